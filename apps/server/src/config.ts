@@ -1,0 +1,102 @@
+// The one place that reads the environment. Parsed once at start; a bad or missing value
+// stops the server with a message that names it.
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  PUBLIC_URL: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Kitroom <no-reply@kitroom.in>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_API_BASE: z.string().url().default('https://api.razorpay.com'),
+  SESSION_SECRET: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Minutes an unpaid order holds its stock before the sweep gives it back.
+  ORDER_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paymentProvider: Env['PAYMENT_PROVIDER'];
+  razorpay: {
+    keyId: string | undefined;
+    keySecret: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string;
+  };
+  sessionSecret: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  orderHoldMinutes: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError listing every problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const missing: string[] = [];
+  if (e.PAYMENT_PROVIDER === 'razorpay') {
+    if (!e.RAZORPAY_KEY_ID) missing.push('RAZORPAY_KEY_ID');
+    if (!e.RAZORPAY_KEY_SECRET) missing.push('RAZORPAY_KEY_SECRET');
+    if (!e.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
+  }
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) missing.push('SESSION_SECRET');
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Missing configuration for this start: ${missing.join(', ')}. See the README's configuration table.`,
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    razorpay: {
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      apiBase: e.RAZORPAY_API_BASE.replace(/\/+$/, ''),
+    },
+    sessionSecret: e.SESSION_SECRET,
+    logLevel: e.LOG_LEVEL,
+    orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+  };
+}

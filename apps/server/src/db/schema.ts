@@ -1,0 +1,513 @@
+// The database schema: every entity of spec section 3. Money is integer paise; stock is per
+// product and size. Constraints live here so that no code path can store a broken row.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ───────────────────────────── catalogue ─────────────────────────────
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  position: smallint('position').notNull().default(0),
+});
+
+export const subCategories = pgTable(
+  'sub_categories',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('sub_categories_category_name_uq').on(t.categoryId, t.name)],
+);
+
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+});
+
+export const players = pgTable('players', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    discountPricePaise: integer('discount_price_paise').notNull(),
+    imageUrl: text('image_url').notNull(),
+    image1: text('image1'),
+    image2: text('image2'),
+    // Sum of product_sizes.stock, kept in step by the catalogue and order services.
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subCategoryId: integer('sub_category_id').references(() => subCategories.id, {
+      onDelete: 'set null',
+    }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
+    tag: text('tag').notNull().default(''),
+    productDetails: text('product_details').notNull().default(''),
+    productRating: numeric('product_rating', { precision: 2, scale: 1 }).notNull().default('0'),
+    viewCount: integer('view_count').notNull().default(0),
+    isLimited: boolean('is_limited').notNull().default(false),
+    isPromoted: boolean('is_promoted').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // Full-text document: name weighs most, then tag, then details.
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${products.name}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.tag}, '')), 'B') || setweight(to_tsvector('english', coalesce(${products.productDetails}, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.pricePaise} > 0`),
+    check(
+      'products_discount_price_valid',
+      sql`${t.discountPricePaise} > 0 AND ${t.discountPricePaise} <= ${t.pricePaise}`,
+    ),
+    check('products_stock_nonnegative', sql`${t.stockQuantity} >= 0`),
+    check('products_rating_range', sql`${t.productRating} >= 0 AND ${t.productRating} <= 5`),
+    index('products_category_idx').on(t.categoryId, t.discountPricePaise, t.id),
+    index('products_sub_category_idx').on(t.subCategoryId),
+    index('products_team_idx').on(t.teamId),
+    index('products_player_idx').on(t.playerId),
+    index('products_discount_price_idx').on(t.discountPricePaise, t.id),
+    index('products_created_idx').on(t.createdAt),
+    index('products_view_count_idx').on(t.viewCount),
+    index('products_search_idx').using('gin', t.searchDocument),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const productSizes = pgTable(
+  'product_sizes',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    position: smallint('position').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size] }),
+    check('product_sizes_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_sizes_size_valid', sql`length(${t.size}) BETWEEN 1 AND 12`),
+  ],
+);
+
+// ───────────────────────────── accounts ─────────────────────────────
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  // Stored lower-cased; the unique index is what stops two accounts on one address.
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // sha256 of the random session id; the id itself is only ever in the cookie.
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    email: text('email').primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    verifiedAt: timestamptz('verified_at'),
+  },
+  (t) => [check('otp_codes_attempts_nonnegative', sql`${t.attempts} >= 0`)],
+);
+
+export const shippingAddresses = pgTable('shipping_addresses', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  streetName: text('street_name').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  pincode: text('pincode').notNull(),
+  phone: text('phone').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+// ───────────────────────────── cart ─────────────────────────────
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId, t.size] }),
+    foreignKey({
+      columns: [t.productId, t.size],
+      foreignColumns: [productSizes.productId, productSizes.size],
+      name: 'cart_items_product_size_fk',
+    }).onDelete('cascade'),
+    check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+// ───────────────────────────── referrals ─────────────────────────────
+
+export const affiliates = pgTable('affiliates', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const campaignCodes = pgTable('campaign_codes', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const referralClicks = pgTable(
+  'referral_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    // The code exactly as received, even when it matches nothing.
+    code: text('code').notNull(),
+    affiliateId: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
+    campaignCode: text('campaign_code').references(() => campaignCodes.code, {
+      onDelete: 'set null',
+    }),
+    valid: boolean('valid').notNull(),
+    type: text('type'),
+    url: text('url'),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Hash of the browser's token, to count repeated clicks once.
+    visitorKey: text('visitor_key'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('referral_clicks_kind_valid', sql`${t.kind} IN ('affiliate', 'campaign')`),
+    index('referral_clicks_affiliate_idx').on(t.affiliateId, t.createdAt),
+    index('referral_clicks_visitor_idx').on(t.code, t.visitorKey, t.createdAt),
+  ],
+);
+
+// ───────────────────────────── coupons ─────────────────────────────
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    // Stored upper-cased; shoppers may type it in any case.
+    code: text('code').notNull().unique(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').notNull(),
+    // Paise for 'flat', whole percent for 'percent'.
+    value: integer('value').notNull(),
+    maxDiscountPaise: integer('max_discount_paise'),
+    minOrderPaise: integer('min_order_paise').notNull().default(0),
+    startsAt: timestamptz('starts_at').notNull().defaultNow(),
+    endsAt: timestamptz('ends_at'),
+    maxUses: integer('max_uses'),
+    maxUsesPerUser: integer('max_uses_per_user'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check('coupons_kind_valid', sql`${t.kind} IN ('flat', 'percent')`),
+    check(
+      'coupons_value_valid',
+      sql`${t.value} > 0 AND (${t.kind} <> 'percent' OR ${t.value} <= 100)`,
+    ),
+    check('coupons_used_within_limit', sql`${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses}`),
+    check('coupons_used_nonnegative', sql`${t.usedCount} >= 0`),
+  ],
+);
+
+export const couponProducts = pgTable(
+  'coupon_products',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.productId] })],
+);
+
+export const couponCategories = pgTable(
+  'coupon_categories',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.categoryId] })],
+);
+
+// ───────────────────────────── orders and payments ─────────────────────────────
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderStatus: text('order_status').notNull().default('Pending'),
+    paymentStatus: text('payment_status').notNull().default('UNPAID'),
+    paymentMethod: text('payment_method').notNull().default('Online'),
+    // {first_name, last_name, street_name, city, state, pincode, phone} as entered at checkout.
+    shippingAddress: jsonb('shipping_address').notNull(),
+    state: text('state').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    shippingPaise: integer('shipping_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    totalPaise: integer('total_paise').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    affiliateId: integer('affiliate_id').references(() => affiliates.id),
+    campaignCode: text('campaign_code').references(() => campaignCodes.code),
+    idempotencyKey: text('idempotency_key'),
+    // Stock is held for an unpaid order until this time; then the sweep gives it back.
+    reservedUntil: timestamptz('reserved_until'),
+    stockReleased: boolean('stock_released').notNull().default(false),
+    expectedDate: date('expected_date', { mode: 'string' }),
+    trackingId: text('tracking_id'),
+    trackingLink: text('tracking_link'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    paidAt: timestamptz('paid_at'),
+  },
+  (t) => [
+    check(
+      'orders_status_valid',
+      sql`${t.orderStatus} IN ('Pending', 'Processing', 'Shipped', 'Completed', 'Canceled')`,
+    ),
+    check(
+      'orders_payment_status_valid',
+      sql`${t.paymentStatus} IN ('UNPAID', 'SUCCESS', 'FAILED')`,
+    ),
+    check(
+      'orders_money_valid',
+      sql`${t.subtotalPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.totalPaise} = ${t.subtotalPaise} + ${t.shippingPaise} - ${t.discountPaise} AND ${t.totalPaise} >= 0`,
+    ),
+    uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_unpaid_reserved_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.paymentStatus} <> 'SUCCESS' AND ${t.stockReleased} = false`),
+    index('orders_affiliate_idx').on(t.affiliateId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    productImageUrl: text('product_image_url').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_items_price_nonnegative', sql`${t.unitPricePaise} >= 0`),
+    uniqueIndex('order_items_order_product_size_uq').on(t.orderId, t.productId, t.size),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountPaise: integer('discount_paise').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+    check('coupon_redemptions_discount_nonnegative', sql`${t.discountPaise} >= 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    // The provider's id for this payment (Razorpay: plink_…; sandbox: its own id).
+    providerRef: text('provider_ref').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status').notNull().default('created'),
+    paymentUrl: text('payment_url').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    index('payments_order_idx').on(t.orderId),
+    check(
+      'payments_status_valid',
+      sql`${t.status} IN ('created', 'paid', 'failed', 'expired', 'cancelled')`,
+    ),
+    check('payments_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export const paymentEvents = pgTable('payment_events', {
+  // The provider's event id (Razorpay: x-razorpay-event-id); a replay hits this key.
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  event: text('event').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+// ───────────────────────────── reviews, wholesale, feedback ─────────────────────────────
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    subject: text('subject').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+    uniqueIndex('reviews_order_product_uq').on(t.orderId, t.productId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt),
+  ],
+);
+
+export const wholesaleApplications = pgTable(
+  'wholesale_applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopName: text('shop_name').notNull(),
+    shopLocation: text('shop_location').notNull(),
+    gst: text('gst'),
+    requestingPerson: text('requesting_person').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    aboutShop: text('about_shop').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('wholesale_status_valid', sql`${t.status} IN ('pending', 'approved', 'rejected')`)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    feedback: text('feedback').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('feedback_not_blank', sql`length(btrim(${t.feedback})) > 0`)],
+);
+
+// ───────────────────────────── search ─────────────────────────────
+
+/** Distinct words of the catalogue, for correcting misspelled search words by trigrams. */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+]);

@@ -1,0 +1,73 @@
+// Outgoing mail. With SMTP_URL: real SMTP through nodemailer. Without it, each message is
+// written to the log and as an .eml file under DATA_DIR/outbox, so a fresh `npm start`
+// needs no mail server and a developer can still read every code and confirmation.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export const SHOP_NAME = 'Kitroom';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: Pick<FastifyBaseLogger, 'info'>;
+}
+
+export function createMailer(opts: MailerOptions): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({ from: opts.from, ...m });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from: opts.from, ...m });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      // The subject and recipient only: bodies may hold one-time codes.
+      opts.log.info(
+        { to: m.to, subject: m.subject, file },
+        'mail written to the outbox (no SMTP_URL)',
+      );
+    },
+    close: () => undefined,
+  };
+}
+
+/** Escapes text for the HTML body of a mail. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A simple HTML mail body with the shop's name above the given paragraphs. */
+export function htmlMail(paragraphs: string[]): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:520px;margin:auto;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${SHOP_NAME}</h1>${body}</body></html>`;
+}

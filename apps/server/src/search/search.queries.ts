@@ -1,0 +1,68 @@
+// SQL of search: the term lexicon (for typo correction) and ranked full-text matches.
+import { sql } from 'drizzle-orm';
+import type { ProductRow } from '../catalogue/catalogue.queries.js';
+import { productsByIds } from '../catalogue/catalogue.queries.js';
+import type { Queryable } from '../db/client.js';
+import { queryRows, sqlList } from '../db/sql.js';
+
+/** Rebuilds the lexicon from product, team, player and category names and tags. */
+export async function refreshSearchTerms(db: Queryable): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO search_terms (term)
+    SELECT DISTINCT word FROM ts_stat($$
+      SELECT to_tsvector('simple', name || ' ' || replace(tag, ',', ' ')) FROM products
+      UNION ALL SELECT to_tsvector('simple', name) FROM teams
+      UNION ALL SELECT to_tsvector('simple', name) FROM players
+      UNION ALL SELECT to_tsvector('simple', name) FROM categories
+    $$) WHERE length(word) BETWEEN 2 AND 40
+    ON CONFLICT (term) DO NOTHING`);
+}
+
+/** Known words close to each query word: the word itself when known, else its nearest by trigrams. */
+export async function closestTerms(
+  db: Queryable,
+  words: readonly string[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (words.length === 0) return out;
+  const rows = await queryRows<{ word: string; term: string }>(
+    db,
+    sql`SELECT w.word, m.term
+        FROM unnest(ARRAY[${sqlList(words)}]::text[]) AS w(word)
+        CROSS JOIN LATERAL (
+          SELECT term FROM search_terms
+          WHERE term % w.word OR term = w.word OR (length(w.word) >= 3 AND term LIKE w.word || '%')
+          ORDER BY term = w.word DESC, similarity(term, w.word) DESC, length(term)
+          LIMIT 3
+        ) m`,
+  );
+  for (const r of rows) out.set(r.word, [...(out.get(r.word) ?? []), r.term]);
+  return out;
+}
+
+/**
+ * Products matching a tsquery text, ranked by full-text rank and name similarity, in-stock
+ * first among equals. The query text is built from known lexicon words only.
+ */
+export async function rankedMatches(
+  db: Queryable,
+  tsquery: string,
+  raw: string,
+  limit: number,
+): Promise<ProductRow[]> {
+  const ranked = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id
+        FROM products p, to_tsquery('english', ${tsquery}) query
+        WHERE p.active AND p.search_document @@ query
+        ORDER BY ts_rank(p.search_document, query) + similarity(p.name, ${raw}) DESC,
+                 (p.stock_quantity = 0), p.id
+        LIMIT ${limit}`,
+  );
+  const rows = await productsByIds(
+    db,
+    ranked.map((r) => r.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ranked.map((r) => byId.get(r.id)).filter((r): r is ProductRow => r !== undefined);
+}

@@ -1,0 +1,82 @@
+// A fresh, migrated database for one test file: PGlite in memory, or — when the suite runs
+// against PostgreSQL (TEST_DATABASE=postgres with DATABASE_URL) — a new database cloned from
+// a migrated template, so test files never see each other's rows.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db/client.js';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+}
+
+function adminUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  return url;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Builds this run's migrated template database (vitest globalSetup). Each run has its own
+ * prefix, so several runs can share one PostgreSQL server.
+ */
+export async function prepareTemplate(): Promise<string> {
+  const prefix = `kitroom_t${randomBytes(4).toString('hex')}`;
+  const template = `${prefix}_template`;
+  await admin((c) => c.query(`CREATE DATABASE ${template}`));
+  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), template) });
+  await database.migrate();
+  await database.close();
+  return prefix;
+}
+
+export async function dropTestDatabases(prefix: string): Promise<void> {
+  await admin(async (c) => {
+    const { rows } = await c.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+  });
+}
+
+/** A new migrated database for this test file; close() drops it again. */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDatabaseKind() === 'pglite') {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  const prefix = inject('testDatabasePrefix');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${prefix}_template`));
+  const database = await openDatabase({
+    databaseUrl: withDatabase(adminUrl(), name),
+    poolSize: 60,
+  });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
