@@ -4,3 +4,4 @@ export * from './common.js';
 export * from './money.js';
 export * from './rules.js';
 export * from './catalogue.js';
+export * from './cart.js';
