@@ -120,6 +120,15 @@ export async function latestReviews(
   );
 }
 
+/** The catalogue version (see catalogue-cache.ts); the row is made by migration 0003. */
+export async function catalogueVersion(db: Queryable): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(
+    db,
+    sql`SELECT version FROM catalogue_version WHERE id = 1`,
+  );
+  return Number(row?.version ?? 0);
+}
+
 export async function categoriesWithCounts(
   db: Queryable,
 ): Promise<{ category_name: string; product_count: string | number }[]> {

@@ -17,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { badRequest, notFound } from '../http/errors.js';
+import type { CatalogueCache } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
 
 export const HOME_LIST_SIZE = 12;
@@ -117,14 +118,25 @@ export async function productDetail(db: Queryable, id: number): Promise<ProductD
   };
 }
 
-export async function categoryList(db: Queryable): Promise<CategoriesResponse> {
-  const rows = await q.categoriesWithCounts(db);
-  return {
-    categories: rows.map((r) => ({
-      category_name: r.category_name,
-      product_count: Number(r.product_count),
-    })),
-  };
+/** The catalogue's current version: it goes up with every change cached results derive from. */
+export async function catalogueVersion(db: Queryable): Promise<number> {
+  return q.catalogueVersion(db);
+}
+
+export async function categoryList(
+  db: Queryable,
+  cache: CatalogueCache,
+): Promise<CategoriesResponse> {
+  const version = await q.catalogueVersion(db);
+  return cache.get(version, 'categories', async () => {
+    const rows = await q.categoriesWithCounts(db);
+    return {
+      categories: rows.map((r) => ({
+        category_name: r.category_name,
+        product_count: Number(r.product_count),
+      })),
+    };
+  });
 }
 
 const facetLabels: Record<q.FacetKind, string> = {
@@ -139,10 +151,15 @@ async function resolveNames(
   db: Queryable,
   kind: q.FacetKind,
   names: readonly string[] | undefined,
+  cached: { cache: CatalogueCache; version: number },
 ): Promise<number[]> {
   const wanted = [...new Set(names ?? [])];
   if (wanted.length === 0) return [];
-  const found = await q.idsByName(db, kind, wanted);
+  const found = await cached.cache.get(
+    cached.version,
+    `names:${kind}:${JSON.stringify(wanted)}`,
+    () => q.idsByName(db, kind, wanted),
+  );
   const unknown = wanted.filter((n) => !found.has(n));
   if (unknown.length > 0) {
     throw badRequest(`Unknown ${facetLabels[kind]}: '${unknown.slice(0, 3).join("', '")}'`);
@@ -154,8 +171,10 @@ async function resolveNames(
 export async function categoryProducts(
   db: Queryable,
   category: string,
+  cache: CatalogueCache,
 ): Promise<CategoryProductsResponse> {
-  const categoryIds = await resolveNames(db, 'category', [categoryNameOf(category)]);
+  const cached = { cache, version: await q.catalogueVersion(db) };
+  const categoryIds = await resolveNames(db, 'category', [categoryNameOf(category)], cached);
   const filter: q.ListingFilter = {
     categoryIds,
     subCategoryIds: [],
@@ -166,7 +185,7 @@ export async function categoryProducts(
   };
   const [rows, bounds] = await Promise.all([
     q.listingPage(db, filter, 0, CATEGORY_PAGE_LIMIT),
-    q.priceBounds(db, filter),
+    cache.get(cached.version, `bounds:${filterKey(filter)}`, () => q.priceBounds(db, filter)),
   ]);
   return {
     products: rows.map(toSummary),
@@ -185,35 +204,14 @@ export interface ListingInput {
   player?: string[] | undefined;
 }
 
-/** One page of at most 50 products with facet counts and price bounds. */
-export async function listing(db: Queryable, input: ListingInput): Promise<ShopListingResponse> {
-  let window: { offset: number; count: number };
-  try {
-    window = parseLimit(input.limit);
-  } catch (err) {
-    throw badRequest(err instanceof Error ? err.message : 'limit is not valid');
-  }
-  const min = input.price_range_minimum;
-  const max = input.price_range_maximum;
-  if (min !== undefined && max !== undefined && min > max) {
-    throw badRequest('price_range_minimum must not be above price_range_maximum');
-  }
-  const [categoryIds, subCategoryIds, teamIds, playerIds] = await Promise.all([
-    resolveNames(db, 'category', input.category?.map(categoryNameOf)),
-    resolveNames(db, 'subcategory', input.subcategory),
-    resolveNames(db, 'team', input.team),
-    resolveNames(db, 'player', input.player),
-  ]);
-  const filter: q.ListingFilter = {
-    categoryIds,
-    subCategoryIds,
-    teamIds,
-    playerIds,
-    minPaise: min === undefined ? undefined : rupeesToPaise(min),
-    maxPaise: max === undefined ? undefined : rupeesToPaise(max),
-  };
-  const [rows, total, cats, subs, teams, players, bounds] = await Promise.all([
-    q.listingPage(db, filter, window.offset, window.count),
+type ListingAggregates = Omit<ShopListingResponse, 'products'>;
+
+/** Facet counts, price bounds and total of a filter: the costly part of a listing. */
+async function listingAggregates(
+  db: Queryable,
+  filter: q.ListingFilter,
+): Promise<ListingAggregates> {
+  const [total, cats, subs, teams, players, bounds] = await Promise.all([
     q.listingTotal(db, filter),
     q.facetCounts(db, filter, 'category'),
     q.facetCounts(db, filter, 'subcategory'),
@@ -222,7 +220,6 @@ export async function listing(db: Queryable, input: ListingInput): Promise<ShopL
     q.priceBounds(db, filter),
   ]);
   return {
-    products: rows.map(toSummary),
     categories: cats.map((r) => ({ category_name: r.name, count: Number(r.count) })),
     sub_categories: subs.map((r) => ({
       sub_category_name: r.name,
@@ -235,4 +232,60 @@ export async function listing(db: Queryable, input: ListingInput): Promise<ShopL
     max_price: paiseToRupees(bounds.max ?? 0),
     total,
   };
+}
+
+/** The same key for the same filter, whatever order its names came in. */
+function filterKey(f: q.ListingFilter): string {
+  const ids = (list: number[]) => [...list].sort((a, b) => a - b);
+  return JSON.stringify([
+    ids(f.categoryIds),
+    ids(f.subCategoryIds),
+    ids(f.teamIds),
+    ids(f.playerIds),
+    f.minPaise ?? null,
+    f.maxPaise ?? null,
+  ]);
+}
+
+/**
+ * One page of at most 50 products with facet counts and price bounds. The page is read on
+ * every call; the facet counts, bounds and total come from the cache while the catalogue
+ * version is unchanged.
+ */
+export async function listing(
+  db: Queryable,
+  input: ListingInput,
+  cache: CatalogueCache,
+): Promise<ShopListingResponse> {
+  let window: { offset: number; count: number };
+  try {
+    window = parseLimit(input.limit);
+  } catch (err) {
+    throw badRequest(err instanceof Error ? err.message : 'limit is not valid');
+  }
+  const min = input.price_range_minimum;
+  const max = input.price_range_maximum;
+  if (min !== undefined && max !== undefined && min > max) {
+    throw badRequest('price_range_minimum must not be above price_range_maximum');
+  }
+  const cached = { cache, version: await q.catalogueVersion(db) };
+  const [categoryIds, subCategoryIds, teamIds, playerIds] = await Promise.all([
+    resolveNames(db, 'category', input.category?.map(categoryNameOf), cached),
+    resolveNames(db, 'subcategory', input.subcategory, cached),
+    resolveNames(db, 'team', input.team, cached),
+    resolveNames(db, 'player', input.player, cached),
+  ]);
+  const filter: q.ListingFilter = {
+    categoryIds,
+    subCategoryIds,
+    teamIds,
+    playerIds,
+    minPaise: min === undefined ? undefined : rupeesToPaise(min),
+    maxPaise: max === undefined ? undefined : rupeesToPaise(max),
+  };
+  const [rows, aggregates] = await Promise.all([
+    q.listingPage(db, filter, window.offset, window.count),
+    cache.get(cached.version, `listing:${filterKey(filter)}`, () => listingAggregates(db, filter)),
+  ]);
+  return { products: rows.map(toSummary), ...aggregates };
 }

@@ -2,6 +2,7 @@
 // product and size. Constraints live here so that no code path can store a broken row.
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -105,6 +106,10 @@ export const products = pgTable(
     index('products_team_idx').on(t.teamId),
     index('products_player_idx').on(t.playerId),
     index('products_discount_price_idx').on(t.discountPricePaise, t.id),
+    // The listing's order (in stock first, then id), so a page is an index range, not a sort.
+    index('products_listing_order_idx')
+      .on(sql`(${t.stockQuantity} = 0)`, t.id)
+      .where(sql`${t.active}`),
     index('products_created_idx').on(t.createdAt),
     index('products_view_count_idx').on(t.viewCount),
     index('products_search_idx').using('gin', t.searchDocument),
@@ -127,6 +132,20 @@ export const productSizes = pgTable(
     check('product_sizes_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_sizes_size_valid', sql`length(${t.size}) BETWEEN 1 AND 12`),
   ],
+);
+
+/**
+ * One row whose version goes up, at commit, in every transaction that changes what the
+ * catalogue caches derive from (names, facets, prices, search text, in-stock flips); the
+ * triggers are in migration 0003. Servers compare it per request to drop stale cache entries.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );
 
 // ───────────────────────────── accounts ─────────────────────────────

@@ -41,15 +41,16 @@ export async function closestTerms(
 }
 
 /**
- * Products matching a tsquery text, ranked by full-text rank and name similarity, in-stock
- * first among equals. The query text is built from known lexicon words only.
+ * Ids of the products matching a tsquery text, ranked by full-text rank and name
+ * similarity, in-stock first among equals. The query text is built from known lexicon words
+ * only.
  */
-export async function rankedMatches(
+export async function rankedIds(
   db: Queryable,
   tsquery: string,
   raw: string,
   limit: number,
-): Promise<ProductRow[]> {
+): Promise<number[]> {
   const ranked = await queryRows<{ id: number }>(
     db,
     sql`SELECT p.id
@@ -59,10 +60,15 @@ export async function rankedMatches(
                  (p.stock_quantity = 0), p.id
         LIMIT ${limit}`,
   );
-  const rows = await productsByIds(
-    db,
-    ranked.map((r) => r.id),
-  );
+  return ranked.map((r) => r.id);
+}
+
+/** Product summaries in the order of the given ids. */
+export async function productsInOrder(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<ProductRow[]> {
+  const rows = await productsByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ranked.map((r) => byId.get(r.id)).filter((r): r is ProductRow => r !== undefined);
+  return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
 }

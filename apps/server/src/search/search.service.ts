@@ -1,7 +1,8 @@
 // Typo-tolerant product search: each query word is corrected against the catalogue's own
 // words by trigram similarity, then matched with PostgreSQL full-text search.
 import type { ProductSummary } from '@kitroom/contract';
-import { toSummary } from '../catalogue/catalogue.service.js';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.js';
+import { catalogueVersion, toSummary } from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import * as q from './search.queries.js';
 
@@ -19,10 +20,8 @@ export function searchWords(text: string): string[] {
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
-/** Products ranked for the text; blank text answers an empty list without a query. */
-export async function search(db: Queryable, text: string): Promise<ProductSummary[]> {
-  const words = searchWords(text);
-  if (words.length === 0) return [];
+/** Ids of the products ranked for the words: every word first, else any word. */
+async function rankedIds(db: Queryable, words: string[], text: string): Promise<number[]> {
   const candidates = await q.closestTerms(db, words);
   // Each word becomes (term | term | ...) with prefix matching; words without any known
   // term are dropped rather than failing the whole search.
@@ -33,9 +32,25 @@ export async function search(db: Queryable, text: string): Promise<ProductSummar
     .filter((terms, i) => candidates.has(words[i]!) && terms.length > 0)
     .map((terms) => `(${terms.map((t) => `${t}:*`).join(' | ')})`);
   if (groups.length === 0) return [];
-  const all = await q.rankedMatches(db, groups.join(' & '), text, SEARCH_LIMIT);
-  if (all.length > 0 || groups.length === 1) return all.map(toSummary);
+  const all = await q.rankedIds(db, groups.join(' & '), text, SEARCH_LIMIT);
+  if (all.length > 0 || groups.length === 1) return all;
   // No product has every word: fall back to any word, still ranked.
-  const any = await q.rankedMatches(db, groups.join(' | '), text, SEARCH_LIMIT);
-  return any.map(toSummary);
+  return q.rankedIds(db, groups.join(' | '), text, SEARCH_LIMIT);
+}
+
+/**
+ * Products ranked for the text; blank text answers an empty list without a query. The
+ * ranking is cached per text while the catalogue version is unchanged; the products
+ * themselves (stock, sizes) are read on every call.
+ */
+export async function search(
+  db: Queryable,
+  text: string,
+  cache: CatalogueCache,
+): Promise<ProductSummary[]> {
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const version = await catalogueVersion(db);
+  const ids = await cache.get(version, `search:${text}`, () => rankedIds(db, words, text));
+  return (await q.productsInOrder(db, ids)).map(toSummary);
 }

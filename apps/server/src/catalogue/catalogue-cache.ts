@@ -1,0 +1,49 @@
+// A per-process memo of results derived from the catalogue (facet counts, name lookups,
+// search rankings), valid for one catalogue version. The version lives in the database and
+// goes up with every catalogue change, whichever process makes it; each request reads it
+// first, so no process serves a result older than the catalogue it just saw.
+// See docs/decisions/005-catalogue-cache-by-version.md.
+
+export const DEFAULT_CACHE_ENTRIES = 2000;
+
+export class CatalogueCache {
+  private version = -1;
+  private readonly entries = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly maxEntries = DEFAULT_CACHE_ENTRIES) {}
+
+  /**
+   * The value for `key` computed at `version`: the memo when it is from that version,
+   * else `compute()`. Concurrent callers of a missing key share one computation. A version
+   * older than the newest seen (a request that read it just before a change) computes
+   * without touching the memo; a failed computation is not kept.
+   */
+  async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+    if (version < this.version) return compute();
+    if (version > this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    const found = this.entries.get(key);
+    if (found) {
+      // Most recently used last, so the oldest entry is the first to go.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found as Promise<T>;
+    }
+    const computing = compute();
+    this.entries.set(key, computing);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    computing.catch(() => {
+      if (this.entries.get(key) === computing) this.entries.delete(key);
+    });
+    return computing;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
