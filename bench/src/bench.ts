@@ -1,0 +1,301 @@
+// `npm run bench`: measures the shop's API, pages, cold start and memory on a seeded
+// catalogue, judges the figures against the budgets, and writes JSON, the README table and
+// the p99 chart. See bench/README.md.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { judge } from './budgets.js';
+import {
+  prepareCatalogue,
+  prepareShoppers,
+  targetEnv,
+  targetFor,
+  type BenchUser,
+  type Target,
+} from './database.js';
+import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
+import { describeMachine } from './machine.js';
+import { parseOptions, type BenchOptions } from './options.js';
+import { measurePages, type PageFigures, type PageSpec } from './pages.js';
+import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
+import { CHART_FILE, renderChart, renderSection, replaceSection } from './report.js';
+import type { ApiResult, BenchResult, SizeResult } from './results.js';
+import { buildScenarios, discoverCatalogue, type Catalogue } from './scenarios.js';
+import { median, round } from './stats.js';
+
+const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(benchDir, '..');
+const dataRoot = path.join(benchDir, '.data');
+const serverEntry = path.join(root, 'apps/server/src/main.ts');
+const webDist = path.join(root, 'apps/web/dist');
+
+const log = (line: string) => console.log(line);
+
+function serverEnv(target: Target, port: number, secret: string): NodeJS.ProcessEnv {
+  return targetEnv(target, {
+    NODE_ENV: 'production',
+    SESSION_SECRET: secret,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+}
+
+async function startServer(target: Target, secret: string, name: string): Promise<Started> {
+  const port = await freePort();
+  return startProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', serverEntry],
+    cwd: root,
+    env: serverEnv(target, port, secret),
+    port,
+    probePath: '/api/home.php',
+    logFile: path.join(target.logDir, `${name}.log`),
+    timeoutMs: 120_000,
+  });
+}
+
+async function measureCeiling(settings: LoadSettings): Promise<LoadFigures> {
+  const port = await freePort();
+  const bare = await startProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(benchDir, 'src/bare-server.ts')],
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    port,
+    probePath: '/',
+    logFile: path.join(dataRoot, 'logs', 'ceiling.log'),
+    timeoutMs: 30_000,
+  });
+  try {
+    return await measure(bare.baseUrl, [{ method: 'GET', path: '/' }], settings, bare.pid);
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
+ * `npm start` until /api/home.php answers, `runs` times; one untimed start first builds the
+ * web app if its build is stale and warms the file cache.
+ */
+async function coldStarts(target: Target, secret: string, runs: number) {
+  const times: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const port = await freePort();
+    const started = await startProcess({
+      command: 'npm',
+      args: ['start'],
+      cwd: root,
+      env: serverEnv(target, port, secret),
+      port,
+      probePath: '/api/home.php',
+      logFile: path.join(target.logDir, `npm-start-${i}.log`),
+      timeoutMs: i === 0 ? 600_000 : 120_000,
+    });
+    await started.stop();
+    if (i > 0) times.push(Math.round(started.readyMs));
+  }
+  return { medianMs: median(times), runsMs: times };
+}
+
+function pageSpecs(c: Catalogue, shopper: BenchUser | undefined): PageSpec[] {
+  const specs: PageSpec[] = [
+    { id: 'home', label: 'Home', path: '/' },
+    { id: 'all-products', label: 'All products', path: '/allProducts' },
+    { id: 'product', label: 'Product', path: `/product/${c.productIds[0]}` },
+  ];
+  if (shopper) {
+    specs.push({
+      id: 'checkout',
+      label: 'Checkout',
+      path: '/checkOut',
+      storage: {
+        cookies: [{ name: 'access', value: shopper.sessionId }],
+        localStorage: {
+          userData: JSON.stringify({
+            email: shopper.email,
+            user_code: shopper.id,
+            session_id: shopper.sessionId,
+          }),
+        },
+      },
+    });
+  }
+  return specs;
+}
+
+async function measureSize(
+  o: BenchOptions,
+  target: Target,
+  settings: LoadSettings,
+  ceiling: LoadFigures,
+  withPages: boolean,
+): Promise<{ size: SizeResult; pages: PageFigures[] | null; pagesNote?: string }> {
+  log(`\n== ${target.products.toLocaleString('en-US')} products on ${target.kind}`);
+  const prepared = await prepareCatalogue(root, target);
+  log(
+    prepared.seededSeconds === null
+      ? '  reusing the seeded bench database'
+      : `  seeded in ${round(prepared.seededSeconds, 1)} s`,
+  );
+  const shoppers = await prepareShoppers(target, o.connections);
+  const secret = randomBytes(32).toString('hex');
+
+  log(`  cold start: ${o.coldStarts} timed npm start run(s) after one untimed`);
+  const coldStart = await coldStarts(target, secret, o.coldStarts);
+  log(`  cold start median ${coldStart.medianMs} ms (${coldStart.runsMs.join(', ')})`);
+
+  const server = await startServer(target, secret, 'server');
+  const api: ApiResult[] = [];
+  let memory: SizeResult['memory'] = null;
+  let pages: PageFigures[] | null = null;
+  let pagesNote: string | undefined;
+  try {
+    const catalogue = await discoverCatalogue(server.baseUrl);
+    if (catalogue.total !== target.products) {
+      log(`  note: the listing counts ${catalogue.total} active products`);
+    }
+    for (const s of buildScenarios(catalogue, shoppers)) {
+      const probed = await probe(server.baseUrl, s.probes);
+      if (!probed.ok) {
+        const status = probed.status === 404 ? 'skipped' : 'failed';
+        log(`  ${s.label}: ${status} (${probed.reason})`);
+        api.push({ id: s.id, label: s.label, detail: s.detail, status, reason: probed.reason });
+        continue;
+      }
+      const resetPeak = s.id === 'mixed' && resetPeakMemory(server.pid);
+      const figures = await measure(server.baseUrl, s.requests, settings, server.pid);
+      if (s.id === 'mixed') {
+        const mem = readMemory(server.pid);
+        memory = { peakMiB: round(mem.hwmKiB / 1024, 1), peakResetBeforeMixed: resetPeak };
+      }
+      const ceilingRatio = round(figures.requestsPerSecond / ceiling.requestsPerSecond, 4);
+      api.push({
+        id: s.id,
+        label: s.label,
+        detail: s.detail,
+        status: 'measured',
+        figures,
+        ceilingRatio,
+      });
+      const bad = figures.non2xx + figures.errors;
+      log(
+        `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
+      );
+    }
+
+    if (withPages) {
+      if (!existsSync(path.join(webDist, 'index.html'))) {
+        pagesNote = 'Not measured: the web app (apps/web) is not built in this checkout.';
+        log(`  pages: ${pagesNote}`);
+      } else {
+        log(`  pages: Lighthouse, ${o.lighthouseRuns} run(s) per page`);
+        pages = await measurePages(
+          server.baseUrl,
+          webDist,
+          pageSpecs(catalogue, shoppers[0]),
+          o.lighthouseRuns,
+          log,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return {
+    size: {
+      products: target.products,
+      seededSeconds: prepared.seededSeconds === null ? null : round(prepared.seededSeconds, 1),
+      coldStart,
+      memory,
+      api,
+    },
+    pages,
+    ...(pagesNote ? { pagesNote } : {}),
+  };
+}
+
+function writeResults(o: BenchOptions, result: BenchResult): void {
+  const outDir = path.join(benchDir, o.quick ? 'results/tmp' : 'results');
+  mkdirSync(outDir, { recursive: true });
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  const dated = path.join(outDir, `${result.date.slice(0, 10)}.json`);
+  writeFileSync(dated, json);
+  writeFileSync(path.join(outDir, 'latest.json'), json);
+  const chart = renderChart(result);
+  if (o.quick) {
+    writeFileSync(path.join(outDir, path.basename(CHART_FILE)), chart);
+    log(`\nQuick run: results in ${path.relative(root, outDir)}/ (README left alone)`);
+    return;
+  }
+  writeFileSync(path.join(benchDir, CHART_FILE), chart);
+  const readmePath = path.join(benchDir, 'README.md');
+  writeFileSync(
+    readmePath,
+    replaceSection(readFileSync(readmePath, 'utf8'), renderSection(result)),
+  );
+  log(
+    `\nWrote ${path.relative(root, dated)}, results/latest.json, ${CHART_FILE} and the README table`,
+  );
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const o = parseOptions(args);
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      'apps/server/src/main.ts (the server entry) is not in this checkout yet; the bench starts it.',
+    );
+  }
+  const startedAt = performance.now();
+  const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const engine = serverUrl ? 'postgres' : 'pglite';
+  const settings: LoadSettings = {
+    connections: o.connections,
+    durationSeconds: o.durationSeconds,
+    warmupSeconds: o.warmupSeconds,
+  };
+  log(`Bench on ${engine}, sizes ${o.sizes.join(', ')}, ${o.durationSeconds} s per scenario`);
+
+  const ceiling = await measureCeiling(settings);
+  log(`Ceiling (bare Fastify): ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms`);
+
+  const sizes: SizeResult[] = [];
+  let pages: PageFigures[] | null = null;
+  let pagesNote: string | undefined = o.skipPages ? 'Not measured: --skip-pages.' : undefined;
+  for (const [i, products] of o.sizes.entries()) {
+    const target = targetFor(serverUrl, products, dataRoot);
+    const measured = await measureSize(o, target, settings, ceiling, i === 0 && !o.skipPages);
+    sizes.push(measured.size);
+    if (i === 0 && !o.skipPages) {
+      pages = measured.pages;
+      pagesNote = measured.pagesNote;
+    }
+  }
+
+  const partial = { engine, sizes, pages } as const;
+  const result: BenchResult = {
+    date: new Date().toISOString(),
+    command: ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' '),
+    machine: describeMachine(),
+    engine,
+    settings: { ...settings, lighthouseRuns: o.lighthouseRuns, quick: o.quick },
+    ceiling,
+    sizes,
+    pages,
+    ...(pagesNote ? { pagesNote } : {}),
+    budgets: judge(partial),
+    elapsedSeconds: Math.round((performance.now() - startedAt) / 1000),
+  };
+  writeResults(o, result);
+  const missed = result.budgets.filter((b) => b.pass === false);
+  log(`Budgets: ${result.budgets.filter((b) => b.pass).length} met, ${missed.length} missed`);
+  for (const b of missed) log(`  miss: ${b.subject}: ${b.rule} (${b.value} ${b.unit})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+// The performance budgets: targets the benchmark reports against, not timed tests.
+import type { PageFigures } from './pages.js';
+import type { BenchResult, BudgetCheck } from './results.js';
+import type { ScenarioId } from './scenarios.js';
+
+export const PAGE_BUDGETS = {
+  minScore: 95,
+  maxLcpMs: 1800,
+  maxTbtMs: 100,
+  maxCls: 0.02,
+  /** First-load JavaScript, gzip, on the home and product pages. */
+  maxJsKb: 90,
+  maxCssKb: 15,
+};
+
+export const API_BUDGETS = {
+  /** Listing with facet counts, p99, by catalogue size. */
+  listingP99Ms: (products: number) => (products <= 10_000 ? 25 : 50),
+  searchP99Ms: 30,
+  cartAddP99Ms: 20,
+  /** Listing requests per second, as a share of the bare-Fastify ceiling. */
+  listingCeilingShare: 0.3,
+};
+
+const LISTING: ScenarioId[] = ['shop-first', 'shop-filtered'];
+const SEARCH: ScenarioId[] = ['search-word', 'search-typo'];
+const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
+
+function atMost(value: number | null, limit: number): boolean | null {
+  return value === null ? null : value <= limit;
+}
+
+/** Every budget judged against one run's figures. */
+export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const onPostgres = r.engine === 'postgres';
+  const apiCheck = (c: BudgetCheck): BudgetCheck =>
+    onPostgres ? c : { ...c, pass: null, note: 'API budgets are for PostgreSQL' };
+
+  for (const size of r.sizes) {
+    const at = `at ${size.products.toLocaleString('en-US')}`;
+    for (const api of size.api) {
+      const p99 = api.figures?.p99Ms ?? null;
+      const subject = `${api.label} ${at}`;
+      const missing = api.figures ? {} : { note: api.reason ?? 'not measured' };
+      if (LISTING.includes(api.id)) {
+        const limit = API_BUDGETS.listingP99Ms(size.products);
+        checks.push(
+          apiCheck({
+            subject,
+            rule: `p99 ≤ ${limit} ms`,
+            value: p99,
+            unit: 'ms',
+            pass: atMost(p99, limit),
+            ...missing,
+          }),
+        );
+        const share = api.ceilingRatio ?? null;
+        const min = API_BUDGETS.listingCeilingShare;
+        checks.push(
+          apiCheck({
+            subject,
+            rule: `≥ ${min * 100}% of the bare-Fastify ceiling`,
+            value: share === null ? null : Math.round(share * 1000) / 10,
+            unit: '%',
+            pass: share === null ? null : share >= min,
+            ...missing,
+          }),
+        );
+      } else if (SEARCH.includes(api.id)) {
+        const limit = API_BUDGETS.searchP99Ms;
+        checks.push(
+          apiCheck({
+            subject,
+            rule: `p99 ≤ ${limit} ms`,
+            value: p99,
+            unit: 'ms',
+            pass: atMost(p99, limit),
+            ...missing,
+          }),
+        );
+      } else if (api.id === 'cart-add') {
+        const limit = API_BUDGETS.cartAddP99Ms;
+        checks.push(
+          apiCheck({
+            subject,
+            rule: `p99 ≤ ${limit} ms`,
+            value: p99,
+            unit: 'ms',
+            pass: atMost(p99, limit),
+            ...missing,
+          }),
+        );
+      }
+    }
+  }
+
+  const b = PAGE_BUDGETS;
+  for (const p of r.pages ?? []) {
+    const subject = `${p.label} page`;
+    checks.push({
+      subject,
+      rule: `Lighthouse performance ≥ ${b.minScore}`,
+      value: p.score,
+      unit: '',
+      pass: p.score >= b.minScore,
+    });
+    checks.push({
+      subject,
+      rule: `LCP ≤ ${b.maxLcpMs / 1000} s`,
+      value: p.lcpMs,
+      unit: 'ms',
+      pass: p.lcpMs <= b.maxLcpMs,
+    });
+    checks.push({
+      subject,
+      rule: `TBT ≤ ${b.maxTbtMs} ms`,
+      value: p.tbtMs,
+      unit: 'ms',
+      pass: p.tbtMs <= b.maxTbtMs,
+    });
+    checks.push({
+      subject,
+      rule: `CLS ≤ ${b.maxCls}`,
+      value: p.cls,
+      unit: '',
+      pass: p.cls <= b.maxCls,
+    });
+    const jsKb = Math.round(p.jsGzipBytes / 100) / 10;
+    const cssKb = Math.round(p.cssGzipBytes / 100) / 10;
+    if (JS_BUDGET_PAGES.includes(p.id)) {
+      checks.push({
+        subject,
+        rule: `first-load JS ≤ ${b.maxJsKb} kB gzip`,
+        value: jsKb,
+        unit: 'kB',
+        pass: jsKb <= b.maxJsKb,
+      });
+    }
+    checks.push({
+      subject,
+      rule: `CSS ≤ ${b.maxCssKb} kB gzip`,
+      value: cssKb,
+      unit: 'kB',
+      pass: cssKb <= b.maxCssKb,
+    });
+  }
+  return checks;
+}

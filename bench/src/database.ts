@@ -1,0 +1,193 @@
+// The bench databases: one per catalogue size (PostgreSQL database `kitroom_bench_<size>` on
+// the server DATABASE_URL names, or a PGlite folder under bench/.data), seeded once with the
+// demo-catalogue seed and reused while their product count matches.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { inArray, like, sql } from 'drizzle-orm';
+import { createSession, SESSION_COOKIE } from '../../apps/server/src/accounts/sessions.service.js';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
+import { cartItems, sessions, users } from '../../apps/server/src/db/schema.js';
+import { queryRows } from '../../apps/server/src/db/sql.js';
+
+export interface Target {
+  kind: 'postgres' | 'pglite';
+  products: number;
+  /** The bench database's URL (PostgreSQL only). */
+  databaseUrl: string | undefined;
+  /** DATA_DIR of the server under test: PGlite files, images, outbox. */
+  dataDir: string;
+  /** Where this size's logs go. */
+  logDir: string;
+}
+
+/** The bench target for one size: PostgreSQL when a server URL is given, else PGlite. */
+export function targetFor(
+  serverUrl: string | undefined,
+  products: number,
+  dataRoot: string,
+): Target {
+  const kind = serverUrl ? 'postgres' : 'pglite';
+  const dataDir = path.join(dataRoot, `${kind}-${products}`);
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    const url = new URL(serverUrl);
+    url.pathname = `/kitroom_bench_${products}`;
+    databaseUrl = url.toString();
+  }
+  return { kind, products, databaseUrl, dataDir, logDir: path.join(dataDir, 'logs') };
+}
+
+async function open(target: Target): Promise<Database> {
+  return openDatabase({
+    databaseUrl: target.databaseUrl,
+    pgliteDir: path.join(target.dataDir, 'pglite'),
+    poolSize: 2,
+  });
+}
+
+async function ensurePostgresDatabase(target: Target): Promise<void> {
+  if (!target.databaseUrl) return;
+  const bench = new URL(target.databaseUrl);
+  const name = bench.pathname.slice(1);
+  const admin = new URL(target.databaseUrl);
+  admin.pathname = '/postgres';
+  const database = await openDatabase({ databaseUrl: admin.toString(), poolSize: 1 });
+  try {
+    const found = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT 1 AS n FROM pg_database WHERE datname = ${name}`,
+    );
+    // The name is ours (kitroom_bench_<digits>), so quoting it as an identifier is safe.
+    if (found.length === 0) await database.db.execute(sql.raw(`CREATE DATABASE "${name}"`));
+  } finally {
+    await database.close();
+  }
+}
+
+async function productCount(target: Target): Promise<number> {
+  const database = await open(target);
+  try {
+    await database.migrate();
+    const [row] = await queryRows<{ n: string | number }>(
+      database.db,
+      sql`SELECT count(*) AS n FROM products`,
+    );
+    return Number(row?.n ?? 0);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Environment for a child process that works on this target (seed, server). */
+export function targetEnv(target: Target, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, ...extra };
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
+}
+
+async function runSeed(root: string, target: Target, timeoutMs: number): Promise<void> {
+  const seedCli = path.join(root, 'apps/server/src/db/seed');
+  if (!existsSync(seedCli)) {
+    throw new Error(
+      'The demo-catalogue seed (apps/server/src/db/seed/) is not in this checkout yet: the bench needs `npm run seed -- --products N`.',
+    );
+  }
+  mkdirSync(target.logDir, { recursive: true });
+  const logFile = path.join(target.logDir, 'seed.log');
+  const log = createWriteStream(logFile);
+  const child = spawn('npm', ['run', 'seed', '--', '--products', String(target.products)], {
+    cwd: root,
+    env: targetEnv(target, { LOG_LEVEL: 'warn' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }, timeoutMs);
+    child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  log.end();
+  if (code !== 0) throw new Error(`seeding ${target.products} products failed; see ${logFile}`);
+}
+
+export interface Prepared {
+  /** Seconds the seed took, or null when the database was reused. */
+  seededSeconds: number | null;
+  products: number;
+}
+
+/** Creates, migrates and (only when its product count differs) seeds the target's database. */
+export async function prepareCatalogue(root: string, target: Target): Promise<Prepared> {
+  await ensurePostgresDatabase(target);
+  const before = await productCount(target);
+  if (before === target.products) return { seededSeconds: null, products: before };
+  const started = performance.now();
+  await runSeed(root, target, 15 * 60_000);
+  const seededSeconds = (performance.now() - started) / 1000;
+  const after = await productCount(target);
+  if (after !== target.products) {
+    throw new Error(`the seed made ${after} products, not the ${target.products} asked for`);
+  }
+  return { seededSeconds, products: after };
+}
+
+export interface BenchUser {
+  id: number;
+  email: string;
+  sessionId: string;
+  /** The Cookie header value that logs this user in. */
+  cookie: string;
+}
+
+const BENCH_EMAIL_DOMAIN = 'bench.kitroom.invalid';
+
+/**
+ * Shoppers for the cart scenario, one per connection: created once, their carts emptied and
+ * their old sessions replaced by fresh ones on every run. They have no usable password; they
+ * are logged in by sessions made directly in the database.
+ */
+export async function prepareShoppers(target: Target, count: number): Promise<BenchUser[]> {
+  const database = await open(target);
+  try {
+    const db = database.db;
+    const emails = Array.from(
+      { length: count },
+      (_, i) => `shopper-${i + 1}@${BENCH_EMAIL_DOMAIN}`,
+    );
+    await db
+      .insert(users)
+      .values(
+        emails.map((email, i) => ({
+          name: `Bench Shopper ${i + 1}`,
+          email,
+          passwordHash: '!',
+          phoneNumber: '9000000000',
+        })),
+      )
+      .onConflictDoNothing({ target: users.email });
+    const rows = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(like(users.email, `%@${BENCH_EMAIL_DOMAIN}`));
+    const mine = rows.filter((r) => emails.includes(r.email));
+    const ids = mine.map((r) => r.id);
+    await db.delete(cartItems).where(inArray(cartItems.userId, ids));
+    await db.delete(sessions).where(inArray(sessions.userId, ids));
+    const shoppers: BenchUser[] = [];
+    for (const { id, email } of mine) {
+      const { sessionId } = await createSession(db, id);
+      shoppers.push({ id, email, sessionId, cookie: `${SESSION_COOKIE}=${sessionId}` });
+    }
+    return shoppers;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,81 @@
+// Runs one scenario with autocannon on the loopback interface and keeps the figures the
+// report needs.
+import autocannon from 'autocannon';
+import { cpuTimeMs } from './processes.js';
+import type { Probe, Scenario } from './scenarios.js';
+import { round } from './stats.js';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** CPU time the server process used per request (database processes not included). */
+  serverCpuMsPerRequest: number | null;
+}
+
+export interface LoadSettings {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export type ProbeOutcome = { ok: true } | { ok: false; status: number; reason: string };
+
+/** Sends each probe once; the first that does not answer 200 says why the scenario cannot run. */
+export async function probe(baseUrl: string, probes: readonly Probe[]): Promise<ProbeOutcome> {
+  for (const p of probes) {
+    let status = 0;
+    let text = '';
+    try {
+      const res = await fetch(baseUrl + p.path, {
+        method: p.method,
+        headers: p.headers,
+        body: p.body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (err) {
+      return { ok: false, status: 0, reason: `${p.path}: ${String(err)}` };
+    }
+    if (status !== 200) {
+      return { ok: false, status, reason: `${p.path} answered ${status}: ${text.slice(0, 160)}` };
+    }
+  }
+  return { ok: true };
+}
+
+function run(url: string, requests: Scenario['requests'], connections: number, seconds: number) {
+  return autocannon({ url, connections, duration: seconds, requests, timeout: 10 });
+}
+
+/** A short warm-up, then the measured run, with the CPU time of the server process `pid`. */
+export async function measure(
+  baseUrl: string,
+  requests: Scenario['requests'],
+  s: LoadSettings,
+  pid: number,
+): Promise<LoadFigures> {
+  if (s.warmupSeconds > 0) await run(baseUrl, requests, s.connections, s.warmupSeconds);
+  const cpuBefore = cpuTimeMs(pid);
+  const r = await run(baseUrl, requests, s.connections, s.durationSeconds);
+  const cpu = cpuTimeMs(pid) - cpuBefore;
+  return {
+    requestsPerSecond: round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p90Ms: r.latency.p90,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    serverCpuMsPerRequest: r.requests.total > 0 ? round(cpu / r.requests.total, 3) : null,
+  };
+}

@@ -1,0 +1,74 @@
+// Command-line options of `npm run bench`.
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Catalogue sizes to measure the API at, smallest first. */
+  sizes: number[];
+  /** Seconds of measurement per API scenario (after a short warm-up). */
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Lighthouse runs per page; the median is reported. */
+  lighthouseRuns: number;
+  skipPages: boolean;
+  /** Cold starts timed per catalogue size; the median is reported. */
+  coldStarts: number;
+  quick: boolean;
+}
+
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages]
+
+  --quick        short durations, 10,000 products only, one Lighthouse run; results go to
+                 bench/results/tmp/ and bench/README.md is left alone
+  --sizes LIST   catalogue sizes, comma-separated (default 10000,100000)
+  --duration S   seconds per API scenario (default 10; 3 with --quick)
+  --skip-pages   no Lighthouse runs and no bundle sizes
+  --runs N       Lighthouse runs per page (default 5; 1 with --quick)`;
+
+const MAX_PRODUCTS = 1_000_000;
+
+function positiveInt(name: string, text: string, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new Error(`--${name} must be a whole number from 1 to ${max}, got '${text}'`);
+  }
+  return n;
+}
+
+/** Parses argv (without node and the script); throws with a message naming the bad option. */
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      quick: { type: 'boolean', default: false },
+      sizes: { type: 'string' },
+      duration: { type: 'string' },
+      'skip-pages': { type: 'boolean', default: false },
+      runs: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) throw new Error(USAGE);
+  const quick = values.quick === true;
+  const sizes = values.sizes
+    ? values.sizes.split(',').map((s) => positiveInt('sizes', s.trim(), MAX_PRODUCTS))
+    : quick
+      ? [10_000]
+      : [10_000, 100_000];
+  return {
+    sizes: [...new Set(sizes)].sort((a, b) => a - b),
+    durationSeconds: values.duration
+      ? positiveInt('duration', values.duration, 600)
+      : quick
+        ? 3
+        : 10,
+    warmupSeconds: quick ? 1 : 2,
+    connections: 50,
+    lighthouseRuns: values.runs ? positiveInt('runs', values.runs, 20) : quick ? 1 : 5,
+    skipPages: values['skip-pages'] === true,
+    coldStarts: quick ? 1 : 3,
+    quick,
+  };
+}

@@ -1,0 +1,209 @@
+// Page measurements: Lighthouse (mobile preset, Debian Chromium) on the storefront's pages,
+// and the JavaScript and CSS each page loads first, gzipped from the Vite build output.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { median, round } from './stats.js';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// From STACK.md: without the background-networking flags Chromium keeps trying to reach the
+// closed network, which shows up as noise in the traces.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface PageSpec {
+  id: 'home' | 'all-products' | 'product' | 'checkout';
+  label: string;
+  path: string;
+  /** Browser storage to set before each run (a logged-in shopper); storage is then kept. */
+  storage?: PageStorage;
+}
+
+export interface PageStorage {
+  cookies: { name: string; value: string }[];
+  localStorage: Record<string, string>;
+}
+
+export interface PageFigures {
+  id: PageSpec['id'];
+  label: string;
+  path: string;
+  runs: number;
+  /** Where the page ended up (a redirect shows here). */
+  finalPath: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** JavaScript and CSS the page loaded, gzipped from apps/web/dist, in bytes. */
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  files: string[];
+  perRun: { score: number; lcpMs: number; tbtMs: number; cls: number }[];
+}
+
+interface RunFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  finalPath: string;
+  assets: { path: string; kind: 'js' | 'css' }[];
+}
+
+function numeric(lhr: Result, audit: string): number {
+  const value = lhr.audits[audit]?.numericValue;
+  if (typeof value !== 'number') throw new Error(`Lighthouse gave no ${audit}`);
+  return value;
+}
+
+interface NetworkItem {
+  url?: unknown;
+  resourceType?: unknown;
+}
+
+function runFigures(lhr: Result, origin: string): RunFigures {
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number') throw new Error('Lighthouse gave no performance score');
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+  const assets: RunFigures['assets'] = [];
+  for (const item of details?.items ?? []) {
+    if (typeof item.url !== 'string' || !item.url.startsWith(origin)) continue;
+    const kind =
+      item.resourceType === 'Script' ? 'js' : item.resourceType === 'Stylesheet' ? 'css' : null;
+    if (kind) assets.push({ path: new URL(item.url).pathname, kind });
+  }
+  return {
+    score: Math.round(score * 100),
+    lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    tbtMs: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+    assets,
+  };
+}
+
+/** Gzipped size of a built file (default level, as the server and Vite's report use). */
+function gzipBytes(distDir: string, urlPath: string): number {
+  const file = path.join(distDir, decodeURIComponent(urlPath));
+  if (!file.startsWith(distDir) || !existsSync(file)) {
+    throw new Error(`${urlPath} was loaded by the page but is not in ${distDir}`);
+  }
+  return gzipSync(readFileSync(file)).length;
+}
+
+async function applyStorage(page: Page, baseUrl: string, storage: PageStorage): Promise<void> {
+  // Storage belongs to the origin: open it first (a small static file), then write.
+  await page.goto(`${baseUrl}/robots.txt`);
+  await page.evaluate((items: Record<string, string>) => {
+    localStorage.clear();
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  }, storage.localStorage);
+  await page.setCookie(...storage.cookies.map((c) => ({ ...c, url: baseUrl })));
+}
+
+/**
+ * Runs Lighthouse `runs` times on each page in one Chromium and reports medians. Pages
+ * with storage keep it between runs (Lighthouse's storage reset would log the shopper out),
+ * so their HTTP cache is cleared by hand before each run instead.
+ */
+export async function measurePages(
+  baseUrl: string,
+  distDir: string,
+  specs: readonly PageSpec[],
+  runs: number,
+  log: (line: string) => void,
+): Promise<PageFigures[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const out: PageFigures[] = [];
+  try {
+    for (const spec of specs) {
+      const perRun: RunFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        const flags: Flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        };
+        let result;
+        if (spec.storage) {
+          const page = await browser.newPage();
+          try {
+            await applyStorage(page, baseUrl, spec.storage);
+            const cdp = await page.createCDPSession();
+            await cdp.send('Network.clearBrowserCache');
+            await cdp.detach();
+            result = await lighthouse(
+              baseUrl + spec.path,
+              { ...flags, disableStorageReset: true },
+              undefined,
+              page,
+            );
+          } finally {
+            await page.close();
+          }
+        } else {
+          result = await lighthouse(baseUrl + spec.path, flags);
+        }
+        if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
+        const figures = runFigures(result.lhr, baseUrl);
+        perRun.push(figures);
+        log(
+          `  ${spec.label} run ${i + 1}/${runs}: score ${figures.score}, LCP ${round(figures.lcpMs)} ms, TBT ${round(figures.tbtMs)} ms, CLS ${round(figures.cls, 3)}`,
+        );
+      }
+      const last = perRun[perRun.length - 1]!;
+      const unique = new Map(last.assets.map((a) => [a.path, a]));
+      let js = 0;
+      let css = 0;
+      for (const a of unique.values()) {
+        const bytes = gzipBytes(distDir, a.path);
+        if (a.kind === 'js') js += bytes;
+        else css += bytes;
+      }
+      out.push({
+        id: spec.id,
+        label: spec.label,
+        path: spec.path,
+        runs,
+        finalPath: last.finalPath,
+        score: median(perRun.map((r) => r.score)),
+        lcpMs: round(median(perRun.map((r) => r.lcpMs))),
+        tbtMs: round(median(perRun.map((r) => r.tbtMs))),
+        cls: round(median(perRun.map((r) => r.cls)), 4),
+        jsGzipBytes: js,
+        cssGzipBytes: css,
+        files: [...unique.keys()].sort(),
+        perRun: perRun.map((r) => ({
+          score: r.score,
+          lcpMs: round(r.lcpMs),
+          tbtMs: round(r.tbtMs),
+          cls: round(r.cls, 4),
+        })),
+      });
+    }
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+  return out;
+}

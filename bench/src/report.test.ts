@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { judge } from './budgets.js';
+import { lineChart, niceCeiling } from './chart.js';
+import type { LoadFigures } from './load.js';
+import { parseOptions } from './options.js';
+import { END_MARKER, renderChart, renderSection, replaceSection, START_MARKER } from './report.js';
+import type { BenchResult } from './results.js';
+import { misspell } from './scenarios.js';
+
+const figures = (p99Ms: number, requestsPerSecond: number): LoadFigures => ({
+  requestsPerSecond,
+  p50Ms: 1,
+  p90Ms: 2,
+  p99Ms,
+  maxMs: p99Ms + 1,
+  requests: requestsPerSecond * 10,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  serverCpuMsPerRequest: 0.5,
+});
+
+function result(engine: BenchResult['engine']): BenchResult {
+  const api = (products: number, listingP99: number): BenchResult['sizes'][number] => ({
+    products,
+    seededSeconds: null,
+    coldStart: { medianMs: 900, runsMs: [900] },
+    memory: { peakMiB: 150, peakResetBeforeMixed: true },
+    api: [
+      {
+        id: 'shop-first',
+        label: 'shop.php first page',
+        detail: '',
+        status: 'measured',
+        figures: figures(listingP99, 4000),
+        ceilingRatio: 0.4,
+      },
+      {
+        id: 'search-word',
+        label: "search_result.php 'messi'",
+        detail: '',
+        status: 'measured',
+        figures: figures(40, 2000),
+        ceilingRatio: 0.2,
+      },
+      {
+        id: 'cart-add',
+        label: 'cart_manage.php add (logged in)',
+        detail: '',
+        status: 'skipped',
+        reason: '/api/cart_manage.php answered 404',
+      },
+    ],
+  });
+  const partial = {
+    engine,
+    sizes: [api(10_000, 20), api(100_000, 60)],
+    pages: [
+      {
+        id: 'home' as const,
+        label: 'Home',
+        path: '/',
+        runs: 1,
+        finalPath: '/',
+        score: 97,
+        lcpMs: 1500,
+        tbtMs: 20,
+        cls: 0,
+        jsGzipBytes: 95_000,
+        cssGzipBytes: 9_000,
+        files: [],
+        perRun: [],
+      },
+    ],
+  };
+  return {
+    date: '2026-01-02T03:04:05.000Z',
+    command: 'npm run bench',
+    machine: { cpuModel: 'CPU', cores: 2, memoryGiB: 8, os: 'Linux', node: 'v20' },
+    settings: {
+      connections: 50,
+      durationSeconds: 10,
+      warmupSeconds: 2,
+      lighthouseRuns: 1,
+      quick: false,
+    },
+    ceiling: figures(5, 10_000),
+    budgets: judge(partial),
+    elapsedSeconds: 600,
+    ...partial,
+  };
+}
+
+describe('budgets', () => {
+  it('judges listing p99 by catalogue size, search, throughput share and pages', () => {
+    const checks = judge(result('postgres'));
+    const verdict = (subject: string, rule: string) =>
+      checks.find((c) => c.subject === subject && c.rule.startsWith(rule))?.pass;
+    expect(verdict('shop.php first page at 10,000', 'p99')).toBe(true);
+    expect(verdict('shop.php first page at 100,000', 'p99')).toBe(false);
+    expect(verdict('shop.php first page at 10,000', '≥ 30%')).toBe(true);
+    expect(verdict("search_result.php 'messi' at 10,000", 'p99')).toBe(false);
+    expect(verdict('cart_manage.php add (logged in) at 10,000', 'p99')).toBeNull();
+    expect(verdict('Home page', 'Lighthouse')).toBe(true);
+    expect(verdict('Home page', 'first-load JS')).toBe(false);
+    expect(verdict('Home page', 'CSS')).toBe(true);
+  });
+
+  it('leaves API budgets unjudged on PGlite', () => {
+    const api = judge(result('pglite')).filter((c) => c.subject.includes(' at '));
+    expect(api.length).toBeGreaterThan(0);
+    expect(api.every((c) => c.pass === null)).toBe(true);
+  });
+});
+
+describe('README section', () => {
+  it('shows each figure next to its budget verdict', () => {
+    const section = renderSection(result('postgres'));
+    expect(section).toContain(
+      '| shop.php first page | 100,000 | 4,000 | 40% | 1 | 60 | 0.5 | p99 ≤ 50 ms: **miss**',
+    );
+    expect(section).toContain('skipped: /api/cart_manage.php answered 404');
+    expect(section).toContain('95 kB **miss**');
+  });
+
+  it('replaces only what is between the markers', () => {
+    const readme = `# Title\n\nbefore\n${START_MARKER}\nold\n${END_MARKER}\nafter\n`;
+    expect(replaceSection(readme, 'new')).toBe(
+      `# Title\n\nbefore\n${START_MARKER}\nnew\n${END_MARKER}\nafter\n`,
+    );
+    expect(() => replaceSection('# no markers', 'new')).toThrow(START_MARKER);
+  });
+});
+
+describe('chart', () => {
+  it('rounds the axis up to 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect([0.7, 3, 24, 26, 180, 900].map(niceCeiling)).toEqual([1, 5, 25, 50, 200, 1000]);
+  });
+
+  it('draws one line per scenario with a legend', () => {
+    const svg = lineChart(
+      [
+        {
+          label: 'a <b>',
+          points: [
+            { x: 10_000, y: 5 },
+            { x: 100_000, y: 20 },
+          ],
+        },
+        { label: 'c', points: [{ x: 10_000, y: 8 }] },
+      ],
+      { title: 'T', xLabel: 'x', yLabel: 'y' },
+    );
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<polyline/g)).toHaveLength(1);
+    expect(svg.match(/<circle/g)).toHaveLength(3);
+    expect(svg).toContain('a &#60;b&#62;');
+    expect(svg).toContain('>100k<');
+  });
+
+  it('charts the measured scenarios of a run', () => {
+    const svg = renderChart(result('postgres'));
+    expect(svg).toContain('shop.php first page');
+    expect(svg).not.toContain('cart_manage.php');
+  });
+});
+
+describe('options', () => {
+  it('defaults to both sizes and 10 s, and --quick to 10,000 and 3 s', () => {
+    expect(parseOptions([])).toMatchObject({ sizes: [10_000, 100_000], durationSeconds: 10 });
+    expect(parseOptions(['--quick'])).toMatchObject({
+      sizes: [10_000],
+      durationSeconds: 3,
+      lighthouseRuns: 1,
+    });
+    expect(parseOptions(['--sizes', '100000,5000', '--duration', '4']).sizes).toEqual([
+      5000, 100_000,
+    ]);
+  });
+
+  it('refuses bad values, naming the option', () => {
+    expect(() => parseOptions(['--sizes', 'ten'])).toThrow('--sizes');
+    expect(() => parseOptions(['--duration', '0'])).toThrow('--duration');
+    expect(() => parseOptions(['--bogus'])).toThrow();
+  });
+});
+
+describe('misspell', () => {
+  it('drops a letter from the middle of a word', () => {
+    expect(misspell('barcelona')).toBe('barceona');
+    expect(misspell('arsenal')).toBe('arseal');
+  });
+});

@@ -1,0 +1,142 @@
+// Renders a run as the results section of bench/README.md and as the p99 chart.
+import { API_BUDGETS, PAGE_BUDGETS } from './budgets.js';
+import { lineChart, type Series } from './chart.js';
+import type { BenchResult, BudgetCheck } from './results.js';
+
+export const START_MARKER = '<!-- bench:results:start -->';
+export const END_MARKER = '<!-- bench:results:end -->';
+export const CHART_FILE = 'results/p99-latency.svg';
+
+const n = (v: number, digits = 0) =>
+  v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+
+function verdict(check: BudgetCheck | undefined): string {
+  if (!check) return '';
+  if (check.pass === null) return `${check.rule}: —`;
+  return `${check.rule}: **${check.pass ? 'pass' : 'miss'}**`;
+}
+
+function findCheck(checks: readonly BudgetCheck[], subject: string, rulePrefix: string) {
+  return checks.find((c) => c.subject === subject && c.rule.startsWith(rulePrefix));
+}
+
+/** The Markdown that goes between the README's markers. */
+export function renderSection(r: BenchResult): string {
+  const m = r.machine;
+  const engine = r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const lines: string[] = [
+    `Measured **${r.date}** with \`${r.command}\` on ${engine} — ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}. The run took ${Math.round(r.elapsedSeconds / 60)} min.`,
+    '',
+    `### API (autocannon, ${r.settings.connections} connections, ${r.settings.durationSeconds} s per scenario after a ${r.settings.warmupSeconds} s warm-up)`,
+    '',
+    `Ceiling, a bare Fastify route in its own process: **${n(r.ceiling.requestsPerSecond)} req/s**, p50 ${r.ceiling.p50Ms} ms, p99 ${r.ceiling.p99Ms} ms.`,
+    '',
+    '| scenario | products | req/s | of ceiling | p50 ms | p99 ms | server CPU ms/req | budget |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const size of r.sizes) {
+    for (const api of size.api) {
+      const subject = `${api.label} at ${size.products.toLocaleString('en-US')}`;
+      const budgets = r.budgets
+        .filter((c) => c.subject === subject)
+        .map(verdict)
+        .join('; ');
+      const f = api.figures;
+      if (!f) {
+        lines.push(
+          `| ${api.label} | ${n(size.products)} | ${api.status}: ${api.reason ?? ''} | | | | ${budgets} |`,
+        );
+        continue;
+      }
+      const errors = f.non2xx + f.errors > 0 ? ` (${n(f.non2xx + f.errors)} errors)` : '';
+      lines.push(
+        `| ${api.label} | ${n(size.products)} | ${n(f.requestsPerSecond)}${errors} | ${n((api.ceilingRatio ?? 0) * 100, 1)}% | ${f.p50Ms} | ${f.p99Ms} | ${f.serverCpuMsPerRequest ?? '—'} | ${budgets} |`,
+      );
+    }
+  }
+  lines.push('', `![p99 latency against catalogue size](${CHART_FILE})`, '');
+
+  lines.push(
+    '### Cold start and memory',
+    '',
+    '| products | seeded in this run | cold start: `npm start` → first answered `/api/home.php` | server peak RSS (VmHWM) under mixed browsing |',
+    '| ---: | ---: | ---: | ---: |',
+  );
+  for (const size of r.sizes) {
+    const seeded = size.seededSeconds === null ? 'reused' : `${n(size.seededSeconds, 1)} s`;
+    const cold = size.coldStart
+      ? `${n(size.coldStart.medianMs)} ms (median of ${size.coldStart.runsMs.length})`
+      : '—';
+    const memory = size.memory ? `${n(size.memory.peakMiB, 1)} MiB` : '—';
+    lines.push(`| ${n(size.products)} | ${seeded} | ${cold} | ${memory} |`);
+  }
+  lines.push('');
+
+  lines.push('### Pages (Lighthouse mobile preset, Debian Chromium)', '');
+  if (!r.pages) {
+    lines.push(r.pagesNote ?? 'Not measured in this run.', '');
+  } else {
+    const b = PAGE_BUDGETS;
+    lines.push(
+      `Median of ${r.settings.lighthouseRuns} run(s) per page, against ${r.sizes[0] ? n(r.sizes[0].products) : 'the'} products. First-load JS/CSS: the files each page loaded, gzipped from \`apps/web/dist\`.`,
+      '',
+      `| page | performance (≥ ${b.minScore}) | LCP (≤ ${b.maxLcpMs / 1000} s) | TBT (≤ ${b.maxTbtMs} ms) | CLS (≤ ${b.maxCls}) | first-load JS gzip (≤ ${b.maxJsKb} kB home, product) | CSS gzip (≤ ${b.maxCssKb} kB) |`,
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    const mark = (c: BudgetCheck | undefined) =>
+      c ? (c.pass === null ? '' : c.pass ? ' pass' : ' **miss**') : '';
+    for (const p of r.pages) {
+      const subject = `${p.label} page`;
+      const redirected = p.finalPath !== p.path ? ` (ended at ${p.finalPath})` : '';
+      lines.push(
+        `| ${p.label} \`${p.path}\`${redirected} | ${p.score}${mark(findCheck(r.budgets, subject, 'Lighthouse'))} | ${n(p.lcpMs / 1000, 2)} s${mark(findCheck(r.budgets, subject, 'LCP'))} | ${n(p.tbtMs)} ms${mark(findCheck(r.budgets, subject, 'TBT'))} | ${n(p.cls, 3)}${mark(findCheck(r.budgets, subject, 'CLS'))} | ${n(p.jsGzipBytes / 1000, 1)} kB${mark(findCheck(r.budgets, subject, 'first-load JS'))} | ${n(p.cssGzipBytes / 1000, 1)} kB${mark(findCheck(r.budgets, subject, 'CSS'))} |`,
+      );
+    }
+    lines.push('');
+  }
+
+  const judged = r.budgets.filter((c) => c.pass !== null);
+  const missed = judged.filter((c) => c.pass === false);
+  lines.push(
+    `**Budgets: ${judged.length - missed.length} of ${judged.length} met.**` +
+      (missed.length > 0
+        ? ` Missed: ${missed.map((c) => `${c.subject} (${c.rule}: ${c.value ?? '—'}${c.unit ? ` ${c.unit}` : ''})`).join('; ')}.`
+        : ''),
+  );
+  return lines.join('\n');
+}
+
+/** Replaces what is between the markers; throws when they are missing. */
+export function replaceSection(readme: string, section: string): string {
+  const start = readme.indexOf(START_MARKER);
+  const end = readme.indexOf(END_MARKER);
+  if (start < 0 || end < start) {
+    throw new Error(`bench/README.md needs the markers ${START_MARKER} and ${END_MARKER}`);
+  }
+  return `${readme.slice(0, start + START_MARKER.length)}\n${section}\n${readme.slice(end)}`;
+}
+
+/** p99 latency by catalogue size, one line per API scenario, with the listing budgets. */
+export function renderChart(r: BenchResult): string {
+  const bySize = new Map<string, Series>();
+  for (const size of r.sizes) {
+    for (const api of size.api) {
+      if (!api.figures) continue;
+      const s = bySize.get(api.id) ?? { label: api.label, points: [] };
+      s.points.push({ x: size.products, y: api.figures.p99Ms });
+      bySize.set(api.id, s);
+    }
+  }
+  const sizes = r.sizes.map((s) => s.products);
+  const guides = [...new Set(sizes.map(API_BUDGETS.listingP99Ms))].map((y) => ({
+    y,
+    label: `listing budget ${y} ms`,
+  }));
+  const engine = r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  return lineChart([...bySize.values()], {
+    title: `p99 latency at ${r.settings.connections} connections, ${engine}, ${r.date}`,
+    xLabel: 'products in the catalogue (log scale)',
+    yLabel: 'p99 latency (ms)',
+    guides,
+  });
+}

@@ -1,0 +1,61 @@
+// The shape of one benchmark run, as written to bench/results/<date>.json.
+import type { LoadFigures } from './load.js';
+import type { Machine } from './machine.js';
+import type { PageFigures } from './pages.js';
+import type { ScenarioId } from './scenarios.js';
+
+export interface ApiResult {
+  id: ScenarioId;
+  label: string;
+  detail: string;
+  status: 'measured' | 'skipped' | 'failed';
+  /** Why it was skipped or failed. */
+  reason?: string;
+  figures?: LoadFigures;
+  /** Requests per second as a share of the bare-Fastify ceiling's. */
+  ceilingRatio?: number;
+}
+
+export interface SizeResult {
+  products: number;
+  /** Seconds the seed took in this run, or null when the seeded database was reused. */
+  seededSeconds: number | null;
+  /** `npm start` to the first answered /api/home.php, in ms. */
+  coldStart: { medianMs: number; runsMs: number[] } | null;
+  /** VmHWM of the server process during the mixed workload (peak reset just before it). */
+  memory: { peakMiB: number; peakResetBeforeMixed: boolean } | null;
+  api: ApiResult[];
+}
+
+export interface BudgetCheck {
+  /** What is measured, e.g. 'shop.php first page at 10,000'. */
+  subject: string;
+  /** The budget in words, e.g. 'p99 ≤ 25 ms'. */
+  rule: string;
+  value: number | null;
+  unit: string;
+  /** null: not judged (e.g. API budgets are for PostgreSQL only). */
+  pass: boolean | null;
+  note?: string;
+}
+
+export interface BenchResult {
+  date: string;
+  command: string;
+  machine: Machine;
+  engine: 'postgres' | 'pglite';
+  settings: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    lighthouseRuns: number;
+    quick: boolean;
+  };
+  ceiling: LoadFigures;
+  sizes: SizeResult[];
+  pages: PageFigures[] | null;
+  /** Why pages were not measured. */
+  pagesNote?: string;
+  budgets: BudgetCheck[];
+  elapsedSeconds: number;
+}
