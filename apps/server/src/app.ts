@@ -63,7 +63,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     requestIdHeader: false,
     bodyLimit: 512 * 1024,
     trustProxy: true,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   const mailer =
