@@ -5,17 +5,19 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './accounts/accounts.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { registerStatic } from './http/static.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
@@ -33,6 +35,10 @@ export interface BuildOptions {
   database: Database;
   /** Defaults to SMTP_URL, or the outbox folder under DATA_DIR. */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+  /** Called for every route as it is added (tests list the routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance;
@@ -45,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 'req.headers.cookie',
@@ -52,6 +59,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
                 'res.headers["set-cookie"]',
                 '*.password',
                 '*.otp',
+                '*.session_id',
+                '*.*.password',
+                '*.*.otp',
+                '*.*.session_id',
               ],
               censor: '[redacted]',
             },
@@ -64,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: 512 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   const mailer =
     options.mailer ??
@@ -121,10 +134,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
   registerAuth(app, deps.database.db);
+  await registerRateLimits(app, deps.database.db);
 
   await app.register(operationsRoutes(deps));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
+  await app.register(accountsRoutes(deps), { prefix: '/api' });
   await registerStatic(app, config.dataDir);
 
   return app;
