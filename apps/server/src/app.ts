@@ -73,7 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     requestIdHeader: false,
     bodyLimit: 512 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));

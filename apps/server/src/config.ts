@@ -34,6 +34,9 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  // Which proxies to believe for the client's address (X-Forwarded-For): unset believes
+  // none; 'true' every hop; or a comma-separated list of proxy addresses or CIDR ranges.
+  TRUST_PROXY: optionalText,
   // Rate limits (requests per window) for the account calls; see the README's table.
   RATE_LIMIT_OTP_SEND_PER_EMAIL: limit(5),
   RATE_LIMIT_OTP_SEND_PER_IP: limit(30),
@@ -64,6 +67,8 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   orderHoldMinutes: number;
+  /** Fastify's trustProxy: false, true, or a list of proxy addresses. */
+  trustProxy: boolean | string[];
   rateLimits: RateLimits;
 }
 
@@ -78,6 +83,15 @@ export interface RateLimits {
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
 
 /** Reads and checks the environment; throws ConfigError listing every problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -118,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       otpSendPerEmail: e.RATE_LIMIT_OTP_SEND_PER_EMAIL,
       otpSendPerIp: e.RATE_LIMIT_OTP_SEND_PER_IP,
