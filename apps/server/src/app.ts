@@ -20,6 +20,7 @@ import { registerStatic } from './http/static.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { reviewsRoutes } from './reviews/reviews.routes.js';
 
 /** What every domain's routes are given: configuration, the open database, the mailer. */
 export interface AppDeps {
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(operationsRoutes(deps));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
+  await app.register(reviewsRoutes(deps), { prefix: '/api' });
   await registerStatic(app, config.dataDir);
 
   return app;
