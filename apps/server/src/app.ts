@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /** What every domain's routes are given: configuration, the open database, the mailer. */
 export interface AppDeps {
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
+  await app.register(wholesaleRoutes(deps), { prefix: '/api' });
   await registerStatic(app, config.dataDir);
 
   return app;
