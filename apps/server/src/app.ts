@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
+import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
   await app.register(wholesaleRoutes(deps), { prefix: '/api' });
   await app.register(feedbackRoutes(deps), { prefix: '/api' });
+  await app.register(referralsRoutes(deps), { prefix: '/api' });
   await registerStatic(app, config.dataDir);
 
   return app;
