@@ -22,6 +22,10 @@ import { registerStatic } from './http/static.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { feedbackRoutes } from './feedback/feedback.routes.js';
+import { referralsRoutes } from './referrals/referrals.routes.js';
+import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /** What every domain's routes are given: configuration, the open database, the mailer. */
 export interface AppDeps {
@@ -140,6 +144,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
   await app.register(accountsRoutes(deps), { prefix: '/api' });
+  await app.register(reviewsRoutes(deps), { prefix: '/api' });
+  await app.register(wholesaleRoutes(deps), { prefix: '/api' });
+  await app.register(feedbackRoutes(deps), { prefix: '/api' });
+  await app.register(referralsRoutes(deps), { prefix: '/api' });
   await registerStatic(app, config.dataDir);
 
   return app;
