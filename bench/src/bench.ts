@@ -117,7 +117,7 @@ function pageSpecs(c: Catalogue, shopper: BenchUser | undefined): PageSpec[] {
           userData: JSON.stringify({
             email: shopper.email,
             user_code: shopper.id,
-            session_id: shopper.sessionId,
+            session_id: shopper.sessionHandle,
           }),
         },
       },

@@ -5,7 +5,11 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { inArray, like, sql } from 'drizzle-orm';
-import { createSession, SESSION_COOKIE } from '../../apps/server/src/accounts/sessions.service.js';
+import {
+  createSession,
+  sessionHandle,
+  SESSION_COOKIE,
+} from '../../apps/server/src/accounts/sessions.service.js';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { cartItems, sessions, users } from '../../apps/server/src/db/schema.js';
 import { queryRows } from '../../apps/server/src/db/sql.js';
@@ -143,6 +147,8 @@ export interface BenchUser {
   id: number;
   email: string;
   sessionId: string;
+  /** The session_id a logged-in client keeps in localStorage (userData). */
+  sessionHandle: string;
   /** The Cookie header value that logs this user in. */
   cookie: string;
 }
@@ -184,7 +190,13 @@ export async function prepareShoppers(target: Target, count: number): Promise<Be
     const shoppers: BenchUser[] = [];
     for (const { id, email } of mine) {
       const { sessionId } = await createSession(db, id);
-      shoppers.push({ id, email, sessionId, cookie: `${SESSION_COOKIE}=${sessionId}` });
+      shoppers.push({
+        id,
+        email,
+        sessionId,
+        sessionHandle: sessionHandle(sessionId),
+        cookie: `${SESSION_COOKIE}=${sessionId}`,
+      });
     }
     return shoppers;
   } finally {

@@ -5,3 +5,8 @@ export * from './money.js';
 export * from './rules.js';
 export * from './catalogue.js';
 export * from './cart.js';
+export * from './accounts.js';
+export * from './reviews.js';
+export * from './wholesale.js';
+export * from './feedback.js';
+export * from './referrals.js';

@@ -120,7 +120,7 @@ export async function latestReviews(
   );
 }
 
-/** The catalogue version (see catalogue-cache.ts); the row is made by migration 0003. */
+/** The catalogue version (catalogue-cache.ts); row and triggers: *_catalogue_version_triggers. */
 export async function catalogueVersion(db: Queryable): Promise<number> {
   const [row] = await queryRows<{ version: string | number }>(
     db,

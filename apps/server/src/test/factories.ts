@@ -1,6 +1,8 @@
 // Test data with overrides, shared by every API test. Each test makes its own rows.
 import { randomBytes } from 'node:crypto';
+import type { ShippingAddress } from '@kitroom/contract';
 import { eq } from 'drizzle-orm';
+import { hashSecret } from '../accounts/passwords.service.js';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.service.js';
 import type { Db } from '../db/client.js';
 import {
@@ -121,9 +123,11 @@ export interface UserOverrides {
   email?: string;
   phoneNumber?: string;
   passwordHash?: string;
+  /** A password to hash and store (argon2id, as signup does). */
+  password?: string;
 }
 
-/** A user row (no usable password unless passwordHash is given). */
+/** A user row (no usable password unless password or passwordHash is given). */
 export async function createUser(
   db: Db,
   o: UserOverrides = {},
@@ -135,7 +139,7 @@ export async function createUser(
       name: o.name ?? 'Test Shopper',
       email,
       phoneNumber: o.phoneNumber ?? '9876543210',
-      passwordHash: o.passwordHash ?? '!',
+      passwordHash: o.password ? await hashSecret(o.password) : (o.passwordHash ?? '!'),
     })
     .returning({ id: users.id });
   return { id: row!.id, email };
@@ -151,4 +155,18 @@ export async function sessionCookie(db: Db, userId: number): Promise<string> {
 export async function loggedInUser(db: Db, o: UserOverrides = {}) {
   const user = await createUser(db, o);
   return { ...user, cookie: await sessionCookie(db, user.id) };
+}
+
+/** A valid shipping address (Kerala), with overrides. */
+export function shippingAddressInput(o: Partial<ShippingAddress> = {}): ShippingAddress {
+  return {
+    first_name: 'Asha',
+    last_name: 'Menon',
+    street_name: '12 Beach Road',
+    city: 'Kozhikode',
+    state: 'Kerala',
+    pincode: '673001',
+    phone: '9876543210',
+    ...o,
+  };
 }
