@@ -1,4 +1,5 @@
 // The performance budgets: targets the benchmark reports against, not timed tests.
+import type { LoadFigures } from './load.js';
 import type { PageFigures } from './pages.js';
 import type { BenchResult, BudgetCheck } from './results.js';
 import type { ScenarioId } from './scenarios.js';
@@ -25,6 +26,14 @@ export const API_BUDGETS = {
 const LISTING: ScenarioId[] = ['shop-first', 'shop-filtered'];
 const SEARCH: ScenarioId[] = ['search-word', 'search-typo'];
 const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
+/** More failed requests than this share and a scenario's figures are not judged as a pass. */
+const MAX_FAILED_SHARE = 0.01;
+
+/** Requests that got a non-2xx answer, a connection error or no answer at all. */
+export function failedShare(f: LoadFigures): number {
+  if (f.requests === 0) return 1;
+  return Math.min(1, (f.non2xx + f.errors) / (f.requests + f.errors));
+}
 
 function atMost(value: number | null, limit: number): boolean | null {
   return value === null ? null : value <= limit;
@@ -40,9 +49,19 @@ export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): Budge
   for (const size of r.sizes) {
     const at = `at ${size.products.toLocaleString('en-US')}`;
     for (const api of size.api) {
-      const p99 = api.figures?.p99Ms ?? null;
+      const f = api.figures;
+      // A run that mostly failed has no latency worth judging: it misses every budget.
+      const broken = f !== undefined && failedShare(f) > MAX_FAILED_SHARE;
+      const p99 = f && !broken ? f.p99Ms : null;
       const subject = `${api.label} ${at}`;
-      const missing = api.figures ? {} : { note: api.reason ?? 'not measured' };
+      const missing = broken
+        ? {
+            pass: false,
+            note: `${Math.round(failedShare(f) * 100)}% of requests failed or got no answer`,
+          }
+        : f
+          ? {}
+          : { note: api.reason ?? 'not measured' };
       if (LISTING.includes(api.id)) {
         const limit = API_BUDGETS.listingP99Ms(size.products);
         checks.push(
@@ -55,7 +74,7 @@ export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): Budge
             ...missing,
           }),
         );
-        const share = api.ceilingRatio ?? null;
+        const share = broken ? null : (api.ceilingRatio ?? null);
         const min = API_BUDGETS.listingCeilingShare;
         checks.push(
           apiCheck({

@@ -106,6 +106,15 @@ describe('budgets', () => {
     expect(verdict('Home page', 'CSS')).toBe(true);
   });
 
+  it('misses every budget of a scenario whose requests mostly failed', () => {
+    const r = result('postgres');
+    const shop = r.sizes[0]!.api[0]!;
+    shop.figures = { ...shop.figures!, requests: 0, errors: 50, p99Ms: 0 };
+    const checks = judge(r).filter((c) => c.subject === 'shop.php first page at 10,000');
+    expect(checks.map((c) => c.pass)).toEqual([false, false]);
+    expect(checks[0]!.note).toContain('100% of requests failed');
+  });
+
   it('leaves API budgets unjudged on PGlite', () => {
     const api = judge(result('pglite')).filter((c) => c.subject.includes(' at '));
     expect(api.length).toBeGreaterThan(0);
