@@ -3,7 +3,7 @@ import { CatalogueCache } from './catalogue-cache.js';
 
 describe('CatalogueCache', () => {
   it('computes once per key and version, and again after the version goes up', async () => {
-    const cache = new CatalogueCache();
+    const cache = new CatalogueCache(async () => 1);
     let calls = 0;
     const compute = async () => ++calls;
     expect(await cache.get(1, 'k', compute)).toBe(1);
@@ -14,7 +14,7 @@ describe('CatalogueCache', () => {
   });
 
   it('shares one computation between concurrent callers', async () => {
-    const cache = new CatalogueCache();
+    const cache = new CatalogueCache(async () => 1);
     let calls = 0;
     let release: (v: string) => void = () => undefined;
     const compute = () => {
@@ -29,22 +29,42 @@ describe('CatalogueCache', () => {
   });
 
   it('does not keep results of an older version than it has seen', async () => {
-    const cache = new CatalogueCache();
+    const cache = new CatalogueCache(async () => 1);
     await cache.get(5, 'k', async () => 'v5');
     expect(await cache.get(4, 'k', async () => 'v4')).toBe('v4');
     expect(await cache.get(5, 'k', async () => 'again')).toBe('v5');
   });
 
   it('forgets a failed computation', async () => {
-    const cache = new CatalogueCache();
+    const cache = new CatalogueCache(async () => 1);
     await expect(cache.get(1, 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow(
       'boom',
     );
     expect(await cache.get(1, 'k', async () => 'ok')).toBe('ok');
   });
 
+  it('shares version reads between requests that arrive while one is running', async () => {
+    const reads: ((v: number) => void)[] = [];
+    const cache = new CatalogueCache(() => new Promise<number>((resolve) => reads.push(resolve)));
+    const first = cache.version();
+    // These arrive after the first read started: they must not take its answer.
+    const second = cache.version();
+    const third = cache.version();
+    expect(reads).toHaveLength(1);
+    reads[0]!(1);
+    expect(await first).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toHaveLength(2);
+    reads[1]!(2);
+    expect(await Promise.all([second, third])).toEqual([2, 2]);
+    const fourth = cache.version();
+    expect(reads).toHaveLength(3);
+    reads[2]!(3);
+    expect(await fourth).toBe(3);
+  });
+
   it('drops the least recently used entry beyond its size', async () => {
-    const cache = new CatalogueCache(2);
+    const cache = new CatalogueCache(async () => 1, 2);
     await cache.get(1, 'a', async () => 'a1');
     await cache.get(1, 'b', async () => 'b1');
     await cache.get(1, 'a', async () => 'a2');

@@ -7,10 +7,46 @@
 export const DEFAULT_CACHE_ENTRIES = 2000;
 
 export class CatalogueCache {
-  private version = -1;
+  private known = -1;
   private readonly entries = new Map<string, Promise<unknown>>();
+  private reading: Promise<number> | undefined;
+  private nextRead: Promise<number> | undefined;
 
-  constructor(private readonly maxEntries = DEFAULT_CACHE_ENTRIES) {}
+  /** `readVersion` reads the catalogue version from the database. */
+  constructor(
+    private readonly readVersion: () => Promise<number>,
+    private readonly maxEntries = DEFAULT_CACHE_ENTRIES,
+  ) {}
+
+  /**
+   * The catalogue version, from a read that started no earlier than this call, so that a
+   * request sees every change committed before it arrived. Requests that arrive while a read
+   * is running share the next one: under load that is one read per round trip, not one per
+   * request.
+   */
+  version(): Promise<number> {
+    if (!this.reading) return this.startRead();
+    this.nextRead ??= this.reading
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        this.nextRead = undefined;
+        return this.startRead();
+      });
+    return this.nextRead;
+  }
+
+  private startRead(): Promise<number> {
+    const read = this.readVersion();
+    this.reading = read;
+    const done = () => {
+      if (this.reading === read) this.reading = undefined;
+    };
+    read.then(done, done);
+    return read;
+  }
 
   /**
    * The value for `key` computed at `version`: the memo when it is from that version,
@@ -19,10 +55,10 @@ export class CatalogueCache {
    * without touching the memo; a failed computation is not kept.
    */
   async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
-    if (version < this.version) return compute();
-    if (version > this.version) {
+    if (version < this.known) return compute();
+    if (version > this.known) {
       this.entries.clear();
-      this.version = version;
+      this.known = version;
     }
     const found = this.entries.get(key);
     if (found) {

@@ -17,7 +17,7 @@ import * as catalogue from './catalogue.service.js';
 
 export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
   const db = database.db;
-  const cache = new CatalogueCache();
+  const cache = new CatalogueCache(() => catalogue.catalogueVersion(db));
   return async (app) => {
     app.get('/home.php', { schema: { response: { 200: HomeResponse } } }, async () =>
       catalogue.home(db),

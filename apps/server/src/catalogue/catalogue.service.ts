@@ -127,7 +127,7 @@ export async function categoryList(
   db: Queryable,
   cache: CatalogueCache,
 ): Promise<CategoriesResponse> {
-  const version = await q.catalogueVersion(db);
+  const version = await cache.version();
   return cache.get(version, 'categories', async () => {
     const rows = await q.categoriesWithCounts(db);
     return {
@@ -173,7 +173,7 @@ export async function categoryProducts(
   category: string,
   cache: CatalogueCache,
 ): Promise<CategoryProductsResponse> {
-  const cached = { cache, version: await q.catalogueVersion(db) };
+  const cached = { cache, version: await cache.version() };
   const categoryIds = await resolveNames(db, 'category', [categoryNameOf(category)], cached);
   const filter: q.ListingFilter = {
     categoryIds,
@@ -268,7 +268,7 @@ export async function listing(
   if (min !== undefined && max !== undefined && min > max) {
     throw badRequest('price_range_minimum must not be above price_range_maximum');
   }
-  const cached = { cache, version: await q.catalogueVersion(db) };
+  const cached = { cache, version: await cache.version() };
   const [categoryIds, subCategoryIds, teamIds, playerIds] = await Promise.all([
     resolveNames(db, 'category', input.category?.map(categoryNameOf), cached),
     resolveNames(db, 'subcategory', input.subcategory, cached),

@@ -2,10 +2,11 @@ import { SearchRequest, SearchResponse } from '@kitroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
 import { CatalogueCache } from '../catalogue/catalogue-cache.js';
+import { catalogueVersion } from '../catalogue/catalogue.service.js';
 import { search } from './search.service.js';
 
 export function searchRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
-  const cache = new CatalogueCache();
+  const cache = new CatalogueCache(() => catalogueVersion(database.db));
   return async (app) => {
     app.post(
       '/search_result.php',

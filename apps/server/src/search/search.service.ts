@@ -2,7 +2,7 @@
 // words by trigram similarity, then matched with PostgreSQL full-text search.
 import type { ProductSummary } from '@kitroom/contract';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.js';
-import { catalogueVersion, toSummary } from '../catalogue/catalogue.service.js';
+import { toSummary } from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import * as q from './search.queries.js';
 
@@ -50,7 +50,7 @@ export async function search(
 ): Promise<ProductSummary[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
-  const version = await catalogueVersion(db);
+  const version = await cache.version();
   const ids = await cache.get(version, `search:${text}`, () => rankedIds(db, words, text));
   return (await q.productsInOrder(db, ids)).map(toSummary);
 }
