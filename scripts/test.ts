@@ -37,6 +37,7 @@ if (process.env.DATABASE_URL) {
   console.log('DATABASE_URL is not set: the server suites run on PGlite only.');
 }
 suites.push({ name: 'web', workspace: 'apps/web', runner: 'vitest' });
+suites.push({ name: 'bench report', workspace: 'bench', runner: 'vitest' });
 suites.push({ name: 'browser journeys', workspace: 'e2e', runner: 'playwright' });
 
 interface Outcome {
