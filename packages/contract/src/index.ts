@@ -5,3 +5,6 @@ export * from './money.js';
 export * from './rules.js';
 export * from './catalogue.js';
 export * from './cart.js';
+export * from './coupons.js';
+export * from './orders.js';
+export * from './payments.js';
