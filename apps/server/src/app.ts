@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -19,6 +20,15 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerStatic } from './http/static.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
+import { couponRoutes } from './coupons/coupons.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
+import {
+  ORDER_SWEEP_INTERVAL_MS,
+  startOrderSweep,
+  type OrderSweep,
+} from './orders/orders.service.js';
+import { paymentRoutes } from './payments/payments.routes.js';
+import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 
 /** What every domain's routes are given: configuration, the open database, the mailer. */
@@ -33,6 +43,8 @@ export interface BuildOptions {
   database: Database;
   /** Defaults to SMTP_URL, or the outbox folder under DATA_DIR. */
   mailer?: Mailer;
+  /** The periodic release of expired unpaid orders (default on); tests may drive it by hand. */
+  orderSweep?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -126,6 +138,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(operationsRoutes(deps));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
+  await app.register(cartRoutes(deps), { prefix: '/api' });
+  await app.register(couponRoutes(deps), { prefix: '/api' });
+  await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(paymentRoutes(deps), { prefix: '/api' });
+  if (config.paymentProvider === 'sandbox') {
+    await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
+  }
+  if (options.orderSweep !== false) {
+    let sweep: OrderSweep | undefined;
+    app.addHook('onReady', async () => {
+      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
+    });
+    app.addHook('onClose', async () => sweep?.stop());
+  }
   await registerStatic(app, config.dataDir);
 
   return app;

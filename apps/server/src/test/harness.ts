@@ -15,8 +15,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** false: no periodic order sweep; the test calls releaseExpiredOrders itself. */
+  orderSweep?: boolean;
+}
+
 /** The app on a fresh migrated database, with a temporary DATA_DIR and silent logs. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -26,7 +34,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, orderSweep: options.orderSweep });
   await app.ready();
   return {
     app,
