@@ -285,3 +285,145 @@ export async function homeList(
       return productsWhere(db, sql`p.is_promoted`, sql`p.id`, limit);
   }
 }
+
+// ── import: names by upsert, products and sizes by multi-row inserts from one JSON parameter ──
+
+/** Creates the categories not there yet, placed after the existing ones in the given order. */
+export async function insertMissingCategories(
+  db: Queryable,
+  names: readonly string[],
+): Promise<void> {
+  if (names.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO categories (name, position)
+    SELECT x.name, (SELECT coalesce(max(position), 0) FROM categories) + x.ord
+    FROM json_array_elements_text(${JSON.stringify(names)}::json) WITH ORDINALITY AS x(name, ord)
+    ORDER BY x.ord
+    ON CONFLICT (name) DO NOTHING`);
+}
+
+export async function insertMissingSubCategories(
+  db: Queryable,
+  rows: readonly { category_id: number; name: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO sub_categories (category_id, name)
+    SELECT x.category_id, x.name
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(category_id int, name text)
+    ON CONFLICT (category_id, name) DO NOTHING`);
+}
+
+/** Sub-category ids of (category id, name) pairs. */
+export async function subCategoryIds(
+  db: Queryable,
+  rows: readonly { category_id: number; name: string }[],
+): Promise<{ id: number; category_id: number; name: string }[]> {
+  if (rows.length === 0) return [];
+  return queryRows(
+    db,
+    sql`SELECT sc.id, sc.category_id, sc.name
+        FROM sub_categories sc
+        JOIN json_to_recordset(${JSON.stringify(rows)}::json) AS x(category_id int, name text)
+          ON x.category_id = sc.category_id AND x.name = sc.name`,
+  );
+}
+
+export async function insertMissingTeams(
+  db: Queryable,
+  rows: readonly { name: string; slug: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO teams (name, slug)
+    SELECT x.name, x.slug FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(name text, slug text)
+    ON CONFLICT DO NOTHING`);
+}
+
+export async function insertMissingPlayers(
+  db: Queryable,
+  rows: readonly { name: string; slug: string; team_id: number | null }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO players (name, slug, team_id)
+    SELECT x.name, x.slug, x.team_id
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(name text, slug text, team_id int)
+    ON CONFLICT DO NOTHING`);
+}
+
+/** `count` new product ids, taken from the products sequence in one round trip. */
+export async function reserveProductIds(db: Queryable, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id
+        FROM generate_series(1, ${count})`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A product as the import writes it: ids resolved, money in paise, stock already summed. */
+export interface ProductInsertRow {
+  id: number;
+  name: string;
+  price_paise: number;
+  discount_price_paise: number;
+  image_url: string;
+  image1: string | null;
+  image2: string | null;
+  stock_quantity: number;
+  category_id: number;
+  sub_category_id: number | null;
+  team_id: number | null;
+  player_id: number | null;
+  tag: string;
+  product_details: string;
+  product_rating: string;
+  view_count: number;
+  is_limited: boolean;
+  is_promoted: boolean;
+  /** ISO time, or null for now. */
+  created_at: string | null;
+}
+
+export async function insertProducts(
+  db: Queryable,
+  rows: readonly ProductInsertRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO products (
+      id, name, price_paise, discount_price_paise, image_url, image1, image2, stock_quantity,
+      category_id, sub_category_id, team_id, player_id, tag, product_details, product_rating,
+      view_count, is_limited, is_promoted, created_at, updated_at)
+    SELECT
+      x.id, x.name, x.price_paise, x.discount_price_paise, x.image_url, x.image1, x.image2,
+      x.stock_quantity, x.category_id, x.sub_category_id, x.team_id, x.player_id, x.tag,
+      x.product_details, x.product_rating, x.view_count, x.is_limited, x.is_promoted,
+      coalesce(x.created_at, now()), coalesce(x.created_at, now())
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
+      id int, name text, price_paise int, discount_price_paise int, image_url text,
+      image1 text, image2 text, stock_quantity int, category_id int, sub_category_id int,
+      team_id int, player_id int, tag text, product_details text, product_rating numeric(2,1),
+      view_count int, is_limited boolean, is_promoted boolean, created_at timestamptz)`);
+}
+
+export interface ProductSizeInsertRow {
+  product_id: number;
+  size: string;
+  position: number;
+  stock: number;
+}
+
+export async function insertProductSizes(
+  db: Queryable,
+  rows: readonly ProductSizeInsertRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO product_sizes (product_id, size, position, stock)
+    SELECT x.product_id, x.size, x.position, x.stock
+    FROM json_to_recordset(${JSON.stringify(rows)}::json)
+      AS x(product_id int, size text, position smallint, stock int)`);
+}

@@ -59,7 +59,9 @@ describe('parseSizeStock', () => {
   });
 
   it('refuses stock that is not a number at all', () => {
-    expect(() => parseSizeStock('M=three')).toThrow("Stock for size M must be a number, got 'three'");
+    expect(() => parseSizeStock('M=three')).toThrow(
+      "Stock for size M must be a number, got 'three'",
+    );
     expect(() => parseSizeStock('M=')).toThrow("Stock for size M must be a number, got ''");
     expect(() => parseSizeStock('M=0x10')).toThrow('Stock for size M must be a number');
     expect(() => parseSizeStock({ M: Number.NaN })).toThrow('Stock for size M must be a number');
