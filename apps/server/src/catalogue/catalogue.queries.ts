@@ -427,3 +427,67 @@ export async function insertProductSizes(
     FROM json_to_recordset(${JSON.stringify(rows)}::json)
       AS x(product_id int, size text, position smallint, stock int)`);
 }
+
+// ── whole-catalogue maintenance (demo seeding) ──
+
+export async function productCount(db: Queryable): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM products`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether any order line points at a product: such products must never be deleted. */
+export async function anyOrderedProduct(db: Queryable): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM order_items LIMIT 1`);
+  return rows.length > 0;
+}
+
+/**
+ * Deletes every product, category, sub-category, team and player, and the search lexicon;
+ * sizes, cart lines, reviews and coupon links go with their products. Ids start again at 1.
+ */
+export async function deleteCatalogue(db: Queryable): Promise<void> {
+  await db.execute(sql`DELETE FROM products`);
+  await db.execute(sql`DELETE FROM players`);
+  await db.execute(sql`DELETE FROM teams`);
+  await db.execute(sql`DELETE FROM sub_categories`);
+  await db.execute(sql`DELETE FROM categories`);
+  await db.execute(sql`
+    SELECT setval(pg_get_serial_sequence(t, 'id'), 1, false)
+    FROM unnest(ARRAY['products', 'players', 'teams', 'sub_categories', 'categories']) AS t`);
+}
+
+/** Every distinct picture path the products use. */
+export async function productImagePaths(db: Queryable): Promise<string[]> {
+  const rows = await queryRows<{ path: string }>(
+    db,
+    sql`SELECT image_url AS path FROM products
+        UNION SELECT image1 FROM products WHERE image1 IS NOT NULL
+        UNION SELECT image2 FROM products WHERE image2 IS NOT NULL`,
+  );
+  return rows.map((r) => r.path);
+}
+
+/** Replaces picture paths in every product: each pair's `from` path becomes its `to` path. */
+export async function replaceImagePaths(
+  db: Queryable,
+  pairs: readonly { from: string; to: string }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  const json = JSON.stringify(pairs);
+  for (const column of [sql`image_url`, sql`image1`, sql`image2`]) {
+    await db.execute(sql`
+      UPDATE products p SET ${column} = m."to"
+      FROM json_to_recordset(${json}::json) AS m("from" text, "to" text)
+      WHERE p.${column} = m."from"`);
+  }
+}
+
+/** Fresh planner statistics after a bulk change, so the first queries are planned well. */
+export async function analyzeCatalogue(db: Queryable): Promise<void> {
+  await db.execute(
+    sql`ANALYZE products, product_sizes, categories, sub_categories, teams, players`,
+  );
+}

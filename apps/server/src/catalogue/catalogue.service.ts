@@ -18,7 +18,7 @@ import {
 } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as q from './catalogue.queries.js';
 import { parseSizeStock, type SizeStockEntry } from './size-stock.js';
 
@@ -505,4 +505,42 @@ export async function importProducts(
     }
     return created;
   });
+}
+
+// ── whole-catalogue maintenance ──
+
+/** How many products the catalogue holds, active or not. */
+export async function productCount(db: Queryable): Promise<number> {
+  return q.productCount(db);
+}
+
+/**
+ * Deletes the whole catalogue (products, sizes, categories, teams, players) so that it can
+ * be built again. Refuses once any order names a product: orders are never touched.
+ */
+export async function clearCatalogue(db: Queryable): Promise<void> {
+  if (await q.anyOrderedProduct(db)) {
+    throw conflict(
+      'The catalogue cannot be cleared: orders refer to its products. Use an empty database.',
+    );
+  }
+  await q.deleteCatalogue(db);
+}
+
+/** Every distinct picture path (image_url, image1, image2) the products use. */
+export async function productImagePaths(db: Queryable): Promise<string[]> {
+  return q.productImagePaths(db);
+}
+
+/** Moves products from old picture paths to new ones. */
+export async function replaceImagePaths(
+  db: Queryable,
+  pairs: readonly { from: string; to: string }[],
+): Promise<void> {
+  await q.replaceImagePaths(db, pairs);
+}
+
+/** Refreshes planner statistics after a bulk import. */
+export async function analyzeCatalogue(db: Queryable): Promise<void> {
+  await q.analyzeCatalogue(db);
 }
