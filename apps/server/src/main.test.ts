@@ -72,7 +72,7 @@ describe('main', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-main-'));
     await provideDemoImages(dataDir);
-  });
+  }, 180_000);
   afterAll(() => {
     if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,8 +8,8 @@ import { between, mulberry32, pick, randomFor, type Random } from './prng.js';
 import type { ImagePool, ImageSet } from './product-images.js';
 import { CLUBS, NATIONAL_TEAMS, TEAMS, teamNamed, type TeamData } from './teams.data.js';
 
-export const CURRENT_SEASON = '2026/27';
-export const PREVIOUS_SEASON = '2025/26';
+const CURRENT_SEASON = '2026/27';
+const PREVIOUS_SEASON = '2025/26';
 const OLDER_SEASON = '2024/25';
 
 type Kind =

@@ -91,7 +91,7 @@ function printColour(background: string, preferred: string): string {
   return contrast(background, '#ffffff') >= contrast(background, '#111827') ? '#ffffff' : '#111827';
 }
 
-function patternShapes(kit: Kit, garment: Garment): string {
+function patternShapes(kit: Kit, garment: Garment, view: View): string {
   const fill = `fill="${kit.second}"`;
   const sleeves = garment === 'tracksuit' ? LONG_SLEEVES : SHORT_SLEEVES;
   const rects = (xs: number[], width: number) =>
@@ -121,10 +121,13 @@ function patternShapes(kit: Kit, garment: Garment): string {
       return `<rect x="300" y="60" width="300" height="500" ${fill}/>`;
     case 'sleeves':
       return sleeves.map((d) => `<path d="${d}" ${fill}/>`).join('');
+    // On the back, chest bands and chevrons sit below the number, as printed kits do.
     case 'band':
-      return `<rect x="0" y="236" width="600" height="64" ${fill}/>`;
-    case 'chevron':
-      return `<polygon points="150,170 300,280 450,170 450,226 300,336 150,226" ${fill}/>`;
+      return `<rect x="0" y="${view === 'back' ? 400 : 236}" width="600" height="64" ${fill}/>`;
+    case 'chevron': {
+      const y = view === 'back' ? 220 : 0;
+      return `<polygon points="150,${170 + y} 300,${280 + y} 450,${170 + y} 450,${226 + y} 300,${336 + y} 150,${226 + y}" ${fill}/>`;
+    }
     case 'centre':
       return (
         `<rect x="262" y="60" width="76" height="500" fill="${kit.trim}"/>` +
@@ -294,7 +297,7 @@ export function jerseySvg(art: JerseyArt, view: View): string {
     `<ellipse cx="300" cy="540" rx="190" ry="22" fill="url(#shadow)"/>`,
     '<g clip-path="url(#body)">',
     `<rect ${canvas} fill="${kit.base}"/>`,
-    patternShapes(kit, garment),
+    patternShapes(kit, garment, view),
     raglan,
     sleeveStripes,
     cuffs,

@@ -2,9 +2,10 @@
 // or per player and team, shared by every product that shows that shirt. Files are WebP
 // under DATA_DIR/images/products, named with a hash of their drawing so a changed drawing
 // gets a new name (the server caches /images for a year).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { slugify } from '@kitroom/contract';
 import sharp from 'sharp';
@@ -131,7 +132,7 @@ export interface EnsureImagesResult {
 export async function ensureImages(
   dataDir: string,
   files: readonly ImageFile[],
-  concurrency = 2,
+  concurrency = Math.min(4, os.availableParallelism()),
 ): Promise<EnsureImagesResult> {
   await mkdir(path.join(dataDir, PRODUCT_IMAGE_DIR), { recursive: true });
   let created = 0;
@@ -149,7 +150,7 @@ export async function ensureImages(
       }
       const webp = await sharp(Buffer.from(file.svg)).webp(WEBP).toBuffer();
       // Written aside and renamed, so a server sharing DATA_DIR never serves half a file.
-      const temporary = `${target}.${process.pid}.tmp`;
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temporary, webp);
       await rename(temporary, target);
       created += 1;

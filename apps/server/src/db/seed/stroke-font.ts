@@ -49,7 +49,7 @@ const SPACING = 1.6;
 const SPACE_WIDTH = 3;
 
 /** The letters and digits the font can draw; anything else is left out of the text. */
-export function drawable(text: string): string {
+function drawable(text: string): string {
   return [...text.toUpperCase()].filter((c) => c === ' ' || c in GLYPHS).join('');
 }
 
