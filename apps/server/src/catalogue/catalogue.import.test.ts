@@ -129,6 +129,9 @@ describe('importProducts', () => {
           WHERE p.name = 'Sunil Chhetri'`,
     );
     expect(player).toEqual({ team: 'Bengaluru FC' });
+    await expect(ensureCatalogueNames(t.db, { teams: ['  '] })).rejects.toThrow(
+      'Team name is empty',
+    );
   });
 
   it('refuses a bad item by its position, importing nothing', async () => {

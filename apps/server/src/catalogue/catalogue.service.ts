@@ -363,7 +363,19 @@ async function ensureNames(db: Queryable, names: CatalogueNames): Promise<NameId
 
 /** Creates the named categories, sub-categories, teams and players that do not exist yet. */
 export async function ensureCatalogueNames(db: Queryable, names: CatalogueNames): Promise<void> {
-  const clean: CatalogueNames = {
+  let clean: CatalogueNames;
+  try {
+    clean = cleanNames(names);
+  } catch (err) {
+    throw badRequest(err instanceof Error ? err.message : String(err));
+  }
+  await db.transaction(async (tx) => {
+    await ensureNames(tx, clean);
+  });
+}
+
+function cleanNames(names: CatalogueNames): CatalogueNames {
+  return {
     categories: names.categories?.map((c) => ({
       name: cleanName(c.name, 'Category')!,
       subCategories: c.subCategories?.map((s) => cleanName(s, 'Sub-category')!),
@@ -374,9 +386,6 @@ export async function ensureCatalogueNames(db: Queryable, names: CatalogueNames)
       team: cleanName(p.team, 'Team'),
     })),
   };
-  await db.transaction(async (tx) => {
-    await ensureNames(tx, clean);
-  });
 }
 
 /** An import item checked and normalised, before its names are resolved to ids. */
