@@ -282,6 +282,21 @@ describe('seedDemo again', () => {
     expect(after).toEqual(before);
   });
 
+  it('keeps the demo coupons and their restriction to Club Jerseys', async () => {
+    const links = await rows<{ code: string; category: string }>(
+      sql`SELECT c.code, cat.name AS category FROM coupons c
+          JOIN coupon_categories cc ON cc.coupon_id = c.id
+          JOIN categories cat ON cat.id = cc.category_id ORDER BY c.code`,
+    );
+    expect(links).toEqual([{ code: 'KERALA20', category: 'Club Jerseys' }]);
+    const codes = await rows<{ code: string }>(sql`SELECT code FROM coupons ORDER BY code`);
+    expect(codes.map((c) => c.code)).toEqual(['FLAT150', 'KERALA20', 'MONSOON25', 'WELCOME10']);
+    const affiliates = await rows<{ code: string }>(
+      sql`SELECT code FROM affiliates WHERE active ORDER BY code`,
+    );
+    expect(affiliates.map((a) => a.code)).toEqual(['KOCHI10', 'MALABAR']);
+  });
+
   it('refuses once orders refer to products, changing nothing', async () => {
     const user = await createUser(t.db);
     const [product] = await rows<Row>(sql`SELECT * FROM products ORDER BY id LIMIT 1`);

@@ -14,6 +14,8 @@ import {
   replaceImagePaths,
   type ProductImport,
 } from '../../catalogue/catalogue.service.js';
+import { seedDemoCoupons } from '../../coupons/coupons.service.js';
+import { seedDemoReferrals } from '../../referrals/referrals.service.js';
 import { refreshSearchIndex } from '../../search/search.service.js';
 import type { Db, Tx } from '../client.js';
 import { CATEGORIES } from './categories.data.js';
@@ -57,6 +59,20 @@ export const seedSteps: SeedStep[] = [
     run: async ({ tx, products }) => {
       const ids = await importProducts(tx, products);
       return `${ids.length} products`;
+    },
+  },
+  {
+    name: 'demo coupons',
+    run: async ({ tx }) => {
+      const created = await seedDemoCoupons(tx);
+      return created.length > 0 ? `${created.join(', ')} added` : 'already there';
+    },
+  },
+  {
+    name: 'demo referral codes',
+    run: async ({ tx }) => {
+      await seedDemoReferrals(tx);
+      return undefined;
     },
   },
   {
