@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -21,6 +22,15 @@ import { registerRateLimits } from './http/rate-limit.js';
 import { registerStatic } from './http/static.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
+import { couponRoutes } from './coupons/coupons.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
+import {
+  ORDER_SWEEP_INTERVAL_MS,
+  startOrderSweep,
+  type OrderSweep,
+} from './orders/orders.service.js';
+import { paymentRoutes } from './payments/payments.routes.js';
+import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
@@ -43,6 +53,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Called for every route as it is added (tests list the routes). */
   onRoute?: (route: RouteOptions) => void;
+  /** The periodic release of expired unpaid orders (default on); tests may drive it by hand. */
+  orderSweep?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -148,6 +160,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(wholesaleRoutes(deps), { prefix: '/api' });
   await app.register(feedbackRoutes(deps), { prefix: '/api' });
   await app.register(referralsRoutes(deps), { prefix: '/api' });
+  await app.register(cartRoutes(deps), { prefix: '/api' });
+  await app.register(couponRoutes(deps), { prefix: '/api' });
+  await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(paymentRoutes(deps), { prefix: '/api' });
+  if (config.paymentProvider === 'sandbox') {
+    await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
+  }
+  if (options.orderSweep !== false) {
+    let sweep: OrderSweep | undefined;
+    app.addHook('onReady', async () => {
+      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
+    });
+    app.addHook('onClose', async () => sweep?.stop());
+  }
   await registerStatic(app, config.dataDir);
 
   return app;

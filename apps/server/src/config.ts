@@ -20,7 +20,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Kitroom <no-reply@kitroom.in>'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  // Unset means sandbox, except in production, where the provider must be named.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).optional(),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -57,7 +58,7 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  paymentProvider: Env['PAYMENT_PROVIDER'];
+  paymentProvider: 'sandbox' | 'razorpay';
   razorpay: {
     keyId: string | undefined;
     keySecret: string | undefined;
@@ -108,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
   }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) missing.push('SESSION_SECRET');
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER');
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing configuration for this start: ${missing.join(', ')}. See the README's configuration table.`,
@@ -122,7 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,

@@ -10,3 +10,6 @@ export * from './reviews.js';
 export * from './wholesale.js';
 export * from './feedback.js';
 export * from './referrals.js';
+export * from './coupons.js';
+export * from './orders.js';
+export * from './payments.js';

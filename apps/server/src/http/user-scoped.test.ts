@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { createUser, loggedInUser, shippingAddressInput } from '../test/factories.js';
+import { orderBody } from '../test/checkout.js';
+import {
+  createProduct,
+  createUser,
+  loggedInUser,
+  shippingAddressInput,
+} from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
 interface BodyContext {
@@ -56,6 +62,30 @@ const USER_SCOPED: ScopedCall[] = [
       url: '/',
     }),
   },
+  { path: '/api/cart.php', body: ({ userId }) => ({ user_id: userId }) },
+  { path: '/api/cart_manage.php', body: ({ userId }) => ({ user_id: userId, action: 'clear' }) },
+  { path: '/api/cart_merge.php', body: ({ userId }) => ({ user_id: userId, items: [] }) },
+  {
+    path: '/api/coupons.php',
+    body: ({ userId }) => ({
+      user_id: userId,
+      coupon_code: 'NOSUCH',
+      total_amount: 100,
+      product_id: [1],
+    }),
+  },
+  {
+    path: '/api/process_order.php',
+    body: async ({ userId, db }) => {
+      const productId = await createProduct(db, { pricePaise: 100_000, sizes: { M: 50 } });
+      return orderBody(userId, [{ product_id: productId, size: 'M', quantity: 1 }], 1060);
+    },
+  },
+  {
+    path: '/api/payment_processer.php',
+    body: ({ userId }) => ({ user_id: userId, order_id: 999_999 }),
+  },
+  { path: '/api/orders.php', body: ({ userId }) => ({ user_id: userId }) },
   {
     path: '/api/google_code.php',
     body: ({ userId }) => ({ user_id: userId, google_code: 'IGDROP', url: '/' }),

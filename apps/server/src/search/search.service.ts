@@ -54,3 +54,8 @@ export async function search(
   const ids = await cache.get(version, `search:${text}`, () => rankedIds(db, words, text));
   return (await q.productsInOrder(db, ids)).map(toSummary);
 }
+
+/** Rebuilds the search lexicon from the catalogue; call after products change. */
+export async function refreshSearchIndex(db: Queryable): Promise<void> {
+  await q.refreshSearchTerms(db);
+}

@@ -7,6 +7,9 @@ import { createSession, SESSION_COOKIE } from '../accounts/sessions.service.js';
 import type { Db } from '../db/client.js';
 import {
   categories,
+  couponCategories,
+  couponProducts,
+  coupons,
   products,
   productSizes,
   subCategories,
@@ -169,4 +172,51 @@ export function shippingAddressInput(o: Partial<ShippingAddress> = {}): Shipping
     phone: '9876543210',
     ...o,
   };
+}
+
+export interface CouponOverrides {
+  code?: string;
+  kind?: 'flat' | 'percent';
+  /** Paise for 'flat', whole percent for 'percent'. */
+  value?: number;
+  maxDiscountPaise?: number | null;
+  minOrderPaise?: number;
+  startsAt?: Date;
+  endsAt?: Date | null;
+  maxUses?: number | null;
+  maxUsesPerUser?: number | null;
+  active?: boolean;
+  productIds?: number[];
+  categoryIds?: number[];
+}
+
+/** A coupon (default: 10% off, no limits) with optional product or category restrictions. */
+export async function createCoupon(
+  db: Db,
+  o: CouponOverrides = {},
+): Promise<{ id: number; code: string }> {
+  const code = o.code ?? `TEST${unique().toUpperCase()}`;
+  const [row] = await db
+    .insert(coupons)
+    .values({
+      code,
+      kind: o.kind ?? 'percent',
+      value: o.value ?? 10,
+      maxDiscountPaise: o.maxDiscountPaise ?? null,
+      minOrderPaise: o.minOrderPaise ?? 0,
+      startsAt: o.startsAt ?? new Date(Date.now() - 60_000),
+      endsAt: o.endsAt ?? null,
+      maxUses: o.maxUses ?? null,
+      maxUsesPerUser: o.maxUsesPerUser ?? null,
+      active: o.active ?? true,
+    })
+    .returning({ id: coupons.id });
+  const id = row!.id;
+  for (const productId of o.productIds ?? []) {
+    await db.insert(couponProducts).values({ couponId: id, productId });
+  }
+  for (const categoryId of o.categoryIds ?? []) {
+    await db.insert(couponCategories).values({ couponId: id, categoryId });
+  }
+  return { id, code };
 }

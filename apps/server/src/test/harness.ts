@@ -21,6 +21,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Receives the log lines (set LOG_LEVEL in env to see them). */
   logStream?: NodeJS.WritableStream;
+  /** false: no periodic order sweep; the test calls releaseExpiredOrders itself. */
+  orderSweep?: boolean;
 }
 
 /** The app on a fresh migrated database, with a temporary DATA_DIR and silent logs. */
@@ -42,6 +44,7 @@ export async function startTestApp(
     config,
     database,
     onRoute: (route) => routes.push(route),
+    orderSweep: options.orderSweep,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
