@@ -36,6 +36,8 @@ function serverEnv(target: Target, port: number, secret: string): NodeJS.Process
   return targetEnv(target, {
     NODE_ENV: 'production',
     SESSION_SECRET: secret,
+    // The built-in payment page: nothing in the bench pays, but production must name one.
+    PAYMENT_PROVIDER: 'sandbox',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -2,7 +2,16 @@
 // the server DATABASE_URL names, or a PGlite folder under bench/.data), seeded once with the
 // demo-catalogue seed and reused while their product count matches.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { inArray, like, sql } from 'drizzle-orm';
 import {
@@ -92,12 +101,6 @@ export function targetEnv(target: Target, extra: Record<string, string>): NodeJS
 }
 
 async function runSeed(root: string, target: Target, timeoutMs: number): Promise<void> {
-  const seedCli = path.join(root, 'apps/server/src/db/seed');
-  if (!existsSync(seedCli)) {
-    throw new Error(
-      'The demo-catalogue seed (apps/server/src/db/seed/) is not in this checkout yet: the bench needs `npm run seed -- --products N`.',
-    );
-  }
   mkdirSync(target.logDir, { recursive: true });
   const logFile = path.join(target.logDir, 'seed.log');
   const log = createWriteStream(logFile);
@@ -128,11 +131,50 @@ export interface Prepared {
   products: number;
 }
 
-/** Creates, migrates and (only when its product count differs) seeds the target's database. */
+/** A hash of the seed's sources: a database seeded by other seed code is seeded again. */
+function seedFingerprint(root: string): string {
+  const dir = path.join(root, 'apps/server/src/db/seed');
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
+      hash.update(name).update(readFileSync(path.join(dir, name)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+interface SeedMark {
+  products: number;
+  seed: string;
+}
+
+function readMark(file: string): SeedMark | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SeedMark;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates and migrates the target's database, and seeds it unless it already holds the
+ * asked number of products from the same seed code (recorded in its data folder).
+ */
 export async function prepareCatalogue(root: string, target: Target): Promise<Prepared> {
+  if (!existsSync(path.join(root, 'apps/server/src/db/seed'))) {
+    throw new Error(
+      'The demo-catalogue seed (apps/server/src/db/seed/) is not in this checkout: the bench needs `npm run seed -- --products N`.',
+    );
+  }
   await ensurePostgresDatabase(target);
+  const markFile = path.join(target.dataDir, 'seeded.json');
+  const fingerprint = seedFingerprint(root);
+  const mark = readMark(markFile);
   const before = await productCount(target);
-  if (before === target.products) return { seededSeconds: null, products: before };
+  if (before === target.products && mark?.products === before && mark.seed === fingerprint) {
+    return { seededSeconds: null, products: before };
+  }
+  rmSync(markFile, { force: true });
   const started = performance.now();
   await runSeed(root, target, 15 * 60_000);
   const seededSeconds = (performance.now() - started) / 1000;
@@ -140,6 +182,7 @@ export async function prepareCatalogue(root: string, target: Target): Promise<Pr
   if (after !== target.products) {
     throw new Error(`the seed made ${after} products, not the ${target.products} asked for`);
   }
+  writeFileSync(markFile, `${JSON.stringify({ products: after, seed: fingerprint })}\n`);
   return { seededSeconds, products: after };
 }
 

@@ -133,12 +133,11 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
     price_range_maximum: Math.ceil(withTeam.max_price - span * 0.2),
   };
 
-  const player = largest(first.players);
-  const bigTeam = largest(first.teams);
-  const searchWord = longestWord(
-    player?.player_name ?? bigTeam?.team_name ?? category.category_name,
-  );
-  const searchTypo = `${misspell(longestWord(bigTeam?.team_name ?? category.category_name))} jersy`;
+  // Words many products share, as shoppers type them: the biggest team's name for one
+  // word; the next biggest team's, misspelled, with a misspelled 'jersey' for two.
+  const [bigTeam, nextTeam] = [...first.teams].sort((a, b) => b.count - a.count);
+  const searchWord = longestWord(bigTeam?.team_name ?? category.category_name);
+  const searchTypo = `${misspell(longestWord(nextTeam?.team_name ?? category.category_name))} jersy`;
   const [word, typo] = await Promise.all([
     searchCount(baseUrl, searchWord),
     searchCount(baseUrl, searchTypo),
