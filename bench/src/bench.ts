@@ -2,6 +2,7 @@
 // catalogue, judges the figures against the budgets, and writes JSON, the README table and
 // the p99 chart. See bench/README.md.
 import { randomBytes } from 'node:crypto';
+import type { CartItem, CartManageRequest } from '@kitroom/contract';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,7 @@ import {
 import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
 import { describeMachine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
-import { measurePages, type PageFigures, type PageSpec } from './pages.js';
+import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
 import { CHART_FILE, renderChart, renderSection, replaceSection } from './report.js';
 import type { ApiResult, BenchResult, SizeResult } from './results.js';
@@ -108,7 +109,21 @@ function pageSpecs(c: Catalogue, shopper: BenchUser | undefined): PageSpec[] {
     { id: 'all-products', label: 'All products', path: '/allProducts' },
     { id: 'product', label: 'Product', path: `/product/${c.productIds[0]}` },
   ];
-  if (shopper) {
+  if (shopper && c.sample) {
+    const { product, size } = c.sample;
+    const line: CartItem = {
+      id: product.id,
+      selected_product_id: product.id,
+      image_url: product.image_url,
+      name: product.name,
+      price: product.price,
+      discount_price: product.discount_price,
+      selected_quantity: 1,
+      selected_size: size,
+      stock_quantity: product.size[size] ?? 1,
+    };
+    // As the cart panel's CheckOut leaves it: a logged-in shopper, the line in the cart, and
+    // the selected lines as /checkOut's navigation state.
     specs.push({
       id: 'checkout',
       label: 'Checkout',
@@ -121,11 +136,42 @@ function pageSpecs(c: Catalogue, shopper: BenchUser | undefined): PageSpec[] {
             user_code: shopper.id,
             session_id: shopper.sessionHandle,
           }),
+          cart: JSON.stringify([line]),
         },
+      },
+      state: {
+        items: [
+          {
+            product_id: product.id,
+            price: product.discount_price,
+            image_url: product.image_url,
+            name: product.name,
+            quantity: 1,
+            selectedSize: size,
+          },
+        ],
       },
     });
   }
   return specs;
+}
+
+/** Puts the checkout line in the shopper's server cart too (a logged-in cart loads from there). */
+async function fillServerCart(baseUrl: string, c: Catalogue, shopper: BenchUser): Promise<void> {
+  if (!c.sample) return;
+  const body: CartManageRequest = {
+    action: 'add',
+    user_id: shopper.id,
+    product_id: c.sample.product.id,
+    size: c.sample.size,
+    quantity: 1,
+  };
+  await fetch(`${baseUrl}/api/cart_manage.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: shopper.cookie },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
 }
 
 async function measureSize(
@@ -134,7 +180,12 @@ async function measureSize(
   settings: LoadSettings,
   ceiling: LoadFigures,
   withPages: boolean,
-): Promise<{ size: SizeResult; pages: PageFigures[] | null; pagesNote?: string }> {
+): Promise<{
+  size: SizeResult;
+  pages: PageFigures[] | null;
+  pagesSkipped: PageSkipped[];
+  pagesNote?: string;
+}> {
   log(`\n== ${target.products.toLocaleString('en-US')} products on ${target.kind}`);
   const prepared = await prepareCatalogue(root, target);
   log(
@@ -153,6 +204,7 @@ async function measureSize(
   const api: ApiResult[] = [];
   let memory: SizeResult['memory'] = null;
   let pages: PageFigures[] | null = null;
+  let pagesSkipped: PageSkipped[] = [];
   let pagesNote: string | undefined;
   try {
     const catalogue = await discoverCatalogue(server.baseUrl);
@@ -194,13 +246,16 @@ async function measureSize(
         log(`  pages: ${pagesNote}`);
       } else {
         log(`  pages: Lighthouse, ${o.lighthouseRuns} run(s) per page`);
-        pages = await measurePages(
+        if (shoppers[0]) await fillServerCart(server.baseUrl, catalogue, shoppers[0]);
+        const measured = await measurePages(
           server.baseUrl,
           webDist,
           pageSpecs(catalogue, shoppers[0]),
           o.lighthouseRuns,
           log,
         );
+        pages = measured.pages;
+        pagesSkipped = measured.skipped;
       }
     }
   } finally {
@@ -215,6 +270,7 @@ async function measureSize(
       api,
     },
     pages,
+    pagesSkipped,
     ...(pagesNote ? { pagesNote } : {}),
   };
 }
@@ -266,6 +322,7 @@ async function main(): Promise<void> {
 
   const sizes: SizeResult[] = [];
   let pages: PageFigures[] | null = null;
+  let pagesSkipped: PageSkipped[] = [];
   let pagesNote: string | undefined = o.skipPages ? 'Not measured: --skip-pages.' : undefined;
   for (const [i, products] of o.sizes.entries()) {
     const target = targetFor(serverUrl, products, dataRoot);
@@ -273,6 +330,7 @@ async function main(): Promise<void> {
     sizes.push(measured.size);
     if (i === 0 && !o.skipPages) {
       pages = measured.pages;
+      pagesSkipped = measured.pagesSkipped;
       pagesNote = measured.pagesNote;
     }
   }
@@ -287,6 +345,7 @@ async function main(): Promise<void> {
     ceiling,
     sizes,
     pages,
+    pagesSkipped,
     ...(pagesNote ? { pagesNote } : {}),
     budgets: judge(partial),
     elapsedSeconds: Math.round((performance.now() - startedAt) / 1000),

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
+import lighthouse, { navigation, type Flags, type Result, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { median, round } from './stats.js';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -30,7 +30,23 @@ export interface PageSpec {
   path: string;
   /** Browser storage to set before each run (a logged-in shopper); storage is then kept. */
   storage?: PageStorage;
+  /**
+   * React Router navigation state the page expects (checkout's selected lines): written
+   * into history.state, then the page is reloaded, which keeps it.
+   */
+  state?: unknown;
 }
+
+/** A page that could not be measured, and why. */
+export interface PageSkipped {
+  id: PageSpec['id'];
+  label: string;
+  path: string;
+  reason: string;
+}
+
+/** The spec's 404 page has this button (section 2). */
+const NOT_FOUND_TEXT = 'Get Back to Shopping';
 
 export interface PageStorage {
   cookies: { name: string; value: string }[];
@@ -116,10 +132,73 @@ async function applyStorage(page: Page, baseUrl: string, storage: PageStorage): 
   await page.setCookie(...storage.cookies.map((c) => ({ ...c, url: baseUrl })));
 }
 
+/** Puts the page at `path` with the navigation state, without loading it yet. */
+async function placeState(page: Page, baseUrl: string, path: string, state: unknown) {
+  if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/robots.txt`);
+  await page.evaluate(
+    (usr: unknown, to: string) => history.replaceState({ usr, key: 'bench', idx: 0 }, '', to),
+    state,
+    path,
+  );
+}
+
+/** Opens a tab prepared for the spec: storage written, cache empty, state placed. */
+async function preparedPage(browser: Browser, baseUrl: string, spec: PageSpec): Promise<Page> {
+  const page = await browser.newPage();
+  if (spec.storage) await applyStorage(page, baseUrl, spec.storage);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  if (spec.state !== undefined) await placeState(page, baseUrl, spec.path, spec.state);
+  return page;
+}
+
+/** Loads the page once: where it ends up, and whether it is the storefront's 404 page. */
+async function probePage(browser: Browser, baseUrl: string, spec: PageSpec) {
+  const page = await preparedPage(browser, baseUrl, spec);
+  try {
+    if (spec.state !== undefined) await page.reload({ waitUntil: 'networkidle0', timeout: 30_000 });
+    else await page.goto(baseUrl + spec.path, { waitUntil: 'networkidle0', timeout: 30_000 });
+    const notFound = await page.evaluate(
+      (text: string) => document.body.innerText.includes(text),
+      NOT_FOUND_TEXT,
+    );
+    return { finalPath: new URL(page.url()).pathname, notFound };
+  } finally {
+    await page.close();
+  }
+}
+
+async function runOnce(
+  browser: Browser,
+  baseUrl: string,
+  spec: PageSpec,
+  flags: Flags,
+): Promise<RunnerResult | undefined> {
+  if (!spec.storage && spec.state === undefined) return lighthouse(baseUrl + spec.path, flags);
+  const page = await preparedPage(browser, baseUrl, spec);
+  try {
+    const kept = { ...flags, disableStorageReset: true };
+    if (spec.state === undefined)
+      return await lighthouse(baseUrl + spec.path, kept, undefined, page);
+    // A callback navigation: Lighthouse measures the reload, which keeps history.state.
+    return await navigation(
+      page,
+      async () => {
+        await page.reload();
+      },
+      { flags: kept },
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 /**
- * Runs Lighthouse `runs` times on each page in one Chromium and reports medians. Pages
- * with storage keep it between runs (Lighthouse's storage reset would log the shopper out),
- * so their HTTP cache is cleared by hand before each run instead.
+ * Runs Lighthouse `runs` times on each page in one Chromium and reports medians. Each page is
+ * first loaded once: a page that shows the storefront's 404 page is skipped. Pages with
+ * storage keep it between runs (Lighthouse's storage reset would log the shopper out), so
+ * their HTTP cache is cleared by hand before each run instead.
  */
 export async function measurePages(
   baseUrl: string,
@@ -127,15 +206,23 @@ export async function measurePages(
   specs: readonly PageSpec[],
   runs: number,
   log: (line: string) => void,
-): Promise<PageFigures[]> {
+): Promise<{ pages: PageFigures[]; skipped: PageSkipped[] }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const out: PageFigures[] = [];
+  const pages: PageFigures[] = [];
+  const skipped: PageSkipped[] = [];
   try {
     for (const spec of specs) {
+      const probe = await probePage(browser, baseUrl, spec);
+      if (probe.notFound) {
+        const reason = `the storefront shows its 404 page at ${spec.path}`;
+        log(`  ${spec.label}: skipped (${reason})`);
+        skipped.push({ id: spec.id, label: spec.label, path: spec.path, reason });
+        continue;
+      }
       const perRun: RunFigures[] = [];
       for (let i = 0; i < runs; i++) {
         const flags: Flags = {
@@ -144,26 +231,7 @@ export async function measurePages(
           logLevel: 'error',
           onlyCategories: ['performance'],
         };
-        let result;
-        if (spec.storage) {
-          const page = await browser.newPage();
-          try {
-            await applyStorage(page, baseUrl, spec.storage);
-            const cdp = await page.createCDPSession();
-            await cdp.send('Network.clearBrowserCache');
-            await cdp.detach();
-            result = await lighthouse(
-              baseUrl + spec.path,
-              { ...flags, disableStorageReset: true },
-              undefined,
-              page,
-            );
-          } finally {
-            await page.close();
-          }
-        } else {
-          result = await lighthouse(baseUrl + spec.path, flags);
-        }
+        const result = await runOnce(browser, baseUrl, spec, flags);
         if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
         const figures = runFigures(result.lhr, baseUrl);
         perRun.push(figures);
@@ -180,7 +248,7 @@ export async function measurePages(
         if (a.kind === 'js') js += bytes;
         else css += bytes;
       }
-      out.push({
+      pages.push({
         id: spec.id,
         label: spec.label,
         path: spec.path,
@@ -205,5 +273,5 @@ export async function measurePages(
     await browser.disconnect();
     chrome.kill();
   }
-  return out;
+  return { pages, skipped };
 }

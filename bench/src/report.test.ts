@@ -85,6 +85,14 @@ function result(engine: BenchResult['engine']): BenchResult {
       quick: false,
     },
     ceiling: figures(5, 10_000),
+    pagesSkipped: [
+      {
+        id: 'checkout',
+        label: 'Checkout',
+        path: '/checkOut',
+        reason: 'the storefront shows its 404 page at /checkOut',
+      },
+    ],
     budgets: judge(partial),
     elapsedSeconds: 600,
     ...partial,
@@ -130,6 +138,9 @@ describe('README section', () => {
     );
     expect(section).toContain('skipped: /api/cart_manage.php answered 404');
     expect(section).toContain('95 kB **miss**');
+    expect(section).toContain(
+      '| Checkout `/checkOut` | skipped: the storefront shows its 404 page',
+    );
   });
 
   it('replaces only what is between the markers', () => {

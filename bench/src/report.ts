@@ -92,6 +92,9 @@ export function renderSection(r: BenchResult): string {
         `| ${p.label} \`${p.path}\`${redirected} | ${p.score}${mark(findCheck(r.budgets, subject, 'Lighthouse'))} | ${n(p.lcpMs / 1000, 2)} s${mark(findCheck(r.budgets, subject, 'LCP'))} | ${n(p.tbtMs)} ms${mark(findCheck(r.budgets, subject, 'TBT'))} | ${n(p.cls, 3)}${mark(findCheck(r.budgets, subject, 'CLS'))} | ${n(p.jsGzipBytes / 1000, 1)} kB${mark(findCheck(r.budgets, subject, 'first-load JS'))} | ${n(p.cssGzipBytes / 1000, 1)} kB${mark(findCheck(r.budgets, subject, 'CSS'))} |`,
       );
     }
+    for (const p of r.pagesSkipped) {
+      lines.push(`| ${p.label} \`${p.path}\` | skipped: ${p.reason} | | | | | |`);
+    }
     lines.push('');
   }
 

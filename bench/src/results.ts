@@ -1,7 +1,7 @@
 // The shape of one benchmark run, as written to bench/results/<date>.json.
 import type { LoadFigures } from './load.js';
 import type { Machine } from './machine.js';
-import type { PageFigures } from './pages.js';
+import type { PageFigures, PageSkipped } from './pages.js';
 import type { ScenarioId } from './scenarios.js';
 
 export interface ApiResult {
@@ -54,6 +54,8 @@ export interface BenchResult {
   ceiling: LoadFigures;
   sizes: SizeResult[];
   pages: PageFigures[] | null;
+  /** Pages that could not be measured (e.g. not built yet), and why. */
+  pagesSkipped: PageSkipped[];
   /** Why pages were not measured. */
   pagesNote?: string;
   budgets: BudgetCheck[];

@@ -7,6 +7,7 @@ import {
   SearchResponse,
   ShopListingResponse,
   type CartManageRequest,
+  type ProductSummary,
   type ShopListingRequest,
 } from '@kitroom/contract';
 import type autocannon from 'autocannon';
@@ -45,6 +46,8 @@ export interface Catalogue {
   productIds: number[];
   /** In-stock (product, size) pairs for the cart scenario. */
   stockedSizes: { productId: number; size: string }[];
+  /** An in-stock product and size, for the checkout page's line. */
+  sample: { product: ProductSummary; size: string } | undefined;
   filtered: ShopListingRequest;
   searchWord: string;
   searchTypo: string;
@@ -112,6 +115,12 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
       .map(([size]) => ({ productId: p.id, size })),
   );
 
+  const sampleProduct = products.find((p) => Object.values(p.size).some((stock) => stock > 0));
+  const sample = sampleProduct && {
+    product: sampleProduct,
+    size: Object.entries(sampleProduct.size).find(([, stock]) => stock > 0)![0],
+  };
+
   const category = largest(first.categories);
   if (!category) throw new Error('the catalogue has no categories');
   const inCategory = await listing(baseUrl, {
@@ -146,6 +155,7 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
     total,
     productIds,
     stockedSizes,
+    sample,
     filtered,
     searchWord,
     searchTypo,
