@@ -58,8 +58,12 @@ export function lineChart(series: readonly Series[], o: ChartOptions): string {
   const plotH = H - M.top - M.bottom;
   const lo = Math.log10(xs[0] ?? 1);
   const hi = Math.log10(xs[xs.length - 1] ?? 10);
+  // Points sit a little inside the axes, so the first and last are not drawn on them.
+  const pad = 30;
   const xAt = (x: number) =>
-    hi === lo ? M.left + plotW / 2 : M.left + ((Math.log10(x) - lo) / (hi - lo)) * plotW;
+    hi === lo
+      ? M.left + plotW / 2
+      : M.left + pad + ((Math.log10(x) - lo) / (hi - lo)) * (plotW - 2 * pad);
   const yAt = (y: number) => M.top + plotH - (y / yMax) * plotH;
   const f = (n: number) => n.toFixed(1);
 
@@ -89,13 +93,15 @@ export function lineChart(series: readonly Series[], o: ChartOptions): string {
     `<text x="${M.left + plotW / 2}" y="${H - 12}" text-anchor="middle">${escapeXml(o.xLabel)}</text>`,
     `<text transform="translate(16 ${M.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeXml(o.yLabel)}</text>`,
   );
-  for (const g of o.guides ?? []) {
+  (o.guides ?? []).forEach((g, i) => {
     const y = f(yAt(g.y));
+    // Alternate sides, so the labels of two close guides do not overlap.
+    const [x, anchor] = i % 2 === 0 ? [M.left + plotW - 4, 'end'] : [M.left + 4, 'start'];
     parts.push(
       `<line x1="${M.left}" x2="${M.left + plotW}" y1="${y}" y2="${y}" stroke="#999" stroke-dasharray="5 4"/>`,
-      `<text x="${M.left + plotW - 4}" y="${Number(y) - 4}" text-anchor="end" fill="#666">${escapeXml(g.label)}</text>`,
+      `<text x="${x}" y="${Number(y) - 4}" text-anchor="${anchor}" fill="#666">${escapeXml(g.label)}</text>`,
     );
-  }
+  });
   series.forEach((s, i) => {
     const colour = COLOURS[i % COLOURS.length]!;
     const pts = [...s.points].sort((a, b) => a.x - b.x);

@@ -10,6 +10,9 @@ export const CHART_FILE = 'results/p99-latency.svg';
 const n = (v: number, digits = 0) =>
   v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 
+/** '2026-01-02T03:04:05.000Z' → '2026-01-02 03:04 UTC'. */
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
 function verdict(check: BudgetCheck | undefined): string {
   if (!check) return '';
   if (check.pass === null) return `${check.rule}: —`;
@@ -25,7 +28,7 @@ export function renderSection(r: BenchResult): string {
   const m = r.machine;
   const engine = r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const lines: string[] = [
-    `Measured **${r.date}** with \`${r.command}\` on ${engine} — ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}. The run took ${Math.round(r.elapsedSeconds / 60)} min.`,
+    `Measured **${when(r.date)}** with \`${r.command}\` on ${engine} — ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}. The run took ${Math.round(r.elapsedSeconds / 60)} min.`,
     '',
     `### API (autocannon, ${r.settings.connections} connections, ${r.settings.durationSeconds} s per scenario after a ${r.settings.warmupSeconds} s warm-up)`,
     '',
@@ -137,7 +140,7 @@ export function renderChart(r: BenchResult): string {
   }));
   const engine = r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
   return lineChart([...bySize.values()], {
-    title: `p99 latency at ${r.settings.connections} connections, ${engine}, ${r.date}`,
+    title: `p99 latency at ${r.settings.connections} connections, ${engine}, ${when(r.date)}`,
     xLabel: 'products in the catalogue (log scale)',
     yLabel: 'p99 latency (ms)',
     guides,
