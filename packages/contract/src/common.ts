@@ -23,3 +23,12 @@ export type Id = z.output<typeof Id>;
 
 /** Rupees as a number with at most two decimals (₹1,299.50 → 1299.5). */
 export const Rupees = z.number().nonnegative().max(100_000_000);
+
+/**
+ * The user id of a call that visitors may make too: absent, null or '' for a visitor (the
+ * server then acts for the session's user, if any); when given it must be the session's user.
+ */
+export const OptionalUserId = z
+  .union([Id, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' || v === null ? undefined : v));
