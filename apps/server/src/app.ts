@@ -126,7 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(operationsRoutes(deps));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
-  await registerStatic(app, config.dataDir);
+  await registerStatic(app, deps);
 
   return app;
 }

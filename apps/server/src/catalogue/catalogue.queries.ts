@@ -285,3 +285,14 @@ export async function homeList(
       return productsWhere(db, sql`p.is_promoted`, sql`p.id`, limit);
   }
 }
+
+/** Every active product's id and last change, for the sitemap. */
+export async function activeProductStamps(
+  db: Queryable,
+  limit: number,
+): Promise<{ id: number; updated_at: Date | string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT id, updated_at FROM products WHERE active ORDER BY id LIMIT ${limit}`,
+  );
+}

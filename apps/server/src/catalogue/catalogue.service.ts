@@ -117,6 +117,21 @@ export async function productDetail(db: Queryable, id: number): Promise<ProductD
   };
 }
 
+/** A product as its page shows it, without counting a view (page heads, previews). */
+export async function productPreview(db: Queryable, id: number): Promise<Product | undefined> {
+  const row = await q.productDetail(db, id);
+  return row ? toProduct(row) : undefined;
+}
+
+/** The sitemap holds at most this many products (one sitemap file's limit is 50,000 URLs). */
+export const SITEMAP_PRODUCT_LIMIT = 45_000;
+
+/** Ids and last changes of active products, for the sitemap. */
+export async function sitemapProducts(db: Queryable): Promise<{ id: number; updatedAt: Date }[]> {
+  const rows = await q.activeProductStamps(db, SITEMAP_PRODUCT_LIMIT);
+  return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
+}
+
 export async function categoryList(db: Queryable): Promise<CategoriesResponse> {
   const rows = await q.categoriesWithCounts(db);
   return {
