@@ -1,7 +1,7 @@
 // Builds the web app and starts the real server (apps/server/src/main.ts through tsx) on a
 // free port with a temporary DATA_DIR, so it migrates PGlite and seeds the demo catalogue
-// itself. Tests read the address from E2E_BASE_URL. With E2E_BASE_URL already set, a running
-// server is used as it is.
+// itself. Tests read the address from E2E_BASE_URL (and the data folder, for the mail outbox,
+// from E2E_DATA_DIR). With both already set, a running server is used as it is.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -85,6 +85,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  // Journeys that sign up read their one-time code from the mail outbox in this folder.
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     if (server.pid && server.exitCode === null) {
