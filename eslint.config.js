@@ -38,4 +38,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Storefront layers run one way: ui and api → features → app. A feature reaches another
+    // feature only through that feature's index.ts.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/*'], message: 'Features do not import the app layer.' },
+            { group: ['@/features/*/*'], message: 'Import another feature through its index.ts.' },
+            { group: ['../*'], message: "Import another feature through '@/features/<name>'." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/app/*', '@/features/*'],
+              message: 'Shared code does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

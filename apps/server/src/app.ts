@@ -174,7 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
     app.addHook('onClose', async () => sweep?.stop());
   }
-  await registerStatic(app, config.dataDir);
+  await registerStatic(app, deps);
 
   return app;
 }

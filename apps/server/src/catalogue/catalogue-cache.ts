@@ -4,7 +4,7 @@
 // first, so no process serves a result older than the catalogue it just saw.
 // See docs/decisions/005-catalogue-cache-by-version.md.
 
-export const DEFAULT_CACHE_ENTRIES = 2000;
+export const DEFAULT_CACHE_ENTRIES = 4000;
 
 export class CatalogueCache {
   private known = -1;
@@ -82,4 +82,20 @@ export class CatalogueCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+const caches = new WeakMap<object, CatalogueCache>();
+
+/**
+ * The cache of one database handle, made on first use: every caller on the same handle (the
+ * API routes, the page heads) shares it. A transaction handle gets its own, dropped with it,
+ * so what a transaction sees of its own uncommitted changes never reaches other requests.
+ */
+export function cacheFor(handle: object, readVersion: () => Promise<number>): CatalogueCache {
+  let cache = caches.get(handle);
+  if (!cache) {
+    cache = new CatalogueCache(readVersion);
+    caches.set(handle, cache);
+  }
+  return cache;
 }

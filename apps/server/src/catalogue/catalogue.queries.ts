@@ -79,6 +79,17 @@ export async function incrementViewCount(db: Queryable, id: number): Promise<voi
   await db.execute(sql`UPDATE products SET view_count = view_count + 1 WHERE id = ${id}`);
 }
 
+/** Every active product's id and last change, for the sitemap. */
+export async function activeProductStamps(
+  db: Queryable,
+  limit: number,
+): Promise<{ id: number; updated_at: Date | string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT id, updated_at FROM products WHERE active ORDER BY id LIMIT ${limit}`,
+  );
+}
+
 /** Up to `limit` random in-stock products matching the condition, other than `exceptId`. */
 export async function randomInStock(
   db: Queryable,

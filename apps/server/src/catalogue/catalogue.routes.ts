@@ -12,12 +12,10 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
-import { CatalogueCache } from './catalogue-cache.js';
 import * as catalogue from './catalogue.service.js';
 
 export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
   const db = database.db;
-  const cache = new CatalogueCache(() => catalogue.catalogueVersion(db));
   return async (app) => {
     app.get('/home.php', { schema: { response: { 200: HomeResponse } } }, async () =>
       catalogue.home(db),
@@ -43,12 +41,10 @@ export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const body = request.body;
-        if (body?.limit !== undefined) {
-          return catalogue.listing(db, { ...body, limit: body.limit }, cache);
-        }
+        if (body?.limit !== undefined) return catalogue.listing(db, { ...body, limit: body.limit });
         const category = body?.category?.[0];
-        if (category !== undefined) return catalogue.categoryProducts(db, category, cache);
-        return catalogue.categoryList(db, cache);
+        if (category !== undefined) return catalogue.categoryProducts(db, category);
+        return catalogue.categoryList(db);
       },
     );
   };

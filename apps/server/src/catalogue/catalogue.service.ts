@@ -19,7 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import type { CatalogueCache } from './catalogue-cache.js';
+import { cacheFor, type CatalogueCache } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
 import { parseSizeStock, type SizeStockEntry } from './size-stock.js';
 
@@ -121,15 +121,33 @@ export async function productDetail(db: Queryable, id: number): Promise<ProductD
   };
 }
 
+/** A product as its page shows it, without counting a view (page heads, previews). */
+export async function productPreview(db: Queryable, id: number): Promise<Product | undefined> {
+  const row = await q.productDetail(db, id);
+  return row ? toProduct(row) : undefined;
+}
+
+/** The sitemap holds at most this many products (one sitemap file's limit is 50,000 URLs). */
+export const SITEMAP_PRODUCT_LIMIT = 45_000;
+
+/** Ids and last changes of active products, for the sitemap. */
+export async function sitemapProducts(db: Queryable): Promise<{ id: number; updatedAt: Date }[]> {
+  const rows = await q.activeProductStamps(db, SITEMAP_PRODUCT_LIMIT);
+  return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
+}
+
 /** The catalogue's current version: it goes up with every change cached results derive from. */
 export async function catalogueVersion(db: Queryable): Promise<number> {
   return q.catalogueVersion(db);
 }
 
-export async function categoryList(
-  db: Queryable,
-  cache: CatalogueCache,
-): Promise<CategoriesResponse> {
+/** The memo of catalogue-derived results for this database handle (catalogue-cache.ts). */
+export function catalogueCache(db: Queryable): CatalogueCache {
+  return cacheFor(db, () => q.catalogueVersion(db));
+}
+
+export async function categoryList(db: Queryable): Promise<CategoriesResponse> {
+  const cache = catalogueCache(db);
   const version = await cache.version();
   return cache.get(version, 'categories', async () => {
     const rows = await q.categoriesWithCounts(db);
@@ -174,8 +192,8 @@ async function resolveNames(
 export async function categoryProducts(
   db: Queryable,
   category: string,
-  cache: CatalogueCache,
 ): Promise<CategoryProductsResponse> {
+  const cache = catalogueCache(db);
   const cached = { cache, version: await cache.version() };
   const categoryIds = await resolveNames(db, 'category', [categoryNameOf(category)], cached);
   const filter: q.ListingFilter = {
@@ -255,11 +273,7 @@ function filterKey(f: q.ListingFilter): string {
  * every call; the facet counts, bounds and total come from the cache while the catalogue
  * version is unchanged.
  */
-export async function listing(
-  db: Queryable,
-  input: ListingInput,
-  cache: CatalogueCache,
-): Promise<ShopListingResponse> {
+export async function listing(db: Queryable, input: ListingInput): Promise<ShopListingResponse> {
   let window: { offset: number; count: number };
   try {
     window = parseLimit(input.limit);
@@ -271,6 +285,7 @@ export async function listing(
   if (min !== undefined && max !== undefined && min > max) {
     throw badRequest('price_range_minimum must not be above price_range_maximum');
   }
+  const cache = catalogueCache(db);
   const cached = { cache, version: await cache.version() };
   const [categoryIds, subCategoryIds, teamIds, playerIds] = await Promise.all([
     resolveNames(db, 'category', input.category?.map(categoryNameOf), cached),

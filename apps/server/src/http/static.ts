@@ -1,9 +1,25 @@
-// Serves the built web app, the generated images, and the SPA's index.html for page routes.
-import { existsSync } from 'node:fs';
+// Serves the built storefront: its hashed assets, the generated images, robots.txt and
+// sitemap.xml, and index.html for every page route. Each page's HTML carries its own title,
+// description, Open Graph tags and (for products) Product structured data, preload links for
+// the page's code, and for some pages the page's first API answer, so that shared links
+// preview well and the first paint does not wait for a second round trip.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import {
+  formatRupees,
+  slugify,
+  truncate,
+  type HomeResponse,
+  type Product,
+  type ProductResponse,
+} from '@kitroom/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app.js';
+import * as catalogue from '../catalogue/catalogue.service.js';
+import type { Queryable } from '../db/client.js';
+import { AppError } from './errors.js';
 
 export const webDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -11,9 +27,457 @@ export const webDistDir = path.resolve(
 );
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const SITE_NAME = 'Kitroom';
+const DEFAULT_TITLE = 'Kitroom — Football jerseys in India';
+const DEFAULT_DESCRIPTION =
+  'Club, national-team and player football jerseys, delivered across India. Retail and wholesale, priced in rupees.';
+const DESCRIPTION_LENGTH = 160;
 
-export async function registerStatic(app: FastifyInstance, dataDir: string): Promise<void> {
-  const imagesDir = path.join(dataDir, 'images');
+/** What one page's HTML says about it. */
+export interface PageHead {
+  status: 200 | 404;
+  /** Without the site name; undefined keeps the default title. */
+  title?: string;
+  description?: string;
+  /** Relative to the site root, like product image_url. */
+  image?: string;
+  type?: 'website' | 'product';
+  /** Pages that should not be listed by search engines. */
+  noindex?: boolean;
+  jsonLd?: Record<string, unknown>;
+  /** API answers keyed as the web client asks for them: '<call> <JSON body>'. */
+  data?: Record<string, unknown>;
+  /** The page's chunk in the web build (its source path, as the Vite manifest names it). */
+  chunk?: string;
+}
+
+interface PageContext {
+  db: Queryable;
+  /** GET: the page is being shown; HEAD: only its headers are asked for. */
+  shown: boolean;
+  query: URLSearchParams;
+}
+
+interface PageRoute {
+  pattern: RegExp;
+  render(ctx: PageContext, params: string[]): Promise<PageHead> | PageHead;
+}
+
+const PAGES = 'src/features';
+const chunks = {
+  home: `${PAGES}/catalogue/home-page.tsx`,
+  allProducts: `${PAGES}/catalogue/all-products-page.tsx`,
+  category: `${PAGES}/catalogue/category-page.tsx`,
+  product: `${PAGES}/catalogue/product-page.tsx`,
+  search: `${PAGES}/search/search-page.tsx`,
+  team: `${PAGES}/teams/team-page.tsx`,
+  player: `${PAGES}/teams/player-page.tsx`,
+  teams: `${PAGES}/teams/teams-list-page.tsx`,
+  players: `${PAGES}/teams/players-list-page.tsx`,
+  contact: `${PAGES}/info/contact-page.tsx`,
+  notFound: 'src/app/not-found-page.tsx',
+} as const;
+
+/** The key under which the web client looks for an inlined answer (api/client.ts callKey). */
+export function callKey(call: string, body: unknown): string {
+  return `${call} ${JSON.stringify(body ?? null)}`;
+}
+
+function describe(text: string): string {
+  return truncate(text.replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
+}
+
+function staticPage(title: string, description: string, chunk?: string): PageRoute['render'] {
+  return () => ({ status: 200, title, description, ...(chunk ? { chunk } : {}) });
+}
+
+/** Pages of the next issues (account, checkout, login): served, never indexed. */
+function privatePage(title: string): PageRoute['render'] {
+  return () => ({ status: 200, title, noindex: true });
+}
+
+function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
+  const images = [product.image_url, product.image1, product.image2]
+    .filter((p): p is string => !!p)
+    .map((p) => `${publicUrl}/${p.replace(/^\/+/, '')}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    sku: String(product.id),
+    image: [...new Set(images)],
+    description: describe(product.product_details || product.name),
+    category: product.category_name,
+    ...(product.team_name ? { brand: { '@type': 'Brand', name: product.team_name } } : {}),
+    offers: {
+      '@type': 'Offer',
+      url: `${publicUrl}/product/${product.id}`,
+      priceCurrency: 'INR',
+      price: product.discount_price.toFixed(2),
+      availability:
+        product.stock_quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+}
+
+/** The team or player of a page slug, among those the catalogue has products of. */
+async function collectionName(
+  db: Queryable,
+  kind: 'team' | 'player',
+  slug: string,
+): Promise<{ name: string | undefined; facets: unknown }> {
+  const facets = await catalogue.listing(db, { limit: '0-1' });
+  const names =
+    kind === 'team'
+      ? facets.teams.map((t) => t.team_name)
+      : facets.players.map((p) => p.player_name);
+  return { name: names.find((n) => slugify(n) === slug), facets };
+}
+
+function pageRoutes(publicUrl: string): PageRoute[] {
+  return [
+    {
+      pattern: /^\/$/,
+      async render({ db, shown }) {
+        const home: HomeResponse | undefined = shown ? await catalogue.home(db) : undefined;
+        const image = home?.promotion[0]?.image_url ?? home?.Limited[0]?.image_url;
+        return {
+          status: 200,
+          chunk: chunks.home,
+          ...(image ? { image } : {}),
+          ...(home ? { data: { [callKey('home.php', undefined)]: home } } : {}),
+        };
+      },
+    },
+    {
+      pattern: /^\/product\/(\d{1,10})$/,
+      async render({ db, shown }, [rawId]) {
+        const id = Number(rawId);
+        if (!(id > 0 && id <= 2_147_483_647)) return { status: 404, title: 'Page not found' };
+        // Showing the page is what product.php answers (and a view of the product, counted
+        // once: the web app then uses this answer instead of calling again).
+        let product: Product | undefined;
+        let data: Record<string, unknown> | undefined;
+        if (shown) {
+          try {
+            const detail = await catalogue.productDetail(db, id);
+            product = detail.product;
+            const answer: ProductResponse = [detail];
+            data = { [callKey('product.php', { product_id: id })]: answer };
+          } catch (err) {
+            if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+          }
+        } else {
+          product = await catalogue.productPreview(db, id);
+        }
+        if (!product) return { status: 404, title: 'Product not found', chunk: chunks.product };
+        const price = formatRupees(product.discount_price);
+        return {
+          status: 200,
+          title: `${product.name} — ${price}`,
+          description: describe(
+            product.product_details ||
+              `${product.name}, ${product.category_name}, for ${price} at ${SITE_NAME}.`,
+          ),
+          image: product.image_url,
+          type: 'product',
+          jsonLd: productJsonLd(product, publicUrl),
+          chunk: chunks.product,
+          ...(data ? { data } : {}),
+        };
+      },
+    },
+    {
+      pattern: /^\/productCategory\/teams$/,
+      render: staticPage('Teams', 'Jerseys of the top clubs of Europe and India.', chunks.teams),
+    },
+    {
+      pattern: /^\/productCategory\/players$/,
+      render: staticPage('Players', 'Jerseys of the legends of the game.', chunks.players),
+    },
+    {
+      pattern: /^\/productCategory\/(team|player)\/([^/]+)$/,
+      async render({ db, shown }, [kind, slug]) {
+        const which = kind === 'team' ? 'team' : 'player';
+        const chunk = which === 'team' ? chunks.team : chunks.player;
+        const { name, facets } = await collectionName(db, which, slug!.toLowerCase());
+        if (!name) return { status: 404, title: 'Page not found', chunk };
+        const request = { limit: '0-50', [which]: [name] };
+        const page = await catalogue.listing(db, request);
+        const image = page.products[0]?.image_url;
+        return {
+          status: 200,
+          title: `${name} jerseys`,
+          description: `Shop ${page.total} ${name} jerseys at ${SITE_NAME}: home, away and fan editions, delivered across India.`,
+          chunk,
+          ...(image ? { image } : {}),
+          ...(shown
+            ? {
+                data: {
+                  [callKey('shop.php', { limit: '0-1' })]: facets,
+                  [callKey('shop.php', request)]: page,
+                },
+              }
+            : {}),
+        };
+      },
+    },
+    {
+      pattern: /^\/productCategory\/([^/]+)$/,
+      async render({ db, shown }, [name]) {
+        try {
+          const answer = await catalogue.categoryProducts(db, name!);
+          const image = answer.products[0]?.image_url;
+          return {
+            status: 200,
+            title: name!,
+            description: `${answer.products.length} ${name} from ${formatRupees(answer.min_price)} at ${SITE_NAME}, delivered across India.`,
+            chunk: chunks.category,
+            ...(image ? { image } : {}),
+            ...(shown ? { data: { [callKey('shop.php', { category: [name] })]: answer } } : {}),
+          };
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 400) {
+            return { status: 404, title: 'Page not found', chunk: chunks.category };
+          }
+          throw err;
+        }
+      },
+    },
+    {
+      pattern: /^\/allProducts$/,
+      async render({ db, shown, query }) {
+        const plain = [...query.keys()].length === 0;
+        const request = { limit: '0-50' };
+        const page = shown && plain ? await catalogue.listing(db, request) : undefined;
+        return {
+          status: 200,
+          title: 'All Products',
+          description:
+            'Every jersey in the shop: filter by category, team, player and price, in rupees.',
+          chunk: chunks.allProducts,
+          ...(page ? { data: { [callKey('shop.php', request)]: page } } : {}),
+        };
+      },
+    },
+    {
+      pattern: /^\/searchPage(?:\/([^/]*))?$/,
+      render: (_ctx, [term]) => ({
+        status: 200,
+        title: term ? `Search: ${term}` : 'Search',
+        noindex: true,
+        chunk: chunks.search,
+      }),
+    },
+    {
+      pattern: /^\/contactUs$/,
+      render: staticPage(
+        'Contact Us',
+        'Phone, email and the address of our store in Kozhikode, Kerala. Open 10 AM to 8 PM, closed Sunday.',
+        chunks.contact,
+      ),
+    },
+    {
+      pattern: /^\/terms&conditions$/,
+      render: staticPage('Terms & Conditions', 'The terms of every purchase from Kitroom.'),
+    },
+    {
+      pattern: /^\/returnPolicy$/,
+      render: staticPage('Return Policy', 'Returns and exchanges within 7 days of delivery.'),
+    },
+    {
+      pattern: /^\/refundPolicy$/,
+      render: staticPage('Refund Policy', 'Refunds are processed within 7 days of approval.'),
+    },
+    {
+      pattern: /^\/shippingPolicy$/,
+      render: staticPage(
+        'Shipping Policy',
+        'Every order is shipped within 5 days, to every state of India.',
+      ),
+    },
+    {
+      pattern: /^\/privacyPolicy$/,
+      render: staticPage('Privacy Policy', 'What personal data Kitroom keeps, and why.'),
+    },
+    { pattern: /^\/(?:login|register)$/, render: privatePage('Login') },
+    { pattern: /^\/checkOut$/, render: privatePage('Checkout') },
+    { pattern: /^\/myAccount(?:\/[^/]+)?$/, render: privatePage('My Account') },
+    { pattern: /^\/reviewOrdersDetails\/[^/]+$/, render: privatePage('Order details') },
+    { pattern: /^\/link\/[^/]+(?:\/[^/]+)?$/, render: privatePage(SITE_NAME) },
+  ];
+}
+
+// ── HTML ──
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestEntry>;
+
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+/** The page chunk's files that index.html does not already load. */
+function preloadsFor(manifest: Manifest, chunk: string | undefined): string[] {
+  if (!chunk || !manifest[chunk]) return [];
+  const entry = closure(manifest, 'index.html');
+  return [...closure(manifest, chunk)].filter((k) => !entry.has(k)).map((k) => manifest[k]!.file);
+}
+
+/** index.html with one page's head tags, preloads and inlined answers. */
+export function renderPage(
+  template: string,
+  manifest: Manifest,
+  head: PageHead,
+  publicUrl: string,
+  pathname: string,
+): string {
+  const title = head.title ? `${head.title} | ${SITE_NAME}` : DEFAULT_TITLE;
+  const description = head.description ?? DEFAULT_DESCRIPTION;
+  const url = `${publicUrl}${pathname}`;
+  const image = `${publicUrl}/${(head.image ?? 'icons/icon-512.png').replace(/^\/+/, '')}`;
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    head.noindex || head.status === 404
+      ? meta('name', 'robots', 'noindex')
+      : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', head.type ?? 'website'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:locale', 'en_IN'),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    ...(head.image && head.type === 'product'
+      ? [meta('property', 'og:image:width', '600'), meta('property', 'og:image:height', '600')]
+      : []),
+    ...preloadsFor(manifest, head.chunk).map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+    ),
+    ...(head.jsonLd
+      ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]
+      : []),
+  ];
+  const data = head.data
+    ? `<script id="initial-data" type="application/json">${scriptJson(head.data)}</script>`
+    : '';
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
+    .replace('<!--app-head-->', tags.join('\n    '))
+    .replace('<!--app-data-->', data);
+}
+
+// ── robots.txt and sitemap.xml ──
+
+function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /checkOut',
+    'Disallow: /myAccount',
+    'Disallow: /login',
+    'Disallow: /register',
+    'Disallow: /reviewOrdersDetails/',
+    'Disallow: /link/',
+    'Disallow: /searchPage',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+async function sitemapXml(db: Queryable, publicUrl: string): Promise<string> {
+  const [categories, facets, products] = await Promise.all([
+    catalogue.categoryList(db),
+    catalogue.listing(db, { limit: '0-1' }),
+    catalogue.sitemapProducts(db),
+  ]);
+  const entries: { loc: string; lastmod?: Date }[] = [
+    '/',
+    '/allProducts',
+    '/productCategory/teams',
+    '/productCategory/players',
+    '/contactUs',
+    '/terms&conditions',
+    '/returnPolicy',
+    '/refundPolicy',
+    '/shippingPolicy',
+    '/privacyPolicy',
+  ].map((p) => ({ loc: p }));
+  for (const c of categories.categories) {
+    if (c.product_count > 0) {
+      entries.push({ loc: `/productCategory/${encodeURIComponent(c.category_name)}` });
+    }
+  }
+  for (const t of facets.teams) {
+    entries.push({ loc: `/productCategory/team/${encodeURIComponent(slugify(t.team_name))}` });
+  }
+  for (const p of facets.players) {
+    entries.push({ loc: `/productCategory/player/${encodeURIComponent(slugify(p.player_name))}` });
+  }
+  for (const p of products) entries.push({ loc: `/product/${p.id}`, lastmod: p.updatedAt });
+  const urls = entries.map(
+    (e) =>
+      `  <url><loc>${escapeXml(`${publicUrl}${e.loc}`)}</loc>${
+        e.lastmod ? `<lastmod>${e.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''
+      }</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+// ── registration ──
+
+function decodePath(rawUrl: string): string | undefined {
+  const pathname = rawUrl.split('?')[0] ?? '/';
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return decoded.length > 1 ? decoded.replace(/\/+$/, '') || '/' : decoded;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function registerStatic(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'config' | 'database'>,
+  webDir: string = webDistDir,
+): Promise<void> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const imagesDir = path.join(config.dataDir, 'images');
   await app.register(fastifyStatic, {
     root: imagesDir,
     prefix: '/images/',
@@ -24,15 +488,37 @@ export async function registerStatic(app: FastifyInstance, dataDir: string): Pro
     index: false,
   });
 
-  if (!existsSync(path.join(webDistDir, 'index.html'))) {
-    app.log.warn({ webDistDir }, 'web app not built: run `npm run build` to serve the storefront');
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(config.publicUrl)),
+  );
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await sitemapXml(db, config.publicUrl)),
+  );
+
+  const indexFile = path.join(webDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webDir }, 'web app not built: run `npm run build` to serve the storefront');
     return;
   }
+  const template = readFileSync(indexFile, 'utf8');
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+    : {};
+
   await app.register(fastifyStatic, {
-    root: webDistDir,
+    root: webDir,
     prefix: '/',
     wildcard: false,
     index: false,
+    // index.html is only ever served filled in, by the page handler below.
+    allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(res, filePath) {
       // Vite's hashed assets never change; everything else must be revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -42,4 +528,42 @@ export async function registerStatic(app: FastifyInstance, dataDir: string): Pro
       }
     },
   });
+
+  const routes = pageRoutes(config.publicUrl);
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = decodePath(request.url);
+    // API calls and missing files keep their JSON 404; everything else is a page.
+    if (
+      pathname === undefined ||
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      pathname.startsWith('/assets/') ||
+      pathname.startsWith('/images/')
+    ) {
+      return reply.callNotFound();
+    }
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const ctx: PageContext = { db, shown: request.method === 'GET', query };
+    let head: PageHead | undefined;
+    for (const route of routes) {
+      const match = route.pattern.exec(pathname);
+      if (match) {
+        head = await route.render(ctx, match.slice(1));
+        break;
+      }
+    }
+    if (!head) {
+      if (/\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) return reply.callNotFound();
+      head = { status: 404, title: 'Page not found', chunk: chunks.notFound };
+    }
+    return reply
+      .status(head.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderPage(template, manifest, head, config.publicUrl, pathname));
+  }
+
+  app.get('/', servePage);
+  app.get('/*', servePage);
 }

@@ -1,8 +1,7 @@
 // Typo-tolerant product search: each query word is corrected against the catalogue's own
 // words by trigram similarity, then matched with PostgreSQL full-text search.
 import type { ProductSummary } from '@kitroom/contract';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.js';
-import { toSummary } from '../catalogue/catalogue.service.js';
+import { catalogueCache, toSummary } from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import * as q from './search.queries.js';
 
@@ -43,13 +42,10 @@ async function rankedIds(db: Queryable, words: string[], text: string): Promise<
  * ranking is cached per text while the catalogue version is unchanged; the products
  * themselves (stock, sizes) are read on every call.
  */
-export async function search(
-  db: Queryable,
-  text: string,
-  cache: CatalogueCache,
-): Promise<ProductSummary[]> {
+export async function search(db: Queryable, text: string): Promise<ProductSummary[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
+  const cache = catalogueCache(db);
   const version = await cache.version();
   const ids = await cache.get(version, `search:${text}`, () => rankedIds(db, words, text));
   return (await q.productsInOrder(db, ids)).map(toSummary);

@@ -1,0 +1,272 @@
+// The storefront's HTML as a crawler, a link preview or a browser's first request sees it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
+import { createTestDatabase } from '../test/database.js';
+import { createProduct } from '../test/factories.js';
+import { registerErrorHandling } from './errors.js';
+import { callKey, registerStatic } from './static.js';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <title>Kitroom — Football jerseys in India</title>
+    <meta
+      name="description"
+      content="default"
+    />
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <!--app-data-->
+  </body>
+</html>`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-1.js' },
+  'src/features/catalogue/product-page.tsx': {
+    file: 'assets/product-page-2.js',
+    imports: ['index.html', '_shared.js', '_gallery.js'],
+  },
+  '_gallery.js': { file: 'assets/gallery-3.js' },
+};
+
+let app: FastifyInstance;
+let database: Database;
+let dir: string;
+let jerseyId: number;
+let trickyId: number;
+
+function dataOf(html: string): Record<string, unknown> {
+  const match = /<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : {};
+}
+
+function jsonLdOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('no JSON-LD in the page');
+  return JSON.parse(match[1]!) as Record<string, unknown>;
+}
+
+async function viewCount(id: number): Promise<number> {
+  const [row] = await queryRows<{ view_count: number }>(
+    database.db,
+    sql`SELECT view_count FROM products WHERE id = ${id}`,
+  );
+  return Number(row?.view_count);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+  database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://shop.example.in',
+  });
+  app = Fastify();
+  registerErrorHandling(app);
+  await registerStatic(app, { config, database }, dir);
+  await app.ready();
+
+  jerseyId = await createProduct(database.db, {
+    name: 'Real Madrid Home Jersey 2025',
+    category: 'Club Jerseys',
+    team: 'Real Madrid',
+    pricePaise: 199_900,
+    discountPricePaise: 129_900,
+    details: 'The white home shirt of Los Blancos, breathable knit with the club crest.',
+  });
+  trickyId = await createProduct(database.db, {
+    name: 'Retro </script><b>"Bold"</b> & Co',
+    category: 'Retro Jerseys',
+    sizes: { M: 0 },
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('product pages', () => {
+  it('carry the product in the title, Open Graph tags and Product structured data', async () => {
+    const res = await app.inject({ method: 'GET', url: `/product/${jerseyId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<title>Real Madrid Home Jersey 2025 — ₹1,299 | Kitroom</title>');
+    expect(html).toContain(
+      '<meta name="description" content="The white home shirt of Los Blancos, breathable knit with the club crest." />',
+    );
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://shop.example.in/images/products/test.webp" />',
+    );
+    expect(html).toContain(
+      `<link rel="canonical" href="https://shop.example.in/product/${jerseyId}" />`,
+    );
+    expect(jsonLdOf(html)).toMatchObject({
+      '@type': 'Product',
+      name: 'Real Madrid Home Jersey 2025',
+      sku: String(jerseyId),
+      brand: { name: 'Real Madrid' },
+      offers: {
+        priceCurrency: 'INR',
+        price: '1299.00',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+  });
+
+  it('inline the product.php answer once, counting one view like the call would', async () => {
+    const before = await viewCount(jerseyId);
+    const res = await app.inject({ method: 'GET', url: `/product/${jerseyId}` });
+    const data = dataOf(res.body);
+    const answer = data[callKey('product.php', { product_id: jerseyId })] as [
+      { product: { id: number; discount_price: number } },
+    ];
+    expect(answer[0].product).toMatchObject({ id: jerseyId, discount_price: 1299 });
+    expect(await viewCount(jerseyId)).toBe(before + 1);
+  });
+
+  it('answer HEAD without counting a view', async () => {
+    const before = await viewCount(jerseyId);
+    const res = await app.inject({ method: 'HEAD', url: `/product/${jerseyId}` });
+    expect(res.statusCode).toBe(200);
+    expect(await viewCount(jerseyId)).toBe(before);
+  });
+
+  it("preload the page's own chunks but not the entry's", async () => {
+    const res = await app.inject({ method: 'GET', url: `/product/${jerseyId}` });
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-page-2.js" />',
+    );
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/gallery-3.js" />',
+    );
+    expect(res.body).not.toContain('href="/assets/shared-1.js"');
+  });
+
+  it('escape names that look like markup', async () => {
+    const res = await app.inject({ method: 'GET', url: `/product/${trickyId}` });
+    const html = res.body;
+    expect(html).toContain(
+      '<title>Retro &lt;/script&gt;&lt;b&gt;&quot;Bold&quot;&lt;/b&gt; &amp; Co',
+    );
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    expect(jsonLdOf(html)).toMatchObject({
+      name: 'Retro </script><b>"Bold"</b> & Co',
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
+  });
+
+  it('answer an unknown product with 404 and a page that is not indexed', async () => {
+    const res = await app.inject({ method: 'GET', url: '/product/987654' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('other pages', () => {
+  it('serve home with the home.php answer inlined', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    const home = dataOf(res.body)[callKey('home.php', undefined)] as { 'New product': unknown[] };
+    expect(home['New product'].length).toBeGreaterThan(0);
+  });
+
+  it('serve team pages by slug, with the listing the page asks for', async () => {
+    const res = await app.inject({ method: 'GET', url: '/productCategory/team/real-madrid' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Real Madrid jerseys | Kitroom</title>');
+    const listing = dataOf(res.body)[
+      callKey('shop.php', { limit: '0-50', team: ['Real Madrid'] })
+    ] as { total: number };
+    expect(listing.total).toBe(1);
+  });
+
+  it('serve category pages from the URL alone', async () => {
+    const res = await app.inject({ method: 'GET', url: '/productCategory/Club%20Jerseys' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Club Jerseys | Kitroom</title>');
+    expect(dataOf(res.body)[callKey('shop.php', { category: ['Club Jerseys'] })]).toBeDefined();
+    const unknown = await app.inject({ method: 'GET', url: '/productCategory/Nope' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('serve the static pages and the routes of the coming issues', async () => {
+    for (const url of ['/allProducts', '/contactUs', '/terms&conditions', '/login', '/checkOut']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    const policy = await app.inject({ method: 'GET', url: '/shippingPolicy' });
+    expect(policy.body).toContain('<title>Shipping Policy | Kitroom</title>');
+  });
+
+  it('serve unknown pages as the 404 page, with a 404 status', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Page not found | Kitroom</title>');
+  });
+});
+
+describe('files and the API', () => {
+  it('keep JSON 404s for unknown API calls and missing files', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/nope.php' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'No such call: GET /api/nope.php' });
+    const post = await app.inject({ method: 'POST', url: '/api/nope.php', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toHaveProperty('error');
+    const file = await app.inject({ method: 'GET', url: '/missing.png' });
+    expect(file.statusCode).toBe(404);
+    expect(file.headers['content-type']).toContain('application/json');
+  });
+
+  it('serve built files, with hashed assets cached for good', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toContain('must-revalidate');
+    const raw = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).not.toContain('<!--app-head-->');
+  });
+
+  it('serve robots.txt and a sitemap of the catalogue', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://shop.example.in/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain(`<loc>https://shop.example.in/product/${jerseyId}</loc>`);
+    expect(sitemap.body).toContain(
+      '<loc>https://shop.example.in/productCategory/team/real-madrid</loc>',
+    );
+    expect(sitemap.body).toContain(
+      '<loc>https://shop.example.in/productCategory/Club%20Jerseys</loc>',
+    );
+    expect(sitemap.body).toContain('<loc>https://shop.example.in/terms&amp;conditions</loc>');
+  });
+});

@@ -1,0 +1,81 @@
+// Loads one API answer for a page. Answers are kept for the visit (a small LRU), so going
+// back to a page paints at once; a newer key aborts the older request.
+import { useEffect, useState } from 'react';
+import { isAbort } from './client';
+
+const MAX_ENTRIES = 40;
+const cache = new Map<string, unknown>();
+
+function remember(key: string, value: unknown) {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+}
+
+export interface ApiState<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+}
+
+/**
+ * `key` names the request (null: nothing to load yet); `load` runs it. The key must change
+ * whenever the request changes. `inlined` gives the answer the server put in the page, if
+ * any, so that the first render already shows it.
+ */
+export function useApi<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  inlined?: () => T | undefined,
+): ApiState<T> {
+  const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => {
+    if (key !== null && !cache.has(key)) {
+      const first = inlined?.();
+      if (first !== undefined) remember(key, first);
+    }
+    return {
+      key,
+      data: key === null ? undefined : (cache.get(key) as T | undefined),
+      error: undefined,
+      loading: key !== null && !cache.has(key),
+    };
+  });
+
+  useEffect(() => {
+    if (key === null) return;
+    if (cache.has(key)) {
+      setState({ key, data: cache.get(key) as T, error: undefined, loading: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({
+      key,
+      data: s.key === key ? s.data : undefined,
+      error: undefined,
+      loading: true,
+    }));
+    load(controller.signal).then(
+      (data) => {
+        remember(key, data);
+        setState({ key, data, error: undefined, loading: false });
+      },
+      (error: unknown) => {
+        if (isAbort(error)) return;
+        setState({ key, data: undefined, error, loading: false });
+      },
+    );
+    return () => controller.abort();
+    // `load` is a fresh closure every render; the key names what it loads.
+  }, [key]);
+
+  if (state.key !== key) {
+    const cached = key === null ? undefined : (cache.get(key) as T | undefined);
+    return { data: cached, error: undefined, loading: key !== null && cached === undefined };
+  }
+  return { data: state.data, error: state.error, loading: state.loading };
+}
+
+/** Forgets cached answers whose key starts with `prefix` (after the data changed). */
+export function forgetApi(prefix: string): void {
+  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+}

@@ -1,0 +1,93 @@
+// The shell around every page: nav bar, footer, phone bottom bar, and the cart and search
+// overlays (loaded the first time they open).
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { dropInitialData } from '@/api/initial-data';
+import { loadCart, useCartDispatch } from '@/features/cart';
+import { AlertHost } from '@/ui/alert';
+import { Loader } from '@/ui/loader';
+import { BottomBar } from './bottom-bar';
+import { Footer } from './footer';
+import { MobileMenu } from './mobile-menu';
+import { NavBar } from './nav-bar';
+import { ShellContext, type Shell } from './shell-context';
+
+const CartPanel = lazy(() => import('@/features/cart/cart-panel'));
+const SearchOverlay = lazy(() => import('@/features/search/search-overlay'));
+
+/** New pages start at the top and take the focus; back and forward keep their place. */
+function useRouteFocus(main: React.RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    dropInitialData();
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [location.pathname, navigationType, main]);
+}
+
+export function AppLayout() {
+  const dispatch = useCartDispatch();
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const [cartOpen, setCartOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Overlays stay mounted after their first opening so that closing keeps their state light.
+  const [cartLoaded, setCartLoaded] = useState(false);
+  const [searchLoaded, setSearchLoaded] = useState(false);
+
+  useRouteFocus(main);
+
+  useEffect(() => {
+    void dispatch(loadCart());
+  }, [dispatch]);
+
+  const openCart = useCallback(() => {
+    setCartLoaded(true);
+    setCartOpen(true);
+  }, []);
+  const openSearch = useCallback(() => {
+    setSearchLoaded(true);
+    setSearchOpen(true);
+  }, []);
+  const shell = useMemo<Shell>(() => ({ openCart, openSearch }), [openCart, openSearch]);
+
+  const overHero = pathname === '/';
+
+  return (
+    <ShellContext.Provider value={shell}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-volt focus:px-4 focus:py-2 focus:text-ink"
+      >
+        Skip to content
+      </a>
+      <NavBar onMenu={() => setMenuOpen(true)} />
+      <main
+        id="main"
+        ref={main}
+        tabIndex={-1}
+        className={`min-h-svh outline-none ${overHero ? '' : 'pt-16'}`}
+      >
+        <Suspense fallback={<Loader label="Loading page" className="min-h-[60vh]" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <div className="h-16 md:hidden" aria-hidden="true" />
+      <BottomBar />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <Suspense fallback={null}>
+        {cartLoaded && <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />}
+        {searchLoaded && <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />}
+      </Suspense>
+      <AlertHost />
+    </ShellContext.Provider>
+  );
+}

@@ -1,0 +1,243 @@
+import type { CartItem } from '@kitroom/contract';
+import { configureStore } from '@reduxjs/toolkit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  addItem,
+  cartReducer,
+  clearCart,
+  decreaseQuantity,
+  FETCH_CART_ERROR,
+  increaseQuantity,
+  initialCartState,
+  loadCart,
+  mergeGuestCartAtLogin,
+  removeItem,
+  selectCartCount,
+} from './cart-slice';
+import { cartSyncMiddleware, serverChanges } from './cart-sync';
+import { CART_KEY } from './cart-storage';
+
+function line(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    id: 7,
+    selected_product_id: 7,
+    image_url: 'images/products/7-front.webp',
+    name: 'Kerala Blasters Home 2025',
+    price: 1299,
+    discount_price: 899,
+    selected_quantity: 1,
+    selected_size: 'M',
+    stock_quantity: 3,
+    ...overrides,
+  };
+}
+
+function makeStore(items: CartItem[] = []) {
+  return configureStore({
+    reducer: { cart: cartReducer },
+    preloadedState: { cart: initialCartState(items) },
+    middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
+  });
+}
+
+function logIn(userCode: number) {
+  localStorage.setItem(
+    'userData',
+    JSON.stringify({ email: 'a@b.in', user_code: userCode, session_id: 's' }),
+  );
+}
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('cart transitions', () => {
+  it('starts from the local copy, or empty', () => {
+    expect(initialCartState().items).toEqual([]);
+    localStorage.setItem(CART_KEY, JSON.stringify([line()]));
+    expect(initialCartState().items).toEqual([line()]);
+    localStorage.setItem(CART_KEY, '{not json');
+    expect(initialCartState().items).toEqual([]);
+  });
+
+  it('appends a new line for a new product or size', () => {
+    const store = makeStore([line()]);
+    store.dispatch(addItem(line({ selected_size: 'L' })));
+    store.dispatch(addItem(line({ id: 8, selected_product_id: 8 })));
+    expect(store.getState().cart.items.map((i) => [i.id, i.selected_size])).toEqual([
+      [7, 'M'],
+      [7, 'L'],
+      [8, 'M'],
+    ]);
+  });
+
+  it('adds to the quantity of the same product and size, never above its stock', () => {
+    const store = makeStore([line()]);
+    store.dispatch(addItem(line({ selected_quantity: 1 })));
+    expect(store.getState().cart.items).toHaveLength(1);
+    expect(store.getState().cart.items[0]?.selected_quantity).toBe(2);
+    store.dispatch(addItem(line({ selected_quantity: 5 })));
+    expect(store.getState().cart.items[0]?.selected_quantity).toBe(3);
+  });
+
+  it('removes a line by product and size only', () => {
+    const store = makeStore([line(), line({ selected_size: 'L' })]);
+    store.dispatch(removeItem({ id: 7, size: 'M' }));
+    expect(store.getState().cart.items.map((i) => i.selected_size)).toEqual(['L']);
+  });
+
+  it('increases by one up to the stock and decreases by one down to 1', () => {
+    const store = makeStore([line({ selected_quantity: 2 })]);
+    store.dispatch(increaseQuantity({ id: 7, size: 'M' }));
+    store.dispatch(increaseQuantity({ id: 7, size: 'M' }));
+    expect(store.getState().cart.items[0]?.selected_quantity).toBe(3);
+    for (let i = 0; i < 4; i++) store.dispatch(decreaseQuantity({ id: 7, size: 'M' }));
+    expect(store.getState().cart.items[0]?.selected_quantity).toBe(1);
+  });
+
+  it('clears every line', () => {
+    const store = makeStore([line(), line({ id: 9 })]);
+    store.dispatch(clearCart());
+    expect(store.getState().cart.items).toEqual([]);
+  });
+
+  it('saves every change to the local copy', () => {
+    const store = makeStore();
+    store.dispatch(addItem(line({ selected_quantity: 2 })));
+    expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual([
+      line({ selected_quantity: 2 }),
+    ]);
+    store.dispatch(clearCart());
+    expect(localStorage.getItem(CART_KEY)).toBe('[]');
+  });
+
+  it('counts pieces for the cart badge', () => {
+    const store = makeStore([line({ selected_quantity: 2 }), line({ id: 9 })]);
+    expect(selectCartCount(store.getState())).toBe(3);
+  });
+});
+
+describe('loading the cart', () => {
+  it('gives a visitor the local copy without a call', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const store = makeStore();
+    localStorage.setItem(CART_KEY, JSON.stringify([line()]));
+    const pending = store.dispatch(loadCart());
+    expect(store.getState().cart.loading).toBe(true);
+    await pending;
+    expect(store.getState().cart).toEqual({ items: [line()], loading: false, error: null });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('overwrites the local copy with the server cart for a logged-in user', async () => {
+    logIn(42);
+    const server = [line({ id: 11, selected_product_id: 11, selected_quantity: 2 })];
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ cart_items: server }));
+    const store = makeStore([line()]);
+    await store.dispatch(loadCart());
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/cart.php',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ user_id: 42 }),
+      }),
+    );
+    expect(store.getState().cart.items).toEqual(server);
+    expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual(server);
+  });
+
+  it("stores the server's error text, or 'Failed to load cart'", async () => {
+    logIn(42);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      jsonResponse({ error: 'Please log in to continue.' }, 401),
+    );
+    const store = makeStore();
+    await store.dispatch(loadCart());
+    expect(store.getState().cart).toMatchObject({
+      loading: false,
+      error: 'Please log in to continue.',
+    });
+
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('offline'));
+    await store.dispatch(loadCart());
+    expect(store.getState().cart.error).toBe('Failed to load cart');
+  });
+
+  it("falls back to 'Failed to fetch cart' for a rejection without a message", () => {
+    const state = cartReducer(initialCartState([]), {
+      type: loadCart.rejected.type,
+      error: { message: 'x' },
+    });
+    expect(state.error).toBe(FETCH_CART_ERROR);
+  });
+
+  it('merges the visitor cart into the server cart at login', async () => {
+    const merged = [line({ selected_quantity: 3 })];
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ cart_items: merged }));
+    const store = makeStore([line({ selected_quantity: 2 })]);
+    await store.dispatch(mergeGuestCartAtLogin({ userId: 5 }));
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/cart_merge.php',
+      expect.objectContaining({
+        body: JSON.stringify({ user_id: 5, items: [{ product_id: 7, size: 'M', quantity: 2 }] }),
+      }),
+    );
+    expect(store.getState().cart.items).toEqual(merged);
+  });
+});
+
+describe('server sync', () => {
+  it('sends nothing for a visitor', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const store = makeStore();
+    store.dispatch(addItem(line()));
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('sends each shopper change of a logged-in user, in order', async () => {
+    logIn(3);
+    const bodies: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return jsonResponse({ cart_items: [] });
+    });
+    const store = makeStore();
+    store.dispatch(addItem(line({ selected_quantity: 2 })));
+    store.dispatch(decreaseQuantity({ id: 7, size: 'M' }));
+    store.dispatch(decreaseQuantity({ id: 7, size: 'M' }));
+    store.dispatch(increaseQuantity({ id: 7, size: 'M' }));
+    store.dispatch(removeItem({ id: 7, size: 'M' }));
+    store.dispatch(addItem(line()));
+    store.dispatch(clearCart());
+    await vi.waitFor(() => expect(bodies).toHaveLength(6));
+    expect(bodies).toEqual([
+      { action: 'add', user_id: 3, product_id: 7, size: 'M', quantity: 2 },
+      { action: 'reduce', user_id: 3, product_id: 7, size: 'M', quantity: 1 },
+      { action: 'add', user_id: 3, product_id: 7, size: 'M', quantity: 1 },
+      { action: 'reduce', user_id: 3, product_id: 7, size: 'M', quantity: 2 },
+      { action: 'add', user_id: 3, product_id: 7, size: 'M', quantity: 1 },
+      { action: 'clear', user_id: 3 },
+    ]);
+  });
+
+  it('does not echo a cart loaded from the server back to it', () => {
+    expect(serverChanges(1, [], [line()], false)).toHaveLength(1);
+    const store = makeStore();
+    logIn(1);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    store.dispatch({ type: loadCart.fulfilled.type, payload: [line()] });
+    expect(store.getState().cart.items).toEqual([line()]);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});

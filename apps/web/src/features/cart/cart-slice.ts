@@ -1,0 +1,166 @@
+// The cart (spec section 4): lines identified by (product id, size), quantities between 1
+// and the size's stock, saved locally on every change and loaded from the server for a
+// logged-in user.
+import type { CartItem } from '@kitroom/contract';
+import {
+  createAsyncThunk,
+  createSlice,
+  type PayloadAction,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { getCart, mergeCart } from '@/api/calls';
+import { messageOf } from '@/api/client';
+import { currentUserId } from '@/api/user-data';
+import { readLocalCart } from './cart-storage';
+
+export interface CartState {
+  items: CartItem[];
+  loading: boolean;
+  error: string | null;
+}
+
+export interface LineRef {
+  id: number;
+  size: string;
+}
+
+export const FETCH_CART_ERROR = 'Failed to fetch cart';
+export const LOAD_CART_ERROR = 'Failed to load cart';
+
+export function lineKey(id: number, size: string): string {
+  return `${id}:${size}`;
+}
+
+const sameLine = (item: CartItem, ref: LineRef) =>
+  item.id === ref.id && item.selected_size === ref.size;
+
+const clampQuantity = (quantity: number, stock: number) =>
+  Math.max(1, Math.min(Math.floor(quantity), Math.max(1, stock)));
+
+export function initialCartState(items: CartItem[] = readLocalCart()): CartState {
+  return { items, loading: false, error: null };
+}
+
+type ThunkConfig = { rejectValue: string };
+
+/** Logged in: the server cart replaces the local copy. Visitor: the local copy. */
+export const loadCart = createAsyncThunk<CartItem[], void, ThunkConfig>(
+  'cart/load',
+  async (_arg, { rejectWithValue }) => {
+    const userId = currentUserId();
+    if (userId === null) return readLocalCart();
+    try {
+      const { cart_items } = await getCart({ user_id: userId });
+      return cart_items;
+    } catch (error) {
+      return rejectWithValue(messageOf(error, LOAD_CART_ERROR));
+    }
+  },
+);
+
+/**
+ * At login: sends the visitor's local lines to cart_merge.php and keeps the merged server
+ * cart. The login page dispatches this once the session cookie is set.
+ */
+export const mergeGuestCartAtLogin = createAsyncThunk<
+  CartItem[],
+  { userId: number },
+  ThunkConfig & { state: { cart: CartState } }
+>('cart/mergeAtLogin', async ({ userId }, { getState, rejectWithValue }) => {
+  const items = getState().cart.items.map((item) => ({
+    product_id: item.id,
+    size: item.selected_size,
+    quantity: item.selected_quantity,
+  }));
+  try {
+    const { cart_items } = await mergeCart({ user_id: userId, items });
+    return cart_items;
+  } catch (error) {
+    return rejectWithValue(messageOf(error, LOAD_CART_ERROR));
+  }
+});
+
+const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    /** Same product and size: the quantity grows (up to the stock); else a new line. */
+    addItem(state, action: PayloadAction<CartItem>) {
+      const incoming = action.payload;
+      const ref = { id: incoming.id, size: incoming.selected_size };
+      const existing = state.items.find((item) => sameLine(item, ref));
+      if (existing) {
+        existing.stock_quantity = incoming.stock_quantity;
+        existing.selected_quantity = clampQuantity(
+          existing.selected_quantity + incoming.selected_quantity,
+          incoming.stock_quantity,
+        );
+        return;
+      }
+      state.items.push({
+        ...incoming,
+        selected_product_id: incoming.id,
+        selected_quantity: clampQuantity(incoming.selected_quantity, incoming.stock_quantity),
+      });
+    },
+    removeItem(state, action: PayloadAction<LineRef>) {
+      state.items = state.items.filter((item) => !sameLine(item, action.payload));
+    },
+    /** One more, never above the size's stock. */
+    increaseQuantity(state, action: PayloadAction<LineRef>) {
+      const line = state.items.find((item) => sameLine(item, action.payload));
+      if (line && line.selected_quantity < line.stock_quantity) line.selected_quantity += 1;
+    },
+    /** One fewer, never below 1. */
+    decreaseQuantity(state, action: PayloadAction<LineRef>) {
+      const line = state.items.find((item) => sameLine(item, action.payload));
+      if (line && line.selected_quantity > 1) line.selected_quantity -= 1;
+    },
+    clearCart(state) {
+      state.items = [];
+    },
+  },
+  extraReducers: (builder) => {
+    for (const thunk of [loadCart, mergeGuestCartAtLogin]) {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.loading = true;
+          state.error = null;
+        })
+        .addCase(thunk.fulfilled, (state, action) => {
+          state.loading = false;
+          state.items = action.payload;
+        })
+        .addCase(thunk.rejected, (state, action) => {
+          state.loading = false;
+          state.error = action.payload ?? FETCH_CART_ERROR;
+        });
+    }
+  },
+});
+
+export const { addItem, removeItem, increaseQuantity, decreaseQuantity, clearCart } =
+  cartSlice.actions;
+export const cartReducer = cartSlice.reducer;
+
+/** The actions a shopper makes; these (and only these) are sent to the server cart. */
+export const shopperCartActions = [
+  addItem,
+  removeItem,
+  increaseQuantity,
+  decreaseQuantity,
+  clearCart,
+];
+
+export type CartRootState = { cart: CartState };
+export const selectCart = (state: CartRootState) => state.cart;
+export const selectCartItems = (state: CartRootState) => state.cart.items;
+/** The badge on the cart icon: the number of pieces in the cart. */
+export const selectCartCount = (state: CartRootState) =>
+  state.cart.items.reduce((sum, item) => sum + item.selected_quantity, 0);
+
+export const useCartSelector = useSelector.withTypes<CartRootState>();
+export const useCartDispatch =
+  useDispatch.withTypes<ThunkDispatch<CartRootState, unknown, UnknownAction>>();

@@ -1,0 +1,13 @@
+// The cart's public face for the app and other features (the panel is loaded on demand).
+export {
+  addItem,
+  clearCart,
+  loadCart,
+  mergeGuestCartAtLogin,
+  selectCartCount,
+  selectCartItems,
+  useCartDispatch,
+  useCartSelector,
+  type CartRootState,
+} from './cart-slice';
+export { toCheckoutLine, type CheckoutLine, type CheckoutState } from './checkout-line';

@@ -1,0 +1,247 @@
+// /allProducts: facet filters with counts, a price range, and pages of 50 (spec sections 2,
+// 4, 5). Filters and the window live in the URL.
+import type { ShopListingResponse } from '@kitroom/contract';
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { getListing, inlined } from '@/api/calls';
+import { useApi } from '@/api/use-api';
+import { buttonClass } from '@/ui/dialog';
+import { Loader } from '@/ui/loader';
+import { Overlay } from '@/ui/overlay';
+import { ProductCard } from '@/ui/product-card';
+import { ProductGrid } from '@/ui/product-grid';
+import { useTitle } from '@/ui/use-title';
+import { FilterPanel, type FacetLists } from './filter-panel';
+import {
+  clampMax,
+  clampMin,
+  hasAnyFilter,
+  hasNextPage,
+  nextWindow,
+  NO_FILTERS,
+  previousWindow,
+  priceBounds,
+  readFilters,
+  readStart,
+  toListingRequest,
+  writeFilters,
+  type Filters,
+  type PriceBounds,
+} from './filter-rules';
+import { Pager } from './pager';
+
+const NO_FACETS: FacetLists = { categories: [], sub_categories: [], teams: [], players: [] };
+
+function priceOf(filters: Filters, bounds: PriceBounds) {
+  return { min: filters.min ?? bounds.min, max: filters.max ?? bounds.max };
+}
+
+export default function AllProductsPage() {
+  const [params, setParams] = useSearchParams();
+  // The URL is the source of truth (reload, back, shared links); the local copy answers a
+  // click at once, while the router applies the new URL in a transition.
+  const query = params.toString();
+  const [view, setView] = useState(() => ({
+    filters: readFilters(params),
+    start: readStart(params),
+  }));
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(query);
+    setView({ filters: readFilters(fromUrl), start: readStart(fromUrl) });
+  }, [query]);
+  const { filters, start } = view;
+  const request = toListingRequest(filters, start);
+  const { data, loading, error } = useApi(
+    `listing ${JSON.stringify(request)}`,
+    (signal) => getListing(request, { signal }),
+    () => inlined.listing(request),
+  );
+  useTitle('All Products');
+
+  // While the next answer loads, the last one stays on screen (no jump to an empty page).
+  const last = useRef<ShopListingResponse | undefined>(undefined);
+  if (data) last.current = data;
+  const shown = data ?? (error ? undefined : last.current);
+
+  const bounds = priceBounds(shown?.min_price, shown?.max_price);
+  const [price, setPrice] = useState(() => priceOf(filters, bounds));
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const panelTitle = useId();
+
+  const priceKey = `${filters.min}-${filters.max}-${bounds.min}-${bounds.max}`;
+  useEffect(() => {
+    setPrice(priceOf(filters, bounds));
+    // Reset the inputs when the applied range or the bounds change, not on every render.
+  }, [priceKey]);
+
+  /** Any change of filters or price starts again at the first window. */
+  function commit(next: Filters) {
+    setView({ filters: next, start: 0 });
+    setParams(writeFilters(next));
+  }
+
+  function applyPrice(filtersNow: Filters, range: { min: number; max: number }) {
+    const min = clampMin(range.min, range.max, bounds);
+    const max = clampMax(range.max, min, bounds);
+    commit({
+      ...filtersNow,
+      min: min === bounds.min ? null : min,
+      max: max === bounds.max ? null : max,
+    });
+  }
+
+  function goTo(nextStart: number) {
+    setView({ filters, start: nextStart });
+    setParams(writeFilters(filters, nextStart));
+    window.scrollTo({ top: 0 });
+  }
+
+  const products = shown?.products ?? [];
+  const total = shown?.total ?? 0;
+  const facets: FacetLists = shown ?? NO_FACETS;
+
+  return (
+    <div className="mx-auto max-w-[1440px] px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-4xl font-extrabold uppercase sm:text-5xl">
+            All Products
+          </h1>
+          <p className="mt-1 text-sm text-muted" aria-live="polite">
+            {shown ? `${total} ${total === 1 ? 'product' : 'products'}` : ''}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={buttonClass('ghost', 'lg:hidden')}
+          onClick={() => {
+            setDraft(filters);
+            setPanelOpen(true);
+          }}
+        >
+          <SlidersHorizontal aria-hidden="true" size={18} /> Filter
+        </button>
+      </div>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[280px_1fr]">
+        <aside aria-label="Filters" className="hidden lg:block">
+          <FilterPanel
+            facets={facets}
+            filters={filters}
+            onChange={commit}
+            bounds={bounds}
+            price={price}
+            onPriceChange={(min, max) => setPrice({ min, max })}
+          />
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            <button
+              type="button"
+              className={buttonClass('ghost')}
+              onClick={() => commit(NO_FILTERS)}
+            >
+              Reset
+            </button>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              onClick={() => applyPrice(filters, price)}
+            >
+              Apply
+            </button>
+          </div>
+        </aside>
+
+        <section aria-label="Products" aria-busy={loading}>
+          {!shown && loading ? (
+            <div className="py-16 text-center">
+              <Loader label="Loading products" />
+              <p className="text-muted">Loading products...</p>
+            </div>
+          ) : products.length === 0 ? (
+            <div className="flex flex-col items-center gap-4 py-20 text-center">
+              <p className="font-display text-3xl font-bold uppercase">No products found!</p>
+              <button
+                type="button"
+                className={buttonClass('primary')}
+                onClick={() => commit(NO_FILTERS)}
+              >
+                Reset Filters
+              </button>
+            </div>
+          ) : (
+            <div className={loading ? 'opacity-60 transition-opacity' : ''}>
+              <ProductGrid label="Products">
+                {products.map((p, i) => (
+                  <li key={p.id}>
+                    <ProductCard product={p} showBadge priority={i < 4} />
+                  </li>
+                ))}
+              </ProductGrid>
+              <Pager
+                start={start}
+                shown={products.length}
+                total={total}
+                hasNext={hasNextPage(start, products.length, total)}
+                onPrevious={() => goTo(previousWindow(start))}
+                onNext={() => goTo(nextWindow(start))}
+              />
+            </div>
+          )}
+        </section>
+      </div>
+
+      <Overlay
+        open={panelOpen}
+        onClose={() => setPanelOpen(false)}
+        placement="full"
+        labelledBy={panelTitle}
+      >
+        <div className="flex h-16 shrink-0 items-center border-b border-line px-4">
+          <h2 id={panelTitle} className="font-display text-2xl font-bold uppercase">
+            Filter
+          </h2>
+          {hasAnyFilter(draft) && (
+            <button
+              type="button"
+              className="ml-auto text-sm font-semibold underline"
+              onClick={() => setDraft(NO_FILTERS)}
+            >
+              Clear all
+            </button>
+          )}
+        </div>
+        <div className="flex-1 overflow-y-auto px-4">
+          <FilterPanel
+            facets={facets}
+            filters={draft}
+            onChange={setDraft}
+            bounds={bounds}
+            price={priceOf(draft, bounds)}
+            onPriceChange={(min, max) => setDraft({ ...draft, min, max })}
+          />
+        </div>
+        <div className="grid shrink-0 grid-cols-2 gap-3 border-t border-line p-4">
+          <button
+            type="button"
+            className={buttonClass('ghost')}
+            onClick={() => setPanelOpen(false)}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            onClick={() => {
+              setPanelOpen(false);
+              applyPrice(draft, priceOf(draft, bounds));
+            }}
+          >
+            Apply
+          </button>
+        </div>
+      </Overlay>
+    </div>
+  );
+}

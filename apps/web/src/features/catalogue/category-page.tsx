@@ -1,0 +1,113 @@
+// /productCategory/{category}: every product of one category, narrowed by From and To
+// price dropdowns in steps of 50. Loads from the URL alone, so a reload keeps the page.
+import { formatRupees } from '@kitroom/contract';
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { getCategoryProducts, inlined } from '@/api/calls';
+import { ApiError } from '@/api/client';
+import { useApi } from '@/api/use-api';
+import { buttonClass } from '@/ui/dialog';
+import { Loader } from '@/ui/loader';
+import { ProductCard } from '@/ui/product-card';
+import { ProductGrid } from '@/ui/product-grid';
+import { useTitle } from '@/ui/use-title';
+import { inPriceRange, priceSteps } from './category-rules';
+
+export default function CategoryPage() {
+  const { category = '' } = useParams();
+  const { data, loading, error } = useApi(
+    `category ${category}`,
+    (signal) => getCategoryProducts(category, { signal }),
+    () => inlined.categoryProducts(category),
+  );
+  useTitle(category);
+  const fromId = useId();
+  const toId = useId();
+
+  const steps = data ? priceSteps(data.min_price, data.max_price) : [];
+  const lowest = steps[0] ?? 0;
+  const highest = steps[steps.length - 1] ?? 0;
+  const [range, setRange] = useState({ from: lowest, to: highest });
+  useEffect(() => setRange({ from: lowest, to: highest }), [lowest, highest]);
+
+  if (loading) return <Loader label="Loading products" className="min-h-[60vh]" />;
+  if (!data) {
+    const unknown = error instanceof ApiError && error.status === 400;
+    return (
+      <div className="flex flex-col items-center gap-4 px-4 py-24 text-center">
+        <h1 className="font-display text-3xl font-bold uppercase">
+          {unknown ? 'Category not found' : category}
+        </h1>
+        <p className="text-muted">
+          {unknown ? 'We have no category by that name.' : 'Please try again.'}
+        </p>
+        <Link to="/allProducts" className={buttonClass('primary')}>
+          Browse all products
+        </Link>
+      </div>
+    );
+  }
+
+  const products = inPriceRange(data.products, range.from, range.to);
+  return (
+    <div className="mx-auto max-w-[1440px] px-4 py-8 sm:px-6">
+      <h1 className="font-display text-4xl font-extrabold uppercase sm:text-5xl">{category}</h1>
+      <div className="mt-5 flex flex-wrap items-end gap-3">
+        <label htmlFor={fromId} className="text-sm font-semibold">
+          From
+          <select
+            id={fromId}
+            value={range.from}
+            onChange={(e) => {
+              const from = Number(e.target.value);
+              setRange((r) => ({ from, to: Math.max(r.to, from) }));
+            }}
+            className="mt-1 block min-h-11 rounded-lg border border-line bg-white px-3"
+          >
+            {steps.map((s) => (
+              <option key={s} value={s}>
+                {formatRupees(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={toId} className="text-sm font-semibold">
+          To
+          <select
+            id={toId}
+            value={range.to}
+            onChange={(e) => {
+              const to = Number(e.target.value);
+              setRange((r) => ({ from: Math.min(r.from, to), to }));
+            }}
+            className="mt-1 block min-h-11 rounded-lg border border-line bg-white px-3"
+          >
+            {steps.map((s) => (
+              <option key={s} value={s}>
+                {formatRupees(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="pb-3 text-sm text-muted" aria-live="polite">
+          {products.length} of {data.products.length} products
+        </p>
+      </div>
+      <div className="mt-8">
+        {products.length === 0 ? (
+          <p className="py-16 text-center text-lg text-muted">
+            No products found for the selected price range.
+          </p>
+        ) : (
+          <ProductGrid label={`${category} products`}>
+            {products.map((p, i) => (
+              <li key={p.id}>
+                <ProductCard product={p} showBadge priority={i < 4} />
+              </li>
+            ))}
+          </ProductGrid>
+        )}
+      </div>
+    </div>
+  );
+}

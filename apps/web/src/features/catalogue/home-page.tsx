@@ -1,0 +1,168 @@
+// Home (spec section 2): hero, Top Teams, Legendary Players, Latest Products, the service
+// showcase, New Products and Most Viewed.
+import type { ProductSummary } from '@kitroom/contract';
+import { ArrowRight } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PLAYERS, PlayerCard, TEAMS, TeamCard } from '@/features/teams';
+import { Carousel } from '@/ui/carousel';
+import { ProductCard } from '@/ui/product-card';
+import { useTitle } from '@/ui/use-title';
+import { fetchHome, useProductsDispatch, useProductsSelector } from './products-slice';
+import { Hero } from './hero';
+import { ServiceShowcase } from './service-showcase';
+
+/** 7 on very large screens down to 1 on phones. */
+const LIST_SLIDE =
+  'basis-[86%] min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5 2xl:basis-1/6 min-[1800px]:basis-1/7';
+/** Latest Products keep two on phones. */
+const LATEST_SLIDE =
+  'basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5 2xl:basis-1/6 min-[1800px]:basis-1/7';
+
+function Section({
+  title,
+  link,
+  carousel = false,
+  children,
+}: {
+  title: string;
+  link?: { to: string; label: string };
+  /** The row's previous/next buttons sit at the end of the heading line. */
+  carousel?: boolean;
+  children: ReactNode;
+}) {
+  const id = `home-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-[1440px] px-4 py-10 sm:px-6 md:py-14">
+      <div
+        className={`mb-6 flex min-h-10 items-end justify-between gap-4 ${carousel ? 'pr-24' : ''}`}
+      >
+        <h2 id={id} className="font-display text-3xl font-extrabold uppercase md:text-4xl">
+          {title}
+        </h2>
+        {link && (
+          <Link
+            to={link.to}
+            className="hidden shrink-0 items-center gap-1 text-sm font-semibold underline-offset-4 hover:underline sm:flex"
+          >
+            {link.label} <ArrowRight aria-hidden="true" size={16} />
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function ProductRow({
+  label,
+  products,
+  slideClass,
+}: {
+  label: string;
+  products: ProductSummary[];
+  slideClass: string;
+}) {
+  return (
+    <Carousel label={label} slideClass={slideClass}>
+      {products.map((p) => (
+        <ProductCard key={p.id} product={p} showBadge />
+      ))}
+    </Carousel>
+  );
+}
+
+function RowPlaceholder() {
+  return (
+    <div className="flex gap-4 overflow-hidden" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div
+          key={i}
+          className="w-[86%] shrink-0 min-[480px]:w-1/2 md:w-1/3 lg:w-1/4 xl:w-1/5 2xl:w-1/6"
+        >
+          <div className="aspect-square animate-pulse rounded-xl bg-paper" />
+          <div className="mt-2 h-4 w-2/3 rounded bg-paper" />
+          <div className="mt-2 h-4 w-1/3 rounded bg-paper" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const dispatch = useProductsDispatch();
+  const { data, error } = useProductsSelector((s) => s.products);
+  useTitle('Football jerseys in India');
+
+  useEffect(() => {
+    if (!data) void dispatch(fetchHome());
+  }, [data, dispatch]);
+
+  const heroProducts = data ? [...data.promotion, ...data.Limited, ...data['New product']] : [];
+  const rows: { title: string; products: ProductSummary[] | undefined; slide: string }[] = [
+    { title: 'New Products', products: data?.['New product'], slide: LIST_SLIDE },
+    { title: 'Most Viewed', products: data?.['Most Viewed'], slide: LIST_SLIDE },
+  ];
+
+  return (
+    <>
+      <Hero products={heroProducts} />
+
+      <Section title="Top Teams" link={{ to: '/productCategory/teams', label: 'All teams' }}>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
+          {TEAMS.map((t) => (
+            <li key={t.name}>
+              <TeamCard name={t.name} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        title="Legendary Players"
+        link={{ to: '/productCategory/players', label: 'All players' }}
+      >
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
+          {PLAYERS.map((p) => (
+            <li key={p.name}>
+              <PlayerCard name={p.name} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Latest Products" link={{ to: '/allProducts', label: 'Shop all' }} carousel>
+        {data ? (
+          <ProductRow label="Latest Products" products={data.Limited} slideClass={LATEST_SLIDE} />
+        ) : (
+          <RowPlaceholder />
+        )}
+      </Section>
+
+      <div className="mx-auto max-w-[1440px] px-4 sm:px-6">
+        <ServiceShowcase />
+      </div>
+
+      {rows.map((row) => (
+        <Section
+          key={row.title}
+          title={row.title}
+          link={{ to: '/allProducts', label: 'Shop all' }}
+          carousel
+        >
+          {row.products ? (
+            <ProductRow label={row.title} products={row.products} slideClass={row.slide} />
+          ) : (
+            <RowPlaceholder />
+          )}
+        </Section>
+      ))}
+
+      {error && !data && (
+        <p role="alert" className="px-4 pb-10 text-center text-muted">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,335 @@
+// /product/{id}: gallery, sizes, quantity, Add to Cart and Buy Now with their modals,
+// sharing, details, reviews and 'You May Also Like' (spec sections 2, 4, 5).
+import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
+import { ShoppingBag, Zap } from 'lucide-react';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { getProduct, inlined } from '@/api/calls';
+import { ApiError } from '@/api/client';
+import { useApi } from '@/api/use-api';
+import { readUserData } from '@/api/user-data';
+import { addItem, useCartDispatch, type CheckoutState } from '@/features/cart';
+import { buttonClass, Dialog } from '@/ui/dialog';
+import { Loader, LoadingOverlay } from '@/ui/loader';
+import { loginPath, productPath } from '@/ui/paths';
+import { Price } from '@/ui/price';
+import { ProductCard, type ProductLinkState } from '@/ui/product-card';
+import { ProductGrid } from '@/ui/product-grid';
+import { percentOffLabel, similarName } from '@/ui/product-text';
+import { QuantityStepper } from '@/ui/quantity-stepper';
+import { useTitle } from '@/ui/use-title';
+import { ProductGallery } from './product-gallery';
+import { ProductReviews, RatingBadge } from './product-reviews';
+import { detailsText, galleryImages, maxQuantity, youMayAlsoLike } from './product-rules';
+import { ShareButtons } from './share-buttons';
+
+export const ADD_TO_CART_DELAY_MS = 2000;
+export const SIMILAR_PRODUCT_DELAY_MS = 2000;
+
+type Modal = 'none' | 'size-for-cart' | 'size-for-buy' | 'login';
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+export default function ProductPage() {
+  const { id: rawId } = useParams();
+  const id = parseId(rawId);
+  if (id === null) return <Navigate to="/" replace />;
+  return <ProductView key={id} id={id} />;
+}
+
+function ProductView({ id }: { id: number }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useCartDispatch();
+  const linkState = location.state as ProductLinkState | null;
+  const { data, error, loading } = useApi(
+    `product ${id}`,
+    (signal) => getProduct(id, { signal }),
+    () => inlined.product(id),
+  );
+  const detail = data?.[0];
+  const summary: ProductSummary | undefined =
+    detail?.product ?? (linkState?.summary?.id === id ? linkState.summary : undefined);
+
+  const [size, setSize] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const [modal, setModal] = useState<Modal>('none');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+
+  useTitle(summary?.name);
+
+  // 'Product not found' sends the shopper home (spec section 8).
+  useEffect(() => {
+    if (error instanceof ApiError && error.status === 404) void navigate('/', { replace: true });
+  }, [error, navigate]);
+
+  useEffect(() => {
+    if (!added) return;
+    const timer = window.setTimeout(() => setAdded(false), 4000);
+    return () => window.clearTimeout(timer);
+  }, [added]);
+
+  if (!summary) {
+    if (loading) return <Loader label="Loading product" className="min-h-[60vh]" />;
+    return (
+      <p className="px-4 py-24 text-center text-muted" role="alert">
+        This product could not be loaded. Please try again.
+      </p>
+    );
+  }
+
+  const product = summary;
+  const limit = maxQuantity(product, size);
+  const badge = percentOffLabel(product.price, product.discount_price);
+  const sizes = Object.entries(product.size);
+  const similar = detail ? youMayAlsoLike(detail) : [];
+  const details = detail?.product.product_details ?? '';
+  const url = `${window.location.origin}${productPath(product.id)}`;
+
+  function chooseSize(next: string) {
+    setSize(next);
+    setQuantity((q) => Math.min(q, maxQuantity(product, next)));
+  }
+
+  function addToCart() {
+    if (size === '') {
+      setModal('size-for-cart');
+      return;
+    }
+    setBusy('Adding to cart');
+    window.setTimeout(() => {
+      dispatch(
+        addItem({
+          id: product.id,
+          selected_product_id: product.id,
+          image_url: product.image_url,
+          name: product.name,
+          price: product.price,
+          discount_price: product.discount_price,
+          selected_quantity: quantity,
+          selected_size: size,
+          stock_quantity: product.size[size] ?? 0,
+        }),
+      );
+      setBusy(null);
+      setSize('');
+      setQuantity(1);
+      setAdded(true);
+    }, ADD_TO_CART_DELAY_MS);
+  }
+
+  function buyNow() {
+    if (size === '') {
+      setModal('size-for-buy');
+      return;
+    }
+    if (!readUserData()) {
+      setModal('login');
+      return;
+    }
+    const state: CheckoutState = {
+      items: [
+        {
+          product_id: product.id,
+          price: product.discount_price,
+          image_url: product.image_url,
+          name: product.name,
+          quantity,
+          selectedSize: size,
+        },
+      ],
+    };
+    void navigate('/checkOut', { state });
+  }
+
+  function openSimilar(event: MouseEvent<HTMLAnchorElement>, next: ProductSummary) {
+    event.preventDefault();
+    setBusy('Opening product');
+    window.setTimeout(() => {
+      setBusy(null);
+      const state: ProductLinkState = { summary: next };
+      void navigate(productPath(next.id), { state });
+    }, SIMILAR_PRODUCT_DELAY_MS);
+  }
+
+  const facts = [product.team_name, product.player_name, product.category_name].filter(Boolean);
+
+  return (
+    <div className="mx-auto max-w-[1280px] px-4 py-6 sm:px-6 md:py-10">
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
+        <ProductGallery name={product.name} images={galleryImages(detail?.product ?? product)} />
+
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-muted uppercase">
+            {facts.join(' · ')}
+          </p>
+          <h1 className="mt-2 font-display text-4xl leading-tight font-extrabold uppercase sm:text-5xl">
+            {product.name}
+          </h1>
+          <div className="mt-3 flex items-center gap-3">
+            {product.product_rating > 0 && <RatingBadge rating={product.product_rating} />}
+            {badge && (
+              <span className="rounded-full bg-volt px-3 py-1 text-sm font-bold text-ink">
+                {badge}
+              </span>
+            )}
+          </div>
+          <div className="mt-4">
+            <Price price={product.price} discountPrice={product.discount_price} size="lg" />
+          </div>
+
+          <fieldset className="mt-6">
+            <legend className="font-semibold">Size</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {sizes.map(([name, stock]) => (
+                <button
+                  key={name}
+                  type="button"
+                  aria-pressed={size === name}
+                  disabled={stock === 0}
+                  onClick={() => chooseSize(size === name ? '' : name)}
+                  aria-label={stock === 0 ? `${name}, sold out` : name}
+                  className={`h-12 min-w-12 rounded-xl border-2 px-3 font-bold transition disabled:cursor-not-allowed disabled:border-line disabled:text-muted disabled:line-through ${size === name ? 'border-ink bg-ink text-white' : 'border-line hover:border-ink'}`}
+                >
+                  {name}
+                </button>
+              ))}
+            </div>
+            {size !== '' && (product.size[size] ?? 0) <= 5 && (
+              <p className="mt-2 text-sm font-semibold text-sale">
+                Only {product.size[size]} left in {size}
+              </p>
+            )}
+          </fieldset>
+
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            <QuantityStepper value={quantity} max={limit} onChange={setQuantity} />
+          </div>
+
+          <div className="mt-6 grid gap-3 sm:grid-cols-2">
+            <button
+              type="button"
+              onClick={addToCart}
+              disabled={product.stock_quantity === 0}
+              className={buttonClass('accent', 'min-h-13 text-base')}
+            >
+              <ShoppingBag aria-hidden="true" size={20} /> Add to Cart
+            </button>
+            <button
+              type="button"
+              onClick={buyNow}
+              disabled={product.stock_quantity === 0}
+              className={buttonClass('primary', 'min-h-13 text-base')}
+            >
+              <Zap aria-hidden="true" size={20} /> Buy Now
+            </button>
+          </div>
+          <p role="status" className="mt-3 min-h-6 text-sm font-semibold text-green-800">
+            {added
+              ? 'Added to your cart.'
+              : product.stock_quantity === 0
+                ? 'This jersey is sold out.'
+                : ''}
+          </p>
+
+          <div className="mt-4">
+            <ShareButtons name={product.name} url={url} />
+          </div>
+
+          <section aria-labelledby="details-title" className="mt-8 rounded-2xl bg-paper p-5">
+            <h2 id="details-title" className="font-display text-2xl font-bold uppercase">
+              Details
+            </h2>
+            {detail ? (
+              <>
+                <p className="mt-2 whitespace-pre-line text-ink">
+                  {detailsText(details, expanded, DETAILS_CUT)}
+                </p>
+                {details.length > DETAILS_CUT && (
+                  <button
+                    type="button"
+                    aria-expanded={expanded}
+                    onClick={() => setExpanded((e) => !e)}
+                    className="mt-2 font-semibold underline underline-offset-4"
+                  >
+                    {expanded ? 'show less' : 'show more'}
+                  </button>
+                )}
+              </>
+            ) : (
+              <Loader label="Loading details" className="py-4" />
+            )}
+          </section>
+
+          {detail && <ProductReviews reviews={detail.reviews} />}
+        </div>
+      </div>
+
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-title" className="mt-14">
+          <h2 id="similar-title" className="mb-5 font-display text-3xl font-extrabold uppercase">
+            You May Also Like
+          </h2>
+          <ProductGrid>
+            {similar.map((p) => (
+              <li key={p.id}>
+                <ProductCard
+                  product={p}
+                  formatName={similarName}
+                  showBadge
+                  onOpen={(e) => openSimilar(e, p)}
+                />
+              </li>
+            ))}
+          </ProductGrid>
+        </section>
+      )}
+
+      {busy && <LoadingOverlay label={busy} />}
+
+      <Dialog
+        open={modal === 'size-for-cart' || modal === 'size-for-buy'}
+        onClose={() => setModal('none')}
+        title="Size Not Selected"
+        actions={
+          <button type="button" className={buttonClass()} onClick={() => setModal('none')}>
+            OK
+          </button>
+        }
+      >
+        <p>
+          {modal === 'size-for-buy'
+            ? 'Please select a size before buying the item.'
+            : 'Please select a size before adding the item to your cart.'}
+        </p>
+      </Dialog>
+      <Dialog
+        open={modal === 'login'}
+        onClose={() => setModal('none')}
+        title="Login Required"
+        actions={
+          <>
+            <button
+              type="button"
+              className={buttonClass('ghost')}
+              onClick={() => void navigate(loginPath(`${location.pathname}${location.search}`))}
+            >
+              Go to Login
+            </button>
+            <button type="button" className={buttonClass()} onClick={() => setModal('none')}>
+              OK
+            </button>
+          </>
+        }
+      >
+        <p>Please login to continue purchase.</p>
+      </Dialog>
+    </div>
+  );
+}

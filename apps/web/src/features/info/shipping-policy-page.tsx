@@ -1,0 +1,60 @@
+import { PolicyLayout } from './policy-layout';
+
+/** /shippingPolicy */
+export default function ShippingPolicyPage() {
+  return (
+    <PolicyLayout
+      title="Shipping Policy"
+      intro="We ship to every state and union territory of India from our store in Kozhikode, Kerala."
+      sections={[
+        {
+          heading: 'Dispatch',
+          body: (
+            <p>
+              Every paid order is shipped within 5 days. You receive the tracking number and a
+              tracking link on your order page as soon as the parcel leaves us.
+            </p>
+          ),
+        },
+        {
+          heading: 'Shipping fees',
+          body: (
+            <ul>
+              <li>Kerala: ₹60</li>
+              <li>Tamil Nadu and Karnataka: ₹85</li>
+              <li>Every other state and union territory: ₹100</li>
+            </ul>
+          ),
+        },
+        {
+          heading: 'Delivery',
+          body: (
+            <p>
+              Delivery time after dispatch depends on your pincode and the courier. The expected
+              delivery date is shown on your order page once it is known.
+            </p>
+          ),
+        },
+        {
+          heading: 'Address and delays',
+          body: (
+            <p>
+              Please check your shipping address and phone number before paying. We are not
+              responsible for delays caused by an incomplete address, an unreachable phone number or
+              events beyond our control.
+            </p>
+          ),
+        },
+        {
+          heading: 'Damaged parcels',
+          body: (
+            <p>
+              If a parcel arrives damaged, keep the packaging and report it within 7 days of
+              delivery with photographs. We replace or refund the item.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}

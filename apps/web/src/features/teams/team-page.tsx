@@ -1,0 +1,6 @@
+import { CollectionPage } from './collection-page';
+
+/** /productCategory/team/{teamName} */
+export default function TeamPage() {
+  return <CollectionPage kind="team" />;
+}

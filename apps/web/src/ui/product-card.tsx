@@ -1,0 +1,75 @@
+// A product in a grid or carousel: picture, short name, prices; the whole card opens the
+// product page and hands over what it already knows, so the page can paint at once.
+import type { ProductSummary } from '@kitroom/contract';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { productPath } from './paths';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+import { cardName, percentOffLabel } from './product-text';
+
+export interface ProductLinkState {
+  summary: ProductSummary;
+}
+
+interface ProductCardProps {
+  product: ProductSummary;
+  /** How the name is shortened; cards cut at 12 characters. */
+  formatName?: (name: string) => string;
+  showBadge?: boolean;
+  /** Controls laid over the picture (the wishlist heart); kept outside the link. */
+  corner?: ReactNode;
+  imageFallback?: 'box' | 'initials';
+  priority?: boolean;
+  onOpen?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+export function ProductCard({
+  product,
+  formatName = cardName,
+  showBadge = false,
+  corner,
+  imageFallback = 'box',
+  priority = false,
+  onOpen,
+}: ProductCardProps) {
+  const badge = showBadge ? percentOffLabel(product.price, product.discount_price) : null;
+  const state: ProductLinkState = { summary: product };
+  return (
+    <article className="group relative flex h-full flex-col">
+      <Link
+        to={productPath(product.id)}
+        state={state}
+        onClick={onOpen}
+        className="flex flex-1 flex-col rounded-xl"
+      >
+        <div className="relative overflow-hidden rounded-xl bg-paper">
+          <ProductImage
+            path={product.image_url}
+            alt=""
+            name={product.name}
+            fallback={imageFallback}
+            priority={priority}
+            className="transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+          {badge && (
+            <span className="absolute top-2 left-2 rounded-full bg-volt px-2 py-0.5 text-xs font-bold text-ink">
+              {badge}
+            </span>
+          )}
+          {product.stock_quantity === 0 && (
+            <span className="absolute bottom-2 left-2 rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">
+              Sold out
+            </span>
+          )}
+        </div>
+        <h3 className="mt-2 text-sm font-semibold text-ink" title={product.name}>
+          <span aria-hidden="true">{formatName(product.name)}</span>
+          <span className="sr-only">{product.name}</span>
+        </h3>
+        <Price price={product.price} discountPrice={product.discount_price} />
+      </Link>
+      {corner && <div className="absolute top-2 right-2">{corner}</div>}
+    </article>
+  );
+}

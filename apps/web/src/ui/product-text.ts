@@ -1,0 +1,33 @@
+// The spec's display rules for product names and prices (section 9).
+import { discountPercent, truncate, TRUNCATE } from '@kitroom/contract';
+
+/** Cart panel line: 15 characters plus '..'. */
+export const cartLineName = (name: string) => truncate(name, TRUNCATE.cartLine);
+
+/** Product cards: 12 characters plus '..'. */
+export const cardName = (name: string) => truncate(name, TRUNCATE.productCard);
+
+/** 'You May Also Like': names of 10 characters or more are cut to 13 plus '..'. */
+export const similarName = (name: string) =>
+  name.length >= 10 ? `${name.slice(0, TRUNCATE.similarProduct)}..` : name;
+
+/** The percent-off badge text, or null when the product is not discounted. */
+export function percentOffLabel(price: number, discountPrice: number): string | null {
+  const percent = discountPercent(price, discountPrice);
+  return percent > 0 ? `${percent}% OFF` : null;
+}
+
+/** The site-root URL of a product image path ('images/x.webp' → '/images/x.webp'). */
+export function imageSrc(path: string): string {
+  return `/${path.replace(/^\/+/, '')}`;
+}
+
+/** 'Lionel Messi' → 'LM': the initials shown when a picture cannot be loaded. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters
+    .map((w) => w.charAt(0).toUpperCase())
+    .join('')
+    .slice(0, 2);
+}
