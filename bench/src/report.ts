@@ -102,12 +102,9 @@ export function renderSection(r: BenchResult): string {
   }
 
   const judged = r.budgets.filter((c) => c.pass !== null);
-  const missed = judged.filter((c) => c.pass === false);
+  const missed = judged.filter((c) => c.pass === false).length;
   lines.push(
-    `**Budgets: ${judged.length - missed.length} of ${judged.length} met.**` +
-      (missed.length > 0
-        ? ` Missed: ${missed.map((c) => `${c.subject} (${c.rule}: ${c.value ?? '—'}${c.unit ? ` ${c.unit}` : ''})`).join('; ')}.`
-        : ''),
+    `**Budgets: ${judged.length - missed} of ${judged.length} met, ${missed} missed** (marked in the tables above; every check is in the run's JSON under \`budgets\`).`,
   );
   return lines.join('\n');
 }
