@@ -2,7 +2,7 @@
 // search rankings), valid for one catalogue version. The version lives in the database and
 // goes up with every catalogue change, whichever process makes it; each request reads it
 // first, so no process serves a result older than the catalogue it just saw.
-// See docs/decisions/005-catalogue-cache-by-version.md.
+// See docs/decisions/006-catalogue-cache-by-version.md.
 
 export const DEFAULT_CACHE_ENTRIES = 4000;
 
