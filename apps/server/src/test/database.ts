@@ -54,8 +54,24 @@ export async function dropTestDatabases(prefix: string): Promise<void> {
       'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
       [prefix],
     );
-    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+    for (const r of rows) await dropDatabase(c, r.datname);
   });
+}
+
+/**
+ * Drops a test database. An autovacuum worker busy in it can refuse WITH (FORCE) to a
+ * non-superuser for a moment, so it is tried a few times; a database left over is dropped
+ * by the run's teardown, and a leftover never fails a test.
+ */
+async function dropDatabase(c: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 /** A new migrated database for this test file; close() drops it again. */
@@ -76,7 +92,7 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await admin((c) => dropDatabase(c, name));
     },
   };
 }
