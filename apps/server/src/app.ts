@@ -5,21 +5,37 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { registerStatic } from './http/static.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
+import { couponRoutes } from './coupons/coupons.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
+import {
+  ORDER_SWEEP_INTERVAL_MS,
+  startOrderSweep,
+  type OrderSweep,
+} from './orders/orders.service.js';
+import { paymentRoutes } from './payments/payments.routes.js';
+import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { feedbackRoutes } from './feedback/feedback.routes.js';
+import { referralsRoutes } from './referrals/referrals.routes.js';
+import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /** What every domain's routes are given: configuration, the open database, the mailer. */
 export interface AppDeps {
@@ -33,6 +49,12 @@ export interface BuildOptions {
   database: Database;
   /** Defaults to SMTP_URL, or the outbox folder under DATA_DIR. */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+  /** Called for every route as it is added (tests list the routes). */
+  onRoute?: (route: RouteOptions) => void;
+  /** The periodic release of expired unpaid orders (default on); tests may drive it by hand. */
+  orderSweep?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -45,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 'req.headers.cookie',
@@ -52,6 +75,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
                 'res.headers["set-cookie"]',
                 '*.password',
                 '*.otp',
+                '*.session_id',
+                '*.*.password',
+                '*.*.otp',
+                '*.*.session_id',
               ],
               censor: '[redacted]',
             },
@@ -62,9 +89,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     requestIdHeader: false,
     bodyLimit: 512 * 1024,
-    trustProxy: true,
-    disableRequestLogging: false,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   const mailer =
     options.mailer ??
@@ -122,10 +150,30 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
   registerAuth(app, deps.database.db);
+  await registerRateLimits(app, deps.database.db);
 
   await app.register(operationsRoutes(deps));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
+  await app.register(accountsRoutes(deps), { prefix: '/api' });
+  await app.register(reviewsRoutes(deps), { prefix: '/api' });
+  await app.register(wholesaleRoutes(deps), { prefix: '/api' });
+  await app.register(feedbackRoutes(deps), { prefix: '/api' });
+  await app.register(referralsRoutes(deps), { prefix: '/api' });
+  await app.register(cartRoutes(deps), { prefix: '/api' });
+  await app.register(couponRoutes(deps), { prefix: '/api' });
+  await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(paymentRoutes(deps), { prefix: '/api' });
+  if (config.paymentProvider === 'sandbox') {
+    await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
+  }
+  if (options.orderSweep !== false) {
+    let sweep: OrderSweep | undefined;
+    app.addHook('onReady', async () => {
+      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
+    });
+    app.addHook('onClose', async () => sweep?.stop());
+  }
   await registerStatic(app, deps);
 
   return app;

@@ -9,6 +9,8 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,7 +20,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Kitroom <no-reply@kitroom.in>'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  // Unset means sandbox, except in production, where the provider must be named.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).optional(),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -32,6 +35,16 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  // Which proxies to believe for the client's address (X-Forwarded-For): unset believes
+  // none; 'true' every hop; or a comma-separated list of proxy addresses or CIDR ranges.
+  TRUST_PROXY: optionalText,
+  // Rate limits (requests per window) for the account calls; see the README's table.
+  RATE_LIMIT_OTP_SEND_PER_EMAIL: limit(5),
+  RATE_LIMIT_OTP_SEND_PER_IP: limit(30),
+  RATE_LIMIT_OTP_CHECK_PER_EMAIL: limit(10),
+  RATE_LIMIT_OTP_CHECK_PER_IP: limit(60),
+  RATE_LIMIT_LOGIN_PER_EMAIL: limit(10),
+  RATE_LIMIT_LOGIN_PER_IP: limit(100),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -45,7 +58,7 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  paymentProvider: Env['PAYMENT_PROVIDER'];
+  paymentProvider: 'sandbox' | 'razorpay';
   razorpay: {
     keyId: string | undefined;
     keySecret: string | undefined;
@@ -55,9 +68,31 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   orderHoldMinutes: number;
+  /** Fastify's trustProxy: false, true, or a list of proxy addresses. */
+  trustProxy: boolean | string[];
+  rateLimits: RateLimits;
+}
+
+/** Most requests allowed per window: code sending per hour, code checks and logins per 15 min. */
+export interface RateLimits {
+  otpSendPerEmail: number;
+  otpSendPerIp: number;
+  otpCheckPerEmail: number;
+  otpCheckPerIp: number;
+  loginPerEmail: number;
+  loginPerIp: number;
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
 
 /** Reads and checks the environment; throws ConfigError listing every problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
   }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) missing.push('SESSION_SECRET');
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER');
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing configuration for this start: ${missing.join(', ')}. See the README's configuration table.`,
@@ -88,7 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
@@ -98,5 +134,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      otpSendPerEmail: e.RATE_LIMIT_OTP_SEND_PER_EMAIL,
+      otpSendPerIp: e.RATE_LIMIT_OTP_SEND_PER_IP,
+      otpCheckPerEmail: e.RATE_LIMIT_OTP_CHECK_PER_EMAIL,
+      otpCheckPerIp: e.RATE_LIMIT_OTP_CHECK_PER_IP,
+      loginPerEmail: e.RATE_LIMIT_LOGIN_PER_EMAIL,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+    },
   };
 }

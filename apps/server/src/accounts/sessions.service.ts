@@ -1,5 +1,6 @@
 // Server sessions: a random 256-bit id in the `access` cookie, stored only as its sha256.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Queryable } from '../db/client.js';
 import * as q from './sessions.queries.js';
 
@@ -9,6 +10,37 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 export function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/**
+ * The session_id the client keeps in userData: derived from the cookie's id, so that what
+ * scripts can read (localStorage) is never the credential itself.
+ */
+export function sessionHandle(sessionId: string): string {
+  return createHash('sha256').update(`kitroom-session-handle:${sessionId}`).digest('base64url');
+}
+
+/** Whether a client's session_id is the handle of this cookie's session. */
+export function handleMatches(sessionId: string, handle: string): boolean {
+  const expected = Buffer.from(sessionHandle(sessionId));
+  const given = Buffer.from(handle);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function isPlainHttpLocalhost(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/** The `access` cookie: HttpOnly, SameSite=Strict, 30 days, Secure unless the shop is plain-http localhost. */
+export function sessionCookieOptions(publicUrl: string): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: !isPlainHttpLocalhost(publicUrl),
+    maxAge: SESSION_MS / 1000,
+  };
 }
 
 /** Starts a new session for the user; the returned id goes only into the cookie and body. */
@@ -34,6 +66,12 @@ export async function findSessionUser(
   return row?.userId;
 }
 
+/** Ends the session (logout); an unknown id is no error. */
 export async function destroySession(db: Queryable, sessionId: string): Promise<void> {
   await q.deleteSession(db, hashSessionId(sessionId));
+}
+
+/** Drops sessions whose 30 days are over. */
+export async function deleteExpiredSessions(db: Queryable, now = new Date()): Promise<void> {
+  await q.deleteExpiredSessions(db, now);
 }

@@ -177,10 +177,10 @@ export interface ListingFilter {
   maxPaise: number | undefined;
 }
 
-type FilterPart = keyof ListingFilter | 'price';
+export type FilterPart = keyof ListingFilter | 'price';
 
 /** The WHERE conditions of a filter, leaving out the parts named in `skip`. */
-function conditions(f: ListingFilter, skip: readonly FilterPart[] = []): SQL {
+export function listingConditions(f: ListingFilter, skip: readonly FilterPart[] = []): SQL {
   const parts: SQL[] = [sql`p.active`];
   const add = (part: FilterPart, ids: number[], column: SQL) => {
     if (!skip.includes(part) && ids.length > 0) parts.push(sql`${column} IN (${sqlList(ids)})`);
@@ -203,13 +203,13 @@ export async function listingPage(
   offset: number,
   count: number,
 ): Promise<ProductRow[]> {
-  return productsWhere(db, conditions(f), sql`(p.stock_quantity = 0), p.id`, count, offset);
+  return productsWhere(db, listingConditions(f), sql`(p.stock_quantity = 0), p.id`, count, offset);
 }
 
 export async function listingTotal(db: Queryable, f: ListingFilter): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`SELECT count(*) AS n FROM products p WHERE ${conditions(f)}`,
+    sql`SELECT count(*) AS n FROM products p WHERE ${listingConditions(f)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -235,7 +235,7 @@ export async function facetCounts(
         db,
         sql`SELECT c.name, NULL AS parent, count(*) AS count
             FROM products p JOIN categories c ON c.id = p.category_id
-            WHERE ${conditions(f, ['categoryIds', 'subCategoryIds'])}
+            WHERE ${listingConditions(f, ['categoryIds', 'subCategoryIds'])}
             GROUP BY c.id, c.name, c.position ORDER BY c.position, c.name`,
       );
     case 'subcategory':
@@ -244,7 +244,7 @@ export async function facetCounts(
         sql`SELECT sc.name, c.name AS parent, count(*) AS count
             FROM products p JOIN sub_categories sc ON sc.id = p.sub_category_id
             JOIN categories c ON c.id = sc.category_id
-            WHERE ${conditions(f, ['subCategoryIds', 'categoryIds'])}
+            WHERE ${listingConditions(f, ['subCategoryIds', 'categoryIds'])}
             GROUP BY sc.id, sc.name, c.name ORDER BY c.name, sc.name`,
       );
     case 'team':
@@ -252,7 +252,7 @@ export async function facetCounts(
         db,
         sql`SELECT t.name, NULL AS parent, count(*) AS count
             FROM products p JOIN teams t ON t.id = p.team_id
-            WHERE ${conditions(f, ['teamIds'])}
+            WHERE ${listingConditions(f, ['teamIds'])}
             GROUP BY t.id, t.name ORDER BY t.name`,
       );
     case 'player':
@@ -260,7 +260,7 @@ export async function facetCounts(
         db,
         sql`SELECT pl.name, NULL AS parent, count(*) AS count
             FROM products p JOIN players pl ON pl.id = p.player_id
-            WHERE ${conditions(f, ['playerIds'])}
+            WHERE ${listingConditions(f, ['playerIds'])}
             GROUP BY pl.id, pl.name ORDER BY pl.name`,
       );
   }
@@ -274,7 +274,7 @@ export async function priceBounds(
   const [row] = await queryRows<{ min: number | null; max: number | null }>(
     db,
     sql`SELECT min(p.discount_price_paise) AS min, max(p.discount_price_paise) AS max
-        FROM products p WHERE ${conditions(f, ['price'])}`,
+        FROM products p WHERE ${listingConditions(f, ['price'])}`,
   );
   return { min: row?.min ?? null, max: row?.max ?? null };
 }

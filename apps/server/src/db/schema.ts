@@ -511,3 +511,19 @@ export const feedback = pgTable(
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
   index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
 ]);
+
+// ───────────────────────────── rate limits ─────────────────────────────
+
+/**
+ * Fixed-window request counters of the rate limits (login, OTP), shared by every server
+ * process; `key` names the rule and what it counts (an address or an IP).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamptz('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

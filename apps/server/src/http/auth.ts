@@ -30,6 +30,12 @@ function bodyField(body: unknown, field: UserField): unknown {
   return undefined;
 }
 
+/** The session's user on a user-scoped route (the preHandler has checked it). */
+export function sessionUserId(request: FastifyRequest): number {
+  if (request.userId === undefined) throw unauthorized();
+  return request.userId;
+}
+
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('userId', undefined);
   app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -29,7 +29,14 @@ export interface MailerOptions {
 
 export function createMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      // A request waits for its mail (the OTP call answers after sending), so fail fast.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      ...(isPlainLoopback(opts.smtpUrl) ? { ignoreTLS: true } : {}),
+    });
     return {
       async send(m) {
         await transport.sendMail({ from: opts.from, ...m });
@@ -59,6 +66,19 @@ export function createMailer(opts: MailerOptions): Mailer {
     },
     close: () => undefined,
   };
+}
+
+/**
+ * smtp:// to this machine (a local relay, or the test server): STARTTLS is skipped, since the
+ * traffic never leaves the host and such servers rarely hold a certificate for 127.0.0.1.
+ */
+function isPlainLoopback(smtpUrl: string): boolean {
+  try {
+    const url = new URL(smtpUrl);
+    return url.protocol === 'smtp:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Escapes text for the HTML body of a mail. */

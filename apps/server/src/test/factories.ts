@@ -1,10 +1,15 @@
 // Test data with overrides, shared by every API test. Each test makes its own rows.
 import { randomBytes } from 'node:crypto';
+import type { ShippingAddress } from '@kitroom/contract';
 import { eq } from 'drizzle-orm';
+import { hashSecret } from '../accounts/passwords.service.js';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.service.js';
 import type { Db } from '../db/client.js';
 import {
   categories,
+  couponCategories,
+  couponProducts,
+  coupons,
   products,
   productSizes,
   subCategories,
@@ -121,9 +126,11 @@ export interface UserOverrides {
   email?: string;
   phoneNumber?: string;
   passwordHash?: string;
+  /** A password to hash and store (argon2id, as signup does). */
+  password?: string;
 }
 
-/** A user row (no usable password unless passwordHash is given). */
+/** A user row (no usable password unless password or passwordHash is given). */
 export async function createUser(
   db: Db,
   o: UserOverrides = {},
@@ -135,7 +142,7 @@ export async function createUser(
       name: o.name ?? 'Test Shopper',
       email,
       phoneNumber: o.phoneNumber ?? '9876543210',
-      passwordHash: o.passwordHash ?? '!',
+      passwordHash: o.password ? await hashSecret(o.password) : (o.passwordHash ?? '!'),
     })
     .returning({ id: users.id });
   return { id: row!.id, email };
@@ -151,4 +158,65 @@ export async function sessionCookie(db: Db, userId: number): Promise<string> {
 export async function loggedInUser(db: Db, o: UserOverrides = {}) {
   const user = await createUser(db, o);
   return { ...user, cookie: await sessionCookie(db, user.id) };
+}
+
+/** A valid shipping address (Kerala), with overrides. */
+export function shippingAddressInput(o: Partial<ShippingAddress> = {}): ShippingAddress {
+  return {
+    first_name: 'Asha',
+    last_name: 'Menon',
+    street_name: '12 Beach Road',
+    city: 'Kozhikode',
+    state: 'Kerala',
+    pincode: '673001',
+    phone: '9876543210',
+    ...o,
+  };
+}
+
+export interface CouponOverrides {
+  code?: string;
+  kind?: 'flat' | 'percent';
+  /** Paise for 'flat', whole percent for 'percent'. */
+  value?: number;
+  maxDiscountPaise?: number | null;
+  minOrderPaise?: number;
+  startsAt?: Date;
+  endsAt?: Date | null;
+  maxUses?: number | null;
+  maxUsesPerUser?: number | null;
+  active?: boolean;
+  productIds?: number[];
+  categoryIds?: number[];
+}
+
+/** A coupon (default: 10% off, no limits) with optional product or category restrictions. */
+export async function createCoupon(
+  db: Db,
+  o: CouponOverrides = {},
+): Promise<{ id: number; code: string }> {
+  const code = o.code ?? `TEST${unique().toUpperCase()}`;
+  const [row] = await db
+    .insert(coupons)
+    .values({
+      code,
+      kind: o.kind ?? 'percent',
+      value: o.value ?? 10,
+      maxDiscountPaise: o.maxDiscountPaise ?? null,
+      minOrderPaise: o.minOrderPaise ?? 0,
+      startsAt: o.startsAt ?? new Date(Date.now() - 60_000),
+      endsAt: o.endsAt ?? null,
+      maxUses: o.maxUses ?? null,
+      maxUsesPerUser: o.maxUsesPerUser ?? null,
+      active: o.active ?? true,
+    })
+    .returning({ id: coupons.id });
+  const id = row!.id;
+  for (const productId of o.productIds ?? []) {
+    await db.insert(couponProducts).values({ couponId: id, productId });
+  }
+  for (const categoryId of o.categoryIds ?? []) {
+    await db.insert(couponCategories).values({ couponId: id, categoryId });
+  }
+  return { id, code };
 }

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -12,11 +13,23 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /** Every route the app registered, in order. */
+  routes: readonly RouteOptions[];
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Receives the log lines (set LOG_LEVEL in env to see them). */
+  logStream?: NodeJS.WritableStream;
+  /** false: no periodic order sweep; the test calls releaseExpiredOrders itself. */
+  orderSweep?: boolean;
+}
+
 /** The app on a fresh migrated database, with a temporary DATA_DIR and silent logs. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -26,13 +39,21 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    onRoute: (route) => routes.push(route),
+    orderSweep: options.orderSweep,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
     config,
+    routes,
     close: async () => {
       await app.close();
       await database.close();

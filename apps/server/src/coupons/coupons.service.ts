@@ -1,0 +1,230 @@
+// Coupon rules: validity, limits, restrictions and the discount, always computed from the
+// database prices of the lines. Checkout calls evaluateCoupon and redeemCoupon inside the
+// order's transaction; coupons.php only previews.
+import {
+  formatRupees,
+  paiseToRupees,
+  rupeesToPaise,
+  type CouponRequest,
+  type CouponResponse,
+} from '@kitroom/contract';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.js';
+import * as q from './coupons.queries.js';
+
+/** A line priced from the database. */
+export interface PricedLine {
+  productId: number;
+  categoryId: number;
+  unitPricePaise: number;
+  quantity: number;
+}
+
+export type CouponCheck =
+  | { ok: true; couponId: number; code: string; discountPaise: number }
+  | { ok: false; error: string };
+
+export const COUPON_ERRORS = {
+  unknown: 'Invalid coupon code.',
+  notYet: 'This coupon is not active yet.',
+  expired: 'This coupon has expired.',
+  exhausted: 'This coupon has reached its usage limit.',
+  usedByYou: 'You have already used this coupon.',
+  notApplicable: 'This coupon does not apply to the items in your order.',
+  unavailableProduct: 'One of the products is no longer available. Please review your cart.',
+} as const;
+
+/** Coupon codes are stored upper-cased; shoppers may type them in any case. */
+function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+function discountOf(coupon: q.CouponRow, eligiblePaise: number): number {
+  const raw =
+    coupon.kind === 'flat' ? coupon.value : Math.floor((eligiblePaise * coupon.value) / 100);
+  const capped =
+    coupon.max_discount_paise === null ? raw : Math.min(raw, coupon.max_discount_paise);
+  return Math.max(0, Math.min(capped, eligiblePaise));
+}
+
+/** Whether the user may use the coupon on these lines now, and the discount in paise. */
+export async function evaluateCoupon(
+  db: Queryable,
+  input: { code: string; userId: number; lines: readonly PricedLine[]; now: Date },
+): Promise<CouponCheck> {
+  const coupon = await q.couponByCode(db, normaliseCode(input.code));
+  if (!coupon || !coupon.active) return { ok: false, error: COUPON_ERRORS.unknown };
+  if (new Date(coupon.starts_at) > input.now) return { ok: false, error: COUPON_ERRORS.notYet };
+  if (coupon.ends_at !== null && new Date(coupon.ends_at) <= input.now) {
+    return { ok: false, error: COUPON_ERRORS.expired };
+  }
+  if (coupon.max_uses !== null && coupon.used_count >= coupon.max_uses) {
+    return { ok: false, error: COUPON_ERRORS.exhausted };
+  }
+  if (coupon.max_uses_per_user !== null) {
+    const used = await q.userRedemptionCount(db, coupon.id, input.userId);
+    if (used >= coupon.max_uses_per_user) return { ok: false, error: COUPON_ERRORS.usedByYou };
+  }
+  const subtotal = input.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+  if (subtotal < coupon.min_order_paise) {
+    return {
+      ok: false,
+      error: `Add items worth ${formatRupees(paiseToRupees(coupon.min_order_paise))} or more to use this coupon.`,
+    };
+  }
+  const restricted = coupon.product_ids.length > 0 || coupon.category_ids.length > 0;
+  const eligible = input.lines.filter(
+    (l) =>
+      !restricted ||
+      coupon.product_ids.includes(l.productId) ||
+      coupon.category_ids.includes(l.categoryId),
+  );
+  const eligiblePaise = eligible.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+  const discountPaise = discountOf(coupon, eligiblePaise);
+  if (discountPaise === 0) return { ok: false, error: COUPON_ERRORS.notApplicable };
+  return { ok: true, couponId: coupon.id, code: coupon.code, discountPaise };
+}
+
+export type Redemption = { ok: true } | { ok: false; error: string };
+
+/**
+ * Records one use of the coupon for the order, inside the order's transaction; refuses at
+ * the total or per-user limit (the caller then rolls back). With enforceLimits false — a
+ * payment already taken for a discounted order — the use is recorded even at the limit,
+ * without counting past it.
+ */
+export async function redeemCoupon(
+  db: Queryable,
+  r: { couponId: number; userId: number; orderId: number; discountPaise: number },
+  opts: { enforceLimits: boolean } = { enforceLimits: true },
+): Promise<Redemption> {
+  const claimed = await q.claimUse(db, r.couponId);
+  if (!claimed && opts.enforceLimits) return { ok: false, error: COUPON_ERRORS.exhausted };
+  if (!claimed) await q.lockCoupon(db, r.couponId);
+  const perUser = claimed?.max_uses_per_user ?? null;
+  if (opts.enforceLimits && perUser !== null) {
+    // The coupon row stays locked until commit, so this count sees every earlier redemption.
+    const used = await q.userRedemptionCount(db, r.couponId, r.userId);
+    if (used >= perUser) return { ok: false, error: COUPON_ERRORS.usedByYou };
+  }
+  await q.insertRedemption(db, r);
+  return { ok: true };
+}
+
+/** Gives back the coupon uses of orders whose stock hold ran out. */
+export async function releaseCouponUses(db: Queryable, orderIds: readonly number[]): Promise<void> {
+  await q.releaseRedemptions(db, orderIds);
+}
+
+type CouponInput = z.output<typeof CouponRequest>;
+
+/** coupons.php: the discount the coupon would give on these lines, from database prices. */
+export async function previewCoupon(
+  db: Queryable,
+  userId: number,
+  input: CouponInput,
+  now = new Date(),
+): Promise<CouponResponse> {
+  const wanted = input.items
+    ? input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity }))
+    : input.product_id.map((productId) => ({ productId, quantity: 1 }));
+  const prices = new Map(
+    (await q.activeProductPrices(db, [...new Set(wanted.map((w) => w.productId))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  const lines: PricedLine[] = [];
+  for (const w of wanted) {
+    const p = prices.get(w.productId);
+    if (!p) return { success: false, error: COUPON_ERRORS.unavailableProduct };
+    lines.push({
+      productId: p.id,
+      categoryId: p.category_id,
+      unitPricePaise: p.discount_price_paise,
+      quantity: w.quantity,
+    });
+  }
+  const check = await evaluateCoupon(db, { code: input.coupon_code, userId, lines, now });
+  if (!check.ok) return { success: false, error: check.error };
+  const finalPaise = Math.max(0, rupeesToPaise(input.total_amount) - check.discountPaise);
+  return {
+    success: true,
+    coupon_code: check.code,
+    discount_amount: paiseToRupees(check.discountPaise),
+    final_amount: paiseToRupees(finalPaise),
+  };
+}
+
+/** The demo coupons of a fresh shop: code and what it gives (listed in the README). */
+export const DEMO_COUPONS = [
+  { code: 'WELCOME10', summary: '10% off, at most ₹200, once per shopper' },
+  { code: 'FLAT150', summary: '₹150 off orders of ₹999 or more' },
+  { code: 'KERALA20', summary: '20% off Club Jerseys, at most ₹500' },
+  { code: 'MONSOON25', summary: '25% off — expired, to show the error' },
+] as const;
+
+/**
+ * Creates the demo coupons (existing codes are left alone). KERALA20 needs the
+ * 'Club Jerseys' category, so seed the catalogue first. Answers the codes created.
+ */
+export async function seedDemoCoupons(db: Queryable, now = new Date()): Promise<string[]> {
+  const clubJerseys = await q.categoryIdByName(db, 'Club Jerseys');
+  if (clubJerseys === undefined) {
+    throw new Error(
+      'seedDemoCoupons: the category "Club Jerseys" is missing; seed the catalogue first.',
+    );
+  }
+  const base = {
+    maxDiscountPaise: null,
+    minOrderPaise: 0,
+    startsAt: new Date('2024-01-01T00:00:00Z'),
+    endsAt: null,
+    maxUses: null,
+    maxUsesPerUser: null,
+    categoryIds: [],
+    productIds: [],
+  };
+  const year = 365 * 24 * 60 * 60 * 1000;
+  const coupons: q.NewCoupon[] = [
+    {
+      ...base,
+      code: 'WELCOME10',
+      description: DEMO_COUPONS[0].summary,
+      kind: 'percent',
+      value: 10,
+      maxDiscountPaise: 20_000,
+      maxUsesPerUser: 1,
+    },
+    {
+      ...base,
+      code: 'FLAT150',
+      description: DEMO_COUPONS[1].summary,
+      kind: 'flat',
+      value: 15_000,
+      minOrderPaise: 99_900,
+    },
+    {
+      ...base,
+      code: 'KERALA20',
+      description: DEMO_COUPONS[2].summary,
+      kind: 'percent',
+      value: 20,
+      maxDiscountPaise: 50_000,
+      endsAt: new Date(now.getTime() + year),
+      categoryIds: [clubJerseys],
+    },
+    {
+      ...base,
+      code: 'MONSOON25',
+      description: DEMO_COUPONS[3].summary,
+      kind: 'percent',
+      value: 25,
+      startsAt: new Date('2025-06-01T00:00:00Z'),
+      endsAt: new Date('2025-09-30T18:30:00Z'),
+    },
+  ];
+  const created: string[] = [];
+  for (const c of coupons) if (await q.insertCoupon(db, c)) created.push(c.code);
+  return created;
+}

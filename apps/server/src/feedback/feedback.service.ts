@@ -1,0 +1,18 @@
+// Feedback rules: trimmed, not blank, bounded (the form's rule and texts), from anyone.
+import { FeedbackText } from '@kitroom/contract';
+import type { Queryable } from '../db/client.js';
+import { badRequest } from '../http/errors.js';
+import * as q from './feedback.queries.js';
+
+/** Stores a feedback text, with the user when one is logged in. */
+export async function sendFeedback(
+  db: Queryable,
+  text: string | null | undefined,
+  userId: number | undefined,
+): Promise<void> {
+  const parsed = FeedbackText.safeParse(text);
+  if (!parsed.success) {
+    throw badRequest(parsed.error.issues[0]?.message ?? 'The feedback is not valid.');
+  }
+  await q.insertFeedback(db, parsed.data, userId);
+}

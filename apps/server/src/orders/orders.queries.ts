@@ -1,0 +1,345 @@
+// SQL of orders: stock taken and given back per size, order rows and items, the expiry sweep.
+// Stock rows are always locked in one order — every product_sizes row sorted by (product,
+// size), then every products row sorted by id — so concurrent checkouts, payments and
+// sweeps never deadlock.
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { queryRows, sqlList } from '../db/sql.js';
+
+export interface StockLine {
+  productId: number;
+  size: string;
+  quantity: number;
+}
+
+export interface LineProductRow {
+  id: number;
+  name: string;
+  active: boolean;
+  size: string | null;
+  stock: number | null;
+}
+
+/** Each product with each of its sizes (one row with size null when it has none). */
+export async function lineProducts(
+  db: Queryable,
+  productIds: readonly number[],
+): Promise<LineProductRow[]> {
+  if (productIds.length === 0) return [];
+  return queryRows<LineProductRow>(
+    db,
+    sql`SELECT p.id, p.name, p.active, ps.size, ps.stock
+        FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
+        WHERE p.id IN (${sqlList(productIds)})`,
+  );
+}
+
+/** Takes stock of one size only if enough is left; false when it is not. */
+export async function takeSizeStock(db: Queryable, line: StockLine): Promise<boolean> {
+  const rows = await queryRows<{ stock: number }>(
+    db,
+    sql`UPDATE product_sizes SET stock = stock - ${line.quantity}::int
+        WHERE product_id = ${line.productId} AND size = ${line.size}
+          AND stock >= ${line.quantity}::int
+        RETURNING stock`,
+  );
+  return rows.length === 1;
+}
+
+export async function sizeStockNow(db: Queryable, productId: number, size: string) {
+  const [row] = await queryRows<{ stock: number }>(
+    db,
+    sql`SELECT stock FROM product_sizes WHERE product_id = ${productId} AND size = ${size}`,
+  );
+  return row?.stock ?? 0;
+}
+
+export interface TakenProductRow {
+  id: number;
+  name: string;
+  image_url: string;
+  category_id: number;
+  discount_price_paise: number;
+}
+
+/**
+ * Keeps products.stock_quantity in step with its sizes and answers the product as locked:
+ * the price an order is charged is read under this lock.
+ */
+export async function takeProductStock(
+  db: Queryable,
+  productId: number,
+  quantity: number,
+): Promise<TakenProductRow> {
+  const [row] = await queryRows<TakenProductRow>(
+    db,
+    sql`UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${quantity}::int, 0)
+        WHERE id = ${productId}
+        RETURNING id, name, image_url, category_id, discount_price_paise`,
+  );
+  return row!;
+}
+
+/** Gives the items of these orders back to their sizes and products, in lock order. */
+export async function giveBackStock(db: Queryable, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const sizes = await queryRows<{ product_id: number; size: string; quantity: number }>(
+    db,
+    sql`SELECT product_id, size, sum(quantity)::int AS quantity FROM order_items
+        WHERE order_id IN (${sqlList(orderIds)})
+        GROUP BY product_id, size ORDER BY product_id, size`,
+  );
+  for (const s of sizes) {
+    await db.execute(
+      sql`UPDATE product_sizes SET stock = stock + ${s.quantity}::int
+          WHERE product_id = ${s.product_id} AND size = ${s.size}`,
+    );
+  }
+  const perProduct = new Map<number, number>();
+  for (const s of sizes)
+    perProduct.set(s.product_id, (perProduct.get(s.product_id) ?? 0) + s.quantity);
+  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
+    await db.execute(
+      sql`UPDATE products SET stock_quantity = stock_quantity + ${quantity}::int
+          WHERE id = ${productId}`,
+    );
+  }
+}
+
+/** Holds checkouts with the same idempotency key one after another until commit. */
+export async function lockIdempotencyKey(db: Queryable, userId: number, key: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${userId}::int, hashtext(${key}))`);
+}
+
+export async function orderIdByKey(
+  db: Queryable,
+  userId: number,
+  key: string,
+): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
+  );
+  return row?.id;
+}
+
+export interface NewOrder {
+  userId: number;
+  shippingAddress: Record<string, string>;
+  state: string;
+  mobileNumber: string;
+  subtotalPaise: number;
+  shippingPaise: number;
+  discountPaise: number;
+  totalPaise: number;
+  couponId: number | null;
+  affiliateId: number | null;
+  campaignCode: string | null;
+  idempotencyKey: string | null;
+  reservedUntil: Date;
+}
+
+export async function insertOrder(db: Queryable, o: NewOrder): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
+                            shipping_paise, discount_paise, total_paise, coupon_id,
+                            affiliate_id, campaign_code, idempotency_key, reserved_until)
+        VALUES (${o.userId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.state},
+                ${o.mobileNumber}, ${o.subtotalPaise}, ${o.shippingPaise}, ${o.discountPaise},
+                ${o.totalPaise}, ${o.couponId}, ${o.affiliateId}, ${o.campaignCode},
+                ${o.idempotencyKey}, ${o.reservedUntil.toISOString()}::timestamptz)
+        RETURNING id`,
+  );
+  return row!.id;
+}
+
+export interface NewOrderItem {
+  productId: number;
+  productName: string;
+  productImageUrl: string;
+  size: string;
+  quantity: number;
+  unitPricePaise: number;
+}
+
+export async function insertOrderItems(
+  db: Queryable,
+  orderId: number,
+  items: readonly NewOrderItem[],
+): Promise<void> {
+  const values = sql.join(
+    items.map(
+      (i) =>
+        sql`(${orderId}, ${i.productId}, ${i.productName}, ${i.productImageUrl}, ${i.size},
+             ${i.quantity}, ${i.unitPricePaise})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(
+    sql`INSERT INTO order_items (order_id, product_id, product_name, product_image_url, size,
+                                 quantity, unit_price_paise)
+        VALUES ${values}`,
+  );
+}
+
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  order_status: string;
+  payment_status: string;
+  payment_method: string;
+  shipping_address: Record<string, string>;
+  state: string;
+  mobile_number: string;
+  subtotal_paise: number;
+  shipping_paise: number;
+  discount_paise: number;
+  total_paise: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  reserved_until: Date | string | null;
+  stock_released: boolean;
+  expected_date: string | null;
+  tracking_id: string | null;
+  tracking_link: string | null;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  email: string;
+  user_name: string;
+}
+
+const orderColumns = sql`o.id, o.user_id, o.order_status, o.payment_status, o.payment_method,
+  o.shipping_address, o.state, o.mobile_number, o.subtotal_paise, o.shipping_paise,
+  o.discount_paise, o.total_paise, o.coupon_id, c.code AS coupon_code, o.reserved_until,
+  o.stock_released, o.expected_date::text AS expected_date, o.tracking_id, o.tracking_link,
+  o.created_at, o.paid_at, u.email, u.name AS user_name`;
+
+const orderJoins = sql`JOIN users u ON u.id = o.user_id LEFT JOIN coupons c ON c.id = o.coupon_id`;
+
+/** The order, locked for the rest of the transaction. */
+export async function lockOrder(db: Queryable, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await queryRows<OrderRow>(
+    db,
+    sql`SELECT ${orderColumns} FROM orders o ${orderJoins}
+        WHERE o.id = ${orderId} FOR UPDATE OF o`,
+  );
+  return row;
+}
+
+export async function orderById(db: Queryable, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await queryRows<OrderRow>(
+    db,
+    sql`SELECT ${orderColumns} FROM orders o ${orderJoins} WHERE o.id = ${orderId}`,
+  );
+  return row;
+}
+
+export async function orderOfUser(
+  db: Queryable,
+  userId: number,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await queryRows<OrderRow>(
+    db,
+    sql`SELECT ${orderColumns} FROM orders o ${orderJoins}
+        WHERE o.id = ${orderId} AND o.user_id = ${userId}`,
+  );
+  return row;
+}
+
+export async function ordersOfUser(
+  db: Queryable,
+  userId: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  return queryRows<OrderRow>(
+    db,
+    sql`SELECT ${orderColumns} FROM orders o ${orderJoins}
+        WHERE o.user_id = ${userId} ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}`,
+  );
+}
+
+export interface OrderItemRow {
+  id: number;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  product_image_url: string;
+  size: string;
+  quantity: number;
+  unit_price_paise: number;
+}
+
+export async function itemsOfOrders(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return queryRows<OrderItemRow>(
+    db,
+    sql`SELECT id, order_id, product_id, product_name, product_image_url, size, quantity,
+               unit_price_paise
+        FROM order_items WHERE order_id IN (${sqlList(orderIds)}) ORDER BY order_id, id`,
+  );
+}
+
+/** Holds the order's stock again until `until`. */
+export async function renewHold(db: Queryable, orderId: number, until: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET reserved_until = ${until.toISOString()}::timestamptz,
+               stock_released = false
+        WHERE id = ${orderId}`,
+  );
+}
+
+/**
+ * Marks the order paid unless it already is; true when this call did it. A paid order
+ * whose stock could not be taken again is Canceled (its payment is then refunded).
+ */
+export async function markPaid(
+  db: Queryable,
+  orderId: number,
+  now: Date,
+  outcome: { status: 'Processing' | 'Canceled'; stockHeld: boolean },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE orders SET payment_status = 'SUCCESS', order_status = ${outcome.status},
+               paid_at = ${now.toISOString()}::timestamptz, reserved_until = NULL,
+               stock_released = ${!outcome.stockHeld}
+        WHERE id = ${orderId} AND payment_status <> 'SUCCESS'
+        RETURNING id`,
+  );
+  return rows.length === 1;
+}
+
+export async function markPaymentFailed(db: Queryable, orderId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET payment_status = 'FAILED'
+        WHERE id = ${orderId} AND payment_status = 'UNPAID'`,
+  );
+}
+
+/**
+ * Marks up to `limit` unpaid orders whose hold has run out as released and answers them.
+ * Rows another process is working on are skipped, so several sweeps never collide.
+ */
+export async function claimExpiredOrders(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE orders o SET stock_released = true
+        FROM (SELECT id FROM orders
+              WHERE payment_status <> 'SUCCESS' AND NOT stock_released
+                AND reserved_until < ${now.toISOString()}::timestamptz
+              ORDER BY id LIMIT ${limit}
+              FOR UPDATE SKIP LOCKED) expired
+        WHERE o.id = expired.id
+        RETURNING o.id`,
+  );
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}

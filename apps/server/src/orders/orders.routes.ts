@@ -1,0 +1,82 @@
+// Order calls: process_order.php, orders.php (list or one), payment_processer.php.
+import {
+  ErrorResponse,
+  OrderDetailResponse,
+  OrdersListResponse,
+  OrdersRequest,
+  PayOrderRequest,
+  PayOrderResponse,
+  ProcessOrderRequest,
+  ProcessOrderResponse,
+} from '@kitroom/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { createPaymentProvider } from '../payments/payment-provider.js';
+import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/referrals.service.js';
+import * as orders from './orders.service.js';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  502: ErrorResponse,
+};
+
+export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const provider = createPaymentProvider(deps.config);
+  const context = (log: FastifyBaseLogger): orders.OrderContext => ({
+    db: deps.database.db,
+    config: deps.config,
+    mailer: deps.mailer,
+    provider,
+    log,
+  });
+  return async (app) => {
+    app.post(
+      '/process_order.php',
+      {
+        config: { userScoped: 'user_id' },
+        schema: { body: ProcessOrderRequest, response: { 200: ProcessOrderResponse, ...errors } },
+      },
+      async (request) =>
+        orders.placeOrder(
+          context(request.log),
+          request.body.user_id,
+          request.body,
+          visitorKeyOf(request.cookies[VISITOR_COOKIE]),
+        ),
+    );
+
+    app.post(
+      '/orders.php',
+      {
+        config: { userScoped: 'user_id' },
+        schema: {
+          body: OrdersRequest,
+          response: { 200: z.union([OrderDetailResponse, OrdersListResponse]), ...errors },
+        },
+      },
+      async (request) => {
+        const { user_id, order_id } = request.body;
+        if (order_id === null || order_id === undefined) {
+          return orders.listOrders(deps.database.db, user_id);
+        }
+        return orders.orderDetail(context(request.log), user_id, order_id);
+      },
+    );
+
+    app.post(
+      '/payment_processer.php',
+      {
+        config: { userScoped: 'user_id' },
+        schema: { body: PayOrderRequest, response: { 200: PayOrderResponse, ...errors } },
+      },
+      async (request) =>
+        orders.payForOrder(context(request.log), request.body.user_id, request.body.order_id),
+    );
+  };
+}

@@ -1,0 +1,665 @@
+// Orders: checkout in one transaction (lines priced from the database, stock taken per size
+// with conditional updates, coupon redeemed), the payment page asked for only after that
+// commits, payments settled once and only forward, unpaid orders' stock given back by a
+// sweep that several server processes can run at once.
+import {
+  formatRupees,
+  orderPagePath,
+  paiseToDecimalString,
+  paiseToRupees,
+  rupeesToPaise,
+  shippingFeeRupees,
+  type Order,
+  type OrderDetailResponse,
+  type OrderItem,
+  type OrdersListResponse,
+  type OrderStatus,
+  type PaymentStatus,
+  type ProcessOrderRequest,
+  type ProcessOrderResponse,
+} from '@kitroom/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import * as cart from '../cart/cart.service.js';
+import type { Config } from '../config.js';
+import * as coupons from '../coupons/coupons.service.js';
+import type { Db, Queryable, Tx } from '../db/client.js';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import { htmlMail, SHOP_NAME, type Mailer } from '../mail/mailer.js';
+import type {
+  PaymentProvider,
+  PaymentReport,
+  PaymentRequest,
+} from '../payments/payment-provider.js';
+import * as payments from '../payments/payments.service.js';
+import * as referrals from '../referrals/referrals.service.js';
+import * as q from './orders.queries.js';
+
+/** What the order calls work with: the app's dependencies, the provider, the request's log. */
+export interface OrderContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+const ORDER_LIST_LIMIT = 200;
+/** An unpaid order can be paid (its stock taken again) for this long after it was placed. */
+const PAYABLE_DAYS = 7;
+export const ORDER_SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+// While another request is creating the payment page for the same order: poll, then give up.
+const PENDING_POLL_MS = 200;
+const PENDING_POLLS = 60;
+
+type ProcessOrderInput = z.output<typeof ProcessOrderRequest>;
+
+// ───────────────────────────── stock ─────────────────────────────
+
+type Shortage = { productId: number; size: string; left: number };
+type TakeResult =
+  { ok: true; products: Map<number, q.TakenProductRow> } | { ok: false; shortage: Shortage };
+
+/** One line per (product, size), quantities added up. */
+function mergeLines(items: readonly { product_id: number; size: string; quantity: number }[]) {
+  const merged = new Map<string, q.StockLine>();
+  for (const i of items) {
+    const key = `${i.product_id}\u0000${i.size}`;
+    const line = merged.get(key);
+    if (line) line.quantity += i.quantity;
+    else merged.set(key, { productId: i.product_id, size: i.size, quantity: i.quantity });
+  }
+  return [...merged.values()];
+}
+
+function byLockOrder(a: q.StockLine, b: q.StockLine): number {
+  return a.productId - b.productId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0);
+}
+
+/**
+ * Takes the lines' stock: each size only if enough is left (the conditional update is what
+ * makes overselling impossible), then the products' totals. Rows are locked in one global
+ * order; on a shortage the caller rolls back.
+ */
+async function takeStock(db: Queryable, lines: readonly q.StockLine[]): Promise<TakeResult> {
+  const sorted = [...lines].sort(byLockOrder);
+  for (const line of sorted) {
+    if (!(await q.takeSizeStock(db, line))) {
+      const left = await q.sizeStockNow(db, line.productId, line.size);
+      return { ok: false, shortage: { productId: line.productId, size: line.size, left } };
+    }
+  }
+  const perProduct = new Map<number, number>();
+  for (const l of sorted)
+    perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.quantity);
+  const products = new Map<number, q.TakenProductRow>();
+  for (const [productId, quantity] of perProduct) {
+    products.set(productId, await q.takeProductStock(db, productId, quantity));
+  }
+  return { ok: true, products };
+}
+
+function shortageMessage(s: Shortage, name: string): string {
+  return s.left === 0
+    ? `Sorry, ${name} in size ${s.size} is sold out.`
+    : `Sorry, only ${s.left} left of ${name} in size ${s.size}.`;
+}
+
+/** Refuses lines naming unknown or withdrawn products or sizes they do not come in. */
+async function checkLines(db: Queryable, lines: readonly q.StockLine[]) {
+  const rows = await q.lineProducts(db, [...new Set(lines.map((l) => l.productId))]);
+  const names = new Map<number, string>();
+  for (const line of lines) {
+    const product = rows.filter((r) => r.id === line.productId);
+    const first = product[0];
+    if (!first) throw badRequest(`Product ${line.productId} does not exist.`);
+    if (!first.active) throw conflict(`Sorry, ${first.name} is no longer sold.`);
+    if (!product.some((r) => r.size === line.size)) {
+      throw badRequest(`${first.name} does not come in size ${line.size}.`);
+    }
+    names.set(first.id, first.name);
+  }
+  return names;
+}
+
+// ───────────────────────────── checkout ─────────────────────────────
+
+function holdEnd(config: Config, now: Date): Date {
+  return new Date(now.getTime() + config.orderHoldMinutes * 60_000);
+}
+
+/** The order's transaction; answers the order id (an earlier one for a repeated key). */
+async function createOrder(
+  tx: Queryable,
+  config: Config,
+  userId: number,
+  input: ProcessOrderInput,
+  now: Date,
+  visitorKey: string | null,
+): Promise<number> {
+  const key = input.idempotency_key ?? null;
+  if (key) {
+    await q.lockIdempotencyKey(tx, userId, key);
+    const earlier = await q.orderIdByKey(tx, userId, key);
+    if (earlier !== undefined) return earlier;
+  }
+
+  const lines = mergeLines(input.items);
+  const names = await checkLines(tx, lines);
+  const taken = await takeStock(tx, lines);
+  if (!taken.ok) {
+    throw conflict(shortageMessage(taken.shortage, names.get(taken.shortage.productId) ?? ''));
+  }
+
+  const priced = lines.map((l) => {
+    const p = taken.products.get(l.productId)!;
+    return { ...l, product: p, unitPricePaise: p.discount_price_paise };
+  });
+  const subtotalPaise = priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+  const shippingPaise = rupeesToPaise(shippingFeeRupees(input.state));
+
+  let coupon: { couponId: number; discountPaise: number } | null = null;
+  if (input.coupon_code) {
+    const check = await coupons.evaluateCoupon(tx, {
+      code: input.coupon_code,
+      userId,
+      now,
+      lines: priced.map((l) => ({
+        productId: l.productId,
+        categoryId: l.product.category_id,
+        unitPricePaise: l.unitPricePaise,
+        quantity: l.quantity,
+      })),
+    });
+    if (!check.ok) throw conflict(check.error);
+    coupon = check;
+  }
+  const discountPaise = coupon?.discountPaise ?? 0;
+  const totalPaise = subtotalPaise + shippingPaise - discountPaise;
+  if (rupeesToPaise(input.amount) !== totalPaise) {
+    throw conflict(
+      `Prices have changed since you opened checkout: your total is now ${formatRupees(paiseToRupees(totalPaise))}. Please review your order and try again.`,
+    );
+  }
+
+  // Referral attribution — the one place orders get credited: codes count only when valid
+  // and clicked by this shopper or browser within their windows.
+  const attribution = await referrals.resolveAttribution(tx, {
+    affiliateCode: input.affiliate_code,
+    googleCode: input.google_code,
+    userId,
+    visitorKey,
+    now,
+  });
+
+  const orderId = await q.insertOrder(tx, {
+    userId,
+    shippingAddress: input.shipping_address,
+    state: input.state,
+    mobileNumber: input.mobile_number,
+    subtotalPaise,
+    shippingPaise,
+    discountPaise,
+    totalPaise,
+    couponId: coupon?.couponId ?? null,
+    affiliateId: attribution.affiliateId,
+    campaignCode: attribution.campaignCode,
+    idempotencyKey: key,
+    reservedUntil: holdEnd(config, now),
+  });
+  await q.insertOrderItems(
+    tx,
+    orderId,
+    priced.map((l) => ({
+      productId: l.productId,
+      productName: l.product.name,
+      productImageUrl: l.product.image_url,
+      size: l.size,
+      quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise,
+    })),
+  );
+  if (coupon) {
+    const redeemed = await coupons.redeemCoupon(tx, {
+      couponId: coupon.couponId,
+      userId,
+      orderId,
+      discountPaise,
+    });
+    if (!redeemed.ok) throw conflict(redeemed.error);
+  }
+  await cart.removeOrderedLines(tx, userId, lines);
+  return orderId;
+}
+
+/** process_order.php: places the order, then asks the provider for its payment page. */
+export async function placeOrder(
+  ctx: OrderContext,
+  userId: number,
+  input: ProcessOrderInput,
+  visitorKey: string | null = null,
+): Promise<ProcessOrderResponse> {
+  const orderId = await ctx.db.transaction((tx) =>
+    createOrder(tx, ctx.config, userId, input, new Date(), visitorKey),
+  );
+  return { order_id: orderId, payment_url: await paymentPage(ctx, userId, orderId) };
+}
+
+/** payment_processer.php: a payment page for the shopper's own unpaid order. */
+export async function payForOrder(
+  ctx: OrderContext,
+  userId: number,
+  orderId: number,
+): Promise<ProcessOrderResponse> {
+  return { order_id: orderId, payment_url: await paymentPage(ctx, userId, orderId) };
+}
+
+// ───────────────────────────── payment pages ─────────────────────────────
+
+type Step =
+  | { kind: 'ready'; paymentUrl: string }
+  | { kind: 'pending' }
+  | { kind: 'claimed'; paymentId: number; request: PaymentRequest };
+
+type Retake = { ok: true } | { ok: false; error: string };
+
+/** Takes a released order's stock (and coupon use) again. */
+async function retakeOrder(
+  db: Queryable,
+  order: q.OrderRow,
+  opts: { enforceCouponLimits: boolean },
+): Promise<Retake> {
+  const items = await q.itemsOfOrders(db, [order.id]);
+  const taken = await takeStock(
+    db,
+    items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity })),
+  );
+  if (!taken.ok) {
+    const name = items.find((i) => i.product_id === taken.shortage.productId)?.product_name ?? '';
+    return { ok: false, error: shortageMessage(taken.shortage, name) };
+  }
+  if (order.coupon_id !== null) {
+    const redeemed = await coupons.redeemCoupon(
+      db,
+      {
+        couponId: order.coupon_id,
+        userId: order.user_id,
+        orderId: order.id,
+        discountPaise: order.discount_paise,
+      },
+      { enforceLimits: opts.enforceCouponLimits },
+    );
+    if (!redeemed.ok) return { ok: false, error: redeemed.error };
+  }
+  return { ok: true };
+}
+
+/** Under the order's lock: check it can be paid, renew its hold, plan the attempt. */
+async function prepareAttempt(
+  tx: Queryable,
+  ctx: OrderContext,
+  userId: number,
+  orderId: number,
+  now: Date,
+): Promise<Step> {
+  const order = await q.lockOrder(tx, orderId);
+  if (!order || order.user_id !== userId) throw notFound('Order not found');
+  if (order.payment_status === 'SUCCESS') throw conflict('This order is already paid.');
+  if (order.order_status === 'Canceled') {
+    throw conflict('This order was canceled. Please place a new order.');
+  }
+  if (new Date(order.created_at).getTime() < now.getTime() - PAYABLE_DAYS * DAY_MS) {
+    throw conflict('This order has expired. Please place a new order.');
+  }
+  let until = order.reserved_until === null ? null : new Date(order.reserved_until);
+  if (order.stock_released) {
+    const retaken = await retakeOrder(tx, order, { enforceCouponLimits: true });
+    if (!retaken.ok) {
+      throw conflict(
+        `${retaken.error} This order can no longer be paid; please place a new order.`,
+      );
+    }
+  }
+  if (order.stock_released || until === null || until <= now) {
+    // Pages made for the old hold would outlive it: they end, and a new one is made.
+    until = holdEnd(ctx.config, now);
+    await q.renewHold(tx, order.id, until);
+    await payments.expireOpenAttempts(tx, order.id);
+  }
+  const plan = await payments.planAttempt(tx, {
+    orderId: order.id,
+    provider: ctx.provider.name,
+    amountPaise: order.total_paise,
+    now,
+  });
+  if (plan.kind !== 'claimed') return plan;
+  const address = order.shipping_address;
+  return {
+    kind: 'claimed',
+    paymentId: plan.paymentId,
+    request: {
+      orderId: order.id,
+      reference: plan.reference,
+      amountPaise: order.total_paise,
+      description: `${SHOP_NAME} order #${order.id}`,
+      customer: {
+        name: `${address.first_name ?? ''} ${address.last_name ?? ''}`.trim() || order.user_name,
+        email: order.email,
+        contact: order.mobile_number,
+      },
+      expiresAt: until,
+    },
+  };
+}
+
+/**
+ * The order's payment page: an open one, or a new one from the provider. The provider is
+ * called outside any transaction; a second request meanwhile waits for its answer.
+ */
+async function paymentPage(ctx: OrderContext, userId: number, orderId: number): Promise<string> {
+  for (let poll = 0; ; poll++) {
+    const step = await ctx.db.transaction((tx) =>
+      prepareAttempt(tx, ctx, userId, orderId, new Date()),
+    );
+    if (step.kind === 'ready') return step.paymentUrl;
+    if (step.kind === 'claimed') return createPage(ctx, step.paymentId, step.request);
+    if (poll >= PENDING_POLLS) {
+      throw conflict('Your payment page is still being prepared. Please try again in a moment.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
+  }
+}
+
+async function createPage(
+  ctx: OrderContext,
+  paymentId: number,
+  request: PaymentRequest,
+): Promise<string> {
+  try {
+    const created = await ctx.provider.createPayment(request);
+    await payments.attachLink(ctx.db, paymentId, created);
+    return created.paymentUrl;
+  } catch (err) {
+    ctx.log.error({ err, orderId: request.orderId }, 'the payment provider made no payment page');
+    await payments.abandonAttempt(ctx.db, paymentId);
+    throw new AppError(
+      502,
+      `Your order #${request.orderId} is saved, but the payment service is not answering right now. Please use Pay Now on the order in My Orders in a few minutes.`,
+    );
+  }
+}
+
+// ───────────────────────────── settling payments ─────────────────────────────
+
+export type SettleOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown' | 'mismatch';
+
+export interface Settlement {
+  outcome: SettleOutcome;
+  orderId: number | null;
+}
+
+class StockGone extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+type PaidResult = { kind: 'paid' } | { kind: 'canceled'; reason: string } | { kind: 'already' };
+
+/** Marks the locked order paid, once; a released order takes its stock back first. */
+async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<PaidResult> {
+  if (order.payment_status === 'SUCCESS') return { kind: 'already' };
+  if (order.stock_released) {
+    try {
+      // A savepoint: a shortage undoes the partial stock take, not the payment record.
+      await tx.transaction(async (sp) => {
+        const retaken = await retakeOrder(sp, order, { enforceCouponLimits: false });
+        if (!retaken.ok) throw new StockGone(retaken.error);
+      });
+    } catch (err) {
+      if (!(err instanceof StockGone)) throw err;
+      await q.markPaid(tx, order.id, now, { status: 'Canceled', stockHeld: false });
+      return { kind: 'canceled', reason: err.reason };
+    }
+  }
+  const marked = await q.markPaid(tx, order.id, now, { status: 'Processing', stockHeld: true });
+  return marked ? { kind: 'paid' } : { kind: 'already' };
+}
+
+/**
+ * Applies a verified provider report (from a callback, webhook or look-up) to its order:
+ * the event is handled once, the payment must name this order and its exact amount in INR,
+ * its state only moves forward, and the order is marked paid (and mailed) once.
+ */
+export async function settlePayment(
+  ctx: OrderContext,
+  report: PaymentReport | null,
+  event?: { eventId: string; event: string },
+): Promise<Settlement> {
+  const now = new Date();
+  const result = await ctx.db.transaction(async (tx) => {
+    if (event) {
+      const first = await payments.firstDelivery(tx, { ...event, provider: ctx.provider.name });
+      if (!first) return { outcome: 'duplicate' as const, orderId: null, paid: null };
+    }
+    if (!report) return { outcome: 'unchanged' as const, orderId: null, paid: null };
+    const found = await payments.findPayment(tx, ctx.provider.name, report.providerRef);
+    if (!found) return { outcome: 'unknown' as const, orderId: null, paid: null };
+    const order = (await q.lockOrder(tx, found.order_id))!;
+    const payment = await payments.lockPayment(tx, found.id);
+    if (!payments.reportMatches(payment, report, { id: order.id, totalPaise: order.total_paise })) {
+      return { outcome: 'mismatch' as const, orderId: order.id, paid: null };
+    }
+    const moved = await payments.advance(tx, payment, report);
+    let paid: PaidResult | null = null;
+    if (report.status === 'paid') paid = await markOrderPaid(tx, order, now);
+    else if (report.status === 'failed' && moved) await q.markPaymentFailed(tx, order.id);
+    const changed = moved || (paid !== null && paid.kind !== 'already');
+    return {
+      outcome: changed ? ('applied' as const) : ('unchanged' as const),
+      orderId: order.id,
+      paid,
+    };
+  });
+  if (result.orderId !== null && result.paid && result.paid.kind !== 'already') {
+    await sendPaidMail(ctx, result.orderId, result.paid);
+  }
+  return { outcome: result.outcome, orderId: result.orderId };
+}
+
+/** Asks the provider about open payments of an unpaid order whose messages never came. */
+async function reconcile(ctx: OrderContext, orderId: number): Promise<boolean> {
+  const { lookup } = ctx.provider;
+  if (!lookup) return false;
+  let settled = false;
+  const open = await payments.openAttempts(ctx.db, orderId, ctx.provider.name);
+  for (const attempt of open.slice(0, 3)) {
+    let report: PaymentReport;
+    try {
+      report = await lookup(attempt.provider_ref);
+    } catch (err) {
+      ctx.log.warn({ err, orderId }, 'payment status look-up failed');
+      continue;
+    }
+    if (report.status === 'created') continue;
+    const result = await settlePayment(ctx, report);
+    if (result.outcome === 'applied') settled = true;
+    else if (result.outcome === 'mismatch') {
+      ctx.log.warn({ orderId, report }, 'payment look-up does not match its order');
+    }
+  }
+  return settled;
+}
+
+// ───────────────────────────── reading orders ─────────────────────────────
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** The address as one display line. */
+function addressLine(a: Record<string, string | undefined>): string {
+  const get = (k: string) => a[k]?.trim() ?? '';
+  const name = `${get('first_name')} ${get('last_name')}`.trim();
+  const place = `${get('state')} ${get('pincode')}`.trim();
+  return [name, get('street_name'), get('city'), place, get('phone')].filter(Boolean).join(', ');
+}
+
+function toOrder(row: q.OrderRow): Order {
+  return {
+    id: row.id,
+    created_at: iso(row.created_at),
+    expected_date: row.expected_date,
+    order_status: row.order_status as OrderStatus,
+    payment_status: row.payment_status as PaymentStatus,
+    payment_method: row.payment_method,
+    shipping_address: addressLine(row.shipping_address),
+    total_amount: paiseToDecimalString(row.total_paise),
+    tracking_id: row.tracking_id,
+    tracking_link: row.tracking_link,
+    subtotal_amount: paiseToDecimalString(row.subtotal_paise),
+    shipping_amount: paiseToDecimalString(row.shipping_paise),
+    discount_amount: paiseToDecimalString(row.discount_paise),
+    coupon_code: row.coupon_code,
+    paid_at: row.paid_at === null ? null : iso(row.paid_at),
+  };
+}
+
+function toItem(row: q.OrderItemRow): OrderItem {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    product_image_url: row.product_image_url,
+    quantity: row.quantity,
+    size: row.size,
+    price: paiseToRupees(row.unit_price_paise),
+  };
+}
+
+/** orders.php {user_id}: the shopper's orders, newest first, each with its items. */
+export async function listOrders(db: Queryable, userId: number): Promise<OrdersListResponse> {
+  const rows = await q.ordersOfUser(db, userId, ORDER_LIST_LIMIT);
+  const items = await q.itemsOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    orders: rows.map((r) => ({
+      ...toOrder(r),
+      order_items: items.filter((i) => i.order_id === r.id).map(toItem),
+    })),
+  };
+}
+
+/** orders.php {user_id, order_id}: one of the shopper's orders, reconciled when unpaid. */
+export async function orderDetail(
+  ctx: OrderContext,
+  userId: number,
+  orderId: number,
+): Promise<OrderDetailResponse> {
+  let row = await q.orderOfUser(ctx.db, userId, orderId);
+  if (!row) throw notFound('Order not found');
+  if (row.payment_status !== 'SUCCESS' && (await reconcile(ctx, row.id))) {
+    row = (await q.orderOfUser(ctx.db, userId, orderId)) ?? row;
+  }
+  const items = await q.itemsOfOrders(ctx.db, [row.id]);
+  return { order: toOrder(row), order_items: items.map(toItem) };
+}
+
+// ───────────────────────────── mail ─────────────────────────────
+
+async function sendPaidMail(
+  ctx: OrderContext,
+  orderId: number,
+  paid: { kind: 'paid' } | { kind: 'canceled'; reason: string },
+): Promise<void> {
+  const order = await q.orderById(ctx.db, orderId);
+  if (!order) return;
+  const items = await q.itemsOfOrders(ctx.db, [orderId]);
+  const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+  const total = rupees(order.total_paise);
+  const link = `${ctx.config.publicUrl}${orderPagePath(orderId)}`;
+  const paragraphs =
+    paid.kind === 'paid'
+      ? [
+          `Hello ${order.user_name},`,
+          `Thank you! We have received your payment of ${total} for order #${orderId}.`,
+          ...items.map(
+            (i) =>
+              `${i.quantity} × ${i.product_name} (size ${i.size}) — ${rupees(i.unit_price_paise * i.quantity)}`,
+          ),
+          `Items ${rupees(order.subtotal_paise)} · Shipping ${rupees(order.shipping_paise)}` +
+            (order.discount_paise > 0 ? ` · Discount −${rupees(order.discount_paise)}` : '') +
+            ` · Total ${total}`,
+          `We will ship within 5 days to: ${addressLine(order.shipping_address)}.`,
+          `Your order: ${link}`,
+        ]
+      : [
+          `Hello ${order.user_name},`,
+          `Your payment of ${total} for order #${orderId} reached us after the order's hold on its items had ended, and since then: ${paid.reason}`,
+          `We have canceled the order. Your refund of ${total} will be processed within 7 days.`,
+          `Your order: ${link}`,
+        ];
+  const subject =
+    paid.kind === 'paid'
+      ? `${SHOP_NAME} order #${orderId} is confirmed`
+      : `${SHOP_NAME} order #${orderId} was canceled — refund on its way`;
+  try {
+    await ctx.mailer.send({
+      to: order.email,
+      subject,
+      text: paragraphs.join('\n\n'),
+      html: htmlMail(paragraphs),
+    });
+  } catch (err) {
+    ctx.log.error({ err, orderId }, 'order mail not sent');
+  }
+}
+
+// ───────────────────────────── expiry sweep ─────────────────────────────
+
+/** Gives back the stock and coupon uses of unpaid orders whose hold has ended. */
+export async function releaseExpiredOrders(db: Db, now = new Date()): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const ids = await db.transaction(async (tx) => {
+      const expired = await q.claimExpiredOrders(tx, now, SWEEP_BATCH);
+      await q.giveBackStock(tx, expired);
+      await coupons.releaseCouponUses(tx, expired);
+      return expired;
+    });
+    released += ids.length;
+    if (ids.length < SWEEP_BATCH) return released;
+  }
+}
+
+export interface OrderSweep {
+  stop(): Promise<void>;
+}
+
+/** Runs releaseExpiredOrders now and every interval until stopped (one run at a time). */
+export function startOrderSweep(db: Db, log: FastifyBaseLogger, intervalMs: number): OrderSweep {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        const released = await releaseExpiredOrders(db);
+        if (released > 0) log.info({ released }, 'gave back the stock of expired unpaid orders');
+      } catch (err) {
+        log.error({ err }, 'order sweep failed');
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

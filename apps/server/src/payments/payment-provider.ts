@@ -1,0 +1,121 @@
+// The one seam between the shop and a payment provider: create a payment for an order,
+// verify the signed redirect back (callback) and the signed webhook, look up a status.
+// Adapters map their vendor's shapes to these types; nothing else knows the vendor.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config.js';
+import { createRazorpayProvider } from './razorpay.provider.js';
+import { createSandboxProvider } from './sandbox.provider.js';
+
+export type ProviderName = Config['paymentProvider'];
+export type PaymentState = 'created' | 'paid' | 'failed' | 'expired' | 'cancelled';
+
+export interface PaymentRequest {
+  orderId: number;
+  /** Ours and unique per attempt: order-<order id>-<attempt>. */
+  reference: string;
+  amountPaise: number;
+  description: string;
+  customer: { name: string; email: string; contact: string };
+  /** The payment page should stop taking payments at this time. */
+  expiresAt: Date;
+}
+
+export interface CreatedPayment {
+  /** The provider's id for this payment; callbacks and webhooks name it. */
+  providerRef: string;
+  paymentUrl: string;
+}
+
+/** What a verified message (or a status look-up) says about one payment. */
+export interface PaymentReport {
+  providerRef: string;
+  /** Our reference as the provider echoes it, when the message carries one. */
+  reference: string | null;
+  status: PaymentState;
+  /** The amount paid, when the message carries one. */
+  amountPaise: number | null;
+  currency: string | null;
+  providerPaymentId: string | null;
+}
+
+export interface WebhookDelivery {
+  eventId: string;
+  event: string;
+  /** Null for events that say nothing about a payment we track. */
+  report: PaymentReport | null;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createPayment(request: PaymentRequest): Promise<CreatedPayment>;
+  /** The redirect's query, verified; null when it is not authentic or not complete. */
+  verifyCallback(query: Record<string, unknown>): PaymentReport | null;
+  /** The webhook, verified over its raw bytes; null when it is not authentic or malformed. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, unknown>): WebhookDelivery | null;
+  /**
+   * The provider's current word on a payment, for orders whose callback and webhook never
+   * came. Absent where the provider delivers both from inside this server (sandbox).
+   */
+  lookup?(providerRef: string): Promise<PaymentReport>;
+}
+
+/** The provider could not be reached or refused the request; the message is for the log. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+}
+
+export const PAYMENT_PATHS = {
+  callback: (provider: ProviderName) => `/api/payments/${provider}/callback`,
+  webhook: (provider: ProviderName) => `/api/payments/${provider}/webhook`,
+};
+
+export function paymentReference(orderId: number, attempt: number): string {
+  return `order-${orderId}-${attempt}`;
+}
+
+/** The order a reference names, or null for anything that is not one of ours. */
+export function orderOfReference(reference: string): number | null {
+  const match = /^order-(\d{1,10})-(\d{1,6})$/.exec(reference);
+  return match ? Number(match[1]) : null;
+}
+
+export function hmacHex(secret: string | Buffer, data: string | Buffer): string {
+  return createHmac('sha256', secret).update(data).digest('hex');
+}
+
+/** Constant-time equality of two byte strings. */
+export function bytesEqual(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Constant-time comparison of a received hex signature with the expected one. */
+export function signatureMatches(received: unknown, expected: string): boolean {
+  if (typeof received !== 'string' || !/^[0-9a-f]+$/i.test(received)) return false;
+  return bytesEqual(Buffer.from(received.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'));
+}
+
+/** A header's single value. */
+export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
+  const value = headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The provider PAYMENT_PROVIDER names, with its secrets from the configuration. */
+export function createPaymentProvider(config: Config): PaymentProvider {
+  if (config.paymentProvider === 'razorpay') {
+    const { keyId, keySecret, webhookSecret, apiBase } = config.razorpay;
+    if (!keyId || !keySecret || !webhookSecret) {
+      throw new Error(
+        'The razorpay provider needs RAZORPAY_KEY_ID, _KEY_SECRET and _WEBHOOK_SECRET.',
+      );
+    }
+    return createRazorpayProvider({
+      keyId,
+      keySecret,
+      webhookSecret,
+      apiBase,
+      callbackUrl: `${config.publicUrl}${PAYMENT_PATHS.callback('razorpay')}`,
+    });
+  }
+  return createSandboxProvider({ secretSeed: config.sessionSecret });
+}

@@ -1,0 +1,189 @@
+// Razorpay Payment Links (PAYMENTS.md): create a link per attempt, verify the callback's
+// razorpay_signature and the webhook's X-Razorpay-Signature over the raw body, look a link
+// up. A plain fetch client: three calls do not need the SDK.
+import { z } from 'zod';
+import {
+  hmacHex,
+  headerValue,
+  PaymentProviderError,
+  signatureMatches,
+  type PaymentProvider,
+  type PaymentReport,
+  type PaymentState,
+} from './payment-provider.js';
+
+export interface RazorpayOptions {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiBase: string;
+  callbackUrl: string;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+// Razorpay wants expire_by at least 15 minutes ahead.
+const MIN_LINK_LIFETIME_MS = 16 * 60 * 1000;
+
+const LinkStatus = z.enum(['created', 'partially_paid', 'expired', 'cancelled', 'paid']);
+
+const PaymentLink = z.object({
+  id: z.string(),
+  short_url: z.string(),
+  status: LinkStatus,
+  reference_id: z.string().nullish(),
+  amount: z.number().int(),
+  amount_paid: z.number().int().nullish(),
+  currency: z.string(),
+  payments: z.array(z.object({ payment_id: z.string(), status: z.string() })).nullish(),
+});
+type PaymentLink = z.infer<typeof PaymentLink>;
+
+const ErrorBody = z.object({ error: z.object({ description: z.string().optional() }) });
+
+const CallbackQuery = z.object({
+  razorpay_payment_id: z.string().min(1).max(64),
+  razorpay_payment_link_id: z.string().min(1).max(64),
+  razorpay_payment_link_reference_id: z.string().max(64),
+  razorpay_payment_link_status: z.string().max(32),
+  razorpay_signature: z.string().max(128),
+});
+
+const WebhookEnvelope = z.object({
+  entity: z.literal('event'),
+  event: z.string().max(64),
+  payload: z.object({
+    payment_link: z.object({ entity: PaymentLink.partial({ short_url: true }) }).optional(),
+    payment: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+  }),
+});
+
+/** A link status as our payment state; partly paid and open links are still 'created'. */
+function stateOf(status: z.infer<typeof LinkStatus>): PaymentState {
+  return status === 'paid' || status === 'expired' || status === 'cancelled' ? status : 'created';
+}
+
+function reportOf(link: Omit<PaymentLink, 'short_url'>, paymentId: string | null): PaymentReport {
+  return {
+    providerRef: link.id,
+    reference: link.reference_id ?? null,
+    status: stateOf(link.status),
+    amountPaise: link.amount_paid ?? null,
+    currency: link.currency,
+    providerPaymentId:
+      paymentId ?? link.payments?.find((p) => p.status === 'captured')?.payment_id ?? null,
+  };
+}
+
+export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
+  const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${opts.apiBase}${path}`, {
+        method,
+        headers: {
+          authorization: auth,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new PaymentProviderError(`Razorpay ${method} ${path} failed: ${String(err)}`);
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new PaymentProviderError(`Razorpay ${method} ${path}: ${response.status}, not JSON`);
+    }
+    if (!response.ok) {
+      const error = ErrorBody.safeParse(json);
+      const why = error.success ? error.data.error.description : text.slice(0, 200);
+      throw new PaymentProviderError(`Razorpay ${method} ${path}: ${response.status} ${why}`);
+    }
+    return json;
+  }
+
+  function parseLink(json: unknown): PaymentLink {
+    const link = PaymentLink.safeParse(json);
+    if (!link.success) throw new PaymentProviderError('Razorpay answered a link we cannot read');
+    return link.data;
+  }
+
+  return {
+    name: 'razorpay',
+
+    async createPayment(request) {
+      const expireBy = Math.max(request.expiresAt.getTime(), Date.now() + MIN_LINK_LIFETIME_MS);
+      const link = parseLink(
+        await call('POST', '/v1/payment_links', {
+          amount: request.amountPaise,
+          currency: 'INR',
+          reference_id: request.reference,
+          description: request.description,
+          customer: request.customer,
+          // The shop sends its own confirmation mail.
+          notify: { sms: false, email: false },
+          notes: { order_id: String(request.orderId) },
+          expire_by: Math.ceil(expireBy / 1000),
+          callback_url: opts.callbackUrl,
+          callback_method: 'get',
+        }),
+      );
+      return { providerRef: link.id, paymentUrl: link.short_url };
+    },
+
+    verifyCallback(query) {
+      const parsed = CallbackQuery.safeParse(query);
+      if (!parsed.success) return null;
+      const q = parsed.data;
+      const expected = hmacHex(
+        opts.keySecret,
+        `${q.razorpay_payment_link_id}|${q.razorpay_payment_link_reference_id}|${q.razorpay_payment_link_status}|${q.razorpay_payment_id}`,
+      );
+      if (!signatureMatches(q.razorpay_signature, expected)) return null;
+      const status = LinkStatus.safeParse(q.razorpay_payment_link_status);
+      return {
+        providerRef: q.razorpay_payment_link_id,
+        reference: q.razorpay_payment_link_reference_id,
+        status: status.success ? stateOf(status.data) : 'created',
+        // The redirect carries no amount; the link was created for the order's amount.
+        amountPaise: null,
+        currency: null,
+        providerPaymentId: q.razorpay_payment_id,
+      };
+    },
+
+    verifyWebhook(rawBody, headers) {
+      const signature = headerValue(headers, 'x-razorpay-signature');
+      if (!signatureMatches(signature, hmacHex(opts.webhookSecret, rawBody))) return null;
+      const eventId = headerValue(headers, 'x-razorpay-event-id');
+      if (!eventId || eventId.length > 100) return null;
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return null;
+      }
+      const parsed = WebhookEnvelope.safeParse(json);
+      if (!parsed.success) return null;
+      const { event, payload } = parsed.data;
+      const link = payload.payment_link?.entity;
+      // payment.failed leaves the link open for another try, so it changes nothing here.
+      const tracked = ['payment_link.paid', 'payment_link.expired', 'payment_link.cancelled'];
+      if (!tracked.includes(event) || !link) return { eventId, event, report: null };
+      return { eventId, event, report: reportOf(link, payload.payment?.entity.id ?? null) };
+    },
+
+    async lookup(providerRef) {
+      const link = parseLink(
+        await call('GET', `/v1/payment_links/${encodeURIComponent(providerRef)}`),
+      );
+      return reportOf(link, null);
+    },
+  };
+}

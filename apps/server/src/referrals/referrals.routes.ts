@@ -1,0 +1,135 @@
+// Referral calls at the spec's paths. Visitors call them too; each records a click for the
+// browser named by the visitor cookie, which the answer sets (or refreshes).
+import {
+  ErrorResponse,
+  GoogleCodeRequest,
+  LinkAffiliatesRequest,
+  ReferralClickResponse,
+  TrackingRequest,
+  UserAffiliateRequest,
+} from '@kitroom/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../app.js';
+import {
+  recordClick,
+  visitorIdentity,
+  VISITOR_COOKIE,
+  VISITOR_COOKIE_MAX_AGE_SECONDS,
+  type ClickInput,
+} from './referrals.service.js';
+
+type Click = Omit<ClickInput, 'visitorKey' | 'userId' | 'now'>;
+
+export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsyncZod {
+  const secure = config.publicUrl.startsWith('https://');
+
+  async function track(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    click: Click,
+    clientToken: string | null | undefined,
+  ): Promise<ReferralClickResponse> {
+    const visitor = visitorIdentity(request.cookies[VISITOR_COOKIE], clientToken);
+    // Set on every call so that a returning browser keeps it for a year from its last visit.
+    reply.setCookie(VISITOR_COOKIE, visitor.visitorId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/api',
+      maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
+    });
+    const result = await recordClick(database.db, {
+      ...click,
+      userId: request.userId,
+      visitorKey: visitor.visitorKey,
+    });
+    return { success: true, ...result };
+  }
+
+  // The session's user, when there is one, is recorded with the click.
+  const visitorsToo = { userScoped: 'user_id', optional: true } as const;
+  const responses = { 200: ReferralClickResponse, 400: ErrorResponse };
+
+  return async (app) => {
+    app.post(
+      '/user_affiliate.php',
+      { config: visitorsToo, schema: { body: UserAffiliateRequest, response: responses } },
+      async (request, reply) => {
+        const b = request.body;
+        return track(
+          request,
+          reply,
+          {
+            kind: 'affiliate',
+            code: b.affiliate_code,
+            type: b.type,
+            url: b.url,
+            productId: undefined,
+          },
+          b._token,
+        );
+      },
+    );
+
+    app.post(
+      '/tracking.php',
+      { config: visitorsToo, schema: { body: TrackingRequest, response: responses } },
+      async (request, reply) => {
+        const b = request.body;
+        return track(
+          request,
+          reply,
+          {
+            kind: 'affiliate',
+            code: b.affiliate_code,
+            type: b.type,
+            url: b.url,
+            productId: b.product_id,
+          },
+          undefined,
+        );
+      },
+    );
+
+    app.post(
+      '/google_code.php',
+      { config: visitorsToo, schema: { body: GoogleCodeRequest, response: responses } },
+      async (request, reply) => {
+        const b = request.body;
+        return track(
+          request,
+          reply,
+          {
+            kind: 'campaign',
+            code: b.google_code,
+            type: undefined,
+            url: b.url,
+            productId: b.product_id,
+          },
+          b.window_token,
+        );
+      },
+    );
+
+    app.post(
+      '/link_affiliates.php',
+      { config: visitorsToo, schema: { body: LinkAffiliatesRequest, response: responses } },
+      async (request, reply) => {
+        const b = request.body;
+        return track(
+          request,
+          reply,
+          {
+            kind: 'affiliate',
+            code: b.affiliate_code,
+            type: b.type || b.page_type,
+            url: b.url,
+            productId: b.product_id,
+          },
+          undefined,
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,26 @@
+// Prints the affiliate report: `npm run affiliate-report -w apps/server` (or
+// `npx tsx src/referrals/report-cli.ts`), against DATABASE_URL or the PGlite files under
+// DATA_DIR. There is no admin role, so the report is a command for whoever runs the shop.
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { affiliateReport, formatAffiliateReport } from './referrals.service.js';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
+try {
+  process.stdout.write(`${formatAffiliateReport(await affiliateReport(database.db))}\n`);
+} catch (err) {
+  // A query error's own words (e.g. 'relation "affiliates" does not exist') are in its cause.
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  process.stderr.write(
+    `Could not read the affiliate report: ${reason}. Is the database migrated (start the server or run the seed once)?\n`,
+  );
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

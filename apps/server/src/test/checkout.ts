@@ -1,0 +1,94 @@
+// Checkout helpers for order, payment and journey tests: a logged-in shopper who posts
+// with its cookie, and process_order bodies.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { Db } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
+import { loggedInUser } from './factories.js';
+import type { TestApp } from './harness.js';
+
+export const KERALA_ADDRESS = {
+  first_name: 'Asha',
+  last_name: 'Menon',
+  street_name: '12 Beach Road',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  pincode: '673001',
+  phone: '9876543210',
+};
+
+export interface Shopper {
+  id: number;
+  email: string;
+  cookie: string;
+  post(url: string, payload: object): Promise<InjectResponse>;
+}
+
+export async function shopper(t: TestApp): Promise<Shopper> {
+  const user = await loggedInUser(t.db);
+  return {
+    ...user,
+    post: (url, payload) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } }),
+  };
+}
+
+export interface Line {
+  product_id: number;
+  size: string;
+  quantity: number;
+}
+
+/** A process_order body for a Kerala address; `amount` is the total in rupees. */
+export function orderBody(userId: number, items: Line[], amount: number, extra: object = {}) {
+  return {
+    user_id: userId,
+    shipping_address: KERALA_ADDRESS,
+    mobile_number: '9876543210',
+    amount,
+    affiliate_code: null,
+    google_code: null,
+    coupon_code: null,
+    state: 'Kerala',
+    items,
+    ...extra,
+  };
+}
+
+export async function stockOf(db: Db, productId: number, size: string): Promise<number> {
+  const [row] = await queryRows<{ stock: number }>(
+    db,
+    sql`SELECT stock FROM product_sizes WHERE product_id = ${productId} AND size = ${size}`,
+  );
+  return row!.stock;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails the outbox mailer wrote under the test's DATA_DIR, oldest first. */
+export async function outboxMails(t: TestApp): Promise<OutboxMail[]> {
+  const dir = path.join(t.config.dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).sort();
+  return Promise.all(
+    files.map(async (f) => {
+      const mail = await simpleParser(await readFile(path.join(dir, f)));
+      return {
+        to: mail.to
+          ? [mail.to]
+              .flat()
+              .map((a) => a.text)
+              .join(', ')
+          : '',
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+      };
+    }),
+  );
+}

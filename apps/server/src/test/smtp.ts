@@ -1,0 +1,93 @@
+// A local SMTP server for tests: the app sends real mail over SMTP (SMTP_URL), the test reads
+// it back here. The server accepts a message only once it is parsed, and the app answers only
+// once the server accepted it, so a mail is here by the time its request has answered.
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpCatcher {
+  /** The SMTP_URL to give the app. */
+  url: string;
+  /** Every mail received, oldest first. */
+  mails: CaughtMail[];
+  /** Removes and answers the oldest mail to the address; throws when there is none. */
+  takeMail(to: string): CaughtMail;
+  /** The 6-digit code in the oldest mail to the address (which is removed). */
+  takeCode(to: string): string;
+  /** The next message is refused (550), as a failing mail server would. */
+  refuseNext(): void;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+  const mails: CaughtMail[] = [];
+  let refuse = false;
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      if (refuse) {
+        refuse = false;
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })),
+        );
+        stream.resume();
+        return;
+      }
+      simpleParser(stream).then(
+        (parsed) => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from:
+              typeof session.envelope.mailFrom === 'object'
+                ? session.envelope.mailFrom.address
+                : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.on('error', reject);
+    const listening = server.listen(0, '127.0.0.1', () => {
+      const address = listening.address();
+      if (address && typeof address === 'object') resolve(address.port);
+      else reject(new Error('the SMTP server has no port'));
+    });
+  });
+
+  const takeMail = (to: string): CaughtMail => {
+    const index = mails.findIndex((m) => m.to.includes(to.toLowerCase()));
+    const [mail] = index === -1 ? [] : mails.splice(index, 1);
+    if (!mail) throw new Error(`no mail to ${to}`);
+    return mail;
+  };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    takeMail,
+    takeCode(to) {
+      const code = /\b(\d{6})\b/.exec(takeMail(to).text)?.[1];
+      if (!code) throw new Error(`no code in the mail to ${to}`);
+      return code;
+    },
+    refuseNext() {
+      refuse = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,135 @@
+// Checkout and order calls: process_order.php and orders.php (list and detail).
+import { z } from 'zod';
+import { CartLineInput } from './cart.js';
+import { Id, Rupees } from './common.js';
+import { INDIAN_STATES, ORDER_STATUSES, PHONE_PATTERN, PINCODE_PATTERN } from './rules.js';
+
+const required = (field: string, max: number) =>
+  z.string().trim().min(1, `${field} is required`).max(max, `${field} is too long`);
+
+export const IndianStateName = z.enum(INDIAN_STATES, {
+  error: 'state must be one of the Indian states and territories',
+});
+
+const Phone = z.string().trim().regex(PHONE_PATTERN, 'must be 10 digits');
+
+/** The shipping address typed at checkout (stored with the order as entered). */
+export const CheckoutAddress = z.object({
+  first_name: required('first name', 60),
+  last_name: required('last name', 60),
+  street_name: required('street', 200),
+  city: required('city', 80),
+  state: IndianStateName,
+  pincode: z.string().trim().regex(PINCODE_PATTERN, 'pincode must be 6 digits'),
+  phone: Phone,
+});
+export type CheckoutAddress = z.infer<typeof CheckoutAddress>;
+
+/** An optional code from a link or a form: blank and null both mean none. */
+const OptionalCode = z
+  .string()
+  .trim()
+  .max(64, 'code is too long')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+// ── POST /api/process_order.php ──
+
+/**
+ * Places an order for the lines and answers the payment page's address. The server prices
+ * everything from the database; `amount` is the total the shopper saw (rupees), and a
+ * different server total is refused. Send one `idempotency_key` (a UUID) per checkout
+ * attempt: a repeated request with the same key answers the same order.
+ */
+export const ProcessOrderRequest = z
+  .object({
+    user_id: Id,
+    shipping_address: CheckoutAddress,
+    mobile_number: Phone,
+    amount: Rupees,
+    affiliate_code: OptionalCode,
+    google_code: OptionalCode,
+    coupon_code: OptionalCode,
+    state: IndianStateName,
+    items: z
+      .array(CartLineInput)
+      .min(1, 'the order has no items')
+      .max(50, 'an order holds at most 50 lines'),
+    idempotency_key: z.uuid('idempotency_key must be a UUID').optional(),
+  })
+  .refine((b) => b.shipping_address.state === b.state, {
+    path: ['state'],
+    message: 'state must be the state of the shipping address',
+  });
+export type ProcessOrderRequest = z.input<typeof ProcessOrderRequest>;
+
+export const ProcessOrderResponse = z.object({
+  /** Where to send the browser: the payment provider's page. */
+  payment_url: z.string(),
+  order_id: z.number().int(),
+});
+export type ProcessOrderResponse = z.infer<typeof ProcessOrderResponse>;
+
+// ── POST /api/orders.php ──
+
+/** {user_id} lists the shopper's orders; {user_id, order_id} answers one order. */
+export const OrdersRequest = z.object({ user_id: Id, order_id: Id.nullish() });
+export type OrdersRequest = z.input<typeof OrdersRequest>;
+
+export const PAYMENT_STATUSES = ['UNPAID', 'SUCCESS', 'FAILED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** '1559.00': money in the order calls is a decimal string of rupees. */
+const DecimalRupees = z.string().regex(/^\d+\.\d{2}$/);
+
+export const Order = z.object({
+  id: z.number().int(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** YYYY-MM-DD once known, else null. */
+  expected_date: z.string().nullable(),
+  order_status: z.enum(ORDER_STATUSES),
+  /** Pay Now is offered while this is not SUCCESS. */
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.string(),
+  /** The address as one line: 'Asha Menon, 12 Beach Road, Kozhikode, Kerala 673001, 9876543210'. */
+  shipping_address: z.string(),
+  total_amount: DecimalRupees,
+  tracking_id: z.string().nullable(),
+  tracking_link: z.string().nullable(),
+  // Ours, for the order page's summary: total = subtotal + shipping - discount.
+  subtotal_amount: DecimalRupees,
+  shipping_amount: DecimalRupees,
+  discount_amount: DecimalRupees,
+  coupon_code: z.string().nullable(),
+  /** ISO 8601 once paid. */
+  paid_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderItem = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_image_url: z.string(),
+  quantity: z.number().int().min(1),
+  size: z.string(),
+  /** Unit price in rupees, as charged. */
+  price: Rupees,
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** A list entry carries its items too, for the names on the order cards. */
+export const OrderWithItems = Order.extend({ order_items: z.array(OrderItem) });
+export type OrderWithItems = z.infer<typeof OrderWithItems>;
+
+export const OrdersListResponse = z.object({ orders: z.array(OrderWithItems) });
+export type OrdersListResponse = z.infer<typeof OrdersListResponse>;
+
+export const OrderDetailResponse = z.object({ order: Order, order_items: z.array(OrderItem) });
+export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
+
+/** The storefront's order page, where the payment callback sends the browser. */
+export function orderPagePath(orderId: number): string {
+  return `/reviewOrdersDetails/${orderId}`;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { formatLimit, parseLimit } from './catalogue.js';
+import { formatRupees, paiseToDecimalString, paiseToRupees, rupeesToPaise } from './money.js';
+import {
+  categoryNameOf,
+  discountPercent,
+  INDIAN_STATES,
+  isValidGstin,
+  ratingColour,
+  shippingFeeRupees,
+  slugify,
+  truncate,
+} from './rules.js';
+
+describe('parseLimit', () => {
+  it('reads start-end as offset and page length', () => {
+    expect(parseLimit('0-50')).toEqual({ offset: 0, count: 50 });
+    expect(parseLimit('50-100')).toEqual({ offset: 50, count: 50 });
+  });
+  it('tolerates spaces', () => {
+    expect(parseLimit(' 1 - 50 ')).toEqual({ offset: 1, count: 49 });
+  });
+  it('never answers more than a page of 50', () => {
+    expect(parseLimit('0-100000')).toEqual({ offset: 0, count: 50 });
+  });
+  it('refuses text that is not a range, and empty or reversed ranges', () => {
+    for (const bad of ['', 'abc', '10', '-5-10', '5-5', '50-10', '1.5-20', '0-50-100']) {
+      expect(() => parseLimit(bad)).toThrow(RangeError);
+    }
+  });
+  it('formats the window of a page', () => {
+    expect(formatLimit(0)).toBe('0-50');
+    expect(formatLimit(100)).toBe('100-150');
+  });
+});
+
+describe('money', () => {
+  it('formats rupees the Indian way', () => {
+    expect(formatRupees(123456)).toBe('₹1,23,456');
+    expect(formatRupees(999)).toBe('₹999');
+    expect(formatRupees(1299.5)).toBe('₹1,299.50');
+  });
+  it('converts between paise and rupees without float drift', () => {
+    expect(rupeesToPaise(19.99)).toBe(1999);
+    expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
+    expect(paiseToRupees(149900)).toBe(1499);
+    expect(paiseToDecimalString(149905)).toBe('1499.05');
+    expect(paiseToDecimalString(6000)).toBe('60.00');
+  });
+});
+
+describe('shipping', () => {
+  it('charges by state', () => {
+    expect(shippingFeeRupees('Kerala')).toBe(60);
+    expect(shippingFeeRupees('Tamil Nadu')).toBe(85);
+    expect(shippingFeeRupees('Karnataka')).toBe(85);
+    expect(shippingFeeRupees('Delhi')).toBe(100);
+  });
+  it('offers the 32 states and territories', () => {
+    expect(INDIAN_STATES).toHaveLength(32);
+    expect(new Set(INDIAN_STATES).size).toBe(32);
+  });
+});
+
+describe('display helpers', () => {
+  it('truncates with two dots only when longer', () => {
+    expect(truncate('Real Madrid Home Jersey', 15)).toBe('Real Madrid Hom..');
+    expect(truncate('Short', 15)).toBe('Short');
+    expect(truncate('Exactly12chr', 12)).toBe('Exactly12chr');
+  });
+  it('rounds the percent off and hides it without a discount', () => {
+    expect(discountPercent(1999, 1499)).toBe(25);
+    expect(discountPercent(1000, 1000)).toBe(0);
+    expect(discountPercent(1000, 1200)).toBe(0);
+    expect(discountPercent(0, 0)).toBe(0);
+  });
+  it('colours ratings', () => {
+    expect(ratingColour(2)).toBe('red');
+    expect(ratingColour(2.5)).toBe('amber');
+    expect(ratingColour(3)).toBe('amber');
+    expect(ratingColour(3.1)).toBe('green');
+  });
+  it("reads a category from 'name = something'", () => {
+    expect(categoryNameOf('Club Jerseys = Premier League')).toBe('Club Jerseys');
+    expect(categoryNameOf('Retro Jerseys')).toBe('Retro Jerseys');
+  });
+  it('slugs names', () => {
+    expect(slugify('Paris Saint-Germain')).toBe('paris-saint-germain');
+    expect(slugify('Lionel  Messi')).toBe('lionel-messi');
+  });
+});
+
+describe('isValidGstin', () => {
+  it('accepts real GSTINs', () => {
+    expect(isValidGstin('27AAPFU0939F1ZV')).toBe(true);
+    expect(isValidGstin('29AAGCB7383J1Z4')).toBe(true);
+    expect(isValidGstin(' 27aapfu0939f1zv ')).toBe(true);
+  });
+  it('refuses a wrong check character or pattern', () => {
+    expect(isValidGstin('27AAPFU0939F1ZA')).toBe(false);
+    expect(isValidGstin('27AAPFU0939F1Z')).toBe(false);
+    expect(isValidGstin('ABCDEFGHIJKLMNO')).toBe(false);
+    expect(isValidGstin('')).toBe(false);
+  });
+});
