@@ -296,3 +296,209 @@ export async function homeList(
       return productsWhere(db, sql`p.is_promoted`, sql`p.id`, limit);
   }
 }
+
+// ── import: names by upsert, products and sizes by multi-row inserts from one JSON parameter ──
+
+/** Creates the categories not there yet, placed after the existing ones in the given order. */
+export async function insertMissingCategories(
+  db: Queryable,
+  names: readonly string[],
+): Promise<void> {
+  if (names.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO categories (name, position)
+    SELECT x.name, (SELECT coalesce(max(position), 0) FROM categories) + x.ord
+    FROM json_array_elements_text(${JSON.stringify(names)}::json) WITH ORDINALITY AS x(name, ord)
+    ORDER BY x.ord
+    ON CONFLICT (name) DO NOTHING`);
+}
+
+export async function insertMissingSubCategories(
+  db: Queryable,
+  rows: readonly { category_id: number; name: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO sub_categories (category_id, name)
+    SELECT x.category_id, x.name
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(category_id int, name text)
+    ON CONFLICT (category_id, name) DO NOTHING`);
+}
+
+/** Sub-category ids of (category id, name) pairs. */
+export async function subCategoryIds(
+  db: Queryable,
+  rows: readonly { category_id: number; name: string }[],
+): Promise<{ id: number; category_id: number; name: string }[]> {
+  if (rows.length === 0) return [];
+  return queryRows(
+    db,
+    sql`SELECT sc.id, sc.category_id, sc.name
+        FROM sub_categories sc
+        JOIN json_to_recordset(${JSON.stringify(rows)}::json) AS x(category_id int, name text)
+          ON x.category_id = sc.category_id AND x.name = sc.name`,
+  );
+}
+
+export async function insertMissingTeams(
+  db: Queryable,
+  rows: readonly { name: string; slug: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO teams (name, slug)
+    SELECT x.name, x.slug FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(name text, slug text)
+    ON CONFLICT DO NOTHING`);
+}
+
+export async function insertMissingPlayers(
+  db: Queryable,
+  rows: readonly { name: string; slug: string; team_id: number | null }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO players (name, slug, team_id)
+    SELECT x.name, x.slug, x.team_id
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(name text, slug text, team_id int)
+    ON CONFLICT DO NOTHING`);
+}
+
+/** `count` new product ids, taken from the products sequence in one round trip. */
+export async function reserveProductIds(db: Queryable, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id
+        FROM generate_series(1, ${count})`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A product as the import writes it: ids resolved, money in paise, stock already summed. */
+export interface ProductInsertRow {
+  id: number;
+  name: string;
+  price_paise: number;
+  discount_price_paise: number;
+  image_url: string;
+  image1: string | null;
+  image2: string | null;
+  stock_quantity: number;
+  category_id: number;
+  sub_category_id: number | null;
+  team_id: number | null;
+  player_id: number | null;
+  tag: string;
+  product_details: string;
+  product_rating: string;
+  view_count: number;
+  is_limited: boolean;
+  is_promoted: boolean;
+  /** ISO time, or null for now. */
+  created_at: string | null;
+}
+
+export async function insertProducts(
+  db: Queryable,
+  rows: readonly ProductInsertRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO products (
+      id, name, price_paise, discount_price_paise, image_url, image1, image2, stock_quantity,
+      category_id, sub_category_id, team_id, player_id, tag, product_details, product_rating,
+      view_count, is_limited, is_promoted, created_at, updated_at)
+    SELECT
+      x.id, x.name, x.price_paise, x.discount_price_paise, x.image_url, x.image1, x.image2,
+      x.stock_quantity, x.category_id, x.sub_category_id, x.team_id, x.player_id, x.tag,
+      x.product_details, x.product_rating, x.view_count, x.is_limited, x.is_promoted,
+      coalesce(x.created_at, now()), coalesce(x.created_at, now())
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
+      id int, name text, price_paise int, discount_price_paise int, image_url text,
+      image1 text, image2 text, stock_quantity int, category_id int, sub_category_id int,
+      team_id int, player_id int, tag text, product_details text, product_rating numeric(2,1),
+      view_count int, is_limited boolean, is_promoted boolean, created_at timestamptz)`);
+}
+
+export interface ProductSizeInsertRow {
+  product_id: number;
+  size: string;
+  position: number;
+  stock: number;
+}
+
+export async function insertProductSizes(
+  db: Queryable,
+  rows: readonly ProductSizeInsertRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO product_sizes (product_id, size, position, stock)
+    SELECT x.product_id, x.size, x.position, x.stock
+    FROM json_to_recordset(${JSON.stringify(rows)}::json)
+      AS x(product_id int, size text, position smallint, stock int)`);
+}
+
+// ── whole-catalogue maintenance (demo seeding) ──
+
+export async function productCount(db: Queryable): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM products`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether any order line points at a product: such products must never be deleted. */
+export async function anyOrderedProduct(db: Queryable): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM order_items LIMIT 1`);
+  return rows.length > 0;
+}
+
+/**
+ * Deletes every product, category, sub-category, team and player, and the search lexicon;
+ * sizes, cart lines, reviews and coupon links go with their products. Ids start again at 1.
+ */
+export async function deleteCatalogue(db: Queryable): Promise<void> {
+  await db.execute(sql`DELETE FROM products`);
+  await db.execute(sql`DELETE FROM players`);
+  await db.execute(sql`DELETE FROM teams`);
+  await db.execute(sql`DELETE FROM sub_categories`);
+  await db.execute(sql`DELETE FROM categories`);
+  await db.execute(sql`
+    SELECT setval(pg_get_serial_sequence(t, 'id'), 1, false)
+    FROM unnest(ARRAY['products', 'players', 'teams', 'sub_categories', 'categories']) AS t`);
+}
+
+/** Every distinct picture path the products use. */
+export async function productImagePaths(db: Queryable): Promise<string[]> {
+  const rows = await queryRows<{ path: string }>(
+    db,
+    sql`SELECT image_url AS path FROM products
+        UNION SELECT image1 FROM products WHERE image1 IS NOT NULL
+        UNION SELECT image2 FROM products WHERE image2 IS NOT NULL`,
+  );
+  return rows.map((r) => r.path);
+}
+
+/** Replaces picture paths in every product: each pair's `from` path becomes its `to` path. */
+export async function replaceImagePaths(
+  db: Queryable,
+  pairs: readonly { from: string; to: string }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  const json = JSON.stringify(pairs);
+  for (const column of [sql`image_url`, sql`image1`, sql`image2`]) {
+    await db.execute(sql`
+      UPDATE products p SET ${column} = m."to"
+      FROM json_to_recordset(${json}::json) AS m("from" text, "to" text)
+      WHERE p.${column} = m."from"`);
+  }
+}
+
+/** Fresh planner statistics after a bulk change, so the first queries are planned well. */
+export async function analyzeCatalogue(db: Queryable): Promise<void> {
+  await db.execute(
+    sql`ANALYZE products, product_sizes, categories, sub_categories, teams, players`,
+  );
+}

@@ -143,28 +143,34 @@ export interface NewCoupon {
   productIds: number[];
 }
 
-/** Inserts the coupon and its restrictions unless its code exists; true when inserted. */
+/**
+ * Inserts the coupon unless its code exists, and (re)links its restrictions either way: a
+ * re-seeded catalogue has new category and product rows, and a coupon that lost its
+ * restriction would apply to everything. True when the coupon itself was inserted.
+ */
 export async function insertCoupon(db: Queryable, c: NewCoupon): Promise<boolean> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows<{ id: number; inserted: boolean }>(
     db,
     sql`INSERT INTO coupons (code, description, kind, value, max_discount_paise, min_order_paise,
                              starts_at, ends_at, max_uses, max_uses_per_user)
         VALUES (${c.code}, ${c.description}, ${c.kind}, ${c.value}, ${c.maxDiscountPaise},
                 ${c.minOrderPaise}, ${c.startsAt.toISOString()}::timestamptz,
                 ${c.endsAt?.toISOString() ?? null}::timestamptz, ${c.maxUses}, ${c.maxUsesPerUser})
-        ON CONFLICT (code) DO NOTHING
-        RETURNING id`,
+        ON CONFLICT (code) DO UPDATE SET code = excluded.code
+        RETURNING id, (xmax = 0) AS inserted`,
   );
   if (!row) return false;
   for (const categoryId of c.categoryIds) {
     await db.execute(
-      sql`INSERT INTO coupon_categories (coupon_id, category_id) VALUES (${row.id}, ${categoryId})`,
+      sql`INSERT INTO coupon_categories (coupon_id, category_id) VALUES (${row.id}, ${categoryId})
+          ON CONFLICT DO NOTHING`,
     );
   }
   for (const productId of c.productIds) {
     await db.execute(
-      sql`INSERT INTO coupon_products (coupon_id, product_id) VALUES (${row.id}, ${productId})`,
+      sql`INSERT INTO coupon_products (coupon_id, product_id) VALUES (${row.id}, ${productId})
+          ON CONFLICT DO NOTHING`,
     );
   }
-  return true;
+  return row.inserted;
 }

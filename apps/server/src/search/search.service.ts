@@ -39,3 +39,8 @@ export async function search(db: Queryable, text: string): Promise<ProductSummar
   const any = await q.rankedMatches(db, groups.join(' | '), text, SEARCH_LIMIT);
   return any.map(toSummary);
 }
+
+/** Rebuilds the search lexicon from the catalogue; call after products change. */
+export async function refreshSearchIndex(db: Queryable): Promise<void> {
+  await q.refreshSearchTerms(db);
+}

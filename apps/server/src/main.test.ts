@@ -1,0 +1,139 @@
+// The real server process: starts, serves, and on SIGTERM finishes the request in flight,
+// refuses new connections and exits 0. Always on PGlite in its own DATA_DIR: the process
+// under test must never see the PostgreSQL database of the suite.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provideDemoImages } from './test/demo-images.js';
+
+const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the first output line matching, or rejects after `ms`. */
+  waitFor: (pattern: RegExp, ms: number) => Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Running {
+  const { DATABASE_URL: _url, TEST_DATABASE: _kind, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = (pattern: RegExp, ms: number) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = text.match(pattern);
+        if (!match) return;
+        cleanup();
+        resolve(match);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no ${pattern} within ${ms} ms; output:\n${text}`));
+      }, ms);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      check();
+    });
+  return { child, output: () => text, waitFor, exited };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('main', () => {
+  let dataDir: string;
+  let running: Running | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-main-'));
+    await provideDemoImages(dataDir);
+  }, 180_000);
+  afterAll(() => {
+    if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a bad configuration with its message and exit code 1', async () => {
+    const bad = start({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('Invalid configuration:');
+    expect(bad.output()).toContain('PORT:');
+  });
+
+  it('serves, then on SIGTERM finishes the request in flight and exits 0', async () => {
+    const port = await freePort();
+    running = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+    });
+    const [, url] = await running.waitFor(/Kitroom is running at (\S+)/, 120_000);
+    expect(url).toBe(`http://localhost:${port}`);
+    const base = `http://127.0.0.1:${port}`;
+
+    const home = await fetch(`${base}/api/home.php`);
+    expect(home.status).toBe(200);
+    const lists = (await home.json()) as Record<string, { image_url: string }[]>;
+    expect(lists['New product']!.length).toBeGreaterThan(0);
+    const image = await fetch(`${base}/${lists['New product']![0]!.image_url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+
+    // A request whose headers have arrived but whose body has not: in flight at SIGTERM.
+    const body = JSON.stringify({ search: 'messi' });
+    const socket = net.connect(port, '127.0.0.1');
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk.toString('utf8')));
+    const responded = new Promise<void>((resolve) => socket.on('end', resolve));
+    socket.write(
+      `POST /api/search_result.php HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
+    await running.waitFor(
+      /"url":"\/api\/search_result\.php"[^\n]*"msg":"incoming request"/,
+      10_000,
+    );
+
+    running.child.kill('SIGTERM');
+    await running.waitFor(/stopping: finishing requests in flight/, 10_000);
+    // New requests are turned away: refused, or 503 in the moment before the port closes.
+    const late = await fetch(`${base}/healthz`).then(
+      (res) => res.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(late);
+
+    socket.end(body);
+    await responded;
+    expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(response).toContain('Messi');
+    expect(await running.exited).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,77 @@
+// Starts the shop: reads the configuration, opens and migrates the database, seeds the demo
+// catalogue when there is none, listens, and on SIGTERM or SIGINT finishes the requests in
+// flight before closing the database and exiting.
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedIfEmpty } from './db/seed/seed.js';
+
+/** A whole request (headers and body) must arrive within this. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Headers must arrive within this: slow-header clients cannot hold sockets open. */
+const HEADERS_TIMEOUT_MS = 15_000;
+/** Longer than the 60 s idle timeout of common load balancers, so they close first. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** In-flight requests get this long to finish after a stop signal. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  await seedIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => log.info(line) });
+
+  const app = await buildApp({ config, database });
+  app.server.requestTimeout = REQUEST_TIMEOUT_MS;
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  app.server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      log.error('requests did not finish in time; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    try {
+      // Stops accepting connections, answers 503 on kept-alive ones, waits for the rest.
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'stopping failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Kitroom is running at ${config.publicUrl}`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Kitroom could not start:', err);
+  process.exit(1);
+});
