@@ -151,7 +151,7 @@ export function NavBar({ onMenu }: { onMenu: () => void }) {
 
   return (
     <header
-      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${transparent ? 'bg-transparent' : 'bg-ink shadow-lg shadow-black/10'}`}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${transparent ? 'bg-linear-to-b from-ink/80 to-transparent' : 'bg-ink shadow-lg shadow-black/10'}`}
     >
       <nav
         aria-label="Main"

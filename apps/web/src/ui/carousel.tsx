@@ -88,7 +88,7 @@ export function Carousel({
   const base =
     'flex h-10 w-10 items-center justify-center rounded-full border shadow-sm transition disabled:opacity-30';
   const look = overlay
-    ? 'absolute top-1/2 z-10 -translate-y-1/2 border-white/30 bg-ink/60 text-white hover:bg-ink'
+    ? 'absolute bottom-5 z-10 border-white/30 bg-ink/60 text-white hover:bg-ink md:top-1/2 md:bottom-auto md:-translate-y-1/2'
     : 'border-line bg-white text-ink hover:bg-paper';
   const prevButton = (
     <button
@@ -96,7 +96,7 @@ export function Carousel({
       aria-label={`Previous (${label})`}
       disabled={!loop && atStart}
       onClick={() => step(-1)}
-      className={`${base} ${look} ${overlay ? 'left-3' : ''}`}
+      className={`${base} ${look} ${overlay ? 'right-16 md:right-auto md:left-3' : ''}`}
     >
       <ChevronLeft aria-hidden="true" size={20} />
     </button>
@@ -107,7 +107,7 @@ export function Carousel({
       aria-label={`Next (${label})`}
       disabled={!loop && atEnd}
       onClick={() => step(1)}
-      className={`${base} ${look} ${overlay ? 'right-3' : ''}`}
+      className={`${base} ${look} ${overlay ? 'right-4 md:right-3' : ''}`}
     >
       <ChevronRight aria-hidden="true" size={20} />
     </button>

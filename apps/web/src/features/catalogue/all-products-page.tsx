@@ -39,8 +39,18 @@ function priceOf(filters: Filters, bounds: PriceBounds) {
 
 export default function AllProductsPage() {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const start = readStart(params);
+  // The URL is the source of truth (reload, back, shared links); the local copy answers a
+  // click at once, while the router applies the new URL in a transition.
+  const query = params.toString();
+  const [view, setView] = useState(() => ({
+    filters: readFilters(params),
+    start: readStart(params),
+  }));
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(query);
+    setView({ filters: readFilters(fromUrl), start: readStart(fromUrl) });
+  }, [query]);
+  const { filters, start } = view;
   const request = toListingRequest(filters, start);
   const { data, loading, error } = useApi(`listing ${JSON.stringify(request)}`, (signal) =>
     getListing(request, { signal }),
@@ -66,6 +76,7 @@ export default function AllProductsPage() {
 
   /** Any change of filters or price starts again at the first window. */
   function commit(next: Filters) {
+    setView({ filters: next, start: 0 });
     setParams(writeFilters(next));
   }
 
@@ -80,6 +91,7 @@ export default function AllProductsPage() {
   }
 
   function goTo(nextStart: number) {
+    setView({ filters, start: nextStart });
     setParams(writeFilters(filters, nextStart));
     window.scrollTo({ top: 0 });
   }

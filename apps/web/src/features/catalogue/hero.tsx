@@ -60,7 +60,7 @@ export function Hero({ products }: { products: readonly ProductSummary[] }) {
             className={`relative flex h-[min(88svh,760px)] min-h-[560px] items-center overflow-hidden bg-ink bg-radial-[at_75%_40%] ${slide.glow} to-ink to-70% text-white`}
           >
             <div className="mx-auto grid w-full max-w-[1440px] items-center gap-6 px-6 pt-16 md:grid-cols-2 md:px-16">
-              <div className="relative z-10 max-w-xl">
+              <div className="relative z-10 max-w-xl pt-24 md:pt-0">
                 <p className="font-semibold tracking-[0.2em] text-volt uppercase">{slide.kicker}</p>
                 {i === 0 ? (
                   <h1 className="mt-3 font-display text-5xl leading-[0.95] font-extrabold uppercase sm:text-7xl">
@@ -81,7 +81,7 @@ export function Hero({ products }: { products: readonly ProductSummary[] }) {
                   to={`/product/${product.id}`}
                   tabIndex={-1}
                   aria-hidden="true"
-                  className="pointer-events-auto absolute right-[-12%] bottom-[-6%] w-[72%] max-w-[420px] opacity-40 md:static md:mx-auto md:w-full md:opacity-100"
+                  className="absolute top-[14%] right-[-18%] w-[64%] max-w-[420px] opacity-25 md:static md:mx-auto md:w-full md:opacity-100"
                 >
                   <ProductImage
                     path={product.image_url}

@@ -27,7 +27,7 @@ export function ProductGallery({ name, images }: GalleryProps) {
   }
 
   return (
-    <div className="flex flex-col gap-3 md:flex-row-reverse">
+    <div className="flex flex-col gap-3 self-start md:sticky md:top-20 md:flex-row-reverse md:items-start">
       <div className="relative flex-1 overflow-hidden rounded-2xl bg-paper">
         <ProductImage key={current} path={current} alt={name} priority />
         {current && (

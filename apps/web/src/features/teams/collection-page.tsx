@@ -60,9 +60,9 @@ function useCollectionName(kind: CollectionKind, slug: string) {
   };
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   return (
-    <div className="rounded-xl bg-white/5 px-4 py-3">
+    <div className={`rounded-xl bg-white/5 px-4 py-3 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-xs font-semibold tracking-wider text-white/70 uppercase">{label}</dt>
       <dd className="mt-1 font-display text-xl font-bold">{value}</dd>
     </div>
@@ -144,9 +144,7 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
                 <>
                   <Stat label="Team" value={player.team} />
                   <Stat label="Career goals" value={player.careerGoals} />
-                  <div className="col-span-2">
-                    <Stat label="Trophies" value={player.trophies} />
-                  </div>
+                  <Stat label="Trophies" value={player.trophies} wide />
                 </>
               )}
             </dl>

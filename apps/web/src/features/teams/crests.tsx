@@ -24,15 +24,15 @@ export function TeamCrest({
     <svg width={size} height={size} viewBox="0 0 100 100" aria-hidden="true" focusable="false">
       <path d="M50 4l40 12v30c0 26-18 42-40 50C28 88 10 72 10 46V16z" fill={trim} />
       <path d="M50 11l33 10v25c0 21-14 35-33 42-19-7-33-21-33-42V21z" fill={main} />
-      <path d="M17 40h66v12H17z" fill={trim} opacity="0.9" />
+      <path d="M14 37h72v24H14z" fill={trim} />
       <text
         x="50"
-        y="50"
+        y="49.5"
         textAnchor="middle"
         dominantBaseline="central"
         fontFamily="'Arial Narrow', 'Liberation Sans Narrow', sans-serif"
         fontWeight="800"
-        fontSize={shortName.length > 3 ? 17 : 21}
+        fontSize={shortName.length > 3 ? 16 : 19}
         fill={textOn(trim)}
       >
         {shortName}

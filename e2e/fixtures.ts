@@ -1,0 +1,82 @@
+// Shared fixtures: the server's address, the catalogue as the API serves it, an axe scan,
+// and a guard that fails a journey on any uncaught error or console error in the page.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { HomeResponse, ProductSummary, ShopListingResponse } from '@kitroom/contract';
+
+interface Catalogue {
+  home: HomeResponse;
+  listing: ShopListingResponse;
+  /** An in-stock product with at least one size in stock, and that size. */
+  inStock: { product: ProductSummary; size: string };
+}
+
+interface Fixtures {
+  catalogue: Catalogue;
+  pageErrors: string[];
+}
+
+/** Console noise that is not the app's fault: the closed network blocks the map embed. */
+const IGNORED = [/google\.com/i, /ERR_NAME_NOT_RESOLVED/, /ERR_INTERNET_DISCONNECTED/];
+
+export const test = base.extend<Fixtures>({
+  catalogue: async ({ request }, use) => {
+    const home = (await (await request.get('/api/home.php')).json()) as HomeResponse;
+    const listing = (await (
+      await request.post('/api/shop.php', { data: { limit: '0-50' } })
+    ).json()) as ShopListingResponse;
+    const product = listing.products.find((p) => Object.values(p.size).some((s) => s > 1));
+    if (!product) throw new Error('the demo catalogue has no product in stock');
+    const size = Object.entries(product.size).find(([, stock]) => stock > 1)![0];
+    await use({ home, listing, inStock: { product, size } });
+  },
+
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        // A 404 page or a refused call is logged by the browser itself; the journeys
+        // assert those answers where they matter.
+        if (text.startsWith('Failed to load resource')) return;
+        if (IGNORED.some((re) => re.test(text))) return;
+        errors.push(text);
+      });
+      await use(errors);
+      expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until the app has painted its main landmark. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('main#main')).toBeVisible();
+}
+
+/** A filter checkbox's accessible name: the option, then its count ('Argentina 12'). */
+export function option(name: string): RegExp {
+  return new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+$`);
+}
+
+/** Fails the test when axe finds a serious or critical violation on the page as it is. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+  expect(serious, `axe on ${label}`).toEqual([]);
+}
