@@ -34,6 +34,7 @@ function ShopMenu() {
   const categories = useCategories(open);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const hoveredAt = useRef(0);
   const location = useLocation();
 
   useEffect(() => {
@@ -63,7 +64,10 @@ function ShopMenu() {
     <div
       ref={box}
       className="relative"
-      onMouseEnter={() => setOpen(true)}
+      onMouseEnter={() => {
+        hoveredAt.current = Date.now();
+        setOpen(true);
+      }}
       onMouseLeave={() => setOpen(false)}
     >
       <button
@@ -71,7 +75,8 @@ function ShopMenu() {
         type="button"
         aria-expanded={open}
         aria-controls="shop-menu"
-        onClick={() => setOpen((v) => !v)}
+        // A click right after the pointer opened the menu must not close it again.
+        onClick={() => setOpen((v) => !v || Date.now() - hoveredAt.current < 600)}
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold tracking-wide text-white uppercase hover:text-volt"
       >
         Shop <ChevronDown aria-hidden="true" size={16} />

@@ -4,7 +4,7 @@ import { useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap, useScrollLock } from './use-focus-trap';
 
-export type OverlayPlacement = 'center' | 'right' | 'left' | 'full' | 'bottom';
+export type OverlayPlacement = 'center' | 'right' | 'left' | 'full' | 'full-dark' | 'bottom';
 
 interface OverlayProps {
   open: boolean;
@@ -25,6 +25,7 @@ const panelPlacement: Record<OverlayPlacement, string> = {
   right: 'ml-auto h-full w-[min(100vw,26rem)] bg-white shadow-2xl',
   left: 'mr-auto h-full w-[min(86vw,20rem)] bg-ink text-white shadow-2xl',
   full: 'h-full w-full bg-white',
+  'full-dark': 'h-full w-full bg-ink text-white',
   bottom: 'mt-auto max-h-[92vh] w-full rounded-t-2xl bg-white shadow-2xl',
 };
 

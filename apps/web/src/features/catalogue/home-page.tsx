@@ -22,16 +22,21 @@ const LATEST_SLIDE =
 function Section({
   title,
   link,
+  carousel = false,
   children,
 }: {
   title: string;
   link?: { to: string; label: string };
+  /** The row's previous/next buttons sit at the end of the heading line. */
+  carousel?: boolean;
   children: ReactNode;
 }) {
   const id = `home-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="mx-auto max-w-[1440px] px-4 py-10 sm:px-6 md:py-14">
-      <div className="mb-6 flex min-h-10 items-end justify-between gap-4 pr-24">
+      <div
+        className={`mb-6 flex min-h-10 items-end justify-between gap-4 ${carousel ? 'pr-24' : ''}`}
+      >
         <h2 id={id} className="font-display text-3xl font-extrabold uppercase md:text-4xl">
           {title}
         </h2>
@@ -126,7 +131,7 @@ export default function HomePage() {
         </ul>
       </Section>
 
-      <Section title="Latest Products" link={{ to: '/allProducts', label: 'Shop all' }}>
+      <Section title="Latest Products" link={{ to: '/allProducts', label: 'Shop all' }} carousel>
         {data ? (
           <ProductRow label="Latest Products" products={data.Limited} slideClass={LATEST_SLIDE} />
         ) : (
@@ -139,7 +144,12 @@ export default function HomePage() {
       </div>
 
       {rows.map((row) => (
-        <Section key={row.title} title={row.title} link={{ to: '/allProducts', label: 'Shop all' }}>
+        <Section
+          key={row.title}
+          title={row.title}
+          link={{ to: '/allProducts', label: 'Shop all' }}
+          carousel
+        >
           {row.products ? (
             <ProductRow label={row.title} products={row.products} slideClass={row.slide} />
           ) : (

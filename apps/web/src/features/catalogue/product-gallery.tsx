@@ -65,9 +65,8 @@ export function ProductGallery({ name, images }: GalleryProps) {
           setZoomOpen(false);
           setMagnified(false);
         }}
-        placement="full"
+        placement="full-dark"
         labelledBy={titleId}
-        className="bg-ink text-white"
       >
         <div className="flex h-16 shrink-0 items-center justify-between px-4">
           <h2 id={titleId} className="truncate font-display text-xl font-bold uppercase">

@@ -79,7 +79,7 @@ export default function SearchOverlay({ open, onClose }: SearchOverlayProps) {
             enterKeyHint="search"
             autoComplete="off"
             maxLength={200}
-            className="min-w-0 flex-1 bg-transparent py-2 text-lg outline-none placeholder:text-muted sm:text-2xl"
+            className="min-w-0 flex-1 bg-transparent py-2 text-lg outline-none placeholder:text-muted sm:text-2xl [&::-webkit-search-cancel-button]:appearance-none"
           />
           <button
             type="button"
@@ -116,14 +116,20 @@ export default function SearchOverlay({ open, onClose }: SearchOverlayProps) {
             <p className="text-lg text-muted">No products found.</p>
           )}
           {hasAnswer && products.length > 0 && (
-            <section aria-label="Suggestions">
-              <ul className="divide-y divide-line">
+            <section aria-labelledby="search-suggestions">
+              <h3
+                id="search-suggestions"
+                className="mb-2 text-xs font-bold tracking-widest text-muted uppercase"
+              >
+                Suggestions
+              </h3>
+              <ul className="grid border-t border-line md:grid-cols-2 md:gap-x-8">
                 {rankSuggestions(typed).map((phrase) => (
                   <li key={phrase}>
                     <button
                       type="button"
                       onClick={() => go(searchPath(phrase))}
-                      className="flex w-full items-center gap-3 py-3 text-left hover:text-ink-3"
+                      className="flex w-full items-center gap-3 border-b border-line py-3 text-left hover:bg-paper"
                     >
                       <Search aria-hidden="true" size={16} className="text-muted" />
                       {phrase}

@@ -101,7 +101,7 @@ export const TEAMS: readonly TeamProfile[] = [
     stadium: 'Jawaharlal Nehru Stadium, Kochi',
     bio: 'The Tuskers of the Indian Super League, carried by the yellow wave of the Manjappada, one of Asia’s loudest crowds.',
     trophies: '3 ISL finals',
-    leagueTitles: 'ISL playoffs regulars',
+    leagueTitles: 'None yet',
     colors: ['#fdb913', '#1d4189'],
   },
 ];
