@@ -56,9 +56,7 @@ test('a new shopper registers by emailed code and lands where they were going', 
   await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters.');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Please enter a valid 10-digit mobile number.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid 10-digit mobile number.');
   await page.getByLabel('Mobile Number').fill('9876543210');
   await page.getByRole('button', { name: 'Register' }).click();
 

@@ -102,7 +102,9 @@ test('checkout charges the state’s shipping, takes a coupon and pays on the sa
   // The order is listed, and its card opens the same page.
   await open(page, '/myAccount/orders');
   const card = page.getByRole('link', { name: new RegExp(`Order #${orderId}`) });
-  await expect(card).toContainText(product.name.length > 13 ? `${product.name.slice(0, 13)}..` : product.name);
+  await expect(card).toContainText(
+    product.name.length > 13 ? `${product.name.slice(0, 13)}..` : product.name,
+  );
   await expect(card).toContainText('Paid');
   await expectAccessible(page, 'orders');
   await card.click();

@@ -138,7 +138,10 @@ export function TextAreaField({ label, error, className, rows = 3, ...area }: Te
   );
 }
 
-/** A form-level message (the spec's error texts), announced when it appears. */
+/**
+ * A form-level message (the spec's error texts). Inserted when there is one, so that
+ * screen readers announce it (role alert or status) and an empty one takes no room.
+ */
 export function FormMessage({
   text,
   tone = 'error',
@@ -146,12 +149,13 @@ export function FormMessage({
   text: string | null;
   tone?: 'error' | 'info';
 }) {
+  if (!text) return null;
   return (
     <p
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`min-h-5 text-sm font-medium ${tone === 'error' ? 'text-sale' : 'text-emerald-700'}`}
+      className={`text-sm font-medium ${tone === 'error' ? 'text-sale' : 'text-emerald-700'}`}
     >
-      {text ?? ''}
+      {text}
     </p>
   );
 }

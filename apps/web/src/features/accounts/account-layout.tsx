@@ -43,7 +43,7 @@ function LoggedOutPrompt() {
 }
 
 const menuLink = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-11 shrink-0 items-center gap-2 rounded-xl px-4 text-sm font-semibold whitespace-nowrap transition-colors ${isActive ? 'bg-ink text-volt' : 'text-ink hover:bg-paper'}`;
+  `flex min-h-11 items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-semibold transition-colors [&>svg]:shrink-0 ${isActive ? 'bg-ink text-volt' : 'text-ink hover:bg-paper'}`;
 
 function AccountShell() {
   const dispatch = useSessionDispatch();
@@ -65,9 +65,9 @@ function AccountShell() {
   }
 
   return (
-    <div className="mx-auto grid max-w-[1280px] gap-6 px-4 py-6 sm:px-6 md:grid-cols-[15rem_1fr] md:py-10">
-      <nav aria-label="My account" className="md:sticky md:top-24 md:self-start">
-        <ul className="no-scrollbar flex gap-1 overflow-x-auto rounded-2xl border border-line bg-white p-2 md:flex-col">
+    <div className="mx-auto grid max-w-[1280px] grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[16rem_minmax(0,1fr)] md:py-10">
+      <nav aria-label="My account" className="min-w-0 md:sticky md:top-24 md:self-start">
+        <ul className="grid grid-cols-2 gap-1 rounded-2xl border border-line bg-white p-2 md:grid-cols-1">
           <li>
             <NavLink to="/myAccount" end className={menuLink}>
               <UserRound aria-hidden="true" size={18} /> Profile

@@ -56,7 +56,7 @@ export function OtpStep({ email, sentMessage, onVerified, onChangeEmail }: OtpSt
     }
   }
 
-  const seconds = `0:${String(remaining).padStart(2, '0')}`;
+  const seconds = `${Math.floor(remaining / 60)}:${String(remaining % 60).padStart(2, '0')}`;
   return (
     <AuthCard
       title="Enter OTP"

@@ -144,7 +144,7 @@ export default function CheckoutPage() {
 
   return (
     <div className="bg-paper">
-      <div className="mx-auto grid max-w-[1280px] gap-6 px-4 py-6 sm:px-6 md:py-10 lg:grid-cols-[1fr_26rem]">
+      <div className="mx-auto grid max-w-[1280px] grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:py-10 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <h1 className="font-display text-3xl font-bold uppercase sm:text-4xl lg:col-span-2">
           Checkout
         </h1>

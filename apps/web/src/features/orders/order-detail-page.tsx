@@ -182,7 +182,7 @@ export default function OrderDetailPage() {
         </span>
       </p>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-labelledby="items-heading">
           <h2 id="items-heading" className="font-display text-xl font-bold uppercase">
             Items
