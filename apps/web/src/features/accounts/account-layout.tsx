@@ -65,7 +65,7 @@ function AccountShell() {
   }
 
   return (
-    <div className="mx-auto grid max-w-[1280px] grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[16rem_minmax(0,1fr)] md:py-10">
+    <div className="mx-auto grid max-w-[1280px] grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] md:py-10">
       <nav aria-label="My account" className="min-w-0 md:sticky md:top-24 md:self-start">
         <ul className="grid grid-cols-2 gap-1 rounded-2xl border border-line bg-white p-2 md:grid-cols-1">
           <li>
