@@ -27,12 +27,16 @@ function Where() {
   );
 }
 
-/** `routes` are <Route> elements; any other path renders only the location probe. */
-export function renderApp(routes: ReactNode, at: InitialEntry) {
+/**
+ * `routes` are <Route> elements; any other path renders only the location probe. `beside`
+ * renders next to the routes, as the app's keepers do.
+ */
+export function renderApp(routes: ReactNode, at: InitialEntry, beside?: ReactNode) {
   const store = makeStore();
   const view = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[at]}>
+        {beside}
         <Routes>
           {routes}
           <Route path="*" element={null} />
