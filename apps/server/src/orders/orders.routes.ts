@@ -9,11 +9,9 @@ import {
   ProcessOrderRequest,
   ProcessOrderResponse,
 } from '@kitroom/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
-import { createPaymentProvider } from '../payments/payment-provider.js';
 import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/referrals.service.js';
 import * as orders from './orders.service.js';
 
@@ -27,14 +25,7 @@ const errors = {
 };
 
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const provider = createPaymentProvider(deps.config);
-  const context = (log: FastifyBaseLogger): orders.OrderContext => ({
-    db: deps.database.db,
-    config: deps.config,
-    mailer: deps.mailer,
-    provider,
-    log,
-  });
+  const context = orders.orderContexts(deps);
   return async (app) => {
     app.post(
       '/process_order.php',

@@ -26,10 +26,11 @@ import * as coupons from '../coupons/coupons.service.js';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
 import { htmlMail, SHOP_NAME, type Mailer } from '../mail/mailer.js';
-import type {
-  PaymentProvider,
-  PaymentReport,
-  PaymentRequest,
+import {
+  createPaymentProvider,
+  type PaymentProvider,
+  type PaymentReport,
+  type PaymentRequest,
 } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
 import * as referrals from '../referrals/referrals.service.js';
@@ -42,6 +43,23 @@ export interface OrderContext {
   mailer: Mailer;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Builds each request's order context around one payment provider, made from the
+ * configuration once (a provider that needs secrets refuses to be made without them).
+ */
+export function orderContexts(
+  deps: { database: { db: Db }; config: Config; mailer: Mailer },
+  provider: PaymentProvider = createPaymentProvider(deps.config),
+): (log: FastifyBaseLogger) => OrderContext {
+  return (log) => ({
+    db: deps.database.db,
+    config: deps.config,
+    mailer: deps.mailer,
+    provider,
+    log,
+  });
 }
 
 const ORDER_LIST_LIMIT = 200;

@@ -1,7 +1,6 @@
 // The provider's ways back to us: the browser's signed redirect (callback) and the signed
 // webhook, verified by the configured provider and settled by the order service.
 import { orderPagePath } from '@kitroom/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
@@ -13,13 +12,7 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const provider = createPaymentProvider(deps.config);
-  const context = (log: FastifyBaseLogger): orders.OrderContext => ({
-    db: deps.database.db,
-    config: deps.config,
-    mailer: deps.mailer,
-    provider,
-    log,
-  });
+  const context = orders.orderContexts(deps, provider);
   return async (app) => {
     app.get(
       `/payments/${provider.name}/callback`,

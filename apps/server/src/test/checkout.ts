@@ -7,18 +7,10 @@ import { simpleParser } from 'mailparser';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import { loggedInUser } from './factories.js';
+import { loggedInUser, shippingAddressInput } from './factories.js';
 import type { TestApp } from './harness.js';
 
-export const KERALA_ADDRESS = {
-  first_name: 'Asha',
-  last_name: 'Menon',
-  street_name: '12 Beach Road',
-  city: 'Kozhikode',
-  state: 'Kerala',
-  pincode: '673001',
-  phone: '9876543210',
-};
+export const KERALA_ADDRESS = shippingAddressInput();
 
 export interface Shopper {
   id: number;

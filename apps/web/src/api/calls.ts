@@ -12,7 +12,7 @@ import type {
   ShopListingRequest,
   ShopListingResponse,
 } from '@kitroom/contract';
-import { get, post, type CallOptions } from './client';
+import { get, inlinedAnswer, post, type CallOptions } from './client';
 
 export const getHome = (options?: CallOptions) => get<HomeResponse>('home.php', options);
 
@@ -39,3 +39,13 @@ export const getCart = (body: CartRequest) => post<CartResponse>('cart.php', bod
 export const manageCart = (body: CartManageRequest) => post<CartResponse>('cart_manage.php', body);
 
 export const mergeCart = (body: CartMergeRequest) => post<CartResponse>('cart_merge.php', body);
+
+/** Answers the server inlined into this page, so a page can paint them on its first render. */
+export const inlined = {
+  home: () => inlinedAnswer<HomeResponse>('home.php'),
+  product: (productId: number) =>
+    inlinedAnswer<ProductResponse>('product.php', { product_id: productId }),
+  categoryProducts: (category: string) =>
+    inlinedAnswer<CategoryProductsResponse>('shop.php', { category: [category] }),
+  listing: (body: ShopListingRequest) => inlinedAnswer<ShopListingResponse>('shop.php', body),
+};

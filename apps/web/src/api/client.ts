@@ -1,7 +1,7 @@
 // The one HTTP client of the storefront. Request and response types come from
 // @kitroom/contract (the server validates both sides against the same schemas), so no API
 // type is written here twice. Same-origin fetch sends the `access` session cookie itself.
-import { takeInitialData } from './initial-data';
+import { peekInitialData, takeInitialData } from './initial-data';
 
 /** A call that answered with an error status; `message` is the server's `{error}` text. */
 export class ApiError extends Error {
@@ -77,4 +77,9 @@ export function messageOf(error: unknown, fallback: string): string {
 /** True for an aborted fetch: a newer request replaced this one. */
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** The answer the server inlined into the page for this call, if any (not used up). */
+export function inlinedAnswer<Res>(path: string, body?: unknown): Res | undefined {
+  return peekInitialData<Res>(callKey(path, body));
 }

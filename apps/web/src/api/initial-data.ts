@@ -31,6 +31,11 @@ export function takeInitialData<T>(key: string): T | undefined {
   return value;
 }
 
+/** The inlined answer for this call without using it up (for painting it at once). */
+export function peekInitialData<T>(key: string): T | undefined {
+  return load().get(key) as T | undefined;
+}
+
 /** Forgets every inlined answer (after the first client-side navigation they are stale). */
 export function dropInitialData(): void {
   pending = new Map();

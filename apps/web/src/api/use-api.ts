@@ -20,18 +20,26 @@ export interface ApiState<T> {
 
 /**
  * `key` names the request (null: nothing to load yet); `load` runs it. The key must change
- * whenever the request changes.
+ * whenever the request changes. `inlined` gives the answer the server put in the page, if
+ * any, so that the first render already shows it.
  */
 export function useApi<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
+  inlined?: () => T | undefined,
 ): ApiState<T> {
-  const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => ({
-    key,
-    data: key === null ? undefined : (cache.get(key) as T | undefined),
-    error: undefined,
-    loading: key !== null && !cache.has(key),
-  }));
+  const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => {
+    if (key !== null && !cache.has(key)) {
+      const first = inlined?.();
+      if (first !== undefined) remember(key, first);
+    }
+    return {
+      key,
+      data: key === null ? undefined : (cache.get(key) as T | undefined),
+      error: undefined,
+      loading: key !== null && !cache.has(key),
+    };
+  });
 
   useEffect(() => {
     if (key === null) return;

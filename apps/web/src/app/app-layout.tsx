@@ -73,7 +73,7 @@ export function AppLayout() {
         id="main"
         ref={main}
         tabIndex={-1}
-        className={`min-h-[70vh] outline-none ${overHero ? '' : 'pt-16'}`}
+        className={`min-h-svh outline-none ${overHero ? '' : 'pt-16'}`}
       >
         <Suspense fallback={<Loader label="Loading page" className="min-h-[60vh]" />}>
           <Outlet />

@@ -6,7 +6,7 @@ import { Overlay } from '@/ui/overlay';
 import { Logo } from '@/ui/logo';
 import { categoryPath } from '@/ui/paths';
 import { SITE } from '@/ui/site';
-import { useCategories } from './use-categories';
+import { useCategories, useEmptyCategoriesAlert } from './use-categories';
 
 interface MobileMenuProps {
   open: boolean;
@@ -20,6 +20,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
   const titleId = useId();
   const categories = useCategories(open);
   const [showCategories, setShowCategories] = useState(false);
+  useEmptyCategoriesAlert(open && showCategories, categories);
   return (
     <Overlay open={open} onClose={onClose} placement="left" labelledBy={titleId}>
       <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
@@ -59,7 +60,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
           Category Wise
         </button>
         <ul id="menu-categories" hidden={!showCategories} className="pl-4">
-          {categories.map((c) => (
+          {categories?.map((c) => (
             <li key={c.category_name}>
               <NavLink to={categoryPath(c.category_name)} className={item}>
                 {c.category_name}

@@ -8,7 +8,7 @@ import { Logo } from '@/ui/logo';
 import { categoryPath } from '@/ui/paths';
 import { SITE } from '@/ui/site';
 import { useShell } from './shell-context';
-import { useCategories } from './use-categories';
+import { useCategories, useEmptyCategoriesAlert } from './use-categories';
 
 function useScrolledPast(fraction: number): boolean {
   const [past, setPast] = useState(false);
@@ -32,6 +32,7 @@ function ShopMenu() {
   const [open, setOpen] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const categories = useCategories(open);
+  useEmptyCategoriesAlert(open && categoriesOpen, categories);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const hoveredAt = useRef(0);
@@ -104,8 +105,8 @@ function ShopMenu() {
           />
         </button>
         <ul id="shop-categories" hidden={!categoriesOpen} className="pl-3">
-          {categories.length === 0 && <li className="px-3 py-2 text-sm text-muted">Loading…</li>}
-          {categories.map((c) => (
+          {categories === null && <li className="px-3 py-2 text-sm text-muted">Loading…</li>}
+          {categories?.map((c) => (
             <li key={c.category_name}>
               <Link
                 to={categoryPath(c.category_name)}

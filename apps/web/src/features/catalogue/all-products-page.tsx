@@ -4,7 +4,7 @@ import type { ShopListingResponse } from '@kitroom/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getListing } from '@/api/calls';
+import { getListing, inlined } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
@@ -52,8 +52,10 @@ export default function AllProductsPage() {
   }, [query]);
   const { filters, start } = view;
   const request = toListingRequest(filters, start);
-  const { data, loading, error } = useApi(`listing ${JSON.stringify(request)}`, (signal) =>
-    getListing(request, { signal }),
+  const { data, loading, error } = useApi(
+    `listing ${JSON.stringify(request)}`,
+    (signal) => getListing(request, { signal }),
+    () => inlined.listing(request),
   );
   useTitle('All Products');
 

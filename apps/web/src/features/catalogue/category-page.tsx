@@ -3,7 +3,7 @@
 import { formatRupees } from '@kitroom/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { getCategoryProducts } from '@/api/calls';
+import { getCategoryProducts, inlined } from '@/api/calls';
 import { ApiError } from '@/api/client';
 import { useApi } from '@/api/use-api';
 import { buttonClass } from '@/ui/dialog';
@@ -15,8 +15,10 @@ import { inPriceRange, priceSteps } from './category-rules';
 
 export default function CategoryPage() {
   const { category = '' } = useParams();
-  const { data, loading, error } = useApi(`category ${category}`, (signal) =>
-    getCategoryProducts(category, { signal }),
+  const { data, loading, error } = useApi(
+    `category ${category}`,
+    (signal) => getCategoryProducts(category, { signal }),
+    () => inlined.categoryProducts(category),
   );
   useTitle(category);
   const fromId = useId();

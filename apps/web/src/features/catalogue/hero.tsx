@@ -9,7 +9,7 @@ export const HERO_INTERVAL_MS = 6000;
 
 const SLIDES = [
   {
-    kicker: 'New season 2025/26',
+    kicker: 'New season kits',
     title: 'Wear the badge',
     text: 'Home, away and third kits of the clubs you follow, in every size from S to XXL.',
     cta: 'Shop all jerseys',

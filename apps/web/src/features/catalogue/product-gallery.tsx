@@ -50,7 +50,7 @@ export function ProductGallery({ name, images }: GalleryProps) {
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-current={i === index}
                 onClick={() => setIndex(i)}
-                className={`block overflow-hidden rounded-xl border-2 ${i === index ? 'border-ink' : 'border-transparent opacity-80 hover:opacity-100'}`}
+                className={`block w-full overflow-hidden rounded-xl border-2 ${i === index ? 'border-ink' : 'border-transparent opacity-80 hover:opacity-100'}`}
               >
                 <ProductImage path={path} alt="" width={80} height={80} />
               </button>

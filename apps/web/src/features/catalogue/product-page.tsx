@@ -4,7 +4,7 @@ import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { getProduct } from '@/api/calls';
+import { getProduct, inlined } from '@/api/calls';
 import { ApiError } from '@/api/client';
 import { useApi } from '@/api/use-api';
 import { readUserData } from '@/api/user-data';
@@ -46,7 +46,11 @@ function ProductView({ id }: { id: number }) {
   const navigate = useNavigate();
   const dispatch = useCartDispatch();
   const linkState = location.state as ProductLinkState | null;
-  const { data, error, loading } = useApi(`product ${id}`, (signal) => getProduct(id, { signal }));
+  const { data, error, loading } = useApi(
+    `product ${id}`,
+    (signal) => getProduct(id, { signal }),
+    () => inlined.product(id),
+  );
   const detail = data?.[0];
   const summary: ProductSummary | undefined =
     detail?.product ?? (linkState?.summary?.id === id ? linkState.summary : undefined);

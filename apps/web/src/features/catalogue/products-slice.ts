@@ -3,7 +3,7 @@ import type { HomeResponse } from '@kitroom/contract';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { getHome } from '@/api/calls';
+import { getHome, inlined } from '@/api/calls';
 import { messageOf } from '@/api/client';
 import { showAlert } from '@/ui/alert';
 
@@ -15,8 +15,6 @@ export interface ProductsState {
 
 export const FETCH_PRODUCTS_ERROR = 'Failed to fetch products';
 
-const initialState: ProductsState = { data: null, loading: false, error: null };
-
 function isEmpty(home: HomeResponse): boolean {
   return (
     home.Limited.length === 0 &&
@@ -24,6 +22,13 @@ function isEmpty(home: HomeResponse): boolean {
     home['Most Viewed'].length === 0 &&
     home.promotion.length === 0
   );
+}
+
+/** The home lists the server inlined into the page paint at once (an empty answer is fetched
+ * again, so that the shopper is told to try again). */
+function initialState(): ProductsState {
+  const home = inlined.home();
+  return { data: home && !isEmpty(home) ? home : null, loading: false, error: null };
 }
 
 export const fetchHome = createAsyncThunk<HomeResponse, void, { rejectValue: string }>(

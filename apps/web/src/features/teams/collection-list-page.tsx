@@ -1,18 +1,20 @@
 // The team and player list pages (reached by 'Browse Other Teams' / 'Browse Other Players'):
 // the featured eight first, then every other one in the catalogue with its product count.
-import { getListing } from '@/api/calls';
+import { getListing, inlined } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { Loader } from '@/ui/loader';
 import { useTitle } from '@/ui/use-title';
-import type { CollectionKind } from './collection-page';
+import { FACETS_REQUEST, type CollectionKind } from './collection-page';
 import { PlayerCard, TeamCard } from './team-cards';
 import { PLAYERS, TEAMS } from './team-data';
 
 export function CollectionListPage({ kind }: { kind: CollectionKind }) {
   const title = kind === 'team' ? 'Teams' : 'Players';
   useTitle(title);
-  const { data, loading } = useApi('listing facets', (signal) =>
-    getListing({ limit: '0-1' }, { signal }),
+  const { data, loading } = useApi(
+    'listing facets',
+    (signal) => getListing(FACETS_REQUEST, { signal }),
+    () => inlined.listing(FACETS_REQUEST),
   );
   const featured = (kind === 'team' ? TEAMS : PLAYERS).map((x) => x.name);
   const counts = new Map<string, number>(

@@ -10,7 +10,7 @@ import {
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { getListing } from '@/api/calls';
+import { getListing, inlined } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
@@ -22,6 +22,9 @@ import { featuredNameForSlug, PLAYERS, playerProfile, TEAMS, teamProfile } from 
 import { useWishlist } from './wishlist';
 
 export type CollectionKind = 'team' | 'player';
+
+/** One product and every facet: the cheapest way to learn all team and player names. */
+export const FACETS_REQUEST = { limit: '0-1' };
 
 /** The navigation state the team and player cards pass. */
 export interface CollectionLinkState {
@@ -44,8 +47,10 @@ function useCollectionName(kind: CollectionKind, slug: string) {
   const state = useLocation().state as CollectionLinkState | null;
   const fromState = state?.name && slugify(state.name) === slug ? state.name : undefined;
   const known = fromState ?? featuredNameForSlug(kind === 'team' ? TEAMS : PLAYERS, slug);
-  const facets = useApi(known ? null : 'listing facets', (signal) =>
-    getListing({ limit: '0-1' }, { signal }),
+  const facets = useApi(
+    known ? null : 'listing facets',
+    (signal) => getListing(FACETS_REQUEST, { signal }),
+    () => inlined.listing(FACETS_REQUEST),
   );
   if (known) return { name: known, resolving: false };
   const names =
@@ -100,6 +105,7 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
   const { data, loading } = useApi(
     resolving ? null : `listing ${JSON.stringify(request)}`,
     (signal) => getListing(request, { signal }),
+    () => inlined.listing(request),
   );
   useTitle(`${name} jerseys`);
 
