@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
 import LoginPage from './login-page';
+import { eventually } from '@/test/eventually';
 
 const routes = (
   <>
@@ -28,7 +29,7 @@ describe('login', () => {
     type('Email', 'asha@kitroom.in');
     type('Password', 'wrong');
     press('Login');
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'Please check your email or password and try again.',
       ),
@@ -36,7 +37,7 @@ describe('login', () => {
 
     api.on('login_verification.php', () => 'offline');
     press('Login');
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'An error occurred during login. Please try again.',
       ),
@@ -53,7 +54,7 @@ describe('login', () => {
     type('Email', 'asha@kitroom.in');
     type('Password', 'secret1');
     press('Login');
-    await vi.waitFor(() => expect(where()).toBe('/myAccount/orders'));
+    await eventually(() => expect(where()).toBe('/myAccount/orders'));
     expect(JSON.parse(localStorage.getItem('userData')!)).toEqual({
       email: 'asha@kitroom.in',
       user_code: 5,
@@ -94,13 +95,13 @@ describe('registration by emailed code', () => {
     type('OTP', '123456');
     expect(verify.disabled).toBe(false);
     press('Verify');
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('alert').textContent).toBe('Invalid OTP, please try again.'),
     );
 
     api.on('otpprocess.php', () => 'offline');
     press('Verify');
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('alert').textContent).toBe('Please check your internet connection'),
     );
 
@@ -118,7 +119,7 @@ describe('registration by emailed code', () => {
 
     api.on('signup.php', () => refuse(403, 'Please verify your email'));
     press('Register');
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('alert').textContent).toBe('Registration failed. Please try again.'),
     );
 
@@ -127,7 +128,7 @@ describe('registration by emailed code', () => {
     );
     api.on('cart_merge.php', () => ok({ cart_items: [] }));
     press('Register');
-    await vi.waitFor(() => expect(where()).toBe('/checkOut'));
+    await eventually(() => expect(where()).toBe('/checkOut'));
     expect(api.calls['signup.php']?.at(-1)).toEqual({
       name: 'Asha',
       email: 'new@kitroom.in',
@@ -150,7 +151,7 @@ describe('registration by emailed code', () => {
     await screen.findByRole('heading', { name: 'Enter OTP' });
     type('OTP', '654321');
     press('Verify');
-    await vi.waitFor(() => expect(where()).toBe('/'));
+    await eventually(() => expect(where()).toBe('/'));
     expect(JSON.parse(localStorage.getItem('userData')!).user_code).toBe(5);
   });
 
@@ -176,7 +177,7 @@ describe('registration by emailed code', () => {
 
       api.on('PHPMailer/send_email.php', () => refuse(429, 'Please wait'));
       press('Resend OTP');
-      await vi.waitFor(() =>
+      await eventually(() =>
         expect(screen.getByRole('alert').textContent).toBe('Please try again.'),
       );
 
@@ -184,7 +185,7 @@ describe('registration by emailed code', () => {
         ok({ status: 'success', message: 'A new OTP has been sent to asha@kitroom.in.' }),
       );
       press('Resend OTP');
-      await vi.waitFor(() =>
+      await eventually(() =>
         expect(screen.getByRole('status').textContent).toBe(
           'A new OTP has been sent to asha@kitroom.in.',
         ),

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
 import { forgetVerified } from './verified-sessions';
 import RequireUser from './require-user';
+import { eventually } from '@/test/eventually';
 
 const routes = (
   <Route element={<RequireUser />}>
@@ -40,9 +41,9 @@ describe('the access guard', () => {
     api.on('check_session.php', () => refuse(401, 'Your session has ended.'));
     api.on('session_destroy.php', () => ok({ message: 'Session destroyed successfully' }));
     renderApp(routes, '/checkOut');
-    await vi.waitFor(() => expect(where()).toBe('/login?redirect=%2FcheckOut'));
+    await eventually(() => expect(where()).toBe('/login?redirect=%2FcheckOut'));
     expect(localStorage.getItem('userData')).toBeNull();
-    await vi.waitFor(() => expect(api.calls['session_destroy.php']).toHaveLength(1));
+    await eventually(() => expect(api.calls['session_destroy.php']).toHaveLength(1));
     expect(screen.queryByText('checkout page')).toBeNull();
   });
 

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
 import SessionKeeper from './session-keeper';
+import { eventually } from '@/test/eventually';
 
 const where = () => screen.getByTestId('where').textContent;
 
@@ -13,12 +14,12 @@ describe('the session check of a page load', () => {
     api.on('check_session.php', () => refuse(401, 'Your session has ended.'));
     api.on('session_destroy.php', () => ok({ message: 'Session destroyed successfully' }));
     const { store } = renderApp(null, '/product/3', <SessionKeeper />);
-    await vi.waitFor(() => expect(where()).toBe('/'));
+    await eventually(() => expect(where()).toBe('/'));
     expect(api.calls['check_session.php']).toEqual([{ session_id: 'handle' }]);
     expect(localStorage.getItem('userData')).toBeNull();
     expect(localStorage.getItem('cart')).toBe('[]');
     expect(store.getState().session.user).toBeNull();
-    await vi.waitFor(() => expect(api.calls['session_destroy.php']).toHaveLength(1));
+    await eventually(() => expect(api.calls['session_destroy.php']).toHaveLength(1));
   });
 
   it('keeps the user when the check cannot reach the server', async () => {
@@ -26,7 +27,7 @@ describe('the session check of a page load', () => {
     const api = fakeApi();
     api.on('check_session.php', () => 'offline');
     renderApp(null, '/product/3', <SessionKeeper />);
-    await vi.waitFor(() => expect(api.calls['check_session.php']).toHaveLength(1));
+    await eventually(() => expect(api.calls['check_session.php']).toHaveLength(1));
     expect(where()).toBe('/product/3');
     expect(localStorage.getItem('userData')).not.toBeNull();
   });

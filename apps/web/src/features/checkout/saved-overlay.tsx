@@ -1,23 +1,26 @@
 // The full-screen 'You saved ₹ {amount}' celebration, shown for 6 seconds after a valid
 // coupon (a click or Escape closes it sooner).
 import { PartyPopper } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 export const SAVED_OVERLAY_MS = 6000;
 
 export function SavedOverlay({ text, onDone }: { text: string; onDone: () => void }) {
+  // The 6 seconds run from the moment it appears, however often the page renders meanwhile.
+  const done = useRef(onDone);
+  done.current = onDone;
   useEffect(() => {
-    const timer = window.setTimeout(onDone, SAVED_OVERLAY_MS);
+    const timer = window.setTimeout(() => done.current(), SAVED_OVERLAY_MS);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onDone();
+      if (event.key === 'Escape') done.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       window.clearTimeout(timer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [onDone]);
+  }, []);
 
   return createPortal(
     <div

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
 import OrderDetailPage from './order-detail-page';
+import { eventually } from '@/test/eventually';
 
 function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDetailResponse {
   return {
@@ -73,7 +74,7 @@ describe('order detail', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
+    await eventually(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
   });
 
   it('shows a paid order’s date, tracking and Add Review', async () => {
@@ -102,7 +103,7 @@ describe('order detail', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Copy tracking id' }));
-      await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy());
+      await eventually(() => expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy());
       expect(writeText).toHaveBeenCalledWith('DTDC123456');
       act(() => void vi.advanceTimersByTime(1_900));
       expect(screen.queryByRole('button', { name: 'Copied' })).not.toBeNull();
@@ -149,7 +150,7 @@ describe('order detail', () => {
     logInLocally(5);
     fakeApi().on('orders.php', () => refuse(404, 'Order not found'));
     renderApp(routes, '/reviewOrdersDetails/999');
-    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    await eventually(() => expect(screen.getByTestId('where').textContent).toBe('/'));
   });
 
   it('shows the navigation state at once', () => {

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '@/test/fake-api';
 import ReferralKeeper from './referral-keeper';
+import { eventually } from '@/test/eventually';
 
 const DAY = 24 * 3600_000;
 
@@ -16,7 +17,7 @@ describe('the referral keeper', () => {
     const api = fakeApi();
     api.on('user_affiliate.php', () => ok({ success: true, valid: true, counted: true }));
     render(<ReferralKeeper />);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(JSON.parse(localStorage.getItem('affiliate_data')!).timestamp).toBeGreaterThan(
         clicked,
       ),

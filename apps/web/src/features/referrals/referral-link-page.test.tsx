@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import ReferralLinkPage from './referral-link-page';
+import { eventually } from '@/test/eventually';
 
 const routes = <Route path="/link/*" element={<ReferralLinkPage />} />;
 const where = () => screen.getByTestId('where').textContent;
@@ -13,7 +14,7 @@ describe('the referral link page', () => {
     const api = fakeApi();
     api.on('tracking.php', () => ok({ success: true, valid: true, counted: true }));
     renderApp(routes, '/link/KOCHI10/42');
-    await vi.waitFor(() => expect(where()).toBe('/product/42'));
+    await eventually(() => expect(where()).toBe('/product/42'));
     expect(api.calls['tracking.php']).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem('affiliate_data')!)).toMatchObject({ id: 'KOCHI10' });
   });
@@ -22,7 +23,7 @@ describe('the referral link page', () => {
     const api = fakeApi();
     api.on('google_code.php', () => ok({ success: true, valid: true, counted: true }));
     renderApp(routes, '/link/giveaway/IGDROP');
-    await vi.waitFor(() => expect(where()).toBe('/'));
+    await eventually(() => expect(where()).toBe('/'));
     expect(JSON.parse(localStorage.getItem('google_code_data')!)).toMatchObject({ code: 'IGDROP' });
   });
 
@@ -30,7 +31,7 @@ describe('the referral link page', () => {
     const api = fakeApi();
     api.on('tracking.php', () => ok({ success: true, valid: false, counted: false }));
     renderApp(routes, '/link/NOBODY/42');
-    await vi.waitFor(() => expect(where()).toBe('/product/42'));
+    await eventually(() => expect(where()).toBe('/product/42'));
     expect(localStorage.getItem('affiliate_data')).toBeNull();
   });
 
@@ -38,7 +39,7 @@ describe('the referral link page', () => {
     const api = fakeApi();
     api.on('link_affiliates.php', () => refuse(400, 'Invalid request'));
     renderApp(routes, '/link/KOCHI10');
-    await vi.waitFor(() => expect(where()).toBe('/'));
+    await eventually(() => expect(where()).toBe('/'));
     expect(api.calls['link_affiliates.php']).toHaveLength(1);
     expect(localStorage.getItem('affiliate_data')).toBeNull();
   });
@@ -56,7 +57,7 @@ describe('the referral link page', () => {
       const api = fakeApi();
       api.on('tracking.php', () => 'offline');
       renderApp(routes, '/link/KOCHI10/42');
-      await vi.waitFor(() => expect(where()).toBe('/'));
+      await eventually(() => expect(where()).toBe('/'));
       expect(JSON.parse(localStorage.getItem('affiliate_data')!)).toMatchObject({ id: 'KOCHI10' });
       api.on('tracking.php', () => ok({ success: true, valid: true, counted: true }));
       await vi.advanceTimersByTimeAsync(9_900);
