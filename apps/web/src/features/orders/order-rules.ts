@@ -14,7 +14,6 @@ export const ORDER_TEXTS = {
   noExpectedDate: 'You can see expected delivered data after a week.',
   detailsMissing: 'please try again',
   loadFailed: 'Please try again.',
-  notFound: 'Order not found',
   paymentFailed: 'An error occurred during payment processing',
 } as const;
 
