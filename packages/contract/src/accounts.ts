@@ -13,6 +13,9 @@ import {
 /** The longest password accepted; a cap keeps hashing cost bounded. */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** What an email address must look like (the web form checks it before sending). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Trimmed and lower-cased: the form an address is stored and compared in. */
 export const Email = z
   .string({ error: 'email is required' })
@@ -20,7 +23,7 @@ export const Email = z
   .toLowerCase()
   .min(1, 'email is required')
   .max(254, 'email is too long')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'enter a valid email address');
+  .regex(EMAIL_PATTERN, 'enter a valid email address');
 
 const Password = z
   .string({ error: 'password is required' })

@@ -1,6 +1,6 @@
-// Every browsing route of the spec (section 2), each page its own chunk. Login, checkout and
-// account routes arrive with the next issue; until then they meet the 404 page.
-import { lazy } from 'react';
+// Every route of the spec (section 2), each page its own chunk. Checkout and the order page
+// sit behind the access guard; /myAccount guards its own children.
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 
@@ -20,29 +20,59 @@ const PrivacyPolicyPage = lazy(() => import('@/features/info/privacy-policy-page
 const ShippingPolicyPage = lazy(() => import('@/features/info/shipping-policy-page'));
 const RefundPolicyPage = lazy(() => import('@/features/info/refund-policy-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
+// Background work of every page load (session check, referral codes), off the first paint.
+const SessionKeeper = lazy(() => import('@/features/accounts/session-keeper'));
+const ReferralKeeper = lazy(() => import('@/features/referrals/referral-keeper'));
+const LoginPage = lazy(() => import('@/features/accounts/login-page'));
+const RequireUser = lazy(() => import('@/features/accounts/require-user'));
+const AccountLayout = lazy(() => import('@/features/accounts/account-layout'));
+const ProfilePage = lazy(() => import('@/features/accounts/profile-page'));
+const WholesalePage = lazy(() => import('@/features/wholesale/wholesale-page'));
+const OrdersPage = lazy(() => import('@/features/orders/orders-page'));
+const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
+const CheckoutPage = lazy(() => import('@/features/checkout/checkout-page'));
+const ReferralLinkPage = lazy(() => import('@/features/referrals/referral-link-page'));
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="allProducts" element={<AllProductsPage />} />
-        <Route path="productCategory/teams" element={<TeamsListPage />} />
-        <Route path="productCategory/players" element={<PlayersListPage />} />
-        <Route path="productCategory/team/:slug" element={<TeamPage />} />
-        <Route path="productCategory/player/:slug" element={<PlayerPage />} />
-        <Route path="productCategory/:category" element={<CategoryPage />} />
-        <Route path="product/:id" element={<ProductPage />} />
-        <Route path="searchPage" element={<SearchPage />} />
-        <Route path="searchPage/:term" element={<SearchPage />} />
-        <Route path="contactUs" element={<ContactPage />} />
-        <Route path="terms&conditions" element={<TermsPage />} />
-        <Route path="returnPolicy" element={<ReturnPolicyPage />} />
-        <Route path="privacyPolicy" element={<PrivacyPolicyPage />} />
-        <Route path="shippingPolicy" element={<ShippingPolicyPage />} />
-        <Route path="refundPolicy" element={<RefundPolicyPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <>
+      <Suspense fallback={null}>
+        <SessionKeeper />
+        <ReferralKeeper />
+      </Suspense>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="allProducts" element={<AllProductsPage />} />
+          <Route path="productCategory/teams" element={<TeamsListPage />} />
+          <Route path="productCategory/players" element={<PlayersListPage />} />
+          <Route path="productCategory/team/:slug" element={<TeamPage />} />
+          <Route path="productCategory/player/:slug" element={<PlayerPage />} />
+          <Route path="productCategory/:category" element={<CategoryPage />} />
+          <Route path="product/:id" element={<ProductPage />} />
+          <Route path="searchPage" element={<SearchPage />} />
+          <Route path="searchPage/:term" element={<SearchPage />} />
+          <Route path="contactUs" element={<ContactPage />} />
+          <Route path="terms&conditions" element={<TermsPage />} />
+          <Route path="returnPolicy" element={<ReturnPolicyPage />} />
+          <Route path="privacyPolicy" element={<PrivacyPolicyPage />} />
+          <Route path="shippingPolicy" element={<ShippingPolicyPage />} />
+          <Route path="refundPolicy" element={<RefundPolicyPage />} />
+          <Route path="login" element={<LoginPage key="login" />} />
+          <Route path="register" element={<LoginPage key="register" mode="register" />} />
+          <Route path="myAccount" element={<AccountLayout />}>
+            <Route index element={<ProfilePage />} />
+            <Route path="WholesaleRegistration" element={<WholesalePage />} />
+            <Route path="orders" element={<OrdersPage />} />
+          </Route>
+          <Route element={<RequireUser />}>
+            <Route path="checkOut" element={<CheckoutPage />} />
+            <Route path="reviewOrdersDetails/:orderId" element={<OrderDetailPage />} />
+          </Route>
+          <Route path="link/*" element={<ReferralLinkPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
   );
 }

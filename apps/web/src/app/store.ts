@@ -3,11 +3,12 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { cartReducer } from '@/features/cart/cart-slice';
 import { cartSyncMiddleware } from '@/features/cart/cart-sync';
+import { sessionReducer } from '@/features/accounts/session-slice';
 import { productsReducer } from '@/features/catalogue/products-slice';
 
 export function createStore() {
   return configureStore({
-    reducer: { cart: cartReducer, products: productsReducer },
+    reducer: { cart: cartReducer, products: productsReducer, session: sessionReducer },
     middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
   });
 }

@@ -1,0 +1,30 @@
+// Checkout, coupon, order, payment and review calls. Types come from the contract.
+import type {
+  AddReviewRequest,
+  AddReviewResponse,
+  CouponRequest,
+  CouponResponse,
+  OrderDetailResponse,
+  OrdersListResponse,
+  PayOrderResponse,
+  ProcessOrderRequest,
+  ProcessOrderResponse,
+} from '@kitroom/contract';
+import { post, type CallOptions } from './client';
+
+export const verifyCoupon = (body: CouponRequest) => post<CouponResponse>('coupons.php', body);
+
+export const processOrder = (body: ProcessOrderRequest) =>
+  post<ProcessOrderResponse>('process_order.php', body);
+
+export const getOrders = (userId: number, options?: CallOptions) =>
+  post<OrdersListResponse>('orders.php', { user_id: userId }, options);
+
+export const getOrder = (userId: number, orderId: number, options?: CallOptions) =>
+  post<OrderDetailResponse>('orders.php', { user_id: userId, order_id: orderId }, options);
+
+export const payOrder = (userId: number, orderId: number) =>
+  post<PayOrderResponse>('payment_processer.php', { user_id: userId, order_id: orderId });
+
+export const addReview = (body: AddReviewRequest) =>
+  post<AddReviewResponse>('add_reviews.php', body);

@@ -1,0 +1,5 @@
+// What other features use from accounts: who is logged in, and the 401 handling of
+// protected pages. The store takes session-slice.ts and the router the pages directly, so
+// that the first page load carries none of the account code.
+export { selectUserId, useSessionSelector } from './session-slice';
+export { useSessionEnded } from './use-session-ended';

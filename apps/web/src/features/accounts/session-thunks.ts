@@ -1,0 +1,58 @@
+// Starting and ending a session in this browser: userData, the local cart, and the server's
+// session (session_destroy.php).
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { destroySession } from '@/api/account-calls';
+import type { UserData } from '@/api/user-data';
+import { clearCart, mergeGuestCartAtLogin } from '@/features/cart';
+import { userLoggedIn, userLoggedOut, type SessionRootState } from './session-slice';
+import { clearUserData, saveUserData } from './user-storage';
+import { forgetVerified } from './verified-sessions';
+
+/**
+ * After a login, an OTP login or a signup: keeps userData and merges the visitor's local
+ * cart into the user's server cart (the cookie is already set by the answer).
+ */
+export const startSession = createAsyncThunk<void, UserData, { state: SessionRootState }>(
+  'session/start',
+  async (user, { dispatch }) => {
+    saveUserData(user);
+    dispatch(userLoggedIn(user));
+    const userId = Number(user.user_code);
+    if (Number.isInteger(userId) && userId > 0) await dispatch(mergeGuestCartAtLogin({ userId }));
+  },
+);
+
+/**
+ * Forgets the user in this browser: userData and the local cart (the server cart stays).
+ * userData goes first, so that clearing the cart is not replayed on the server cart.
+ */
+export const forgetUser = createAsyncThunk<void, void, { state: SessionRootState }>(
+  'session/forget',
+  async (_arg, { dispatch }) => {
+    clearUserData();
+    forgetVerified();
+    dispatch(userLoggedOut());
+    dispatch(clearCart());
+  },
+);
+
+/** Log out: session_destroy.php, then forget the user. Rejects when the server call fails. */
+export const logOut = createAsyncThunk<void, void, { state: SessionRootState }>(
+  'session/logOut',
+  async (_arg, { dispatch }) => {
+    await destroySession();
+    await dispatch(forgetUser());
+  },
+);
+
+/**
+ * The session is over (the server said so): ends it on the server too, best effort, and
+ * forgets the user here.
+ */
+export const endSession = createAsyncThunk<void, void, { state: SessionRootState }>(
+  'session/end',
+  async (_arg, { dispatch }) => {
+    await dispatch(forgetUser());
+    await destroySession().catch(() => undefined);
+  },
+);

@@ -1,0 +1,165 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, refuse } from '@/test/fake-api';
+import { logInLocally, renderApp } from '@/test/render-app';
+import CheckoutPage from './checkout-page';
+import { eventually } from '@/test/eventually';
+
+const items = [
+  {
+    product_id: 11,
+    price: 899,
+    image_url: 'images/11.webp',
+    name: 'Kerala Blasters Home 2025',
+    quantity: 2,
+    selectedSize: 'M',
+  },
+];
+const saved = {
+  first_name: 'Asha',
+  last_name: 'Menon',
+  street_name: '12 Beach Road',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  pincode: '673001',
+  phone: '9876543210',
+};
+
+function open(api = fakeApi(), address: unknown = null) {
+  logInLocally(5);
+  api.on('shipping_address.php', () => ok({ address }));
+  renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
+    pathname: '/checkOut',
+    state: { items },
+  });
+  return api;
+}
+
+const total = () => screen.getByTestId('order-total').textContent;
+const summary = () => screen.getByRole('region', { name: 'Order Summary' });
+
+describe('checkout', () => {
+  it('goes home without lines', () => {
+    logInLocally(5);
+    fakeApi().on('shipping_address.php', () => ok({ address: null }));
+    renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, '/checkOut');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('prefills the saved address and charges its state’s shipping', async () => {
+    open(fakeApi(), saved);
+    expect(total()).toBe('₹1,798');
+    expect(within(summary()).getByText('Select a state')).toBeTruthy();
+    await eventually(() =>
+      expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Kozhikode'),
+    );
+    expect(total()).toBe('₹1,858');
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Tamil Nadu' } });
+    expect(total()).toBe('₹1,883');
+    expect(within(summary()).getByText('Size: M · Qty: 2')).toBeTruthy();
+  });
+
+  it('asks for every shipping field before paying', async () => {
+    open();
+    fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));
+    const modal = await screen.findByRole('alertdialog', { name: 'Checkout' });
+    expect(modal.textContent).toContain('Please fill all shipping details before payment.');
+    fireEvent.click(within(modal).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('verifies a coupon, celebrates and hides the coupon box', async () => {
+    const api = open(fakeApi(), saved);
+    await eventually(() => expect(total()).toBe('₹1,858'));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Coupon Code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'Please enter your coupon code',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    api.on('coupons.php', () => ok({ success: false, error: 'This coupon has expired.' }));
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'monsoon25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await eventually(() =>
+      expect(api.calls['coupons.php']?.at(-1)).toMatchObject({ coupon_code: 'MONSOON25' }),
+    );
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'This coupon has expired.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    api.on('coupons.php', () => 'offline');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'Failed to verify coupon',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    api.on('coupons.php', () =>
+      ok({
+        success: true,
+        coupon_code: 'WELCOME10',
+        discount_amount: 179.8,
+        final_amount: 1678.2,
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'welcome10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await eventually(() => expect(screen.getByText('You saved ₹ 179.80')).toBeTruthy());
+    expect(api.calls['coupons.php']?.at(-1)).toEqual({
+      user_id: 5,
+      coupon_code: 'WELCOME10',
+      total_amount: 1858,
+      product_id: [11],
+      items: [{ product_id: 11, size: 'M', quantity: 2 }],
+    });
+    expect(total()).toBe('₹1,678');
+    expect(screen.queryByRole('button', { name: 'Apply Coupon Code' })).toBeNull();
+  });
+
+  it('places the order with the exact amount and one key per attempt, then leaves for the payment page', async () => {
+    localStorage.setItem(
+      'affiliate_data',
+      JSON.stringify({ id: 'KOCHI10', timestamp: Date.now() }),
+    );
+    localStorage.setItem(
+      'google_code_data',
+      JSON.stringify({ code: 'IGDROP', timestamp: Date.now() - 25 * 3600_000 }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = open(fakeApi(), saved);
+    await eventually(() => expect(total()).toBe('₹1,858'));
+
+    api.on('process_order.php', () => refuse(502, 'The payment service is not answering.'));
+    fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'The payment service is not answering.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    api.on('process_order.php', () =>
+      ok({ payment_url: '/api/payments/sandbox/pay/t', order_id: 3 }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));
+    expect(screen.getByRole('button', { name: /Processing\.\.\./ })).toBeTruthy();
+    await eventually(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
+
+    const [first, second] = api.calls['process_order.php'] as Record<string, unknown>[];
+    expect(second).toEqual({
+      user_id: 5,
+      shipping_address: saved,
+      mobile_number: '9876543210',
+      amount: 1858,
+      affiliate_code: 'KOCHI10',
+      google_code: null,
+      coupon_code: null,
+      state: 'Kerala',
+      items: [{ product_id: 11, size: 'M', quantity: 2 }],
+      idempotency_key: first!.idempotency_key,
+    });
+    expect(String(first!.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

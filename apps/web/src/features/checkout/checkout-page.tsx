@@ -1,0 +1,253 @@
+// /checkOut (spec sections 2, 4, 5): the Shipping Information form, prefilled from the saved
+// address, and the Order Summary with the state's shipping fee, the coupon's discount and
+// the total. Pay Now places the order and sends the browser to the payment page. The lines
+// arrive as navigation state; without them the shopper goes home.
+import { formatRupees, isIndianState, type ProcessOrderRequest } from '@kitroom/contract';
+import { Lock, ShieldCheck } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { getShippingAddress } from '@/api/account-calls';
+import { messageOf } from '@/api/client';
+import { processOrder, verifyCoupon } from '@/api/order-calls';
+import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
+import { referralCodesForCheckout } from '@/features/referrals';
+import { showAlert } from '@/ui/alert';
+import { AddressFields } from '@/ui/address-fields';
+import {
+  addressFieldProblems,
+  addressValues,
+  EMPTY_ADDRESS,
+  hasBlankField,
+  trimAddress,
+  type AddressField,
+} from '@/ui/address-form';
+import { buttonClass } from '@/ui/dialog';
+import { ProductImage } from '@/ui/product-image';
+import { useTitle } from '@/ui/use-title';
+import {
+  attemptKeeper,
+  CHECKOUT_TEXTS,
+  checkoutLinesOf,
+  checkoutTotals,
+  formatPaise,
+  formatTotal,
+  orderLines,
+  savedText,
+} from './checkout-rules';
+import { CouponBox } from './coupon-box';
+import { SavedOverlay } from './saved-overlay';
+
+interface Coupon {
+  code: string;
+  discount: number;
+}
+
+const problemAlert = (message: string) => showAlert(message, 'Checkout');
+
+export default function CheckoutPage() {
+  const location = useLocation();
+  const lines = useMemo(() => checkoutLinesOf(location.state), [location.state]);
+  const userId = useSessionSelector(selectUserId);
+  const sessionEnded = useSessionEnded();
+  const [address, setAddress] = useState(EMPTY_ADDRESS);
+  const [problems, setProblems] = useState<Partial<Record<AddressField, string>>>({});
+  const [coupon, setCoupon] = useState<Coupon | null>(null);
+  const [celebrating, setCelebrating] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const touched = useRef(false);
+  const keyFor = useRef(attemptKeeper()).current;
+  useTitle('Checkout');
+
+  useEffect(() => {
+    if (userId === null) return;
+    const controller = new AbortController();
+    getShippingAddress(userId, { signal: controller.signal }).then(
+      ({ address: saved }) => {
+        if (saved && !touched.current) setAddress(addressValues(saved));
+      },
+      // Without a saved address the shopper types one; a 401 ends the session.
+      (failure: unknown) => {
+        if (!controller.signal.aborted) sessionEnded(failure);
+      },
+    );
+    return () => controller.abort();
+  }, [userId, sessionEnded]);
+
+  const totals = checkoutTotals(lines, address.state, coupon?.discount ?? 0);
+
+  if (lines.length === 0) return <Navigate to="/" replace />;
+
+  function change(field: AddressField, value: string) {
+    touched.current = true;
+    setAddress((a) => ({ ...a, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+  }
+
+  async function applyCoupon(code: string) {
+    if (userId === null) return;
+    const items = orderLines(lines);
+    try {
+      const answer = await verifyCoupon({
+        user_id: userId,
+        coupon_code: code,
+        total_amount: (totals.subtotalPaise + (totals.shippingPaise ?? 0)) / 100,
+        product_id: items.map((i) => i.product_id),
+        items,
+      });
+      if (!answer.success) {
+        problemAlert(answer.error || CHECKOUT_TEXTS.couponFailed);
+        return;
+      }
+      setCoupon({ code: answer.coupon_code, discount: answer.discount_amount });
+      setCelebrating(savedText(answer.discount_amount));
+    } catch (failure) {
+      if (!sessionEnded(failure)) problemAlert(messageOf(failure, CHECKOUT_TEXTS.couponFailed));
+    }
+  }
+
+  async function payNow() {
+    if (userId === null) return;
+    if (hasBlankField(address) || !isIndianState(address.state)) {
+      problemAlert(CHECKOUT_TEXTS.fillShipping);
+      return;
+    }
+    const found = addressFieldProblems(address);
+    setProblems(found);
+    const first = Object.values(found)[0];
+    if (first) {
+      problemAlert(first);
+      return;
+    }
+    const shipping = { ...trimAddress(address), state: address.state };
+    const codes = referralCodesForCheckout();
+    const request: Omit<ProcessOrderRequest, 'idempotency_key'> = {
+      user_id: userId,
+      shipping_address: shipping,
+      mobile_number: shipping.phone,
+      amount: totals.totalPaise / 100,
+      affiliate_code: codes.affiliate_code,
+      google_code: codes.google_code,
+      coupon_code: coupon?.code ?? null,
+      state: shipping.state,
+      items: orderLines(lines),
+    };
+    setPaying(true);
+    try {
+      const { payment_url } = await processOrder({ ...request, idempotency_key: keyFor(request) });
+      // 'Processing...' stays on while the browser leaves for the payment page.
+      window.location.assign(payment_url);
+    } catch (failure) {
+      setPaying(false);
+      if (!sessionEnded(failure)) problemAlert(messageOf(failure, CHECKOUT_TEXTS.paymentFailed));
+    }
+  }
+
+  return (
+    <div className="bg-paper">
+      <div className="mx-auto grid max-w-[1280px] grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:py-10 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        <h1 className="font-display text-3xl font-bold uppercase sm:text-4xl lg:col-span-2">
+          Checkout
+        </h1>
+        <section
+          aria-labelledby="shipping-heading"
+          className="rounded-2xl bg-white p-5 shadow-sm sm:p-7"
+        >
+          <h2 id="shipping-heading" className="font-display text-2xl font-bold uppercase">
+            Shipping Information
+          </h2>
+          <form
+            noValidate
+            className="mt-5"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void payNow();
+            }}
+            id="shipping-form"
+          >
+            <AddressFields
+              values={address}
+              onChange={change}
+              errors={problems}
+              labels={{ pincode: 'ZIP / PIN Code' }}
+            />
+          </form>
+        </section>
+
+        <section
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-2xl bg-white p-5 shadow-sm sm:p-7 lg:sticky lg:top-24"
+        >
+          <h2 id="summary-heading" className="font-display text-2xl font-bold uppercase">
+            Order Summary
+          </h2>
+          <ul className="mt-4 divide-y divide-line" aria-label="Items">
+            {lines.map((line) => (
+              <li key={`${line.product_id}:${line.selectedSize}`} className="flex gap-3 py-3">
+                <div className="w-16 shrink-0 overflow-hidden rounded-lg">
+                  <ProductImage
+                    path={line.image_url}
+                    alt=""
+                    name={line.name}
+                    width={64}
+                    height={64}
+                  />
+                </div>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold" title={line.name}>
+                    {line.name}
+                  </p>
+                  <p className="text-sm text-muted">
+                    Size: {line.selectedSize} · Qty: {line.quantity}
+                  </p>
+                </div>
+                <p className="font-semibold">{formatRupees(line.price * line.quantity)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted">Subtotal</dt>
+              <dd>{formatPaise(totals.subtotalPaise)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted">Shipping</dt>
+              <dd>
+                {totals.shippingPaise === null
+                  ? 'Select a state'
+                  : formatPaise(totals.shippingPaise)}
+              </dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted">Discount{coupon ? ` (${coupon.code})` : ''}</dt>
+              <dd className={coupon ? 'font-semibold text-green-800' : ''}>
+                {coupon ? `− ${formatPaise(totals.discountPaise)}` : formatPaise(0)}
+              </dd>
+            </div>
+            <div className="flex justify-between border-t border-line pt-3 text-lg font-bold">
+              <dt>Total</dt>
+              <dd data-testid="order-total">{formatTotal(totals.totalPaise)}</dd>
+            </div>
+          </dl>
+          {!coupon && (
+            <div className="mt-4">
+              <CouponBox onVerify={applyCoupon} onProblem={problemAlert} />
+            </div>
+          )}
+          <button
+            type="submit"
+            form="shipping-form"
+            disabled={paying}
+            className={buttonClass('accent', 'mt-6 w-full text-base')}
+          >
+            <Lock aria-hidden="true" size={18} />
+            {paying ? 'Processing...' : 'Pay Now'}
+          </button>
+          <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted">
+            <ShieldCheck aria-hidden="true" size={14} /> Secure online payment
+          </p>
+        </section>
+      </div>
+      {celebrating && <SavedOverlay text={celebrating} onDone={() => setCelebrating(null)} />}
+    </div>
+  );
+}

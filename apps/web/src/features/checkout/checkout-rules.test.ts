@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attemptKeeper,
+  checkoutLinesOf,
+  checkoutTotals,
+  formatTotal,
+  newIdempotencyKey,
+  savedText,
+} from './checkout-rules';
+
+const line = (price: number, quantity: number) => ({
+  product_id: 1,
+  price,
+  image_url: 'a.webp',
+  name: 'Jersey',
+  quantity,
+  selectedSize: 'M',
+});
+
+describe('checkout totals', () => {
+  it('adds the state’s shipping once a state is chosen', () => {
+    const lines = [line(899, 2), line(1299.5, 1)];
+    expect(checkoutTotals(lines, '', 0)).toEqual({
+      subtotalPaise: 309750,
+      shippingPaise: null,
+      discountPaise: 0,
+      totalPaise: 309750,
+    });
+    expect(checkoutTotals(lines, 'Kerala', 0).shippingPaise).toBe(6000);
+    expect(checkoutTotals(lines, 'Tamil Nadu', 0).shippingPaise).toBe(8500);
+    expect(checkoutTotals(lines, 'Karnataka', 0).shippingPaise).toBe(8500);
+    expect(checkoutTotals(lines, 'Delhi', 0).shippingPaise).toBe(10000);
+    expect(checkoutTotals(lines, 'Delhi', 200).totalPaise).toBe(309750 + 10000 - 20000);
+  });
+
+  it('shows the total without decimals and the saving as the spec writes it', () => {
+    expect(formatTotal(309750)).toBe('₹3,098');
+    expect(savedText(150)).toBe('You saved ₹ 150');
+    expect(savedText(89.9)).toBe('You saved ₹ 89.90');
+  });
+
+  it('takes only well-formed lines from the navigation state', () => {
+    expect(checkoutLinesOf(null)).toEqual([]);
+    expect(checkoutLinesOf({ items: [{ product_id: 1 }] })).toEqual([]);
+    expect(checkoutLinesOf({ items: [line(899, 1)] })).toEqual([line(899, 1)]);
+  });
+
+  it('keeps one idempotency key per attempt', () => {
+    expect(newIdempotencyKey()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const keyFor = attemptKeeper();
+    const first = keyFor({ amount: 100 });
+    expect(keyFor({ amount: 100 })).toBe(first);
+    expect(keyFor({ amount: 160 })).not.toBe(first);
+  });
+});

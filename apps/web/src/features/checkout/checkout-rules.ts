@@ -1,0 +1,106 @@
+// Checkout's sums and checks (spec sections 2, 5 and 9). Money is added up in paise; the
+// amount sent is Σ discount price × quantity + shipping − discount, exactly as the server
+// computes it, and the total is shown without decimals.
+import {
+  formatRupees,
+  isIndianState,
+  paiseToRupees,
+  rupeesToPaise,
+  shippingFeeRupees,
+  type CartLineInput,
+} from '@kitroom/contract';
+import type { CheckoutLine, CheckoutState } from '@/features/cart';
+
+export const CHECKOUT_TEXTS = {
+  fillShipping: 'Please fill all shipping details before payment.',
+  paymentFailed: 'Payment failed',
+  enterCoupon: 'Please enter your coupon code',
+  couponFailed: 'Failed to verify coupon',
+} as const;
+
+export interface Totals {
+  subtotalPaise: number;
+  /** null until a state is chosen. */
+  shippingPaise: number | null;
+  discountPaise: number;
+  totalPaise: number;
+}
+
+export function checkoutTotals(
+  lines: readonly CheckoutLine[],
+  state: string,
+  discountRupees: number,
+): Totals {
+  const subtotalPaise = lines.reduce((sum, l) => sum + rupeesToPaise(l.price) * l.quantity, 0);
+  const shippingPaise = isIndianState(state) ? rupeesToPaise(shippingFeeRupees(state)) : null;
+  const discountPaise = rupeesToPaise(discountRupees);
+  const totalPaise = Math.max(0, subtotalPaise + (shippingPaise ?? 0) - discountPaise);
+  return { subtotalPaise, shippingPaise, discountPaise, totalPaise };
+}
+
+/** '₹1,559': the order total without decimals. */
+export function formatTotal(paise: number): string {
+  return formatRupees(Math.round(paiseToRupees(paise)));
+}
+
+export function formatPaise(paise: number): string {
+  return formatRupees(paiseToRupees(paise));
+}
+
+/** 'You saved ₹ 150' (the celebration after a valid coupon). */
+export function savedText(discountRupees: number): string {
+  return `You saved ₹ ${formatRupees(discountRupees).replace('₹', '')}`;
+}
+
+export function orderLines(lines: readonly CheckoutLine[]): CartLineInput[] {
+  return lines.map((l) => ({
+    product_id: l.product_id,
+    size: l.selectedSize,
+    quantity: l.quantity,
+  }));
+}
+
+function isCheckoutLine(value: unknown): value is CheckoutLine {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.product_id === 'number' &&
+    typeof v.price === 'number' &&
+    typeof v.name === 'string' &&
+    typeof v.image_url === 'string' &&
+    typeof v.selectedSize === 'string' &&
+    typeof v.quantity === 'number' &&
+    Number.isInteger(v.quantity) &&
+    v.quantity >= 1
+  );
+}
+
+/** The lines handed over as navigation state, or none. */
+export function checkoutLinesOf(state: unknown): CheckoutLine[] {
+  if (!state || typeof state !== 'object') return [];
+  const { items } = state as Partial<CheckoutState>;
+  return Array.isArray(items) && items.every(isCheckoutLine) ? items : [];
+}
+
+/** A v4 UUID; crypto.randomUUID exists only on secure origins. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * One key per checkout attempt: the same order sent again (a retry after a lost answer)
+ * reuses its key, so the server answers the same order; any change makes a new attempt.
+ */
+export function attemptKeeper(): (request: unknown) => string {
+  let last: { body: string; key: string } | null = null;
+  return (request) => {
+    const body = JSON.stringify(request);
+    if (last?.body !== body) last = { body, key: newIdempotencyKey() };
+    return last.key;
+  };
+}

@@ -1,0 +1,162 @@
+import type { OrderDetailResponse } from '@kitroom/contract';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, refuse } from '@/test/fake-api';
+import { logInLocally, renderApp } from '@/test/render-app';
+import OrderDetailPage from './order-detail-page';
+import { eventually } from '@/test/eventually';
+
+function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDetailResponse {
+  return {
+    order: {
+      id: 42,
+      created_at: '2026-11-21T06:30:00.000Z',
+      expected_date: null,
+      order_status: 'Pending',
+      payment_status: 'UNPAID',
+      payment_method: 'Online',
+      shipping_address: 'Asha Menon, 12 Beach Road, Kozhikode, Kerala 673001, 9876543210',
+      total_amount: '1859.50',
+      tracking_id: null,
+      tracking_link: null,
+      subtotal_amount: '1799.50',
+      shipping_amount: '60.00',
+      discount_amount: '0.00',
+      coupon_code: null,
+      paid_at: null,
+      ...overrides,
+    },
+    order_items: [
+      {
+        id: 1,
+        product_id: 11,
+        product_name: 'Kerala Blasters Home 2025',
+        product_image_url: 'images/11.webp',
+        quantity: 2,
+        size: 'M',
+        price: 899.75,
+      },
+    ],
+  };
+}
+
+const routes = <Route path="/reviewOrdersDetails/:orderId" element={<OrderDetailPage />} />;
+const summary = () => screen.getByRole('region', { name: 'Summary' });
+
+describe('order detail', () => {
+  it('loads the order from its URL and shows an unpaid one with Pay Now', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () => ok(detail()));
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(api.calls['orders.php']).toEqual([{ user_id: 5, order_id: 42 }]);
+    expect(screen.getByText('You can see expected delivered data after a week.')).toBeTruthy();
+    expect(within(summary()).getByText('Unpaid')).toBeTruthy();
+    expect(within(summary()).getByText('₹1,860')).toBeTruthy();
+    expect(within(summary()).getByText('Asha Menon, 12 Beach Road, Kozhikode, Ke..')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add Review/ })).toBeNull();
+
+    api.on('payment_processer.php', () =>
+      refuse(409, 'This order has expired. Please place a new order.'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('This order has expired. Please place a new order.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(api.calls['payment_processer.php']).toEqual([{ user_id: 5, order_id: 42 }]);
+
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    api.on('payment_processer.php', () =>
+      ok({ payment_url: '/api/payments/sandbox/pay/t', order_id: 42 }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
+    await eventually(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
+  });
+
+  it('shows a paid order’s date, tracking and Add Review', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () =>
+      ok(
+        detail({
+          payment_status: 'SUCCESS',
+          order_status: 'Shipped',
+          expected_date: '2026-11-28',
+          tracking_id: 'DTDC123456',
+          tracking_link: 'https://track.example/DTDC123456',
+        }),
+      ),
+    );
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByText('28 Nov 2026');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.getByRole('link', { name: /Open/ }).getAttribute('href')).toBe(
+      'https://track.example/DTDC123456',
+    );
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy tracking id' }));
+      await eventually(() => expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy());
+      expect(writeText).toHaveBeenCalledWith('DTDC123456');
+      act(() => void vi.advanceTimersByTime(1_900));
+      expect(screen.queryByRole('button', { name: 'Copied' })).not.toBeNull();
+      act(() => void vi.advanceTimersByTime(200));
+      expect(screen.getByRole('button', { name: 'Copy tracking id' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+
+    fireEvent.click(screen.getByRole('button', { name: /Add Review/ }));
+    const modal = screen.getByRole('dialog', { name: 'Add Review' });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Submit Review' }));
+    expect(within(modal).getByRole('alert').textContent).toBe('Please fill all fields.');
+    fireEvent.click(within(modal).getByRole('radio', { name: /^3 stars/ }));
+    expect((within(modal).getByLabelText('Subject') as HTMLInputElement).value).toBe(
+      'Good Product',
+    );
+    fireEvent.change(within(modal).getByLabelText('Comment'), { target: { value: 'Nice.' } });
+    api.on('add_reviews.php', () =>
+      ok({
+        success: true,
+        message: 'Thank you for your review.',
+        updated: false,
+        product_rating: 3,
+      }),
+    );
+    fireEvent.click(within(modal).getByRole('button', { name: 'Submit Review' }));
+    const thanks = await screen.findByRole('alertdialog', { name: 'Thank you' });
+    expect(thanks.textContent).toContain('Thank you for your review.');
+    expect(api.calls['add_reviews.php']).toEqual([
+      {
+        user_id: 5,
+        order_id: 42,
+        product_id: 11,
+        rating: 3,
+        subject: 'Good Product',
+        comment: 'Nice.',
+      },
+    ]);
+    fireEvent.click(within(thanks).getByRole('button', { name: 'OK' }));
+  });
+
+  it('goes home for an order that is not found', async () => {
+    logInLocally(5);
+    fakeApi().on('orders.php', () => refuse(404, 'Order not found'));
+    renderApp(routes, '/reviewOrdersDetails/999');
+    await eventually(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+  });
+
+  it('shows the navigation state at once', () => {
+    logInLocally(5);
+    fakeApi().on('orders.php', () => ok(detail({ payment_status: 'SUCCESS' })));
+    renderApp(routes, { pathname: '/reviewOrdersDetails/42', state: detail() });
+    expect(screen.getByRole('heading', { name: 'Order #42' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,100 @@
+// Starts the real shop (apps/server/src/main.ts through tsx) on a free port with its own
+// DATA_DIR: it migrates PGlite, seeds the demo catalogue and sends mail to `smtpUrl`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const READY_TIMEOUT_MS = 10 * 60_000;
+
+/** Generous limits: a journey suite signs up and logs in many shoppers from one address. */
+const JOURNEY_RATE_LIMITS = {
+  RATE_LIMIT_OTP_SEND_PER_EMAIL: '50',
+  RATE_LIMIT_OTP_SEND_PER_IP: '1000',
+  RATE_LIMIT_OTP_CHECK_PER_EMAIL: '50',
+  RATE_LIMIT_OTP_CHECK_PER_IP: '1000',
+  RATE_LIMIT_LOGIN_PER_EMAIL: '50',
+  RATE_LIMIT_LOGIN_PER_IP: '1000',
+};
+
+export interface ShopServer {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForCatalogue(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/home.php`);
+      if (res.ok) {
+        const home = (await res.json()) as { 'New product': unknown[] };
+        if (home['New product'].length > 0) return;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the server did not serve a catalogue within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+export async function startShopServer(options: {
+  dataDir: string;
+  smtpUrl: string;
+}): Promise<ShopServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...JOURNEY_RATE_LIMITS,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    PUBLIC_URL: baseUrl,
+    SMTP_URL: options.smtpUrl,
+    PAYMENT_PROVIDER: 'sandbox',
+    LOG_LEVEL: 'warn',
+  };
+  // The journeys use their own embedded database.
+  delete env.DATABASE_URL;
+  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const stop = async () => {
+    if (server.pid && server.exitCode === null) {
+      process.kill(-server.pid, 'SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+  };
+  try {
+    await waitForCatalogue(baseUrl, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir: options.dataDir, stop };
+}
