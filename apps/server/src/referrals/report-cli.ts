@@ -1,6 +1,6 @@
-// Prints the affiliate report: `npm run affiliate-report -w apps/server` (or
-// `npx tsx src/referrals/report-cli.ts`), against DATABASE_URL or the PGlite files under
-// DATA_DIR. There is no admin role, so the report is a command for whoever runs the shop.
+// Prints the affiliate report: `npm run affiliate-report` from the repository root, against
+// DATABASE_URL or the PGlite files under DATA_DIR (relative to where it is run). There is
+// no admin role, so the report is a command for whoever runs the shop.
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
