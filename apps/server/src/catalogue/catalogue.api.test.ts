@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSearchTerms } from '../search/search.queries.js';
+import { refreshSearchIndex } from '../search/search.service.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
       tag: 'manchester,away',
     });
   }
-  await refreshSearchTerms(t.db);
+  await refreshSearchIndex(t.db);
 });
 afterAll(() => t?.close());
 

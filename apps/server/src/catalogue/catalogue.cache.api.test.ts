@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productSizes, teams } from '../db/schema.js';
-import { refreshSearchTerms } from '../search/search.queries.js';
+import { refreshSearchIndex } from '../search/search.service.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { catalogueVersion } from './catalogue.service.js';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     team: 'Brazil',
     pricePaise: 120_000,
   });
-  await refreshSearchTerms(t.db);
+  await refreshSearchIndex(t.db);
 });
 afterAll(() => t?.close());
 
@@ -167,7 +167,7 @@ describe('search_result.php after catalogue changes', () => {
   it('finds a product added after the same search was answered', async () => {
     expect(await searchNames('arsenal')).toEqual([]);
     await createProduct(t.db, { name: 'Arsenal Home Jersey', team: 'Arsenal' });
-    await refreshSearchTerms(t.db);
+    await refreshSearchIndex(t.db);
     expect(await searchNames('arsenal')).toEqual(['Arsenal Home Jersey']);
   });
 
