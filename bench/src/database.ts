@@ -1,4 +1,4 @@
-// The bench databases: one per catalogue size (PostgreSQL database `kitroom_bench_<size>` on
+// The bench databases: one per catalogue size (PostgreSQL database `<name>_bench_<size>` on
 // the server DATABASE_URL names, or a PGlite folder under bench/.data), seeded once with the
 // demo-catalogue seed and reused while their product count matches.
 import { spawn } from 'node:child_process';
@@ -45,7 +45,10 @@ export function targetFor(
   let databaseUrl: string | undefined;
   if (serverUrl) {
     const url = new URL(serverUrl);
-    url.pathname = `/kitroom_bench_${products}`;
+    // Named after the URL's own database (kitroom → kitroom_bench_10000), so checkouts that
+    // benchmark side by side on one server can keep their catalogues apart.
+    const base = url.pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'kitroom';
+    url.pathname = `/${base}_bench_${products}`;
     databaseUrl = url.toString();
   }
   return { kind, products, databaseUrl, dataDir, logDir: path.join(dataDir, 'logs') };
@@ -71,7 +74,7 @@ async function ensurePostgresDatabase(target: Target): Promise<void> {
       database.db,
       sql`SELECT 1 AS n FROM pg_database WHERE datname = ${name}`,
     );
-    // The name is ours (kitroom_bench_<digits>), so quoting it as an identifier is safe.
+    // The name is ours (letters, digits and _ only), so quoting it as an identifier is safe.
     if (found.length === 0) await database.db.execute(sql.raw(`CREATE DATABASE "${name}"`));
   } finally {
     await database.close();
