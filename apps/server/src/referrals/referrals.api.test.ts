@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referralClicks } from '../db/schema.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { REFERRAL_RATE_LIMIT } from './referrals.routes.js';
 import { seedDemoReferrals, visitorKeyOf, VISITOR_COOKIE } from './referrals.service.js';
 
 let t: TestApp;
@@ -302,5 +303,33 @@ describe('malformed bodies', () => {
     const res = await post(url, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(problem);
+  });
+});
+
+describe('clicks from one address', () => {
+  it('are limited across the referral calls, with a clear 429, and the extra click is not kept', async () => {
+    const from = '10.2.0.1';
+    const click = (url: string, payload: Record<string, unknown>, remoteAddress = from) =>
+      t.app.inject({ method: 'POST', url, remoteAddress, payload });
+    const calls: [string, Record<string, unknown>][] = [
+      ['/api/user_affiliate.php', { affiliate_code: 'KOCHI10' }],
+      ['/api/tracking.php', { affiliate_code: 'MALABAR', product_id: productId }],
+      ['/api/google_code.php', { google_code: 'IGDROP' }],
+      ['/api/link_affiliates.php', { affiliate_code: 'KOCHI10' }],
+    ];
+    for (let i = 0; i < REFERRAL_RATE_LIMIT.max; i++) {
+      const [url, payload] = calls[i % calls.length]!;
+      expect((await click(url, payload)).statusCode).toBe(200);
+    }
+    const before = await t.db.$count(referralClicks);
+    const limited = await click('/api/google_code.php', { google_code: 'FBSALE' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(
+      /^Too many referral links were opened from your network in a short while\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(await t.db.$count(referralClicks)).toBe(before);
+
+    const elsewhere = await click('/api/google_code.php', { google_code: 'FBSALE' }, '10.2.0.2');
+    expect(elsewhere.statusCode).toBe(200);
   });
 });

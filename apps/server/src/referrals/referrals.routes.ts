@@ -1,5 +1,6 @@
 // Referral calls at the spec's paths. Visitors call them too; each records a click for the
-// browser named by the visitor cookie, which the answer sets (or refreshes).
+// browser named by the visitor cookie, which the answer sets (or refreshes). A client without
+// the cookie is a new visitor every time, so clicks are also limited per address.
 import {
   ErrorResponse,
   GoogleCodeRequest,
@@ -11,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
+import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
 import {
   recordClick,
   visitorIdentity,
@@ -20,6 +22,13 @@ import {
 } from './referrals.service.js';
 
 type Click = Omit<ClickInput, 'visitorKey' | 'userId' | 'now'>;
+
+/**
+ * Referral clicks one client address may record per window, across the four calls. Generous,
+ * because many phones on one mobile network share an address; over it, a click is not
+ * recorded (the storefront ignores the answer) and nothing else is affected.
+ */
+export const REFERRAL_RATE_LIMIT = { max: 120, windowMinutes: 15 } as const;
 
 export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsyncZod {
   const secure = config.publicUrl.startsWith('https://');
@@ -49,12 +58,24 @@ export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsy
 
   // The session's user, when there is one, is recorded with the click.
   const visitorsToo = { userScoped: 'user_id', optional: true } as const;
-  const responses = { 200: ReferralClickResponse, 400: ErrorResponse };
+  const responses = { 200: ReferralClickResponse, 400: ErrorResponse, 429: ErrorResponse };
 
   return async (app) => {
+    const perIp = rateLimitHook(app, {
+      name: 'referral-ip',
+      max: REFERRAL_RATE_LIMIT.max,
+      windowMs: REFERRAL_RATE_LIMIT.windowMinutes * MINUTE_MS,
+      key: clientIp,
+      message: 'Too many referral links were opened from your network in a short while.',
+    });
+
     app.post(
       '/user_affiliate.php',
-      { config: visitorsToo, schema: { body: UserAffiliateRequest, response: responses } },
+      {
+        config: visitorsToo,
+        onRequest: [perIp],
+        schema: { body: UserAffiliateRequest, response: responses },
+      },
       async (request, reply) => {
         const b = request.body;
         return track(
@@ -74,7 +95,11 @@ export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsy
 
     app.post(
       '/tracking.php',
-      { config: visitorsToo, schema: { body: TrackingRequest, response: responses } },
+      {
+        config: visitorsToo,
+        onRequest: [perIp],
+        schema: { body: TrackingRequest, response: responses },
+      },
       async (request, reply) => {
         const b = request.body;
         return track(
@@ -94,7 +119,11 @@ export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsy
 
     app.post(
       '/google_code.php',
-      { config: visitorsToo, schema: { body: GoogleCodeRequest, response: responses } },
+      {
+        config: visitorsToo,
+        onRequest: [perIp],
+        schema: { body: GoogleCodeRequest, response: responses },
+      },
       async (request, reply) => {
         const b = request.body;
         return track(
@@ -114,7 +143,11 @@ export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsy
 
     app.post(
       '/link_affiliates.php',
-      { config: visitorsToo, schema: { body: LinkAffiliatesRequest, response: responses } },
+      {
+        config: visitorsToo,
+        onRequest: [perIp],
+        schema: { body: LinkAffiliatesRequest, response: responses },
+      },
       async (request, reply) => {
         const b = request.body;
         return track(
