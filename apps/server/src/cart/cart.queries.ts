@@ -62,13 +62,13 @@ export async function cartLines(db: Queryable, userId: number): Promise<CartLine
 }
 
 /** The session a cart statement acts on: the claim's, checked by the statement itself. */
-export interface SessionClaimKey {
+export interface ClaimedSession {
   key: string;
   userId: number;
   now: Date;
 }
 
-const claimValues = (claim: SessionClaimKey) => ({
+const claimValues = (claim: ClaimedSession) => ({
   key: claim.key,
   now: claim.now.toISOString(),
   userId: claim.userId,
@@ -139,7 +139,7 @@ const addStatement = preparedStatement<AddOutcome>(
  */
 export async function addToCart(
   db: Queryable,
-  claim: SessionClaimKey,
+  claim: ClaimedSession,
   line: { productId: number; size: string; quantity: number },
 ): Promise<AddOutcome> {
   const [row] = await addStatement(db, { ...claimValues(claim), ...line });
@@ -160,7 +160,7 @@ const clearStatement = preparedStatement<{ session_user_id: number | null }>(
  * Empties the cart of the claim's user if the claim's session is live and theirs; answers
  * the session's user (null: none).
  */
-export async function clearCart(db: Queryable, claim: SessionClaimKey): Promise<number | null> {
+export async function clearCart(db: Queryable, claim: ClaimedSession): Promise<number | null> {
   const [row] = await clearStatement(db, claimValues(claim));
   return row?.session_user_id ?? null;
 }
