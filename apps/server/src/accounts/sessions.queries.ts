@@ -1,6 +1,7 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { sessions } from '../db/schema.js';
+import { preparedStatement } from '../db/sql.js';
 
 export async function insertSession(
   db: Queryable,
@@ -9,17 +10,31 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
+/**
+ * The session's row as user-scoped statements look it up: live (not expired at `now`) and
+ * found by the hash of its id. A fragment, so that hot statements can check the session in
+ * the same round trip as their own work.
+ */
+export function liveSessionUser(idHash: SQL, now: SQL): SQL {
+  return sql`SELECT user_id FROM sessions WHERE id_hash = ${idHash} AND expires_at > ${now}`;
+}
+
+// Every user-scoped call runs it (the auth hook): prepared once per connection.
+const findLiveSessionUser = preparedStatement<{ user_id: number }>(
+  'find_live_session',
+  liveSessionUser(
+    sql`${sql.placeholder('idHash')}::text`,
+    sql`${sql.placeholder('now')}::timestamptz`,
+  ),
+);
+
 export async function findLiveSession(
   db: Queryable,
   idHash: string,
   now: Date,
-): Promise<{ userId: number; expiresAt: Date } | undefined> {
-  const [row] = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row;
+): Promise<{ userId: number } | undefined> {
+  const [row] = await findLiveSessionUser(db, { idHash, now: now.toISOString() });
+  return row && { userId: row.user_id };
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {

@@ -55,16 +55,40 @@ export async function createSession(
   return { sessionId, expiresAt };
 }
 
+/**
+ * What the database knows a cookie's session by: the sha256 of its id, or undefined for a
+ * missing or malformed id (looked up nowhere).
+ */
+export function sessionKey(sessionId: string | undefined): string | undefined {
+  if (!sessionId || sessionId.length > 100) return undefined;
+  return hashSessionId(sessionId);
+}
+
 /** The user of a live session, or undefined for an unknown, malformed or expired id. */
 export async function findSessionUser(
   db: Queryable,
   sessionId: string | undefined,
   now = new Date(),
 ): Promise<number | undefined> {
-  if (!sessionId || sessionId.length > 100) return undefined;
-  const row = await q.findLiveSession(db, hashSessionId(sessionId), now);
+  const key = sessionKey(sessionId);
+  return key === undefined ? undefined : findSessionUserByKey(db, key, now);
+}
+
+/** The user of the live session with this key (see sessionKey), or undefined. */
+export async function findSessionUserByKey(
+  db: Queryable,
+  key: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  const row = await q.findLiveSession(db, key, now);
   return row?.userId;
 }
+
+/**
+ * SQL that answers the user_id of the live session with key `key` at `now` (no row: none),
+ * for statements of other domains that check the session in their own round trip.
+ */
+export const liveSessionUserSql = q.liveSessionUser;
 
 /** Ends the session (logout); an unknown id is no error. */
 export async function destroySession(db: Queryable, sessionId: string): Promise<void> {

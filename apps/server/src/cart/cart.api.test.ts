@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, sessions } from '../db/schema.js';
+import { queryRows } from '../db/sql.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
@@ -95,7 +98,9 @@ describe('cart.php and cart_manage.php', () => {
     const soldOutSize = await s.post('/api/cart_manage.php', add);
     expect(soldOutSize.statusCode).toBe(409);
     expect(soldOutSize.json().error).toBe('Size L is out of stock.');
-    expect((await s.post('/api/cart_manage.php', { ...add, size: 'XXXL' })).statusCode).toBe(400);
+    const unknownSize = await s.post('/api/cart_manage.php', { ...add, size: 'XXXL' });
+    expect(unknownSize.statusCode).toBe(400);
+    expect(unknownSize.json().error).toBe('Size XXXL is not available.');
     const unknown = await s.post('/api/cart_manage.php', { ...add, product_id: 999_999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('Product not found');
@@ -105,6 +110,73 @@ describe('cart.php and cart_manage.php', () => {
       expect(res.json().error).toMatch(/^Invalid request: quantity/);
     }
     expect((await s.post('/api/cart.php', { user_id: s.id })).json().cart_items).toEqual([]);
+  });
+
+  it('answers the cart as cart.php does: lines in the order first added, the new one last', async () => {
+    const s = await shopper();
+    const second = await createProduct(t.db, { sizes: { S: 4, M: 4 } });
+    const add = (product_id: number, size: string, quantity = 1) =>
+      s.post('/api/cart_manage.php', { user_id: s.id, action: 'add', product_id, size, quantity });
+    await add(jersey, 'M');
+    await add(second, 'M');
+    await add(second, 'S');
+    // Adding to the first line again keeps its place.
+    const res = await add(jersey, 'M', 2);
+    const lines = res
+      .json()
+      .cart_items.map((i: { id: number; selected_size: string; selected_quantity: number }) => [
+        i.id,
+        i.selected_size,
+        i.selected_quantity,
+      ]);
+    expect(lines).toEqual([
+      [jersey, 'M', 3],
+      [second, 'M', 1],
+      [second, 'S', 1],
+    ]);
+    expect((await s.post('/api/cart.php', { user_id: s.id })).json()).toEqual(res.json());
+  });
+
+  it('caps quantities: at most the stock of the size, at most 1000 a request', async () => {
+    const s = await shopper();
+    const add = { user_id: s.id, action: 'add', product_id: jersey, size: 'M', quantity: 1000 };
+    const full = await s.post('/api/cart_manage.php', add);
+    expect(full.statusCode).toBe(200);
+    expect(full.json().cart_items[0]).toMatchObject({ selected_quantity: 5, stock_quantity: 5 });
+    // A line already at the stock of its size stays there.
+    const again = await s.post('/api/cart_manage.php', { ...add, quantity: 1 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().cart_items[0].selected_quantity).toBe(5);
+    const tooMany = await s.post('/api/cart_manage.php', { ...add, quantity: 1001 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe('Invalid request: quantity: quantity is too large');
+  });
+
+  it('refuses an inactive product and leaves its lines out of the cart', async () => {
+    const s = await shopper();
+    const retired = await createProduct(t.db, { sizes: { M: 3 } });
+    const add = { user_id: s.id, action: 'add', product_id: retired, size: 'M', quantity: 1 };
+    expect((await s.post('/api/cart_manage.php', add)).statusCode).toBe(200);
+    await s.post('/api/cart_manage.php', { ...add, product_id: jersey });
+    await t.db.update(products).set({ active: false }).where(eq(products.id, retired));
+    const res = await s.post('/api/cart_manage.php', add);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('Product not found');
+    const cart = await s.post('/api/cart.php', { user_id: s.id });
+    expect(cart.json().cart_items.map((i: { id: number }) => i.id)).toEqual([jersey]);
+  });
+
+  it('relaxes the durable commit for a cart write only, not for what the connection runs next', async () => {
+    const s = await shopper();
+    for (const size of ['S', 'M']) {
+      const add = { user_id: s.id, action: 'add', product_id: jersey, size, quantity: 1 };
+      expect((await s.post('/api/cart_manage.php', add)).statusCode).toBe(200);
+      const [row] = await queryRows<{ mode: string }>(
+        t.db,
+        sql`SELECT current_setting('synchronous_commit') AS mode`,
+      );
+      expect(row?.mode).toBe('on');
+    }
   });
 
   it('answers 401 without a session and 403 for another user', async () => {
@@ -117,6 +189,67 @@ describe('cart.php and cart_manage.php', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await other.post('/api/cart.php', { user_id: s.id })).statusCode).toBe(403);
+  });
+
+  describe.each([
+    { action: 'add', quantity: 1 },
+    { action: 'reduce', quantity: 1 },
+    { action: 'clear' },
+  ])('cart_manage.php $action', (change) => {
+    // The session is checked in the statement that changes the cart: nothing changes, and
+    // nothing about the product is told, without the named user's live session.
+    async function shopperWithLine() {
+      const s = await shopper();
+      const line = { user_id: s.id, product_id: jersey, size: 'M' };
+      await s.post('/api/cart_manage.php', { ...line, action: 'add', quantity: 2 });
+      const body = { ...line, ...change };
+      const cartOf = async () =>
+        (await s.post('/api/cart.php', { user_id: s.id })).json().cart_items;
+      return { s, body, cartOf, before: await cartOf() };
+    }
+
+    it('answers 401 without a live session and changes nothing', async () => {
+      const { s, body, cartOf, before } = await shopperWithLine();
+      const post = (cookie: string | undefined, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/cart_manage.php',
+          payload,
+          ...(cookie ? { headers: { cookie } } : {}),
+        });
+      for (const cookie of [undefined, 'access=not-a-session', `access=${'x'.repeat(101)}`]) {
+        const res = await post(cookie, body);
+        expect(res.statusCode, String(cookie)).toBe(401);
+        expect(res.json()).toEqual({ error: 'Please log in to continue.' });
+        // Even for a product that does not exist.
+        expect((await post(cookie, { ...body, product_id: 999_999 })).statusCode).toBe(401);
+      }
+      await t.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, s.id));
+      const expired = await s.post('/api/cart_manage.php', body);
+      expect(expired.statusCode).toBe(401);
+      await t.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(sessions.userId, s.id));
+      expect(await cartOf()).toEqual(before);
+    });
+
+    it("answers 403 for another user's cart and changes nothing", async () => {
+      const { body, cartOf, before } = await shopperWithLine();
+      const other = await shopper();
+      const res = await other.post('/api/cart_manage.php', body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'You may only act on your own account.' });
+      const unknown = await other.post('/api/cart_manage.php', { ...body, product_id: 999_999 });
+      expect(unknown.statusCode).toBe(403);
+      expect(await cartOf()).toEqual(before);
+      expect((await other.post('/api/cart.php', { user_id: other.id })).json().cart_items).toEqual(
+        [],
+      );
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@kitroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
+import { sessionClaim } from '../http/auth.js';
 import * as cart from './cart.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -29,13 +30,14 @@ export function cartRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/cart_manage.php',
       {
-        config: { userScoped: 'user_id' },
+        // The hot call: its statements check the session themselves (http/auth.ts).
+        config: { userScoped: 'user_id', sessionInStatement: true },
         schema: {
           body: CartManageRequest,
           response: { 200: CartManageResponse, 409: ErrorResponse, ...errors },
         },
       },
-      async (request) => cart.manage(db, request.body.user_id, request.body),
+      async (request) => cart.manage(db, sessionClaim(request), request.body),
     );
 
     app.post(

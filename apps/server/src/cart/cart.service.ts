@@ -9,6 +9,7 @@ import {
 } from '@kitroom/contract';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
+import type { SessionClaim } from '../http/auth.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as q from './cart.queries.js';
 
@@ -36,20 +37,34 @@ export async function cart(db: Queryable, userId: number): Promise<CartResponse>
   return { cart_items: rows.map(toCartItem) };
 }
 
-/** Adds, reduces or clears, then answers the cart. */
-export async function manage(db: Db, userId: number, input: ManageInput): Promise<CartResponse> {
+/**
+ * Adds, reduces or clears, then answers the cart. The claim's session is checked by the
+ * statements themselves (401 and 403 as the auth hook answers them, before anything else).
+ */
+export async function manage(
+  db: Db,
+  claim: SessionClaim,
+  input: ManageInput,
+): Promise<CartResponse> {
   if (input.action === 'clear') {
-    await q.clearCart(db, userId);
-  } else if (input.action === 'reduce') {
-    await q.reduceLine(db, userId, input.product_id, input.size, input.quantity);
-  } else {
-    const found = await q.sizeStock(db, input.product_id, input.size);
-    if (!found || !found.active) throw notFound('Product not found');
-    if (found.stock === null) throw badRequest(`Size ${input.size} is not available.`);
-    if (found.stock === 0) throw conflict(`Size ${input.size} is out of stock.`);
-    await q.addToLine(db, userId, input.product_id, input.size, input.quantity);
+    claim.settle((await q.clearCart(db, claim)) ?? undefined);
+    return { cart_items: [] };
   }
-  return cart(db, userId);
+  if (input.action === 'reduce') {
+    const userId = await claim.verify();
+    await q.reduceLine(db, userId, input.product_id, input.size, input.quantity);
+    return cart(db, userId);
+  }
+  const added = await q.addToCart(db, claim, {
+    productId: input.product_id,
+    size: input.size,
+    quantity: input.quantity,
+  });
+  claim.settle(added.session_user_id ?? undefined);
+  if (added.active !== true) throw notFound('Product not found');
+  if (added.stock === null) throw badRequest(`Size ${input.size} is not available.`);
+  if (added.stock === 0) throw conflict(`Size ${input.size} is out of stock.`);
+  return { cart_items: added.lines.map(toCartItem) };
 }
 
 /** Adds a guest's local lines to the server cart (capped at stock; unknown lines dropped). */

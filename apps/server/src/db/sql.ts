@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.js';
 
 /** Runs a raw SQL query and returns its rows (node-postgres and PGlite both answer `rows`). */
@@ -13,4 +14,27 @@ export function sqlList(values: readonly (string | number)[]): SQL {
     values.map((v) => sql`${v}`),
     sql`, `,
   );
+}
+
+/**
+ * A hot statement that PostgreSQL parses and plans once per connection (a named prepared
+ * statement) instead of on every call: for a statement of several CTEs planning costs more
+ * than running it. The text is fixed when the module loads; values fill its sql.placeholder()s
+ * by name. `name` must be unique in the app. (PGlite has no named statements and just runs it.)
+ */
+export function preparedStatement<Row>(
+  name: string,
+  query: SQL,
+): (db: Queryable, values: Record<string, unknown>) => Promise<Row[]> {
+  const built = new PgDialect().sqlToQuery(query);
+  const perHandle = new WeakMap<Queryable, PgPreparedQuery<PreparedQueryConfig>>();
+  return async (db, values) => {
+    let prepared = perHandle.get(db);
+    if (!prepared) {
+      prepared = db._.session.prepareQuery(built, undefined, name, false);
+      perHandle.set(db, prepared);
+    }
+    const result = (await prepared.execute(values)) as { rows: Row[] };
+    return result.rows;
+  };
 }
