@@ -1,0 +1,165 @@
+// The answers of home.php, shop.php and product.php as the routes send them, kept as bytes
+// per version in the catalogue cache (docs/decisions/008-whole-answers-cached.md). A kept
+// answer names the products it shows, so a change to one product's stock, price, pictures,
+// rating or reviews drops only the answers showing it; anything that moves products in or
+// out of lists drops them all. A cached call costs the shared version read and no query.
+import {
+  CategoriesResponse,
+  CategoryProductsResponse,
+  HomeResponse,
+  Product,
+  ProductSummary,
+  Review,
+  REVIEWS_SHOWN,
+  ShopListingResponse,
+  SIMILAR_PRODUCTS_LIMIT,
+} from '@kitroom/contract';
+import { z } from 'zod';
+import type { Queryable } from '../db/client.js';
+import { notFound } from '../http/errors.js';
+import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { MOST_VIEWED, type Computed } from './catalogue-cache.js';
+import * as q from './catalogue.queries.js';
+import {
+  cachedAt,
+  categoryFilter,
+  categoryListAt,
+  categoryProductsFor,
+  filterKey,
+  home,
+  listingFor,
+  planListing,
+  similarConditions,
+  toProduct,
+  toReview,
+  toSummary,
+  type ListingInput,
+} from './catalogue.service.js';
+
+/** A whole answer to keep: its bytes and the products it shows. */
+export function answerOf<S extends z.ZodType>(
+  schema: S,
+  value: z.output<S>,
+  products: readonly number[],
+): Computed<JsonBody> {
+  const body = jsonBody(schema, value);
+  return { value: body, products, bytes: body.bytes };
+}
+
+const ids = (list: readonly { id: number }[]) => list.map((p) => p.id);
+
+/** home.php: the four lists; the Most Viewed order is logged as a product of its own. */
+export async function homeAnswer(db: Queryable): Promise<JsonBody> {
+  const { cache, version } = await cachedAt(db);
+  return cache.answer(version, 'home', async () => {
+    const lists = await home(db);
+    const shown = new Set(Object.values(lists).flatMap(ids));
+    return answerOf(HomeResponse, lists, [...shown, MOST_VIEWED]);
+  });
+}
+
+/** shop.php with no body: the categories with their product counts. */
+export async function categoryListAnswer(db: Queryable): Promise<JsonBody> {
+  const cached = await cachedAt(db);
+  return cached.cache.answer(cached.version, 'categories', async () =>
+    answerOf(CategoriesResponse, await categoryListAt(db, cached), []),
+  );
+}
+
+/** shop.php with one category: its products and price bounds. */
+export async function categoryProductsAnswer(db: Queryable, category: string): Promise<JsonBody> {
+  const cached = await cachedAt(db);
+  const filter = await categoryFilter(db, category, cached);
+  return cached.cache.answer(cached.version, `category:${filterKey(filter)}`, async () => {
+    const answer = await categoryProductsFor(db, filter, cached);
+    return answerOf(CategoryProductsResponse, answer, ids(answer.products));
+  });
+}
+
+/** shop.php with a limit: one page with facet counts, keyed by what it resolves to. */
+export async function listingAnswer(db: Queryable, input: ListingInput): Promise<JsonBody> {
+  const cached = await cachedAt(db);
+  const plan = await planListing(db, input, cached);
+  const key = `shop:${plan.offset}:${plan.count}:${filterKey(plan.filter)}`;
+  return cached.cache.answer(cached.version, key, async () => {
+    const answer = await listingFor(db, plan, cached);
+    return answerOf(ShopListingResponse, answer, ids(answer.products));
+  });
+}
+
+/** The part of a product page that is the same for every view, as JSON pieces. */
+interface ProductPage {
+  row: q.ProductDetailRow;
+  product: string;
+  reviews: string;
+}
+
+const Reviews = z.array(Review);
+
+async function productPage(db: Queryable, id: number): Promise<Computed<ProductPage | undefined>> {
+  const [row, reviews] = await Promise.all([
+    q.productDetail(db, id),
+    q.latestReviews(db, id, REVIEWS_SHOWN),
+  ]);
+  if (!row) return { value: undefined, products: [id], bytes: 64 };
+  const page = {
+    row,
+    product: JSON.stringify(z.encode(Product, toProduct(row))),
+    reviews: JSON.stringify(z.encode(Reviews, reviews.map(toReview))),
+  };
+  return { value: page, products: [id], bytes: 2 * (page.product.length + page.reviews.length) };
+}
+
+/** Up to `count` of the ids in random order (a partial Fisher–Yates shuffle). */
+function sample(pool: readonly number[], count: number): number[] {
+  const ids = [...pool];
+  const n = Math.min(count, ids.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(Math.random() * (ids.length - i));
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+  }
+  return ids.slice(0, n);
+}
+
+async function summaries(db: Queryable, missing: readonly number[]) {
+  const rows = await q.productsByIds(db, missing);
+  const out = new Map<number, Computed<string>>();
+  for (const row of rows) {
+    const json = JSON.stringify(z.encode(ProductSummary, toSummary(row)));
+    out.set(row.id, { value: json, products: [row.id], bytes: 2 * json.length });
+  }
+  return out;
+}
+
+/**
+ * product.php's answer as JSON text: the product and its reviews kept per product, the
+ * candidates of its three similar lists kept per catalogue version, and each list's ten
+ * drawn at random for every view from them, shown from kept summaries. The bytes are what
+ * the route's serializer would write for the same values. 404 when there is no such product.
+ * Counting the view is the caller's.
+ */
+export async function productAnswer(db: Queryable, id: number): Promise<string> {
+  const cached = await cachedAt(db);
+  const { cache, version } = cached;
+  const page = await cache.answer(version, `product:${id}`, () => productPage(db, id));
+  if (!page) throw notFound('Product not found');
+  const similar = similarConditions(page.row);
+  const pools = await cache.get(version, `similar:${id}`, () =>
+    Promise.all([
+      q.inStockIds(db, similar.category, id, q.SIMILAR_CANDIDATES),
+      q.inStockIds(db, similar.price, id, q.SIMILAR_CANDIDATES),
+      similar.tag ? q.inStockIds(db, similar.tag, id, q.SIMILAR_CANDIDATES) : [],
+    ]),
+  );
+  const drawn = pools.map((pool) => sample(pool, SIMILAR_PRODUCTS_LIMIT));
+  const shown = await cache.answersById(version, 'summary:', [...new Set(drawn.flat())], (m) =>
+    summaries(db, m),
+  );
+  const [byCategory, byPrice, byTag] = drawn.map((list) =>
+    list.flatMap((pid) => shown.get(pid) ?? []).join(','),
+  );
+  return (
+    `[{"product":${page.product},"similar_by_category":[${byCategory}],` +
+    `"similar_by_price":[${byPrice}],"similar_by_tag":[${byTag}],"reviews":${page.reviews}}]`
+  );
+}
