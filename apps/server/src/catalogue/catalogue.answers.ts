@@ -87,14 +87,19 @@ export async function listingAnswer(db: Queryable, input: ListingInput): Promise
   });
 }
 
-/** The part of a product page that is the same for every view, as JSON pieces. */
+/** The part of a product page that is the same for every view, as the bytes around the lists. */
 interface ProductPage {
   row: q.ProductDetailRow;
-  product: string;
-  reviews: string;
+  /** `[{"product":{…},"similar_by_category":[` */
+  head: Buffer;
+  /** `],"reviews":[…]}]` */
+  tail: Buffer;
 }
 
 const Reviews = z.array(Review);
+const COMMA = Buffer.from(',');
+const BY_PRICE = Buffer.from('],"similar_by_price":[');
+const BY_TAG = Buffer.from('],"similar_by_tag":[');
 
 async function productPage(db: Queryable, id: number): Promise<Computed<ProductPage | undefined>> {
   const [row, reviews] = await Promise.all([
@@ -102,64 +107,76 @@ async function productPage(db: Queryable, id: number): Promise<Computed<ProductP
     q.latestReviews(db, id, REVIEWS_SHOWN),
   ]);
   if (!row) return { value: undefined, products: [id], bytes: 64 };
+  const product = JSON.stringify(z.encode(Product, toProduct(row)));
   const page = {
     row,
-    product: JSON.stringify(z.encode(Product, toProduct(row))),
-    reviews: JSON.stringify(z.encode(Reviews, reviews.map(toReview))),
+    head: Buffer.from(`[{"product":${product},"similar_by_category":[`),
+    tail: Buffer.from(`],"reviews":${JSON.stringify(z.encode(Reviews, reviews.map(toReview)))}}]`),
   };
-  return { value: page, products: [id], bytes: 2 * (page.product.length + page.reviews.length) };
+  return { value: page, products: [id], bytes: 2 * (page.head.length + page.tail.length) };
 }
 
-/** Up to `count` of the ids in random order (a partial Fisher–Yates shuffle). */
+/** Up to `count` of the ids, drawn at random without repeats, in random order. */
 function sample(pool: readonly number[], count: number): number[] {
-  const ids = [...pool];
-  const n = Math.min(count, ids.length);
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(Math.random() * (ids.length - i));
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+  if (pool.length <= count) {
+    const all = [...pool];
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [all[i], all[j]] = [all[j]!, all[i]!];
+    }
+    return all;
   }
-  return ids.slice(0, n);
+  const picked = new Set<number>();
+  while (picked.size < count) picked.add(pool[Math.floor(Math.random() * pool.length)]!);
+  return [...picked];
 }
 
 async function summaries(db: Queryable, missing: readonly number[]) {
   const rows = await q.productsByIds(db, missing);
-  const out = new Map<number, Computed<string>>();
+  const out = new Map<number, Computed<Buffer>>();
   for (const row of rows) {
-    const json = JSON.stringify(z.encode(ProductSummary, toSummary(row)));
+    const json = Buffer.from(JSON.stringify(z.encode(ProductSummary, toSummary(row))));
     out.set(row.id, { value: json, products: [row.id], bytes: 2 * json.length });
   }
   return out;
 }
 
 /**
- * product.php's answer as JSON text: the product and its reviews kept per product, the
+ * product.php's answer as JSON bytes: the product and its reviews kept per product, the
  * candidates of its three similar lists kept per catalogue version, and each list's ten
  * drawn at random for every view from them, shown from kept summaries. The bytes are what
  * the route's serializer would write for the same values. 404 when there is no such product.
  * Counting the view is the caller's.
  */
-export async function productAnswer(db: Queryable, id: number): Promise<string> {
+export async function productAnswer(db: Queryable, id: number): Promise<Buffer> {
   const cached = await cachedAt(db);
   const { cache, version } = cached;
   const page = await cache.answer(version, `product:${id}`, () => productPage(db, id));
   if (!page) throw notFound('Product not found');
-  const similar = similarConditions(page.row);
-  const pools = await cache.get(version, `similar:${id}`, () =>
-    Promise.all([
+  const pools = await cache.get(version, `similar:${id}`, () => {
+    const similar = similarConditions(page.row);
+    return Promise.all([
       q.inStockIds(db, similar.category, id, q.SIMILAR_CANDIDATES),
       q.inStockIds(db, similar.price, id, q.SIMILAR_CANDIDATES),
       similar.tag ? q.inStockIds(db, similar.tag, id, q.SIMILAR_CANDIDATES) : [],
-    ]),
-  );
+    ]);
+  });
   const drawn = pools.map((pool) => sample(pool, SIMILAR_PRODUCTS_LIMIT));
   const shown = await cache.answersById(version, 'summary:', [...new Set(drawn.flat())], (m) =>
     summaries(db, m),
   );
-  const [byCategory, byPrice, byTag] = drawn.map((list) =>
-    list.flatMap((pid) => shown.get(pid) ?? []).join(','),
-  );
-  return (
-    `[{"product":${page.product},"similar_by_category":[${byCategory}],` +
-    `"similar_by_price":[${byPrice}],"similar_by_tag":[${byTag}],"reviews":${page.reviews}}]`
-  );
+  const parts: Buffer[] = [page.head];
+  drawn.forEach((list, i) => {
+    if (i > 0) parts.push(i === 1 ? BY_PRICE : BY_TAG);
+    let first = true;
+    for (const pid of list) {
+      const json = shown.get(pid);
+      if (!json) continue;
+      if (!first) parts.push(COMMA);
+      parts.push(json);
+      first = false;
+    }
+  });
+  parts.push(page.tail);
+  return Buffer.concat(parts);
 }

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
-import { sendJson, sendJsonText } from '../http/cached-json.js';
+import { sendJson, sendJsonBytes } from '../http/cached-json.js';
 import {
   categoryListAnswer,
   categoryProductsAnswer,
@@ -42,9 +42,9 @@ export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
       { schema: { body: ProductRequest, response: { 200: ProductResponse, 404: ErrorResponse } } },
       async (request, reply) => {
         const id = request.body.product_id;
-        const text = await productAnswer(db, id);
+        const bytes = await productAnswer(db, id);
         views.add(id);
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, bytes);
       },
     );
 

@@ -92,8 +92,8 @@ export function sendJson(
   return reply.send(body.encoded(encoding));
 }
 
-/** Sends JSON text made for this request as it is (no second serialisation). */
-export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+/** Sends JSON bytes made for this request as they are (no second serialisation). */
+export function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
   reply.header('content-type', JSON_TYPE);
-  return reply.send(text);
+  return reply.send(bytes);
 }
