@@ -9,8 +9,9 @@
 // See docs/decisions/006-catalogue-cache-by-version.md and 008-whole-answers-cached.md.
 
 export const DEFAULT_CACHE_ENTRIES = 4000;
-export const DEFAULT_ANSWER_ENTRIES = 4000;
-/** Whole answers are kept as bytes; this bounds their total per database handle. */
+/** Answers include one summary per product a product page may show: their bytes bind first. */
+export const DEFAULT_ANSWER_ENTRIES = 100_000;
+/** Answers are kept as bytes; this bounds their total per database handle. */
 export const DEFAULT_ANSWER_BYTES = 64 * 1024 * 1024;
 /** How far back the database keeps the log of changed products (migration *_product_versions). */
 export const PRODUCT_LOG_KEPT = 10_000;

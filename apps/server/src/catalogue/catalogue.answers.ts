@@ -33,6 +33,7 @@ import {
   toProduct,
   toReview,
   toSummary,
+  type CachedAt,
   type ListingInput,
 } from './catalogue.service.js';
 
@@ -131,14 +132,17 @@ function sample(pool: readonly number[], count: number): number[] {
   return [...picked];
 }
 
-async function summaries(db: Queryable, missing: readonly number[]) {
-  const rows = await q.productsByIds(db, missing);
-  const out = new Map<number, Computed<Buffer>>();
-  for (const row of rows) {
-    const json = Buffer.from(JSON.stringify(z.encode(ProductSummary, toSummary(row))));
-    out.set(row.id, { value: json, products: [row.id], bytes: 2 * json.length });
-  }
-  return out;
+/** The summaries of these products as JSON bytes, kept per product. */
+function showSummaries(db: Queryable, { cache, version }: CachedAt, ids: readonly number[]) {
+  return cache.answersById(version, 'summary:', ids, async (missing) => {
+    const rows = await q.productsByIds(db, missing);
+    const out = new Map<number, Computed<Buffer>>();
+    for (const row of rows) {
+      const json = Buffer.from(JSON.stringify(z.encode(ProductSummary, toSummary(row))));
+      out.set(row.id, { value: json, products: [row.id], bytes: 2 * json.length });
+    }
+    return out;
+  });
 }
 
 /**
@@ -153,18 +157,20 @@ export async function productAnswer(db: Queryable, id: number): Promise<Buffer> 
   const { cache, version } = cached;
   const page = await cache.answer(version, `product:${id}`, () => productPage(db, id));
   if (!page) throw notFound('Product not found');
-  const pools = await cache.get(version, `similar:${id}`, () => {
+  const pools = await cache.get(version, `similar:${id}`, async () => {
     const similar = similarConditions(page.row);
-    return Promise.all([
+    const found = await Promise.all([
       q.inStockIds(db, similar.category, id, q.SIMILAR_CANDIDATES),
       q.inStockIds(db, similar.price, id, q.SIMILAR_CANDIDATES),
       similar.tag ? q.inStockIds(db, similar.tag, id, q.SIMILAR_CANDIDATES) : [],
     ]);
+    // Every candidate's summary at once: the draws then find them kept instead of asking for
+    // a few missing ones per view.
+    await showSummaries(db, cached, [...new Set(found.flat())]);
+    return found;
   });
   const drawn = pools.map((pool) => sample(pool, SIMILAR_PRODUCTS_LIMIT));
-  const shown = await cache.answersById(version, 'summary:', [...new Set(drawn.flat())], (m) =>
-    summaries(db, m),
-  );
+  const shown = await showSummaries(db, cached, [...new Set(drawn.flat())]);
   const parts: Buffer[] = [page.head];
   drawn.forEach((list, i) => {
     if (i > 0) parts.push(i === 1 ? BY_PRICE : BY_TAG);
