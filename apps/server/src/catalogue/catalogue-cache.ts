@@ -1,30 +1,104 @@
-// A per-process memo of results derived from the catalogue (facet counts, name lookups,
-// search rankings), valid for one catalogue version. The version lives in the database and
-// goes up with every catalogue change, whichever process makes it; each request reads it
-// first, so no process serves a result older than the catalogue it just saw.
-// See docs/decisions/006-catalogue-cache-by-version.md.
+// A per-process memo of results derived from the catalogue, checked against versions kept in
+// the database, which go up with every change whichever process makes it. Each request reads
+// them first, so no process serves a result older than the catalogue it just saw.
+// - `get`: results that depend only on the catalogue version (facet counts, name lookups,
+//   search rankings); a new catalogue version drops them all.
+// - `answer`: results that also show products (whole API answers, product summaries). Each
+//   names the products it shows; a new product version drops only the answers showing a
+//   product it changed (the database logs which), and a new catalogue version drops them all.
+// See docs/decisions/006-catalogue-cache-by-version.md and 008-whole-answers-cached.md.
 
 export const DEFAULT_CACHE_ENTRIES = 4000;
+/** Answers include one summary per product a product page may show: their bytes bind first. */
+export const DEFAULT_ANSWER_ENTRIES = 100_000;
+/** Answers are kept as bytes; this bounds their total per database handle. */
+export const DEFAULT_ANSWER_BYTES = 64 * 1024 * 1024;
+/** How far back the database keeps the log of changed products (migration *_product_versions). */
+export const PRODUCT_LOG_KEPT = 10_000;
+/** The id the product log uses for "the Most Viewed order changed". */
+export const MOST_VIEWED = 0;
+/** Product-version steps remembered, to check answers that were computing across a change. */
+const RECENT_STEPS = 64;
+
+/** The versions a request read. */
+export interface CacheVersion {
+  /** Goes up when products move in or out of lists, or names, facets or rankings change. */
+  readonly catalogue: number;
+  /** Goes up when what products show changes (stock, prices, pictures, rating, reviews). */
+  readonly products: number;
+}
+
+/** One read of the versions, with the products changed since the product version asked about. */
+export interface VersionRead extends CacheVersion {
+  /** Products changed after `since` up to `products`; undefined when the log cannot say. */
+  changed: readonly number[] | undefined;
+}
+
+/** Reads the versions; `since` is the product version the cache knows, if any. */
+export type ReadVersion = (since: number | undefined) => Promise<VersionRead>;
+
+/** What an `answer` computation gives: the value, the products it shows, its size. */
+export interface Computed<T> {
+  value: T;
+  products: readonly number[];
+  bytes: number;
+}
+
+interface AnswerEntry {
+  value: unknown;
+  products: readonly number[];
+  bytes: number;
+}
+
+interface Pending {
+  version: CacheVersion;
+  promise: Promise<Computed<unknown>>;
+}
+
+export interface CacheLimits {
+  entries?: number;
+  answers?: number;
+  answerBytes?: number;
+}
+
+/** Most recently used last, so the first key is the one to drop. */
+function touch<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+}
 
 export class CatalogueCache {
-  private known = -1;
+  private known: CacheVersion | undefined;
   private readonly entries = new Map<string, Promise<unknown>>();
-  private reading: Promise<number> | undefined;
-  private nextRead: Promise<number> | undefined;
+  private readonly answers = new Map<string, AnswerEntry>();
+  private readonly pending = new Map<string, Pending>();
+  /** Product id → keys of the answers showing it. */
+  private readonly showing = new Map<number, Set<string>>();
+  private answerBytes = 0;
+  /** The last product-version steps, oldest first: (from, to] and what changed in them. */
+  private recent: { from: number; to: number; changed: ReadonlySet<number> }[] = [];
+  private reading: Promise<CacheVersion> | undefined;
+  private nextRead: Promise<CacheVersion> | undefined;
+  private readonly maxEntries: number;
+  private readonly maxAnswers: number;
+  private readonly maxAnswerBytes: number;
 
-  /** `readVersion` reads the catalogue version from the database. */
   constructor(
-    private readonly readVersion: () => Promise<number>,
-    private readonly maxEntries = DEFAULT_CACHE_ENTRIES,
-  ) {}
+    private readonly readVersion: ReadVersion,
+    limits: CacheLimits = {},
+  ) {
+    this.maxEntries = limits.entries ?? DEFAULT_CACHE_ENTRIES;
+    this.maxAnswers = limits.answers ?? DEFAULT_ANSWER_ENTRIES;
+    this.maxAnswerBytes = limits.answerBytes ?? DEFAULT_ANSWER_BYTES;
+  }
 
   /**
-   * The catalogue version, from a read that started no earlier than this call, so that a
-   * request sees every change committed before it arrived. Requests that arrive while a read
-   * is running share the next one: under load that is one read per round trip, not one per
-   * request.
+   * The versions, from a read that started no earlier than this call, so that a request sees
+   * every change committed before it arrived; the memo has dropped what they made stale by
+   * the time this resolves. Requests that arrive while a read is running share the next one:
+   * under load that is one read per round trip, not one per request.
    */
-  version(): Promise<number> {
+  version(): Promise<CacheVersion> {
     if (!this.reading) return this.startRead();
     this.nextRead ??= this.reading
       .then(
@@ -38,8 +112,8 @@ export class CatalogueCache {
     return this.nextRead;
   }
 
-  private startRead(): Promise<number> {
-    const read = this.readVersion();
+  private startRead(): Promise<CacheVersion> {
+    const read = this.readVersion(this.known?.products).then((r) => this.advance(r));
     this.reading = read;
     const done = () => {
       if (this.reading === read) this.reading = undefined;
@@ -48,23 +122,38 @@ export class CatalogueCache {
     return read;
   }
 
+  /** Drops what a newly read version makes stale; reads run one at a time, in order. */
+  private advance(read: VersionRead): CacheVersion {
+    const version = { catalogue: read.catalogue, products: read.products };
+    const known = this.known;
+    if (!known || known.catalogue !== read.catalogue) {
+      this.entries.clear();
+      this.dropAnswers();
+    } else if (known.products !== read.products) {
+      if (read.changed === undefined || read.products < known.products) {
+        this.dropAnswers();
+      } else {
+        const changed = new Set(read.changed);
+        for (const id of changed) this.dropShowing(id);
+        this.recent.push({ from: known.products, to: read.products, changed });
+        if (this.recent.length > RECENT_STEPS) this.recent.shift();
+      }
+    }
+    this.known = version;
+    return version;
+  }
+
   /**
-   * The value for `key` computed at `version`: the memo when it is from that version,
-   * else `compute()`. Concurrent callers of a missing key share one computation. A version
-   * older than the newest seen (a request that read it just before a change) computes
+   * The value for `key` computed at this catalogue version: the memo when it is from that
+   * version, else `compute()`. Concurrent callers of a missing key share one computation. A
+   * version older than the newest seen (a request that read it just before a change) computes
    * without touching the memo; a failed computation is not kept.
    */
-  async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
-    if (version < this.known) return compute();
-    if (version > this.known) {
-      this.entries.clear();
-      this.known = version;
-    }
+  async get<T>(version: CacheVersion, key: string, compute: () => Promise<T>): Promise<T> {
+    if (version.catalogue !== this.known?.catalogue) return compute();
     const found = this.entries.get(key);
     if (found) {
-      // Most recently used last, so the oldest entry is the first to go.
-      this.entries.delete(key);
-      this.entries.set(key, found);
+      touch(this.entries, key, found);
       return found as Promise<T>;
     }
     const computing = compute();
@@ -79,8 +168,141 @@ export class CatalogueCache {
     return computing;
   }
 
+  /**
+   * The value for `key`, valid at this version or a later one: a kept answer, else
+   * `compute()`, kept only if none of the products it shows changed while it was computed.
+   * Concurrent callers at the same version share one computation; failures are not kept.
+   */
+  async answer<T>(
+    version: CacheVersion,
+    key: string,
+    compute: () => Promise<Computed<T>>,
+  ): Promise<T> {
+    const known = this.known;
+    if (version.catalogue !== known?.catalogue) return (await compute()).value;
+    const found = this.answers.get(key);
+    if (found) {
+      touch(this.answers, key, found);
+      return found.value as T;
+    }
+    const shared = this.pending.get(key);
+    if (
+      shared &&
+      shared.version.catalogue === version.catalogue &&
+      shared.version.products === version.products
+    ) {
+      return (await shared.promise).value as T;
+    }
+    const promise = compute();
+    const mine: Pending = { version, promise };
+    this.pending.set(key, mine);
+    const settle = () => {
+      if (this.pending.get(key) === mine) this.pending.delete(key);
+    };
+    promise.then((computed) => {
+      settle();
+      if (this.stillValid(version, computed.products)) this.keep(key, computed);
+    }, settle);
+    return (await promise).value;
+  }
+
+  /**
+   * Per-product answers (`prefix` + id) for several products: the kept ones, and the missing
+   * ones from one `compute` call, kept on the same terms as `answer`. Products `compute` does
+   * not return are absent from the result.
+   */
+  async answersById<T>(
+    version: CacheVersion,
+    prefix: string,
+    ids: readonly number[],
+    compute: (missing: readonly number[]) => Promise<Map<number, Computed<T>>>,
+  ): Promise<Map<number, T>> {
+    const out = new Map<number, T>();
+    const current = version.catalogue === this.known?.catalogue;
+    const missing: number[] = [];
+    for (const id of ids) {
+      const key = prefix + id;
+      const found = current ? this.answers.get(key) : undefined;
+      if (found) {
+        touch(this.answers, key, found);
+        out.set(id, found.value as T);
+      } else {
+        missing.push(id);
+      }
+    }
+    if (missing.length === 0) return out;
+    for (const [id, computed] of await compute(missing)) {
+      out.set(id, computed.value);
+      if (current && this.stillValid(version, computed.products)) this.keep(prefix + id, computed);
+    }
+    return out;
+  }
+
+  /** Whether an answer computed from reads at `version` is still right at the known version. */
+  private stillValid(version: CacheVersion, products: readonly number[]): boolean {
+    const known = this.known;
+    if (!known || known.catalogue !== version.catalogue) return false;
+    if (known.products === version.products) return true;
+    const steps = this.recent.filter((s) => s.to > version.products);
+    if (steps.length === 0 || steps[0]!.from > version.products) return false;
+    return !products.some((id) => steps.some((s) => s.changed.has(id)));
+  }
+
+  private keep(key: string, computed: Computed<unknown>): void {
+    this.dropAnswer(key);
+    const entry: AnswerEntry = {
+      value: computed.value,
+      products: computed.products,
+      bytes: computed.bytes,
+    };
+    this.answers.set(key, entry);
+    this.answerBytes += entry.bytes;
+    for (const id of entry.products) {
+      let keys = this.showing.get(id);
+      if (!keys) {
+        keys = new Set();
+        this.showing.set(id, keys);
+      }
+      keys.add(key);
+    }
+    while (this.answers.size > this.maxAnswers || this.answerBytes > this.maxAnswerBytes) {
+      const oldest = this.answers.keys().next().value;
+      if (oldest === undefined) break;
+      this.dropAnswer(oldest);
+    }
+  }
+
+  private dropAnswer(key: string): void {
+    const entry = this.answers.get(key);
+    if (!entry) return;
+    this.answers.delete(key);
+    this.answerBytes -= entry.bytes;
+    for (const id of entry.products) {
+      const keys = this.showing.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.showing.delete(id);
+    }
+  }
+
+  private dropShowing(id: number): void {
+    const keys = this.showing.get(id);
+    if (!keys) return;
+    for (const key of [...keys]) this.dropAnswer(key);
+  }
+
+  private dropAnswers(): void {
+    this.answers.clear();
+    this.showing.clear();
+    this.answerBytes = 0;
+    this.recent = [];
+  }
+
   get size(): number {
     return this.entries.size;
+  }
+
+  get answerCount(): number {
+    return this.answers.size;
   }
 }
 
@@ -91,7 +313,7 @@ const caches = new WeakMap<object, CatalogueCache>();
  * API routes, the page heads) shares it. A transaction handle gets its own, dropped with it,
  * so what a transaction sees of its own uncommitted changes never reaches other requests.
  */
-export function cacheFor(handle: object, readVersion: () => Promise<number>): CatalogueCache {
+export function cacheFor(handle: object, readVersion: ReadVersion): CatalogueCache {
   let cache = caches.get(handle);
   if (!cache) {
     cache = new CatalogueCache(readVersion);

@@ -79,6 +79,28 @@ export async function incrementViewCount(db: Queryable, id: number): Promise<voi
   await db.execute(sql`UPDATE products SET view_count = view_count + 1 WHERE id = ${id}`);
 }
 
+/**
+ * Adds counted views to products, in one transaction. Rows are locked in id order first, as
+ * orders lock them (orders.queries.ts), so a flush and a checkout cannot deadlock.
+ */
+export async function addViewCounts(
+  db: Queryable,
+  counts: readonly { id: number; views: number }[],
+): Promise<void> {
+  if (counts.length === 0) return;
+  const json = JSON.stringify(counts);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      SELECT p.id FROM products p
+      WHERE p.id IN (SELECT x.id FROM json_to_recordset(${json}::json) AS x(id int, views int))
+      ORDER BY p.id FOR UPDATE`);
+    await tx.execute(sql`
+      UPDATE products p SET view_count = p.view_count + x.views
+      FROM json_to_recordset(${json}::json) AS x(id int, views int)
+      WHERE p.id = x.id`);
+  });
+}
+
 /** Every active product's id and last change, for the sitemap. */
 export async function activeProductStamps(
   db: Queryable,
@@ -89,6 +111,9 @@ export async function activeProductStamps(
     sql`SELECT id, updated_at FROM products WHERE active ORDER BY id LIMIT ${limit}`,
   );
 }
+
+/** The candidates a similar list is drawn from: at most this many, the first by id. */
+export const SIMILAR_CANDIDATES = 200;
 
 /** Up to `limit` random in-stock products matching the condition, other than `exceptId`. */
 export async function randomInStock(
@@ -103,10 +128,26 @@ export async function randomInStock(
     sql`SELECT ${summaryColumns} FROM (
           SELECT * FROM products p
           WHERE p.active AND p.stock_quantity > 0 AND p.id <> ${exceptId} AND ${where}
-          ORDER BY p.id LIMIT 200
+          ORDER BY p.id LIMIT ${SIMILAR_CANDIDATES}
         ) p
         ORDER BY random() LIMIT ${limit}`,
   );
+}
+
+/** Ids of the first `limit` in-stock products matching the condition, other than `exceptId`. */
+export async function inStockIds(
+  db: Queryable,
+  where: SQL,
+  exceptId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM products p
+        WHERE p.active AND p.stock_quantity > 0 AND p.id <> ${exceptId} AND ${where}
+        ORDER BY p.id LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export interface ReviewRow {
@@ -138,6 +179,39 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
     sql`SELECT version FROM catalogue_version WHERE id = 1`,
   );
   return Number(row?.version ?? 0);
+}
+
+/**
+ * Both versions in one round trip and, when `since` is given and the log still reaches back
+ * to it, the products changed after it (catalogue-cache.ts). One statement, so the log and
+ * the versions come from the same snapshot.
+ */
+export async function readVersions(
+  db: Queryable,
+  since: number | undefined,
+  kept: number,
+): Promise<{ catalogue: number; products: number; changed: number[] | undefined }> {
+  const from = since ?? null;
+  const [row] = await queryRows<{
+    version: string | number;
+    product_version: string | number;
+    changed: number[] | null;
+  }>(
+    db,
+    sql`SELECT v.version, v.product_version,
+          CASE WHEN ${from}::bigint IS NULL OR v.product_version - ${from}::bigint > ${kept}
+                 OR v.product_version < ${from}::bigint THEN NULL
+               WHEN v.product_version = ${from}::bigint THEN '{}'::int[]
+               ELSE ARRAY(SELECT DISTINCT c.product_id FROM catalogue_product_changes c
+                          WHERE c.version > ${from}::bigint AND c.version <= v.product_version)
+          END AS changed
+        FROM catalogue_version v WHERE v.id = 1`,
+  );
+  return {
+    catalogue: Number(row?.version ?? 0),
+    products: Number(row?.product_version ?? 0),
+    changed: row?.changed ?? undefined,
+  };
 }
 
 export async function categoriesWithCounts(

@@ -1,4 +1,6 @@
-// Catalogue calls at the spec's paths: thin handlers over the catalogue service.
+// Catalogue calls at the spec's paths: thin handlers over the catalogue's kept answers
+// (catalogue.answers.ts), sent as bytes; the response schemas document them and the API
+// tests check them. Product views are counted in memory and flushed in batches.
 import {
   CategoriesResponse,
   CategoryProductsResponse,
@@ -12,21 +14,38 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
-import * as catalogue from './catalogue.service.js';
+import { sendJson, sendJsonBytes } from '../http/cached-json.js';
+import {
+  categoryListAnswer,
+  categoryProductsAnswer,
+  homeAnswer,
+  listingAnswer,
+  productAnswer,
+} from './catalogue.answers.js';
+import { productViewCounts } from './catalogue.service.js';
 
 export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
   const db = database.db;
   return async (app) => {
-    app.get('/home.php', { schema: { response: { 200: HomeResponse } } }, async () =>
-      catalogue.home(db),
+    const views = productViewCounts(db, (err) =>
+      app.log.warn({ err }, 'product views could not be written; kept for the next try'),
+    );
+    app.addHook('onReady', async () => views.start());
+    app.addHook('onClose', async () => views.stop());
+
+    app.get('/home.php', { schema: { response: { 200: HomeResponse } } }, async (request, reply) =>
+      sendJson(request, reply, await homeAnswer(db)),
     );
 
     app.post(
       '/product.php',
       { schema: { body: ProductRequest, response: { 200: ProductResponse, 404: ErrorResponse } } },
-      async (request): Promise<ProductResponse> => [
-        await catalogue.productDetail(db, request.body.product_id),
-      ],
+      async (request, reply) => {
+        const id = request.body.product_id;
+        const bytes = await productAnswer(db, id);
+        views.add(id);
+        return sendJsonBytes(reply, bytes);
+      },
     );
 
     app.post(
@@ -39,12 +58,16 @@ export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = request.body;
-        if (body?.limit !== undefined) return catalogue.listing(db, { ...body, limit: body.limit });
         const category = body?.category?.[0];
-        if (category !== undefined) return catalogue.categoryProducts(db, category);
-        return catalogue.categoryList(db);
+        const answer =
+          body?.limit !== undefined
+            ? await listingAnswer(db, { ...body, limit: body.limit })
+            : category !== undefined
+              ? await categoryProductsAnswer(db, category)
+              : await categoryListAnswer(db);
+        return sendJson(request, reply, answer);
       },
     );
   };

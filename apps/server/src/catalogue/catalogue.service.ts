@@ -16,12 +16,18 @@ import {
   type ProductSummary,
   type ShopListingResponse,
 } from '@kitroom/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { cacheFor, type CatalogueCache } from './catalogue-cache.js';
+import {
+  cacheFor,
+  PRODUCT_LOG_KEPT,
+  type CacheVersion,
+  type CatalogueCache,
+} from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
 import { parseSizeStock, type SizeStockEntry } from './size-stock.js';
+import { ViewCounts } from './view-counts.js';
 
 export const HOME_LIST_SIZE = 12;
 /** The category page gets at most this many products (in stock first). */
@@ -45,7 +51,7 @@ export function toSummary(row: q.ProductRow): ProductSummary {
   };
 }
 
-function toProduct(row: q.ProductDetailRow): Product {
+export function toProduct(row: q.ProductDetailRow): Product {
   return {
     ...toSummary(row),
     image1: row.image1,
@@ -70,38 +76,50 @@ export async function home(db: Queryable): Promise<HomeResponse> {
   };
 }
 
-/** A product with three lists of similar in-stock products and its latest reviews. */
-export async function productDetail(db: Queryable, id: number): Promise<ProductDetail> {
-  const row = await q.productDetail(db, id);
-  if (!row) throw notFound('Product not found');
+/** The conditions of a product's three similar lists: same category, a near price, a shared tag. */
+export function similarConditions(row: q.ProductDetailRow): {
+  category: SQL;
+  price: SQL;
+  tag: SQL | undefined;
+} {
   const price = row.discount_price_paise;
   const tagWords = row.tag
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const [byCategory, byPrice, byTag, reviews] = await Promise.all([
-    q.randomInStock(
-      db,
-      sql`p.category_id = (SELECT category_id FROM products WHERE id = ${id})`,
-      id,
-      SIMILAR_PRODUCTS_LIMIT,
-    ),
-    q.randomInStock(
-      db,
-      sql`p.discount_price_paise BETWEEN ${Math.floor(price * 0.8)} AND ${Math.ceil(price * 1.2)}`,
-      id,
-      SIMILAR_PRODUCTS_LIMIT,
-    ),
-    tagWords.length > 0
-      ? q.randomInStock(
-          db,
-          sql.join(
+  return {
+    category: sql`p.category_id = (SELECT category_id FROM products WHERE id = ${row.id})`,
+    price: sql`p.discount_price_paise BETWEEN ${Math.floor(price * 0.8)} AND ${Math.ceil(price * 1.2)}`,
+    tag:
+      tagWords.length > 0
+        ? sql.join(
             tagWords.map((t) => sql`p.tag ILIKE ${`%${t.replace(/[%_\\]/g, '\\$&')}%`}`),
             sql` OR `,
-          ),
-          id,
-          SIMILAR_PRODUCTS_LIMIT,
-        )
+          )
+        : undefined,
+  };
+}
+
+export function toReview(r: q.ReviewRow): ProductDetail['reviews'][number] {
+  return {
+    rating: Number(r.rating),
+    user_name: r.user_name,
+    subject: r.subject,
+    comment: r.comment,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** A product with three lists of similar in-stock products and its latest reviews. */
+export async function productDetail(db: Queryable, id: number): Promise<ProductDetail> {
+  const row = await q.productDetail(db, id);
+  if (!row) throw notFound('Product not found');
+  const similar = similarConditions(row);
+  const [byCategory, byPrice, byTag, reviews] = await Promise.all([
+    q.randomInStock(db, similar.category, id, SIMILAR_PRODUCTS_LIMIT),
+    q.randomInStock(db, similar.price, id, SIMILAR_PRODUCTS_LIMIT),
+    similar.tag
+      ? q.randomInStock(db, similar.tag, id, SIMILAR_PRODUCTS_LIMIT)
       : Promise.resolve([]),
     q.latestReviews(db, id, REVIEWS_SHOWN),
   ]);
@@ -111,14 +129,13 @@ export async function productDetail(db: Queryable, id: number): Promise<ProductD
     similar_by_category: byCategory.map(toSummary),
     similar_by_price: byPrice.map(toSummary),
     similar_by_tag: byTag.map(toSummary),
-    reviews: reviews.map((r) => ({
-      rating: Number(r.rating),
-      user_name: r.user_name,
-      subject: r.subject,
-      comment: r.comment,
-      created_at: new Date(r.created_at).toISOString(),
-    })),
+    reviews: reviews.map(toReview),
   };
+}
+
+/** Product views counted in memory and written in batches (view-counts.ts); start it. */
+export function productViewCounts(db: Queryable, onError: (err: unknown) => void): ViewCounts {
+  return new ViewCounts((counts) => q.addViewCounts(db, counts), onError);
 }
 
 /** A product as its page shows it, without counting a view (page heads, previews). */
@@ -143,12 +160,30 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
 
 /** The memo of catalogue-derived results for this database handle (catalogue-cache.ts). */
 export function catalogueCache(db: Queryable): CatalogueCache {
-  return cacheFor(db, () => q.catalogueVersion(db));
+  return cacheFor(db, (since) => q.readVersions(db, since, PRODUCT_LOG_KEPT));
+}
+
+/** A handle's cache with the versions this request read. */
+export interface CachedAt {
+  cache: CatalogueCache;
+  version: CacheVersion;
+}
+
+/** Reads the versions for this request (shared with the requests arriving meanwhile). */
+export async function cachedAt(db: Queryable): Promise<CachedAt> {
+  const cache = catalogueCache(db);
+  return { cache, version: await cache.version() };
 }
 
 export async function categoryList(db: Queryable): Promise<CategoriesResponse> {
-  const cache = catalogueCache(db);
-  const version = await cache.version();
+  return categoryListAt(db, await cachedAt(db));
+}
+
+/** The category list with counts, from the memo of these versions. */
+export async function categoryListAt(
+  db: Queryable,
+  { cache, version }: CachedAt,
+): Promise<CategoriesResponse> {
   return cache.get(version, 'categories', async () => {
     const rows = await q.categoriesWithCounts(db);
     return {
@@ -172,7 +207,7 @@ async function resolveNames(
   db: Queryable,
   kind: q.FacetKind,
   names: readonly string[] | undefined,
-  cached: { cache: CatalogueCache; version: number },
+  cached: CachedAt,
 ): Promise<number[]> {
   const wanted = [...new Set(names ?? [])];
   if (wanted.length === 0) return [];
@@ -193,20 +228,35 @@ export async function categoryProducts(
   db: Queryable,
   category: string,
 ): Promise<CategoryProductsResponse> {
-  const cache = catalogueCache(db);
-  const cached = { cache, version: await cache.version() };
-  const categoryIds = await resolveNames(db, 'category', [categoryNameOf(category)], cached);
-  const filter: q.ListingFilter = {
-    categoryIds,
+  const cached = await cachedAt(db);
+  return categoryProductsFor(db, await categoryFilter(db, category, cached), cached);
+}
+
+/** The filter of one category page; 400 when the catalogue has no such category. */
+export async function categoryFilter(
+  db: Queryable,
+  category: string,
+  cached: CachedAt,
+): Promise<q.ListingFilter> {
+  return {
+    categoryIds: await resolveNames(db, 'category', [categoryNameOf(category)], cached),
     subCategoryIds: [],
     teamIds: [],
     playerIds: [],
     minPaise: undefined,
     maxPaise: undefined,
   };
+}
+
+/** A category page's products and price bounds; the bounds come from the memo. */
+export async function categoryProductsFor(
+  db: Queryable,
+  filter: q.ListingFilter,
+  { cache, version }: CachedAt,
+): Promise<CategoryProductsResponse> {
   const [rows, bounds] = await Promise.all([
     q.listingPage(db, filter, 0, CATEGORY_PAGE_LIMIT),
-    cache.get(cached.version, `bounds:${filterKey(filter)}`, () => q.priceBounds(db, filter)),
+    cache.get(version, `bounds:${filterKey(filter)}`, () => q.priceBounds(db, filter)),
   ]);
   return {
     products: rows.map(toSummary),
@@ -256,7 +306,7 @@ async function listingAggregates(
 }
 
 /** The same key for the same filter, whatever order its names came in. */
-function filterKey(f: q.ListingFilter): string {
+export function filterKey(f: q.ListingFilter): string {
   const ids = (list: number[]) => [...list].sort((a, b) => a - b);
   return JSON.stringify([
     ids(f.categoryIds),
@@ -274,6 +324,22 @@ function filterKey(f: q.ListingFilter): string {
  * version is unchanged.
  */
 export async function listing(db: Queryable, input: ListingInput): Promise<ShopListingResponse> {
+  const cached = await cachedAt(db);
+  return listingFor(db, await planListing(db, input, cached), cached);
+}
+
+/** A listing request checked (400 when not valid) and resolved to a window and a filter. */
+export interface ListingPlan {
+  offset: number;
+  count: number;
+  filter: q.ListingFilter;
+}
+
+export async function planListing(
+  db: Queryable,
+  input: ListingInput,
+  cached: CachedAt,
+): Promise<ListingPlan> {
   let window: { offset: number; count: number };
   try {
     window = parseLimit(input.limit);
@@ -285,25 +351,34 @@ export async function listing(db: Queryable, input: ListingInput): Promise<ShopL
   if (min !== undefined && max !== undefined && min > max) {
     throw badRequest('price_range_minimum must not be above price_range_maximum');
   }
-  const cache = catalogueCache(db);
-  const cached = { cache, version: await cache.version() };
   const [categoryIds, subCategoryIds, teamIds, playerIds] = await Promise.all([
     resolveNames(db, 'category', input.category?.map(categoryNameOf), cached),
     resolveNames(db, 'subcategory', input.subcategory, cached),
     resolveNames(db, 'team', input.team, cached),
     resolveNames(db, 'player', input.player, cached),
   ]);
-  const filter: q.ListingFilter = {
-    categoryIds,
-    subCategoryIds,
-    teamIds,
-    playerIds,
-    minPaise: min === undefined ? undefined : rupeesToPaise(min),
-    maxPaise: max === undefined ? undefined : rupeesToPaise(max),
+  return {
+    ...window,
+    filter: {
+      categoryIds,
+      subCategoryIds,
+      teamIds,
+      playerIds,
+      minPaise: min === undefined ? undefined : rupeesToPaise(min),
+      maxPaise: max === undefined ? undefined : rupeesToPaise(max),
+    },
   };
+}
+
+/** The listing of a plan: its page read now, its aggregates from the memo. */
+export async function listingFor(
+  db: Queryable,
+  { offset, count, filter }: ListingPlan,
+  { cache, version }: CachedAt,
+): Promise<ShopListingResponse> {
   const [rows, aggregates] = await Promise.all([
-    q.listingPage(db, filter, window.offset, window.count),
-    cache.get(cached.version, `listing:${filterKey(filter)}`, () => listingAggregates(db, filter)),
+    q.listingPage(db, filter, offset, count),
+    cache.get(version, `listing:${filterKey(filter)}`, () => listingAggregates(db, filter)),
   ]);
   return { products: rows.map(toSummary), ...aggregates };
 }

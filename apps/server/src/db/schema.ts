@@ -136,17 +136,34 @@ export const productSizes = pgTable(
 
 /**
  * One row whose version goes up, at commit, in every transaction that changes what the
- * catalogue caches derive from (names, facets, prices, search text, in-stock flips); the
- * triggers are in the migration *_catalogue_version_triggers. Servers read it per request
- * to drop stale cache entries.
+ * catalogue caches derive from (names, facets, list membership and order, search text,
+ * in-stock flips); the triggers are in the migration *_catalogue_version_triggers, extended
+ * by *_product_versions. Servers read it per request to drop stale cache entries.
+ * `product_version` goes up, also at commit, in every transaction that changes what a product
+ * shows without moving it in any list (stock, prices, pictures, rating, reviews) or changes
+ * the Most Viewed order; catalogue_product_changes says which products (docs/decisions/008).
  */
 export const catalogueVersion = pgTable(
   'catalogue_version',
   {
     id: smallint('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    productVersion: bigint('product_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The products each product_version changed (product id 0 stands for the Most Viewed order).
+ * Written by triggers only; old versions are pruned by them too.
+ */
+export const catalogueProductChanges = pgTable(
+  'catalogue_product_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    productId: integer('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.productId] })],
 );
 
 // ───────────────────────────── accounts ─────────────────────────────

@@ -1,7 +1,7 @@
 // Typo-tolerant product search: each query word is corrected against the catalogue's own
 // words by trigram similarity, then matched with PostgreSQL full-text search.
 import type { ProductSummary } from '@kitroom/contract';
-import { catalogueCache, toSummary } from '../catalogue/catalogue.service.js';
+import { cachedAt, toSummary, type CachedAt } from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import * as q from './search.queries.js';
 
@@ -45,8 +45,16 @@ async function rankedIds(db: Queryable, words: string[], text: string): Promise<
 export async function search(db: Queryable, text: string): Promise<ProductSummary[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
-  const cache = catalogueCache(db);
-  const version = await cache.version();
+  return searchAt(db, words, text, await cachedAt(db));
+}
+
+/** The products ranked for the words of `text` (not blank): the ranking from the memo. */
+export async function searchAt(
+  db: Queryable,
+  words: string[],
+  text: string,
+  { cache, version }: CachedAt,
+): Promise<ProductSummary[]> {
   const ids = await cache.get(version, `search:${text}`, () => rankedIds(db, words, text));
   return (await q.productsInOrder(db, ids)).map(toSummary);
 }

@@ -1,0 +1,186 @@
+// The answers of home.php, shop.php and product.php as the routes send them, kept as bytes
+// per version in the catalogue cache (docs/decisions/008-whole-answers-cached.md). A kept
+// answer names the products it shows, so a change to one product's stock, price, pictures,
+// rating or reviews drops only the answers showing it; anything that moves products in or
+// out of lists drops them all. A cached call costs the shared version read and no query.
+import {
+  CategoriesResponse,
+  CategoryProductsResponse,
+  HomeResponse,
+  Product,
+  ProductSummary,
+  Review,
+  REVIEWS_SHOWN,
+  ShopListingResponse,
+  SIMILAR_PRODUCTS_LIMIT,
+} from '@kitroom/contract';
+import { z } from 'zod';
+import type { Queryable } from '../db/client.js';
+import { notFound } from '../http/errors.js';
+import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { MOST_VIEWED, type Computed } from './catalogue-cache.js';
+import * as q from './catalogue.queries.js';
+import {
+  cachedAt,
+  categoryFilter,
+  categoryListAt,
+  categoryProductsFor,
+  filterKey,
+  home,
+  listingFor,
+  planListing,
+  similarConditions,
+  toProduct,
+  toReview,
+  toSummary,
+  type CachedAt,
+  type ListingInput,
+} from './catalogue.service.js';
+
+/** A whole answer to keep: its bytes and the products it shows. */
+export function answerOf<S extends z.ZodType>(
+  schema: S,
+  value: z.output<S>,
+  products: readonly number[],
+): Computed<JsonBody> {
+  const body = jsonBody(schema, value);
+  return { value: body, products, bytes: body.bytes };
+}
+
+const ids = (list: readonly { id: number }[]) => list.map((p) => p.id);
+
+/** home.php: the four lists; the Most Viewed order is logged as a product of its own. */
+export async function homeAnswer(db: Queryable): Promise<JsonBody> {
+  const { cache, version } = await cachedAt(db);
+  return cache.answer(version, 'home', async () => {
+    const lists = await home(db);
+    const shown = new Set(Object.values(lists).flatMap(ids));
+    return answerOf(HomeResponse, lists, [...shown, MOST_VIEWED]);
+  });
+}
+
+/** shop.php with no body: the categories with their product counts. */
+export async function categoryListAnswer(db: Queryable): Promise<JsonBody> {
+  const cached = await cachedAt(db);
+  return cached.cache.answer(cached.version, 'categories', async () =>
+    answerOf(CategoriesResponse, await categoryListAt(db, cached), []),
+  );
+}
+
+/** shop.php with one category: its products and price bounds. */
+export async function categoryProductsAnswer(db: Queryable, category: string): Promise<JsonBody> {
+  const cached = await cachedAt(db);
+  const filter = await categoryFilter(db, category, cached);
+  return cached.cache.answer(cached.version, `category:${filterKey(filter)}`, async () => {
+    const answer = await categoryProductsFor(db, filter, cached);
+    return answerOf(CategoryProductsResponse, answer, ids(answer.products));
+  });
+}
+
+/** shop.php with a limit: one page with facet counts, keyed by what it resolves to. */
+export async function listingAnswer(db: Queryable, input: ListingInput): Promise<JsonBody> {
+  const cached = await cachedAt(db);
+  const plan = await planListing(db, input, cached);
+  const key = `shop:${plan.offset}:${plan.count}:${filterKey(plan.filter)}`;
+  return cached.cache.answer(cached.version, key, async () => {
+    const answer = await listingFor(db, plan, cached);
+    return answerOf(ShopListingResponse, answer, ids(answer.products));
+  });
+}
+
+/** The part of a product page that is the same for every view, as the bytes around the lists. */
+interface ProductPage {
+  row: q.ProductDetailRow;
+  /** `[{"product":{…},"similar_by_category":[` */
+  head: Buffer;
+  /** `],"reviews":[…]}]` */
+  tail: Buffer;
+}
+
+const Reviews = z.array(Review);
+const COMMA = Buffer.from(',');
+const BY_PRICE = Buffer.from('],"similar_by_price":[');
+const BY_TAG = Buffer.from('],"similar_by_tag":[');
+
+async function productPage(db: Queryable, id: number): Promise<Computed<ProductPage | undefined>> {
+  const [row, reviews] = await Promise.all([
+    q.productDetail(db, id),
+    q.latestReviews(db, id, REVIEWS_SHOWN),
+  ]);
+  if (!row) return { value: undefined, products: [id], bytes: 64 };
+  const product = JSON.stringify(z.encode(Product, toProduct(row)));
+  const page = {
+    row,
+    head: Buffer.from(`[{"product":${product},"similar_by_category":[`),
+    tail: Buffer.from(`],"reviews":${JSON.stringify(z.encode(Reviews, reviews.map(toReview)))}}]`),
+  };
+  return { value: page, products: [id], bytes: 2 * (page.head.length + page.tail.length) };
+}
+
+/** Up to `count` of the ids, drawn at random without repeats, in random order. */
+function sample(pool: readonly number[], count: number): number[] {
+  if (pool.length <= count) {
+    const all = [...pool];
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [all[i], all[j]] = [all[j]!, all[i]!];
+    }
+    return all;
+  }
+  const picked = new Set<number>();
+  while (picked.size < count) picked.add(pool[Math.floor(Math.random() * pool.length)]!);
+  return [...picked];
+}
+
+/** The summaries of these products as JSON bytes, kept per product. */
+function showSummaries(db: Queryable, { cache, version }: CachedAt, ids: readonly number[]) {
+  return cache.answersById(version, 'summary:', ids, async (missing) => {
+    const rows = await q.productsByIds(db, missing);
+    const out = new Map<number, Computed<Buffer>>();
+    for (const row of rows) {
+      const json = Buffer.from(JSON.stringify(z.encode(ProductSummary, toSummary(row))));
+      out.set(row.id, { value: json, products: [row.id], bytes: 2 * json.length });
+    }
+    return out;
+  });
+}
+
+/**
+ * product.php's answer as JSON bytes: the product and its reviews kept per product, the
+ * candidates of its three similar lists kept per catalogue version, and each list's ten
+ * drawn at random for every view from them, shown from kept summaries. The bytes are what
+ * the route's serializer would write for the same values. 404 when there is no such product.
+ * Counting the view is the caller's.
+ */
+export async function productAnswer(db: Queryable, id: number): Promise<Buffer> {
+  const cached = await cachedAt(db);
+  const { cache, version } = cached;
+  const page = await cache.answer(version, `product:${id}`, () => productPage(db, id));
+  if (!page) throw notFound('Product not found');
+  const pools = await cache.get(version, `similar:${id}`, () => {
+    const similar = similarConditions(page.row);
+    return Promise.all([
+      q.inStockIds(db, similar.category, id, q.SIMILAR_CANDIDATES),
+      q.inStockIds(db, similar.price, id, q.SIMILAR_CANDIDATES),
+      similar.tag ? q.inStockIds(db, similar.tag, id, q.SIMILAR_CANDIDATES) : [],
+    ]);
+  });
+  const drawn = pools.map((pool) => sample(pool, SIMILAR_PRODUCTS_LIMIT));
+  // Summaries not kept yet are read together, for the drawn ones only: reading all (up to
+  // 600) candidates on a product's first view made first views twenty times dearer.
+  const shown = await showSummaries(db, cached, [...new Set(drawn.flat())]);
+  const parts: Buffer[] = [page.head];
+  drawn.forEach((list, i) => {
+    if (i > 0) parts.push(i === 1 ? BY_PRICE : BY_TAG);
+    let first = true;
+    for (const pid of list) {
+      const json = shown.get(pid);
+      if (!json) continue;
+      if (!first) parts.push(COMMA);
+      parts.push(json);
+      first = false;
+    }
+  });
+  parts.push(page.tail);
+  return Buffer.concat(parts);
+}
