@@ -1,8 +1,9 @@
 // Serves the built storefront: its hashed assets, the generated images, robots.txt and
 // sitemap.xml, and index.html for every page route. Each page's HTML carries its own title,
 // description, Open Graph tags and (for products) Product structured data, preload links for
-// the page's code, and for some pages the page's first API answer, so that shared links
-// preview well and the first paint does not wait for a second round trip.
+// the page's code, for some pages the page's first API answer, and the page itself rendered
+// on the server from those answers (page-renderer.ts), so that shared links preview well and
+// the first paint waits neither for the page's JavaScript nor for a second round trip.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +15,14 @@ import {
   type HomeResponse,
   type Product,
   type ProductResponse,
+  type RenderedPage,
 } from '@kitroom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from './errors.js';
+import { loadPageRenderer, webServerEntry, type PageRenderer } from './page-renderer.js';
 
 export const webDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -347,13 +350,17 @@ function preloadsFor(manifest: Manifest, chunk: string | undefined): string[] {
   return [...closure(manifest, chunk)].filter((k) => !entry.has(k)).map((k) => manifest[k]!.file);
 }
 
-/** index.html with one page's head tags, preloads and inlined answers. */
-export function renderPage(
+/**
+ * index.html with one page's head tags, preloads, inlined answers (`dataJson`, head.data as
+ * script-safe JSON) and the server-rendered app (`app`; without it, the bare shell).
+ */
+function renderPage(
   template: string,
   manifest: Manifest,
   head: PageHead,
   publicUrl: string,
   pathname: string,
+  body: { app: RenderedPage | undefined; dataJson: string | undefined },
 ): string {
   const title = head.title ? `${head.title} | ${SITE_NAME}` : DEFAULT_TITLE;
   const description = head.description ?? DEFAULT_DESCRIPTION;
@@ -362,6 +369,8 @@ export function renderPage(
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
+    // The page's first pictures, as its server render asked for them (an LCP element's).
+    ...(body.app?.head ? [body.app.head] : []),
     head.noindex || head.status === 404
       ? meta('name', 'robots', 'noindex')
       : `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -383,8 +392,8 @@ export function renderPage(
       ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]
       : []),
   ];
-  const data = head.data
-    ? `<script id="initial-data" type="application/json">${scriptJson(head.data)}</script>`
+  const data = body.dataJson
+    ? `<script id="initial-data" type="application/json">${body.dataJson}</script>`
     : '';
   return template
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
@@ -393,7 +402,8 @@ export function renderPage(
       `<meta name="description" content="${escapeHtml(description)}" />`,
     )
     .replace('<!--app-head-->', tags.join('\n    '))
-    .replace('<!--app-data-->', data);
+    .replace('<!--app-data-->', () => data)
+    .replace('<!--app-html-->', () => body.app?.html ?? '');
 }
 
 // ── robots.txt and sitemap.xml ──
@@ -474,6 +484,7 @@ export async function registerStatic(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'config' | 'database'>,
   webDir: string = webDistDir,
+  serverEntry: string = webServerEntry,
 ): Promise<void> {
   const { config } = deps;
   const db = deps.database.db;
@@ -530,6 +541,10 @@ export async function registerStatic(
   });
 
   const routes = pageRoutes(config.publicUrl);
+  const renderer: PageRenderer | undefined = await loadPageRenderer(serverEntry, {
+    origin: config.publicUrl,
+    log: app.log,
+  });
 
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = decodePath(request.url);
@@ -557,11 +572,21 @@ export async function registerStatic(
       if (/\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) return reply.callNotFound();
       head = { status: 404, title: 'Page not found', chunk: chunks.notFound };
     }
+    const dataJson = head.data ? scriptJson(head.data) : undefined;
+    const app =
+      ctx.shown && renderer
+        ? await renderer.render(request.url, head.data ?? {}, dataJson ?? '')
+        : undefined;
     return reply
       .status(head.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPage(template, manifest, head, config.publicUrl, pathname));
+      .send(
+        renderPage(template, manifest, head, config.publicUrl, pathname, {
+          app,
+          dataJson,
+        }),
+      );
   }
 
   app.get('/', servePage);

@@ -15,6 +15,12 @@ import { ShellContext, type Shell } from './shell-context';
 const CartPanel = lazy(() => import('@/features/cart/cart-panel'));
 const SearchOverlay = lazy(() => import('@/features/search/search-overlay'));
 
+/** What shows while a page's code loads (and, for pages that depend on this browser, until
+ * the page has hydrated). */
+export function PageLoader() {
+  return <Loader label="Loading page" className="min-h-[60vh]" />;
+}
+
 /** New pages start at the top and take the focus; back and forward keep their place. */
 function useRouteFocus(main: React.RefObject<HTMLElement | null>) {
   const location = useLocation();
@@ -75,11 +81,14 @@ export function AppLayout() {
         tabIndex={-1}
         className={`min-h-svh outline-none ${overHero ? '' : 'pt-16'}`}
       >
-        <Suspense fallback={<Loader label="Loading page" className="min-h-[60vh]" />}>
+        <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {/* Its own boundary: a server-rendered footer hydrates after the page, in slices. */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <div className="h-16 md:hidden" aria-hidden="true" />
       <BottomBar />
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />

@@ -1,5 +1,5 @@
 // A product picture with its box reserved (no layout shift) and a fallback when it fails.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { imageSrc, initials } from './product-text';
 
 interface ProductImageProps {
@@ -30,6 +30,10 @@ export function ProductImage({
   className = '',
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
+  // A server-rendered picture may fail before the page hydrates, when no onError listens yet.
+  const failedEarly = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
   if (!path || failed) {
     const described = alt === '' ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt };
     return fallback === 'initials' ? (
@@ -54,6 +58,7 @@ export function ProductImage({
   }
   return (
     <img
+      ref={failedEarly}
       src={imageSrc(path)}
       alt={alt}
       width={width}

@@ -55,7 +55,7 @@ export default function AllProductsPage() {
   const { data, loading, error } = useApi(
     `listing ${JSON.stringify(request)}`,
     (signal) => getListing(request, { signal }),
-    () => inlined.listing(request),
+    inlined.listing(request),
   );
   useTitle('All Products');
 

@@ -18,7 +18,7 @@ export default function CategoryPage() {
   const { data, loading, error } = useApi(
     `category ${category}`,
     (signal) => getCategoryProducts(category, { signal }),
-    () => inlined.categoryProducts(category),
+    inlined.categoryProducts(category),
   );
   useTitle(category);
   const fromId = useId();
