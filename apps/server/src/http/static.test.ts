@@ -25,7 +25,7 @@ const TEMPLATE = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root"><!--app-html--></div>
     <!--app-data-->
   </body>
 </html>`;
@@ -38,13 +38,43 @@ const MANIFEST = {
     imports: ['index.html', '_shared.js', '_gallery.js'],
   },
   '_gallery.js': { file: 'assets/gallery-3.js' },
+  'src/features/accounts/require-user.tsx': {
+    file: 'assets/require-user-4.js',
+    imports: ['index.html', '_session.js'],
+  },
+  'src/features/checkout/checkout-page.tsx': {
+    file: 'assets/checkout-page-5.js',
+    imports: ['index.html', '_session.js', '_shared.js'],
+  },
+  '_session.js': { file: 'assets/session-6.js' },
 };
+
+/**
+ * A stand-in for the web app's server bundle: shows what it was asked (the URL and the keys
+ * of the answers, counted per render) and fails for one address.
+ */
+const SERVER_BUNDLE = `let renders = 0;
+export async function render({ url, data, origin }) {
+  if (url === '/returnPolicy') throw new Error('the page threw');
+  renders += 1;
+  const keys = encodeURIComponent(Object.keys(data).join('|'));
+  return {
+    html: '<main data-url="' + encodeURIComponent(url) + '" data-origin="' + origin + '" data-keys="' + keys + '">render ' + renders + " $' $&</main>",
+    head: url === '/' ? '<link rel="preload" as="image" href="/images/hero.webp" fetchPriority="high"/>' : '',
+  };
+}
+`;
 
 let app: FastifyInstance;
 let database: Database;
 let dir: string;
 let jerseyId: number;
 let trickyId: number;
+
+/** What the server bundle rendered into #root, or '' for the bare shell. */
+function appOf(html: string): string {
+  return /<div id="root">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+}
 
 function dataOf(html: string): Record<string, unknown> {
   const match = /<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html);
@@ -73,6 +103,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'entry-server.js'), SERVER_BUNDLE);
 
   database = await createTestDatabase();
   const config = loadConfig({
@@ -83,7 +114,7 @@ beforeAll(async () => {
   });
   app = Fastify();
   registerErrorHandling(app);
-  await registerStatic(app, { config, database }, dir);
+  await registerStatic(app, { config, database }, dir, path.join(dir, 'entry-server.js'));
   await app.ready();
 
   jerseyId = await createProduct(database.db, {
@@ -166,6 +197,18 @@ describe('product pages', () => {
     expect(res.body).not.toContain('href="/assets/shared-1.js"');
   });
 
+  it('preload checkout’s guard and page, which the browser renders after hydrating', async () => {
+    const res = await app.inject({ method: 'GET', url: '/checkOut' });
+    const preloads = [...res.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads.sort()).toEqual([
+      '/assets/checkout-page-5.js',
+      '/assets/require-user-4.js',
+      '/assets/session-6.js',
+    ]);
+  });
+
   it('escape names that look like markup', async () => {
     const res = await app.inject({ method: 'GET', url: `/product/${trickyId}` });
     const html = res.body;
@@ -183,7 +226,8 @@ describe('product pages', () => {
     const res = await app.inject({ method: 'GET', url: '/product/987654' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
-    expect(res.body).toContain('<div id="root"></div>');
+    // Rendered without an answer, as the browser renders it while product.php answers 404.
+    expect(appOf(res.body)).toContain('data-keys=""');
   });
 });
 
@@ -227,6 +271,61 @@ describe('other pages', () => {
     const res = await app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>Page not found | Kitroom</title>');
+  });
+});
+
+describe('server rendering', () => {
+  it('puts the page rendered with the inlined answers into #root, and its preloads in the head', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const rendered = appOf(res.body);
+    expect(rendered).toContain('data-url="%2F"');
+    expect(rendered).toContain('data-origin="https://shop.example.in"');
+    expect(decodeURIComponent(/data-keys="([^"]*)"/.exec(rendered)![1]!)).toBe(
+      Object.keys(dataOf(res.body)).join('|'),
+    );
+    // Replacement patterns in the markup are kept as they are.
+    expect(rendered).toContain(" $' $&</main>");
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/images/hero.webp" fetchPriority="high"/>',
+    );
+  });
+
+  it('renders the URL with its query, as the browser sees it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/allProducts?team=Real%20Madrid' });
+    expect(appOf(res.body)).toContain(
+      `data-url="${encodeURIComponent('/allProducts?team=Real%20Madrid')}"`,
+    );
+  });
+
+  it('renders a page again when its answer changes, and keeps it while it does not', async () => {
+    const url = '/productCategory/Retro%20Jerseys';
+    const renderOf = async () =>
+      /render (\d+)/.exec(appOf((await app.inject({ method: 'GET', url })).body))?.[1];
+    const first = await renderOf();
+    expect(await renderOf()).toBe(first);
+    await createProduct(database.db, { name: 'Retro Brazil 1970', category: 'Retro Jerseys' });
+    const after = await renderOf();
+    expect(after).not.toBe(first);
+    expect(await renderOf()).toBe(after);
+  });
+
+  it('sends the bare shell when the render fails', async () => {
+    const res = await app.inject({ method: 'GET', url: '/returnPolicy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Return Policy | Kitroom</title>');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('does not render for HEAD', async () => {
+    const renderOf = async (method: 'GET' | 'HEAD', url: string) => {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(200);
+      return Number(/render (\d+)/.exec(appOf(res.body))?.[1]);
+    };
+    const before = await renderOf('GET', '/contactUs?head=1');
+    await renderOf('HEAD', '/contactUs?head=2');
+    expect(await renderOf('GET', '/contactUs?head=3')).toBe(before + 1);
   });
 });
 

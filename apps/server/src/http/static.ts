@@ -50,8 +50,8 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
   /** API answers keyed as the web client asks for them: '<call> <JSON body>'. */
   data?: Record<string, unknown>;
-  /** The page's chunk in the web build (its source path, as the Vite manifest names it). */
-  chunk?: string;
+  /** The page's chunks in the web build (source paths, as the Vite manifest names them). */
+  chunk?: string | readonly string[];
 }
 
 interface PageContext {
@@ -78,6 +78,15 @@ const chunks = {
   teams: `${PAGES}/teams/teams-list-page.tsx`,
   players: `${PAGES}/teams/players-list-page.tsx`,
   contact: `${PAGES}/info/contact-page.tsx`,
+  login: `${PAGES}/accounts/login-page.tsx`,
+  requireUser: `${PAGES}/accounts/require-user.tsx`,
+  account: `${PAGES}/accounts/account-layout.tsx`,
+  profile: `${PAGES}/accounts/profile-page.tsx`,
+  wholesale: `${PAGES}/wholesale/wholesale-page.tsx`,
+  orders: `${PAGES}/orders/orders-page.tsx`,
+  order: `${PAGES}/orders/order-detail-page.tsx`,
+  checkout: `${PAGES}/checkout/checkout-page.tsx`,
+  referralLink: `${PAGES}/referrals/referral-link-page.tsx`,
   notFound: 'src/app/not-found-page.tsx',
 } as const;
 
@@ -94,9 +103,12 @@ function staticPage(title: string, description: string, chunk?: string): PageRou
   return () => ({ status: 200, title, description, ...(chunk ? { chunk } : {}) });
 }
 
-/** Pages of the next issues (account, checkout, login): served, never indexed. */
-function privatePage(title: string): PageRoute['render'] {
-  return () => ({ status: 200, title, noindex: true });
+/**
+ * Pages of one shopper (account, checkout, login): served, never indexed. They render in the
+ * browser once it has hydrated, so their code is preloaded with the HTML.
+ */
+function privatePage(title: string, ...pageChunks: string[]): PageRoute['render'] {
+  return () => ({ status: 200, title, noindex: true, chunk: pageChunks });
 }
 
 function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
@@ -304,11 +316,31 @@ function pageRoutes(publicUrl: string): PageRoute[] {
       pattern: /^\/privacyPolicy$/,
       render: staticPage('Privacy Policy', 'What personal data Kitroom keeps, and why.'),
     },
-    { pattern: /^\/(?:login|register)$/, render: privatePage('Login') },
-    { pattern: /^\/checkOut$/, render: privatePage('Checkout') },
-    { pattern: /^\/myAccount(?:\/[^/]+)?$/, render: privatePage('My Account') },
-    { pattern: /^\/reviewOrdersDetails\/[^/]+$/, render: privatePage('Order details') },
-    { pattern: /^\/link\/[^/]+(?:\/[^/]+)?$/, render: privatePage(SITE_NAME) },
+    { pattern: /^\/(?:login|register)$/, render: privatePage('Login', chunks.login) },
+    {
+      pattern: /^\/checkOut$/,
+      render: privatePage('Checkout', chunks.requireUser, chunks.checkout),
+    },
+    {
+      pattern: /^\/myAccount\/WholesaleRegistration$/,
+      render: privatePage('My Account', chunks.account, chunks.wholesale),
+    },
+    {
+      pattern: /^\/myAccount\/orders$/,
+      render: privatePage('My Account', chunks.account, chunks.orders),
+    },
+    {
+      pattern: /^\/myAccount(?:\/[^/]+)?$/,
+      render: privatePage('My Account', chunks.account, chunks.profile),
+    },
+    {
+      pattern: /^\/reviewOrdersDetails\/[^/]+$/,
+      render: privatePage('Order details', chunks.requireUser, chunks.order),
+    },
+    {
+      pattern: /^\/link\/[^/]+(?:\/[^/]+)?$/,
+      render: privatePage(SITE_NAME, chunks.referralLink),
+    },
   ];
 }
 
@@ -343,11 +375,16 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-/** The page chunk's files that index.html does not already load. */
-function preloadsFor(manifest: Manifest, chunk: string | undefined): string[] {
-  if (!chunk || !manifest[chunk]) return [];
+/** The page chunks' files that index.html does not already load. */
+function preloadsFor(manifest: Manifest, chunk: PageHead['chunk']): string[] {
+  const pageChunks = (typeof chunk === 'string' ? [chunk] : (chunk ?? [])).filter(
+    (c) => manifest[c],
+  );
+  if (pageChunks.length === 0) return [];
   const entry = closure(manifest, 'index.html');
-  return [...closure(manifest, chunk)].filter((k) => !entry.has(k)).map((k) => manifest[k]!.file);
+  const needed = new Set<string>();
+  for (const c of pageChunks) closure(manifest, c, needed);
+  return [...needed].filter((k) => !entry.has(k)).map((k) => manifest[k]!.file);
 }
 
 /**
