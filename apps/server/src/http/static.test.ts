@@ -2,8 +2,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -104,6 +106,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dir, 'entry-server.js'), SERVER_BUNDLE);
+  mkdirSync(path.join(dir, 'images', 'products'), { recursive: true });
+  await sharp({ create: { width: 600, height: 600, channels: 3, background: '#0b1220' } })
+    .webp()
+    .toFile(path.join(dir, 'images', 'products', 'kit-front-0123456789.webp'));
 
   database = await createTestDatabase();
   const config = loadConfig({
@@ -351,6 +357,29 @@ describe('files and the API', () => {
     expect(icon.headers['cache-control']).toContain('must-revalidate');
     const raw = await app.inject({ method: 'GET', url: '/index.html' });
     expect(raw.body).not.toContain('<!--app-head-->');
+  });
+
+  it('serve narrower copies of product pictures, made once and cached for good', async () => {
+    const url = '/images/w360/products/kit-front-0123456789.webp';
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['cache-control']).toContain('immutable');
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 360 });
+    const kept = path.join(dir, 'image-variants', 'w360', 'products', 'kit-front-0123456789.webp');
+    expect(existsSync(kept)).toBe(true);
+    const again = await app.inject({ method: 'GET', url });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    for (const missing of [
+      '/images/w360/products/none.webp',
+      '/images/w300/products/kit-front-0123456789.webp',
+      '/images/w360/products/..%2F..%2Fentry-server.js',
+    ]) {
+      const res = await app.inject({ method: 'GET', url: missing });
+      expect(res.statusCode, missing).toBe(404);
+      expect(res.headers['content-type'], missing).toContain('application/json');
+    }
   });
 
   it('serve robots.txt and a sitemap of the catalogue', async () => {

@@ -22,6 +22,7 @@ import type { AppDeps } from '../app.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from './errors.js';
+import { registerImageVariants } from './image-variants.js';
 import { loadPageRenderer, webServerEntry, type PageRenderer } from './page-renderer.js';
 
 export const webDistDir = path.resolve(
@@ -534,6 +535,10 @@ export async function registerStatic(
     immutable: true,
     maxAge: YEAR_SECONDS * 1000,
     index: false,
+  });
+  registerImageVariants(app, {
+    imagesDir,
+    variantsDir: path.join(config.dataDir, 'image-variants'),
   });
 
   app.get('/robots.txt', async (_request, reply) =>

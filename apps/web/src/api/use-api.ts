@@ -43,7 +43,13 @@ export function useApi<T>(
   useEffect(() => {
     if (key === null) return;
     if (cache.has(key)) {
-      setState({ key, data: cache.get(key) as T, error: undefined, loading: false });
+      const data = cache.get(key) as T;
+      // Already showing it (the first render, or a hydrated page): no second render.
+      setState((s) =>
+        s.key === key && s.data === data && !s.loading && s.error === undefined
+          ? s
+          : { key, data, error: undefined, loading: false },
+      );
       return;
     }
     const controller = new AbortController();

@@ -65,6 +65,7 @@ export function AppLayout() {
   const shell = useMemo<Shell>(() => ({ openCart, openSearch }), [openCart, openSearch]);
 
   const overHero = pathname === '/';
+  const openMenu = useCallback(() => setMenuOpen(true), []);
 
   return (
     <ShellContext.Provider value={shell}>
@@ -74,7 +75,12 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <NavBar onMenu={() => setMenuOpen(true)} />
+      {/* The regions of a server-rendered page are Suspense boundaries, so the browser
+          hydrates them one after another in short slices, not in one long task; a click on
+          one not hydrated yet hydrates it first. */}
+      <Suspense fallback={null}>
+        <NavBar onMenu={openMenu} />
+      </Suspense>
       <main
         id="main"
         ref={main}
@@ -85,12 +91,13 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {/* Its own boundary: a server-rendered footer hydrates after the page, in slices. */}
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
       <div className="h-16 md:hidden" aria-hidden="true" />
-      <BottomBar />
+      <Suspense fallback={null}>
+        <BottomBar />
+      </Suspense>
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <Suspense fallback={null}>
         {cartLoaded && <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />}

@@ -3,7 +3,11 @@
 import type { HomeResponse } from '@kitroom/contract';
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { sessionReducer, type SessionState } from '@/features/accounts/session-slice';
+import {
+  initialSessionState,
+  sessionReducer,
+  type SessionState,
+} from '@/features/accounts/session-slice';
 import { cartReducer, initialCartState, type CartState } from '@/features/cart/cart-slice';
 import { cartSyncMiddleware } from '@/features/cart/cart-sync';
 import {
@@ -38,7 +42,11 @@ function storageFree(): Pick<RootState, 'cart' | 'session'> {
 export function createStore(home: HomeResponse | undefined) {
   return configureStore({
     reducer,
-    preloadedState: { products: initialProductsState(home) },
+    preloadedState: {
+      products: initialProductsState(home),
+      cart: initialCartState(),
+      session: initialSessionState(),
+    },
     middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
   });
 }
