@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -11,7 +12,8 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import { createTestDatabase } from '../test/database.js';
-import { createProduct } from '../test/factories.js';
+import { createSession, sessionHandle } from '../accounts/sessions.service.js';
+import { createProduct, createUser } from '../test/factories.js';
 import { registerErrorHandling } from './errors.js';
 import { callKey, registerStatic } from './static.js';
 
@@ -25,6 +27,7 @@ const TEMPLATE = `<!doctype html>
     />
     <!--app-head-->
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"><!--app-html--></div>
@@ -104,6 +107,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'index-abc.css'), '.bg-ink{background:#0b1220}');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dir, 'entry-server.js'), SERVER_BUNDLE);
   mkdirSync(path.join(dir, 'images', 'products'), { recursive: true });
@@ -119,6 +123,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://shop.example.in',
   });
   app = Fastify();
+  await app.register(fastifyCookie);
   registerErrorHandling(app);
   await registerStatic(app, { config, database }, dir, path.join(dir, 'entry-server.js'));
   await app.ready();
@@ -280,6 +285,37 @@ describe('other pages', () => {
   });
 });
 
+describe('pages behind the access guard', () => {
+  it('inline the check_session.php answer for the request’s own session, kept private', async () => {
+    const user = await createUser(database.db);
+    const { sessionId } = await createSession(database.db, user.id);
+    const handle = sessionHandle(sessionId);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/checkOut',
+      cookies: { access: sessionId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(dataOf(res.body)[callKey('check_session.php', { session_id: handle })]).toEqual({
+      user_id: user.id,
+      session_id: handle,
+    });
+    // The guard's own page is rendered without it: the same markup for everyone.
+    expect(appOf(res.body)).toContain('data-keys=""');
+  });
+
+  it('inline nothing for a visitor or an ended session', async () => {
+    const visitors: Record<string, string>[] = [{}, { access: 'no-such-session' }];
+    for (const cookies of visitors) {
+      const res = await app.inject({ method: 'GET', url: '/myAccount/orders', cookies });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(dataOf(res.body)).toEqual({});
+    }
+  });
+});
+
 describe('server rendering', () => {
   it('puts the page rendered with the inlined answers into #root, and its preloads in the head', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
@@ -346,6 +382,12 @@ describe('files and the API', () => {
     const file = await app.inject({ method: 'GET', url: '/missing.png' });
     expect(file.statusCode).toBe(404);
     expect(file.headers['content-type']).toContain('application/json');
+  });
+
+  it('inline the stylesheet into every page, so the first paint waits for no other request', async () => {
+    const res = await app.inject({ method: 'GET', url: '/contactUs' });
+    expect(res.body).toContain('<style>.bg-ink{background:#0b1220}</style>');
+    expect(res.body).not.toContain('rel="stylesheet"');
   });
 
   it('serve built files, with hashed assets cached for good', async () => {
