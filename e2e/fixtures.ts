@@ -1,5 +1,6 @@
 // Shared fixtures: the server's address, the catalogue as the API serves it, an axe scan,
-// and a guard that fails a journey on any uncaught error or console error in the page.
+// a guard that fails a journey on any uncaught error or console error in the page (React's
+// hydration errors among them), and pages whose goto and reload wait for hydration.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { HomeResponse, ProductSummary, ShopListingResponse } from '@kitroom/contract';
@@ -19,7 +20,38 @@ interface Fixtures {
 /** Console noise that is not the app's fault: the closed network blocks the map embed. */
 const IGNORED = [/google\.com/i, /ERR_NAME_NOT_RESOLVED/, /ERR_INTERNET_DISCONNECTED/];
 
+/**
+ * Waits until React has hydrated every element the server rendered into #root: a server
+ * rendered page shows its buttons before their handlers exist. Pages without #root (the
+ * sandbox payment page, robots.txt) do not wait.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root) return true;
+    const elements = root.querySelectorAll('*');
+    const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    return elements.length > 0 && Array.from(elements).every(hydrated);
+  });
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
+
   catalogue: async ({ request }, use) => {
     const home = (await (await request.get('/api/home.php')).json()) as HomeResponse;
     const listing = (await (

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const builtIndex = path.join(webDir, 'dist/index.html');
+// The browser build and the server bundle that renders its pages (one `npm run build`).
+const builtFiles = [
+  path.join(webDir, 'dist/index.html'),
+  path.join(webDir, 'dist-server/entry-server.js'),
+];
 
 /** Newest modification time of the files under the given paths. */
 function newest(paths: string[]): number {
@@ -27,7 +31,7 @@ function newest(paths: string[]): number {
 
 function webBuildIsStale(): boolean {
   if (!existsSync(path.join(webDir, 'package.json'))) return false;
-  if (!existsSync(builtIndex)) return true;
+  if (!builtFiles.every((file) => existsSync(file))) return true;
   const sources = newest([
     path.join(webDir, 'src'),
     path.join(webDir, 'public'),
@@ -35,7 +39,7 @@ function webBuildIsStale(): boolean {
     path.join(webDir, 'vite.config.ts'),
     path.join(root, 'packages/contract/src'),
   ]);
-  return sources > statSync(builtIndex).mtimeMs;
+  return builtFiles.some((file) => sources > statSync(file).mtimeMs);
 }
 
 if (webBuildIsStale()) {

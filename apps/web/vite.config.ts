@@ -9,7 +9,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev -w apps/server` (apps/server/src/main.ts).
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), contractTreeShaking()],
   resolve: { alias: { '@': path.join(root, 'src') } },
   server: {
@@ -24,6 +24,10 @@ export default defineConfig({
     // Inlining small assets would push them into the critical JS; the budgets count every kB.
     assetsInlineLimit: 0,
     // The server reads the manifest to preload each page's own chunks with its HTML.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
-});
+  // The server bundle (`vite build --ssr`, dist-server/) takes the libraries from
+  // node_modules at run time, but compiles the contract's TypeScript in.
+  ssr: { noExternal: ['@kitroom/contract'] },
+}));

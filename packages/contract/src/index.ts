@@ -13,3 +13,4 @@ export * from './referrals.js';
 export * from './coupons.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './server-rendering.js';

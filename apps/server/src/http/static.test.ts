@@ -2,14 +2,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import { createTestDatabase } from '../test/database.js';
-import { createProduct } from '../test/factories.js';
+import { createSession, sessionHandle } from '../accounts/sessions.service.js';
+import { createProduct, createUser } from '../test/factories.js';
 import { registerErrorHandling } from './errors.js';
 import { callKey, registerStatic } from './static.js';
 
@@ -23,9 +27,10 @@ const TEMPLATE = `<!doctype html>
     />
     <!--app-head-->
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root"><!--app-html--></div>
     <!--app-data-->
   </body>
 </html>`;
@@ -38,13 +43,43 @@ const MANIFEST = {
     imports: ['index.html', '_shared.js', '_gallery.js'],
   },
   '_gallery.js': { file: 'assets/gallery-3.js' },
+  'src/features/accounts/require-user.tsx': {
+    file: 'assets/require-user-4.js',
+    imports: ['index.html', '_session.js'],
+  },
+  'src/features/checkout/checkout-page.tsx': {
+    file: 'assets/checkout-page-5.js',
+    imports: ['index.html', '_session.js', '_shared.js'],
+  },
+  '_session.js': { file: 'assets/session-6.js' },
 };
+
+/**
+ * A stand-in for the web app's server bundle: shows what it was asked (the URL and the keys
+ * of the answers, counted per render) and fails for one address.
+ */
+const SERVER_BUNDLE = `let renders = 0;
+export async function render({ url, data, origin }) {
+  if (url === '/returnPolicy') throw new Error('the page threw');
+  renders += 1;
+  const keys = encodeURIComponent(Object.keys(data).join('|'));
+  return {
+    html: '<main data-url="' + encodeURIComponent(url) + '" data-origin="' + origin + '" data-keys="' + keys + '">render ' + renders + " $' $&</main>",
+    head: url === '/' ? '<link rel="preload" as="image" href="/images/hero.webp" fetchPriority="high"/>' : '',
+  };
+}
+`;
 
 let app: FastifyInstance;
 let database: Database;
 let dir: string;
 let jerseyId: number;
 let trickyId: number;
+
+/** What the server bundle rendered into #root, or '' for the bare shell. */
+function appOf(html: string): string {
+  return /<div id="root">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+}
 
 function dataOf(html: string): Record<string, unknown> {
   const match = /<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html);
@@ -72,7 +107,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'index-abc.css'), '.bg-ink{background:#0b1220}');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'entry-server.js'), SERVER_BUNDLE);
+  mkdirSync(path.join(dir, 'images', 'products'), { recursive: true });
+  await sharp({ create: { width: 600, height: 600, channels: 3, background: '#0b1220' } })
+    .webp()
+    .toFile(path.join(dir, 'images', 'products', 'kit-front-0123456789.webp'));
 
   database = await createTestDatabase();
   const config = loadConfig({
@@ -82,8 +123,9 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://shop.example.in',
   });
   app = Fastify();
+  await app.register(fastifyCookie);
   registerErrorHandling(app);
-  await registerStatic(app, { config, database }, dir);
+  await registerStatic(app, { config, database }, dir, path.join(dir, 'entry-server.js'));
   await app.ready();
 
   jerseyId = await createProduct(database.db, {
@@ -166,6 +208,18 @@ describe('product pages', () => {
     expect(res.body).not.toContain('href="/assets/shared-1.js"');
   });
 
+  it('preload checkout’s guard and page, which the browser renders after hydrating', async () => {
+    const res = await app.inject({ method: 'GET', url: '/checkOut' });
+    const preloads = [...res.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads.sort()).toEqual([
+      '/assets/checkout-page-5.js',
+      '/assets/require-user-4.js',
+      '/assets/session-6.js',
+    ]);
+  });
+
   it('escape names that look like markup', async () => {
     const res = await app.inject({ method: 'GET', url: `/product/${trickyId}` });
     const html = res.body;
@@ -183,7 +237,8 @@ describe('product pages', () => {
     const res = await app.inject({ method: 'GET', url: '/product/987654' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
-    expect(res.body).toContain('<div id="root"></div>');
+    // Rendered without an answer, as the browser renders it while product.php answers 404.
+    expect(appOf(res.body)).toContain('data-keys=""');
   });
 });
 
@@ -230,6 +285,92 @@ describe('other pages', () => {
   });
 });
 
+describe('pages behind the access guard', () => {
+  it('inline the check_session.php answer for the request’s own session, kept private', async () => {
+    const user = await createUser(database.db);
+    const { sessionId } = await createSession(database.db, user.id);
+    const handle = sessionHandle(sessionId);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/checkOut',
+      cookies: { access: sessionId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(dataOf(res.body)[callKey('check_session.php', { session_id: handle })]).toEqual({
+      user_id: user.id,
+      session_id: handle,
+    });
+    // The guard's own page is rendered without it: the same markup for everyone.
+    expect(appOf(res.body)).toContain('data-keys=""');
+  });
+
+  it('inline nothing for a visitor or an ended session', async () => {
+    const visitors: Record<string, string>[] = [{}, { access: 'no-such-session' }];
+    for (const cookies of visitors) {
+      const res = await app.inject({ method: 'GET', url: '/myAccount/orders', cookies });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(dataOf(res.body)).toEqual({});
+    }
+  });
+});
+
+describe('server rendering', () => {
+  it('puts the page rendered with the inlined answers into #root, and its preloads in the head', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const rendered = appOf(res.body);
+    expect(rendered).toContain('data-url="%2F"');
+    expect(rendered).toContain('data-origin="https://shop.example.in"');
+    expect(decodeURIComponent(/data-keys="([^"]*)"/.exec(rendered)![1]!)).toBe(
+      Object.keys(dataOf(res.body)).join('|'),
+    );
+    // Replacement patterns in the markup are kept as they are.
+    expect(rendered).toContain(" $' $&</main>");
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/images/hero.webp" fetchPriority="high"/>',
+    );
+  });
+
+  it('renders the URL with its query, as the browser sees it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/allProducts?team=Real%20Madrid' });
+    expect(appOf(res.body)).toContain(
+      `data-url="${encodeURIComponent('/allProducts?team=Real%20Madrid')}"`,
+    );
+  });
+
+  it('renders a page again when its answer changes, and keeps it while it does not', async () => {
+    const url = '/productCategory/Retro%20Jerseys';
+    const renderOf = async () =>
+      /render (\d+)/.exec(appOf((await app.inject({ method: 'GET', url })).body))?.[1];
+    const first = await renderOf();
+    expect(await renderOf()).toBe(first);
+    await createProduct(database.db, { name: 'Retro Brazil 1970', category: 'Retro Jerseys' });
+    const after = await renderOf();
+    expect(after).not.toBe(first);
+    expect(await renderOf()).toBe(after);
+  });
+
+  it('sends the bare shell when the render fails', async () => {
+    const res = await app.inject({ method: 'GET', url: '/returnPolicy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Return Policy | Kitroom</title>');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('does not render for HEAD', async () => {
+    const renderOf = async (method: 'GET' | 'HEAD', url: string) => {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(200);
+      return Number(/render (\d+)/.exec(appOf(res.body))?.[1]);
+    };
+    const before = await renderOf('GET', '/contactUs?head=1');
+    await renderOf('HEAD', '/contactUs?head=2');
+    expect(await renderOf('GET', '/contactUs?head=3')).toBe(before + 1);
+  });
+});
+
 describe('files and the API', () => {
   it('keep JSON 404s for unknown API calls and missing files', async () => {
     const api = await app.inject({ method: 'GET', url: '/api/nope.php' });
@@ -243,6 +384,12 @@ describe('files and the API', () => {
     expect(file.headers['content-type']).toContain('application/json');
   });
 
+  it('inline the stylesheet into every page, so the first paint waits for no other request', async () => {
+    const res = await app.inject({ method: 'GET', url: '/contactUs' });
+    expect(res.body).toContain('<style>.bg-ink{background:#0b1220}</style>');
+    expect(res.body).not.toContain('rel="stylesheet"');
+  });
+
   it('serve built files, with hashed assets cached for good', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
     expect(asset.statusCode).toBe(200);
@@ -252,6 +399,29 @@ describe('files and the API', () => {
     expect(icon.headers['cache-control']).toContain('must-revalidate');
     const raw = await app.inject({ method: 'GET', url: '/index.html' });
     expect(raw.body).not.toContain('<!--app-head-->');
+  });
+
+  it('serve narrower copies of product pictures, made once and cached for good', async () => {
+    const url = '/images/w360/products/kit-front-0123456789.webp';
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['cache-control']).toContain('immutable');
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 360 });
+    const kept = path.join(dir, 'image-variants', 'w360', 'products', 'kit-front-0123456789.webp');
+    expect(existsSync(kept)).toBe(true);
+    const again = await app.inject({ method: 'GET', url });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    for (const missing of [
+      '/images/w360/products/none.webp',
+      '/images/w300/products/kit-front-0123456789.webp',
+      '/images/w360/products/..%2F..%2Fentry-server.js',
+    ]) {
+      const res = await app.inject({ method: 'GET', url: missing });
+      expect(res.statusCode, missing).toBe(404);
+      expect(res.headers['content-type'], missing).toContain('application/json');
+    }
   });
 
   it('serve robots.txt and a sitemap of the catalogue', async () => {

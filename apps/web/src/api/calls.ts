@@ -40,7 +40,10 @@ export const manageCart = (body: CartManageRequest) => post<CartResponse>('cart_
 
 export const mergeCart = (body: CartMergeRequest) => post<CartResponse>('cart_merge.php', body);
 
-/** Answers the server inlined into this page, so a page can paint them on its first render. */
+/**
+ * Answers the server inlined into this page (and rendered it with), so a page paints them on
+ * its first render: read through useApi from the render's initial data.
+ */
 export const inlined = {
   home: () => inlinedAnswer<HomeResponse>('home.php'),
   product: (productId: number) =>

@@ -1,7 +1,7 @@
 // The one HTTP client of the storefront. Request and response types come from
 // @kitroom/contract (the server validates both sides against the same schemas), so no API
 // type is written here twice. Same-origin fetch sends the `access` session cookie itself.
-import { peekInitialData, takeInitialData } from './initial-data';
+import { takeInitialData, type InitialData } from './initial-data';
 
 /** A call that answered with an error status; `message` is the server's `{error}` text. */
 export class ApiError extends Error {
@@ -79,7 +79,11 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** The answer the server inlined into the page for this call, if any (not used up). */
-export function inlinedAnswer<Res>(path: string, body?: unknown): Res | undefined {
-  return peekInitialData<Res>(callKey(path, body));
+/** Reads a call's inlined answer from a page's initial data (not used up). */
+export type InlinedAnswer<Res> = (data: InitialData) => Res | undefined;
+
+/** The answer the server inlined into the page for this call, if any. */
+export function inlinedAnswer<Res>(path: string, body?: unknown): InlinedAnswer<Res> {
+  const key = callKey(path, body);
+  return (data) => data.peek<Res>(key);
 }

@@ -1,6 +1,9 @@
-// The server may inline a page's first API answers into index.html
+// The server inlines a page's first API answers into its HTML
 // (<script id="initial-data" type="application/json">{ "<path> <body>": answer }</script>)
-// so the first paint does not wait for a second round trip. Each answer is used once.
+// so the first paint does not wait for a second round trip, and renders the page on the
+// server from the same answers. In the browser each answer is used once by the client;
+// pages read them through InitialDataContext, which the server fills per render.
+import { createContext, useContext } from 'react';
 
 let pending: Map<string, unknown> | undefined;
 
@@ -39,4 +42,24 @@ export function peekInitialData<T>(key: string): T | undefined {
 /** Forgets every inlined answer (after the first client-side navigation they are stale). */
 export function dropInitialData(): void {
   pending = new Map();
+}
+
+/** The answers a render may paint at once. */
+export interface InitialData {
+  peek<T>(key: string): T | undefined;
+}
+
+/** This page's inlined answers, in the browser. */
+export const browserInitialData: InitialData = { peek: peekInitialData };
+
+/** The answers of one server render (the server inlines the same ones into the page). */
+export function initialDataOf(answers: Record<string, unknown>): InitialData {
+  const map = new Map(Object.entries(answers));
+  return { peek: <T>(key: string) => map.get(key) as T | undefined };
+}
+
+export const InitialDataContext = createContext<InitialData>(browserInitialData);
+
+export function useInitialData(): InitialData {
+  return useContext(InitialDataContext);
 }

@@ -1,7 +1,8 @@
 // Loads one API answer for a page. Answers are kept for the visit (a small LRU), so going
 // back to a page paints at once; a newer key aborts the older request.
 import { useEffect, useState } from 'react';
-import { isAbort } from './client';
+import { isAbort, type InlinedAnswer } from './client';
+import { useInitialData } from './initial-data';
 
 const MAX_ENTRIES = 40;
 const cache = new Map<string, unknown>();
@@ -20,31 +21,35 @@ export interface ApiState<T> {
 
 /**
  * `key` names the request (null: nothing to load yet); `load` runs it. The key must change
- * whenever the request changes. `inlined` gives the answer the server put in the page, if
- * any, so that the first render already shows it.
+ * whenever the request changes. `inlined` reads the answer the server put in the page, if
+ * any, so that the first render already shows it (on the server, and in the browser while
+ * it hydrates that markup).
  */
 export function useApi<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
-  inlined?: () => T | undefined,
+  inlined?: InlinedAnswer<T>,
 ): ApiState<T> {
+  const initialData = useInitialData();
   const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => {
-    if (key !== null && !cache.has(key)) {
-      const first = inlined?.();
-      if (first !== undefined) remember(key, first);
-    }
-    return {
-      key,
-      data: key === null ? undefined : (cache.get(key) as T | undefined),
-      error: undefined,
-      loading: key !== null && !cache.has(key),
-    };
+    if (key === null) return { key, data: undefined, error: undefined, loading: false };
+    const first = cache.get(key) ?? inlined?.(initialData);
+    // The visit's cache lives in the browser only: a server render must never keep another
+    // visitor's (or an older catalogue's) answer.
+    if (first !== undefined && !import.meta.env.SSR) remember(key, first);
+    return { key, data: first as T | undefined, error: undefined, loading: first === undefined };
   });
 
   useEffect(() => {
     if (key === null) return;
     if (cache.has(key)) {
-      setState({ key, data: cache.get(key) as T, error: undefined, loading: false });
+      const data = cache.get(key) as T;
+      // Already showing it (the first render, or a hydrated page): no second render.
+      setState((s) =>
+        s.key === key && s.data === data && !s.loading && s.error === undefined
+          ? s
+          : { key, data, error: undefined, loading: false },
+      );
       return;
     }
     const controller = new AbortController();

@@ -15,6 +15,12 @@ import { ShellContext, type Shell } from './shell-context';
 const CartPanel = lazy(() => import('@/features/cart/cart-panel'));
 const SearchOverlay = lazy(() => import('@/features/search/search-overlay'));
 
+/** What shows while a page's code loads (and, for pages that depend on this browser, until
+ * the page has hydrated). */
+export function PageLoader() {
+  return <Loader label="Loading page" className="min-h-[60vh]" />;
+}
+
 /** New pages start at the top and take the focus; back and forward keep their place. */
 function useRouteFocus(main: React.RefObject<HTMLElement | null>) {
   const location = useLocation();
@@ -59,6 +65,7 @@ export function AppLayout() {
   const shell = useMemo<Shell>(() => ({ openCart, openSearch }), [openCart, openSearch]);
 
   const overHero = pathname === '/';
+  const openMenu = useCallback(() => setMenuOpen(true), []);
 
   return (
     <ShellContext.Provider value={shell}>
@@ -68,20 +75,29 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <NavBar onMenu={() => setMenuOpen(true)} />
+      {/* The regions of a server-rendered page are Suspense boundaries, so the browser
+          hydrates them one after another in short slices, not in one long task; a click on
+          one not hydrated yet hydrates it first. */}
+      <Suspense fallback={null}>
+        <NavBar onMenu={openMenu} />
+      </Suspense>
       <main
         id="main"
         ref={main}
         tabIndex={-1}
         className={`min-h-svh outline-none ${overHero ? '' : 'pt-16'}`}
       >
-        <Suspense fallback={<Loader label="Loading page" className="min-h-[60vh]" />}>
+        <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <div className="h-16 md:hidden" aria-hidden="true" />
-      <BottomBar />
+      <Suspense fallback={null}>
+        <BottomBar />
+      </Suspense>
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <Suspense fallback={null}>
         {cartLoaded && <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />}

@@ -83,7 +83,11 @@ export function Footer() {
         <FeedbackForm />
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-[1440px] px-4 py-4 text-xs text-white/70 sm:px-6">
+        {/* The year may differ between the server's clock and the browser's at New Year. */}
+        <p
+          suppressHydrationWarning
+          className="mx-auto max-w-[1440px] px-4 py-4 text-xs text-white/70 sm:px-6"
+        >
           © {new Date().getFullYear()} {SITE.name}. All prices in Indian rupees.
         </p>
       </div>

@@ -1,8 +1,12 @@
 // Every route of the spec (section 2), each page its own chunk. Checkout and the order page
-// sit behind the access guard; /myAccount guards its own children.
+// sit behind the access guard; /myAccount guards its own children. Pages that depend on this
+// browser (its logged-in user, navigation state) render after hydration: the server and the
+// hydrating browser both show the page loader there.
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
-import { AppLayout } from './app-layout';
+import { Outlet, Route, Routes } from 'react-router';
+import { useAfterLoad } from '@/ui/use-after-load';
+import { useHydrated } from '@/ui/use-hydrated';
+import { AppLayout, PageLoader } from './app-layout';
 
 const HomePage = lazy(() => import('@/features/catalogue/home-page'));
 const AllProductsPage = lazy(() => import('@/features/catalogue/all-products-page'));
@@ -20,7 +24,7 @@ const PrivacyPolicyPage = lazy(() => import('@/features/info/privacy-policy-page
 const ShippingPolicyPage = lazy(() => import('@/features/info/shipping-policy-page'));
 const RefundPolicyPage = lazy(() => import('@/features/info/refund-policy-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
-// Background work of every page load (session check, referral codes), off the first paint.
+// Background work of every page load (session check, referral codes), after the load event.
 const SessionKeeper = lazy(() => import('@/features/accounts/session-keeper'));
 const ReferralKeeper = lazy(() => import('@/features/referrals/referral-keeper'));
 const LoginPage = lazy(() => import('@/features/accounts/login-page'));
@@ -33,13 +37,24 @@ const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page')
 const CheckoutPage = lazy(() => import('@/features/checkout/checkout-page'));
 const ReferralLinkPage = lazy(() => import('@/features/referrals/referral-link-page'));
 
+function BrowserOnly() {
+  return useHydrated() ? <Outlet /> : <PageLoader />;
+}
+
+function Keepers() {
+  if (!useAfterLoad()) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionKeeper />
+      <ReferralKeeper />
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   return (
     <>
-      <Suspense fallback={null}>
-        <SessionKeeper />
-        <ReferralKeeper />
-      </Suspense>
+      <Keepers />
       <Routes>
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
@@ -58,18 +73,20 @@ export function AppRoutes() {
           <Route path="privacyPolicy" element={<PrivacyPolicyPage />} />
           <Route path="shippingPolicy" element={<ShippingPolicyPage />} />
           <Route path="refundPolicy" element={<RefundPolicyPage />} />
-          <Route path="login" element={<LoginPage key="login" />} />
-          <Route path="register" element={<LoginPage key="register" mode="register" />} />
-          <Route path="myAccount" element={<AccountLayout />}>
-            <Route index element={<ProfilePage />} />
-            <Route path="WholesaleRegistration" element={<WholesalePage />} />
-            <Route path="orders" element={<OrdersPage />} />
+          <Route element={<BrowserOnly />}>
+            <Route path="login" element={<LoginPage key="login" />} />
+            <Route path="register" element={<LoginPage key="register" mode="register" />} />
+            <Route path="myAccount" element={<AccountLayout />}>
+              <Route index element={<ProfilePage />} />
+              <Route path="WholesaleRegistration" element={<WholesalePage />} />
+              <Route path="orders" element={<OrdersPage />} />
+            </Route>
+            <Route element={<RequireUser />}>
+              <Route path="checkOut" element={<CheckoutPage />} />
+              <Route path="reviewOrdersDetails/:orderId" element={<OrderDetailPage />} />
+            </Route>
+            <Route path="link/*" element={<ReferralLinkPage />} />
           </Route>
-          <Route element={<RequireUser />}>
-            <Route path="checkOut" element={<CheckoutPage />} />
-            <Route path="reviewOrdersDetails/:orderId" element={<OrderDetailPage />} />
-          </Route>
-          <Route path="link/*" element={<ReferralLinkPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,20 +1,65 @@
-// The Redux store: the cart (persisted locally, synced with the server) and the home lists.
+// The Redux store: the cart (persisted locally, synced with the server), who is logged in,
+// and the home lists.
+import type { HomeResponse } from '@kitroom/contract';
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { cartReducer } from '@/features/cart/cart-slice';
+import {
+  initialSessionState,
+  sessionReducer,
+  type SessionState,
+} from '@/features/accounts/session-slice';
+import { cartReducer, initialCartState, type CartState } from '@/features/cart/cart-slice';
 import { cartSyncMiddleware } from '@/features/cart/cart-sync';
-import { sessionReducer } from '@/features/accounts/session-slice';
-import { productsReducer } from '@/features/catalogue/products-slice';
+import {
+  initialProductsState,
+  productsReducer,
+  type ProductsState,
+} from '@/features/catalogue/products-slice';
 
-export function createStore() {
+const reducer = { cart: cartReducer, products: productsReducer, session: sessionReducer };
+
+export interface RootState {
+  cart: CartState;
+  products: ProductsState;
+  session: SessionState;
+}
+
+/**
+ * The state a page is rendered with on the server, and hydrated with in the browser: `state`
+ * without what only the browser's storage knows (the local cart, the logged-in user), which
+ * the server cannot know. After hydrating, the browser's store moves on to its real state
+ * without a mismatch (react-redux's serverState).
+ */
+export function withoutBrowserStorage(state: RootState): RootState {
+  return { ...state, ...storageFree() };
+}
+
+function storageFree(): Pick<RootState, 'cart' | 'session'> {
+  return { cart: initialCartState([]), session: { user: null } };
+}
+
+/** The browser's store: the local cart and userData are read at once. */
+export function createStore(home: HomeResponse | undefined) {
   return configureStore({
-    reducer: { cart: cartReducer, products: productsReducer, session: sessionReducer },
+    reducer,
+    preloadedState: {
+      products: initialProductsState(home),
+      cart: initialCartState(),
+      session: initialSessionState(),
+    },
     middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
   });
 }
 
+/** One server render's store: the page's home lists, never any browser storage. */
+export function createServerStore(home: HomeResponse | undefined) {
+  return configureStore({
+    reducer,
+    preloadedState: { products: initialProductsState(home), ...storageFree() },
+  });
+}
+
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

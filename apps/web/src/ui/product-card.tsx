@@ -12,6 +12,9 @@ export interface ProductLinkState {
   summary: ProductSummary;
 }
 
+/** A card's picture in a ProductGrid: 2, 3, then 4 or more columns. */
+export const GRID_IMAGE_SIZES = '(min-width: 1024px) 25vw, (min-width: 640px) 34vw, 50vw';
+
 interface ProductCardProps {
   product: ProductSummary;
   /** How the name is shortened; cards cut at 12 characters. */
@@ -21,6 +24,8 @@ interface ProductCardProps {
   corner?: ReactNode;
   imageFallback?: 'box' | 'initials';
   priority?: boolean;
+  /** How wide the picture is drawn; a ProductGrid's cell by default. */
+  imageSizes?: string;
   onOpen?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
@@ -31,6 +36,7 @@ export function ProductCard({
   corner,
   imageFallback = 'box',
   priority = false,
+  imageSizes = GRID_IMAGE_SIZES,
   onOpen,
 }: ProductCardProps) {
   const badge = showBadge ? percentOffLabel(product.price, product.discount_price) : null;
@@ -50,6 +56,7 @@ export function ProductCard({
             name={product.name}
             fallback={imageFallback}
             priority={priority}
+            sizes={imageSizes}
             className="transition-transform duration-300 group-hover:scale-[1.03]"
           />
           {badge && (

@@ -1,6 +1,6 @@
 // A product picture with its box reserved (no layout shift) and a fallback when it fails.
-import { useState } from 'react';
-import { imageSrc, initials } from './product-text';
+import { useCallback, useState } from 'react';
+import { imageSrc, imageSrcSet, initials } from './product-text';
 
 interface ProductImageProps {
   path: string | null | undefined;
@@ -16,6 +16,8 @@ interface ProductImageProps {
   /** 'box' shows the word Image; 'initials' a circle with the name's initials. */
   fallback?: 'box' | 'initials';
   className?: string;
+  /** How wide the picture is drawn (the img sizes attribute): the browser then downloads the
+   * narrowest copy that is sharp at that width. Without it, the 600 px original. */
   sizes?: string;
 }
 
@@ -28,8 +30,13 @@ export function ProductImage({
   priority = false,
   fallback = 'box',
   className = '',
+  sizes,
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
+  // A server-rendered picture may fail before the page hydrates, when no onError listens yet.
+  const failedEarly = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
   if (!path || failed) {
     const described = alt === '' ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt };
     return fallback === 'initials' ? (
@@ -54,7 +61,10 @@ export function ProductImage({
   }
   return (
     <img
+      ref={failedEarly}
       src={imageSrc(path)}
+      srcSet={sizes ? imageSrcSet(path) : undefined}
+      sizes={sizes}
       alt={alt}
       width={width}
       height={height}

@@ -22,6 +22,22 @@ export function imageSrc(path: string): string {
   return `/${path.replace(/^\/+/, '')}`;
 }
 
+/** Widths of the narrower copies the server makes of a picture; the originals are 600 px. */
+const IMAGE_VARIANT_WIDTHS = [240, 360, 480];
+
+/**
+ * A srcset of a product picture and its narrower copies ('/images/w360/products/x.webp
+ * 360w, …'), or undefined for a picture the server makes no copies of.
+ */
+export function imageSrcSet(path: string): string | undefined {
+  const src = imageSrc(path);
+  if (!src.startsWith('/images/') || !src.endsWith('.webp')) return undefined;
+  const picture = src.slice('/images/'.length);
+  return [...IMAGE_VARIANT_WIDTHS.map((w) => `/images/w${w}/${picture} ${w}w`), `${src} 600w`].join(
+    ', ',
+  );
+}
+
 /** 'Lionel Messi' → 'LM': the initials shown when a picture cannot be loaded. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -17,7 +17,8 @@ export function initialSessionState(): SessionState {
 
 const sessionSlice = createSlice({
   name: 'session',
-  initialState: initialSessionState,
+  // The stored user comes as preloaded state (app/store.ts), read once.
+  initialState: (): SessionState => ({ user: null }),
   reducers: {
     userLoggedIn(state, action: PayloadAction<UserData>) {
       state.user = action.payload;

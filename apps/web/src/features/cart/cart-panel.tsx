@@ -168,6 +168,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                       name={item.name}
                       width={80}
                       height={80}
+                      sizes="80px"
                     />
                   </div>
                   <div className="min-w-0 flex-1">

@@ -84,7 +84,9 @@ export const mergeGuestCartAtLogin = createAsyncThunk<
 
 const cartSlice = createSlice({
   name: 'cart',
-  initialState: initialCartState,
+  // A store is given the local lines as its preloaded state (app/store.ts): reading storage
+  // here would run on every reducer probe redux makes while the store is created.
+  initialState: () => initialCartState([]),
   reducers: {
     /** Same product and size: the quantity grows (up to the stock); else a new line. */
     addItem(state, action: PayloadAction<CartItem>) {

@@ -46,7 +46,11 @@ export default function AllProductsPage() {
     filters: readFilters(params),
     start: readStart(params),
   }));
+  // The view was made from this query; a later one (back, forward) replaces it.
+  const viewQuery = useRef(query);
   useEffect(() => {
+    if (viewQuery.current === query) return;
+    viewQuery.current = query;
     const fromUrl = new URLSearchParams(query);
     setView({ filters: readFilters(fromUrl), start: readStart(fromUrl) });
   }, [query]);
@@ -55,7 +59,7 @@ export default function AllProductsPage() {
   const { data, loading, error } = useApi(
     `listing ${JSON.stringify(request)}`,
     (signal) => getListing(request, { signal }),
-    () => inlined.listing(request),
+    inlined.listing(request),
   );
   useTitle('All Products');
 
@@ -72,7 +76,8 @@ export default function AllProductsPage() {
 
   const priceKey = `${filters.min}-${filters.max}-${bounds.min}-${bounds.max}`;
   useEffect(() => {
-    setPrice(priceOf(filters, bounds));
+    const next = priceOf(filters, bounds);
+    setPrice((p) => (p.min === next.min && p.max === next.max ? p : next));
     // Reset the inputs when the applied range or the bounds change, not on every render.
   }, [priceKey]);
 

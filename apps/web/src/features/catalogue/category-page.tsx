@@ -18,7 +18,7 @@ export default function CategoryPage() {
   const { data, loading, error } = useApi(
     `category ${category}`,
     (signal) => getCategoryProducts(category, { signal }),
-    () => inlined.categoryProducts(category),
+    inlined.categoryProducts(category),
   );
   useTitle(category);
   const fromId = useId();
@@ -28,7 +28,11 @@ export default function CategoryPage() {
   const lowest = steps[0] ?? 0;
   const highest = steps[steps.length - 1] ?? 0;
   const [range, setRange] = useState({ from: lowest, to: highest });
-  useEffect(() => setRange({ from: lowest, to: highest }), [lowest, highest]);
+  useEffect(
+    () =>
+      setRange((r) => (r.from === lowest && r.to === highest ? r : { from: lowest, to: highest })),
+    [lowest, highest],
+  );
 
   if (loading) return <Loader label="Loading products" className="min-h-[60vh]" />;
   if (!data) {

@@ -87,6 +87,7 @@ export function Hero({ products }: { products: readonly ProductSummary[] }) {
                     path={product.image_url}
                     alt=""
                     priority={i === 0}
+                    sizes="(min-width: 768px) 420px, 64vw"
                     className="rounded-[2rem] shadow-2xl shadow-black/40"
                   />
                 </Link>

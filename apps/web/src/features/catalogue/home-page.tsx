@@ -13,11 +13,16 @@ import { Hero } from './hero';
 import { ServiceShowcase } from './service-showcase';
 
 /** 7 on very large screens down to 1 on phones. */
-const LIST_SLIDE =
-  'basis-[86%] min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5 2xl:basis-1/6 min-[1800px]:basis-1/7';
+const LIST_SLIDE = {
+  slide:
+    'basis-[86%] min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5 2xl:basis-1/6 min-[1800px]:basis-1/7',
+  image: '(min-width: 1024px) 25vw, (min-width: 768px) 34vw, (min-width: 480px) 50vw, 86vw',
+};
 /** Latest Products keep two on phones. */
-const LATEST_SLIDE =
-  'basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5 2xl:basis-1/6 min-[1800px]:basis-1/7';
+const LATEST_SLIDE = {
+  slide: 'basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5 2xl:basis-1/6 min-[1800px]:basis-1/7',
+  image: '(min-width: 1024px) 25vw, (min-width: 768px) 34vw, 50vw',
+};
 
 function Section({
   title,
@@ -54,19 +59,21 @@ function Section({
   );
 }
 
+type Slide = typeof LIST_SLIDE;
+
 function ProductRow({
   label,
   products,
-  slideClass,
+  slide,
 }: {
   label: string;
   products: ProductSummary[];
-  slideClass: string;
+  slide: Slide;
 }) {
   return (
-    <Carousel label={label} slideClass={slideClass}>
+    <Carousel label={label} slideClass={slide.slide}>
       {products.map((p) => (
-        <ProductCard key={p.id} product={p} showBadge />
+        <ProductCard key={p.id} product={p} showBadge imageSizes={slide.image} />
       ))}
     </Carousel>
   );
@@ -99,7 +106,7 @@ export default function HomePage() {
   }, [data, dispatch]);
 
   const heroProducts = data ? [...data.promotion, ...data.Limited, ...data['New product']] : [];
-  const rows: { title: string; products: ProductSummary[] | undefined; slide: string }[] = [
+  const rows: { title: string; products: ProductSummary[] | undefined; slide: Slide }[] = [
     { title: 'New Products', products: data?.['New product'], slide: LIST_SLIDE },
     { title: 'Most Viewed', products: data?.['Most Viewed'], slide: LIST_SLIDE },
   ];
@@ -133,7 +140,7 @@ export default function HomePage() {
 
       <Section title="Latest Products" link={{ to: '/allProducts', label: 'Shop all' }} carousel>
         {data ? (
-          <ProductRow label="Latest Products" products={data.Limited} slideClass={LATEST_SLIDE} />
+          <ProductRow label="Latest Products" products={data.Limited} slide={LATEST_SLIDE} />
         ) : (
           <RowPlaceholder />
         )}
@@ -151,7 +158,7 @@ export default function HomePage() {
           carousel
         >
           {row.products ? (
-            <ProductRow label={row.title} products={row.products} slideClass={row.slide} />
+            <ProductRow label={row.title} products={row.products} slide={row.slide} />
           ) : (
             <RowPlaceholder />
           )}

@@ -29,7 +29,13 @@ export function ProductGallery({ name, images }: GalleryProps) {
   return (
     <div className="flex flex-col gap-3 self-start md:sticky md:top-20 md:flex-row-reverse md:items-start">
       <div className="relative flex-1 overflow-hidden rounded-2xl bg-paper">
-        <ProductImage key={current} path={current} alt={name} priority />
+        <ProductImage
+          key={current}
+          path={current}
+          alt={name}
+          priority
+          sizes="(min-width: 768px) 50vw, 100vw"
+        />
         {current && (
           <button
             type="button"
@@ -52,7 +58,7 @@ export function ProductGallery({ name, images }: GalleryProps) {
                 onClick={() => setIndex(i)}
                 className={`block w-full overflow-hidden rounded-xl border-2 ${i === index ? 'border-ink' : 'border-transparent opacity-80 hover:opacity-100'}`}
               >
-                <ProductImage path={path} alt="" width={80} height={80} />
+                <ProductImage path={path} alt="" width={80} height={80} sizes="80px" />
               </button>
             </li>
           ))}

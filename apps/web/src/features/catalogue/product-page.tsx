@@ -17,6 +17,7 @@ import { ProductCard, type ProductLinkState } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
 import { percentOffLabel, similarName } from '@/ui/product-text';
 import { QuantityStepper } from '@/ui/quantity-stepper';
+import { useOrigin } from '@/ui/origin';
 import { useTitle } from '@/ui/use-title';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews, RatingBadge } from './product-reviews';
@@ -45,11 +46,12 @@ function ProductView({ id }: { id: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useCartDispatch();
+  const origin = useOrigin();
   const linkState = location.state as ProductLinkState | null;
   const { data, error, loading } = useApi(
     `product ${id}`,
     (signal) => getProduct(id, { signal }),
-    () => inlined.product(id),
+    inlined.product(id),
   );
   const detail = data?.[0];
   const summary: ProductSummary | undefined =
@@ -90,7 +92,7 @@ function ProductView({ id }: { id: number }) {
   const sizes = Object.entries(product.size);
   const similar = detail ? youMayAlsoLike(detail) : [];
   const details = detail?.product.product_details ?? '';
-  const url = `${window.location.origin}${productPath(product.id)}`;
+  const url = `${origin}${productPath(product.id)}`;
 
   function chooseSize(next: string) {
     setSize(next);

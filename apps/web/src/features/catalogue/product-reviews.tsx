@@ -19,10 +19,12 @@ export function RatingBadge({ rating }: { rating: number }) {
   );
 }
 
+// In the shop's time zone, so the server's markup and every browser show the same day.
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
+  timeZone: 'Asia/Kolkata',
 });
 
 export function ProductReviews({ reviews }: { reviews: Review[] }) {

@@ -3,7 +3,7 @@ import type { HomeResponse } from '@kitroom/contract';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { getHome, inlined } from '@/api/calls';
+import { getHome } from '@/api/calls';
 import { messageOf } from '@/api/client';
 import { showAlert } from '@/ui/alert';
 
@@ -24,10 +24,9 @@ function isEmpty(home: HomeResponse): boolean {
   );
 }
 
-/** The home lists the server inlined into the page paint at once (an empty answer is fetched
- * again, so that the shopper is told to try again). */
-function initialState(): ProductsState {
-  const home = inlined.home();
+/** The home lists the server inlined into the page (and rendered it with) paint at once; an
+ * empty answer is fetched again, so that the shopper is told to try again. */
+export function initialProductsState(home?: HomeResponse): ProductsState {
   return { data: home && !isEmpty(home) ? home : null, loading: false, error: null };
 }
 
@@ -50,7 +49,7 @@ export const fetchHome = createAsyncThunk<HomeResponse, void, { rejectValue: str
 
 const productsSlice = createSlice({
   name: 'products',
-  initialState,
+  initialState: () => initialProductsState(),
   reducers: {},
   extraReducers: (builder) => {
     builder

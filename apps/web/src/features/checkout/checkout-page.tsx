@@ -190,6 +190,7 @@ export default function CheckoutPage() {
                     name={line.name}
                     width={64}
                     height={64}
+                    sizes="64px"
                   />
                 </div>
                 <div className="min-w-0 flex-1">

@@ -87,6 +87,7 @@ function ItemCard({
           name={item.product_name}
           width={96}
           height={96}
+          sizes="96px"
         />
       </div>
       <div className="min-w-0 flex-1">

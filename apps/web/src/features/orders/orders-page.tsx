@@ -88,6 +88,7 @@ export default function OrdersPage() {
                     name={first?.product_name}
                     width={96}
                     height={96}
+                    sizes="96px"
                   />
                 </div>
                 <div className="min-w-0 flex-1">

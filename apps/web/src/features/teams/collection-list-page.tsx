@@ -14,7 +14,7 @@ export function CollectionListPage({ kind }: { kind: CollectionKind }) {
   const { data, loading } = useApi(
     'listing facets',
     (signal) => getListing(FACETS_REQUEST, { signal }),
-    () => inlined.listing(FACETS_REQUEST),
+    inlined.listing(FACETS_REQUEST),
   );
   const featured = (kind === 'team' ? TEAMS : PLAYERS).map((x) => x.name);
   const counts = new Map<string, number>(

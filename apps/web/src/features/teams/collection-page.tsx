@@ -50,7 +50,7 @@ function useCollectionName(kind: CollectionKind, slug: string) {
   const facets = useApi(
     known ? null : 'listing facets',
     (signal) => getListing(FACETS_REQUEST, { signal }),
-    () => inlined.listing(FACETS_REQUEST),
+    inlined.listing(FACETS_REQUEST),
   );
   if (known) return { name: known, resolving: false };
   const names =
@@ -105,7 +105,7 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
   const { data, loading } = useApi(
     resolving ? null : `listing ${JSON.stringify(request)}`,
     (signal) => getListing(request, { signal }),
-    () => inlined.listing(request),
+    inlined.listing(request),
   );
   useTitle(`${name} jerseys`);
 

@@ -32,8 +32,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** The server, and the browser while it hydrates, know no wishlist. */
+const NONE: readonly number[] = [];
+const none = () => NONE;
+
 export function useWishlist(): { has: (id: number) => boolean; toggle: (id: number) => void } {
-  const ids = useSyncExternalStore(subscribe, read, read);
+  const ids = useSyncExternalStore(subscribe, read, none);
   const toggle = useCallback((id: number) => {
     const current = read();
     write(current.includes(id) ? current.filter((x) => x !== id) : [...current, id]);

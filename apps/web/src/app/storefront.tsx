@@ -1,0 +1,33 @@
+// The providers around the routes, the same on the server and in the browser, so that the
+// markup the server renders is what the browser hydrates.
+import type { Store } from '@reduxjs/toolkit';
+import { StrictMode, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { InitialDataContext, type InitialData } from '@/api/initial-data';
+import { OriginContext } from '@/ui/origin';
+import type { RootState } from './store';
+
+interface StorefrontProps {
+  store: Store<RootState>;
+  /** The state the server rendered with (see withoutBrowserStorage). */
+  serverState: RootState;
+  initialData: InitialData;
+  /** Given on the server; the browser uses its own location. */
+  origin?: string;
+  /** The router with the routes. */
+  children: ReactNode;
+}
+
+export function Storefront({ store, serverState, initialData, origin, children }: StorefrontProps) {
+  return (
+    <StrictMode>
+      <InitialDataContext value={initialData}>
+        <OriginContext value={origin}>
+          <Provider store={store} serverState={serverState}>
+            {children}
+          </Provider>
+        </OriginContext>
+      </InitialDataContext>
+    </StrictMode>
+  );
+}
