@@ -12,7 +12,7 @@ import {
   SearchResponse,
   ShopListingResponse,
 } from '@kitroom/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { buildApp, type App } from '../app.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
-import { products } from '../db/schema.js';
+import { catalogueSizeChanges, products, productSizes } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
 import { search, refreshSearchIndex } from '../search/search.service.js';
 import { orderBody, shopper } from '../test/checkout.js';
@@ -222,6 +222,18 @@ describe('kept answers', () => {
     expect(await starEverywhere()).toEqual(
       everywhere({ stock_quantity: 11, size: { S: 3, M: 8, L: 0 } }),
     );
+  });
+
+  it('show sizes added and removed', async () => {
+    const before = (await starEverywhere())['shop.php listing']!.size;
+    await t.db.insert(productSizes).values({ productId: star, size: 'XL', stock: 4, position: 9 });
+    expect(await starEverywhere()).toEqual(everywhere({ size: { ...before, XL: 4 } }));
+    await t.db
+      .delete(productSizes)
+      .where(and(eq(productSizes.productId, star), eq(productSizes.size, 'XL')));
+    expect(await starEverywhere()).toEqual(everywhere({ size: before }));
+    // What the triggers held for the commit is gone with it.
+    expect(await t.db.select().from(catalogueSizeChanges)).toEqual([]);
   });
 
   it('show a new price and picture, also when another process serves them', async () => {
