@@ -324,6 +324,38 @@ describe('Most Viewed', () => {
   });
 });
 
+describe('product.php similar lists', () => {
+  const similarByCategory = async () =>
+    ProductResponse.parse((await post(t.app, '/api/product.php', { product_id: star })).json())[0]
+      .similar_by_category;
+
+  it('are ten in-stock products of the category, drawn again for every view', async () => {
+    const candidates = (await catalogue.categoryProducts(t.db, 'Club Jerseys')).products
+      .filter((p) => p.id !== star && p.stock_quantity > 0)
+      .map((p) => p.id);
+    expect(candidates.length).toBeGreaterThan(10);
+    const draws: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const list = await similarByCategory();
+      const ids = list.map((p) => p.id);
+      expect(ids).toHaveLength(10);
+      expect(new Set(ids).size).toBe(10);
+      expect(candidates).toEqual(expect.arrayContaining(ids));
+      draws.push(ids.join(','));
+    }
+    expect(new Set(draws).size).toBeGreaterThan(1);
+  });
+
+  it('leave out a product once it sells out', async () => {
+    const [first] = await similarByCategory();
+    await t.db.update(productSizes).set({ stock: 0 }).where(eq(productSizes.productId, first!.id));
+    await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, first!.id));
+    for (let i = 0; i < 8; i++) {
+      expect((await similarByCategory()).map((p) => p.id)).not.toContain(first!.id);
+    }
+  });
+});
+
 describe('product.php views', () => {
   it('are counted in memory and written within a second', async () => {
     const id = await createProduct(t.db, { name: 'Mohun Bagan Home Jersey' });
