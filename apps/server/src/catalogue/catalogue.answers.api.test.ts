@@ -12,7 +12,7 @@ import {
   SearchResponse,
   ShopListingResponse,
 } from '@kitroom/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { buildApp, type App } from '../app.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
-import { products } from '../db/schema.js';
+import { catalogueSizeChanges, products, productSizes } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
 import { search, refreshSearchIndex } from '../search/search.service.js';
 import { orderBody, shopper } from '../test/checkout.js';
@@ -224,6 +224,18 @@ describe('kept answers', () => {
     );
   });
 
+  it('show sizes added and removed', async () => {
+    const before = (await starEverywhere())['shop.php listing']!.size;
+    await t.db.insert(productSizes).values({ productId: star, size: 'XL', stock: 4, position: 9 });
+    expect(await starEverywhere()).toEqual(everywhere({ size: { ...before, XL: 4 } }));
+    await t.db
+      .delete(productSizes)
+      .where(and(eq(productSizes.productId, star), eq(productSizes.size, 'XL')));
+    expect(await starEverywhere()).toEqual(everywhere({ size: before }));
+    // What the triggers held for the commit is gone with it.
+    expect(await t.db.select().from(catalogueSizeChanges)).toEqual([]);
+  });
+
   it('show a new price and picture, also when another process serves them', async () => {
     const other = await secondProcess();
     try {
@@ -309,6 +321,38 @@ describe('Most Viewed', () => {
     const after = await mostViewed(t.app);
     expect(after).not.toContain(rival);
     expect(after).toEqual((await catalogue.home(t.db))['Most Viewed'].map((p) => p.id));
+  });
+});
+
+describe('product.php similar lists', () => {
+  const similarByCategory = async () =>
+    ProductResponse.parse((await post(t.app, '/api/product.php', { product_id: star })).json())[0]
+      .similar_by_category;
+
+  it('are ten in-stock products of the category, drawn again for every view', async () => {
+    const candidates = (await catalogue.categoryProducts(t.db, 'Club Jerseys')).products
+      .filter((p) => p.id !== star && p.stock_quantity > 0)
+      .map((p) => p.id);
+    expect(candidates.length).toBeGreaterThan(10);
+    const draws: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const list = await similarByCategory();
+      const ids = list.map((p) => p.id);
+      expect(ids).toHaveLength(10);
+      expect(new Set(ids).size).toBe(10);
+      expect(candidates).toEqual(expect.arrayContaining(ids));
+      draws.push(ids.join(','));
+    }
+    expect(new Set(draws).size).toBeGreaterThan(1);
+  });
+
+  it('leave out a product once it sells out', async () => {
+    const [first] = await similarByCategory();
+    await t.db.update(productSizes).set({ stock: 0 }).where(eq(productSizes.productId, first!.id));
+    await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, first!.id));
+    for (let i = 0; i < 8; i++) {
+      expect((await similarByCategory()).map((p) => p.id)).not.toContain(first!.id);
+    }
   });
 });
 

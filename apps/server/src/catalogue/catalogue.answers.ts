@@ -157,13 +157,16 @@ export async function productAnswer(db: Queryable, id: number): Promise<Buffer> 
   const { cache, version } = cached;
   const page = await cache.answer(version, `product:${id}`, () => productPage(db, id));
   if (!page) throw notFound('Product not found');
-  const pools = await cache.get(version, `similar:${id}`, () => {
+  // Kept with the answers (bounded by bytes) rather than in the memo of 4,000 entries, where
+  // browsing many products would push out facet counts that are dear to recompute.
+  const pools = await cache.answer(version, `similar:${id}`, async () => {
     const similar = similarConditions(page.row);
-    return Promise.all([
+    const found = await Promise.all([
       q.inStockIds(db, similar.category, id, q.SIMILAR_CANDIDATES),
       q.inStockIds(db, similar.price, id, q.SIMILAR_CANDIDATES),
       similar.tag ? q.inStockIds(db, similar.tag, id, q.SIMILAR_CANDIDATES) : [],
     ]);
+    return { value: found, products: [], bytes: 8 * found.flat().length + 64 };
   });
   const drawn = pools.map((pool) => sample(pool, SIMILAR_PRODUCTS_LIMIT));
   // Summaries not kept yet are read together, for the drawn ones only: reading all (up to

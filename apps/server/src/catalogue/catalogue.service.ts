@@ -29,6 +29,7 @@ import * as q from './catalogue.queries.js';
 import { parseSizeStock, type SizeStockEntry } from './size-stock.js';
 import { ViewCounts } from './view-counts.js';
 
+// The Most Viewed trigger (migration *_product_versions) reads the 12th product: change both.
 export const HOME_LIST_SIZE = 12;
 /** The category page gets at most this many products (in stock first). */
 export const CATEGORY_PAGE_LIMIT = 500;

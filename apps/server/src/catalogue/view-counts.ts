@@ -30,13 +30,6 @@ export class ViewCounts {
     this.counts.set(id, (held ?? 0) + views);
   }
 
-  /** Views counted and not yet written. */
-  get pending(): number {
-    let sum = 0;
-    for (const views of this.counts.values()) sum += views;
-    return sum;
-  }
-
   /**
    * Writes the views counted so far, one flush at a time. A failed write keeps its views for
    * the next flush.

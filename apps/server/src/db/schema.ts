@@ -166,6 +166,16 @@ export const catalogueProductChanges = pgTable(
   (t) => [primaryKey({ columns: [t.version, t.productId] })],
 );
 
+/**
+ * Products whose sizes one statement added or removed, held until its transaction commits,
+ * when triggers log them as changed and delete the row: one queued trigger event per
+ * statement instead of one per size row (an import writes hundreds of thousands).
+ */
+export const catalogueSizeChanges = pgTable('catalogue_size_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  productIds: integer('product_ids').array().notNull(),
+});
+
 // ───────────────────────────── accounts ─────────────────────────────
 
 export const users = pgTable('users', {
