@@ -1,7 +1,13 @@
 // Finished pages kept per URL, head and answers, with their compressed bodies.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache, pageKey, preferredEncoding, type Page } from './page-cache.js';
+import {
+  PageCache,
+  pageKey,
+  preferredEncoding,
+  SINGLE_VIEW_ENCODINGS,
+  type Page,
+} from './page-cache.js';
 
 /** A page maker that counts how often it was asked. */
 function maker(keep = true) {
@@ -75,5 +81,10 @@ describe('the encoding of an answer', () => {
     expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
     expect(preferredEncoding('identity')).toBeUndefined();
     expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+
+  it('is gzip first for a page made for a single view, quicker to make', () => {
+    expect(preferredEncoding('gzip, deflate, br', SINGLE_VIEW_ENCODINGS)).toBe('gzip');
+    expect(preferredEncoding('br', SINGLE_VIEW_ENCODINGS)).toBe('br');
   });
 });

@@ -26,7 +26,13 @@ import * as catalogue from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from './errors.js';
 import { registerImageVariants } from './image-variants.js';
-import { PageCache, pageKey, preferredEncoding } from './page-cache.js';
+import {
+  compress,
+  PageCache,
+  pageKey,
+  preferredEncoding,
+  SINGLE_VIEW_ENCODINGS,
+} from './page-cache.js';
 import { loadPageRenderer, webServerEntry, type PageRenderer } from './page-renderer.js';
 
 export const webDistDir = path.resolve(
@@ -699,9 +705,15 @@ export async function registerStatic(
         ? scriptJson({ ...head.data, ...head.visitorData })
         : dataJson;
       const { page } = await make(inlined);
+      reply.header('cache-control', head.visitorData ? 'private, no-cache' : 'no-cache');
+      const encoding = ctx.shown
+        ? preferredEncoding(request.headers['accept-encoding'], SINGLE_VIEW_ENCODINGS)
+        : undefined;
+      if (!encoding) return reply.send(page.html);
       return reply
-        .header('cache-control', head.visitorData ? 'private, no-cache' : 'no-cache')
-        .send(page.html);
+        .header('vary', 'accept-encoding')
+        .header('content-encoding', encoding)
+        .send(await compress(page.html, encoding));
     }
     const { data: _data, ...headTags } = head;
     const key = pageKey(request.url, JSON.stringify(headTags), dataJson ?? '');
