@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -350,6 +351,34 @@ describe('server rendering', () => {
     const after = await renderOf();
     expect(after).not.toBe(first);
     expect(await renderOf()).toBe(after);
+  });
+
+  it('sends a kept page compressed as the browser accepts, the same page each time', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/contactUs?kept=1' });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/contactUs?kept=1',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it('makes a product page for every view: its similar products are shuffled each time', async () => {
+    const renderOf = async () =>
+      Number(
+        /render (\d+)/.exec(
+          appOf((await app.inject({ method: 'GET', url: `/product/${jerseyId}` })).body),
+        )?.[1],
+      );
+    const first = await renderOf();
+    expect(await renderOf()).toBe(first + 1);
   });
 
   it('sends the bare shell when the render fails', async () => {

@@ -26,6 +26,13 @@ import * as catalogue from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from './errors.js';
 import { registerImageVariants } from './image-variants.js';
+import {
+  compress,
+  PageCache,
+  pageKey,
+  preferredEncoding,
+  SINGLE_VIEW_ENCODINGS,
+} from './page-cache.js';
 import { loadPageRenderer, webServerEntry, type PageRenderer } from './page-renderer.js';
 
 export const webDistDir = path.resolve(
@@ -59,6 +66,9 @@ export interface PageHead {
    * rendered with nor kept; the page is then not stored by shared caches.
    */
   visitorData?: Record<string, unknown>;
+  /** The answers differ on every view (product.php shuffles its similar products): the
+   * page is made for each view, never kept. */
+  perView?: boolean;
   /** The page's chunks in the web build (source paths, as the Vite manifest names them). */
   chunk?: string | readonly string[];
 }
@@ -235,7 +245,7 @@ function pageRoutes(publicUrl: string): PageRoute[] {
           type: 'product',
           jsonLd: productJsonLd(product, publicUrl),
           chunk: chunks.product,
-          ...(data ? { data } : {}),
+          ...(data ? { data, perView: true } : {}),
         };
       },
     },
@@ -640,6 +650,7 @@ export async function registerStatic(
     origin: config.publicUrl,
     log: app.log,
   });
+  const pages = new PageCache();
 
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = decodePath(request.url);
@@ -673,22 +684,44 @@ export async function registerStatic(
       if (/\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) return reply.callNotFound();
       head = { status: 404, title: 'Page not found', chunk: chunks.notFound };
     }
+    reply.status(head.status).type('text/html; charset=utf-8');
     const dataJson = head.data ? scriptJson(head.data) : undefined;
-    const app =
-      ctx.shown && renderer
-        ? await renderer.render(request.url, head.data ?? {}, dataJson ?? '')
+    const make = async (inlined: string | undefined) => {
+      // HEAD asks for the headers only: nothing to render.
+      const app =
+        renderer && ctx.shown ? await renderer.render(request.url, head.data ?? {}) : undefined;
+      const html = renderPage(template, manifest, head, config.publicUrl, pathname, {
+        app,
+        dataJson: inlined,
+      });
+      // A page whose render failed is made again next time.
+      return { page: { status: head.status, html }, keep: !renderer || app !== undefined };
+    };
+
+    // Not kept: HEAD (headers only), a page with a visitor's own session check inlined (theirs
+    // alone, private), and one whose answers differ on every view.
+    if (!ctx.shown || head.visitorData || head.perView) {
+      const inlined = head.visitorData
+        ? scriptJson({ ...head.data, ...head.visitorData })
+        : dataJson;
+      const { page } = await make(inlined);
+      reply.header('cache-control', head.visitorData ? 'private, no-cache' : 'no-cache');
+      const encoding = ctx.shown
+        ? preferredEncoding(request.headers['accept-encoding'], SINGLE_VIEW_ENCODINGS)
         : undefined;
-    const inlined = head.visitorData ? { ...head.data, ...head.visitorData } : head.data;
-    return reply
-      .status(head.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', head.visitorData ? 'private, no-cache' : 'no-cache')
-      .send(
-        renderPage(template, manifest, head, config.publicUrl, pathname, {
-          app,
-          dataJson: inlined === head.data ? dataJson : scriptJson(inlined),
-        }),
-      );
+      if (!encoding) return reply.send(page.html);
+      return reply
+        .header('vary', 'accept-encoding')
+        .header('content-encoding', encoding)
+        .send(await compress(page.html, encoding));
+    }
+    const { data: _data, ...headTags } = head;
+    const key = pageKey(request.url, JSON.stringify(headTags), dataJson ?? '');
+    const page = await pages.get(key, () => make(dataJson));
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
   }
 
   app.get('/', servePage);
