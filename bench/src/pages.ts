@@ -205,6 +205,30 @@ async function runOnce(
   }
 }
 
+/** Attempts per run: Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP). */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run; a run whose trace Lighthouse could not record is tried again. */
+async function measuredRun(
+  browser: Browser,
+  baseUrl: string,
+  spec: PageSpec,
+  flags: Flags,
+  log: (line: string) => void,
+): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await runOnce(browser, baseUrl, spec, flags);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
+      return runFigures(result.lhr, baseUrl);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      log(`  ${spec.label}: ${message.split('\n')[0]} (trying again)`);
+    }
+  }
+}
+
 /**
  * Runs Lighthouse `runs` times on each page in one Chromium and reports medians. Each page is
  * first loaded once: a page that shows the storefront's 404 page is skipped. Pages with
@@ -242,9 +266,7 @@ export async function measurePages(
           logLevel: 'error',
           onlyCategories: ['performance'],
         };
-        const result = await runOnce(browser, baseUrl, spec, flags);
-        if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
-        const figures = runFigures(result.lhr, baseUrl);
+        const figures = await measuredRun(browser, baseUrl, spec, flags, log);
         perRun.push(figures);
         log(
           `  ${spec.label} run ${i + 1}/${runs}: score ${figures.score}, LCP ${round(figures.lcpMs)} ms, TBT ${round(figures.tbtMs)} ms, CLS ${round(figures.cls, 3)}`,
