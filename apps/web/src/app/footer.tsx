@@ -41,7 +41,7 @@ const columns = [
 
 export function Footer() {
   return (
-    <footer className="bg-ink text-white">
+    <footer className="below-fold bg-ink text-white">
       <div className="mx-auto grid max-w-[1440px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.2fr_repeat(3,0.7fr)_1.4fr]">
         <div>
           <Logo />

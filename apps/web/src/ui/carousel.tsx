@@ -48,7 +48,9 @@ export function Carousel({
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    update();
+    // No measuring here: reading the scroll width now would force a layout in the middle of
+    // hydration (of a row the browser had not laid out yet, below the fold). The observer
+    // reports the first size itself, once the row is laid out.
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);

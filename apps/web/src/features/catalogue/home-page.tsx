@@ -38,7 +38,10 @@ function Section({
 }) {
   const id = `home-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-[1440px] px-4 py-10 sm:px-6 md:py-14">
+    <section
+      aria-labelledby={id}
+      className="below-fold mx-auto max-w-[1440px] px-4 py-10 sm:px-6 md:py-14"
+    >
       <div
         className={`mb-6 flex min-h-10 items-end justify-between gap-4 ${carousel ? 'pr-24' : ''}`}
       >
