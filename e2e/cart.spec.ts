@@ -48,7 +48,7 @@ test('the cart panel guards CheckOut and sends a visitor to log in', async ({
   await expect(modal).toContainText('Please login to continue your purchase.');
   await expect(modal.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await modal.getByRole('button', { name: 'Login & Continue' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2FcontactUs$/);
   await expect(panel).toBeHidden();
 });
 

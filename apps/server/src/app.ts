@@ -14,6 +14,8 @@ import {
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { productViewCounts } from './catalogue/catalogue.service.js';
+import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
@@ -39,11 +41,15 @@ import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
-/** What every domain's routes are given: configuration, the open database, the mailer. */
+/**
+ * What every domain's routes are given: configuration, the open database, the mailer, and
+ * the product view counter that product.php and the product pages share.
+ */
 export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  productViews: ViewCounts;
 }
 
 export interface BuildOptions {
@@ -130,7 +136,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       log: app.log,
     });
   app.addHook('onClose', async () => mailer.close());
-  const deps: AppDeps = { config, database: options.database, mailer };
+  const productViews = productViewCounts(options.database.db, (err) =>
+    app.log.warn({ err }, 'product views could not be written; kept for the next try'),
+  );
+  app.addHook('onReady', async () => productViews.start());
+  app.addHook('onClose', async () => productViews.stop());
+  const deps: AppDeps = { config, database: options.database, mailer, productViews };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

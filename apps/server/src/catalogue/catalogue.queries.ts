@@ -75,10 +75,6 @@ export async function productDetail(
   return row;
 }
 
-export async function incrementViewCount(db: Queryable, id: number): Promise<void> {
-  await db.execute(sql`UPDATE products SET view_count = view_count + 1 WHERE id = ${id}`);
-}
-
 /**
  * Adds counted views to products, in one transaction. Rows are locked in id order first, as
  * orders lock them (orders.queries.ts), so a flush and a checkout cannot deadlock.
@@ -114,25 +110,6 @@ export async function activeProductStamps(
 
 /** The candidates a similar list is drawn from: at most this many, the first by id. */
 export const SIMILAR_CANDIDATES = 200;
-
-/** Up to `limit` random in-stock products matching the condition, other than `exceptId`. */
-export async function randomInStock(
-  db: Queryable,
-  where: SQL,
-  exceptId: number,
-  limit: number,
-): Promise<ProductRow[]> {
-  // Sample from a bounded candidate set so that large categories stay cheap.
-  return queryRows<ProductRow>(
-    db,
-    sql`SELECT ${summaryColumns} FROM (
-          SELECT * FROM products p
-          WHERE p.active AND p.stock_quantity > 0 AND p.id <> ${exceptId} AND ${where}
-          ORDER BY p.id LIMIT ${SIMILAR_CANDIDATES}
-        ) p
-        ORDER BY random() LIMIT ${limit}`,
-  );
-}
 
 /** Ids of the first `limit` in-stock products matching the condition, other than `exceptId`. */
 export async function inStockIds(

@@ -1,6 +1,7 @@
 // Catalogue calls at the spec's paths: thin handlers over the catalogue's kept answers
 // (catalogue.answers.ts), sent as bytes; the response schemas document them and the API
-// tests check them. Product views are counted in memory and flushed in batches.
+// tests check them. Product views are counted in memory and flushed in batches (app.ts owns
+// the counter; the product pages count with it too).
 import {
   CategoriesResponse,
   CategoryProductsResponse,
@@ -22,17 +23,10 @@ import {
   listingAnswer,
   productAnswer,
 } from './catalogue.answers.js';
-import { productViewCounts } from './catalogue.service.js';
 
-export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
+export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPluginAsyncZod {
   const db = database.db;
   return async (app) => {
-    const views = productViewCounts(db, (err) =>
-      app.log.warn({ err }, 'product views could not be written; kept for the next try'),
-    );
-    app.addHook('onReady', async () => views.start());
-    app.addHook('onClose', async () => views.stop());
-
     app.get('/home.php', { schema: { response: { 200: HomeResponse } } }, async (request, reply) =>
       sendJson(request, reply, await homeAnswer(db)),
     );
@@ -43,7 +37,7 @@ export function catalogueRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const id = request.body.product_id;
         const bytes = await productAnswer(db, id);
-        views.add(id);
+        productViews.add(id);
         return sendJsonBytes(reply, bytes);
       },
     );

@@ -1,13 +1,11 @@
-// Catalogue rules: home lists, product detail with similar products, listing with facets,
-// and the product import.
+// Catalogue rules: home lists, the conditions of a product's similar lists, listing with
+// facets, and the product import.
 import {
   categoryNameOf,
   paiseToRupees,
   parseLimit,
   rupeesToPaise,
   slugify,
-  REVIEWS_SHOWN,
-  SIMILAR_PRODUCTS_LIMIT,
   type CategoriesResponse,
   type CategoryProductsResponse,
   type HomeResponse,
@@ -18,7 +16,7 @@ import {
 } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict } from '../http/errors.js';
 import {
   cacheFor,
   PRODUCT_LOG_KEPT,
@@ -108,29 +106,6 @@ export function toReview(r: q.ReviewRow): ProductDetail['reviews'][number] {
     subject: r.subject,
     comment: r.comment,
     created_at: new Date(r.created_at).toISOString(),
-  };
-}
-
-/** A product with three lists of similar in-stock products and its latest reviews. */
-export async function productDetail(db: Queryable, id: number): Promise<ProductDetail> {
-  const row = await q.productDetail(db, id);
-  if (!row) throw notFound('Product not found');
-  const similar = similarConditions(row);
-  const [byCategory, byPrice, byTag, reviews] = await Promise.all([
-    q.randomInStock(db, similar.category, id, SIMILAR_PRODUCTS_LIMIT),
-    q.randomInStock(db, similar.price, id, SIMILAR_PRODUCTS_LIMIT),
-    similar.tag
-      ? q.randomInStock(db, similar.tag, id, SIMILAR_PRODUCTS_LIMIT)
-      : Promise.resolve([]),
-    q.latestReviews(db, id, REVIEWS_SHOWN),
-  ]);
-  await q.incrementViewCount(db, id);
-  return {
-    product: toProduct(row),
-    similar_by_category: byCategory.map(toSummary),
-    similar_by_price: byPrice.map(toSummary),
-    similar_by_tag: byTag.map(toSummary),
-    reviews: reviews.map(toReview),
   };
 }
 

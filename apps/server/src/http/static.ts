@@ -22,7 +22,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as accounts from '../accounts/accounts.service.js';
 import { SESSION_COOKIE, sessionHandle } from '../accounts/sessions.service.js';
 import type { AppDeps } from '../app.js';
+import { productAnswer } from '../catalogue/catalogue.answers.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
+import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from './errors.js';
 import { registerImageVariants } from './image-variants.js';
@@ -196,7 +198,7 @@ async function collectionName(
   return { name: names.find((n) => slugify(n) === slug), facets };
 }
 
-function pageRoutes(publicUrl: string): PageRoute[] {
+function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
   return [
     {
       pattern: /^\/$/,
@@ -216,16 +218,21 @@ function pageRoutes(publicUrl: string): PageRoute[] {
       async render({ db, shown }, [rawId]) {
         const id = Number(rawId);
         if (!(id > 0 && id <= 2_147_483_647)) return { status: 404, title: 'Page not found' };
-        // Showing the page is what product.php answers (and a view of the product, counted
-        // once: the web app then uses this answer instead of calling again).
+        // Showing the page is what product.php answers, from the same kept answer.
         let product: Product | undefined;
         let data: Record<string, unknown> | undefined;
         if (shown) {
           try {
-            const detail = await catalogue.productDetail(db, id);
-            product = detail.product;
-            const answer: ProductResponse = [detail];
+            // The bytes product.php sends, made and validated once by the answer layer.
+            const answer = JSON.parse(
+              (await productAnswer(db, id)).toString('utf8'),
+            ) as ProductResponse;
+            product = answer[0].product;
             data = { [callKey('product.php', { product_id: id })]: answer };
+            // One visit is one view: the web app uses this inlined answer instead of calling
+            // product.php (api/initial-data.ts), so the page counts the view the call would
+            // have, with the same batched counter.
+            productViews.add(id);
           } catch (err) {
             if (!(err instanceof AppError && err.statusCode === 404)) throw err;
           }
@@ -583,7 +590,7 @@ function decodePath(rawUrl: string): string | undefined {
 
 export async function registerStatic(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'config' | 'database'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'productViews'>,
   webDir: string = webDistDir,
   serverEntry: string = webServerEntry,
 ): Promise<void> {
@@ -645,7 +652,7 @@ export async function registerStatic(
     },
   });
 
-  const routes = pageRoutes(config.publicUrl);
+  const routes = pageRoutes(config.publicUrl, deps.productViews);
   const renderer: PageRenderer | undefined = await loadPageRenderer(serverEntry, {
     origin: config.publicUrl,
     log: app.log,

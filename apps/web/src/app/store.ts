@@ -2,7 +2,6 @@
 // and the home lists.
 import type { HomeResponse } from '@kitroom/contract';
 import { configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
 import {
   initialSessionState,
   sessionReducer,
@@ -58,9 +57,3 @@ export function createServerStore(home: HomeResponse | undefined) {
     preloadedState: { products: initialProductsState(home), ...storageFree() },
   });
 }
-
-export type AppStore = ReturnType<typeof createStore>;
-export type AppDispatch = AppStore['dispatch'];
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();

@@ -26,11 +26,13 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
 function Where() {
   const location = useLocation();
   return (
-    <output data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>
+    <output data-testid="where">
+      {`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}
+    </output>
   );
 }
 
-function renderPanel(items: CartItem[]) {
+function renderPanel(items: CartItem[], at = '/') {
   const store = configureStore({
     reducer: { cart: cartReducer },
     preloadedState: { cart: initialCartState(items) },
@@ -39,7 +41,7 @@ function renderPanel(items: CartItem[]) {
   const onClose = vi.fn();
   render(
     <Provider store={store}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>
         <CartPanel open onClose={onClose} />
         <Routes>
           <Route path="*" element={<Where />} />
@@ -78,8 +80,8 @@ describe('cart panel', () => {
     );
   });
 
-  it('asks for a selection, then for a login, before checking out', () => {
-    const { onClose } = renderPanel([line()]);
+  it('asks for a selection, then for a login that returns to this page', () => {
+    const { onClose } = renderPanel([line()], '/productCategory/team/real-madrid?page=2');
     fireEvent.click(screen.getByRole('button', { name: 'CheckOut' }));
     const notSelected = screen.getByRole('alertdialog', { name: 'Product Not Selected' });
     expect(notSelected.textContent).toContain('Please select a product before checking out.');
@@ -91,7 +93,9 @@ describe('cart panel', () => {
     expect(login.textContent).toContain('Please login to continue your purchase.');
     fireEvent.click(within(login).getByRole('button', { name: 'Login & Continue' }));
     expect(onClose).toHaveBeenCalled();
-    expect(screen.getByTestId('where').textContent).toBe('/login null');
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/login?redirect=%2FproductCategory%2Fteam%2Freal-madrid%3Fpage%3D2 null',
+    );
   });
 
   it('sends the selected lines to /checkOut for a logged-in shopper', () => {

@@ -3,11 +3,12 @@
 import { formatRupees } from '@kitroom/contract';
 import { Minus, Plus, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { readUserData } from '@/api/user-data';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
+import { loginPath } from '@/ui/paths';
 import { ProductImage } from '@/ui/product-image';
 import { cartLineName } from '@/ui/product-text';
 import {
@@ -58,6 +59,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
   const titleId = useId();
   const dispatch = useCartDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const { items, loading, error } = useCartSelector(selectCart);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [modal, setModal] = useState<CheckoutModal>('none');
@@ -99,10 +101,13 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     void navigate('/checkOut', { state });
   }
 
+  // Back to this page after the login (spec section 2: redirect={encoded current path}), with
+  // the cart a click away. Not on to checkout: the login merges this cart into the shopper's
+  // saved one, which unticks every line (spec section 4), so they choose the lines again.
   function loginAndContinue() {
     setModal('none');
     onClose();
-    void navigate('/login');
+    void navigate(loginPath(`${location.pathname}${location.search}`));
   }
 
   return (
