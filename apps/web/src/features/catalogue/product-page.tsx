@@ -274,11 +274,7 @@ function ProductView({ id }: { id: number }) {
       </div>
 
       {similar.length > 0 && (
-        <section
-          aria-labelledby="similar-title"
-          // Room on every side for the cards' focus rings, which below-fold would clip.
-          className="below-fold -mx-1.5 mt-[50px] p-1.5"
-        >
+        <section aria-labelledby="similar-title" className="mt-14">
           <h2 id="similar-title" className="mb-5 font-display text-3xl font-extrabold uppercase">
             You May Also Like
           </h2>

@@ -29,7 +29,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', {
 
 export function ProductReviews({ reviews }: { reviews: Review[] }) {
   return (
-    <section aria-labelledby="reviews-title" className="below-fold mt-10">
+    <section aria-labelledby="reviews-title" className="mt-10">
       <h2 id="reviews-title" className="font-display text-2xl font-bold uppercase">
         Reviews
       </h2>
