@@ -50,6 +50,16 @@ const answer =
     bytes,
   });
 
+/** An answer still being computed: it settles with `value` when `release` is called. */
+function heldAnswer(value: string, products: number[]) {
+  let release: () => void = () => undefined;
+  const compute = () =>
+    new Promise<Computed<string>>((resolve) => {
+      release = () => resolve({ value, products, bytes: 10 });
+    });
+  return { compute, release: () => release() };
+}
+
 describe('CatalogueCache.get (catalogue version only)', () => {
   it('computes once per key and version, and again after the version goes up', async () => {
     const { db, cache } = setup();
@@ -192,18 +202,11 @@ describe('CatalogueCache.answer (answers that show products)', () => {
   it('does not keep an answer whose product changed while it was computed', async () => {
     const { db, cache } = setup();
     const before = await cache.version();
-    let release: () => void = () => undefined;
-    const slow = cache.answer(
-      before,
-      'page',
-      () =>
-        new Promise<Computed<string>>((resolve) => {
-          release = () => resolve({ value: 'stale', products: [1], bytes: 10 });
-        }),
-    );
+    const held = heldAnswer('stale', [1]);
+    const slow = cache.answer(before, 'page', held.compute);
     db.changeProducts(1);
     const after = await cache.version();
-    release();
+    held.release();
     // The request that read the older version gets what it computed...
     expect(await slow).toBe('stale');
     // ...but a request that read the change does not.
@@ -213,18 +216,11 @@ describe('CatalogueCache.answer (answers that show products)', () => {
   it('keeps an answer computed while an unrelated product changed', async () => {
     const { db, cache } = setup();
     const before = await cache.version();
-    let release: () => void = () => undefined;
-    const slow = cache.answer(
-      before,
-      'page',
-      () =>
-        new Promise<Computed<string>>((resolve) => {
-          release = () => resolve({ value: 'kept', products: [1], bytes: 10 });
-        }),
-    );
+    const held = heldAnswer('kept', [1]);
+    const slow = cache.answer(before, 'page', held.compute);
     db.changeProducts(2);
     const after = await cache.version();
-    release();
+    held.release();
     await slow;
     expect(await cache.answer(after, 'page', answer('again', [1]))).toBe('kept');
   });
