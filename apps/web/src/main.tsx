@@ -12,5 +12,10 @@ const app = createBrowserApp();
 // Hydration as a transition: React then works in slices of a few milliseconds and yields to
 // the browser between them, instead of one long task per region that holds back the phone's
 // first tap (Total Blocking Time). A tap on a region not yet hydrated hydrates it first.
-if (root.firstElementChild) startTransition(() => hydrateRoot(root, app));
-else createRoot(root).render(app);
+if (root.firstElementChild) {
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}
