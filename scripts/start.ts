@@ -37,6 +37,7 @@ function webBuildIsStale(): boolean {
     path.join(webDir, 'public'),
     path.join(webDir, 'index.html'),
     path.join(webDir, 'vite.config.ts'),
+    path.join(webDir, 'build'),
     path.join(root, 'packages/contract/src'),
   ]);
   return builtFiles.some((file) => sources > statSync(file).mtimeMs);

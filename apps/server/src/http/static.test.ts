@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -114,6 +114,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'index-abc.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(dir, 'assets', 'index-abc.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(dir, 'assets', 'index-abc.css'), '.bg-ink{background:#0b1220}');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dir, 'entry-server.js'), SERVER_BUNDLE);
@@ -462,6 +464,34 @@ describe('files and the API', () => {
     expect(icon.headers['cache-control']).toContain('must-revalidate');
     const raw = await app.inject({ method: 'GET', url: '/index.html' });
     expect(raw.body).not.toContain('<!--app-head-->');
+  });
+
+  it('send the build’s compressed copies of a file as the browser accepts them', async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serve narrower copies of product pictures, made once and cached for good', async () => {

@@ -640,6 +640,9 @@ export async function registerStatic(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes Brotli and gzip copies of its scripts and stylesheets
+    // (apps/web/build/precompress.ts): sent as they are, compressed once at their best.
+    preCompressed: true,
     // index.html is only ever served filled in, by the page handler below.
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(res, filePath) {
