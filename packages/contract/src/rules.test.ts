@@ -39,6 +39,26 @@ describe('money', () => {
     expect(formatRupees(123456)).toBe('₹1,23,456');
     expect(formatRupees(999)).toBe('₹999');
     expect(formatRupees(1299.5)).toBe('₹1,299.50');
+    expect(formatRupees(12345678.05)).toBe('₹1,23,45,678.05');
+    expect(formatRupees(-1500)).toBe('₹-1,500');
+    expect(formatRupees(0)).toBe('₹0');
+  });
+  it('formats rupees exactly as Intl.NumberFormat en-IN does', () => {
+    const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    const withPaise = new Intl.NumberFormat('en-IN', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 5000; i++) {
+      const paise = next() % 10 ** (1 + (i % 11));
+      const rupees = i % 2 === 0 ? Math.round(paise / 100) : paise / 100;
+      const sign = i % 7 === 0 ? -1 : 1;
+      const value = sign * rupees + 0; // no -0: Intl prints "-0", we print ₹0
+      const fmt = Number.isInteger(value) ? whole : withPaise;
+      expect(formatRupees(value), String(value)).toBe(`₹${fmt.format(value)}`);
+    }
   });
   it('converts between paise and rupees without float drift', () => {
     expect(rupeesToPaise(19.99)).toBe(1999);

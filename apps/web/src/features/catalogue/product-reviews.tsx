@@ -1,6 +1,7 @@
 // Up to five reviews, each rating coloured red, amber or green (spec section 9).
 import { ratingColour, type Review } from '@kitroom/contract';
 import { Star } from 'lucide-react';
+import { formatIndianDay } from '@/ui/date-text';
 
 const colourClass = {
   red: 'bg-red-700 text-white',
@@ -18,14 +19,6 @@ export function RatingBadge({ rating }: { rating: number }) {
     </span>
   );
 }
-
-// In the shop's time zone, so the server's markup and every browser show the same day.
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
 
 export function ProductReviews({ reviews }: { reviews: Review[] }) {
   return (
@@ -50,7 +43,7 @@ export function ProductReviews({ reviews }: { reviews: Review[] }) {
               </div>
               <p className="mt-2 text-ink">{r.comment}</p>
               <p className="mt-2 text-sm text-muted">
-                {r.user_name} · {dateFormat.format(new Date(r.created_at))}
+                {r.user_name} · {formatIndianDay(new Date(r.created_at))}
               </p>
             </li>
           ))}

@@ -8,6 +8,7 @@ import {
   type OrderItem,
   type OrderStatus,
 } from '@kitroom/contract';
+import { formatIndianDay } from '@/ui/date-text';
 
 export const ORDER_TEXTS = {
   noOrders: "Currently you don't have any order.",
@@ -52,20 +53,13 @@ export function orderAddress(address: string): string {
   return truncate(address, TRUNCATE.orderAddress);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** An ISO timestamp or a YYYY-MM-DD date as '28 Nov 2026'. */
 export function formatDate(value: string): string {
   // A bare date is a calendar day: read it at noon IST so that no time zone moves it.
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value)
     ? new Date(`${value}T12:00:00+05:30`)
     : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : formatIndianDay(date);
 }
 
 export function expectedDateText(order: Pick<Order, 'expected_date'>): string {
