@@ -16,7 +16,7 @@ const COMPRESSIBLE = /^assets\/.+\.(?:js|css|svg)$/;
 const MIN_BYTES = 1024;
 
 /** The compressed copies of one file, each kept only when smaller than the file. */
-export async function compressedCopies(body: Buffer): Promise<{ ext: string; body: Buffer }[]> {
+async function compressedCopies(body: Buffer): Promise<{ ext: string; body: Buffer }[]> {
   if (body.length < MIN_BYTES) return [];
   const [br, gzipped] = await Promise.all([
     brotli(body, {
