@@ -32,7 +32,7 @@ function groupIndian(digits: string): string {
  */
 export function formatRupees(rupees: number): string {
   if (!Number.isFinite(rupees)) return `₹${rupees}`;
-  const paise = Math.round(Math.abs(rupees) * 100);
+  const paise = rupeesToPaise(Math.abs(rupees));
   const sign = rupees < 0 && paise > 0 ? '-' : '';
   const whole = groupIndian(String(Math.floor(paise / 100)));
   const fraction = Number.isInteger(rupees) ? '' : `.${String(paise % 100).padStart(2, '0')}`;
