@@ -95,12 +95,14 @@ test('the OTP countdown enables Resend OTP and Change Email at 0', async ({ page
   await page.getByRole('button', { name: 'Resend OTP' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please try again.');
 
+  // Change Email returns to the login view (spec section 4).
   await page.getByRole('button', { name: 'Change Email' }).click();
-  await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   const other = newEmail('changed');
   const since = Date.now();
   await page.getByLabel('Email').fill(other);
+  await page.getByRole('button', { name: 'forgot password?' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(other);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByText(`Sent to ${other}`, { exact: true })).toBeVisible();
   expect(await otpFor(other, since)).toMatch(/^\d{6}$/);
@@ -160,7 +162,7 @@ test('login needs both fields, refuses a wrong password and keeps the guest cart
   await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
 });
 
-test('forgot password logs an existing shopper in with an emailed code', async ({
+test('forgot password logs an existing shopper in with an emailed code and a new password', async ({
   page,
   request,
 }) => {
@@ -173,9 +175,22 @@ test('forgot password logs an existing shopper in with an emailed code', async (
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await page.getByLabel('OTP').fill(await otpFor(account.email, since));
   await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Set a New Password' })).toBeVisible();
+  await page.getByLabel('New Password', { exact: true }).fill('a-new-password');
+  await page.getByLabel('Confirm New Password').fill('a-new-password');
+  await page.getByRole('button', { name: 'Save Password' }).click();
+  const notice = page.getByRole('alertdialog', { name: 'Password changed' });
+  await expect(notice).toContainText('You have been logged out everywhere else.');
+  await notice.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/myAccount$/);
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect(page.locator('dl')).toContainText(account.email);
+
+  // The new password logs in; the old one no longer does.
+  const login = (password: string) =>
+    request.post('/api/login_verification.php', { data: { email: account.email, password } });
+  expect((await login('a-new-password')).status()).toBe(200);
+  expect((await login(account.password)).status()).toBe(401);
 });
 
 test('protected pages send a visitor to the login page with the way back', async ({
@@ -188,12 +203,50 @@ test('protected pages send a visitor to the login page with the way back', async
     await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
   }
 
-  // A session that ended on the server is noticed by the guard: logged out, sent to login.
+  // A session that ended on the server is noticed by the guard: logged out, sent home.
   const account = await registerAccount(request, 'stale');
   await logInWithForm(page, account);
   await buyNow(page, catalogue.inStock.product, catalogue.inStock.size);
   await page.context().clearCookies();
   await page.goto('/myAccount/orders');
-  await expect(page).toHaveURL(/\/login\?redirect=%2FmyAccount%2Forders$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
+});
+
+test('Change Password in the account area logs every other device out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const account = await registerAccount(request, 'change');
+  // The shopper is also logged in on another device.
+  const laptop = await browser.newContext();
+  const laptopPage = await laptop.newPage();
+  await logInWithForm(laptopPage, account, '/login');
+
+  await logInWithForm(page, account);
+  await open(page, '/myAccount');
+  await page.getByRole('link', { name: 'Change Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByLabel('New Password', { exact: true }).fill('changed-password');
+  await page.getByLabel('Confirm New Password').fill('changed-password');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your current password is not correct.');
+
+  await page.getByLabel('Current Password').fill(account.password);
+  await page.getByLabel('New Password', { exact: true }).fill('changed-password');
+  await page.getByLabel('Confirm New Password').fill('changed-password');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been changed. You have been logged out everywhere else.',
+  );
+  await expectAccessible(page, 'change password');
+
+  // This browser stays in; the laptop's next protected page finds its session gone.
+  await page.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await laptopPage.goto('/myAccount/orders');
+  await expect(laptopPage).toHaveURL(/:\d+\/$/);
+  await laptop.close();
 });

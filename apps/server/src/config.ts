@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_CHECK_PER_IP: limit(60),
   RATE_LIMIT_LOGIN_PER_EMAIL: limit(10),
   RATE_LIMIT_LOGIN_PER_IP: limit(100),
+  RATE_LIMIT_SIGNUP_PER_EMAIL: limit(5),
+  RATE_LIMIT_SIGNUP_PER_IP: limit(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -73,7 +75,10 @@ export interface Config {
   rateLimits: RateLimits;
 }
 
-/** Most requests allowed per window: code sending per hour, code checks and logins per 15 min. */
+/**
+ * Most requests allowed per window: code sending per hour; code checks, logins (also password
+ * changes) and signups per 15 min.
+ */
 export interface RateLimits {
   otpSendPerEmail: number;
   otpSendPerIp: number;
@@ -81,6 +86,8 @@ export interface RateLimits {
   otpCheckPerIp: number;
   loginPerEmail: number;
   loginPerIp: number;
+  signupPerEmail: number;
+  signupPerIp: number;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +149,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       otpCheckPerIp: e.RATE_LIMIT_OTP_CHECK_PER_IP,
       loginPerEmail: e.RATE_LIMIT_LOGIN_PER_EMAIL,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      signupPerEmail: e.RATE_LIMIT_SIGNUP_PER_EMAIL,
+      signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
     },
   };
 }

@@ -116,6 +116,36 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+// ── POST /api/reset_password.php ── (not in the spec: the end of 'forgot password?')
+
+/**
+ * A new password for the logged-in user, right after a code login in the same browser: the
+ * code's grant (an HttpOnly cookie) stands in for the current password, once.
+ */
+export const ResetPasswordRequest = z.object({ user_id: Id, password: Password });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+// ── POST /api/change_password.php ── (not in the spec: the account area's Change Password)
+
+export const ChangePasswordRequest = z.object({
+  user_id: Id,
+  current_password: z
+    .string({ error: 'current_password is required' })
+    .min(1, 'current_password is required')
+    .max(PASSWORD_MAX_LENGTH, `current_password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  new_password: Password,
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+
+/** Both password calls: every other session of the user has ended. */
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password has been changed. You have been logged out everywhere else.';
+export const PasswordChangedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type PasswordChangedResponse = z.infer<typeof PasswordChangedResponse>;
+
 // ── POST /api/check_session.php ──
 
 export const CheckSessionRequest = z.object({ session_id: SessionId });

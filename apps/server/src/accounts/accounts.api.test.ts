@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { SESSION_DESTROYED_MESSAGE } from '@kitroom/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpCodes, sessions, shippingAddresses, users } from '../db/schema.js';
+import { otpCodes, otpGrants, sessions, shippingAddresses, users } from '../db/schema.js';
 import { testBrowser, type TestBrowser } from '../test/browser.js';
 import { createUser, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.js';
-import { LOGIN_FAILED, OTP_VERIFIED_MESSAGE, SESSION_ENDED } from './accounts.service.js';
+import {
+  LOGIN_FAILED,
+  OTP_VERIFIED_MESSAGE,
+  SESSION_ENDED,
+  VERIFY_BEFORE_REGISTERING,
+} from './accounts.service.js';
 import { INVALID_OTP } from './otp.service.js';
+import { HASHING_QUEUE, HASHING_SLOTS, hashSecret } from './passwords.service.js';
 import { sessionCookieOptions } from './sessions.service.js';
 
 let t: TestApp;
@@ -41,9 +47,20 @@ async function ageCode(email: string, seconds: number) {
     .set({
       sentAt: sql`${otpCodes.sentAt} - make_interval(secs => ${seconds})`,
       expiresAt: sql`${otpCodes.expiresAt} - make_interval(secs => ${seconds})`,
-      verifiedAt: sql`${otpCodes.verifiedAt} - make_interval(secs => ${seconds})`,
     })
     .where(eq(otpCodes.email, email));
+}
+
+/** Moves the address's grants back in time (instead of waiting). */
+async function ageGrants(email: string, seconds: number) {
+  await t.db
+    .update(otpGrants)
+    .set({ expiresAt: sql`${otpGrants.expiresAt} - make_interval(secs => ${seconds})` })
+    .where(eq(otpGrants.email, email));
+}
+
+async function grantsOf(email: string) {
+  return t.db.select().from(otpGrants).where(eq(otpGrants.email, email));
 }
 
 async function sendCode(b: TestBrowser, email: string, action = 'send') {
@@ -284,7 +301,10 @@ describe('forgot password: an existing user logs in by code', () => {
     const body = res.json();
     expect(body).toEqual({ email, user_code: id, session_id: expect.any(String) });
     expect(b.cookie).toBeDefined();
-    expect(res.cookies[0]).toMatchObject({ name: 'access', httpOnly: true, sameSite: 'Strict' });
+    expect(res.cookies.find((c) => c.name === 'access')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
     const check = await b.post('/api/check_session.php', { session_id: body.session_id });
     expect(check.json()).toEqual({ user_id: id, session_id: body.session_id });
 
@@ -323,7 +343,7 @@ describe('otpprocess.php', () => {
     const sixth = await b.post('/api/otpprocess.php', { email, otp: code });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ error: 'Too many wrong codes. Please ask for a new OTP.' });
-    expect((await otpRow(email))?.verifiedAt).toBeNull();
+    expect(await grantsOf(email)).toEqual([]);
 
     // A new code (after the minute) starts again.
     await ageCode(email, 61);
@@ -440,26 +460,111 @@ describe('signup.php', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
+  it('registers only in the browser that entered the code, once', async () => {
+    const email = newEmail();
+    const asha = browser();
+    const code = await sendCode(asha, email);
+    const verified = await asha.post('/api/otpprocess.php', { email, otp: code });
+    expect(verified.json()).toEqual({ message: OTP_VERIFIED_MESSAGE });
+    const grantCookie = verified.cookies.find((c) => c.name === 'otp_grant');
+    expect(grantCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(grantCookie?.maxAge).toBe(15 * 60);
+    // Stored only as its hash.
+    const [grant] = await grantsOf(email);
+    expect(grant).toMatchObject({ tokenHash: sha256(grantCookie!.value), purpose: 'signup' });
+
+    // Someone else who knows the address, within the 15 minutes, is refused and changes nothing.
+    const attacker = browser();
+    const stolen = await attacker.post('/api/signup.php', {
+      ...details(email),
+      password: 'attacker-pass',
+    });
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json()).toEqual({ error: VERIFY_BEFORE_REGISTERING });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+
+    // The rightful browser registers, and its grant is used up (the cookie cleared too).
+    const signup = await asha.post('/api/signup.php', details(email));
+    expect(signup.statusCode, signup.body).toBe(200);
+    expect(asha.cookies.has('otp_grant')).toBe(false);
+    expect(await grantsOf(email)).toEqual([]);
+
+    // The token cannot be used twice, even by a client that kept it.
+    const replay = browser();
+    replay.cookies.set('otp_grant', grantCookie!.value);
+    const again = await replay.post('/api/signup.php', { ...details(email), password: 'other-1' });
+    expect(again.statusCode).toBe(403);
+    // The real person's password is the one that works.
+    const login = await browser().post('/api/login_verification.php', {
+      email,
+      password: 'secret-pass',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("refuses another address's grant", async () => {
+    const mine = newEmail();
+    const b = browser();
+    const code = await sendCode(b, mine);
+    await b.post('/api/otpprocess.php', { email: mine, otp: code });
+    const other = newEmail();
+    const res = await b.post('/api/signup.php', details(other));
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.select().from(users).where(eq(users.email, other))).toEqual([]);
+    expect(await grantsOf(mine)).toHaveLength(1);
+  });
+
+  it('checks the grant before hashing the password', async () => {
+    // Every hashing slot and queue place taken: a signup that hashed first would hear "busy".
+    const load = Array.from({ length: HASHING_SLOTS + HASHING_QUEUE }, (_, i) =>
+      hashSecret(`load-${i}`),
+    );
+    const res = await browser().post('/api/signup.php', details(newEmail()));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: VERIFY_BEFORE_REGISTERING });
+    await Promise.all(load);
+  });
+
+  it('limits signups per address and per IP', async () => {
+    const email = newEmail();
+    const b = browser();
+    for (let i = 0; i < t.config.rateLimits.signupPerEmail; i++) {
+      expect((await browser().post('/api/signup.php', details(email))).statusCode).toBe(403);
+    }
+    const limited = await b.post('/api/signup.php', details(email));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many registration attempts\. Please try again in/);
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    const flood = browser();
+    for (let i = 0; i < t.config.rateLimits.signupPerIp; i++) {
+      expect((await flood.post('/api/signup.php', details(newEmail()))).statusCode).toBe(403);
+    }
+    expect((await flood.post('/api/signup.php', details(newEmail()))).statusCode).toBe(429);
+  });
+
   it('refuses a verification older than 15 minutes', async () => {
     const email = newEmail();
     const b = browser();
     const code = await sendCode(b, email);
     await b.post('/api/otpprocess.php', { email, otp: code });
-    await ageCode(email, 15 * 60 + 1);
+    await ageGrants(email, 15 * 60 + 1);
     expect((await b.post('/api/signup.php', details(email))).statusCode).toBe(403);
   });
 
   it('refuses an address that has an account', async () => {
     const email = newEmail();
     await register(browser(), email);
-    // Even with a verification on record, the address is taken.
-    await t.db.insert(otpCodes).values({
+    // Even with a live signup grant in this browser, the address is taken.
+    const b = browser();
+    b.cookies.set('otp_grant', 'a-granted-token');
+    await t.db.insert(otpGrants).values({
+      tokenHash: sha256('a-granted-token'),
       email,
-      codeHash: 'x',
+      purpose: 'signup',
       expiresAt: new Date(Date.now() + 60_000),
-      verifiedAt: new Date(),
     });
-    const res = await browser().post('/api/signup.php', details(email));
+    const res = await b.post('/api/signup.php', details(email));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'An account with this email already exists. Please log in.',

@@ -37,6 +37,14 @@ export async function insertUser(
   return inserted.id;
 }
 
+export async function updatePasswordHash(
+  db: Queryable,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
 export interface AddressRow {
   firstName: string;
   lastName: string;

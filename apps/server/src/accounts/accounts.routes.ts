@@ -3,6 +3,7 @@
 import {
   AddressRequest,
   AddressResponse,
+  ChangePasswordRequest,
   CheckSessionRequest,
   CheckSessionResponse,
   ErrorResponse,
@@ -10,8 +11,10 @@ import {
   LoginResponse,
   OtpProcessRequest,
   OtpProcessResponse,
+  PasswordChangedResponse,
   ProfileRequest,
   ProfileResponse,
+  ResetPasswordRequest,
   SendEmailRequest,
   SendEmailResponse,
   SESSION_DESTROYED_MESSAGE,
@@ -21,7 +24,7 @@ import {
   SignupRequest,
   SignupResponse,
 } from '@kitroom/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
 import { sessionUserId } from '../http/auth.js';
@@ -30,16 +33,28 @@ import * as accounts from './accounts.service.js';
 import * as otp from './otp.service.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './sessions.service.js';
 
+/** The session id of a user-scoped request (its hook has checked the cookie). */
+function sessionCookie(request: FastifyRequest): string {
+  const id = request.cookies[SESSION_COOKIE];
+  if (!id) throw new Error(`${request.url} has no session cookie after its session check`);
+  return id;
+}
+
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 
 export function accountsRoutes({ config, database, mailer }: AppDeps): FastifyPluginAsyncZod {
   const db = database.db;
   const cookieOptions = sessionCookieOptions(config.publicUrl);
+  const grantOptions = otp.grantCookieOptions(cookieOptions.secure === true);
   const limits = config.rateLimits;
 
   return async (app) => {
     const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
       reply.setCookie(SESSION_COOKIE, sessionId, cookieOptions);
+    const setGrantCookie = (reply: FastifyReply, token: string) =>
+      reply.setCookie(otp.GRANT_COOKIE, token, grantOptions);
+    const clearGrantCookie = (reply: FastifyReply) =>
+      reply.clearCookie(otp.GRANT_COOKIE, grantOptions);
 
     const limit = (
       name: string,
@@ -58,6 +73,8 @@ export function accountsRoutes({ config, database, mailer }: AppDeps): FastifyPl
     const tooManyCodes = 'Too many OTP requests.';
     const tooManyChecks = 'Too many OTP attempts.';
     const tooManyLogins = 'Too many login attempts.';
+    const tooManySignups = 'Too many registration attempts.';
+    const tooManyChanges = 'Too many password attempts.';
 
     app.post(
       '/PHPMailer/send_email.php',
@@ -83,6 +100,7 @@ export function accountsRoutes({ config, database, mailer }: AppDeps): FastifyPl
       },
       async (request, reply): Promise<OtpProcessResponse> => {
         const outcome = await accounts.redeemOtp(db, request.body, request.cookies[SESSION_COOKIE]);
+        setGrantCookie(reply, outcome.grant);
         if (outcome.kind === 'register') return { message: accounts.OTP_VERIFIED_MESSAGE };
         setSessionCookie(reply, outcome.sessionId);
         return { email: outcome.email, user_code: outcome.userId, session_id: outcome.handle };
@@ -96,9 +114,17 @@ export function accountsRoutes({ config, database, mailer }: AppDeps): FastifyPl
           body: SignupRequest,
           response: { 200: SignupResponse, 409: ErrorResponse, ...errors },
         },
+        onRequest: [limit('signup-ip', limits.signupPerIp, 15, 'ip', tooManySignups)],
+        preHandler: [limit('signup-email', limits.signupPerEmail, 15, 'email', tooManySignups)],
       },
       async (request, reply): Promise<SignupResponse> => {
-        const session = await accounts.signUp(db, request.body, request.cookies[SESSION_COOKIE]);
+        const session = await accounts.signUp(
+          db,
+          request.body,
+          request.cookies[otp.GRANT_COOKIE],
+          request.cookies[SESSION_COOKIE],
+        );
+        clearGrantCookie(reply);
         setSessionCookie(reply, session.sessionId);
         return {
           success: true,
@@ -120,6 +146,60 @@ export function accountsRoutes({ config, database, mailer }: AppDeps): FastifyPl
         const session = await accounts.logIn(db, request.body, request.cookies[SESSION_COOKIE]);
         setSessionCookie(reply, session.sessionId);
         return { email: session.email, user_id: session.userId, session_id: session.handle };
+      },
+    );
+
+    app.post(
+      '/reset_password.php',
+      {
+        schema: {
+          body: ResetPasswordRequest,
+          response: { 200: PasswordChangedResponse, 404: ErrorResponse, ...errors },
+        },
+        config: { userScoped: 'user_id' },
+      },
+      async (request, reply): Promise<PasswordChangedResponse> => {
+        const message = await accounts.resetPassword(
+          db,
+          sessionUserId(request),
+          request.body,
+          request.cookies[otp.GRANT_COOKIE],
+          sessionCookie(request),
+        );
+        clearGrantCookie(reply);
+        return { success: true, message };
+      },
+    );
+
+    // Per user (the session's, checked by the auth hook before this preHandler) and per IP.
+    const byUser = (request: FastifyRequest) => String(request.userId);
+    app.post(
+      '/change_password.php',
+      {
+        schema: {
+          body: ChangePasswordRequest,
+          response: { 200: PasswordChangedResponse, 404: ErrorResponse, ...errors },
+        },
+        config: { userScoped: 'user_id' },
+        onRequest: [limit('password-ip', limits.loginPerIp, 15, 'ip', tooManyChanges)],
+        preHandler: [
+          rateLimitHook(app, {
+            name: 'password-user',
+            max: limits.loginPerEmail,
+            windowMs: 15 * MINUTE_MS,
+            key: byUser,
+            message: tooManyChanges,
+          }),
+        ],
+      },
+      async (request): Promise<PasswordChangedResponse> => {
+        const message = await accounts.changePassword(
+          db,
+          sessionUserId(request),
+          request.body,
+          sessionCookie(request),
+        );
+        return { success: true, message };
       },
     );
 

@@ -1,9 +1,12 @@
 // Accounts: login by password or by mailed code, signup of a verified address, sessions, the
 // profile and the saved shipping address.
 import {
+  PASSWORD_CHANGED_MESSAGE,
   ShippingAddress,
+  type ChangePasswordRequest,
   type LoginRequest,
   type OtpProcessRequest,
+  type ResetPasswordRequest,
   type SignupRequest,
   type UserProfile,
 } from '@kitroom/contract';
@@ -16,6 +19,7 @@ import {
   createSession,
   deleteExpiredSessions,
   destroySession,
+  endOtherSessions,
   findSessionUser,
   handleMatches,
   sessionHandle,
@@ -24,6 +28,11 @@ import {
 export const LOGIN_FAILED = 'Please check your email or password and try again.';
 export const OTP_VERIFIED_MESSAGE = 'OTP verified. Please register your details.';
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+export const VERIFY_BEFORE_REGISTERING =
+  'Please verify your email with the OTP we send you before registering.';
+export const RESET_NOT_GRANTED =
+  'Please verify your email with a new OTP before setting a new password.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 
 /** A started session: the cookie's id, and the handle the client keeps as session_id. */
 export interface LoggedIn {
@@ -64,40 +73,54 @@ export async function logIn(
   return startSession(db, user, previousSessionId, now);
 }
 
-export type OtpOutcome = { kind: 'register' } | ({ kind: 'login' } & LoggedIn);
-
 /**
- * Redeems a mailed code: an existing user is logged in (also the forgot-password path); a new
- * address is marked verified so that it may sign up within 15 minutes.
+ * A redeemed code: an existing user is logged in and may set a new password in this browser
+ * (forgot password); a new address may register in this browser. `grant` goes into the
+ * grant cookie.
  */
+export type OtpOutcome =
+  { kind: 'register'; grant: string } | ({ kind: 'login'; grant: string } & LoggedIn);
+
+/** Redeems a mailed code (see OtpOutcome). */
 export async function redeemOtp(
-  db: Queryable,
+  db: Db,
   input: OtpProcessRequest,
   previousSessionId: string | undefined,
   now = new Date(),
 ): Promise<OtpOutcome> {
   const code = await otp.checkCode(db, input.email, input.otp, now);
-  const user = await q.findUserByEmail(db, input.email);
-  if (user) {
-    if (!(await otp.redeemForLogin(db, input.email, code))) throw badRequest(otp.INVALID_OTP);
-    return { kind: 'login', ...(await startSession(db, user, previousSessionId, now)) };
-  }
-  if (!(await otp.redeemForSignup(db, input.email, code, now))) throw badRequest(otp.INVALID_OTP);
-  return { kind: 'register' };
+  return db.transaction(async (tx) => {
+    if (!(await otp.redeemCode(tx, input.email, code))) throw badRequest(otp.INVALID_OTP);
+    const user = await q.findUserByEmail(tx, input.email);
+    if (!user) {
+      return { kind: 'register', grant: await otp.grant(tx, input.email, 'signup', now) };
+    }
+    const grant = await otp.grant(tx, input.email, 'password-reset', now);
+    return { kind: 'login', grant, ...(await startSession(tx, user, previousSessionId, now)) };
+  });
 }
 
-/** Creates the account of an address verified by code in the last 15 minutes, and logs it in. */
+/**
+ * Creates the account of an address whose code was entered in this browser (the grant
+ * cookie's token) in the last 15 minutes, and logs it in. The grant is checked before the
+ * password is hashed, so refused signups cost no hashing, and used up in the transaction
+ * that creates the user, so it registers one account once.
+ */
 export async function signUp(
   db: Db,
   input: SignupRequest,
+  grantToken: string | undefined,
   previousSessionId: string | undefined,
   now = new Date(),
 ): Promise<LoggedIn> {
+  if (!(await otp.holdsGrant(db, grantToken, 'signup', input.email, now))) {
+    throw forbidden(VERIFY_BEFORE_REGISTERING);
+  }
   // Hashed before the transaction: no row lock is held for the 40 ms.
   const passwordHash = await hashSecret(input.password);
   return db.transaction(async (tx) => {
-    if (!(await otp.consumeVerifiedEmail(tx, input.email, now))) {
-      throw forbidden('Please verify your email with the OTP we send you before registering.');
+    if (!(await otp.useGrant(tx, grantToken, 'signup', input.email, now))) {
+      throw forbidden(VERIFY_BEFORE_REGISTERING);
     }
     if (await q.findUserByEmail(tx, input.email)) {
       throw conflict('An account with this email already exists. Please log in.');
@@ -110,6 +133,61 @@ export async function signUp(
     });
     return startSession(tx, { id: userId, email: input.email }, previousSessionId, now);
   });
+}
+
+// Sets the password and logs the user out of every other session, in one transaction.
+async function replacePassword(
+  tx: Queryable,
+  userId: number,
+  passwordHash: string,
+  sessionId: string,
+): Promise<void> {
+  await q.updatePasswordHash(tx, userId, passwordHash);
+  await endOtherSessions(tx, userId, sessionId);
+}
+
+/**
+ * The end of 'forgot password?': a new password for the user logged in by code in this
+ * browser, whose grant cookie stands in for the current password (once, 15 minutes).
+ */
+export async function resetPassword(
+  db: Db,
+  userId: number,
+  input: ResetPasswordRequest,
+  grantToken: string | undefined,
+  sessionId: string,
+  now = new Date(),
+): Promise<string> {
+  const user = await q.findUserById(db, userId);
+  if (!user) throw notFound('User not found.');
+  if (!(await otp.holdsGrant(db, grantToken, 'password-reset', user.email, now))) {
+    throw forbidden(RESET_NOT_GRANTED);
+  }
+  const passwordHash = await hashSecret(input.password);
+  await db.transaction(async (tx) => {
+    if (!(await otp.useGrant(tx, grantToken, 'password-reset', user.email, now))) {
+      throw forbidden(RESET_NOT_GRANTED);
+    }
+    await replacePassword(tx, userId, passwordHash, sessionId);
+  });
+  return PASSWORD_CHANGED_MESSAGE;
+}
+
+/** The account area's Change Password: the current password is required. */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  input: ChangePasswordRequest,
+  sessionId: string,
+): Promise<string> {
+  const user = await q.findUserById(db, userId);
+  if (!user) throw notFound('User not found.');
+  if (!(await verifySecret(user.passwordHash, input.current_password))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD);
+  }
+  const passwordHash = await hashSecret(input.new_password);
+  await db.transaction((tx) => replacePassword(tx, userId, passwordHash, sessionId));
+  return PASSWORD_CHANGED_MESSAGE;
 }
 
 /**

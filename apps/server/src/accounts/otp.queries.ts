@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { otpCodes } from '../db/schema.js';
+import { otpCodes, otpGrants } from '../db/schema.js';
 
 export interface OtpRow {
   email: string;
@@ -8,7 +8,6 @@ export interface OtpRow {
   sentAt: Date;
   expiresAt: Date;
   attempts: number;
-  verifiedAt: Date | null;
 }
 
 export async function findCode(db: Queryable, email: string): Promise<OtpRow | undefined> {
@@ -31,7 +30,6 @@ export async function replaceCode(
     sentAt: row.sentAt,
     expiresAt: row.expiresAt,
     attempts: 0,
-    verifiedAt: null,
   };
   const stored = await db
     .insert(otpCodes)
@@ -43,7 +41,6 @@ export async function replaceCode(
         sentAt: fresh.sentAt,
         expiresAt: fresh.expiresAt,
         attempts: 0,
-        verifiedAt: null,
       },
       setWhere: lt(otpCodes.sentAt, row.notSentSince),
     })
@@ -57,7 +54,7 @@ export async function deleteCode(db: Queryable, email: string, codeHash: string)
 }
 
 /**
- * Counts one attempt against a live, unverified code with attempts left, and answers its hash;
+ * Counts one attempt against a live code with attempts left, and answers its hash;
  * undefined when there is no such code. The attempt is counted before the code is compared,
  * so parallel guesses cannot exceed the allowance.
  */
@@ -74,7 +71,6 @@ export async function claimAttempt(
       and(
         eq(otpCodes.email, email),
         gt(otpCodes.expiresAt, now),
-        isNull(otpCodes.verifiedAt),
         lt(otpCodes.attempts, maxAttempts),
       ),
     )
@@ -82,24 +78,7 @@ export async function claimAttempt(
   return row?.codeHash;
 }
 
-/** Marks the code as verified (a new address); false when it was used or replaced meanwhile. */
-export async function markVerified(
-  db: Queryable,
-  email: string,
-  codeHash: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(otpCodes)
-    .set({ verifiedAt: now })
-    .where(
-      and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash), isNull(otpCodes.verifiedAt)),
-    )
-    .returning({ email: otpCodes.email });
-  return rows.length > 0;
-}
-
-/** Deletes the unverified code (an existing user logged in with it); false when already used. */
+/** Deletes the code once it is redeemed; false when another request redeemed it first. */
 export async function consumeCode(
   db: Queryable,
   email: string,
@@ -107,22 +86,7 @@ export async function consumeCode(
 ): Promise<boolean> {
   const rows = await db
     .delete(otpCodes)
-    .where(
-      and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash), isNull(otpCodes.verifiedAt)),
-    )
-    .returning({ email: otpCodes.email });
-  return rows.length > 0;
-}
-
-/** Deletes the address's verification if it happened after `verifiedSince`; answers whether one did. */
-export async function consumeVerification(
-  db: Queryable,
-  email: string,
-  verifiedSince: Date,
-): Promise<boolean> {
-  const rows = await db
-    .delete(otpCodes)
-    .where(and(eq(otpCodes.email, email), gt(otpCodes.verifiedAt, verifiedSince)))
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash)))
     .returning({ email: otpCodes.email });
   return rows.length > 0;
 }
@@ -130,4 +94,64 @@ export async function consumeVerification(
 /** Drops codes sent before `sentBefore` (long expired, never used). */
 export async function deleteStaleCodes(db: Queryable, sentBefore: Date): Promise<void> {
   await db.delete(otpCodes).where(lte(otpCodes.sentAt, sentBefore));
+}
+
+export type GrantPurpose = 'signup' | 'password-reset';
+
+export async function insertGrant(
+  db: Queryable,
+  row: { tokenHash: string; email: string; purpose: GrantPurpose; expiresAt: Date },
+): Promise<void> {
+  await db.insert(otpGrants).values(row);
+}
+
+/** The address a live grant of this purpose was made for, without using it up. */
+export async function findGrant(
+  db: Queryable,
+  tokenHash: string,
+  purpose: GrantPurpose,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: otpGrants.email })
+    .from(otpGrants)
+    .where(
+      and(
+        eq(otpGrants.tokenHash, tokenHash),
+        eq(otpGrants.purpose, purpose),
+        gt(otpGrants.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.email;
+}
+
+/**
+ * Uses the grant up: deletes it when it is live, of this purpose and for this address. One
+ * statement, so two requests with one token cannot both succeed.
+ */
+export async function consumeGrant(
+  db: Queryable,
+  tokenHash: string,
+  purpose: GrantPurpose,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .delete(otpGrants)
+    .where(
+      and(
+        eq(otpGrants.tokenHash, tokenHash),
+        eq(otpGrants.purpose, purpose),
+        eq(otpGrants.email, email),
+        gt(otpGrants.expiresAt, now),
+      ),
+    )
+    .returning({ email: otpGrants.email });
+  return rows.length > 0;
+}
+
+/** Drops grants whose time is over. */
+export async function deleteExpiredGrants(db: Queryable, now: Date): Promise<void> {
+  await db.delete(otpGrants).where(lte(otpGrants.expiresAt, now));
 }

@@ -1,7 +1,13 @@
 // One-time codes by mail: 6 digits, stored hashed, 10 minutes, one per address (a new one
 // replaces the old), at most one send a minute per address, void after 5 wrong tries. The
 // counters live in otp_codes, so several server processes apply the same rules.
-import { randomInt } from 'node:crypto';
+//
+// A redeemed code may grant the browser that entered it one more step (registering a new
+// address, or setting a new password) for 15 minutes: a random token in an HttpOnly cookie,
+// stored as its sha256 in otp_grants, used up by that step. Only that browser holds it, so
+// nobody else can finish a registration or reset that someone started.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import { OTP_COUNTDOWN_SECONDS, type SendEmailRequest } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client.js';
@@ -13,8 +19,10 @@ import { hashSecret, verifySecret } from './passwords.service.js';
 
 export const OTP_VALID_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
-/** How long a verified address may complete its registration. */
-export const VERIFIED_EMAIL_MINUTES = 15;
+/** How long a redeemed code's grant (registration, password reset) lasts. */
+export const GRANT_MINUTES = 15;
+/** The cookie that carries the grant; sent only to the API. */
+export const GRANT_COOKIE = 'otp_grant';
 const MINUTE_MS = 60_000;
 /** Rows older than this are of no use to anyone. */
 const STALE_CODE_MS = 24 * 60 * MINUTE_MS;
@@ -93,7 +101,7 @@ export async function checkCode(
   const codeHash = await q.claimAttempt(db, email, now, OTP_MAX_ATTEMPTS);
   if (codeHash === undefined) {
     const row = await q.findCode(db, email);
-    if (!row || row.verifiedAt) throw badRequest(INVALID_OTP);
+    if (!row) throw badRequest(INVALID_OTP);
     if (row.expiresAt <= now) throw badRequest('This OTP has expired. Please ask for a new one.');
     throw tooManyRequests('Too many wrong codes. Please ask for a new OTP.');
   }
@@ -101,30 +109,68 @@ export async function checkCode(
   return { codeHash };
 }
 
-/** Uses the checked code up to log an existing user in; false when it was used meanwhile. */
-export function redeemForLogin(db: Queryable, email: string, code: CheckedCode): Promise<boolean> {
+/** Uses the checked code up; false when another request redeemed it meanwhile. */
+export function redeemCode(db: Queryable, email: string, code: CheckedCode): Promise<boolean> {
   return q.consumeCode(db, email, code.codeHash);
 }
 
-/** Records that a new address proved itself; false when the code was used meanwhile. */
-export function redeemForSignup(
-  db: Queryable,
-  email: string,
-  code: CheckedCode,
-  now = new Date(),
-): Promise<boolean> {
-  return q.markVerified(db, email, code.codeHash, now);
+export type GrantPurpose = q.GrantPurpose;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The grant cookie: HttpOnly, SameSite=Strict, only for /api, as long as the grant lasts. */
+export function grantCookieOptions(secure: boolean): CookieSerializeOptions {
+  return {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: GRANT_MINUTES * 60,
+  };
 }
 
-/** Uses up the address's recent verification (signup); false when there is none. */
-export function consumeVerifiedEmail(
+/** Grants the address one step of this purpose; answers the token for the cookie. */
+export async function grant(
   db: Queryable,
+  email: string,
+  purpose: GrantPurpose,
+  now = new Date(),
+): Promise<string> {
+  await q.deleteExpiredGrants(db, now);
+  const token = randomBytes(32).toString('base64url');
+  await q.insertGrant(db, {
+    tokenHash: hashToken(token),
+    email,
+    purpose,
+    expiresAt: new Date(now.getTime() + GRANT_MINUTES * MINUTE_MS),
+  });
+  return token;
+}
+
+// A token no longer than this is looked up; anything else is no token.
+const usableToken = (token: string | undefined): token is string =>
+  token !== undefined && token.length > 0 && token.length <= 100;
+
+/** Whether the cookie's token is a live grant of this purpose for this address (not used up). */
+export async function holdsGrant(
+  db: Queryable,
+  token: string | undefined,
+  purpose: GrantPurpose,
   email: string,
   now = new Date(),
 ): Promise<boolean> {
-  return q.consumeVerification(
-    db,
-    email,
-    new Date(now.getTime() - VERIFIED_EMAIL_MINUTES * MINUTE_MS),
-  );
+  if (!usableToken(token)) return false;
+  return (await q.findGrant(db, hashToken(token), purpose, now)) === email;
+}
+
+/** Uses the grant up; false when it is not a live grant of this purpose for this address. */
+export async function useGrant(
+  db: Queryable,
+  token: string | undefined,
+  purpose: GrantPurpose,
+  email: string,
+  now = new Date(),
+): Promise<boolean> {
+  if (!usableToken(token)) return false;
+  return q.consumeGrant(db, hashToken(token), purpose, email, now);
 }

@@ -1,4 +1,4 @@
-import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { sessions } from '../db/schema.js';
 import { preparedStatement } from '../db/sql.js';
@@ -43,4 +43,17 @@ export async function deleteSession(db: Queryable, idHash: string): Promise<void
 
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Ends every session of the user but the one with this key; answers how many ended. */
+export async function deleteOtherSessions(
+  db: Queryable,
+  userId: number,
+  keepIdHash: string,
+): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
 }

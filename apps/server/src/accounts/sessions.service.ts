@@ -95,6 +95,11 @@ export async function destroySession(db: Queryable, sessionId: string): Promise<
   await q.deleteSession(db, hashSessionId(sessionId));
 }
 
+/** Logs the user out everywhere but the session with this id; answers how many ended. */
+export function endOtherSessions(db: Queryable, userId: number, keepSessionId: string) {
+  return q.deleteOtherSessions(db, userId, hashSessionId(keepSessionId));
+}
+
 /** Drops sessions whose 30 days are over. */
 export async function deleteExpiredSessions(db: Queryable, now = new Date()): Promise<void> {
   await q.deleteExpiredSessions(db, now);

@@ -210,9 +210,27 @@ export const otpCodes = pgTable(
     sentAt: timestamptz('sent_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     attempts: smallint('attempts').notNull().default(0),
-    verifiedAt: timestamptz('verified_at'),
   },
   (t) => [check('otp_codes_attempts_nonnegative', sql`${t.attempts} >= 0`)],
+);
+
+/**
+ * What a right code grants the browser that entered it, for a short while: registering the
+ * address ('signup') or setting a new password ('password-reset'). The token lives only in
+ * that browser's HttpOnly cookie; the row keeps its sha256. Single use.
+ */
+export const otpGrants = pgTable(
+  'otp_grants',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['signup', 'password-reset'] }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('otp_grants_expires_idx').on(t.expiresAt),
+    check('otp_grants_purpose', sql`${t.purpose} IN ('signup', 'password-reset')`),
+  ],
 );
 
 export const shippingAddresses = pgTable('shipping_addresses', {

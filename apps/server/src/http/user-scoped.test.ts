@@ -2,9 +2,13 @@
 // 401 without one, 403 for another user's id. The table below lists those calls; the first
 // test fails when the app has such a route that the table lacks, so none can be forgotten.
 // Adding a call: one row, its path and a valid body for the given user.
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { GRANT_COOKIE, grant } from '../accounts/otp.service.js';
+import { hashSecret } from '../accounts/passwords.service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
 import { orderBody } from '../test/checkout.js';
 import {
   createProduct,
@@ -24,6 +28,14 @@ interface BodyContext {
 interface ScopedCall {
   path: string;
   body: (ctx: BodyContext) => object | Promise<object>;
+  /** Cookies the call needs besides the session's (`name=value`), for the user's own call. */
+  cookies?: (ctx: BodyContext) => Promise<string>;
+}
+
+async function userEmail(db: Db, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  return row.email;
 }
 
 const USER_SCOPED: ScopedCall[] = [
@@ -86,6 +98,21 @@ const USER_SCOPED: ScopedCall[] = [
     body: ({ userId }) => ({ user_id: userId, order_id: 999_999 }),
   },
   { path: '/api/orders.php', body: ({ userId }) => ({ user_id: userId }) },
+  {
+    path: '/api/reset_password.php',
+    body: ({ userId }) => ({ user_id: userId, password: 'new-secret' }),
+    // A code login's grant for the user's address, as otpprocess.php would have set.
+    cookies: async ({ userId, db }) =>
+      `${GRANT_COOKIE}=${await grant(db, await userEmail(db, userId), 'password-reset')}`,
+  },
+  {
+    path: '/api/change_password.php',
+    body: async ({ userId, db }) => {
+      const passwordHash = await hashSecret('old-secret');
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      return { user_id: userId, current_password: 'old-secret', new_password: 'new-secret' };
+    },
+  },
   {
     path: '/api/google_code.php',
     body: ({ userId }) => ({ user_id: userId, google_code: 'IGDROP', url: '/' }),
@@ -159,7 +186,7 @@ describe('user-scoped calls', () => {
     ).toEqual([]);
   });
 
-  describe.each(USER_SCOPED)('$path', ({ path, body }) => {
+  describe.each(USER_SCOPED)('$path', ({ path, body, cookies }) => {
     it('declares userScoped on the route', () => {
       const route = t.routes.find((r) => r.url === path);
       expect(route, `${path} is not a route`).toBeDefined();
@@ -182,7 +209,9 @@ describe('user-scoped calls', () => {
     });
 
     it("answers the session's own user", async () => {
-      const res = await call(path, await body({ userId: owner.id, db: t.db }), owner.cookie);
+      const ctx = { userId: owner.id, db: t.db };
+      const extra = cookies ? `; ${await cookies(ctx)}` : '';
+      const res = await call(path, await body(ctx), `${owner.cookie}${extra}`);
       expect([400, 401, 403], res.body).not.toContain(res.statusCode);
       expect(res.statusCode).toBeLessThan(500);
     });

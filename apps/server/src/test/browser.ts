@@ -1,5 +1,5 @@
-// A client for API tests that behaves like a browser tab: it keeps the `access` cookie the
-// server sets (and drops it when the server clears it) and calls from its own IP address.
+// A client for API tests that behaves like a browser tab: it keeps the cookies the server
+// sets (and drops those the server clears) and calls from its own IP address.
 import type { LightMyRequestResponse } from 'fastify';
 import { SESSION_COOKIE } from '../accounts/sessions.service.js';
 import type { App } from '../app.js';
@@ -16,28 +16,39 @@ export interface TestBrowser {
   readonly ip: string;
   /** The session cookie's value, when the server has set one. */
   cookie: string | undefined;
+  /** Every cookie the tab holds, by name (the session cookie too). */
+  readonly cookies: Map<string, string>;
   post(url: string, payload?: object): Promise<LightMyRequestResponse>;
 }
 
 export function testBrowser(app: App, ip = nextIp()): TestBrowser {
+  const cookies = new Map<string, string>();
   const browser: TestBrowser = {
     ip,
-    cookie: undefined,
+    cookies,
+    get cookie() {
+      return cookies.get(SESSION_COOKIE);
+    },
+    set cookie(value) {
+      if (value === undefined) cookies.delete(SESSION_COOKIE);
+      else cookies.set(SESSION_COOKIE, value);
+    },
     async post(url, payload) {
+      const header = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
       const res = await app.inject({
         method: 'POST',
         url,
         remoteAddress: ip,
-        headers: browser.cookie ? { cookie: `${SESSION_COOKIE}=${browser.cookie}` } : {},
+        headers: header ? { cookie: header } : {},
         ...(payload === undefined ? {} : { payload }),
       });
-      const set = res.cookies.find((c) => c.name === SESSION_COOKIE);
-      if (set) {
+      for (const set of res.cookies) {
         const cleared =
           set.value === '' ||
           set.maxAge === 0 ||
           (set.expires !== undefined && set.expires.getTime() <= Date.now());
-        browser.cookie = cleared ? undefined : set.value;
+        if (cleared) cookies.delete(set.name);
+        else cookies.set(set.name, set.value);
       }
       return res;
     },

@@ -1,14 +1,17 @@
-// The account calls: OTP mail, OTP check, signup, login, session check and logout, the
-// profile and the saved shipping address. Types come from the contract.
+// The account calls: OTP mail, OTP check, signup, login, session check and logout, setting a
+// new password, the profile and the saved shipping address. Types come from the contract.
 import type {
   AddressRequest,
   AddressResponse,
+  ChangePasswordRequest,
   CheckSessionResponse,
   LoginRequest,
   LoginResponse,
   OtpProcessRequest,
   OtpProcessResponse,
+  PasswordChangedResponse,
   ProfileResponse,
+  ResetPasswordRequest,
   SendEmailRequest,
   SendEmailResponse,
   SessionDestroyResponse,
@@ -27,6 +30,12 @@ export const processOtp = (body: OtpProcessRequest) =>
 export const signUp = (body: SignupRequest) => post<SignupResponse>('signup.php', body);
 
 export const logIn = (body: LoginRequest) => post<LoginResponse>('login_verification.php', body);
+
+export const resetPassword = (body: ResetPasswordRequest) =>
+  post<PasswordChangedResponse>('reset_password.php', body);
+
+export const changePassword = (body: ChangePasswordRequest) =>
+  post<PasswordChangedResponse>('change_password.php', body);
 
 export const checkSession = (sessionId: string, options?: CallOptions) =>
   post<CheckSessionResponse>('check_session.php', { session_id: sessionId }, options);

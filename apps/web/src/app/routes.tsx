@@ -31,6 +31,7 @@ const LoginPage = lazy(() => import('@/features/accounts/login-page'));
 const RequireUser = lazy(() => import('@/features/accounts/require-user'));
 const AccountLayout = lazy(() => import('@/features/accounts/account-layout'));
 const ProfilePage = lazy(() => import('@/features/accounts/profile-page'));
+const ChangePasswordPage = lazy(() => import('@/features/accounts/change-password-page'));
 const WholesalePage = lazy(() => import('@/features/wholesale/wholesale-page'));
 const OrdersPage = lazy(() => import('@/features/orders/orders-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
@@ -80,6 +81,7 @@ export function AppRoutes() {
               <Route index element={<ProfilePage />} />
               <Route path="WholesaleRegistration" element={<WholesalePage />} />
               <Route path="orders" element={<OrdersPage />} />
+              <Route path="changePassword" element={<ChangePasswordPage />} />
             </Route>
             <Route element={<RequireUser />}>
               <Route path="checkOut" element={<CheckoutPage />} />

@@ -7,6 +7,7 @@ import {
   emailProblem,
   loginProblem,
   otpProblem,
+  newPasswordProblem,
   redirectTarget,
 } from './auth-rules';
 
@@ -52,6 +53,28 @@ describe('login, registration and OTP rules', () => {
     expect(redirectTarget('//evil.example')).toBe('/');
     expect(redirectTarget('/\\evil.example')).toBe('/');
     expect(redirectTarget('/login?redirect=/x')).toBe('/');
+  });
+
+  it('refuses redirects with control characters, which browsers strip into //evil', () => {
+    // ?redirect=/%09/evil.example arrives decoded, as the search params give it.
+    const decoded = new URLSearchParams('redirect=/%09/evil.example').get('redirect');
+    expect(decoded).toBe('/\t/evil.example');
+    expect(redirectTarget(decoded)).toBe('/');
+    expect(redirectTarget('/\n/evil.example')).toBe('/');
+    expect(redirectTarget('/\r\n/evil.example')).toBe('/');
+    expect(redirectTarget('/\u0000/evil.example')).toBe('/');
+    expect(redirectTarget('/\u007f/x')).toBe('/');
+    expect(redirectTarget('/product/1\\x')).toBe('/');
+    // What a browser would make of the refused ones, for the record: another host.
+    expect(new URL('/\t/evil.example', 'https://kitroom.in').host).toBe('evil.example');
+  });
+
+  it('asks for a new password twice, of 6 or more, the same', () => {
+    expect(newPasswordProblem('', '')).toBe('Please enter your new password twice.');
+    expect(newPasswordProblem('secret-1', '')).toBe('Please enter your new password twice.');
+    expect(newPasswordProblem('12345', '12345')).toBe('Password must be at least 6 characters.');
+    expect(newPasswordProblem('secret-1', 'secret-2')).toBe('The two passwords do not match.');
+    expect(newPasswordProblem('secret-1', 'secret-1')).toBeNull();
   });
 });
 

@@ -24,6 +24,10 @@ export const AUTH_TEXTS = {
   mobileInvalid: 'Please enter a valid 10-digit mobile number.',
   registrationFailed: 'Registration failed. Please try again.',
   logoutFailed: 'please try again.',
+  newPasswordRequired: 'Please enter your new password twice.',
+  passwordsDiffer: 'The two passwords do not match.',
+  currentPasswordRequired: 'Please enter your current password.',
+  passwordChangeFailed: 'Your password could not be changed. Please try again.',
 } as const;
 
 /** The login form's first problem, or null. */
@@ -68,14 +72,36 @@ export function detailsProblem({ name, password, mobile }: DetailsInput): string
   return null;
 }
 
+/** A new password typed twice: both given, 6 or more characters, the same. */
+export function newPasswordProblem(password: string, confirmation: string): string | null {
+  if (password === '' || confirmation === '') return AUTH_TEXTS.newPasswordRequired;
+  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_TEXTS.passwordShort;
+  if (password !== confirmation) return AUTH_TEXTS.passwordsDiffer;
+  return null;
+}
+
+const hasControlCharacter = (text: string) =>
+  [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+// Any other origin would do to resolve against: only the path part is ever kept.
+const HERE = 'http://kitroom.invalid';
+
 /**
  * Where to go after a login: the redirect parameter when it is a path of this site, else
- * home. Anything else ('//evil.example', 'https://...') is ignored.
+ * home. Anything else ('//evil.example', 'https://...', '/\\evil', and paths with control
+ * characters, which browsers strip: '/\t/evil' would become '//evil') is ignored.
  */
 export function redirectTarget(redirect: string | null): string {
   if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return '/';
-  if (redirect.startsWith('/\\')) return '/';
+  if (redirect.includes('\\') || hasControlCharacter(redirect)) return '/';
   if (/^\/(login|register)(?:[/?#]|$)/.test(redirect)) return '/';
+  let url: URL;
+  try {
+    url = new URL(redirect, HERE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== HERE) return '/';
   return redirect;
 }
 

@@ -137,7 +137,57 @@ describe('registration by emailed code', () => {
     });
   });
 
-  it('logs an existing user in from the OTP screen (forgot password)', async () => {
+  it('ends forgot password with a new password, then logs in', async () => {
+    const api = fakeApi();
+    api.on('PHPMailer/send_email.php', () => ok({ status: 'success', message: 'sent' }));
+    api.on('otpprocess.php', () => ok({ email: 'asha@kitroom.in', user_code: 5, session_id: 'h' }));
+    api.on('cart_merge.php', () => ok({ cart_items: [] }));
+    renderApp(routes, '/login?redirect=%2FmyAccount');
+    type('Email', 'asha@kitroom.in');
+    press('forgot password?');
+    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha@kitroom.in');
+    press('Send OTP');
+    await screen.findByRole('heading', { name: 'Enter OTP' });
+    type('OTP', '654321');
+    press('Verify');
+    await screen.findByRole('heading', { name: 'Set a New Password' });
+    expect(where()).toBe('/login?redirect=%2FmyAccount');
+    expect(localStorage.getItem('userData')).toBeNull();
+
+    type('New Password', 'fresh-pass');
+    type('Confirm New Password', 'fresh-pas');
+    press('Save Password');
+    expect((await screen.findByRole('alert')).textContent).toBe('The two passwords do not match.');
+
+    api.on('reset_password.php', () =>
+      refuse(403, 'Please verify your email with a new OTP before setting a new password.'),
+    );
+    type('Confirm New Password', 'fresh-pass');
+    press('Save Password');
+    await eventually(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Please verify your email with a new OTP before setting a new password.',
+      ),
+    );
+
+    api.on('reset_password.php', () =>
+      ok({
+        success: true,
+        message: 'Your password has been changed. You have been logged out everywhere else.',
+      }),
+    );
+    press('Save Password');
+    await eventually(() => expect(where()).toBe('/myAccount'));
+    expect(api.calls['reset_password.php']?.at(-1)).toEqual({ user_id: 5, password: 'fresh-pass' });
+    expect(JSON.parse(localStorage.getItem('userData')!).user_code).toBe(5);
+    const notice = screen.getByRole('alertdialog', { name: 'Password changed' });
+    expect(notice.textContent).toContain('You have been logged out everywhere else.');
+    press('OK');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('lets a forgot-password shopper skip the new password', async () => {
     const api = fakeApi();
     api.on('PHPMailer/send_email.php', () => ok({ status: 'success', message: 'sent' }));
     api.on('otpprocess.php', () => ok({ email: 'asha@kitroom.in', user_code: 5, session_id: 'h' }));
@@ -145,8 +195,24 @@ describe('registration by emailed code', () => {
     renderApp(routes, '/login');
     type('Email', 'asha@kitroom.in');
     press('forgot password?');
-    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha@kitroom.in');
+    press('Send OTP');
+    await screen.findByRole('heading', { name: 'Enter OTP' });
+    type('OTP', '654321');
+    press('Verify');
+    await screen.findByRole('heading', { name: 'Set a New Password' });
+    press('Not now');
+    await eventually(() => expect(where()).toBe('/'));
+    expect(api.calls['reset_password.php']).toBeUndefined();
+    expect(JSON.parse(localStorage.getItem('userData')!).user_code).toBe(5);
+  });
+
+  it('logs an existing user in from the register screen without asking for a password', async () => {
+    const api = fakeApi();
+    api.on('PHPMailer/send_email.php', () => ok({ status: 'success', message: 'sent' }));
+    api.on('otpprocess.php', () => ok({ email: 'asha@kitroom.in', user_code: 5, session_id: 'h' }));
+    api.on('cart_merge.php', () => ok({ cart_items: [] }));
+    renderApp(routes, '/register');
+    type('Email', 'asha@kitroom.in');
     press('Send OTP');
     await screen.findByRole('heading', { name: 'Enter OTP' });
     type('OTP', '654321');
@@ -197,10 +263,13 @@ describe('registration by emailed code', () => {
       expect(screen.getByText('1:00')).toBeTruthy();
       expect(resend.disabled).toBe(true);
 
+      // Change Email returns to the login view (spec section 4); a code asked from there
+      // is for a changed address.
       act(() => void vi.advanceTimersByTime(60_000));
       press('Change Email');
-      expect(screen.getByRole('heading', { name: 'Register' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Welcome' })).toBeTruthy();
       type('Email', 'other@kitroom.in');
+      press('forgot password?');
       press('Send OTP');
       await screen.findByRole('heading', { name: 'Enter OTP' });
       expect(api.calls['PHPMailer/send_email.php']?.at(-1)).toEqual({

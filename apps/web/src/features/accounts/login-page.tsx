@@ -1,7 +1,8 @@
 // /login and /register (spec sections 2, 4, 5, 8): the login view, and the email → OTP →
 // details flow of registration and forgot password. A verified code logs an existing user
-// in; a new address goes on to 'Register Your Details'. Success goes to the redirect
-// parameter; a user who arrives logged in is sent home.
+// in (after 'Set a New Password' when they came by 'forgot password?'); a new address goes
+// on to 'Register Your Details'. Success goes to the redirect parameter; a user who arrives
+// logged in is sent home. Change Email returns to the login view.
 import type { OtpProcessResponse, SignupResponse } from '@kitroom/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,11 +12,12 @@ import { redirectTarget, type LoginLocationState } from './auth-rules';
 import { DetailsStep } from './details-step';
 import { EmailStep } from './email-step';
 import { LoginForm } from './login-form';
+import { NewPasswordStep } from './new-password-step';
 import { OtpStep } from './otp-step';
 import { selectUser, useSessionDispatch, useSessionSelector } from './session-slice';
 import { startSession } from './session-thunks';
 
-type View = 'login' | 'email' | 'otp' | 'details';
+type View = 'login' | 'email' | 'otp' | 'details' | 'new-password';
 type Purpose = 'register' | 'forgot';
 
 function withRedirect(path: string, redirect: string | null): string {
@@ -37,6 +39,8 @@ export default function LoginPage({ mode = 'login' }: { mode?: 'login' | 'regist
   const [email, setEmail] = useState('');
   const [sentMessage, setSentMessage] = useState('');
   const [emailChanged, setEmailChanged] = useState(false);
+  // A forgot-password code's login, held until the new password is set (or skipped).
+  const [pendingLogin, setPendingLogin] = useState<UserData | null>(null);
 
   useTitle(view === 'login' ? 'Login' : purpose === 'forgot' ? 'Forgot Password' : 'Register');
 
@@ -52,11 +56,17 @@ export default function LoginPage({ mode = 'login' }: { mode?: 'login' | 'regist
 
   async function onVerified(answer: OtpProcessResponse) {
     if ('user_code' in answer) {
-      await logIn({
+      const data = {
         email: answer.email,
         user_code: answer.user_code,
         session_id: answer.session_id,
-      });
+      };
+      if (purpose === 'forgot') {
+        setPendingLogin(data);
+        setView('new-password');
+      } else {
+        await logIn(data);
+      }
     } else {
       setView('details');
     }
@@ -123,11 +133,20 @@ export default function LoginPage({ mode = 'login' }: { mode?: 'login' | 'regist
           onVerified={onVerified}
           onChangeEmail={() => {
             setEmailChanged(true);
-            setView('email');
+            setView('login');
           }}
         />
       );
     case 'details':
       return <DetailsStep email={email} onRegistered={onRegistered} />;
+    case 'new-password':
+      if (!pendingLogin) return null;
+      return (
+        <NewPasswordStep
+          email={pendingLogin.email}
+          userId={pendingLogin.user_code}
+          onDone={() => logIn(pendingLogin)}
+        />
+      );
   }
 }

@@ -34,14 +34,14 @@ describe('the access guard', () => {
     expect(api.calls['check_session.php']).toEqual([{ session_id: 'handle' }]);
   });
 
-  it('logs out and goes to /login when the server no longer knows the session', async () => {
+  it('logs out and goes home when the server no longer knows the session', async () => {
     forgetVerified();
     logInLocally(5);
     const api = fakeApi();
     api.on('check_session.php', () => refuse(401, 'Your session has ended.'));
     api.on('session_destroy.php', () => ok({ message: 'Session destroyed successfully' }));
     renderApp(routes, '/checkOut');
-    await eventually(() => expect(where()).toBe('/login?redirect=%2FcheckOut'));
+    await eventually(() => expect(where()).toBe('/'));
     expect(localStorage.getItem('userData')).toBeNull();
     await eventually(() => expect(api.calls['session_destroy.php']).toHaveLength(1));
     expect(screen.queryByText('checkout page')).toBeNull();

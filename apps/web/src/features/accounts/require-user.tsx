@@ -1,6 +1,7 @@
 // The access guard of the protected routes (spec sections 4 and 6): user data must be
 // present and check_session.php must confirm that the `access` cookie's session is the one
-// userData names. Otherwise the user is logged out and sent to /login?redirect=<this page>.
+// userData names. A visitor is sent to /login?redirect=<this page>; a user whose session
+// check fails is logged out and goes home (spec section 4).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { checkSession } from '@/api/account-calls';
@@ -25,6 +26,7 @@ export default function RequireUser({ children }: { children?: ReactNode }) {
     state: sessionId !== null && wasVerified(sessionId) ? 'ok' : 'checking',
   }));
   const [attempt, setAttempt] = useState(0);
+  const [ended, setEnded] = useState(false);
 
   useEffect(() => {
     if (sessionId === null) return;
@@ -46,12 +48,14 @@ export default function RequireUser({ children }: { children?: ReactNode }) {
           return;
         }
         setCheck({ id: sessionId, state: 'ended' });
+        setEnded(true);
         void dispatch(endSession());
       },
     );
     return () => controller.abort();
   }, [sessionId, attempt, dispatch]);
 
+  if (ended) return <Navigate to="/" replace />;
   if (user === null) {
     const here = `${location.pathname}${location.search}`;
     const state: LoginLocationState = { returnState: location.state };

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../http/errors.js';
+import {
+  HASHING_BUSY,
+  HASHING_QUEUE,
+  HASHING_SLOTS,
+  hashingLoad,
+  hashSecret,
+  verifySecret,
+} from './passwords.service.js';
+
+describe('argon2 work is capped', () => {
+  it(`runs at most ${HASHING_SLOTS} at once, queues ${HASHING_QUEUE}, and refuses the rest`, async () => {
+    const flood = HASHING_SLOTS + HASHING_QUEUE + 5;
+    const outcomes = Array.from({ length: flood }, (_, i) =>
+      hashSecret(`secret-${i}`).then(
+        (hash) => ({ ok: true as const, hash }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+    );
+    expect(hashingLoad()).toEqual({ running: HASHING_SLOTS, waiting: HASHING_QUEUE });
+    const settled = await Promise.all(outcomes);
+    const refused = settled.filter((o) => !o.ok);
+    expect(refused).toHaveLength(5);
+    for (const o of refused) {
+      expect(o.error).toBeInstanceOf(AppError);
+      expect(o.error).toMatchObject({ statusCode: 429, message: HASHING_BUSY });
+    }
+    // Every slot is handed back: nothing runs or waits once the flood is done.
+    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
+    const first = settled[0];
+    if (!first?.ok) throw new Error('the first hash should have run');
+    expect(await verifySecret(first.hash, 'secret-0')).toBe(true);
+    expect(await verifySecret(first.hash, 'secret-1')).toBe(false);
+  });
+});
