@@ -101,13 +101,15 @@ describe('checkout', () => {
       ok({
         success: true,
         coupon_code: 'WELCOME10',
-        discount_amount: 179.8,
-        final_amount: 1678.2,
+        discount_amount: 180,
+        final_amount: 1678,
       }),
     );
     fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'welcome10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await eventually(() => expect(screen.getByText('You saved ₹ 179.80')).toBeTruthy());
+    await eventually(() =>
+      expect(screen.getByText((_, el) => el?.textContent === 'You saved ₹ 180')).toBeTruthy(),
+    );
     expect(api.calls['coupons.php']?.at(-1)).toEqual({
       user_id: 5,
       coupon_code: 'WELCOME10',

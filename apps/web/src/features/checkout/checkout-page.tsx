@@ -32,7 +32,6 @@ import {
   formatPaise,
   formatTotal,
   orderLines,
-  savedText,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
 import { SavedOverlay } from './saved-overlay';
@@ -52,7 +51,7 @@ export default function CheckoutPage() {
   const [address, setAddress] = useState(EMPTY_ADDRESS);
   const [problems, setProblems] = useState<Partial<Record<AddressField, string>>>({});
   const [coupon, setCoupon] = useState<Coupon | null>(null);
-  const [celebrating, setCelebrating] = useState<string | null>(null);
+  const [celebrating, setCelebrating] = useState<number | null>(null);
   const [paying, setPaying] = useState(false);
   const touched = useRef(false);
   const keyFor = useRef(attemptKeeper()).current;
@@ -99,7 +98,7 @@ export default function CheckoutPage() {
         return;
       }
       setCoupon({ code: answer.coupon_code, discount: answer.discount_amount });
-      setCelebrating(savedText(answer.discount_amount));
+      setCelebrating(answer.discount_amount);
     } catch (failure) {
       if (!sessionEnded(failure)) problemAlert(messageOf(failure, CHECKOUT_TEXTS.couponFailed));
     }
@@ -248,7 +247,9 @@ export default function CheckoutPage() {
           </p>
         </section>
       </div>
-      {celebrating && <SavedOverlay text={celebrating} onDone={() => setCelebrating(null)} />}
+      {celebrating !== null && (
+        <SavedOverlay discountRupees={celebrating} onDone={() => setCelebrating(null)} />
+      )}
     </div>
   );
 }

@@ -17,10 +17,10 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
       payment_status: 'UNPAID',
       payment_method: 'Online',
       shipping_address: 'Asha Menon, 12 Beach Road, Kozhikode, Kerala 673001, 9876543210',
-      total_amount: '1859.50',
+      total_amount: '1859.00',
       tracking_id: null,
       tracking_link: null,
-      subtotal_amount: '1799.50',
+      subtotal_amount: '1799.00',
       shipping_amount: '60.00',
       discount_amount: '0.00',
       coupon_code: null,
@@ -35,7 +35,7 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
         product_image_url: 'images/11.webp',
         quantity: 2,
         size: 'M',
-        price: 899.75,
+        price: 899.5,
       },
     ],
   };
@@ -54,7 +54,7 @@ describe('order detail', () => {
     expect(api.calls['orders.php']).toEqual([{ user_id: 5, order_id: 42 }]);
     expect(screen.getByText('You can see expected delivered data after a week.')).toBeTruthy();
     expect(within(summary()).getByText('Unpaid')).toBeTruthy();
-    expect(within(summary()).getByText('₹1,860')).toBeTruthy();
+    expect(within(summary()).getByText('₹1,859')).toBeTruthy();
     expect(within(summary()).getByText('Asha Menon, 12 Beach Road, Kozhikode, Ke..')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add Review/ })).toBeNull();
 
