@@ -77,6 +77,42 @@ describe('order detail', () => {
     await eventually(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
   });
 
+  it('after a failed payment says so at the top, with Pay Now beside it', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () => ok(detail({ payment_status: 'FAILED' })));
+    renderApp(routes, '/reviewOrdersDetails/42');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Payment failed');
+    expect(alert.textContent).toContain('Your order is saved. Pay again to confirm it.');
+    // The banner comes before the items and the summary, and holds the page's one Pay Now.
+    const pay = within(alert).getByRole('button', { name: 'Pay Now' });
+    expect(screen.getAllByRole('button', { name: 'Pay Now' })).toEqual([pay]);
+    expect(
+      alert.compareDocumentPosition(screen.getByRole('heading', { name: 'Items' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(within(summary()).getByText('Failed')).toBeTruthy();
+
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    api.on('payment_processer.php', () =>
+      ok({ payment_url: '/api/payments/sandbox/pay/t', order_id: 42 }),
+    );
+    fireEvent.click(pay);
+    await eventually(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
+  });
+
+  it('says nothing of a failure while an order is only unpaid', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () => ok(detail()));
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.queryByText('Payment failed')).toBeNull();
+    expect(within(summary()).getByRole('button', { name: 'Pay Now' })).toBeTruthy();
+  });
+
   it('shows a paid order’s date, tracking and Add Review', async () => {
     logInLocally(5);
     const api = fakeApi();

@@ -16,6 +16,8 @@ export const ORDER_TEXTS = {
   detailsMissing: 'please try again',
   loadFailed: 'Please try again.',
   paymentFailed: 'An error occurred during payment processing',
+  paymentNotTaken: 'Payment failed',
+  paymentNotTakenHint: 'Your order is saved. Pay again to confirm it.',
 } as const;
 
 /** Completed green, Shipped light green, Pending yellow, Processing darker yellow, Canceled red. */
