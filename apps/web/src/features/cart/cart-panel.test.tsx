@@ -80,7 +80,7 @@ describe('cart panel', () => {
     );
   });
 
-  it('asks for a selection, then for a login that returns to this page', () => {
+  it('asks for a selection, then for a login that goes on to checkout with the ticked lines', () => {
     const { onClose } = renderPanel([line()], '/productCategory/team/real-madrid?page=2');
     fireEvent.click(screen.getByRole('button', { name: 'CheckOut' }));
     const notSelected = screen.getByRole('alertdialog', { name: 'Product Not Selected' });
@@ -93,9 +93,24 @@ describe('cart panel', () => {
     expect(login.textContent).toContain('Please login to continue your purchase.');
     fireEvent.click(within(login).getByRole('button', { name: 'Login & Continue' }));
     expect(onClose).toHaveBeenCalled();
+    const ticked = {
+      items: [
+        {
+          product_id: 3,
+          price: 1499,
+          image_url: 'images/products/3.webp',
+          name: 'Manchester United Home 2025',
+          quantity: 1,
+          selectedSize: 'L',
+        },
+      ],
+    };
+    // The login page sends a user to the redirect with returnState as its navigation state.
     expect(screen.getByTestId('where').textContent).toBe(
-      '/login?redirect=%2FproductCategory%2Fteam%2Freal-madrid%3Fpage%3D2 null',
+      `/login?redirect=%2FcheckOut ${JSON.stringify({ returnState: ticked })}`,
     );
+    // Kept in the tab too, for the way through Sign Up.
+    expect(JSON.parse(sessionStorage.getItem('checkoutAfterLogin')!)).toEqual(ticked);
   });
 
   it('sends the selected lines to /checkOut for a logged-in shopper', () => {

@@ -3,7 +3,7 @@
 import { formatRupees } from '@kitroom/contract';
 import { Minus, Plus, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { readUserData } from '@/api/user-data';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
@@ -22,7 +22,7 @@ import {
   useCartDispatch,
   useCartSelector,
 } from './cart-slice';
-import { toCheckoutLine, type CheckoutState } from './checkout-line';
+import { keepCheckoutForLogin, toCheckoutLine, type CheckoutState } from './checkout-line';
 
 interface CartPanelProps {
   open: boolean;
@@ -59,7 +59,6 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
   const titleId = useId();
   const dispatch = useCartDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
   const { items, loading, error } = useCartSelector(selectCart);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [modal, setModal] = useState<CheckoutModal>('none');
@@ -101,13 +100,16 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     void navigate('/checkOut', { state });
   }
 
-  // Back to this page after the login (spec section 2: redirect={encoded current path}), with
-  // the cart a click away. Not on to checkout: the login merges this cart into the shopper's
-  // saved one, which unticks every line (spec section 4), so they choose the lines again.
+  // On to checkout after the login, with the lines the shopper ticked: the login page sends
+  // a user to its redirect with the returnState it was handed as that page's navigation
+  // state. The login merges the cart, which unticks the panel's lines (spec section 4), so
+  // the ticked lines travel with the redirect rather than through the panel.
   function loginAndContinue() {
+    const state: CheckoutState = { items: selectedItems.map(toCheckoutLine) };
+    keepCheckoutForLogin(state);
     setModal('none');
     onClose();
-    void navigate(loginPath(`${location.pathname}${location.search}`));
+    void navigate(loginPath('/checkOut'), { state: { returnState: state } });
   }
 
   return (

@@ -60,6 +60,17 @@ describe('checkout', () => {
     expect(within(summary()).getByText('Size: M · Qty: 2')).toBeTruthy();
   });
 
+  it('takes the lines the cart panel kept when the shopper signed up before checkout', async () => {
+    sessionStorage.setItem('checkoutAfterLogin', JSON.stringify({ items }));
+    logInLocally(5);
+    fakeApi().on('shipping_address.php', () => ok({ address: null }));
+    renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, '/checkOut');
+    expect(within(summary()).getByText('Kerala Blasters Home 2025')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/checkOut');
+    // Taken once: the tab forgets them.
+    expect(sessionStorage.getItem('checkoutAfterLogin')).toBeNull();
+  });
+
   it('asks for every shipping field before paying', async () => {
     open();
     fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));

@@ -1,7 +1,8 @@
 // /checkOut (spec sections 2, 4, 5): the Shipping Information form, prefilled from the saved
 // address, and the Order Summary with the state's shipping fee, the coupon's discount and
 // the total. Pay Now places the order and sends the browser to the payment page. The lines
-// arrive as navigation state; without them the shopper goes home.
+// arrive as navigation state (or, after a guest's Login & Continue went through Sign Up, as
+// the cart panel kept them in the tab); without them the shopper goes home.
 import { formatRupees, isIndianState, type ProcessOrderRequest } from '@kitroom/contract';
 import { Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import { getShippingAddress } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { processOrder, verifyCoupon } from '@/api/order-calls';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
+import { forgetKeptCheckout, keptCheckout } from '@/features/cart';
 import { referralCodesForCheckout } from '@/features/referrals';
 import { showAlert } from '@/ui/alert';
 import { AddressFields } from '@/ui/address-fields';
@@ -45,7 +47,13 @@ const problemAlert = (message: string) => showAlert(message, 'Checkout');
 
 export default function CheckoutPage() {
   const location = useLocation();
-  const lines = useMemo(() => checkoutLinesOf(location.state), [location.state]);
+  const [kept] = useState(() =>
+    checkoutLinesOf(location.state).length > 0 ? [] : checkoutLinesOf(keptCheckout()),
+  );
+  const lines = useMemo(() => {
+    const handed = checkoutLinesOf(location.state);
+    return handed.length > 0 ? handed : kept;
+  }, [location.state, kept]);
   const userId = useSessionSelector(selectUserId);
   const sessionEnded = useSessionEnded();
   const [address, setAddress] = useState(EMPTY_ADDRESS);
@@ -56,6 +64,7 @@ export default function CheckoutPage() {
   const touched = useRef(false);
   const keyFor = useRef(attemptKeeper()).current;
   useTitle('Checkout');
+  useEffect(forgetKeptCheckout, []);
 
   useEffect(() => {
     if (userId === null) return;
