@@ -71,6 +71,21 @@ describe('checkout', () => {
     expect(sessionStorage.getItem('checkoutAfterLogin')).toBeNull();
   });
 
+  it('says a first address will be saved to the profile, and not when one is saved', async () => {
+    open(fakeApi(), null);
+    const form = screen.getByRole('region', { name: 'Shipping Information' });
+    await eventually(() =>
+      expect(within(form).getByText('We’ll save this address to your profile.')).toBeTruthy(),
+    );
+  });
+
+  it('does not offer to save over an address the profile has', async () => {
+    const api = open(fakeApi(), saved);
+    await eventually(() => expect(api.calls['shipping_address.php']).toHaveLength(1));
+    await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
+    expect(screen.queryByText('We’ll save this address to your profile.')).toBeNull();
+  });
+
   it('asks for every shipping field before paying', async () => {
     open();
     fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));

@@ -61,6 +61,8 @@ export default function CheckoutPage() {
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [celebrating, setCelebrating] = useState<number | null>(null);
   const [paying, setPaying] = useState(false);
+  // Whether the profile has an address; a first order's address is saved to it.
+  const [hasSavedAddress, setHasSavedAddress] = useState<boolean | null>(null);
   const touched = useRef(false);
   const keyFor = useRef(attemptKeeper()).current;
   useTitle('Checkout');
@@ -71,6 +73,7 @@ export default function CheckoutPage() {
     const controller = new AbortController();
     getShippingAddress(userId, { signal: controller.signal }).then(
       ({ address: saved }) => {
+        setHasSavedAddress(saved !== null);
         if (saved && !touched.current) setAddress(addressValues(saved));
       },
       // Without a saved address the shopper types one; a 401 ends the session.
@@ -163,6 +166,9 @@ export default function CheckoutPage() {
           <h2 id="shipping-heading" className="font-display text-2xl font-bold uppercase">
             Shipping Information
           </h2>
+          {hasSavedAddress === false && (
+            <p className="mt-2 text-sm text-muted">{CHECKOUT_TEXTS.addressWillBeSaved}</p>
+          )}
           <form
             noValidate
             className="mt-5"

@@ -17,6 +17,7 @@ export const CHECKOUT_TEXTS = {
   paymentFailed: 'Payment failed',
   enterCoupon: 'Please enter your coupon code',
   couponFailed: 'Failed to verify coupon',
+  addressWillBeSaved: 'We’ll save this address to your profile.',
 } as const;
 
 export interface Totals {
