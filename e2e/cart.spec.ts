@@ -45,7 +45,7 @@ test('the cart panel guards CheckOut; Login & Continue logs in and goes on to ch
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await expect(modal).toBeHidden();
 
-  await panel.getByRole('checkbox').check();
+  await panel.getByRole('checkbox', { name: `Select ${product.name}, size ${size}` }).check();
   await panel.getByRole('button', { name: 'CheckOut' }).click();
   modal = page.getByRole('alertdialog', { name: 'Login Required' });
   await expect(modal).toContainText('Please login to continue your purchase.');

@@ -52,6 +52,10 @@ function renderPanel(items: CartItem[], at = '/') {
   return { store, onClose };
 }
 
+/** The lines' checkboxes (not Select all). */
+const lineBoxes = () =>
+  screen.getAllByRole('checkbox', { name: /^Select .+, size / }) as HTMLInputElement[];
+
 describe('cart panel', () => {
   it('shows each line with the truncated name, price, size and quantity limits', () => {
     renderPanel([line()]);
@@ -69,15 +73,43 @@ describe('cart panel', () => {
 
   it('unticks every line when the cart changes', () => {
     const { store } = renderPanel([line(), line({ id: 4, selected_product_id: 4 })]);
-    const [first] = screen.getAllByRole('checkbox') as HTMLInputElement[];
+    const [first] = lineBoxes();
     fireEvent.click(first!);
     expect(first!.checked).toBe(true);
     act(() => {
       store.dispatch(addItem(line({ id: 5, selected_product_id: 5 })));
     });
-    expect((screen.getAllByRole('checkbox') as HTMLInputElement[]).every((c) => !c.checked)).toBe(
-      true,
-    );
+    expect(lineBoxes().every((c) => !c.checked)).toBe(true);
+  });
+
+  it('ticks a line from its whole left edge, named by product and size', () => {
+    renderPanel([line()]);
+    const box = screen.getByRole('checkbox', {
+      name: 'Select Manchester United Home 2025, size L',
+    }) as HTMLInputElement;
+    const edge = box.closest('label')!;
+    expect(edge.className).toMatch(/\bw-11\b/);
+    expect(edge.className).toMatch(/\bself-stretch\b/);
+    fireEvent.click(edge);
+    expect(box.checked).toBe(true);
+  });
+
+  it('Select all ticks every line, and any change of the cart unticks them all', () => {
+    const { store } = renderPanel([line(), line({ id: 4, selected_product_id: 4 })]);
+    const all = screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
+    fireEvent.click(all);
+    expect(lineBoxes().every((c) => c.checked)).toBe(true);
+    expect(all.checked).toBe(true);
+    expect(screen.getByText('Selected (2)')).toBeTruthy();
+    fireEvent.click(all);
+    expect(lineBoxes().some((c) => c.checked)).toBe(false);
+
+    fireEvent.click(all);
+    act(() => {
+      store.dispatch(addItem(line({ id: 5, selected_product_id: 5 })));
+    });
+    expect(lineBoxes().some((c) => c.checked)).toBe(false);
+    expect(all.checked).toBe(false);
   });
 
   it('asks for a selection, then for a login that goes on to checkout with the ticked lines', () => {
@@ -87,7 +119,7 @@ describe('cart panel', () => {
     expect(notSelected.textContent).toContain('Please select a product before checking out.');
     fireEvent.click(within(notSelected).getByRole('button', { name: 'Cancel' }));
 
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(lineBoxes()[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'CheckOut' }));
     const login = screen.getByRole('alertdialog', { name: 'Login Required' });
     expect(login.textContent).toContain('Please login to continue your purchase.');
@@ -120,7 +152,7 @@ describe('cart panel', () => {
     );
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"cart_items":[]}'));
     renderPanel([line({ selected_quantity: 2 }), line({ id: 8, selected_product_id: 8 })]);
-    fireEvent.click(screen.getAllByRole('checkbox')[0]!);
+    fireEvent.click(lineBoxes()[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'CheckOut' }));
     expect(screen.getByTestId('where').textContent).toBe(
       `/checkOut ${JSON.stringify({

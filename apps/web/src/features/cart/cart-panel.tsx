@@ -77,6 +77,13 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     0,
   );
 
+  const allSelected = items.length > 0 && selectedItems.length === items.length;
+  function toggleAll() {
+    setSelected(
+      allSelected ? new Set() : new Set(items.map((i) => lineKey(i.id, i.selected_size))),
+    );
+  }
+
   function toggle(key: string) {
     setSelected((previous) => {
       const next = new Set(previous);
@@ -153,6 +160,15 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
         </div>
       ) : (
         <>
+          <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-3 border-b border-line px-5 text-sm font-semibold">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              onChange={toggleAll}
+              className="h-5 w-5 shrink-0 accent-ink"
+            />
+            Select all
+          </label>
           <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Cart lines">
             {items.map((item) => {
               const key = lineKey(item.id, item.selected_size);
@@ -160,14 +176,21 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
               const checkboxId = `cart-line-${key}`;
               return (
                 <li key={key} className="flex gap-3 py-4">
-                  <input
-                    id={checkboxId}
-                    type="checkbox"
-                    checked={selected.has(key)}
-                    onChange={() => toggle(key)}
-                    aria-label={`Select ${item.name}, size ${item.selected_size}`}
-                    className="mt-8 h-5 w-5 shrink-0 accent-ink"
-                  />
+                  {/* The line's whole left edge, at least 44 px wide and as tall as the line,
+                      ticks it: a 20 px box is too small a target for a thumb. */}
+                  <label
+                    htmlFor={checkboxId}
+                    className="-my-4 -ml-5 flex w-11 shrink-0 cursor-pointer items-center justify-end self-stretch py-4"
+                  >
+                    <input
+                      id={checkboxId}
+                      type="checkbox"
+                      checked={selected.has(key)}
+                      onChange={() => toggle(key)}
+                      aria-label={`Select ${item.name}, size ${item.selected_size}`}
+                      className="h-5 w-5 shrink-0 accent-ink"
+                    />
+                  </label>
                   <div className="w-20 shrink-0 overflow-hidden rounded-lg">
                     <ProductImage
                       path={item.image_url}
