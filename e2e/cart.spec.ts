@@ -1,6 +1,7 @@
 // The cart panel: quantity limits, the CheckOut modals and their exact texts, Clear Cart.
 import type { CartItem } from '@kitroom/contract';
 import { expect, open, test } from './fixtures';
+import { registerAccount } from './journeys';
 
 /** Puts lines in the shop's local cart before the app starts (the top page only: the map
  * frame on the contact page may not touch storage). */
@@ -8,10 +9,12 @@ function seedCart(items: CartItem[]) {
   if (window.top === window) localStorage.setItem('cart', JSON.stringify(items));
 }
 
-test('the cart panel guards CheckOut and sends a visitor to log in', async ({
+test('the cart panel guards CheckOut; Login & Continue logs in and goes on to checkout', async ({
   page,
+  request,
   catalogue,
 }) => {
+  const account = await registerAccount(request, 'cart-login');
   const { product, size } = catalogue.inStock;
   const stock = product.size[size]!;
   const line: CartItem = {
@@ -42,14 +45,22 @@ test('the cart panel guards CheckOut and sends a visitor to log in', async ({
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await expect(modal).toBeHidden();
 
-  await panel.getByRole('checkbox').check();
+  await panel.getByRole('checkbox', { name: `Select ${product.name}, size ${size}` }).check();
   await panel.getByRole('button', { name: 'CheckOut' }).click();
   modal = page.getByRole('alertdialog', { name: 'Login Required' });
   await expect(modal).toContainText('Please login to continue your purchase.');
   await expect(modal.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await modal.getByRole('button', { name: 'Login & Continue' }).click();
-  await expect(page).toHaveURL(/\/login\?redirect=%2FcontactUs$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2FcheckOut$/);
   await expect(panel).toBeHidden();
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkOut$/);
+  const items = page.getByRole('list', { name: 'Items' });
+  await expect(items.getByRole('listitem')).toHaveCount(1);
+  await expect(items).toContainText(`Size: ${size} · Qty: ${stock}`);
 });
 
 test('Clear Cart empties the panel, which then offers Shop Now', async ({ page, catalogue }) => {

@@ -44,7 +44,7 @@ test('cart changes of a logged-in shopper are kept on the server', async ({ page
 
   // Selected lines go to checkout when the shopper is logged in.
   await page.getByRole('button', { name: 'Cart, 2 items' }).click();
-  await panel.getByRole('checkbox').check();
+  await panel.getByRole('checkbox', { name: 'Select all' }).check();
   await panel.getByRole('button', { name: 'CheckOut' }).click();
   await expect(page).toHaveURL(/\/checkOut$/);
   const state = await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr);

@@ -55,3 +55,20 @@ test('a phone shopper moves with the bottom bar and filters in the full panel', 
     page.getByRole('dialog', { name: 'Shopping Cart' }).getByRole('listitem'),
   ).toHaveCount(1);
 });
+
+test('on a phone the hero’s shirt stays on screen, and a paper page is grey down to the footer', async ({
+  page,
+}) => {
+  await open(page, '/');
+  const shirt = page.locator('[aria-roledescription="slide"] a[aria-hidden="true"]').first();
+  const box = await shirt.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+
+  await open(page, '/login');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  const main = page.locator('main');
+  await expect(main).toHaveCSS('background-color', 'rgb(245, 246, 248)');
+  const mainBox = await main.boundingBox();
+  expect(mainBox!.y + mainBox!.height).toBeGreaterThanOrEqual(812);
+});

@@ -42,3 +42,27 @@ export const CouponResponse = z.union([
   z.object({ success: z.literal(false), error: z.string() }),
 ]);
 export type CouponResponse = z.infer<typeof CouponResponse>;
+
+/** What a coupon gives: a percent of what it applies to, or a flat sum, with an optional cap. */
+export interface CouponTerms {
+  kind: 'flat' | 'percent';
+  /** Percent (10 for 10%), or paise for a flat coupon. */
+  value: number;
+  maxDiscountPaise: number | null;
+}
+
+/**
+ * A coupon's discount in paise on the part of the order it applies to: always a whole number
+ * of rupees, so the total shown without decimals is the amount charged. It rounds up to the
+ * next rupee in the shopper's favour (20% of ₹1,799 is ₹360, not ₹359.80), and never above
+ * the cap or what it applies to (each rounded down to a whole rupee). coupons.php and
+ * process_order.php both take their discount from here.
+ */
+export function couponDiscountPaise(terms: CouponTerms, eligiblePaise: number): number {
+  const upToRupee =
+    terms.kind === 'flat'
+      ? Math.ceil(terms.value / 100) * 100
+      : Math.ceil((eligiblePaise * terms.value) / 10_000) * 100;
+  const limit = Math.min(terms.maxDiscountPaise ?? Number.POSITIVE_INFINITY, eligiblePaise);
+  return Math.max(0, Math.min(upToRupee, Math.floor(limit / 100) * 100));
+}

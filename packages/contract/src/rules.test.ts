@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatLimit, parseLimit } from './catalogue.js';
+import { couponDiscountPaise } from './coupons.js';
 import { formatRupees, paiseToDecimalString, paiseToRupees, rupeesToPaise } from './money.js';
 import {
   categoryNameOf,
@@ -66,6 +67,53 @@ describe('money', () => {
     expect(paiseToRupees(149900)).toBe(1499);
     expect(paiseToDecimalString(149905)).toBe('1499.05');
     expect(paiseToDecimalString(6000)).toBe('60.00');
+  });
+});
+
+describe('couponDiscountPaise', () => {
+  const percent = (value: number, cap: number | null = null) => ({
+    kind: 'percent' as const,
+    value,
+    maxDiscountPaise: cap,
+  });
+  it('rounds a percent discount up to the next whole rupee', () => {
+    // KERALA20 on a ₹1,799 jersey: 20% is ₹359.80, the shopper saves ₹360.
+    expect(couponDiscountPaise(percent(20, 50_000), 179_900)).toBe(36_000);
+    expect(couponDiscountPaise(percent(10), 129_900)).toBe(13_000);
+    expect(couponDiscountPaise(percent(10), 130_000)).toBe(13_000);
+    expect(couponDiscountPaise(percent(10), 129_901)).toBe(13_000);
+  });
+  it('never goes above the cap or what the coupon applies to', () => {
+    expect(couponDiscountPaise(percent(20, 50_000), 1_000_000)).toBe(50_000);
+    expect(couponDiscountPaise(percent(10, 20_050), 300_000)).toBe(20_000);
+    expect(couponDiscountPaise(percent(100), 129_950)).toBe(129_900);
+    expect(
+      couponDiscountPaise({ kind: 'flat', value: 100_000, maxDiscountPaise: null }, 80_000),
+    ).toBe(80_000);
+    expect(couponDiscountPaise(percent(50), 50)).toBe(0);
+  });
+  it('rounds a flat discount of part of a rupee up too', () => {
+    expect(
+      couponDiscountPaise({ kind: 'flat', value: 15_000, maxDiscountPaise: null }, 99_900),
+    ).toBe(15_000);
+    expect(
+      couponDiscountPaise({ kind: 'flat', value: 15_050, maxDiscountPaise: null }, 99_900),
+    ).toBe(15_100);
+  });
+  it('is a whole number of rupees for every percent and amount', () => {
+    for (let value = 1; value <= 100; value += 7) {
+      for (let eligible = 1; eligible < 500_000; eligible += 9_973) {
+        const d = couponDiscountPaise(percent(value, 50_000), eligible);
+        expect(d % 100, `${value}% of ${eligible}`).toBe(0);
+        expect(d).toBeLessThanOrEqual(Math.min(50_000, eligible));
+        expect(d).toBeGreaterThanOrEqual(
+          Math.min(
+            Math.floor((eligible * value) / 100),
+            Math.floor(Math.min(50_000, eligible) / 100) * 100,
+          ),
+        );
+      }
+    }
   });
 });
 

@@ -30,21 +30,22 @@ const check = (coupon_code: string, items: object[], total_amount: number) =>
   s.post('/api/coupons.php', { user_id: s.id, coupon_code, total_amount, items, product_id: [] });
 
 describe('coupons.php', () => {
-  it('computes a percent discount from database prices, with its cap', async () => {
+  it('computes a percent discount from database prices, in whole rupees, with its cap', async () => {
     const c = await createCoupon(t.db, { value: 10, maxDiscountPaise: 20_000 });
     const one = await check(c.code, [{ product_id: jersey, size: 'M', quantity: 1 }], 1359);
     expect(one.statusCode).toBe(200);
+    // 10% of ₹1,299 is ₹129.90: the shopper saves ₹130, so the total has no paise.
     expect(one.json()).toEqual({
       success: true,
       coupon_code: c.code,
-      discount_amount: 129.9,
-      final_amount: 1229.1,
+      discount_amount: 130,
+      final_amount: 1229,
     });
     // The claimed total does not change the discount: 10% of 3 × ₹1,299 is over the ₹200 cap.
     const three = await check(c.code, [{ product_id: jersey, size: 'M', quantity: 3 }], 99_999);
     expect(three.json()).toMatchObject({ discount_amount: 200, final_amount: 99_799 });
     const tiny = await check(c.code, [{ product_id: jersey, size: 'M', quantity: 1 }], 1);
-    expect(tiny.json()).toMatchObject({ discount_amount: 129.9, final_amount: 0 });
+    expect(tiny.json()).toMatchObject({ discount_amount: 130, final_amount: 0 });
   });
 
   it('accepts any case and the spec’s product_id list (one unit each)', async () => {
@@ -94,12 +95,84 @@ describe('coupons.php', () => {
       expect(res.json(), code).toEqual({ success: false, error });
     }
     expect((await check(minimum.code, line, 1359)).json().success).toBe(true);
-    // Restricted coupons count only their items: 20% of the jersey, not of the ball.
+    // Restricted coupons count only their items: 20% of the jersey (₹259.80, rounded up to
+    // a whole rupee), not of the ball.
     const mixed = await check(clubOnly.code, [...line, ...ballLine], 2159);
-    expect(mixed.json()).toMatchObject({ success: true, discount_amount: 259.8 });
+    expect(mixed.json()).toEqual({
+      success: true,
+      coupon_code: clubOnly.code,
+      discount_amount: 260,
+      final_amount: 1899,
+    });
     // A flat discount never exceeds what it applies to.
     const capped = await check(ballOnly.code, [...line, ...ballLine], 2159);
     expect(capped.json()).toMatchObject({ success: true, discount_amount: 800 });
+  });
+
+  it('charges at checkout exactly the total coupons.php showed, for every kind of coupon', async () => {
+    // ₹1,799 and ₹849: a percent of either has paise.
+    const shirt = await createProduct(t.db, {
+      category: 'Club Jerseys',
+      pricePaise: 199_900,
+      discountPricePaise: 179_900,
+      sizes: { M: 20 },
+    });
+    const cap = await createProduct(t.db, {
+      category: 'Equipment',
+      pricePaise: 84_900,
+      sizes: { M: 20 },
+    });
+    const coupons = {
+      percentWithCap: await createCoupon(t.db, { value: 15, maxDiscountPaise: 30_000 }),
+      flatWithMinimum: await createCoupon(t.db, {
+        kind: 'flat',
+        value: 15_050,
+        minOrderPaise: 99_900,
+      }),
+      categoryPercent: await createCoupon(t.db, { value: 20, categoryIds: [clubJerseys] }),
+      oncePerShopper: await createCoupon(t.db, { value: 7, maxUsesPerUser: 1 }),
+    };
+    const items = [
+      { product_id: shirt, size: 'M', quantity: 1 },
+      { product_id: cap, size: 'M', quantity: 1 },
+    ];
+    // Items ₹2,648 + Kerala shipping ₹60.
+    const expected = {
+      percentWithCap: 300, // 15% of ₹2,648 is ₹397.20, capped at ₹300
+      flatWithMinimum: 151, // ₹150.50 rounded up
+      categoryPercent: 360, // 20% of the ₹1,799 shirt only: ₹359.80
+      oncePerShopper: 186, // 7% of ₹2,648 is ₹185.36
+    };
+    for (const [kind, coupon] of Object.entries(coupons)) {
+      const buyer = await shopper(t);
+      const shown = await buyer.post('/api/coupons.php', {
+        user_id: buyer.id,
+        coupon_code: coupon.code,
+        total_amount: 2708,
+        product_id: [],
+        items,
+      });
+      const discount = expected[kind as keyof typeof expected];
+      expect(shown.json(), kind).toEqual({
+        success: true,
+        coupon_code: coupon.code,
+        discount_amount: discount,
+        final_amount: 2708 - discount,
+      });
+      const placed = await buyer.post(
+        '/api/process_order.php',
+        orderBody(buyer.id, items, shown.json().final_amount, { coupon_code: coupon.code }),
+      );
+      expect(placed.statusCode, kind).toBe(200);
+      const [order] = await queryRows<{ total_paise: number; discount_paise: number }>(
+        t.db,
+        sql`SELECT total_paise, discount_paise FROM orders WHERE id = ${placed.json().order_id}`,
+      );
+      expect(order, kind).toEqual({
+        total_paise: (2708 - discount) * 100,
+        discount_paise: discount * 100,
+      });
+    }
   });
 
   it('refuses a coupon the shopper has used up, and unknown products', async () => {

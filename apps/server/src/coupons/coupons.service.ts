@@ -2,6 +2,7 @@
 // database prices of the lines. Checkout calls evaluateCoupon and redeemCoupon inside the
 // order's transaction; coupons.php only previews.
 import {
+  couponDiscountPaise,
   formatRupees,
   paiseToRupees,
   rupeesToPaise,
@@ -39,14 +40,6 @@ function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-function discountOf(coupon: q.CouponRow, eligiblePaise: number): number {
-  const raw =
-    coupon.kind === 'flat' ? coupon.value : Math.floor((eligiblePaise * coupon.value) / 100);
-  const capped =
-    coupon.max_discount_paise === null ? raw : Math.min(raw, coupon.max_discount_paise);
-  return Math.max(0, Math.min(capped, eligiblePaise));
-}
-
 /** Whether the user may use the coupon on these lines now, and the discount in paise. */
 export async function evaluateCoupon(
   db: Queryable,
@@ -80,7 +73,10 @@ export async function evaluateCoupon(
       coupon.category_ids.includes(l.categoryId),
   );
   const eligiblePaise = eligible.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
-  const discountPaise = discountOf(coupon, eligiblePaise);
+  const discountPaise = couponDiscountPaise(
+    { kind: coupon.kind, value: coupon.value, maxDiscountPaise: coupon.max_discount_paise },
+    eligiblePaise,
+  );
   if (discountPaise === 0) return { ok: false, error: COUPON_ERRORS.notApplicable };
   return { ok: true, couponId: coupon.id, code: coupon.code, discountPaise };
 }

@@ -2,9 +2,11 @@
 // the sandbox payment page (submitted as its form would be), the redirect back, the paid
 // order in the list, and the confirmation mail.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoCoupons } from '../coupons/coupons.service.js';
-import { orderBody, outboxMails, shopper } from '../test/checkout.js';
+import { queryRows } from '../db/sql.js';
+import { KERALA_ADDRESS, orderBody, outboxMails, shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
@@ -118,4 +120,72 @@ it('add to cart, apply a coupon, order, pay on the sandbox page, see it paid, ge
     product_id: [product],
   });
   expect(reuse.json()).toEqual({ success: false, error: 'You have already used this coupon.' });
+});
+
+it('KERALA20 from Tamil Nadu: the payment page, the order and the mail charge what checkout showed', async () => {
+  const product = await createProduct(t.db, {
+    name: 'Real Madrid Home Jersey 2026',
+    category: 'Club Jerseys',
+    pricePaise: 199_900,
+    discountPricePaise: 179_900,
+    sizes: { M: 5 },
+  });
+  await seedDemoCoupons(t.db);
+  const s = await shopper(t);
+  const items = [{ product_id: product, size: 'M', quantity: 1 }];
+
+  // ₹1,799 + Tamil Nadu shipping ₹85; 20% of ₹1,799 is ₹359.80, the shopper saves ₹360.
+  const coupon = await s.post('/api/coupons.php', {
+    user_id: s.id,
+    coupon_code: 'KERALA20',
+    total_amount: 1884,
+    product_id: [product],
+    items,
+  });
+  expect(coupon.json()).toEqual({
+    success: true,
+    coupon_code: 'KERALA20',
+    discount_amount: 360,
+    final_amount: 1524,
+  });
+
+  const placed = await s.post(
+    '/api/process_order.php',
+    orderBody(s.id, items, 1524, {
+      coupon_code: 'KERALA20',
+      state: 'Tamil Nadu',
+      shipping_address: { ...KERALA_ADDRESS, state: 'Tamil Nadu', pincode: '600001' },
+    }),
+  );
+  expect(placed.statusCode).toBe(200);
+  const { order_id: orderId, payment_url: paymentUrl } = placed.json();
+  // The sandbox token names the amount the provider charges, in paise.
+  expect(paymentUrl).toMatch(/\.152400\.\d+\.[\w-]+$/);
+  const [payment] = await queryRows<{ amount_paise: number }>(
+    t.db,
+    sql`SELECT amount_paise FROM payments WHERE order_id = ${orderId}`,
+  );
+  expect(payment).toEqual({ amount_paise: 152_400 });
+  const page = await t.app.inject({ method: 'GET', url: paymentUrl });
+  expect(page.body).toContain('₹1,524');
+  expect(page.body).not.toContain('₹1,524.20');
+
+  const action = /<form method="post" action="([^"]+)">/.exec(page.body)![1]!;
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: action,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'result=paid',
+  });
+  await t.app.inject({ method: 'GET', url: submitted.headers.location as string });
+  const detail = await s.post('/api/orders.php', { user_id: s.id, order_id: orderId });
+  expect(detail.json().order).toMatchObject({
+    payment_status: 'SUCCESS',
+    total_amount: '1524.00',
+    shipping_amount: '85.00',
+    discount_amount: '360.00',
+  });
+  const mail = (await outboxMails(t)).find((m) => m.subject.includes(`#${orderId} `));
+  expect(mail?.text).toContain(`We have received your payment of ₹1,524 for order #${orderId}.`);
+  expect(mail?.text).toContain('Discount −₹360 · Total ₹1,524');
 });

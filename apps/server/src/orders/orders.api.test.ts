@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { queryRows } from '../db/sql.js';
 import { createCoupon, createProduct } from '../test/factories.js';
-import { orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import { KERALA_ADDRESS, orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { releaseExpiredOrders } from './orders.service.js';
 
@@ -107,6 +107,32 @@ describe('process_order.php', () => {
     expect(await productStock(jersey)).toBe(before.total - 2);
     // The ordered line leaves the server cart.
     expect((await s.post('/api/cart.php', { user_id: s.id })).json().cart_items).toEqual([]);
+  });
+
+  it('saves the first checkout’s address to a profile that has none, and only then', async () => {
+    const s = await shopper(t);
+    const line = [{ product_id: shorts, size: 'M', quantity: 1 }];
+    const profileAddress = async () =>
+      (await s.post('/api/profile.php', { id: s.id })).json().user.shipping_address;
+    expect(await profileAddress()).toBeNull();
+
+    // A refused order saves nothing: the address is saved in the order's transaction.
+    const refused = await place(s, line, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(await profileAddress()).toBeNull();
+
+    const first = await place(s, line, 559);
+    expect(first.statusCode).toBe(200);
+    expect(await profileAddress()).toEqual(KERALA_ADDRESS);
+    expect((await s.post('/api/shipping_address.php', { user_id: s.id })).json()).toEqual({
+      address: KERALA_ADDRESS,
+    });
+
+    // A later order to another address leaves the saved one alone.
+    const chennai = { ...KERALA_ADDRESS, city: 'Chennai', state: 'Tamil Nadu', pincode: '600001' };
+    const second = await place(s, line, 584, { state: 'Tamil Nadu', shipping_address: chennai });
+    expect(second.statusCode).toBe(200);
+    expect(await profileAddress()).toEqual(KERALA_ADDRESS);
   });
 
   it('adds the shipping fee of the state', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import * as accounts from '../accounts/accounts.service.js';
 import * as cart from '../cart/cart.service.js';
 import type { Config } from '../config.js';
 import * as coupons from '../coupons/coupons.service.js';
@@ -239,6 +240,11 @@ async function createOrder(
       unitPricePaise: l.unitPricePaise,
     })),
   );
+  // A first checkout's address becomes the profile's, so the profile never says NAN after
+  // it; an address the shopper saved is never replaced from here.
+  if ((await accounts.shippingAddress(tx, userId)) === null) {
+    await accounts.saveShippingAddress(tx, userId, input.shipping_address, now);
+  }
   if (coupon) {
     const redeemed = await coupons.redeemCoupon(tx, {
       couponId: coupon.couponId,

@@ -81,11 +81,13 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <NavBar onMenu={openMenu} />
       </Suspense>
+      {/* A page drawn on paper (login, account, checkout) paints all of main, so its grey
+          reaches the footer however short the page is. */}
       <main
         id="main"
         ref={main}
         tabIndex={-1}
-        className={`min-h-svh outline-none ${overHero ? '' : 'pt-16'}`}
+        className={`min-h-svh outline-none has-[>.bg-paper]:bg-paper ${overHero ? '' : 'pt-16'}`}
       >
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { productPath } from './paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';
-import { cardName, percentOffLabel } from './product-text';
+import { cardName, kitLine, percentOffLabel } from './product-text';
 
 export interface ProductLinkState {
   summary: ProductSummary;
@@ -41,6 +41,7 @@ export function ProductCard({
 }: ProductCardProps) {
   const badge = showBadge ? percentOffLabel(product.price, product.discount_price) : null;
   const state: ProductLinkState = { summary: product };
+  const kit = kitLine(product.name, product.tag);
   return (
     <article className="group relative flex h-full flex-col">
       <Link
@@ -74,6 +75,8 @@ export function ProductCard({
           <span aria-hidden="true">{formatName(product.name)}</span>
           <span className="sr-only">{product.name}</span>
         </h3>
+        {/* Kept when empty, so the prices of a row of cards stay level. */}
+        <p className="min-h-4 truncate text-xs text-muted">{kit}</p>
         <Price price={product.price} discountPrice={product.discount_price} />
       </Link>
       {corner && <div className="absolute top-2 right-2">{corner}</div>}

@@ -5,6 +5,7 @@ import {
   cartLineName,
   imageSrc,
   initials,
+  kitLine,
   percentOffLabel,
   similarName,
 } from './product-text';
@@ -25,6 +26,27 @@ describe('name truncation', () => {
     expect(similarName('Barcelona')).toBe('Barcelona');
     expect(similarName('Barcelona!')).toBe('Barcelona!..');
     expect(similarName('Bayern Munich Third 2025')).toBe('Bayern Munich..');
+  });
+});
+
+describe('kit and season line', () => {
+  it('tells the Real Madrid cards apart', () => {
+    const tag = 'Real Madrid,2026/27,club jersey,La Liga';
+    expect(kitLine('Real Madrid Home Jersey 2026/27', tag)).toBe('Home · 2026/27');
+    expect(kitLine('Real Madrid Away Jersey 2026/27', tag)).toBe('Away · 2026/27');
+    expect(kitLine('Real Madrid Third Jersey 2025/26')).toBe('Third · 2025/26');
+    expect(kitLine('Retro Real Madrid 2002 Home Jersey')).toBe('Retro · Home · 2002');
+    expect(kitLine('Real Madrid Training Top 2026/27')).toBe('Training · 2026/27');
+    expect(kitLine('Real Madrid Tracksuit 2026/27')).toBe('Tracksuit · 2026/27');
+    expect(kitLine('Vinícius Jr Real Madrid Player Edition Jersey', tag)).toBe(
+      'Player Edition · 2026/27',
+    );
+  });
+  it('takes the season from the tag when the name has none', () => {
+    expect(kitLine('Real Madrid Kids Home Kit', 'Real Madrid,2026/27,kids kit,La Liga')).toBe(
+      'Kids · Home · 2026/27',
+    );
+    expect(kitLine('Plain Black Socks', 'socks,training')).toBe('');
   });
 });
 

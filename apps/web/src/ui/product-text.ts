@@ -11,6 +11,36 @@ export const cardName = (name: string) => truncate(name, TRUNCATE.productCard);
 export const similarName = (name: string) =>
   name.length >= 10 ? `${name.slice(0, TRUNCATE.similarProduct)}..` : name;
 
+const KIT_WORDS: readonly [RegExp, string][] = [
+  [/\bretro\b/i, 'Retro'],
+  [/\bkids\b/i, 'Kids'],
+  [/\bplayer edition\b/i, 'Player Edition'],
+  [/\bhome\b/i, 'Home'],
+  [/\baway\b/i, 'Away'],
+  [/\bthird\b/i, 'Third'],
+  [/\bgoalkeeper\b/i, 'Goalkeeper'],
+  [/\btraining\b/i, 'Training'],
+  [/\btracksuit\b/i, 'Tracksuit'],
+];
+const SEASON = /\b(?:19|20)\d{2}(?:\/\d{2})?\b/;
+
+/**
+ * A card's second line, kit and season ('Home · 2026/27'), so that ten 'Real Madrid ..'
+ * cards can be told apart. Products carry no kit or season field: both are read from the
+ * name, the season else from the tag ('Real Madrid,2026/27,club jersey,La Liga'). Empty
+ * when neither is found.
+ */
+export function kitLine(name: string, tag = ''): string {
+  const kit = KIT_WORDS.filter(([word]) => word.test(name)).map(([, label]) => label);
+  const season =
+    SEASON.exec(name)?.[0] ??
+    tag
+      .split(',')
+      .map((t) => t.trim())
+      .find((t) => new RegExp(`^${SEASON.source}$`).test(t));
+  return [...kit, ...(season ? [season] : [])].join(' · ');
+}
+
 /** The percent-off badge text, or null when the product is not discounted. */
 export function percentOffLabel(price: number, discountPrice: number): string | null {
   const percent = discountPercent(price, discountPrice);

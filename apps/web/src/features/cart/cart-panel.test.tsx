@@ -52,6 +52,10 @@ function renderPanel(items: CartItem[], at = '/') {
   return { store, onClose };
 }
 
+/** The lines' checkboxes (not Select all). */
+const lineBoxes = () =>
+  screen.getAllByRole('checkbox', { name: /^Select .+, size / }) as HTMLInputElement[];
+
 describe('cart panel', () => {
   it('shows each line with the truncated name, price, size and quantity limits', () => {
     renderPanel([line()]);
@@ -69,33 +73,76 @@ describe('cart panel', () => {
 
   it('unticks every line when the cart changes', () => {
     const { store } = renderPanel([line(), line({ id: 4, selected_product_id: 4 })]);
-    const [first] = screen.getAllByRole('checkbox') as HTMLInputElement[];
+    const [first] = lineBoxes();
     fireEvent.click(first!);
     expect(first!.checked).toBe(true);
     act(() => {
       store.dispatch(addItem(line({ id: 5, selected_product_id: 5 })));
     });
-    expect((screen.getAllByRole('checkbox') as HTMLInputElement[]).every((c) => !c.checked)).toBe(
-      true,
-    );
+    expect(lineBoxes().every((c) => !c.checked)).toBe(true);
   });
 
-  it('asks for a selection, then for a login that returns to this page', () => {
+  it('ticks a line from its whole left edge, named by product and size', () => {
+    renderPanel([line()]);
+    const box = screen.getByRole('checkbox', {
+      name: 'Select Manchester United Home 2025, size L',
+    }) as HTMLInputElement;
+    const edge = box.closest('label')!;
+    expect(edge.className).toMatch(/\bw-11\b/);
+    expect(edge.className).toMatch(/\bself-stretch\b/);
+    fireEvent.click(edge);
+    expect(box.checked).toBe(true);
+  });
+
+  it('Select all ticks every line, and any change of the cart unticks them all', () => {
+    const { store } = renderPanel([line(), line({ id: 4, selected_product_id: 4 })]);
+    const all = screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
+    fireEvent.click(all);
+    expect(lineBoxes().every((c) => c.checked)).toBe(true);
+    expect(all.checked).toBe(true);
+    expect(screen.getByText('Selected (2)')).toBeTruthy();
+    fireEvent.click(all);
+    expect(lineBoxes().some((c) => c.checked)).toBe(false);
+
+    fireEvent.click(all);
+    act(() => {
+      store.dispatch(addItem(line({ id: 5, selected_product_id: 5 })));
+    });
+    expect(lineBoxes().some((c) => c.checked)).toBe(false);
+    expect(all.checked).toBe(false);
+  });
+
+  it('asks for a selection, then for a login that goes on to checkout with the ticked lines', () => {
     const { onClose } = renderPanel([line()], '/productCategory/team/real-madrid?page=2');
     fireEvent.click(screen.getByRole('button', { name: 'CheckOut' }));
     const notSelected = screen.getByRole('alertdialog', { name: 'Product Not Selected' });
     expect(notSelected.textContent).toContain('Please select a product before checking out.');
     fireEvent.click(within(notSelected).getByRole('button', { name: 'Cancel' }));
 
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(lineBoxes()[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'CheckOut' }));
     const login = screen.getByRole('alertdialog', { name: 'Login Required' });
     expect(login.textContent).toContain('Please login to continue your purchase.');
     fireEvent.click(within(login).getByRole('button', { name: 'Login & Continue' }));
     expect(onClose).toHaveBeenCalled();
+    const ticked = {
+      items: [
+        {
+          product_id: 3,
+          price: 1499,
+          image_url: 'images/products/3.webp',
+          name: 'Manchester United Home 2025',
+          quantity: 1,
+          selectedSize: 'L',
+        },
+      ],
+    };
+    // The login page sends a user to the redirect with returnState as its navigation state.
     expect(screen.getByTestId('where').textContent).toBe(
-      '/login?redirect=%2FproductCategory%2Fteam%2Freal-madrid%3Fpage%3D2 null',
+      `/login?redirect=%2FcheckOut ${JSON.stringify({ returnState: ticked })}`,
     );
+    // Kept in the tab too, for the way through Sign Up.
+    expect(JSON.parse(sessionStorage.getItem('checkoutAfterLogin')!)).toEqual(ticked);
   });
 
   it('sends the selected lines to /checkOut for a logged-in shopper', () => {
@@ -105,7 +152,7 @@ describe('cart panel', () => {
     );
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"cart_items":[]}'));
     renderPanel([line({ selected_quantity: 2 }), line({ id: 8, selected_product_id: 8 })]);
-    fireEvent.click(screen.getAllByRole('checkbox')[0]!);
+    fireEvent.click(lineBoxes()[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'CheckOut' }));
     expect(screen.getByTestId('where').textContent).toBe(
       `/checkOut ${JSON.stringify({

@@ -3,7 +3,7 @@
 import { formatRupees } from '@kitroom/contract';
 import { Minus, Plus, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { readUserData } from '@/api/user-data';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
@@ -22,7 +22,7 @@ import {
   useCartDispatch,
   useCartSelector,
 } from './cart-slice';
-import { toCheckoutLine, type CheckoutState } from './checkout-line';
+import { keepCheckoutForLogin, toCheckoutLine, type CheckoutState } from './checkout-line';
 
 interface CartPanelProps {
   open: boolean;
@@ -59,7 +59,6 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
   const titleId = useId();
   const dispatch = useCartDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
   const { items, loading, error } = useCartSelector(selectCart);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [modal, setModal] = useState<CheckoutModal>('none');
@@ -77,6 +76,13 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     (sum, i) => sum + i.discount_price * i.selected_quantity,
     0,
   );
+
+  const allSelected = items.length > 0 && selectedItems.length === items.length;
+  function toggleAll() {
+    setSelected(
+      allSelected ? new Set() : new Set(items.map((i) => lineKey(i.id, i.selected_size))),
+    );
+  }
 
   function toggle(key: string) {
     setSelected((previous) => {
@@ -101,13 +107,16 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     void navigate('/checkOut', { state });
   }
 
-  // Back to this page after the login (spec section 2: redirect={encoded current path}), with
-  // the cart a click away. Not on to checkout: the login merges this cart into the shopper's
-  // saved one, which unticks every line (spec section 4), so they choose the lines again.
+  // On to checkout after the login, with the lines the shopper ticked: the login page sends
+  // a user to its redirect with the returnState it was handed as that page's navigation
+  // state. The login merges the cart, which unticks the panel's lines (spec section 4), so
+  // the ticked lines travel with the redirect rather than through the panel.
   function loginAndContinue() {
+    const state: CheckoutState = { items: selectedItems.map(toCheckoutLine) };
+    keepCheckoutForLogin(state);
     setModal('none');
     onClose();
-    void navigate(loginPath(`${location.pathname}${location.search}`));
+    void navigate(loginPath('/checkOut'), { state: { returnState: state } });
   }
 
   return (
@@ -151,6 +160,15 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
         </div>
       ) : (
         <>
+          <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-3 border-b border-line px-5 text-sm font-semibold">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              onChange={toggleAll}
+              className="h-5 w-5 shrink-0 accent-ink"
+            />
+            Select all
+          </label>
           <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Cart lines">
             {items.map((item) => {
               const key = lineKey(item.id, item.selected_size);
@@ -158,14 +176,21 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
               const checkboxId = `cart-line-${key}`;
               return (
                 <li key={key} className="flex gap-3 py-4">
-                  <input
-                    id={checkboxId}
-                    type="checkbox"
-                    checked={selected.has(key)}
-                    onChange={() => toggle(key)}
-                    aria-label={`Select ${item.name}, size ${item.selected_size}`}
-                    className="mt-8 h-5 w-5 shrink-0 accent-ink"
-                  />
+                  {/* The line's whole left edge, at least 44 px wide and as tall as the line,
+                      ticks it: a 20 px box is too small a target for a thumb. */}
+                  <label
+                    htmlFor={checkboxId}
+                    className="-my-4 -ml-5 flex w-11 shrink-0 cursor-pointer items-center justify-end self-stretch py-4"
+                  >
+                    <input
+                      id={checkboxId}
+                      type="checkbox"
+                      checked={selected.has(key)}
+                      onChange={() => toggle(key)}
+                      aria-label={`Select ${item.name}, size ${item.selected_size}`}
+                      className="h-5 w-5 shrink-0 accent-ink"
+                    />
+                  </label>
                   <div className="w-20 shrink-0 overflow-hidden rounded-lg">
                     <ProductImage
                       path={item.image_url}

@@ -10,4 +10,10 @@ export {
   useCartSelector,
   type CartRootState,
 } from './cart-slice';
-export { toCheckoutLine, type CheckoutLine, type CheckoutState } from './checkout-line';
+export {
+  forgetKeptCheckout,
+  keptCheckout,
+  toCheckoutLine,
+  type CheckoutLine,
+  type CheckoutState,
+} from './checkout-line';

@@ -81,13 +81,13 @@ export function Hero({ products }: { products: readonly ProductSummary[] }) {
                   to={`/product/${product.id}`}
                   tabIndex={-1}
                   aria-hidden="true"
-                  className="absolute top-[14%] right-[-18%] w-[64%] max-w-[420px] opacity-25 md:static md:mx-auto md:w-full md:opacity-100"
+                  className="absolute top-[12%] right-4 w-[52%] max-w-[420px] opacity-25 md:static md:mx-auto md:w-full md:opacity-100"
                 >
                   <ProductImage
                     path={product.image_url}
                     alt=""
                     priority={i === 0}
-                    sizes="(min-width: 768px) 420px, 64vw"
+                    sizes="(min-width: 768px) 420px, 52vw"
                     className="rounded-[2rem] shadow-2xl shadow-black/40"
                   />
                 </Link>

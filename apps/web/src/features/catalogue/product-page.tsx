@@ -8,7 +8,13 @@ import { getProduct, inlined } from '@/api/calls';
 import { ApiError } from '@/api/client';
 import { useApi } from '@/api/use-api';
 import { readUserData } from '@/api/user-data';
-import { addItem, useCartDispatch, type CheckoutState } from '@/features/cart';
+import {
+  addItem,
+  selectCartItems,
+  useCartDispatch,
+  useCartSelector,
+  type CheckoutState,
+} from '@/features/cart';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
@@ -21,7 +27,14 @@ import { useOrigin } from '@/ui/origin';
 import { useTitle } from '@/ui/use-title';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews, RatingBadge } from './product-reviews';
-import { detailsText, galleryImages, maxQuantity, youMayAlsoLike } from './product-rules';
+import {
+  addOutcome,
+  detailsText,
+  galleryImages,
+  maxQuantity,
+  youMayAlsoLike,
+  type AddOutcome,
+} from './product-rules';
 import { ShareButtons } from './share-buttons';
 
 export const ADD_TO_CART_DELAY_MS = 2000;
@@ -46,6 +59,7 @@ function ProductView({ id }: { id: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useCartDispatch();
+  const cartItems = useCartSelector(selectCartItems);
   const origin = useOrigin();
   const linkState = location.state as ProductLinkState | null;
   const { data, error, loading } = useApi(
@@ -61,7 +75,7 @@ function ProductView({ id }: { id: number }) {
   const [quantity, setQuantity] = useState(1);
   const [modal, setModal] = useState<Modal>('none');
   const [busy, setBusy] = useState<string | null>(null);
-  const [added, setAdded] = useState(false);
+  const [added, setAdded] = useState<AddOutcome | null>(null);
   const [expanded, setExpanded] = useState(false);
 
   useTitle(summary?.name);
@@ -73,7 +87,7 @@ function ProductView({ id }: { id: number }) {
 
   useEffect(() => {
     if (!added) return;
-    const timer = window.setTimeout(() => setAdded(false), 4000);
+    const timer = window.setTimeout(() => setAdded(null), 4000);
     return () => window.clearTimeout(timer);
   }, [added]);
 
@@ -105,6 +119,11 @@ function ProductView({ id }: { id: number }) {
       return;
     }
     setBusy('Adding to cart');
+    const stock = product.size[size] ?? 0;
+    const inCart =
+      cartItems.find((i) => i.id === product.id && i.selected_size === size)?.selected_quantity ??
+      0;
+    const outcome = addOutcome(size, stock, inCart, quantity);
     window.setTimeout(() => {
       dispatch(
         addItem({
@@ -116,13 +135,13 @@ function ProductView({ id }: { id: number }) {
           discount_price: product.discount_price,
           selected_quantity: quantity,
           selected_size: size,
-          stock_quantity: product.size[size] ?? 0,
+          stock_quantity: stock,
         }),
       );
       setBusy(null);
       setSize('');
       setQuantity(1);
-      setAdded(true);
+      setAdded(outcome);
     }, ADD_TO_CART_DELAY_MS);
   }
 
@@ -232,12 +251,11 @@ function ProductView({ id }: { id: number }) {
               <Zap aria-hidden="true" size={20} /> Buy Now
             </button>
           </div>
-          <p role="status" className="mt-3 min-h-6 text-sm font-semibold text-green-800">
-            {added
-              ? 'Added to your cart.'
-              : product.stock_quantity === 0
-                ? 'This jersey is sold out.'
-                : ''}
+          <p
+            role="status"
+            className={`mt-3 min-h-6 text-sm font-semibold ${added && !added.added ? 'text-sale' : 'text-green-800'}`}
+          >
+            {added ? added.text : product.stock_quantity === 0 ? 'This jersey is sold out.' : ''}
           </p>
 
           <div className="mt-4">

@@ -43,3 +43,33 @@ export function maxQuantity(
 export function detailsText(text: string, expanded: boolean, limit: number): string {
   return expanded || text.length <= limit ? text : `${text.slice(0, limit)}...`;
 }
+
+/** What Add to Cart did, said plainly. */
+export interface AddOutcome {
+  text: string;
+  /** false when nothing was added: the size's whole stock is already in the cart. */
+  added: boolean;
+}
+
+/**
+ * The outcome of adding `wanted` of a size to a cart holding `inCart` of it: a line never
+ * goes above the size's stock, so part or all of the request may not fit.
+ */
+export function addOutcome(
+  size: string,
+  stock: number,
+  inCart: number,
+  wanted: number,
+): AddOutcome {
+  const added = Math.max(0, Math.min(inCart + wanted, stock) - inCart);
+  if (added === 0) {
+    return { added: false, text: `Only ${stock} left in ${size} — your cart has them all.` };
+  }
+  if (added < wanted) {
+    return {
+      added: true,
+      text: `Added ${added} to your cart — only ${stock} left in ${size}, your cart has them all.`,
+    };
+  }
+  return { added: true, text: 'Added to your cart.' };
+}

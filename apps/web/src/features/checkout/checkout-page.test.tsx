@@ -60,6 +60,32 @@ describe('checkout', () => {
     expect(within(summary()).getByText('Size: M · Qty: 2')).toBeTruthy();
   });
 
+  it('takes the lines the cart panel kept when the shopper signed up before checkout', async () => {
+    sessionStorage.setItem('checkoutAfterLogin', JSON.stringify({ items }));
+    logInLocally(5);
+    fakeApi().on('shipping_address.php', () => ok({ address: null }));
+    renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, '/checkOut');
+    expect(within(summary()).getByText('Kerala Blasters Home 2025')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/checkOut');
+    // Taken once: the tab forgets them.
+    expect(sessionStorage.getItem('checkoutAfterLogin')).toBeNull();
+  });
+
+  it('says a first address will be saved to the profile, and not when one is saved', async () => {
+    open(fakeApi(), null);
+    const form = screen.getByRole('region', { name: 'Shipping Information' });
+    await eventually(() =>
+      expect(within(form).getByText('We’ll save this address to your profile.')).toBeTruthy(),
+    );
+  });
+
+  it('does not offer to save over an address the profile has', async () => {
+    const api = open(fakeApi(), saved);
+    await eventually(() => expect(api.calls['shipping_address.php']).toHaveLength(1));
+    await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
+    expect(screen.queryByText('We’ll save this address to your profile.')).toBeNull();
+  });
+
   it('asks for every shipping field before paying', async () => {
     open();
     fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));
@@ -101,13 +127,15 @@ describe('checkout', () => {
       ok({
         success: true,
         coupon_code: 'WELCOME10',
-        discount_amount: 179.8,
-        final_amount: 1678.2,
+        discount_amount: 180,
+        final_amount: 1678,
       }),
     );
     fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'welcome10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await eventually(() => expect(screen.getByText('You saved ₹ 179.80')).toBeTruthy());
+    await eventually(() =>
+      expect(screen.getByText((_, el) => el?.textContent === 'You saved ₹ 180')).toBeTruthy(),
+    );
     expect(api.calls['coupons.php']?.at(-1)).toEqual({
       user_id: 5,
       coupon_code: 'WELCOME10',

@@ -1,7 +1,8 @@
 // /checkOut (spec sections 2, 4, 5): the Shipping Information form, prefilled from the saved
 // address, and the Order Summary with the state's shipping fee, the coupon's discount and
 // the total. Pay Now places the order and sends the browser to the payment page. The lines
-// arrive as navigation state; without them the shopper goes home.
+// arrive as navigation state (or, after a guest's Login & Continue went through Sign Up, as
+// the cart panel kept them in the tab); without them the shopper goes home.
 import { formatRupees, isIndianState, type ProcessOrderRequest } from '@kitroom/contract';
 import { Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import { getShippingAddress } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { processOrder, verifyCoupon } from '@/api/order-calls';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
+import { forgetKeptCheckout, keptCheckout } from '@/features/cart';
 import { referralCodesForCheckout } from '@/features/referrals';
 import { showAlert } from '@/ui/alert';
 import { AddressFields } from '@/ui/address-fields';
@@ -32,7 +34,6 @@ import {
   formatPaise,
   formatTotal,
   orderLines,
-  savedText,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
 import { SavedOverlay } from './saved-overlay';
@@ -46,23 +47,33 @@ const problemAlert = (message: string) => showAlert(message, 'Checkout');
 
 export default function CheckoutPage() {
   const location = useLocation();
-  const lines = useMemo(() => checkoutLinesOf(location.state), [location.state]);
+  const [kept] = useState(() =>
+    checkoutLinesOf(location.state).length > 0 ? [] : checkoutLinesOf(keptCheckout()),
+  );
+  const lines = useMemo(() => {
+    const handed = checkoutLinesOf(location.state);
+    return handed.length > 0 ? handed : kept;
+  }, [location.state, kept]);
   const userId = useSessionSelector(selectUserId);
   const sessionEnded = useSessionEnded();
   const [address, setAddress] = useState(EMPTY_ADDRESS);
   const [problems, setProblems] = useState<Partial<Record<AddressField, string>>>({});
   const [coupon, setCoupon] = useState<Coupon | null>(null);
-  const [celebrating, setCelebrating] = useState<string | null>(null);
+  const [celebrating, setCelebrating] = useState<number | null>(null);
   const [paying, setPaying] = useState(false);
+  // Whether the profile has an address; a first order's address is saved to it.
+  const [hasSavedAddress, setHasSavedAddress] = useState<boolean | null>(null);
   const touched = useRef(false);
   const keyFor = useRef(attemptKeeper()).current;
   useTitle('Checkout');
+  useEffect(forgetKeptCheckout, []);
 
   useEffect(() => {
     if (userId === null) return;
     const controller = new AbortController();
     getShippingAddress(userId, { signal: controller.signal }).then(
       ({ address: saved }) => {
+        setHasSavedAddress(saved !== null);
         if (saved && !touched.current) setAddress(addressValues(saved));
       },
       // Without a saved address the shopper types one; a 401 ends the session.
@@ -99,7 +110,7 @@ export default function CheckoutPage() {
         return;
       }
       setCoupon({ code: answer.coupon_code, discount: answer.discount_amount });
-      setCelebrating(savedText(answer.discount_amount));
+      setCelebrating(answer.discount_amount);
     } catch (failure) {
       if (!sessionEnded(failure)) problemAlert(messageOf(failure, CHECKOUT_TEXTS.couponFailed));
     }
@@ -155,6 +166,9 @@ export default function CheckoutPage() {
           <h2 id="shipping-heading" className="font-display text-2xl font-bold uppercase">
             Shipping Information
           </h2>
+          {hasSavedAddress === false && (
+            <p className="mt-2 text-sm text-muted">{CHECKOUT_TEXTS.addressWillBeSaved}</p>
+          )}
           <form
             noValidate
             className="mt-5"
@@ -248,7 +262,9 @@ export default function CheckoutPage() {
           </p>
         </section>
       </div>
-      {celebrating && <SavedOverlay text={celebrating} onDone={() => setCelebrating(null)} />}
+      {celebrating !== null && (
+        <SavedOverlay discountRupees={celebrating} onDone={() => setCelebrating(null)} />
+      )}
     </div>
   );
 }

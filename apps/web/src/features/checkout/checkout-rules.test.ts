@@ -5,7 +5,7 @@ import {
   checkoutTotals,
   formatTotal,
   newIdempotencyKey,
-  savedText,
+  savedAmount,
 } from './checkout-rules';
 
 const line = (price: number, quantity: number) => ({
@@ -34,9 +34,11 @@ describe('checkout totals', () => {
   });
 
   it('shows the total without decimals and the saving as the spec writes it', () => {
-    expect(formatTotal(309750)).toBe('₹3,098');
-    expect(savedText(150)).toBe('You saved ₹ 150');
-    expect(savedText(89.9)).toBe('You saved ₹ 89.90');
+    expect(formatTotal(309700)).toBe('₹3,097');
+    // Never rounded: a total with paise is shown as it is charged.
+    expect(formatTotal(152420)).toBe('₹1,524.20');
+    expect(savedAmount(150)).toBe('₹ 150');
+    expect(savedAmount(1250)).toBe('₹ 1,250');
   });
 
   it('takes only well-formed lines from the navigation state', () => {

@@ -1,6 +1,7 @@
 // Checkout's sums and checks (spec sections 2, 5 and 9). Money is added up in paise; the
 // amount sent is Σ discount price × quantity + shipping − discount, exactly as the server
-// computes it, and the total is shown without decimals.
+// computes it. Prices, shipping and coupon discounts are whole rupees, so the total is shown
+// without decimals; it is never rounded, so what is shown is what is charged.
 import {
   formatRupees,
   isIndianState,
@@ -16,6 +17,7 @@ export const CHECKOUT_TEXTS = {
   paymentFailed: 'Payment failed',
   enterCoupon: 'Please enter your coupon code',
   couponFailed: 'Failed to verify coupon',
+  addressWillBeSaved: 'We’ll save this address to your profile.',
 } as const;
 
 export interface Totals {
@@ -38,18 +40,18 @@ export function checkoutTotals(
   return { subtotalPaise, shippingPaise, discountPaise, totalPaise };
 }
 
-/** '₹1,559': the order total without decimals. */
+/** '₹1,559': the order total, exactly what is charged (paise only if it has any). */
 export function formatTotal(paise: number): string {
-  return formatRupees(Math.round(paiseToRupees(paise)));
+  return formatRupees(paiseToRupees(paise));
 }
 
 export function formatPaise(paise: number): string {
   return formatRupees(paiseToRupees(paise));
 }
 
-/** 'You saved ₹ 150' (the celebration after a valid coupon). */
-export function savedText(discountRupees: number): string {
-  return `You saved ₹ ${formatRupees(discountRupees).replace('₹', '')}`;
+/** '₹ 150': the amount of the 'You saved ₹ {amount}' celebration after a valid coupon. */
+export function savedAmount(discountRupees: number): string {
+  return `₹ ${formatRupees(discountRupees).replace('₹', '')}`;
 }
 
 export function orderLines(lines: readonly CheckoutLine[]): CartLineInput[] {

@@ -11,7 +11,7 @@ function Page() {
       <button type="button" onClick={() => setRenders((n) => n + 1)}>
         render {renders}
       </button>
-      {shown && <SavedOverlay text="You saved ₹ 150" onDone={() => setShown(false)} />}
+      {shown && <SavedOverlay discountRupees={150} onDone={() => setShown(false)} />}
     </>
   );
 }
@@ -25,11 +25,18 @@ describe('the coupon celebration', () => {
       act(() => void vi.advanceTimersByTime(3_000));
       act(() => screen.getByRole('button').click());
       act(() => void vi.advanceTimersByTime(2_900));
-      expect(screen.queryByText('You saved ₹ 150')).not.toBeNull();
+      expect(screen.queryByRole('status')?.textContent).toContain('You saved ₹ 150');
       act(() => void vi.advanceTimersByTime(200));
-      expect(screen.queryByText('You saved ₹ 150')).toBeNull();
+      expect(screen.queryByRole('status')).toBeNull();
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps the rupee sign and the amount together on one line', () => {
+    render(<SavedOverlay discountRupees={1250} onDone={() => undefined} />);
+    const amount = screen.getByTestId('saved-amount');
+    expect(amount.textContent).toBe('₹ 1,250');
+    expect(amount.className).toContain('whitespace-nowrap');
   });
 });

@@ -3,10 +3,17 @@
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { savedAmount } from './checkout-rules';
 
 export const SAVED_OVERLAY_MS = 6000;
 
-export function SavedOverlay({ text, onDone }: { text: string; onDone: () => void }) {
+export function SavedOverlay({
+  discountRupees,
+  onDone,
+}: {
+  discountRupees: number;
+  onDone: () => void;
+}) {
   // The 6 seconds run from the moment it appears, however often the page renders meanwhile.
   const done = useRef(onDone);
   done.current = onDone;
@@ -30,7 +37,12 @@ export function SavedOverlay({ text, onDone }: { text: string; onDone: () => voi
       className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 bg-ink/90 px-6 text-center backdrop-blur-sm"
     >
       <PartyPopper aria-hidden="true" size={72} className="text-volt" />
-      <p className="font-display text-5xl font-extrabold text-volt uppercase sm:text-7xl">{text}</p>
+      <p className="font-display text-5xl font-extrabold text-volt uppercase sm:text-7xl">
+        You saved {/* '₹' and the amount never part at a line end, on a narrow phone either. */}
+        <span data-testid="saved-amount" className="whitespace-nowrap">
+          {savedAmount(discountRupees)}
+        </span>
+      </p>
       <p className="text-white/80">Your coupon is applied.</p>
     </div>,
     document.body,

@@ -17,10 +17,10 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
       payment_status: 'UNPAID',
       payment_method: 'Online',
       shipping_address: 'Asha Menon, 12 Beach Road, Kozhikode, Kerala 673001, 9876543210',
-      total_amount: '1859.50',
+      total_amount: '1859.00',
       tracking_id: null,
       tracking_link: null,
-      subtotal_amount: '1799.50',
+      subtotal_amount: '1799.00',
       shipping_amount: '60.00',
       discount_amount: '0.00',
       coupon_code: null,
@@ -35,7 +35,7 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
         product_image_url: 'images/11.webp',
         quantity: 2,
         size: 'M',
-        price: 899.75,
+        price: 899.5,
       },
     ],
   };
@@ -54,7 +54,7 @@ describe('order detail', () => {
     expect(api.calls['orders.php']).toEqual([{ user_id: 5, order_id: 42 }]);
     expect(screen.getByText('You can see expected delivered data after a week.')).toBeTruthy();
     expect(within(summary()).getByText('Unpaid')).toBeTruthy();
-    expect(within(summary()).getByText('₹1,860')).toBeTruthy();
+    expect(within(summary()).getByText('₹1,859')).toBeTruthy();
     expect(within(summary()).getByText('Asha Menon, 12 Beach Road, Kozhikode, Ke..')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add Review/ })).toBeNull();
 
@@ -75,6 +75,42 @@ describe('order detail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
     await eventually(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
+  });
+
+  it('after a failed payment says so at the top, with Pay Now beside it', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () => ok(detail({ payment_status: 'FAILED' })));
+    renderApp(routes, '/reviewOrdersDetails/42');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Payment failed');
+    expect(alert.textContent).toContain('Your order is saved. Pay again to confirm it.');
+    // The banner comes before the items and the summary, and holds the page's one Pay Now.
+    const pay = within(alert).getByRole('button', { name: 'Pay Now' });
+    expect(screen.getAllByRole('button', { name: 'Pay Now' })).toEqual([pay]);
+    expect(
+      alert.compareDocumentPosition(screen.getByRole('heading', { name: 'Items' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(within(summary()).getByText('Failed')).toBeTruthy();
+
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    api.on('payment_processer.php', () =>
+      ok({ payment_url: '/api/payments/sandbox/pay/t', order_id: 42 }),
+    );
+    fireEvent.click(pay);
+    await eventually(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/pay/t'));
+  });
+
+  it('says nothing of a failure while an order is only unpaid', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () => ok(detail()));
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.queryByText('Payment failed')).toBeNull();
+    expect(within(summary()).getByRole('button', { name: 'Pay Now' })).toBeTruthy();
   });
 
   it('shows a paid order’s date, tracking and Add Review', async () => {

@@ -2,10 +2,12 @@
 // item cards with 'Add Review', payment status with Pay Now while unpaid, order status,
 // payment method, shipping address (first 40 characters), total, and tracking. It shows
 // the navigation state at once when there is one, and always asks orders.php for the
-// current answer (the payment page sends the browser here with no state).
+// current answer (the payment page sends the browser here with no state). After a failed
+// payment the provider's callback has marked the order FAILED: 'Payment failed' (spec
+// section 8) then heads the page, with Pay Now beside it.
 import type { OrderDetailResponse, OrderItem } from '@kitroom/contract';
 import { formatRupees } from '@kitroom/contract';
-import { CalendarClock, Check, Copy, ExternalLink, Star } from 'lucide-react';
+import { CalendarClock, Check, CircleAlert, Copy, ExternalLink, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '@/api/client';
@@ -163,6 +165,17 @@ export default function OrderDetailPage() {
   if (!detail) return <Loader label="Loading your order" className="min-h-[50vh]" />;
   const { order, order_items: items } = detail;
   const paid = isPaid(order);
+  const failed = order.payment_status === 'FAILED';
+  const payButton = (className: string) => (
+    <button
+      type="button"
+      disabled={paying}
+      onClick={() => void payNow()}
+      className={buttonClass('accent', className)}
+    >
+      {paying ? 'Processing...' : 'Pay Now'}
+    </button>
+  );
 
   return (
     <div className="mx-auto max-w-[1280px] px-4 py-6 sm:px-6 md:py-10">
@@ -175,6 +188,19 @@ export default function OrderDetailPage() {
         </div>
         <OrderStatusBadge status={order.order_status} />
       </div>
+      {failed && (
+        <div
+          role="alert"
+          className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-sale bg-red-50 px-4 py-3"
+        >
+          <CircleAlert aria-hidden="true" size={24} className="shrink-0 text-sale" />
+          <div className="min-w-0 flex-1">
+            <p className="font-bold text-sale">{ORDER_TEXTS.paymentNotTaken}</p>
+            <p className="text-sm">{ORDER_TEXTS.paymentNotTakenHint}</p>
+          </div>
+          {payButton('min-h-11 shrink-0 px-6')}
+        </div>
+      )}
       <p className="mt-4 flex items-center gap-2 rounded-xl bg-paper px-4 py-3">
         <CalendarClock aria-hidden="true" size={20} className="shrink-0" />
         <span>
@@ -220,16 +246,7 @@ export default function OrderDetailPage() {
                 <span className="text-lg">{orderTotal(order.total_amount)}</span>
               </Row>
             </dl>
-            {!paid && (
-              <button
-                type="button"
-                disabled={paying}
-                onClick={() => void payNow()}
-                className={buttonClass('accent', 'mt-4 w-full')}
-              >
-                {paying ? 'Processing...' : 'Pay Now'}
-              </button>
-            )}
+            {!paid && !failed && payButton('mt-4 w-full')}
           </div>
 
           <div className="rounded-2xl border border-line bg-white p-5">

