@@ -250,6 +250,16 @@ export async function shippingAddress(
   return toShippingAddress(await q.findAddress(db, userId));
 }
 
+const addressRow = (address: ShippingAddress): q.AddressRow => ({
+  firstName: address.first_name,
+  lastName: address.last_name,
+  streetName: address.street_name,
+  city: address.city,
+  state: address.state,
+  pincode: address.pincode,
+  phone: address.phone,
+});
+
 /** Saves (replaces) the user's shipping address; the contract has checked every field. */
 export async function saveShippingAddress(
   db: Queryable,
@@ -257,18 +267,18 @@ export async function saveShippingAddress(
   address: ShippingAddress,
   now = new Date(),
 ): Promise<void> {
-  await q.upsertAddress(
-    db,
-    userId,
-    {
-      firstName: address.first_name,
-      lastName: address.last_name,
-      streetName: address.street_name,
-      city: address.city,
-      state: address.state,
-      pincode: address.pincode,
-      phone: address.phone,
-    },
-    now,
-  );
+  await q.upsertAddress(db, userId, addressRow(address), now);
+}
+
+/**
+ * Saves the address only when the user has none (a first checkout's address becomes the
+ * profile's); one statement, so an address saved meanwhile on the profile page is kept.
+ */
+export async function saveFirstShippingAddress(
+  db: Queryable,
+  userId: number,
+  address: ShippingAddress,
+  now = new Date(),
+): Promise<boolean> {
+  return q.insertAddressIfNone(db, userId, addressRow(address), now);
 }

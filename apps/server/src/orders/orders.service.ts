@@ -242,9 +242,7 @@ async function createOrder(
   );
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.
-  if ((await accounts.shippingAddress(tx, userId)) === null) {
-    await accounts.saveShippingAddress(tx, userId, input.shipping_address, now);
-  }
+  await accounts.saveFirstShippingAddress(tx, userId, input.shipping_address, now);
   if (coupon) {
     const redeemed = await coupons.redeemCoupon(tx, {
       couponId: coupon.couponId,
