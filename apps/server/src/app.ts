@@ -19,8 +19,13 @@ import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { forbiddenText, registerErrorHandling } from './http/errors.js';
 import { lazyChildLogger } from './http/lazy-logger.js';
+import {
+  answerRoutingError,
+  containsForbiddenText,
+  registerTextChecks,
+} from './http/text-input.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
@@ -123,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 512 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors: answerRoutingError,
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -151,16 +157,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
       const error = new SyntaxError('The request body is not valid JSON.');
       Object.assign(error, { statusCode: 400 });
-      done(error, undefined);
+      return done(error, undefined);
     }
+    // JSON escapes may spell a null character or a lone surrogate: refused here, once.
+    if (containsForbiddenText(parsed)) return done(forbiddenText(), undefined);
+    done(null, parsed);
   });
 
   registerErrorHandling(app);
+  registerTextChecks(app);
   await registerSecurityHeaders(app, helmetOptions(config));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});

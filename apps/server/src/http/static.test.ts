@@ -19,6 +19,7 @@ import { ViewCounts } from '../catalogue/view-counts.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { registerErrorHandling } from './errors.js';
 import { callKey, registerStatic } from './static.js';
+import { answerRoutingError, registerTextChecks } from './text-input.js';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en-IN">
@@ -131,9 +132,10 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://shop.example.in',
   });
-  app = Fastify();
+  app = Fastify({ frameworkErrors: answerRoutingError });
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  registerTextChecks(app);
   productViews = new ViewCounts(
     async (counts) => {
       await addViewCounts(database.db, counts);
@@ -313,6 +315,19 @@ describe('other pages', () => {
     }
     const policy = await app.inject({ method: 'GET', url: '/shippingPolicy' });
     expect(policy.body).toContain('<title>Shipping Policy | Kitroom</title>');
+  });
+
+  it('answer a path with a null character or a broken escape with a 400 page', async () => {
+    for (const url of [
+      '/productCategory/Club%00',
+      '/productCategory/Club%ED%A0%80',
+      '/product/%',
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('This address cannot be opened');
+    }
   });
 
   it('serve unknown pages as the 404 page, with a 404 status', async () => {
