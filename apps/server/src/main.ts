@@ -64,8 +64,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', (signal) => void stop(signal));
-  process.once('SIGINT', (signal) => void stop(signal));
+  // `on`, not `once`: Ctrl+C in a terminal reaches both npm and this process, and npm forwards
+  // it again; a second signal while stopping must not end the process mid-request.
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`Kitroom is running at ${config.publicUrl}`);
