@@ -11,6 +11,7 @@ import { containsForbiddenText } from '../http/text-input.js';
 import { escapeHtml, SHOP_NAME } from '../mail/mailer.js';
 import { PAYMENT_PATHS } from './payment-provider.js';
 import { createSandboxGateway, SANDBOX_PAY_PATH, type SandboxPayment } from './sandbox.provider.js';
+import { sandboxSecretSeed } from './sandbox-secret.js';
 
 const Params = z.object({ token: z.string().min(1).max(1000) });
 const Form = z.object({ result: z.enum(['paid', 'failed']) });
@@ -53,7 +54,7 @@ const missingPage = () =>
   );
 
 export function sandboxGatewayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const gateway = createSandboxGateway(deps.config.sessionSecret);
+  const gateway = createSandboxGateway(sandboxSecretSeed(deps.config));
   return async (app) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
