@@ -5,7 +5,11 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -18,6 +22,7 @@ import { productViewCounts } from './catalogue/catalogue.service.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { loggableError } from './db/errors.js';
 import { registerAuth } from './http/auth.js';
 import { forbiddenText, registerErrorHandling } from './http/errors.js';
 import { lazyChildLogger } from './http/lazy-logger.js';
@@ -96,30 +101,38 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
   };
 }
 
+/** pino's options for the app's log: false when silent. */
+export function loggerOptions(
+  config: Config,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    // Every logged error, from any place: a failed query's parameters never reach the log.
+    serializers: { err: loggableError },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.otp',
+        '*.session_id',
+        '*.*.password',
+        '*.*.otp',
+        '*.*.session_id',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            ...(options.logStream ? { stream: options.logStream } : {}),
-            redact: {
-              paths: [
-                'req.headers.cookie',
-                'req.headers.authorization',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.otp',
-                '*.session_id',
-                '*.*.password',
-                '*.*.otp',
-                '*.*.session_id',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    logger: loggerOptions(config, options.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
