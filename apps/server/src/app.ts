@@ -77,6 +77,20 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/**
+ * Where Razorpay's hosted payment pages live: a Payment Link's short_url (rzp.io) and the
+ * API host that serves the link's page. The storefront navigates there rather than posting a
+ * form, but browsers also check form-action on the redirects that follow a form's submission.
+ */
+const RAZORPAY_PAGE_ORIGINS = ['https://rzp.io', 'https://api.razorpay.com'];
+
+/** Where a form of ours may send the browser: our own pages, and the payment provider's. */
+function formActionSources(config: Config): string[] {
+  if (config.paymentProvider !== 'razorpay') return ["'self'"];
+  const apiOrigin = new URL(config.razorpay.apiBase).origin;
+  return ["'self'", ...new Set([...RAZORPAY_PAGE_ORIGINS, apiOrigin])];
+}
+
 /** helmet's options: the headers it derives are set on every answer (security-headers.ts). */
 export function helmetOptions(config: Config): FastifyHelmetOptions {
   return {
@@ -89,7 +103,7 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'", 'https://www.google.com', 'https://maps.google.com'],
-        formAction: ["'self'", 'https:'],
+        formAction: formActionSources(config),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],
