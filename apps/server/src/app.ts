@@ -179,7 +179,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // A POST without a body (shop.php's category list) is allowed: the body is then undefined.
+  // Every call takes JSON or no body. Fastify's own text/plain parser is removed: a call
+  // without a body schema (session_destroy.php) took any text, and the others answered a
+  // validation error instead of 415. A POST without a body (shop.php's category list,
+  // session_destroy.php) is allowed: the body is then undefined.
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
