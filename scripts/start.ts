@@ -1,5 +1,8 @@
 // `npm start`: builds the web app when its sources are newer than the last build, then runs
-// the server (which migrates and seeds the database on first run).
+// the server (which migrates and seeds the database on first run) in this same process.
+// package.json starts it as `exec node --import tsx …`: the shell npm runs the script with
+// becomes this process, and no tsx wrapper process stands between, so the SIGTERM or SIGINT
+// npm forwards reaches the server itself, which finishes its requests and exits.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -37,8 +37,10 @@ function serverEnv(target: Target, port: number, secret: string): NodeJS.Process
   return targetEnv(target, {
     NODE_ENV: 'production',
     SESSION_SECRET: secret,
-    // The built-in payment page: nothing in the bench pays, but production must name one.
+    // The built-in payment page: nothing in the bench pays, but production must name one,
+    // and takes the sandbox only for a demo.
     PAYMENT_PROVIDER: 'sandbox',
+    DEMO_PAYMENTS_IN_PRODUCTION: 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -5,7 +5,11 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -18,9 +22,15 @@ import { productViewCounts } from './catalogue/catalogue.service.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { loggableError } from './db/errors.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { forbiddenText, registerErrorHandling } from './http/errors.js';
 import { lazyChildLogger } from './http/lazy-logger.js';
+import {
+  answerRoutingError,
+  containsForbiddenText,
+  registerTextChecks,
+} from './http/text-input.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
@@ -67,6 +77,20 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/**
+ * Where Razorpay's hosted payment pages live: a Payment Link's short_url (rzp.io) and the
+ * API host that serves the link's page. The storefront navigates there rather than posting a
+ * form, but browsers also check form-action on the redirects that follow a form's submission.
+ */
+const RAZORPAY_PAGE_ORIGINS = ['https://rzp.io', 'https://api.razorpay.com'];
+
+/** Where a form of ours may send the browser: our own pages, and the payment provider's. */
+function formActionSources(config: Config): string[] {
+  if (config.paymentProvider !== 'razorpay') return ["'self'"];
+  const apiOrigin = new URL(config.razorpay.apiBase).origin;
+  return ["'self'", ...new Set([...RAZORPAY_PAGE_ORIGINS, apiOrigin])];
+}
+
 /** helmet's options: the headers it derives are set on every answer (security-headers.ts). */
 export function helmetOptions(config: Config): FastifyHelmetOptions {
   return {
@@ -79,7 +103,7 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'", 'https://www.google.com', 'https://maps.google.com'],
-        formAction: ["'self'", 'https:'],
+        formAction: formActionSources(config),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],
@@ -91,30 +115,38 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
   };
 }
 
+/** pino's options for the app's log: false when silent. */
+export function loggerOptions(
+  config: Config,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    // Every logged error, from any place: a failed query's parameters never reach the log.
+    serializers: { err: loggableError },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.otp',
+        '*.session_id',
+        '*.*.password',
+        '*.*.otp',
+        '*.*.session_id',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            ...(options.logStream ? { stream: options.logStream } : {}),
-            redact: {
-              paths: [
-                'req.headers.cookie',
-                'req.headers.authorization',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.otp',
-                '*.session_id',
-                '*.*.password',
-                '*.*.otp',
-                '*.*.session_id',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    logger: loggerOptions(config, options.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -123,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 512 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors: answerRoutingError,
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -146,21 +179,30 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // A POST without a body (shop.php's category list) is allowed: the body is then undefined.
+  // Every call takes JSON or no body. Fastify's own text/plain parser is removed: a call
+  // without a body schema (session_destroy.php) took any text, and the others answered a
+  // validation error instead of 415. A POST without a body (shop.php's category list,
+  // session_destroy.php) is allowed: the body is then undefined.
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
       const error = new SyntaxError('The request body is not valid JSON.');
       Object.assign(error, { statusCode: 400 });
-      done(error, undefined);
+      return done(error, undefined);
     }
+    // JSON escapes may spell a null character or a lone surrogate: refused here, once.
+    if (containsForbiddenText(parsed)) return done(forbiddenText(), undefined);
+    done(null, parsed);
   });
 
   registerErrorHandling(app);
+  registerTextChecks(app);
   await registerSecurityHeaders(app, helmetOptions(config));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});

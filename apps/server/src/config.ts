@@ -22,6 +22,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Kitroom <no-reply@kitroom.in>'),
   // Unset means sandbox, except in production, where the provider must be named.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).optional(),
+  // The sandbox lets every shopper mark their own order paid: a production start takes it
+  // only when this says the shop is a demo.
+  DEMO_PAYMENTS_IN_PRODUCTION: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false'),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -120,6 +125,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing configuration for this start: ${missing.join(', ')}. See the README's configuration table.`,
+    );
+  }
+  if (
+    e.NODE_ENV === 'production' &&
+    e.PAYMENT_PROVIDER === 'sandbox' &&
+    e.DEMO_PAYMENTS_IN_PRODUCTION !== 'true'
+  ) {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=sandbox lets any shopper mark their own order paid, so a production start ' +
+        'refuses it: use razorpay, or set DEMO_PAYMENTS_IN_PRODUCTION=true for a demo shop that ' +
+        "takes no real money. See the README's configuration table.",
     );
   }
   return {

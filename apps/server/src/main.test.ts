@@ -1,6 +1,7 @@
 // The real server process: starts, serves, and on SIGTERM finishes the request in flight,
-// refuses new connections and exits 0. Always on PGlite in its own DATA_DIR: the process
-// under test must never see the PostgreSQL database of the suite.
+// refuses new connections and exits 0; started by `npm start`, the signals npm is sent reach
+// it. Always on PGlite in its own DATA_DIR: the process under test must never see the
+// PostgreSQL database of the suite.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provideDemoImages } from './test/demo-images.js';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const repositoryRoot = path.resolve(path.dirname(mainFile), '../../..');
 
 interface Running {
   child: ChildProcess;
@@ -20,11 +22,23 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Running {
+interface Command {
+  file: string;
+  args: string[];
+  cwd?: string;
+  /** In a process group of its own, as a terminal starts a command. */
+  detached?: boolean;
+}
+
+const serverCommand: Command = { file: process.execPath, args: ['--import', 'tsx', mainFile] };
+
+function start(env: Record<string, string>, command: Command = serverCommand): Running {
   const { DATABASE_URL: _url, TEST_DATABASE: _kind, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(command.file, command.args, {
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(command.cwd ? { cwd: command.cwd } : {}),
+    detached: command.detached ?? false,
   });
   let text = '';
   const listeners = new Set<() => void>();
@@ -55,6 +69,36 @@ function start(env: Record<string, string>): Running {
       check();
     });
   return { child, output: () => text, waitFor, exited };
+}
+
+/** Whether any process of the group is still alive. */
+function groupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
 }
 
 async function freePort(): Promise<number> {
@@ -136,4 +180,50 @@ describe('main', () => {
     expect(response).toContain('Messi');
     expect(await running.exited).toBe(0);
   }, 180_000);
+});
+
+describe('npm start', () => {
+  let dataDir: string;
+  const groups: number[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-npm-start-'));
+    await provideDemoImages(dataDir);
+  }, 180_000);
+  afterAll(() => {
+    for (const group of groups) if (groupAlive(group)) process.kill(-group, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** `npm start` in its own process group, serving on a free port; resolves once it serves. */
+  async function npmStart(): Promise<{ running: Running; port: number; group: number }> {
+    const port = await freePort();
+    const running = start(
+      { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      { file: 'npm', args: ['start'], cwd: repositoryRoot, detached: true },
+    );
+    const group = running.child.pid!;
+    groups.push(group);
+    // The first start may build the web app and seeds the catalogue.
+    await running.waitFor(/Kitroom is running at/, 240_000);
+    expect(await portOpen(port)).toBe(true);
+    return { running, port, group };
+  }
+
+  it('passes SIGTERM sent to npm on to the server: the port closes and every process ends', async () => {
+    const { running, port, group } = await npmStart();
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+    expect(await until(() => !groupAlive(group), 10_000)).toBe(true);
+    expect(await portOpen(port)).toBe(false);
+  }, 300_000);
+
+  it('stops gracefully on Ctrl+C, which reaches npm and the server both', async () => {
+    const { running, port, group } = await npmStart();
+    // A terminal sends SIGINT to the whole foreground group; npm forwards it once more.
+    process.kill(-group, 'SIGINT');
+    expect(await running.exited).toBe(0);
+    expect(await until(() => !groupAlive(group), 10_000)).toBe(true);
+    expect(await portOpen(port)).toBe(false);
+  }, 300_000);
 });

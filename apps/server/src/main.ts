@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { loggableError } from './db/errors.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 
 /** A whole request (headers and body) must arrive within this. */
@@ -31,7 +32,7 @@ function configOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, serializers: { err: loggableError } });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -64,8 +65,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', (signal) => void stop(signal));
-  process.once('SIGINT', (signal) => void stop(signal));
+  // `on`, not `once`: Ctrl+C in a terminal reaches both npm and this process, and npm forwards
+  // it again; a second signal while stopping must not end the process mid-request.
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`Kitroom is running at ${config.publicUrl}`);

@@ -109,8 +109,9 @@ export const ShopCategoryRequest = z.object({ category: z.array(FacetName).min(1
 export type ShopCategoryRequest = z.input<typeof ShopCategoryRequest>;
 
 /**
- * shop.php takes no body (the category list), `{category: [name]}` (one category's
- * products), or a listing (with `limit`). One object schema, so errors name the field.
+ * shop.php takes no body (the category list and the first page), `{category: [name]}` (one
+ * category's products), or a listing (with `limit`). One object schema, so errors name the
+ * field.
  */
 export const ShopRequest = ShopListingRequest.partial().nullish();
 export type ShopRequest = z.input<typeof ShopRequest>;
@@ -124,12 +125,35 @@ export type Category = z.infer<typeof Category>;
 export const CategoriesResponse = z.object({ categories: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
+/**
+ * The listing shop.php answers without a body: the spec's preload (the first page, priced 0
+ * to 10000), as '0-50' since `limit` is a zero-based offset here.
+ */
+export const SHOP_OVERVIEW_LISTING = {
+  limit: '0-50',
+  price_range_minimum: 0,
+  price_range_maximum: 10_000,
+} as const;
+
 export const CategoryProductsResponse = z.object({
   products: z.array(ProductSummary),
   min_price: Rupees,
   max_price: Rupees,
 });
 export type CategoryProductsResponse = z.infer<typeof CategoryProductsResponse>;
+
+/**
+ * shop.php without a body: the categories with their product counts (the menu's list), and
+ * the first page of SHOP_OVERVIEW_LISTING with its price bounds and total — the spec's table
+ * reads categories, products, min_price and max_price from every form of the call.
+ */
+export const ShopOverviewResponse = CategoriesResponse.extend({
+  products: z.array(ProductSummary),
+  min_price: Rupees,
+  max_price: Rupees,
+  total: z.number().int().nonnegative(),
+});
+export type ShopOverviewResponse = z.infer<typeof ShopOverviewResponse>;
 
 export const FacetCount = z.object({ count: z.number().int().nonnegative() });
 

@@ -90,9 +90,15 @@ export const WHOLESALE_STATUS_MESSAGES: Record<WholesaleStatus, string> = {
     'Your wholesale application was not approved. Please contact us if you would like to know more.',
 };
 
-/** code 0: no application yet (the web app shows the form); code 100: show the message. */
+/** code 0's message: the user has no application yet. */
+export const WHOLESALE_NOT_APPLIED_MESSAGE = 'You have not applied yet.';
+
+/**
+ * code 0: no application yet (the web app shows the form); code 100: show the message. Both
+ * carry a message, as the spec's status answer reads code and message.
+ */
 export const WholesaleResponse = z.union([
-  z.object({ code: z.literal(0) }),
+  z.object({ code: z.literal(0), message: z.string() }),
   z.object({ code: z.literal(100), status: WholesaleStatus, message: z.string() }),
 ]);
 export type WholesaleResponse = z.infer<typeof WholesaleResponse>;

@@ -5,7 +5,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  CategoriesResponse,
+  ShopOverviewResponse,
   CategoryProductsResponse,
   HomeResponse,
   ProductResponse,
@@ -165,7 +165,7 @@ describe('kept answers', () => {
       bytes(CategoryProductsResponse, await catalogue.categoryProducts(t.db, 'Club Jerseys')),
     );
     const list = await post(t.app, '/api/shop.php');
-    expect(list.body).toBe(bytes(CategoriesResponse, await catalogue.categoryList(t.db)));
+    expect(list.body).toBe(bytes(ShopOverviewResponse, await catalogue.shopOverview(t.db)));
     const found = await post(t.app, '/api/search_result.php', { search: 'kerala blasters' });
     expect(found.body).toBe(
       bytes(SearchResponse, { products: await search(t.db, 'kerala blasters') }),

@@ -4,7 +4,6 @@
 // rating or reviews drops only the answers showing it; anything that moves products in or
 // out of lists drops them all. A cached call costs the shared version read and no query.
 import {
-  CategoriesResponse,
   CategoryProductsResponse,
   HomeResponse,
   Product,
@@ -12,6 +11,7 @@ import {
   Review,
   REVIEWS_SHOWN,
   ShopListingResponse,
+  ShopOverviewResponse,
   SIMILAR_PRODUCTS_LIMIT,
 } from '@kitroom/contract';
 import { z } from 'zod';
@@ -23,12 +23,12 @@ import * as q from './catalogue.queries.js';
 import {
   cachedAt,
   categoryFilter,
-  categoryListAt,
   categoryProductsFor,
   filterKey,
   home,
   listingFor,
   planListing,
+  shopOverview,
   similarConditions,
   toProduct,
   toReview,
@@ -59,12 +59,13 @@ export async function homeAnswer(db: Queryable): Promise<JsonBody> {
   });
 }
 
-/** shop.php with no body: the categories with their product counts. */
-export async function categoryListAnswer(db: Queryable): Promise<JsonBody> {
-  const cached = await cachedAt(db);
-  return cached.cache.answer(cached.version, 'categories', async () =>
-    answerOf(CategoriesResponse, await categoryListAt(db, cached), []),
-  );
+/** shop.php with no body: the categories with their product counts, and the first page. */
+export async function shopOverviewAnswer(db: Queryable): Promise<JsonBody> {
+  const { cache, version } = await cachedAt(db);
+  return cache.answer(version, 'shop-overview', async () => {
+    const answer = await shopOverview(db);
+    return answerOf(ShopOverviewResponse, answer, ids(answer.products));
+  });
 }
 
 /** shop.php with one category: its products and price bounds. */

@@ -99,12 +99,27 @@ describe('product.php', () => {
 });
 
 describe('shop.php', () => {
-  it('lists categories without a body', async () => {
+  it("lists categories without a body, with the first page of the spec's preload", async () => {
     const res = await post('/api/shop.php');
     expect(res.json()).not.toHaveProperty('error');
     expect(res.statusCode).toBe(200);
-    const names = res.json().categories.map((c: { category_name: string }) => c.category_name);
+    const answer = res.json();
+    const names = answer.categories.map((c: { category_name: string }) => c.category_name);
     expect(names.sort()).toEqual(['Club Jerseys', 'National Teams']);
+    expect(answer.categories[0]).toHaveProperty('product_count');
+    // The spec's table reads categories, products, min_price and max_price from every form.
+    const preload = (
+      await post('/api/shop.php', {
+        limit: '0-50',
+        price_range_minimum: 0,
+        price_range_maximum: 10000,
+      })
+    ).json();
+    expect(answer.products).toHaveLength(50);
+    expect(answer.products).toEqual(preload.products);
+    expect(answer.min_price).toBe(preload.min_price);
+    expect(answer.max_price).toBe(preload.max_price);
+    expect(answer.total).toBe(62);
   });
 
   it('pages by 50 with facet counts, tolerating spaces in limit', async () => {

@@ -3,7 +3,6 @@
 // tests check them. Product views are counted in memory and flushed in batches (app.ts owns
 // the counter; the product pages count with it too).
 import {
-  CategoriesResponse,
   CategoryProductsResponse,
   ErrorResponse,
   HomeResponse,
@@ -11,17 +10,18 @@ import {
   ProductResponse,
   ShopRequest,
   ShopListingResponse,
+  ShopOverviewResponse,
 } from '@kitroom/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
 import { sendJson, sendJsonBytes } from '../http/cached-json.js';
 import {
-  categoryListAnswer,
   categoryProductsAnswer,
   homeAnswer,
   listingAnswer,
   productAnswer,
+  shopOverviewAnswer,
 } from './catalogue.answers.js';
 
 export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPluginAsyncZod {
@@ -48,7 +48,7 @@ export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPlu
         schema: {
           body: ShopRequest,
           response: {
-            200: z.union([ShopListingResponse, CategoryProductsResponse, CategoriesResponse]),
+            200: z.union([ShopListingResponse, CategoryProductsResponse, ShopOverviewResponse]),
           },
         },
       },
@@ -60,7 +60,7 @@ export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPlu
             ? await listingAnswer(db, { ...body, limit: body.limit })
             : category !== undefined
               ? await categoryProductsAnswer(db, category)
-              : await categoryListAnswer(db);
+              : await shopOverviewAnswer(db);
         return sendJson(request, reply, answer);
       },
     );

@@ -5,6 +5,7 @@ import {
   paiseToRupees,
   parseLimit,
   rupeesToPaise,
+  SHOP_OVERVIEW_LISTING,
   slugify,
   type CategoriesResponse,
   type CategoryProductsResponse,
@@ -13,6 +14,7 @@ import {
   type ProductDetail,
   type ProductSummary,
   type ShopListingResponse,
+  type ShopOverviewResponse,
 } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
@@ -169,6 +171,22 @@ export async function categoryListAt(
       })),
     };
   });
+}
+
+/** shop.php without a body: the category list and the first page of the listing. */
+export async function shopOverview(db: Queryable): Promise<ShopOverviewResponse> {
+  const cached = await cachedAt(db);
+  const [list, page] = await Promise.all([
+    categoryListAt(db, cached),
+    planListing(db, SHOP_OVERVIEW_LISTING, cached).then((plan) => listingFor(db, plan, cached)),
+  ]);
+  return {
+    categories: list.categories,
+    products: page.products,
+    min_price: page.min_price,
+    max_price: page.max_price,
+    total: page.total,
+  };
 }
 
 const facetLabels: Record<q.FacetKind, string> = {

@@ -1,6 +1,8 @@
 // Domain errors carry an HTTP status; one handler turns every error into `{error}` JSON.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseErrorOf, isDataException } from '../db/errors.js';
+import { FORBIDDEN_TEXT_MESSAGE } from './text-input.js';
 
 export class AppError extends Error {
   constructor(
@@ -19,6 +21,13 @@ export const forbidden = (message = 'You may only act on your own account.') =>
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);
+/** A body, path or query carrying a null character or a lone surrogate (text-input.ts). */
+export const forbiddenText = () => new AppError(400, FORBIDDEN_TEXT_MESSAGE);
+
+/** 22021 character_not_in_repertoire, 22P05 untranslatable_character. */
+const ENCODING_ERRORS = new Set(['22021', '22P05']);
+const BAD_VALUE_MESSAGE =
+  'The request contains a value that cannot be stored (a number or a text out of range).';
 
 interface ZodIssueLike {
   instancePath?: string;
@@ -47,6 +56,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: error.message });
+    }
+    // Second line of defence: a value the database refused (class 22) is the request's fault.
+    // Logged all the same, since validation should have caught it first.
+    const database = databaseErrorOf(error);
+    if (database && isDataException(database)) {
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send({
+        error: ENCODING_ERRORS.has(database.code) ? FORBIDDEN_TEXT_MESSAGE : BAD_VALUE_MESSAGE,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,6 +1,7 @@
 // Finished storefront pages kept per process, with their compressed bodies. A page is a
-// function of its URL and the API answers (and head tags) it is made from, the same for
-// every visitor, so it is kept under a hash of exactly those: a catalogue change changes
+// function of its address (its path and the query parameters it reads: static.ts drops a
+// link's others, such as utm_source) and the API answers (and head tags) it is made from, the
+// same for every visitor, so it is kept under a hash of exactly those: a catalogue change changes
 // an answer, hence the key, and a kept page is never stale. Pages for one visitor (with
 // their session check inlined) are never kept. A cached page view costs reading its answers,
 // one hash and one write. See docs/decisions/007-server-rendering.md.
@@ -43,7 +44,7 @@ interface Entry {
   live: boolean;
 }
 
-/** The key of a page: its URL, and the head and answers it is made from, hashed. */
+/** The key of a page: its address, and the head and answers it is made from, hashed. */
 export function pageKey(url: string, headJson: string, dataJson: string): string {
   // The footer shows the year: last year's page is not this year's.
   const hash = createHash('sha256').update(headJson).update('\n').update(dataJson);

@@ -68,3 +68,35 @@ describe('security headers', () => {
     expect(res.headers['x-request-id']).toBe('edge-42');
   });
 });
+
+describe('form-action', () => {
+  /** The form-action directive of the CSP an app with this environment sends. */
+  async function formAction(env: Record<string, string>): Promise<string | undefined> {
+    const app = await startTestApp(env);
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/api/home.php' });
+      const csp = String(res.headers['content-security-policy']);
+      return csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('form-action'));
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('lets forms post to the shop only, with the sandbox (served by the shop)', async () => {
+    expect(await formAction({})).toBe("form-action 'self'");
+  });
+
+  it("adds Razorpay's payment page origins, and no other site, with razorpay", async () => {
+    expect(
+      await formAction({
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_test_key',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+      }),
+    ).toBe("form-action 'self' https://rzp.io https://api.razorpay.com");
+  });
+});

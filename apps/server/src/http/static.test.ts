@@ -19,6 +19,7 @@ import { ViewCounts } from '../catalogue/view-counts.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { registerErrorHandling } from './errors.js';
 import { callKey, registerStatic } from './static.js';
+import { answerRoutingError, registerTextChecks } from './text-input.js';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en-IN">
@@ -131,9 +132,10 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://shop.example.in',
   });
-  app = Fastify();
+  app = Fastify({ frameworkErrors: answerRoutingError });
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  registerTextChecks(app);
   productViews = new ViewCounts(
     async (counts) => {
       await addViewCounts(database.db, counts);
@@ -315,6 +317,19 @@ describe('other pages', () => {
     expect(policy.body).toContain('<title>Shipping Policy | Kitroom</title>');
   });
 
+  it('answer a path with a null character or a broken escape with a 400 page', async () => {
+    for (const url of [
+      '/productCategory/Club%00',
+      '/productCategory/Club%ED%A0%80',
+      '/product/%',
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('This address cannot be opened');
+    }
+  });
+
   it('serve unknown pages as the 404 page, with a 404 status', async () => {
     const res = await app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);
@@ -389,6 +404,39 @@ describe('server rendering', () => {
     expect(await renderOf()).toBe(after);
   });
 
+  it("keeps a page under its path and the query parameters it reads, not a link's others", async () => {
+    const renderOf = async (url: string) => {
+      const html = (await app.inject({ method: 'GET', url })).body;
+      return {
+        render: /render (\d+)/.exec(appOf(html))?.[1],
+        url: decodeURIComponent(/data-url="([^"]*)"/.exec(appOf(html))?.[1] ?? ''),
+        data: Object.keys(dataOf(html)),
+      };
+    };
+    const plain = await renderOf('/allProducts');
+    expect(plain.url).toBe('/allProducts');
+    // Campaign and click ids: the same kept page, made for the plain address.
+    for (const url of [
+      '/allProducts?utm_source=whatsapp&utm_campaign=monsoon',
+      '/allProducts?fbclid=IwAR0abc',
+    ]) {
+      expect(await renderOf(url)).toEqual(plain);
+    }
+    // A parameter the page reads is another page, and keeps its own entry.
+    const team = await renderOf('/allProducts?team=Real%20Madrid');
+    expect(team.render).not.toBe(plain.render);
+    expect(team.url).toBe('/allProducts?team=Real%20Madrid');
+    expect(await renderOf('/allProducts?utm_source=x&team=Real%20Madrid')).toEqual(team);
+    // The same on a page that reads no parameter at all.
+    const category = await renderOf('/productCategory/Club%20Jerseys');
+    expect(await renderOf('/productCategory/Club%20Jerseys?utm_source=x')).toEqual(category);
+  });
+
+  it('renders a product page for its path alone, whatever the link carried', async () => {
+    const res = await app.inject({ method: 'GET', url: `/product/${jerseyId}?utm_source=x` });
+    expect(appOf(res.body)).toContain(`data-url="${encodeURIComponent(`/product/${jerseyId}`)}"`);
+  });
+
   it('sends a kept page compressed as the browser accepts, the same page each time', async () => {
     const plain = await app.inject({ method: 'GET', url: '/contactUs?kept=1' });
     for (const [encoding, decode] of [
@@ -430,9 +478,10 @@ describe('server rendering', () => {
       expect(res.statusCode).toBe(200);
       return Number(/render (\d+)/.exec(appOf(res.body))?.[1]);
     };
-    const before = await renderOf('GET', '/contactUs?head=1');
-    await renderOf('HEAD', '/contactUs?head=2');
-    expect(await renderOf('GET', '/contactUs?head=3')).toBe(before + 1);
+    // Three pages never made before (`start` is a parameter the page reads).
+    const before = await renderOf('GET', '/allProducts?start=1000');
+    await renderOf('HEAD', '/allProducts?start=2000');
+    expect(await renderOf('GET', '/allProducts?start=3000')).toBe(before + 1);
   });
 });
 

@@ -79,6 +79,7 @@ interface PageContext {
   db: Queryable;
   /** GET: the page is being shown; HEAD: only its headers are asked for. */
   shown: boolean;
+  /** The query parameters the page reads (PageRoute.query); others are not passed on. */
   query: URLSearchParams;
   /** The `access` cookie, if the request has one. */
   sessionCookie: string | undefined;
@@ -86,7 +87,33 @@ interface PageContext {
 
 interface PageRoute {
   pattern: RegExp;
+  /**
+   * The query parameters the page reads (its web route's). The page is rendered and kept
+   * for its path and these alone: a link's `?utm_source=…` or `?fbclid=…` is the same page.
+   */
+  query?: readonly string[];
   render(ctx: PageContext, params: string[]): Promise<PageHead> | PageHead;
+}
+
+/** The web app's /allProducts filters (features/catalogue/filter-rules.ts). */
+const LISTING_QUERY = ['category', 'sub', 'team', 'player', 'min', 'max', 'start'] as const;
+/** Where login sends the shopper afterwards (features/accounts/login-page.tsx). */
+const LOGIN_QUERY = ['redirect'] as const;
+
+/** The parts of a raw query string whose names are `names`, as they came (same encoding). */
+function keptQuery(rawQuery: string, names: readonly string[]): string {
+  if (names.length === 0 || rawQuery === '') return '';
+  return rawQuery
+    .split('&')
+    .filter((part) => {
+      const name = part.split('=', 1)[0]!.replace(/\+/g, ' ');
+      try {
+        return names.includes(decodeURIComponent(name));
+      } catch {
+        return false;
+      }
+    })
+    .join('&');
 }
 
 const PAGES = 'src/features';
@@ -315,6 +342,7 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
     },
     {
       pattern: /^\/allProducts$/,
+      query: LISTING_QUERY,
       async render({ db, shown, query }) {
         const plain = [...query.keys()].length === 0;
         const request = { limit: '0-50' };
@@ -369,7 +397,11 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
       pattern: /^\/privacyPolicy$/,
       render: staticPage('Privacy Policy', 'What personal data Kitroom keeps, and why.'),
     },
-    { pattern: /^\/(?:login|register)$/, render: privatePage('Login', chunks.login) },
+    {
+      pattern: /^\/(?:login|register)$/,
+      query: LOGIN_QUERY,
+      render: privatePage('Login', chunks.login),
+    },
     {
       pattern: /^\/checkOut$/,
       render: guardedPage('Checkout', chunks.requireUser, chunks.checkout),
@@ -674,22 +706,33 @@ export async function registerStatic(
     ) {
       return reply.callNotFound();
     }
-    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    const ctx: PageContext = {
-      db,
-      shown: request.method === 'GET',
-      query,
-      // Without the cookie plugin (a storefront served alone) there are no sessions.
-      sessionCookie: request.cookies?.[SESSION_COOKIE],
-    };
-    let head: PageHead | undefined;
-    for (const route of routes) {
-      const match = route.pattern.exec(pathname);
+    let route: PageRoute | undefined;
+    let params: string[] = [];
+    for (const candidate of routes) {
+      const match = candidate.pattern.exec(pathname);
       if (match) {
-        head = await route.render(ctx, match.slice(1));
+        route = candidate;
+        params = match.slice(1);
         break;
       }
     }
+    // The page's own address: its path and the query parameters it reads. It is rendered
+    // and kept under this, whatever else the link carried.
+    const queryAt = request.url.indexOf('?');
+    const rawPath = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const query = keptQuery(
+      queryAt === -1 ? '' : request.url.slice(queryAt + 1),
+      route?.query ?? [],
+    );
+    const pageUrl = query ? `${rawPath}?${query}` : rawPath;
+    const ctx: PageContext = {
+      db,
+      shown: request.method === 'GET',
+      query: new URLSearchParams(query),
+      // Without the cookie plugin (a storefront served alone) there are no sessions.
+      sessionCookie: request.cookies?.[SESSION_COOKIE],
+    };
+    let head: PageHead | undefined = route ? await route.render(ctx, params) : undefined;
     if (!head) {
       if (/\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) return reply.callNotFound();
       head = { status: 404, title: 'Page not found', chunk: chunks.notFound };
@@ -699,7 +742,7 @@ export async function registerStatic(
     const make = async (inlined: string | undefined) => {
       // HEAD asks for the headers only: nothing to render.
       const app =
-        renderer && ctx.shown ? await renderer.render(request.url, head.data ?? {}) : undefined;
+        renderer && ctx.shown ? await renderer.render(pageUrl, head.data ?? {}) : undefined;
       const html = renderPage(template, manifest, head, config.publicUrl, pathname, {
         app,
         dataJson: inlined,
@@ -726,7 +769,7 @@ export async function registerStatic(
         .send(await compress(page.html, encoding));
     }
     const { data: _data, ...headTags } = head;
-    const key = pageKey(request.url, JSON.stringify(headTags), dataJson ?? '');
+    const key = pageKey(pageUrl, JSON.stringify(headTags), dataJson ?? '');
     const page = await pages.get(key, () => make(dataJson));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.js';
 import { createRazorpayProvider } from './razorpay.provider.js';
 import { createSandboxProvider } from './sandbox.provider.js';
+import { sandboxSecretSeed } from './sandbox-secret.js';
 
 export type ProviderName = Config['paymentProvider'];
 export type PaymentState = 'created' | 'paid' | 'failed' | 'expired' | 'cancelled';
@@ -117,5 +118,5 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       callbackUrl: `${config.publicUrl}${PAYMENT_PATHS.callback('razorpay')}`,
     });
   }
-  return createSandboxProvider({ secretSeed: config.sessionSecret });
+  return createSandboxProvider({ secretSeed: sandboxSecretSeed(config) });
 }

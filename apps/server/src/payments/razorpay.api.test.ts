@@ -240,9 +240,15 @@ describe('configuration', () => {
       /PAYMENT_PROVIDER/,
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x', PAYMENT_PROVIDER: 'sandbox' })
-        .paymentProvider,
-    ).toBe('sandbox');
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x',
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'k',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }).paymentProvider,
+    ).toBe('razorpay');
     expect(loadConfig({}).paymentProvider).toBe('sandbox');
   });
 });

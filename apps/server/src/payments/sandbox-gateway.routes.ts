@@ -6,9 +6,12 @@ import { formatRupees, orderPagePath, paiseToRupees } from '@kitroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
+import { forbiddenText } from '../http/errors.js';
+import { containsForbiddenText } from '../http/text-input.js';
 import { escapeHtml, SHOP_NAME } from '../mail/mailer.js';
 import { PAYMENT_PATHS } from './payment-provider.js';
 import { createSandboxGateway, SANDBOX_PAY_PATH, type SandboxPayment } from './sandbox.provider.js';
+import { sandboxSecretSeed } from './sandbox-secret.js';
 
 const Params = z.object({ token: z.string().min(1).max(1000) });
 const Form = z.object({ result: z.enum(['paid', 'failed']) });
@@ -51,12 +54,16 @@ const missingPage = () =>
   );
 
 export function sandboxGatewayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const gateway = createSandboxGateway(deps.config.sessionSecret);
+  const gateway = createSandboxGateway(sandboxSecretSeed(deps.config));
   return async (app) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      (_request, body, done) => {
+        const form = Object.fromEntries(new URLSearchParams(String(body)));
+        if (containsForbiddenText(form)) return done(forbiddenText(), undefined);
+        done(null, form);
+      },
     );
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -1,8 +1,9 @@
 // The built-in `sandbox` provider: a payment page served by this server that behaves like a
 // hosted gateway. Creating a payment signs a token naming the reference and amount; the page
 // (sandbox-gateway.routes.ts) shows it with Pay and Fail, then sends the browser back to our
-// callback with a signed result and posts a signed webhook. Secrets are derived from
-// SESSION_SECRET, so every server process signs and verifies alike.
+// callback with a signed result and posts a signed webhook. Secrets are derived from one seed
+// (SESSION_SECRET, or the secret kept in DATA_DIR: sandbox-secret.ts), so every server
+// process signs and verifies alike.
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -16,17 +17,12 @@ import {
   type PaymentReport,
 } from './payment-provider.js';
 
-// Outside production SESSION_SECRET may be unset; config refuses a production start without it.
-const DEVELOPMENT_SEED = 'kitroom-sandbox-development-only';
-
 export const SANDBOX_PAY_PATH = '/api/payments/sandbox/pay';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_EVENT_HEADER = 'x-sandbox-event-id';
 
-function sandboxSecret(seed: string | undefined): Buffer {
-  return createHmac('sha256', seed ?? DEVELOPMENT_SEED)
-    .update('kitroom sandbox payments')
-    .digest();
+function sandboxSecret(seed: string): Buffer {
+  return createHmac('sha256', seed).update('kitroom sandbox payments').digest();
 }
 
 /** What a sandbox payment page is for; signed into the page's address. */
@@ -77,7 +73,7 @@ function callbackSignedText(q: {
 }
 
 /** The sandbox's own side: reading its payment tokens and producing signed results. */
-export function createSandboxGateway(secretSeed: string | undefined) {
+export function createSandboxGateway(secretSeed: string) {
   const secret = sandboxSecret(secretSeed);
   return {
     sign(payment: SandboxPayment): string {
@@ -151,7 +147,7 @@ export function createSandboxGateway(secretSeed: string | undefined) {
   };
 }
 
-export function createSandboxProvider(opts: { secretSeed: string | undefined }): PaymentProvider {
+export function createSandboxProvider(opts: { secretSeed: string }): PaymentProvider {
   const gateway = createSandboxGateway(opts.secretSeed);
   const secret = sandboxSecret(opts.secretSeed);
   return {

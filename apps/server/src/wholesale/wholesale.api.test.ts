@@ -50,7 +50,7 @@ describe('wholesale_agent.php', () => {
     const shopper = await loggedInUser(t.db);
     const before = await call(shopper, { status: '' });
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ code: 0 });
+    expect(before.json()).toEqual({ code: 0, message: 'You have not applied yet.' });
 
     const applied = await call(shopper, application);
     expect(applied.statusCode).toBe(200);

@@ -3,6 +3,7 @@
 import {
   WholesaleApplication,
   WholesaleStatus,
+  WHOLESALE_NOT_APPLIED_MESSAGE,
   WHOLESALE_STATUS_MESSAGES,
   type WholesaleResponse,
 } from '@kitroom/contract';
@@ -11,12 +12,12 @@ import { badRequest } from '../http/errors.js';
 import * as q from './wholesale.queries.js';
 
 function answer(status: string | undefined): WholesaleResponse {
-  if (status === undefined) return { code: 0 };
+  if (status === undefined) return { code: 0, message: WHOLESALE_NOT_APPLIED_MESSAGE };
   const known = WholesaleStatus.parse(status);
   return { code: 100, status: known, message: WHOLESALE_STATUS_MESSAGES[known] };
 }
 
-/** code 0 when the user has not applied; otherwise code 100 with their status's message. */
+/** code 0 (with its message) when the user has not applied; otherwise code 100 with their status's message. */
 export async function applicationStatus(db: Queryable, userId: number): Promise<WholesaleResponse> {
   return answer(await q.applicationStatus(db, userId));
 }
