@@ -140,6 +140,12 @@ const calls: Call[] = [
     }),
   },
   { call: 'check_session.php', body: (bad) => ({ session_id: `abc${bad}` }) },
+  // Not in the spec's table: the password calls of issue 15.
+  { call: 'reset_password.php', body: (bad) => ({ user_id: user.id, password: `new-pass${bad}` }) },
+  {
+    call: 'change_password.php',
+    body: (bad) => ({ user_id: user.id, current_password: `old${bad}`, new_password: 'new-pass' }),
+  },
   { call: 'session_destroy.php', body: (bad) => ({ reason: `bye${bad}` }) },
   {
     call: 'user_affiliate.php',
