@@ -49,6 +49,7 @@ import { searchRoutes } from './search/search.routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { staffAdminRoutes } from './staff/staff.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(couponRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
+  await app.register(staffAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

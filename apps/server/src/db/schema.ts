@@ -595,3 +595,98 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
+
+// ───────────────────────────── back office ─────────────────────────────
+
+/** Staff of the back office: not shoppers, with their own sessions (OPERATIONS.md). */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    // Stored lower-cased.
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'packer', 'support'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    // Base32 TOTP secret once two-factor is enrolled; the last time step used, so that a
+    // code cannot be replayed.
+    totpSecret: text('totp_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabledAt: timestamptz('disabled_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('staff_role', sql`${t.role} IN ('owner', 'manager', 'packer', 'support')`)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    // sha256 of the random id in the `staff` cookie.
+    idHash: text('id_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    // Password given, second factor not yet: good for the second-factor call only.
+    pendingSecondFactor: boolean('pending_second_factor').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One-time codes that stand in for a TOTP code (a lost phone); stored as sha256. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
+
+/**
+ * Setup links: the first owner's (printed by npm start), an invitation (email and role set),
+ * or a reset of an existing staff member (staff_id set). Used once, then deleted.
+ */
+export const staffSetupTokens = pgTable(
+  'staff_setup_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    name: text('name'),
+    role: text('role', { enum: ['owner', 'manager', 'packer', 'support'] }).notNull(),
+    // The secret the person enrols in their authenticator app from this link.
+    totpSecret: text('totp_secret').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('staff_setup_tokens_role', sql`${t.role} IN ('owner', 'manager', 'packer', 'support')`),
+  ],
+);
+
+/** Every back-office change: who, when, from where, what, and the fields before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamptz('at').notNull().defaultNow(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    ip: text('ip'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.id),
+    index('audit_log_staff_idx').on(t.staffId, t.id),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);

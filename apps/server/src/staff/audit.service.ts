@@ -1,0 +1,80 @@
+// The audit log: every back-office change is written by the service that makes it, inside
+// the same transaction, with who, from where, what, and the fields before and after. Entries
+// are never changed or removed (a trigger refuses it).
+import type { AuditEntry, AuditQuery } from '@kitroom/contract/admin';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.js';
+import * as q from './audit.queries.js';
+
+/** Who acts: a staff member (or nobody, for the command line and a first setup) and the IP. */
+export interface Actor {
+  staffId: number | null;
+  ip: string | null;
+}
+
+export const COMMAND_LINE: Actor = { staffId: null, ip: null };
+
+export interface Change {
+  entity: string;
+  entityId: string | number;
+  action: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Writes one entry; call it with the transaction that makes the change. */
+export async function record(tx: Queryable, actor: Actor, change: Change, now = new Date()) {
+  await q.insertEntry(tx, {
+    staffId: actor.staffId,
+    ip: actor.ip,
+    entity: change.entity,
+    entityId: String(change.entityId),
+    action: change.action,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    at: now,
+  });
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** Midnight in India of the day `yyyy-mm-dd`, as an instant. */
+function indianMidnight(day: string, plusDays = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + plusDays) - IST_OFFSET_MS);
+}
+
+/** A page of the log, newest first; `next_before` pages on. */
+export async function listAudit(
+  db: Queryable,
+  query: z.output<typeof AuditQuery>,
+): Promise<{ entries: AuditEntry[]; next_before: number | null }> {
+  const rows = await q.listEntries(db, {
+    entity: query.entity,
+    staffId: query.staff_id,
+    from: query.from === undefined ? undefined : indianMidnight(query.from),
+    until: query.to === undefined ? undefined : indianMidnight(query.to, 1),
+    beforeId: query.before,
+    limit: query.limit,
+  });
+  const entries = rows.map(({ entry, staffName }) => ({
+    id: entry.id,
+    at: entry.at.toISOString(),
+    staff_id: entry.staffId,
+    staff_name: staffName,
+    ip: entry.ip,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    action: entry.action,
+    before: asRecord(entry.before),
+    after: asRecord(entry.after),
+  }));
+  const last = entries.at(-1);
+  return { entries, next_before: entries.length === query.limit && last ? last.id : null };
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}

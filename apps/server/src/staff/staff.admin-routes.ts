@@ -1,0 +1,109 @@
+// The staff endpoints of the back office: setup links, sign-in in two steps, sign-out, who
+// am I, staff management and the audit log. Thin: each calls the staff services.
+import { adminOpenApi } from '@kitroom/contract/admin';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
+import { listAudit, type Actor } from './audit.service.js';
+import * as auth from './staff-auth.service.js';
+import { signedIn } from './staff-profile.js';
+import { endStaffSession, STAFF_COOKIE, staffCookieOptions } from './staff-sessions.service.js';
+import * as staff from './staff.service.js';
+
+export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
+  const db = database.db;
+  const cookieOptions = staffCookieOptions(new URL(config.publicUrl).protocol === 'https:');
+  const limits = config.rateLimits;
+
+  return async (app) => {
+    const setCookie = (reply: FastifyReply, id: string) =>
+      reply.setCookie(STAFF_COOKIE, id, cookieOptions);
+    const actorOf = (request: FastifyRequest): Actor => ({
+      staffId: request.staffSession?.staff.id ?? null,
+      ip: request.ip,
+    });
+    const limit = (name: string, max: number, key: (r: FastifyRequest) => string) =>
+      rateLimitHook(app, {
+        name,
+        max,
+        windowMs: 15 * MINUTE_MS,
+        key,
+        message: 'Too many sign-in attempts.',
+      });
+    const bodyEmail = (r: FastifyRequest) =>
+      r.body && typeof r.body === 'object' && 'email' in r.body ? String(r.body.email) : '';
+    const sessionStaff = (r: FastifyRequest) => String(r.staffSession?.staff.id ?? '');
+
+    app.get('/api/admin/openapi.json', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return adminOpenApi(config.publicUrl);
+    });
+
+    registerAdminRoutes(
+      app,
+      { db, publicUrl: config.publicUrl },
+      {
+        setupInfo: {
+          onRequest: [limit('staff-setup-ip', limits.loginPerIp, clientIp)],
+          handler: ({ params }) => auth.setupInfo(db, params.token),
+        },
+        setup: {
+          onRequest: [limit('staff-setup-ip', limits.loginPerIp, clientIp)],
+          handler: async ({ body, request, reply }) => {
+            const { sessionId, ...response } = await auth.completeSetup(db, body, request.ip);
+            setCookie(reply, sessionId);
+            return response;
+          },
+        },
+        signIn: {
+          onRequest: [limit('staff-sign-in-ip', limits.loginPerIp, clientIp)],
+          preHandler: [limit('staff-sign-in-email', limits.loginPerEmail, bodyEmail)],
+          handler: async ({ body, request, reply }) => {
+            const { response, sessionId } = await auth.signIn(db, body, request.ip);
+            setCookie(reply, sessionId);
+            return response;
+          },
+        },
+        secondFactor: {
+          onRequest: [limit('staff-second-factor-ip', limits.loginPerIp, clientIp)],
+          preHandler: [limit('staff-second-factor', limits.loginPerEmail, sessionStaff)],
+          handler: async (call) => {
+            const pending = staffSessionOf(call);
+            const { sessionId, ...response } = await auth.completeSecondFactor(
+              db,
+              pending,
+              call.body,
+              call.request.ip,
+            );
+            setCookie(call.reply, sessionId);
+            return response;
+          },
+        },
+        signOut: {
+          handler: async ({ request, reply }) => {
+            await endStaffSession(db, request.cookies[STAFF_COOKIE]);
+            reply.clearCookie(STAFF_COOKIE, cookieOptions);
+            return { signed_out: true };
+          },
+        },
+        me: { handler: async (call) => signedIn(staffSessionOf(call).staff) },
+        listStaff: { handler: async () => ({ staff: await staff.listStaff(db) }) },
+        inviteStaff: {
+          handler: ({ body, request }) =>
+            staff.inviteStaff(db, actorOf(request), config.publicUrl, body),
+        },
+        updateStaff: {
+          handler: async ({ params, body, request }) => ({
+            staff: await staff.updateStaff(db, actorOf(request), params.id, body),
+          }),
+        },
+        resetStaffTwoFactor: {
+          handler: ({ params, request }) =>
+            staff.resetStaffSignIn(db, actorOf(request), config.publicUrl, params.id),
+        },
+        audit: { handler: ({ query }) => listAudit(db, query) },
+      },
+    );
+  };
+}
