@@ -18,6 +18,7 @@ import { productViewCounts } from './catalogue/catalogue.service.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerAdminApp } from './http/admin-app.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { lazyChildLogger } from './http/lazy-logger.js';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
     app.addHook('onClose', async () => sweep?.stop());
   }
+  await registerAdminApp(app);
   await registerStatic(app, deps);
 
   return app;
