@@ -70,7 +70,7 @@ export function Shell() {
         <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 md:px-6">
           <Logo />
           <div className="flex items-center gap-3">
-            <p className="text-right text-sm leading-tight">
+            <p className="text-sm leading-tight sm:text-right">
               <span className="block font-semibold">{staff.name}</span>
               <span className="block text-white/70">{ROLE_LABEL[staff.role]}</span>
             </p>

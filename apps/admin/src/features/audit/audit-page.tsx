@@ -80,7 +80,7 @@ export function AuditPage() {
         noValidate
         onSubmit={apply}
         aria-label="Filter the audit log"
-        className="grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_10rem_10rem_auto_auto] lg:items-start"
+        className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-white p-4 md:gap-4 md:p-5 lg:grid-cols-[1fr_1fr_10rem_10rem_auto_auto] lg:items-start"
       >
         <TextField
           label="Entity"
@@ -89,6 +89,7 @@ export function AuditPage() {
           value={draft.entity ?? ''}
           onChange={(e) => setDraft({ ...draft, entity: e.target.value })}
           error={errors.entity}
+          className="col-span-2 lg:col-span-1"
         />
         <datalist id="audit-entities">
           {[...new Set(['staff', 'staff-invitation', ...entries.map((e) => e.entity)])].map(
@@ -103,6 +104,7 @@ export function AuditPage() {
           value={draft.staff_id ?? ''}
           onChange={(e) => setDraft({ ...draft, staff_id: e.target.value })}
           error={errors.staff_id}
+          className="col-span-2 lg:col-span-1"
         />
         <TextField
           label="From"
@@ -201,7 +203,10 @@ function EntryTable({ entries }: { entries: AuditEntry[] }) {
             <td className={`${cell} ${border}`}>
               <span className="font-semibold">{e.action}</span>{' '}
               <span className="text-muted">
-                {e.entity} <span className="font-mono break-all">{e.entity_id}</span>
+                {e.entity}{' '}
+                <span className="font-mono break-all">
+                  {/^\d+$/.test(e.entity_id) ? `#${e.entity_id}` : e.entity_id}
+                </span>
               </span>
             </td>
             <td className={`${cell} ${border}`}>

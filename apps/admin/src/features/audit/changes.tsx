@@ -44,7 +44,7 @@ export function Changes({
   const changes = changedFields(before, after);
   if (changes.length === 0) return <span className="text-muted">—</span>;
   return (
-    <ul className="space-y-0.5">
+    <ul className="flex flex-wrap gap-x-4 gap-y-0.5">
       {changes.map((c) => (
         <li key={c.field}>
           <span className="text-muted">{c.field.replace(/_/g, ' ')}:</span>{' '}

@@ -62,7 +62,7 @@ export function TotpEnrolment({ secret, otpauthUrl, code, onCode, error }: TotpE
             <code
               aria-labelledby="totp-key-label"
               data-secret={secret}
-              className="rounded-lg bg-paper px-2.5 py-1.5 font-mono text-base tracking-wide break-all text-ink"
+              className="rounded-lg bg-paper px-2.5 py-1.5 font-mono text-base tracking-wide text-ink"
             >
               {grouped}
             </code>

@@ -102,7 +102,7 @@ function StaffRow({ member, onReset }: { member: StaffProfile; onReset: () => vo
           value={member.role}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ role: e.target.value as StaffRole })}
-          className={`${controlClass} min-h-9 w-36 border-line text-sm`}
+          className={`${controlClass} min-h-9 max-w-40 border-line text-sm md:w-36`}
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
