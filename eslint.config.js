@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const storefrontKeepsOutTheAdmin = {
+  group: ['@kitroom/contract/admin', '@kitroom/contract/src/admin/*'],
+  message: "The back office's contract stays out of the storefront's bundle.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +45,13 @@ export default tseslint.config(
     },
   },
   {
+    // The back office's contract is its own entry, so the storefront's bundle never carries it.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [storefrontKeepsOutTheAdmin] }],
+    },
+  },
+  {
     // Storefront layers run one way: ui and api → features → app. A feature reaches another
     // feature only through that feature's index.ts.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
@@ -48,6 +60,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            storefrontKeepsOutTheAdmin,
             { group: ['@/app/*'], message: 'Features do not import the app layer.' },
             { group: ['@/features/*/*'], message: 'Import another feature through its index.ts.' },
             { group: ['../*'], message: "Import another feature through '@/features/<name>'." },
@@ -58,6 +71,39 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            storefrontKeepsOutTheAdmin,
+            {
+              group: ['@/app/*', '@/features/*'],
+              message: 'Shared code does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The back office's layers run the same way: ui and api → features → app, and its
+    // features do not import each other.
+    files: ['apps/admin/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/*'], message: 'Features do not import the app layer.' },
+            { group: ['@/features/*'], message: 'Back-office features do not import each other.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/admin/src/ui/**/*.{ts,tsx}', 'apps/admin/src/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

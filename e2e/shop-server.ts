@@ -1,5 +1,6 @@
 // Starts the real shop (apps/server/src/main.ts through tsx) on a free port with its own
-// DATA_DIR: it migrates PGlite, seeds the demo catalogue and sends mail to `smtpUrl`.
+// DATA_DIR: it migrates PGlite, seeds the demo catalogue and sends mail to `smtpUrl`. Its
+// output passes through, and the first owner's setup link it prints (no staff yet) is kept.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -23,8 +24,14 @@ const JOURNEY_RATE_LIMITS = {
 export interface ShopServer {
   baseUrl: string;
   dataDir: string;
+  /** The link `npm start` prints while no staff exists: 'Set up the back office: <url> …'. */
+  adminSetupUrl: string | undefined;
   stop(): Promise<void>;
 }
+
+const SETUP_LINE = /Set up the back office: (\S+)/;
+/** The link is printed right after the server listens; the catalogue check comes later. */
+const SETUP_LINE_WAIT_MS = 5_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -83,8 +90,16 @@ export async function startShopServer(options: {
   const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: root,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
+  });
+  let output = '';
+  let adminSetupUrl: string | undefined;
+  server.stdout!.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (adminSetupUrl) return;
+    output += chunk.toString('utf8');
+    adminSetupUrl = SETUP_LINE.exec(output)?.[1];
   });
   const stop = async () => {
     if (server.pid && server.exitCode === null) {
@@ -94,9 +109,11 @@ export async function startShopServer(options: {
   };
   try {
     await waitForCatalogue(baseUrl, server);
+    const deadline = Date.now() + SETUP_LINE_WAIT_MS;
+    while (!adminSetupUrl && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir: options.dataDir, stop };
+  return { baseUrl, dataDir: options.dataDir, adminSetupUrl, stop };
 }

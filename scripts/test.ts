@@ -1,6 +1,7 @@
 // `npm test`: every suite, one after another — contract and server unit/API tests on PGlite,
-// the server suites again on PostgreSQL when DATABASE_URL is set, the web app's component
-// tests, and the browser journeys. Ends with one line: 'tests: N passed, N failed'.
+// the server suites again on PostgreSQL when DATABASE_URL is set, the web app's and the back
+// office's component tests, and the browser journeys. Ends with one line:
+// 'tests: N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +38,7 @@ if (process.env.DATABASE_URL) {
   console.log('DATABASE_URL is not set: the server suites run on PGlite only.');
 }
 suites.push({ name: 'web', workspace: 'apps/web', runner: 'vitest' });
+suites.push({ name: 'back office', workspace: 'apps/admin', runner: 'vitest' });
 suites.push({ name: 'bench report', workspace: 'bench', runner: 'vitest' });
 suites.push({ name: 'browser journeys', workspace: 'e2e', runner: 'playwright' });
 

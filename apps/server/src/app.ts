@@ -23,6 +23,7 @@ import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { loggableError } from './db/errors.js';
+import { registerAdminApp } from './http/admin-app.js';
 import { registerAuth } from './http/auth.js';
 import { forbiddenText, registerErrorHandling } from './http/errors.js';
 import { lazyChildLogger } from './http/lazy-logger.js';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
     app.addHook('onClose', async () => sweep?.stop());
   }
+  await registerAdminApp(app);
   await registerStatic(app, deps);
 
   return app;

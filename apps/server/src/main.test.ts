@@ -140,7 +140,18 @@ describe('main', () => {
     });
     const [, url] = await running.waitFor(/Kitroom is running at (\S+)/, 120_000);
     expect(url).toBe(`http://localhost:${port}`);
+    // No staff yet: the first owner's one-time link follows, and it works.
+    const [, setupUrl] = await running.waitFor(
+      /Set up the back office: (\S+) \(valid 24 hours\)/,
+      10_000,
+    );
+    expect(setupUrl).toMatch(new RegExp(`^http://localhost:${port}/admin/setup/[\\w-]{43}$`));
     const base = `http://127.0.0.1:${port}`;
+
+    const token = setupUrl!.split('/admin/setup/')[1];
+    const setupInfo = await fetch(`${base}/api/admin/setup/${token}`);
+    expect(setupInfo.status).toBe(200);
+    expect(await setupInfo.json()).toMatchObject({ kind: 'new', role: 'owner', email: null });
 
     const home = await fetch(`${base}/api/home.php`);
     expect(home.status).toBe(200);

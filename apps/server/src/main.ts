@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loggableError } from './db/errors.js';
 import { seedIfEmpty } from './db/seed/seed.js';
+import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
 
 /** A whole request (headers and body) must arrive within this. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -72,6 +73,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`Kitroom is running at ${config.publicUrl}`);
+  // While no staff exists, each start prints a fresh one-time link for the first owner.
+  const setup = await firstOwnerLink(database.db, config.publicUrl);
+  if (setup) {
+    console.log(`Set up the back office: ${setup.setup_url} (valid ${SETUP_LINK_HOURS} hours)`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,15 @@
+// The back office's pages in the navigation, each with the permission it needs ('signed-in':
+// everyone). Areas join this list when their pages exist (orders, catalogue, coupons, ...).
+import type { Access } from '@kitroom/contract/admin';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  access: Access;
+}
+
+export const NAV: readonly NavItem[] = [
+  { to: '/', label: 'Dashboard', access: 'signed-in' },
+  { to: '/staff', label: 'Staff', access: 'staff.manage' },
+  { to: '/audit', label: 'Audit log', access: 'audit.read' },
+];

@@ -1,0 +1,220 @@
+// /admin/audit (audit.read): the audit log, newest first, filtered by entity, staff member and
+// Indian dates, paged with the server's `before` cursor.
+import { AuditQuery, type AuditEntry } from '@kitroom/contract/admin';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { call, callQuery, errorText } from '@/api/client';
+import { useMay } from '@/api/session';
+import { buttonClass } from '@/ui/button';
+import { formatDateTime } from '@/ui/dates';
+import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useTitle } from '@/ui/use-title';
+import { Changes } from './changes';
+
+interface Filters {
+  entity?: string;
+  staff_id?: string;
+  from?: string;
+  to?: string;
+}
+
+const PAGE = 50;
+const cell = 'px-3 py-3 align-top max-md:block max-md:px-0 max-md:py-1';
+const border = 'md:border-b md:border-line';
+
+export function AuditPage() {
+  useTitle('Audit log');
+  const [draft, setDraft] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mayListStaff = useMay('staff.manage');
+  const staffList = useQuery({ ...callQuery('listStaff'), enabled: mayListStaff });
+
+  const log = useInfiniteQuery({
+    queryKey: ['admin', 'audit', filters],
+    queryFn: ({ pageParam }) =>
+      call('audit', { query: { ...filters, limit: PAGE, before: pageParam } }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+  });
+  const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
+
+  // Who can be chosen: the staff list for those who may read it, else the people seen so far.
+  const [seen, setSeen] = useState<ReadonlyMap<number, string>>(new Map());
+  useEffect(() => {
+    setSeen((prev) => {
+      const next = new Map(prev);
+      for (const e of entries) {
+        if (e.staff_id !== null && e.staff_name) next.set(e.staff_id, e.staff_name);
+      }
+      return next.size === prev.size ? prev : next;
+    });
+  }, [entries]);
+  const people = staffList.data
+    ? staffList.data.staff.map((s) => ({ value: String(s.id), label: s.name }))
+    : [...seen].map(([id, name]) => ({ value: String(id), label: name }));
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const clean = Object.fromEntries(
+      Object.entries(draft).filter(([, v]) => v !== undefined && v.trim() !== ''),
+    ) as Filters;
+    const parsed = AuditQuery.safeParse(clean);
+    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (clean.from && clean.to && clean.from > clean.to) found.to = 'must be on or after From';
+    setErrors(found);
+    if (Object.keys(found).length === 0) setFilters(clean);
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Audit log</h1>
+        <p className="mt-1 text-muted">
+          Every change made in the back office or from the command line: who, when, from where, and
+          the fields before and after. Newest first; dates are Indian time.
+        </p>
+      </div>
+
+      <form
+        noValidate
+        onSubmit={apply}
+        aria-label="Filter the audit log"
+        className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-white p-4 md:gap-4 md:p-5 lg:grid-cols-[1fr_1fr_10rem_10rem_auto_auto] lg:items-start"
+      >
+        <TextField
+          label="Entity"
+          list="audit-entities"
+          placeholder="staff, staff-invitation…"
+          value={draft.entity ?? ''}
+          onChange={(e) => setDraft({ ...draft, entity: e.target.value })}
+          error={errors.entity}
+          className="col-span-2 lg:col-span-1"
+        />
+        <datalist id="audit-entities">
+          {[...new Set(['staff', 'staff-invitation', ...entries.map((e) => e.entity)])].map(
+            (entity) => (
+              <option key={entity} value={entity} />
+            ),
+          )}
+        </datalist>
+        <SelectField
+          label="Staff member"
+          options={[{ value: '', label: 'Anyone' }, ...people]}
+          value={draft.staff_id ?? ''}
+          onChange={(e) => setDraft({ ...draft, staff_id: e.target.value })}
+          error={errors.staff_id}
+          className="col-span-2 lg:col-span-1"
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={draft.from ?? ''}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          error={errors.from}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={draft.to ?? ''}
+          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          error={errors.to}
+        />
+        <button type="submit" className={buttonClass('primary', 'lg:mt-7')}>
+          Filter
+        </button>
+        <button
+          type="button"
+          className={buttonClass('ghost', 'lg:mt-7')}
+          onClick={() => {
+            setDraft({});
+            setErrors({});
+            setFilters({});
+          }}
+        >
+          Clear
+        </button>
+      </form>
+
+      <section
+        aria-labelledby="entries"
+        className="md:rounded-2xl md:border md:border-line md:bg-white md:p-4"
+      >
+        <h2 id="entries" className="sr-only">
+          Entries
+        </h2>
+        {log.error ? (
+          <FormMessage text={errorText(log.error)} />
+        ) : !log.data ? (
+          <p role="status">Loading the audit log…</p>
+        ) : entries.length === 0 ? (
+          <p className="text-muted">No entries match these filters.</p>
+        ) : (
+          <EntryTable entries={entries} />
+        )}
+        {log.hasNextPage && (
+          <button
+            type="button"
+            className={buttonClass('ghost', 'mt-4')}
+            disabled={log.isFetchingNextPage}
+            onClick={() => log.fetchNextPage()}
+          >
+            {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function EntryTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
+      <caption className="sr-only">Audit entries, newest first</caption>
+      <thead className="max-md:sr-only">
+        <tr className="text-left text-xs tracking-wide text-muted uppercase">
+          <th scope="col" className="border-b border-line px-3 py-2">
+            When
+          </th>
+          <th scope="col" className="border-b border-line px-3 py-2">
+            Who
+          </th>
+          <th scope="col" className="border-b border-line px-3 py-2">
+            What
+          </th>
+          <th scope="col" className="border-b border-line px-3 py-2">
+            Changes
+          </th>
+        </tr>
+      </thead>
+      <tbody className="max-md:block max-md:space-y-3">
+        {entries.map((e) => (
+          <tr
+            key={e.id}
+            className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
+          >
+            <td className={`${cell} ${border} whitespace-nowrap`}>
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+            </td>
+            <td className={`${cell} ${border}`}>
+              <span className="font-semibold">{e.staff_name ?? 'Command line'}</span>
+              {e.ip && <span className="block text-xs text-muted">{e.ip}</span>}
+            </td>
+            <td className={`${cell} ${border}`}>
+              <span className="font-semibold">{e.action}</span>{' '}
+              <span className="text-muted">
+                {e.entity}{' '}
+                <span className="font-mono break-all">
+                  {/^\d+$/.test(e.entity_id) ? `#${e.entity_id}` : e.entity_id}
+                </span>
+              </span>
+            </td>
+            <td className={`${cell} ${border}`}>
+              <Changes before={e.before} after={e.after} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

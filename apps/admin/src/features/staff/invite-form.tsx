@@ -1,0 +1,98 @@
+// Invites a staff member: email, name and role; answers the setup link to send them.
+import { InviteStaffRequest, STAFF_ROLES, type SetupLinkResponse } from '@kitroom/contract/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { call, errorText } from '@/api/client';
+import { buttonClass } from '@/ui/button';
+import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { ROLE_LABEL } from '@/ui/roles';
+import { SetupLink } from './setup-link';
+
+const roleOptions = [
+  { value: '', label: 'Choose a role' },
+  ...STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] })),
+];
+
+export function InviteForm() {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState<{ link: SetupLinkResponse; email: string } | null>(null);
+
+  const invite = useMutation({
+    mutationFn: (body: InviteStaffRequest) => call('inviteStaff', { body }),
+    onSuccess: (link, body) => {
+      setSent({ link, email: body.email.trim().toLowerCase() });
+      setEmail('');
+      setName('');
+      setRole('');
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = InviteStaffRequest.safeParse({ email, name, role });
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (parsed.success) {
+      setSent(null);
+      invite.mutate(parsed.data);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="invite"
+      className="rounded-2xl border border-line bg-white p-5 md:p-6"
+    >
+      <h2 id="invite" className="text-lg font-bold">
+        Invite someone
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        They get a setup link from you (it is not mailed): they choose a password there, and owners
+        and managers add two-factor sign-in.
+      </p>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_12rem_auto] md:items-start"
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Name"
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <SelectField
+          label="Role"
+          options={roleOptions}
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          error={errors.role}
+        />
+        <button
+          type="submit"
+          className={buttonClass('primary', 'md:mt-7')}
+          disabled={invite.isPending}
+        >
+          {invite.isPending ? 'Inviting…' : 'Invite'}
+        </button>
+      </form>
+      <div className="mt-4 space-y-3">
+        <FormMessage text={invite.error ? errorText(invite.error) : null} />
+        {sent && <SetupLink link={sent.link} to={sent.email} />}
+      </div>
+    </section>
+  );
+}
