@@ -84,6 +84,7 @@ describe('checkout', () => {
     await eventually(() => expect(api.calls['shipping_address.php']).toHaveLength(1));
     await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
     expect(screen.queryByText('We’ll save this address to your profile.')).toBeNull();
+    expect(screen.getByText('Filled in from the address in your profile.')).toBeTruthy();
   });
 
   it('asks for every shipping field before paying', async () => {

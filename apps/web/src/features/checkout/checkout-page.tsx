@@ -166,9 +166,14 @@ export default function CheckoutPage() {
           <h2 id="shipping-heading" className="font-display text-2xl font-bold uppercase">
             Shipping Information
           </h2>
-          {hasSavedAddress === false && (
-            <p className="mt-2 text-sm text-muted">{CHECKOUT_TEXTS.addressWillBeSaved}</p>
-          )}
+          {/* One line kept from the first paint, so the answer moves nothing (layout shift). */}
+          <p className="mt-2 min-h-5 text-sm text-muted">
+            {hasSavedAddress === false
+              ? CHECKOUT_TEXTS.addressWillBeSaved
+              : hasSavedAddress
+                ? CHECKOUT_TEXTS.addressFromProfile
+                : ''}
+          </p>
           <form
             noValidate
             className="mt-5"

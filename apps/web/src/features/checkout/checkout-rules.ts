@@ -18,6 +18,7 @@ export const CHECKOUT_TEXTS = {
   enterCoupon: 'Please enter your coupon code',
   couponFailed: 'Failed to verify coupon',
   addressWillBeSaved: 'We’ll save this address to your profile.',
+  addressFromProfile: 'Filled in from the address in your profile.',
 } as const;
 
 export interface Totals {
