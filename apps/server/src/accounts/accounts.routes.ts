@@ -31,7 +31,7 @@ import { sessionUserId } from '../http/auth.js';
 import { bodyEmail, clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
 import * as accounts from './accounts.service.js';
 import * as otp from './otp.service.js';
-import { SESSION_COOKIE, sessionCookieOptions } from './sessions.service.js';
+import { SESSION_COOKIE, secureCookies, sessionCookieOptions } from './sessions.service.js';
 
 /** The session id of a user-scoped request (its hook has checked the cookie). */
 function sessionCookie(request: FastifyRequest): string {
@@ -45,7 +45,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429
 export function accountsRoutes({ config, database, mailer }: AppDeps): FastifyPluginAsyncZod {
   const db = database.db;
   const cookieOptions = sessionCookieOptions(config.publicUrl);
-  const grantOptions = otp.grantCookieOptions(cookieOptions.secure === true);
+  const grantOptions = otp.grantCookieOptions(secureCookies(config.publicUrl));
   const limits = config.rateLimits;
 
   return async (app) => {

@@ -27,9 +27,10 @@ export function handleMatches(sessionId: string, handle: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-function isPlainHttpLocalhost(publicUrl: string): boolean {
+/** Whether the shop's cookies are Secure: always, unless the shop is plain-http localhost. */
+export function secureCookies(publicUrl: string): boolean {
   const url = new URL(publicUrl);
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
 }
 
 /** The `access` cookie: HttpOnly, SameSite=Strict, 30 days, Secure unless the shop is plain-http localhost. */
@@ -38,7 +39,7 @@ export function sessionCookieOptions(publicUrl: string): CookieSerializeOptions 
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: !isPlainHttpLocalhost(publicUrl),
+    secure: secureCookies(publicUrl),
     maxAge: SESSION_MS / 1000,
   };
 }

@@ -27,6 +27,7 @@ import * as catalogue from '../catalogue/catalogue.service.js';
 import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from './errors.js';
+import { escapeHtml } from './html.js';
 import { registerImageVariants } from './image-variants.js';
 import {
   compress,
@@ -430,14 +431,6 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
 }
 
 // ── HTML ──
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) =>

@@ -4,6 +4,7 @@
 // JSON body (after parsing: JSON's "\u0000" and "\ud800" escapes are valid JSON), the path
 // and the query string — so no route, page or query ever sees it.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from './html.js';
 
 export const FORBIDDEN_TEXT_MESSAGE =
   'The request contains characters that are not allowed (a null character or a broken Unicode sequence).';
@@ -63,9 +64,6 @@ function wantsPage(request: FastifyRequest): boolean {
     (request.headers.accept ?? '').includes('text/html')
   );
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The page a browser user sees for an address that cannot be opened. */
 function badAddressPage(message: string): string {

@@ -1,7 +1,6 @@
 // How a staff row is shown to the back office: never its hashes or its TOTP secret.
 import {
   ROLE_PERMISSIONS,
-  type Permission,
   type SignedInResponse,
   type StaffProfile,
 } from '@kitroom/contract/admin';
@@ -20,7 +19,7 @@ export function toProfile(row: StaffRow): StaffProfile {
 }
 
 export function signedIn(row: StaffRow): SignedInResponse {
-  return { staff: toProfile(row), permissions: [...ROLE_PERMISSIONS[row.role]] as Permission[] };
+  return { staff: toProfile(row), permissions: [...ROLE_PERMISSIONS[row.role]] };
 }
 
 /** What the audit log keeps of a staff member: the fields a change may touch. */

@@ -3,8 +3,9 @@
 // 12 hours after sign-in, whichever comes first, and whenever the staff member's password,
 // role or two-factor changes or they are disabled. Between password and second factor a
 // session is pending for at most 5 minutes and good only for the second-factor call.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { hashSessionId } from '../accounts/sessions.service.js';
 import type { Queryable } from '../db/client.js';
 import * as q from './staff.queries.js';
 
@@ -15,8 +16,6 @@ export const ABSOLUTE_HOURS = 12;
 export const PENDING_MINUTES = 5;
 /** last_seen_at is written at most this often per session. */
 const TOUCH_EVERY_MS = MINUTE_MS;
-
-export const hashStaffSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export function staffCookieOptions(secure: boolean): CookieSerializeOptions {
   return {
@@ -39,7 +38,7 @@ export async function startStaffSession(
   const id = randomBytes(32).toString('base64url');
   const ms = pending ? PENDING_MINUTES * MINUTE_MS : ABSOLUTE_HOURS * 60 * MINUTE_MS;
   await q.insertSession(db, {
-    idHash: hashStaffSessionId(id),
+    idHash: hashSessionId(id),
     staffId,
     pendingSecondFactor: pending,
     expiresAt: new Date(now.getTime() + ms),
@@ -64,7 +63,7 @@ export async function findStaffSession(
   now = new Date(),
 ): Promise<LiveStaffSession | undefined> {
   if (!cookieId || cookieId.length > 100) return undefined;
-  const key = hashStaffSessionId(cookieId);
+  const key = hashSessionId(cookieId);
   const found = await q.findSession(db, key, now);
   if (!found || found.staff.disabledAt !== null) return undefined;
   const idleFor = now.getTime() - found.session.lastSeenAt.getTime();
@@ -77,5 +76,5 @@ export async function findStaffSession(
 }
 
 export async function endStaffSession(db: Queryable, cookieId: string | undefined) {
-  if (cookieId && cookieId.length <= 100) await q.deleteSession(db, hashStaffSessionId(cookieId));
+  if (cookieId && cookieId.length <= 100) await q.deleteSession(db, hashSessionId(cookieId));
 }

@@ -4,7 +4,8 @@ import { adminOpenApi } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
-import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
+import { secureCookies } from '../accounts/sessions.service.js';
+import { bodyEmail, clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
 import { listAudit, type Actor } from './audit.service.js';
 import * as auth from './staff-auth.service.js';
 import { signedIn } from './staff-profile.js';
@@ -13,7 +14,7 @@ import * as staff from './staff.service.js';
 
 export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
-  const cookieOptions = staffCookieOptions(new URL(config.publicUrl).protocol === 'https:');
+  const cookieOptions = staffCookieOptions(secureCookies(config.publicUrl));
   const limits = config.rateLimits;
 
   return async (app) => {
@@ -31,8 +32,6 @@ export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAs
         key,
         message: 'Too many sign-in attempts.',
       });
-    const bodyEmail = (r: FastifyRequest) =>
-      r.body && typeof r.body === 'object' && 'email' in r.body ? String(r.body.email) : '';
     const sessionStaff = (r: FastifyRequest) => String(r.staffSession?.staff.id ?? '');
 
     app.get('/api/admin/openapi.json', async (_request, reply) => {

@@ -2,12 +2,13 @@
 // resets of password and two-factor. Every change is audited in its transaction and ends the
 // person's sessions where it changes what they may do.
 import { randomBytes } from 'node:crypto';
-import type {
-  InviteStaffRequest,
-  SetupLinkResponse,
-  StaffProfile,
-  StaffRole,
-  UpdateStaffRequest,
+import {
+  roleNeedsTwoFactor,
+  type InviteStaffRequest,
+  type SetupLinkResponse,
+  type StaffProfile,
+  type StaffRole,
+  type UpdateStaffRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
@@ -127,7 +128,7 @@ export async function updateStaff(
       !disabled &&
       before.totpSecret === null &&
       role !== before.role &&
-      ['owner', 'manager'].includes(role)
+      roleNeedsTwoFactor(role)
     ) {
       throw badRequest(
         `A ${role} needs two-factor sign-in: reset this person's sign-in and send them the new setup link first.`,
