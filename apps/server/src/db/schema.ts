@@ -45,18 +45,63 @@ export const subCategories = pgTable(
   (t) => [uniqueIndex('sub_categories_category_name_uq').on(t.categoryId, t.name)],
 );
 
-export const teams = pgTable('teams', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  slug: text('slug').notNull().unique(),
-});
+/**
+ * Clubs and national teams. The profile (crest letters, colours, founded, stadium, bio,
+ * trophies, league titles) is what the team page shows; `featured_position` orders the teams
+ * shown on the team list and home (null: not featured). Edited in the back office.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    shortName: text('short_name').notNull().default(''),
+    founded: text('founded').notNull().default(''),
+    stadium: text('stadium').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    trophies: text('trophies').notNull().default(''),
+    leagueTitles: text('league_titles').notNull().default(''),
+    // '#rrggbb' each: the crest and the page's band are drawn in them.
+    colorPrimary: text('color_primary').notNull().default('#111827'),
+    colorSecondary: text('color_secondary').notNull().default('#e5e7eb'),
+    featuredPosition: smallint('featured_position'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teams_featured_position_uq').on(t.featuredPosition),
+    check(
+      'teams_colors_valid',
+      sql`${t.colorPrimary} ~ '^#[0-9a-f]{6}$' AND ${t.colorSecondary} ~ '^#[0-9a-f]{6}$'`,
+    ),
+  ],
+);
 
-export const players = pgTable('players', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  slug: text('slug').notNull().unique(),
-  teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
-});
+/** Players, with the profile their page shows; `featured_position` as for teams. */
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    shirtNumber: text('shirt_number').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    careerGoals: text('career_goals').notNull().default(''),
+    trophies: text('trophies').notNull().default(''),
+    colorPrimary: text('color_primary').notNull().default('#111827'),
+    colorSecondary: text('color_secondary').notNull().default('#e5e7eb'),
+    featuredPosition: smallint('featured_position'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('players_featured_position_uq').on(t.featuredPosition),
+    check(
+      'players_colors_valid',
+      sql`${t.colorPrimary} ~ '^#[0-9a-f]{6}$' AND ${t.colorSecondary} ~ '^#[0-9a-f]{6}$'`,
+    ),
+  ],
+);
 
 export const products = pgTable(
   'products',
@@ -84,7 +129,16 @@ export const products = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     isLimited: boolean('is_limited').notNull().default(false),
     isPromoted: boolean('is_promoted').notNull().default(false),
+    // What shoppers may see and buy: only 'active' products. `active` is kept equal to
+    // status = 'active' (a check), because every storefront query and index reads it.
+    status: text('status', { enum: ['draft', 'active', 'archived'] })
+      .notNull()
+      .default('active'),
     active: boolean('active').notNull().default(true),
+    // The HSN code of the tax invoice (6109: T-shirts and jerseys, knitted).
+    hsnCode: text('hsn_code').notNull().default('6109'),
+    // A size at or below this stock is listed as low on the dashboard.
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     // Full-text document: name weighs most, then tag, then details.
@@ -101,6 +155,10 @@ export const products = pgTable(
     ),
     check('products_stock_nonnegative', sql`${t.stockQuantity} >= 0`),
     check('products_rating_range', sql`${t.productRating} >= 0 AND ${t.productRating} <= 5`),
+    check('products_status_valid', sql`${t.status} IN ('draft', 'active', 'archived')`),
+    check('products_active_is_status', sql`${t.active} = (${t.status} = 'active')`),
+    check('products_hsn_valid', sql`${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check('products_low_stock_valid', sql`${t.lowStockThreshold} >= 0`),
     index('products_category_idx').on(t.categoryId, t.discountPricePaise, t.id),
     index('products_sub_category_idx').on(t.subCategoryId),
     index('products_team_idx').on(t.teamId),
@@ -131,6 +189,41 @@ export const productSizes = pgTable(
     primaryKey({ columns: [t.productId, t.size] }),
     check('product_sizes_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_sizes_size_valid', sql`length(${t.size}) BETWEEN 1 AND 12`),
+  ],
+);
+
+/**
+ * Every change of a size's stock, written in the transaction that changes it, so that every
+ * number can be explained: an order's hold and its release, a sale, a restock, an adjustment
+ * (with its reason in `note`), a return or exchange, a CSV import. `stock_after` is the size's
+ * stock once the change is made.
+ */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason', {
+      enum: ['hold', 'release', 'sale', 'restock', 'adjustment', 'return', 'exchange', 'import'],
+    }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_ledger_product_idx').on(t.productId, t.id),
+    index('stock_ledger_order_idx').on(t.orderId),
+    check(
+      'stock_ledger_reason_valid',
+      sql`${t.reason} IN ('hold', 'release', 'sale', 'restock', 'adjustment', 'return', 'exchange', 'import')`,
+    ),
+    check('stock_ledger_stock_after_nonnegative', sql`${t.stockAfter} >= 0`),
   ],
 );
 
@@ -534,6 +627,8 @@ export const reviews = pgTable(
     comment: text('comment').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // Hidden by staff: not shown on the product page nor counted in its rating.
+    hiddenAt: timestamptz('hidden_at'),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
@@ -569,6 +664,9 @@ export const feedback = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     feedback: text('feedback').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    // Read and dealt with by staff.
+    handledAt: timestamptz('handled_at'),
+    handledBy: integer('handled_by').references(() => staff.id, { onDelete: 'restrict' }),
   },
   (t) => [check('feedback_not_blank', sql`length(btrim(${t.feedback})) > 0`)],
 );
@@ -689,4 +787,27 @@ export const auditLog = pgTable(
     index('audit_log_staff_idx').on(t.staffId, t.id),
     index('audit_log_at_idx').on(t.at),
   ],
+);
+
+/**
+ * The shop's own details, one row: the contact page, the footer, mails and (later) tax
+ * invoices read them. Edited by the owner in the back office.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull(),
+    // Street lines, one per line; city, state and pincode apart.
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    gstin: text('gstin').notNull().default(''),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    supportHours: text('support_hours').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );
