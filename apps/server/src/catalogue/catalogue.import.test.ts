@@ -71,6 +71,17 @@ describe('importProducts', () => {
       ['XL', 2],
       ['XXL', 0],
     ]);
+    // The opening stock is each size's first ledger row (a size with none has no row).
+    const ledger = await queryRows<{ size: string; delta: number; stock_after: number }>(
+      t.db,
+      sql`SELECT size, delta, stock_after FROM stock_ledger
+          WHERE product_id = ${id!} AND reason = 'import' AND note = 'Opening stock' ORDER BY id`,
+    );
+    expect(ledger.map((r) => [r.size, r.delta, r.stock_after])).toEqual([
+      ['S', 5, 5],
+      ['M', 3, 3],
+      ['XL', 2, 2],
+    ]);
   });
 
   it('imports the map form and links a new player to the team', async () => {

@@ -19,6 +19,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { badRequest, conflict } from '../http/errors.js';
+import * as stock from '../stock/stock.service.js';
 import {
   cacheFor,
   PRODUCT_LOG_KEPT,
@@ -575,7 +576,8 @@ function checkImport(item: ProductImport): CheckedImport {
 /**
  * Imports products with their stock per size, creating categories, sub-categories, teams and
  * players by name as needed; stock_quantity is the sum of the sizes. All or nothing: a bad
- * item refuses the whole import with a 400 naming the item. Returns the new ids in order.
+ * item refuses the whole import with a 400 naming the item. Each size's stock is written to
+ * the stock ledger as its opening row. Returns the new ids in order.
  */
 export async function importProducts(
   db: Queryable,
@@ -647,6 +649,20 @@ export async function importProducts(
       });
       await q.insertProducts(tx, rows);
       await q.insertProductSizes(tx, sizeRows);
+      // Each size's opening stock is the first row of its ledger.
+      await stock.insertLedgerEntries(
+        tx,
+        sizeRows
+          .filter((s) => s.stock > 0)
+          .map((s) => ({
+            productId: s.product_id,
+            size: s.size,
+            delta: s.stock,
+            stockAfter: s.stock,
+            reason: 'import' as const,
+            note: 'Opening stock',
+          })),
+      );
       created.push(...productIds);
     }
     return created;

@@ -416,6 +416,43 @@ describe('holding stock for unpaid orders', () => {
       sql`SELECT used_count AS n FROM coupons WHERE id = ${coupon.id}`,
     )) as [{ n: number }];
     expect(n).toBe(1);
+    // Every move of the size's stock is in its ledger, in order, with the order's id.
+    expect(await ledgerOf(product)).toEqual([
+      { size: 'M', delta: -2, stock_after: 0, reason: 'hold', order_id: orderId },
+      { size: 'M', delta: 2, stock_after: 2, reason: 'release', order_id: orderId },
+      { size: 'M', delta: -2, stock_after: 0, reason: 'hold', order_id: orderId },
+    ]);
+  });
+
+  it('writes one release row per expired order and size, each with the stock after it', async () => {
+    const product = await createProduct(t.db, { pricePaise: 100_000, sizes: { M: 10, L: 5 } });
+    const orders: number[] = [];
+    for (const quantity of [1, 2, 3]) {
+      const s = await shopper(t);
+      const placed = await place(
+        s,
+        [
+          { product_id: product, size: 'M', quantity },
+          { product_id: product, size: 'L', quantity: 1 },
+        ],
+        1000 * (quantity + 1) + 60,
+      );
+      expect(placed.statusCode).toBe(200);
+      orders.push(placed.json().order_id);
+    }
+    for (const id of orders) await expire(id);
+    expect(await releaseExpiredOrders(t.db)).toBe(3);
+    const releases = (await ledgerOf(product)).filter((r) => r.reason === 'release');
+    expect(releases).toEqual([
+      { size: 'L', delta: 1, stock_after: 3, reason: 'release', order_id: orders[0] },
+      { size: 'L', delta: 1, stock_after: 4, reason: 'release', order_id: orders[1] },
+      { size: 'L', delta: 1, stock_after: 5, reason: 'release', order_id: orders[2] },
+      { size: 'M', delta: 1, stock_after: 5, reason: 'release', order_id: orders[0] },
+      { size: 'M', delta: 2, stock_after: 7, reason: 'release', order_id: orders[1] },
+      { size: 'M', delta: 3, stock_after: 10, reason: 'release', order_id: orders[2] },
+    ]);
+    expect(await stockOf(t.db, product, 'M')).toBe(10);
+    expect(await stockOf(t.db, product, 'L')).toBe(5);
   });
 
   it('refuses Pay Now when the released stock has been sold meanwhile', async () => {
@@ -441,6 +478,23 @@ describe('holding stock for unpaid orders', () => {
     expect((await storedOrder(orderId)).stock_released).toBe(true);
   });
 });
+
+interface LedgerRow {
+  size: string;
+  delta: number;
+  stock_after: number;
+  reason: string;
+  order_id: number | null;
+}
+
+/** A product's stock ledger, oldest first (per size for a sweep's rows written together). */
+async function ledgerOf(productId: number): Promise<LedgerRow[]> {
+  return queryRows<LedgerRow>(
+    t.db,
+    sql`SELECT size, delta, stock_after, reason, order_id FROM stock_ledger
+        WHERE product_id = ${productId} ORDER BY id`,
+  );
+}
 
 describe('the sweep timer', () => {
   it('starts when an app is ready and gives back expired orders’ stock', async () => {

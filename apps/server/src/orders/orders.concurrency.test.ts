@@ -59,6 +59,21 @@ describe('concurrent checkouts', () => {
           FROM products p WHERE p.id = ${product}`,
     );
     expect(totals).toEqual({ stock_quantity: 20, sold: 5, orders: 5 });
+    // The ledger explains the count exactly: five holds, each leaving one less.
+    const ledger = await queryRows<{ delta: number; stock_after: number; order_id: number }>(
+      t.db,
+      sql`SELECT delta, stock_after, order_id FROM stock_ledger
+          WHERE product_id = ${product} AND size = 'M' AND reason = 'hold' ORDER BY stock_after`,
+    );
+    expect(ledger.map((r) => [r.delta, r.stock_after])).toEqual([
+      [-1, 0],
+      [-1, 1],
+      [-1, 2],
+      [-1, 3],
+      [-1, 4],
+    ]);
+    const placed = results.filter((r) => r.statusCode === 200).map((r) => r.json().order_id);
+    expect(ledger.map((r) => r.order_id).sort()).toEqual(placed.sort());
   });
 
   it('multi-line orders in any line order all go through without deadlocks', async () => {

@@ -34,16 +34,16 @@ export async function lineProducts(
   );
 }
 
-/** Takes stock of one size only if enough is left; false when it is not. */
-export async function takeSizeStock(db: Queryable, line: StockLine): Promise<boolean> {
-  const rows = await queryRows<{ stock: number }>(
+/** Takes stock of one size only if enough is left: answers the size's stock after, or undefined. */
+export async function takeSizeStock(db: Queryable, line: StockLine): Promise<number | undefined> {
+  const [row] = await queryRows<{ stock: number }>(
     db,
     sql`UPDATE product_sizes SET stock = stock - ${line.quantity}::int
         WHERE product_id = ${line.productId} AND size = ${line.size}
           AND stock >= ${line.quantity}::int
         RETURNING stock`,
   );
-  return rows.length === 1;
+  return row?.stock;
 }
 
 export async function sizeStockNow(db: Queryable, productId: number, size: string) {
@@ -80,30 +80,96 @@ export async function takeProductStock(
   return row!;
 }
 
-/** Gives the items of these orders back to their sizes and products, in lock order. */
-export async function giveBackStock(db: Queryable, orderIds: readonly number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  const sizes = await queryRows<{ product_id: number; size: string; quantity: number }>(
+/** What one order gave back to one size: the ledger's 'release' row. */
+export interface GivenBack {
+  orderId: number;
+  productId: number;
+  size: string;
+  quantity: number;
+  stockAfter: number;
+}
+
+/**
+ * Gives the items of these orders back to their sizes and products, in lock order, and
+ * answers what each order gave back to each size with the size's stock after it (orders in
+ * id order, as if given back one after another).
+ */
+export async function giveBackStock(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<GivenBack[]> {
+  if (orderIds.length === 0) return [];
+  const lines = await queryRows<{
+    order_id: number;
+    product_id: number;
+    size: string;
+    quantity: number;
+  }>(
     db,
-    sql`SELECT product_id, size, sum(quantity)::int AS quantity FROM order_items
+    sql`SELECT order_id, product_id, size, sum(quantity)::int AS quantity FROM order_items
         WHERE order_id IN (${sqlList(orderIds)})
-        GROUP BY product_id, size ORDER BY product_id, size`,
+        GROUP BY order_id, product_id, size ORDER BY product_id, size, order_id`,
   );
-  for (const s of sizes) {
-    await db.execute(
+  const sizes = new Map<string, { productId: number; size: string; quantity: number }>();
+  for (const l of lines) {
+    const key = `${l.product_id}\u0000${l.size}`;
+    const s = sizes.get(key);
+    if (s) s.quantity += l.quantity;
+    else sizes.set(key, { productId: l.product_id, size: l.size, quantity: l.quantity });
+  }
+  const stockAfter = new Map<string, number>();
+  for (const [key, s] of sizes) {
+    const [row] = await queryRows<{ stock: number }>(
+      db,
       sql`UPDATE product_sizes SET stock = stock + ${s.quantity}::int
-          WHERE product_id = ${s.product_id} AND size = ${s.size}`,
+          WHERE product_id = ${s.productId} AND size = ${s.size}
+          RETURNING stock`,
     );
+    // A size removed since the order was placed has nothing to give back to.
+    if (row) stockAfter.set(key, row.stock);
   }
   const perProduct = new Map<number, number>();
-  for (const s of sizes)
-    perProduct.set(s.product_id, (perProduct.get(s.product_id) ?? 0) + s.quantity);
+  for (const s of sizes.values())
+    perProduct.set(s.productId, (perProduct.get(s.productId) ?? 0) + s.quantity);
   for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
     await db.execute(
       sql`UPDATE products SET stock_quantity = stock_quantity + ${quantity}::int
           WHERE id = ${productId}`,
     );
   }
+  // Each size's final stock, unwound backwards through its orders (the last order's row
+  // ends at the final stock).
+  const given: GivenBack[] = [];
+  const remaining = new Map(stockAfter);
+  for (const l of [...lines].reverse()) {
+    const key = `${l.product_id}\u0000${l.size}`;
+    const after = remaining.get(key);
+    if (after === undefined) continue;
+    given.push({
+      orderId: l.order_id,
+      productId: l.product_id,
+      size: l.size,
+      quantity: l.quantity,
+      stockAfter: after,
+    });
+    remaining.set(key, after - l.quantity);
+  }
+  return given.reverse();
+}
+
+/**
+ * The ledger's 'sale' rows of a paid order whose stock was held: the hold becomes a sale,
+ * so the stock does not move (delta 0, stock after = the size's stock now).
+ */
+export async function insertSaleEntries(db: Queryable, orderId: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
+        SELECT oi.product_id, oi.size, 0, ps.stock, 'sale', oi.order_id
+          FROM (SELECT DISTINCT order_id, product_id, size FROM order_items
+                WHERE order_id = ${orderId}) oi
+          JOIN product_sizes ps ON ps.product_id = oi.product_id AND ps.size = oi.size
+         ORDER BY oi.product_id, oi.size`,
+  );
 }
 
 /** Holds checkouts with the same idempotency key one after another until commit. */

@@ -35,6 +35,7 @@ import {
 } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
 import * as referrals from '../referrals/referrals.service.js';
+import * as stock from '../stock/stock.service.js';
 import * as q from './orders.queries.js';
 
 /** What the order calls work with: the app's dependencies, the provider, the request's log. */
@@ -78,8 +79,11 @@ type ProcessOrderInput = z.output<typeof ProcessOrderRequest>;
 // ───────────────────────────── stock ─────────────────────────────
 
 type Shortage = { productId: number; size: string; left: number };
+/** A size's stock taken for an order: its ledger row once the order's id is known. */
+type Taken = { productId: number; size: string; delta: number; stockAfter: number };
 type TakeResult =
-  { ok: true; products: Map<number, q.TakenProductRow> } | { ok: false; shortage: Shortage };
+  | { ok: true; products: Map<number, q.TakenProductRow>; taken: Taken[] }
+  | { ok: false; shortage: Shortage };
 
 /** One line per (product, size), quantities added up. */
 function mergeLines(items: readonly { product_id: number; size: string; quantity: number }[]) {
@@ -104,11 +108,14 @@ function byLockOrder(a: q.StockLine, b: q.StockLine): number {
  */
 async function takeStock(db: Queryable, lines: readonly q.StockLine[]): Promise<TakeResult> {
   const sorted = [...lines].sort(byLockOrder);
+  const taken: Taken[] = [];
   for (const line of sorted) {
-    if (!(await q.takeSizeStock(db, line))) {
+    const stockAfter = await q.takeSizeStock(db, line);
+    if (stockAfter === undefined) {
       const left = await q.sizeStockNow(db, line.productId, line.size);
       return { ok: false, shortage: { productId: line.productId, size: line.size, left } };
     }
+    taken.push({ productId: line.productId, size: line.size, delta: -line.quantity, stockAfter });
   }
   const perProduct = new Map<number, number>();
   for (const l of sorted)
@@ -117,7 +124,20 @@ async function takeStock(db: Queryable, lines: readonly q.StockLine[]): Promise<
   for (const [productId, quantity] of perProduct) {
     products.set(productId, await q.takeProductStock(db, productId, quantity));
   }
-  return { ok: true, products };
+  return { ok: true, products, taken };
+}
+
+/** Writes the ledger rows of stock taken for an order: held at checkout, or sold at payment. */
+async function recordTaken(
+  db: Queryable,
+  orderId: number,
+  taken: readonly Taken[],
+  reason: 'hold' | 'sale',
+): Promise<void> {
+  await stock.insertLedgerEntries(
+    db,
+    taken.map((t) => ({ ...t, reason, orderId })),
+  );
 }
 
 function shortageMessage(s: Shortage, name: string): string {
@@ -240,6 +260,7 @@ async function createOrder(
       unitPricePaise: l.unitPricePaise,
     })),
   );
+  await recordTaken(tx, orderId, taken.taken, 'hold');
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.
   await accounts.saveFirstShippingAddress(tx, userId, input.shipping_address, now);
@@ -287,11 +308,14 @@ type Step =
 
 type Retake = { ok: true } | { ok: false; error: string };
 
-/** Takes a released order's stock (and coupon use) again. */
+/**
+ * Takes a released order's stock (and coupon use) again: held anew for another payment
+ * page, or sold outright when a payment arrived after the hold ran out.
+ */
 async function retakeOrder(
   db: Queryable,
   order: q.OrderRow,
-  opts: { enforceCouponLimits: boolean },
+  opts: { enforceCouponLimits: boolean; reason: 'hold' | 'sale' },
 ): Promise<Retake> {
   const items = await q.itemsOfOrders(db, [order.id]);
   const taken = await takeStock(
@@ -302,6 +326,7 @@ async function retakeOrder(
     const name = items.find((i) => i.product_id === taken.shortage.productId)?.product_name ?? '';
     return { ok: false, error: shortageMessage(taken.shortage, name) };
   }
+  await recordTaken(db, order.id, taken.taken, opts.reason);
   if (order.coupon_id !== null) {
     const redeemed = await coupons.redeemCoupon(
       db,
@@ -337,7 +362,7 @@ async function prepareAttempt(
   }
   let until = order.reserved_until === null ? null : new Date(order.reserved_until);
   if (order.stock_released) {
-    const retaken = await retakeOrder(tx, order, { enforceCouponLimits: true });
+    const retaken = await retakeOrder(tx, order, { enforceCouponLimits: true, reason: 'hold' });
     if (!retaken.ok) {
       throw conflict(
         `${retaken.error} This order can no longer be paid; please place a new order.`,
@@ -433,11 +458,15 @@ type PaidResult = { kind: 'paid' } | { kind: 'canceled'; reason: string } | { ki
 /** Marks the locked order paid, once; a released order takes its stock back first. */
 async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<PaidResult> {
   if (order.payment_status === 'SUCCESS') return { kind: 'already' };
+  const held = !order.stock_released;
   if (order.stock_released) {
     try {
       // A savepoint: a shortage undoes the partial stock take, not the payment record.
       await tx.transaction(async (sp) => {
-        const retaken = await retakeOrder(sp, order, { enforceCouponLimits: false });
+        const retaken = await retakeOrder(sp, order, {
+          enforceCouponLimits: false,
+          reason: 'sale',
+        });
         if (!retaken.ok) throw new StockGone(retaken.error);
       });
     } catch (err) {
@@ -447,7 +476,10 @@ async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<Paid
     }
   }
   const marked = await q.markPaid(tx, order.id, now, { status: 'Processing', stockHeld: true });
-  return marked ? { kind: 'paid' } : { kind: 'already' };
+  if (!marked) return { kind: 'already' };
+  // The hold becomes a sale (a stock taken again above was written as the sale itself).
+  if (held) await q.insertSaleEntries(tx, order.id);
+  return { kind: 'paid' };
 }
 
 /**
@@ -649,7 +681,11 @@ export async function releaseExpiredOrders(db: Db, now = new Date()): Promise<nu
   for (;;) {
     const ids = await db.transaction(async (tx) => {
       const expired = await q.claimExpiredOrders(tx, now, SWEEP_BATCH);
-      await q.giveBackStock(tx, expired);
+      const given = await q.giveBackStock(tx, expired);
+      await stock.insertLedgerEntries(
+        tx,
+        given.map((g) => ({ ...g, delta: g.quantity, reason: 'release' as const })),
+      );
       await coupons.releaseCouponUses(tx, expired);
       return expired;
     });

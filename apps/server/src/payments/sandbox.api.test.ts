@@ -156,6 +156,15 @@ describe('paying through the sandbox', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Kitroom order #${order.order_id} is confirmed`);
     expect(mails[0]!.to).toBe(s.email);
+    // The hold became a sale: the stock does not move again, and a replay wrote nothing.
+    const ledger = await queryRows<{ reason: string; delta: number }>(
+      t.db,
+      sql`SELECT reason, delta FROM stock_ledger WHERE order_id = ${order.order_id} ORDER BY id`,
+    );
+    expect(ledger.map((r) => [r.reason, r.delta])).toEqual([
+      ['hold', -1],
+      ['sale', 0],
+    ]);
 
     const detail = await s.post('/api/orders.php', { user_id: s.id, order_id: order.order_id });
     expect(detail.json().order).toMatchObject({
@@ -283,6 +292,15 @@ describe('a payment that arrives after the stock hold ended', () => {
       order_status: 'Processing',
     });
     expect(await stockOf(t.db, product, 'M')).toBe(0);
+    const ledger = await queryRows<{ reason: string; delta: number; stock_after: number }>(
+      t.db,
+      sql`SELECT reason, delta, stock_after FROM stock_ledger WHERE order_id = ${order.order_id} ORDER BY id`,
+    );
+    expect(ledger.map((r) => [r.reason, r.delta, r.stock_after])).toEqual([
+      ['hold', -1, 0],
+      ['release', 1, 1],
+      ['sale', -1, 0],
+    ]);
   });
 
   it('cancels the order and mails about the refund when the stock is gone', async () => {
@@ -297,6 +315,12 @@ describe('a payment that arrives after the stock hold ended', () => {
       order_status: 'Canceled',
     });
     expect(await stockOf(t.db, product, 'M')).toBe(0);
+    // The failed take was rolled back with its ledger rows: nothing was sold for this order.
+    const reasons = await queryRows<{ reason: string }>(
+      t.db,
+      sql`SELECT reason FROM stock_ledger WHERE order_id = ${order.order_id} ORDER BY id`,
+    );
+    expect(reasons.map((r) => r.reason)).toEqual(['hold', 'release']);
     const mails = await mailsFor(order.order_id);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(
