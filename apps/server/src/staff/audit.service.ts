@@ -4,6 +4,7 @@
 import type { AuditEntry, AuditQuery } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
+import { indianMidnight } from '../indian-days.js';
 import * as q from './audit.queries.js';
 
 /** Who acts: a staff member (or nobody, for the command line and a first setup) and the IP. */
@@ -34,14 +35,6 @@ export async function record(tx: Queryable, actor: Actor, change: Change, now = 
     after: change.after ?? null,
     at: now,
   });
-}
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** Midnight in India of the day `yyyy-mm-dd`, as an instant. */
-function indianMidnight(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + plusDays) - IST_OFFSET_MS);
 }
 
 /** A page of the log, newest first; `next_before` pages on. */

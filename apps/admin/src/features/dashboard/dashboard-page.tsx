@@ -1,29 +1,196 @@
-// /admin — who is signed in, their role, and what that role may do, in plain words.
-import { PERMISSIONS } from '@kitroom/contract/admin';
+// /admin — the shop at a glance: today's and this month's sales, orders waiting to be packed,
+// sizes running low, 30 days of sales and the best sellers. Each part shows only for a role
+// the server answered it to; what the role may do closes the page.
+import { PERMISSIONS, type DashboardResponse } from '@kitroom/contract/admin';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { callQuery, errorText } from '@/api/client';
 import { useSession } from '@/api/session';
+import { formatDateTime } from '@/ui/dates';
+import { formatPaise } from '@/ui/money';
 import { PERMISSION_TEXT, ROLE_LABEL } from '@/ui/roles';
+import { Thumbnail } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
+import { SalesChart } from './sales-chart';
+
+const card = 'min-w-0 rounded-2xl border border-line bg-white p-5 md:p-6';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note: ReactNode }) {
+  return (
+    <div className={card}>
+      <p className="text-sm font-semibold text-muted">{label}</p>
+      <p className="mt-1 font-display text-3xl font-bold tabular-nums">{value}</p>
+      <p className="mt-1 text-sm text-muted">{note}</p>
+    </div>
+  );
+}
+
+function Figures({ data }: { data: DashboardResponse }) {
+  const { sales, to_pack: toPack, low_stock: lowStock } = data;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {sales && (
+        <>
+          <Figure
+            label="Sales today"
+            value={formatPaise(sales.today.paise)}
+            note={plural(sales.today.orders, 'paid order', 'paid orders')}
+          />
+          <Figure
+            label="Sales this month"
+            value={formatPaise(sales.month.paise)}
+            note={plural(sales.month.orders, 'paid order', 'paid orders')}
+          />
+        </>
+      )}
+      {toPack && (
+        <Figure
+          label="Orders to pack"
+          value={toPack.count.toLocaleString('en-IN')}
+          note={
+            toPack.oldest_paid_at
+              ? `Oldest paid ${formatDateTime(toPack.oldest_paid_at)}`
+              : 'Nothing is waiting.'
+          }
+        />
+      )}
+      {lowStock && (
+        <Figure
+          label="Sizes running low"
+          value={lowStock.count.toLocaleString('en-IN')}
+          note={
+            lowStock.count === 0 ? 'Every size is above its threshold.' : 'At or below threshold'
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function LowStock({ data }: { data: NonNullable<DashboardResponse['low_stock']> }) {
+  return (
+    <section aria-labelledby="low-stock" className={`${card} xl:col-span-3`}>
+      <h2 id="low-stock" className="text-lg font-bold">
+        Low stock, emptiest first
+      </h2>
+      {data.sizes.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">
+          No size of a product on sale is at or below its threshold.
+        </p>
+      ) : (
+        <table className="mt-3 w-full text-left text-sm">
+          <thead className="text-muted">
+            <tr className="border-b border-line">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Product
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Size
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                Left
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.sizes.map((s) => (
+              <tr key={`${s.product_id}-${s.size}`} className="border-b border-line last:border-0">
+                <td className="py-2 pr-3">
+                  {s.name} <span className="text-muted">#{s.product_id}</span>
+                </td>
+                <td className="py-2 pr-3">{s.size}</td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">
+                  <strong className={s.stock === 0 ? 'text-sale' : ''}>{s.stock}</strong>
+                  <span className="text-muted"> / {s.threshold}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data.count > data.sizes.length && (
+        <p className="mt-3 text-sm text-muted">
+          Showing the {data.sizes.length} emptiest of {data.count.toLocaleString('en-IN')} sizes.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Sales({ sales }: { sales: NonNullable<DashboardResponse['sales']> }) {
+  return (
+    <>
+      <section aria-labelledby="chart" className={`${card} xl:col-span-2`}>
+        <h2 id="chart" className="text-lg font-bold">
+          Sales, last 30 days
+        </h2>
+        <div className="mt-4">
+          <SalesChart days={sales.days} />
+        </div>
+      </section>
+      <section aria-labelledby="top" className={card}>
+        <h2 id="top" className="text-lg font-bold">
+          Best sellers, last 30 days
+        </h2>
+        {sales.top_products.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">Nothing sold in the last 30 days.</p>
+        ) : (
+          <ol className="mt-3 space-y-3">
+            {sales.top_products.map((p) => (
+              <li key={p.product_id} className="flex items-center gap-3 text-sm">
+                <Thumbnail path={p.image_url} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">{p.name}</span>
+                  <span className="text-muted">{plural(p.units, 'piece', 'pieces')}</span>
+                </span>
+                <span className="tabular-nums">{formatPaise(p.paise)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
 
 export function DashboardPage() {
   const { staff, permissions } = useSession();
   useTitle('Dashboard');
+  const dashboard = useQuery({ ...callQuery('dashboard'), refetchInterval: 60_000 });
   const may = PERMISSIONS.filter((p) => permissions.includes(p));
+  const data = dashboard.data;
   return (
-    <div className="max-w-3xl space-y-6">
-      <section aria-labelledby="welcome">
-        <h1 id="welcome" className="font-display text-3xl font-bold uppercase md:text-4xl">
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">
           Welcome, {staff.name}
         </h1>
-        <p className="mt-2 text-muted">
-          You are signed in as <strong className="text-ink">{ROLE_LABEL[staff.role]}</strong> (
-          {staff.email}). Two-factor sign-in is{' '}
-          <strong className="text-ink">{staff.two_factor ? 'on' : 'off'}</strong>.
+        <p className="mt-1 text-muted">
+          Signed in as <strong className="text-ink">{ROLE_LABEL[staff.role]}</strong>. Sales are
+          paid orders that were not canceled, counted on the Indian day they were paid.
         </p>
-      </section>
-      <section aria-labelledby="may" className="rounded-2xl border border-line bg-white p-5 md:p-6">
-        <h2 id="may" className="text-lg font-bold">
-          What your role may do
-        </h2>
+      </div>
+      {dashboard.isPending && <p className="text-muted">Loading the figures…</p>}
+      {dashboard.isError && (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-sale">
+          {errorText(dashboard.error)}
+        </p>
+      )}
+      {data && (
+        <>
+          <Figures data={data} />
+          <div className="grid gap-4 xl:grid-cols-3">
+            {data.sales && <Sales sales={data.sales} />}
+            {data.low_stock && <LowStock data={data.low_stock} />}
+          </div>
+        </>
+      )}
+      <details className={card}>
+        <summary className="cursor-pointer font-bold">What your role may do</summary>
         <ul className="mt-3 grid gap-2 md:grid-cols-2">
           {may.map((permission) => (
             <li key={permission} className="flex gap-2 text-sm">
@@ -36,9 +203,10 @@ export function DashboardPage() {
           ))}
         </ul>
         <p className="mt-4 text-sm text-muted">
-          Your session ends after 30 minutes without activity, and after 12 hours in any case.
+          Two-factor sign-in is {staff.two_factor ? 'on' : 'off'}. Your session ends after 30
+          minutes without activity, and after 12 hours in any case.
         </p>
-      </section>
+      </details>
     </div>
   );
 }

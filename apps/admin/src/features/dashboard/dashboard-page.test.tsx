@@ -1,0 +1,70 @@
+import type { DashboardResponse } from '@kitroom/contract/admin';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { renderAdmin } from '@/test/render-admin';
+import { signedInAs, staffMember } from '@/test/staff';
+
+const days = Array.from({ length: 30 }, (_, i) => ({
+  day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  orders: i === 29 ? 2 : 0,
+  paise: i === 29 ? 192_000 : 0,
+}));
+
+const full: DashboardResponse = {
+  today: '2026-11-30',
+  sales: {
+    today: { orders: 2, paise: 192_000 },
+    month: { orders: 41, paise: 6_543_210 },
+    days,
+    top_products: [
+      {
+        product_id: 7,
+        name: 'Kerala Blasters Home 2025/26',
+        image_url: 'images/products/kbfc.webp',
+        units: 12,
+        paise: 1_198_800,
+      },
+    ],
+  },
+  to_pack: { count: 3, oldest_paid_at: '2026-11-28T06:30:00.000Z' },
+  low_stock: {
+    count: 25,
+    sizes: [{ product_id: 9, name: 'Argentina Away', size: 'XL', stock: 0, threshold: 3 }],
+  },
+};
+
+describe('the dashboard', () => {
+  it('shows the owner sales, the chart, best sellers, orders to pack and low sizes', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner', { name: 'Fathima' })) },
+      'GET /api/admin/dashboard': { body: full },
+    });
+    renderAdmin('/');
+    const figure = async (label: string) =>
+      (await screen.findByText(label)).parentElement!.textContent;
+    expect(await figure('Sales today')).toBe('Sales today₹1,9202 paid orders');
+    expect(await figure('Sales this month')).toBe('Sales this month₹65,432.1041 paid orders');
+    expect(await figure('Orders to pack')).toBe('Orders to pack3Oldest paid 28 Nov 2026, 12:00 pm');
+    expect(await figure('Sizes running low')).toBe('Sizes running low25At or below threshold');
+    const best = screen.getByRole('region', { name: 'Best sellers, last 30 days' });
+    expect(within(best).getByText('Kerala Blasters Home 2025/26')).toBeTruthy();
+    expect(within(best).getByText('12 pieces')).toBeTruthy();
+    const low = screen.getByRole('region', { name: 'Low stock, emptiest first' });
+    expect(within(low).getByText('XL')).toBeTruthy();
+    expect(within(low).getByText('Showing the 1 emptiest of 25 sizes.')).toBeTruthy();
+    // The chart's figures are in a table for screen readers.
+    expect(screen.getByRole('table', { name: 'Sales per day' })).toBeTruthy();
+  });
+
+  it('shows a packer no sales, only what their role answers', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('packer', { name: 'Ravi' })) },
+      'GET /api/admin/dashboard': { body: { ...full, sales: null } },
+    });
+    renderAdmin('/');
+    expect(await screen.findByText('Orders to pack')).toBeTruthy();
+    expect(screen.queryByText('Sales today')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Sales, last 30 days' })).toBeNull();
+  });
+});

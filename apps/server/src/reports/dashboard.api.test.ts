@@ -1,0 +1,131 @@
+// The dashboard on both engines: sales counted on the Indian day they were paid (canceled
+// and unpaid orders left out), the best sellers, orders to pack, sizes running low, and each
+// part only for the roles that may see it.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, createUser } from '../test/factories.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { createOrder } from '../test/order-factories.js';
+import { createStaff } from '../test/staff.js';
+import { dashboard } from './dashboard.service.js';
+
+let t: TestApp;
+let cap: number;
+let scarf: number;
+let userId: number;
+
+/** 25 November 2026, 10:00 in India. */
+const NOW = new Date('2026-11-25T04:30:00Z');
+
+async function paidAt(
+  productId: number,
+  quantity: number,
+  at: string,
+  o: { canceled?: boolean; unpaid?: boolean } = {},
+): Promise<number> {
+  const order = await createOrder(t.db, {
+    userId,
+    items: [{ productId, size: 'M', quantity }],
+    paymentStatus: o.unpaid ? 'UNPAID' : 'SUCCESS',
+    shippingPaise: 6_000,
+  });
+  if (!o.unpaid) {
+    await t.db.execute(
+      sql`UPDATE orders SET paid_at = ${at}::timestamptz,
+                 order_status = ${o.canceled ? 'Canceled' : 'Processing'}
+          WHERE id = ${order.id}`,
+    );
+  }
+  return order.totalPaise;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({}, { orderSweep: false });
+  userId = (await createUser(t.db)).id;
+  cap = await createProduct(t.db, { name: 'Dashboard Cap', pricePaise: 50_000 });
+  scarf = await createProduct(t.db, {
+    name: 'Dashboard Scarf',
+    pricePaise: 80_000,
+    sizes: { M: 2, L: 9 },
+  });
+  // Today in India (00:10 IST is still the 25th; 23:50 UTC on the 24th is 05:20 IST on the 25th).
+  await paidAt(cap, 2, '2026-11-24T18:40:00Z');
+  await paidAt(scarf, 1, '2026-11-24T23:50:00Z');
+  // Earlier this month, and last month but within 30 days.
+  await paidAt(cap, 1, '2026-11-01T00:00:00Z');
+  await paidAt(scarf, 3, '2026-10-30T12:00:00Z');
+  // Not sales: the 24th in India (18:20 UTC is 23:50 IST), canceled, unpaid, too old.
+  await paidAt(cap, 5, '2026-11-24T18:20:00Z');
+  await paidAt(scarf, 4, '2026-11-25T01:00:00Z', { canceled: true });
+  await paidAt(cap, 7, '2026-11-25T02:00:00Z', { unpaid: true });
+  await paidAt(scarf, 6, '2026-10-20T12:00:00Z');
+});
+afterAll(() => t?.close());
+
+describe('the dashboard', () => {
+  it('counts sales on the Indian day they were paid, with the 30-day chart and best sellers', async () => {
+    const d = await dashboard(t.db, 'owner', NOW);
+    expect(d.today).toBe('2026-11-25');
+    // Today: 2 caps (₹1,000 + ₹60) and a scarf (₹800 + ₹60).
+    expect(d.sales!.today).toEqual({ orders: 2, paise: 106_000 + 86_000 });
+    // This month: today's two, 1 Nov, and 24 Nov's late-evening order.
+    expect(d.sales!.month).toEqual({
+      orders: 4,
+      paise: 106_000 + 86_000 + 56_000 + 256_000,
+    });
+    expect(d.sales!.days).toHaveLength(30);
+    expect(d.sales!.days[0]).toEqual({ day: '2026-10-27', orders: 0, paise: 0 });
+    expect(d.sales!.days.at(-1)).toEqual({ day: '2026-11-25', orders: 2, paise: 192_000 });
+    expect(d.sales!.days.find((x) => x.day === '2026-10-30')).toEqual({
+      day: '2026-10-30',
+      orders: 1,
+      paise: 246_000,
+    });
+    expect(d.sales!.days.find((x) => x.day === '2026-11-24')!.paise).toBe(256_000);
+    expect(d.sales!.top_products).toEqual([
+      {
+        product_id: cap,
+        name: 'Dashboard Cap',
+        image_url: expect.any(String),
+        units: 8,
+        paise: 400_000,
+      },
+      {
+        product_id: scarf,
+        name: 'Dashboard Scarf',
+        image_url: expect.any(String),
+        units: 4,
+        paise: 320_000,
+      },
+    ]);
+  });
+
+  it('lists paid orders waiting to be packed and sizes at or below their threshold', async () => {
+    const d = await dashboard(t.db, 'owner', NOW);
+    // Six paid orders are Processing (the canceled one is not), the oldest paid on 20 Oct.
+    expect(d.to_pack).toEqual({ count: 6, oldest_paid_at: '2026-10-20T12:00:00.000Z' });
+    // The scarf's M has 2 left (threshold 3); everything else has 5 or more.
+    expect(d.low_stock).toEqual({
+      count: 1,
+      sizes: [{ product_id: scarf, name: 'Dashboard Scarf', size: 'M', stock: 2, threshold: 3 }],
+    });
+  });
+
+  it('answers each role only the parts it may see', async () => {
+    const parts = async (role: 'owner' | 'manager' | 'packer' | 'support') => {
+      const member = await createStaff(t.db, role);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/dashboard',
+        headers: { cookie: member.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return [body.sales !== null, body.to_pack !== null, body.low_stock !== null];
+    };
+    expect(await parts('owner')).toEqual([true, true, true]);
+    expect(await parts('manager')).toEqual([true, true, true]);
+    expect(await parts('packer')).toEqual([false, true, true]);
+    expect(await parts('support')).toEqual([false, true, true]);
+  });
+});
