@@ -164,19 +164,21 @@ function CategoryCard({ category, mayWrite }: { category: Category; mayWrite: bo
           {mayWrite && (
             <div className="flex gap-2">
               <button
+                aria-label={`Rename ${category.name}`}
                 type="button"
                 className={smallButtonClass('ghost')}
                 onClick={() => setRenaming(true)}
               >
-                Rename<span className="sr-only"> {category.name}</span>
+                Rename
               </button>
               <button
+                aria-label={`Delete ${category.name}`}
                 type="button"
                 className={smallButtonClass('ghost')}
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ kind: 'delete-category', id: category.id })}
               >
-                Delete<span className="sr-only"> {category.name}</span>
+                Delete
               </button>
             </div>
           )}
@@ -229,19 +231,21 @@ function SubCategoryRow({ sub, mayWrite }: { sub: SubCategory; mayWrite: boolean
         {mayWrite && (
           <div className="flex gap-2">
             <button
+              aria-label={`Rename ${sub.name}`}
               type="button"
               className={smallButtonClass('ghost')}
               onClick={() => setRenaming(true)}
             >
-              Rename<span className="sr-only"> {sub.name}</span>
+              Rename
             </button>
             <button
+              aria-label={`Delete ${sub.name}`}
               type="button"
               className={smallButtonClass('ghost')}
               disabled={remove.isPending}
               onClick={() => remove.mutate({ kind: 'delete-sub', id: sub.id })}
             >
-              Delete<span className="sr-only"> {sub.name}</span>
+              Delete
             </button>
           </div>
         )}

@@ -100,11 +100,11 @@ export function PicturesPanel({
               <div className="mt-3 flex flex-wrap gap-1.5">
                 <label htmlFor={inputId} className={smallButtonClass('ghost', 'cursor-pointer')}>
                   {picture ? 'Replace' : 'Upload'}
-                  <span className="sr-only"> {SLOT_LABEL[slot].toLowerCase()}</span>
                 </label>
                 <input
                   id={inputId}
                   type="file"
+                  aria-label={`${picture ? 'Replace' : 'Upload'} the ${SLOT_LABEL[slot].toLowerCase()}`}
                   accept={PICTURE_TYPES.join(',')}
                   className="sr-only"
                   disabled={change.isPending}
@@ -138,12 +138,13 @@ export function PicturesPanel({
                 )}
                 {picture && (slot !== 'image_url' || filled.length > 1) && (
                   <button
+                    aria-label={`Remove ${SLOT_LABEL[slot].toLowerCase()}`}
                     type="button"
                     className={smallButtonClass('ghost')}
                     disabled={change.isPending}
                     onClick={() => change.mutate({ kind: 'remove', slot })}
                   >
-                    Remove<span className="sr-only"> {SLOT_LABEL[slot].toLowerCase()}</span>
+                    Remove
                   </button>
                 )}
               </div>

@@ -181,8 +181,10 @@ function SizesReadOnly({
                 type="button"
                 className={buttonClass('ghost')}
                 onClick={() => onAdjust(s.size)}
+
+                aria-label={`Adjust stock of ${s.size}`}
               >
-                Adjust<span className="sr-only"> stock of {s.size}</span>
+                Adjust
               </button>
             )}
           </li>

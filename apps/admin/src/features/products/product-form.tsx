@@ -319,8 +319,10 @@ export function ProductForm({ choices, product, onSaved, onAdjust }: ProductForm
                         type="button"
                         className={smallButtonClass('ghost')}
                         onClick={() => onAdjust(field.size)}
+
+                        aria-label={`Adjust stock of ${field.size}`}
                       >
-                        Adjust<span className="sr-only"> stock of {field.size}</span>
+                        Adjust
                       </button>
                     )}
                     <button
