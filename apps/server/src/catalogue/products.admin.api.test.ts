@@ -299,6 +299,13 @@ describe('pictures', () => {
     expect(elsewhere.statusCode).toBe(415);
   });
 
+  it('is described as a multipart upload in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json' })).json();
+    const upload = doc.paths['/api/admin/products/{id}/pictures/{slot}'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+  });
+
   it('reorders, sets the main one, and removes the main one only when another remains', async () => {
     const id = await createProduct(t.db, { name: 'Three pictures' });
     const res = await staff.call('PATCH', `/api/admin/products/${id}/pictures`, {

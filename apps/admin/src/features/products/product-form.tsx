@@ -144,7 +144,7 @@ export function ProductForm({ choices, product, onSaved, onAdjust }: ProductForm
         className="rounded-2xl border border-line bg-white p-5 md:p-6"
       >
         <h2 id="details" className="text-lg font-bold">
-          Details
+          About the product
         </h2>
         <div className="mt-4 grid gap-4 md:grid-cols-2">
           <TextField
