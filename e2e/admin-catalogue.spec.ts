@@ -71,7 +71,9 @@ it('the owner adds a jersey with a picture, and a shopper sees it on its page', 
   await expect(form.getByText(/sits where 5% and 18% GST disagree/)).toHaveCount(0);
   await form.getByLabel('Category', { exact: true }).selectOption({ label: 'Club Jerseys' });
   await form.getByLabel('Tag').fill('Retro');
-  await form.getByRole('textbox', { name: 'Details' }).fill('A heavy cotton retro shirt in harbour blue.');
+  await form
+    .getByRole('textbox', { name: 'Details' })
+    .fill('A heavy cotton retro shirt in harbour blue.');
   await form.getByLabel('Starting stock of size 1').fill('4');
   await form.getByLabel('Starting stock of size 2').fill('6');
   await expectAccessible(page, 'the new product form');
