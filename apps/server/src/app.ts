@@ -19,6 +19,7 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { productViewCounts } from './catalogue/catalogue.service.js';
+import { productsAdminRoutes } from './catalogue/products.admin-routes.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));
+  await app.register(productsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

@@ -5,6 +5,7 @@ import {
   adminEndpoints,
   type AdminEndpoint,
   type AdminEndpointName,
+  type AdminEndpoints,
   type AdminRequest,
   type AdminResponse,
 } from '@kitroom/contract/admin';
@@ -60,17 +61,25 @@ export async function call<N extends AdminEndpointName>(
   const endpoint: AdminEndpoint = adminEndpoints[name];
   const input = (args[0] ?? {}) as Record<string, unknown>;
   const hasBody = input.body !== undefined;
+  return send(name, urlOf(endpoint, input), {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(hasBody ? { body: JSON.stringify(input.body) } : {}),
+  });
+}
+
+async function send<N extends AdminEndpointName>(
+  name: N,
+  url: string,
+  init: RequestInit,
+): Promise<AdminResponse<N>> {
   let res: Response;
   try {
-    res = await fetch(urlOf(endpoint, input), {
-      method: endpoint.method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(hasBody ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(hasBody ? { body: JSON.stringify(input.body) } : {}),
-    });
+    res = await fetch(url, init);
   } catch {
     throw new ApiError(UNREACHABLE, 0, name);
   }
@@ -83,6 +92,28 @@ export async function call<N extends AdminEndpointName>(
     throw new ApiError(text, res.status, name);
   }
   return json as AdminResponse<N>;
+}
+
+type UploadName = {
+  [N in AdminEndpointName]: AdminEndpoints[N] extends { consumes: 'multipart/form-data' }
+    ? N
+    : never;
+}[AdminEndpointName];
+
+/** Sends a file to a multipart endpoint (field `file`); refusals throw as for call(). */
+export async function upload<N extends UploadName>(
+  name: N,
+  params: AdminRequest<N>['params'],
+  file: Blob,
+): Promise<AdminResponse<N>> {
+  const form = new FormData();
+  form.append('file', file);
+  return send(name, urlOf(adminEndpoints[name], { params }), {
+    method: adminEndpoints[name].method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    body: form,
+  });
 }
 
 /** The query key of a call: its name and what it sends. */

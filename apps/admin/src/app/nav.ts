@@ -10,6 +10,8 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
+  { to: '/products', label: 'Products', access: 'catalogue.read' },
+  { to: '/categories', label: 'Categories', access: 'catalogue.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

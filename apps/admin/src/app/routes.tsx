@@ -1,6 +1,9 @@
 // Every page of the back office, under /admin. Pages fetch their own data with TanStack Query.
 import type { RouteObject } from 'react-router';
 import { AuditPage } from '@/features/audit/audit-page';
+import { CategoriesPage } from '@/features/categories/categories-page';
+import { NewProductPage, ProductEditorPage } from '@/features/products/product-editor-page';
+import { ProductsPage } from '@/features/products/products-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
@@ -10,6 +13,19 @@ import { Allowed, Shell } from './shell';
 
 export const ADMIN_BASENAME = '/admin';
 
+/** Products and categories: reading needs catalogue.read, a new product catalogue.write. */
+function catalogueRoutes(): RouteObject[] {
+  const allowed = (permission: 'catalogue.read' | 'catalogue.write', page: React.ReactNode) => (
+    <Allowed permission={permission}>{page}</Allowed>
+  );
+  return [
+    { path: 'products', element: allowed('catalogue.read', <ProductsPage />) },
+    { path: 'products/new', element: allowed('catalogue.write', <NewProductPage />) },
+    { path: 'products/:id', element: allowed('catalogue.read', <ProductEditorPage />) },
+    { path: 'categories', element: allowed('catalogue.read', <CategoriesPage />) },
+  ];
+}
+
 export const routes: RouteObject[] = [
   { path: '/setup/:token', element: <SetupPage /> },
   { path: '/sign-in', element: <SignInPage /> },
@@ -17,6 +33,7 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <DashboardPage /> },
+      ...catalogueRoutes(),
       {
         path: 'staff',
         element: (

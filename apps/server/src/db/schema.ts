@@ -169,6 +169,9 @@ export const products = pgTable(
       .on(sql`(${t.stockQuantity} = 0)`, t.id)
       .where(sql`${t.active}`),
     index('products_created_idx').on(t.createdAt),
+    // The back office's product list: by name, and by status newest first (keyset pages).
+    index('products_name_order_idx').on(t.name, t.id),
+    index('products_status_order_idx').on(t.status, t.id),
     index('products_view_count_idx').on(t.viewCount),
     index('products_search_idx').using('gin', t.searchDocument),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

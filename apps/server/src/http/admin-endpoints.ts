@@ -18,6 +18,7 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import {
@@ -25,7 +26,7 @@ import {
   STAFF_COOKIE,
   type LiveStaffSession,
 } from '../staff/staff-sessions.service.js';
-import { forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,7 @@ declare module 'fastify' {
 export const SIGN_IN_NEEDED = 'Please sign in to the back office.';
 export const NOT_ALLOWED = 'Your role does not allow this.';
 export const WRONG_ORIGIN = 'This request did not come from the back office.';
+export const SEND_MULTIPART = 'Send the file as multipart/form-data.';
 
 type Parsed<E, K extends string> =
   E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
@@ -65,6 +67,11 @@ export type AdminRoutes = { [N in AdminEndpointName]?: AdminRoute<N> };
 export function staffSessionOf(call: { session: LiveStaffSession | undefined }): LiveStaffSession {
   if (!call.session) throw unauthorized(SIGN_IN_NEEDED);
   return call.session;
+}
+
+/** A multipart endpoint takes nothing else. */
+async function multipartOnly(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) throw new AppError(415, SEND_MULTIPART);
 }
 
 const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -102,7 +109,8 @@ export function registerAdminRoutes(
     const route = routes[name] as AdminRoute<AdminEndpointName> | undefined;
     if (!route) continue;
     const endpoint: AdminEndpoint = adminEndpoints[name];
-    app.route({
+    const multipart = endpoint.consumes === 'multipart/form-data';
+    const options = {
       method: endpoint.method,
       url: endpoint.path,
       schema: {
@@ -122,9 +130,12 @@ export function registerAdminRoutes(
       config: { adminEndpoint: name },
       onRequest: route.onRequest ?? [],
       // Before validation: a caller without the right gets 401/403 whatever they sent.
-      preValidation: [accessHook(deps.db, endpoint, publicOrigin)],
+      preValidation: [
+        accessHook(deps.db, endpoint, publicOrigin),
+        ...(multipart ? [multipartOnly] : []),
+      ],
       preHandler: route.preHandler ?? [],
-      handler: (request, reply) =>
+      handler: (request: FastifyRequest, reply: FastifyReply) =>
         route.handler({
           params: request.params,
           query: request.query,
@@ -133,7 +144,17 @@ export function registerAdminRoutes(
           request,
           reply,
         } as AdminCall<AdminEndpointName>),
-    });
+    };
+    if (multipart) {
+      // Multipart is parsed in this route's own scope only: everywhere else a body that is
+      // not JSON is still refused with 415. The route reads the parts itself (request.file).
+      void app.register(async (scope) => {
+        await scope.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
+        scope.route(options);
+      });
+    } else {
+      app.route(options);
+    }
   }
 }
 

@@ -13,7 +13,13 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-import { loggedInUser } from '../test/factories.js';
+import {
+  createProduct,
+  ensureCategory,
+  ensureSubCategory,
+  loggedInUser,
+} from '../test/factories.js';
+import { multipartFile, pngPicture } from '../test/multipart.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
@@ -21,6 +27,7 @@ import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service
 interface Sample {
   url: string;
   payload?: object;
+  headers?: Record<string, string>;
 }
 
 let serial = 0;
@@ -60,7 +67,75 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/staff/${(await createStaff(db, 'support')).id}/reset`,
   }),
   audit: async () => ({ url: '/api/admin/audit?limit=5' }),
+  ...catalogueSamples(),
 };
+
+/** The catalogue's endpoints (products, pictures, stock, categories). */
+function catalogueSamples() {
+  const product = (db: Db) => createProduct(db, { sizes: { M: 5 } });
+  return {
+    listProducts: async () => ({ url: '/api/admin/products?status=active&limit=5' }),
+    catalogueChoices: async () => ({ url: '/api/admin/catalogue/choices' }),
+    getProduct: async (db: Db) => ({ url: `/api/admin/products/${await product(db)}` }),
+    createProduct: async (db: Db) => ({
+      url: '/api/admin/products',
+      payload: {
+        name: `Sample ${++serial}`,
+        price_paise: 149_900,
+        discount_price_paise: 129_900,
+        category_id: await ensureCategory(db, 'Club Jerseys'),
+        sizes: [{ size: 'M', stock: 2 }],
+      },
+    }),
+    updateProduct: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}`,
+      payload: { tag: 'sample' },
+    }),
+    uploadPicture: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}/pictures/image1`,
+      ...multipartFile(await pngPicture(60, 60)),
+    }),
+    arrangePictures: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}/pictures`,
+      payload: { order: ['image1', 'image_url', 'image2'] },
+    }),
+    removePicture: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}/pictures/image2`,
+    }),
+    adjustStock: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}/stock`,
+      payload: { size: 'M', delta: 1, reason: 'restock' },
+    }),
+    stockHistory: async (db: Db) => ({ url: `/api/admin/products/${await product(db)}/stock` }),
+    listCategories: async () => ({ url: '/api/admin/categories' }),
+    createCategory: async () => ({
+      url: '/api/admin/categories',
+      payload: { name: `Category ${++serial}` },
+    }),
+    renameCategory: async (db: Db) => ({
+      url: `/api/admin/categories/${await ensureCategory(db, `Old ${++serial}`)}`,
+      payload: { name: `Renamed ${++serial}` },
+    }),
+    deleteCategory: async (db: Db) => ({
+      url: `/api/admin/categories/${await ensureCategory(db, `Unused ${++serial}`)}`,
+    }),
+    createSubCategory: async (db: Db) => ({
+      url: '/api/admin/sub-categories',
+      payload: { category_id: await ensureCategory(db, 'Club Jerseys'), name: `Sub ${++serial}` },
+    }),
+    renameSubCategory: async (db: Db) => ({
+      url: `/api/admin/sub-categories/${await subCategory(db)}`,
+      payload: { name: `Renamed ${++serial}` },
+    }),
+    deleteSubCategory: async (db: Db) => ({
+      url: `/api/admin/sub-categories/${await subCategory(db)}`,
+    }),
+  } satisfies Partial<Record<AdminEndpointName, (db: Db) => Promise<Sample>>>;
+}
+
+async function subCategory(db: Db): Promise<number> {
+  return ensureSubCategory(db, await ensureCategory(db, 'Club Jerseys'), `Sub ${++serial}`);
+}
 
 const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEndpoint][];
 const GUARDED = ENDPOINTS.filter(([, e]) => e.access !== 'public' && e.access !== 'second-factor');
@@ -78,7 +153,7 @@ async function call(endpoint: AdminEndpoint, sample: Sample, cookie?: string) {
   return t.app.inject({
     method: endpoint.method,
     url: sample.url,
-    headers: { origin, ...(cookie ? { cookie } : {}) },
+    headers: { origin, ...sample.headers, ...(cookie ? { cookie } : {}) },
     ...(sample.payload ? { payload: sample.payload } : {}),
   });
 }

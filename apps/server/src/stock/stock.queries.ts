@@ -75,3 +75,35 @@ export async function sizeExists(db: Queryable, productId: number, size: string)
   );
   return rows.length > 0;
 }
+
+export interface LedgerRow {
+  id: number;
+  created_at: Date;
+  size: string;
+  delta: number;
+  stock_after: number;
+  reason: StockReason;
+  order_id: number | null;
+  staff_id: number | null;
+  staff_name: string | null;
+  note: string;
+}
+
+/** A product's ledger, newest first, before the given entry id. */
+export async function listLedger(
+  db: Queryable,
+  f: { productId: number; size?: string; beforeId?: number; limit: number },
+): Promise<LedgerRow[]> {
+  const rows = await queryRows<LedgerRow>(
+    db,
+    sql`SELECT l.id::int AS id, l.created_at, l.size, l.delta, l.stock_after, l.reason,
+               l.order_id, l.staff_id, s.name AS staff_name, l.note
+          FROM stock_ledger l LEFT JOIN staff s ON s.id = l.staff_id
+         WHERE l.product_id = ${f.productId}
+           ${f.size === undefined ? sql`` : sql`AND l.size = ${f.size}`}
+           ${f.beforeId === undefined ? sql`` : sql`AND l.id < ${f.beforeId}`}
+         ORDER BY l.id DESC
+         LIMIT ${f.limit}`,
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+}

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client.js';
 import {
   addToSizeStock,
   insertLedgerEntries,
+  listLedger,
   sizeExists,
   type StockReason,
 } from './stock.queries.js';
@@ -40,4 +41,31 @@ export async function changeStock(
   }
   await insertLedgerEntries(tx, [{ ...change, stockAfter }]);
   return { ok: true, stockAfter };
+}
+
+/** A product's stock ledger, newest first; `next_before` pages on. */
+export async function stockHistory(
+  db: Queryable,
+  f: { productId: number; size?: string; before?: number; limit: number },
+) {
+  const rows = await listLedger(db, {
+    productId: f.productId,
+    size: f.size,
+    beforeId: f.before,
+    limit: f.limit,
+  });
+  const entries = rows.map((r) => ({
+    id: r.id,
+    at: r.created_at.toISOString(),
+    size: r.size,
+    delta: r.delta,
+    stock_after: r.stock_after,
+    reason: r.reason,
+    order_id: r.order_id,
+    staff_id: r.staff_id,
+    staff_name: r.staff_name,
+    note: r.note,
+  }));
+  const last = entries.at(-1);
+  return { entries, next_before: entries.length === f.limit && last ? last.id : null };
 }

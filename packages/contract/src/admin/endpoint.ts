@@ -25,5 +25,7 @@ export interface AdminEndpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** What the body is when not JSON: a multipart upload (its parts are read by the route). */
+  consumes?: 'multipart/form-data';
   response: z.ZodType;
 }

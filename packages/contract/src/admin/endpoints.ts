@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorResponse } from '../common.js';
 import type { AdminEndpoint } from './endpoint.js';
 import { dashboardEndpoints } from './dashboard-endpoints.js';
+import { catalogueEndpoints } from './catalogue-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
@@ -13,6 +14,7 @@ export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 export const adminEndpoints = {
   ...staffEndpoints,
   ...dashboardEndpoints,
+  ...catalogueEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;
@@ -69,6 +71,17 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: schema(e.body, 'input') } },
+      };
+    }
+    if (e.consumes === 'multipart/form-data') {
+      const file = { type: 'string', contentMediaType: 'application/octet-stream' };
+      operation.requestBody = {
+        required: true,
+        content: {
+          [e.consumes]: {
+            schema: { type: 'object', properties: { file }, required: ['file'] },
+          },
+        },
       };
     }
     paths[path] = { ...paths[path], [e.method.toLowerCase()]: operation };

@@ -5,3 +5,4 @@ export * from './staff.js';
 export * from './endpoints.js';
 export * from './product-fields.js';
 export * from './dashboard.js';
+export * from './catalogue.js';

@@ -1,0 +1,134 @@
+// The owner adds a jersey in the back office and a shopper sees it: on a shop of its own (the
+// first-owner link of the shared journey server belongs to admin.spec.ts), the owner sets up,
+// creates a draft with sizes and starting stock, uploads a real picture (drawn on a
+// canvas), puts it on sale, corrects a count, and a shopper opens its page on the storefront.
+// axe checks the products pages on the way.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import { expect, expectAccessible, test } from './fixtures';
+import { startShopServer, type ShopServer } from './shop-server';
+
+const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
+  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
+  shop: [
+    async ({ smtpUrl }, use) => {
+      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-catalogue-'));
+      mkdirSync(path.join(workDir, 'shop'));
+      const shop = await startShopServer({ dataDir: path.join(workDir, 'shop'), smtpUrl });
+      await use(shop);
+      await shop.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 10 * 60_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.baseUrl);
+  },
+});
+
+it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+
+it('the owner adds a jersey with a picture, and a shopper sees it on its page', async ({
+  page,
+  browser,
+  shop,
+}) => {
+  it.setTimeout(180_000);
+  expect(shop.adminSetupUrl, 'the new shop printed its first-owner link').toBeTruthy();
+
+  // ── the owner sets up ──
+  await page.goto(shop.adminSetupUrl!);
+  const secret = (await page.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('Your name').fill('Fathima');
+  await page.getByLabel('Email').fill('owner@kitroom.in');
+  await page.getByLabel('Password', { exact: true }).fill('a long owner password');
+  await page.getByLabel('Password again').fill('a long owner password');
+  await page
+    .getByLabel('6-digit code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+
+  // ── the products list ──
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page, 'the products list');
+
+  // ── a new draft ──
+  await page.getByRole('link', { name: 'New product' }).click();
+  const form = page.getByRole('form', { name: 'New product' });
+  await form.getByRole('button', { name: 'Create product' }).click();
+  await expect(form.getByText('name is required')).toBeVisible();
+  await form.getByLabel('Name').fill('Kochi Harbour Retro Jersey');
+  await form.getByLabel('MRP (₹)').fill('3,499');
+  await form.getByLabel('Selling price (₹)').fill('2,799');
+  await expect(form.getByText(/sits where 5% and 18% GST disagree/)).toBeVisible();
+  await form.getByLabel('Selling price (₹)').fill('2,499');
+  await expect(form.getByText(/sits where 5% and 18% GST disagree/)).toHaveCount(0);
+  await form.getByLabel('Category', { exact: true }).selectOption({ label: 'Club Jerseys' });
+  await form.getByLabel('Tag').fill('Retro');
+  await form
+    .getByRole('textbox', { name: 'Details' })
+    .fill('A heavy cotton retro shirt in harbour blue.');
+  await form.getByLabel('Starting stock of size 1').fill('4');
+  await form.getByLabel('Starting stock of size 2').fill('6');
+  await expectAccessible(page, 'the new product form');
+  await form.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Saved as a draft.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kochi Harbour Retro Jersey' })).toBeVisible();
+  const productId = Number(new URL(page.url()).pathname.split('/').pop());
+  expect(productId).toBeGreaterThan(0);
+
+  // ── its picture ──
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 900;
+    canvas.height = 1200;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#1e40af';
+    context.fillRect(0, 0, 900, 1200);
+    return canvas.toDataURL('image/png');
+  });
+  const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+  await page
+    .getByLabel('Upload the main picture')
+    .setInputFiles({ name: 'kochi.png', mimeType: 'image/png', buffer: png });
+  const main = page.getByRole('img', { name: 'Main picture of Kochi Harbour Retro Jersey' });
+  await expect(main).toBeVisible();
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
+
+  // ── on sale, and a count corrected ──
+  const edit = page.getByRole('form', { name: 'Edit Kochi Harbour Retro Jersey' });
+  await edit.getByLabel('Status', { exact: true }).selectOption('active');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
+  await edit.getByRole('button', { name: 'Adjust stock of M' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stock of size M' });
+  await dialog.getByLabel('Pieces in stock').fill('5');
+  await dialog.getByLabel('Reason').selectOption('adjustment');
+  await dialog.getByLabel('Note (required)').fill('one went to the photo shoot');
+  await expectAccessible(page, 'the stock dialog');
+  await dialog.getByRole('button', { name: 'Save stock' }).click();
+  await expect(dialog).toHaveCount(0);
+  const history = page.getByRole('region', { name: 'Stock history' });
+  await expect(history.getByRole('listitem').first()).toContainText('one went to the photo shoot');
+  await expect(history.getByRole('listitem').first()).toContainText('Fathima');
+  await expectAccessible(page, 'the product page');
+
+  // ── a shopper, on another browser ──
+  const shopperContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(`${shop.baseUrl}/product/${productId}`);
+  await expect(
+    shopper.getByRole('heading', { name: 'Kochi Harbour Retro Jersey', level: 1 }),
+  ).toBeVisible();
+  await expect(shopper.getByText('₹2,499').first()).toBeVisible();
+  const picture = shopper.locator('main img[src*="upload-"]').first();
+  await expect(picture).toBeVisible();
+  await shopperContext.close();
+});
