@@ -51,6 +51,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { staffAdminRoutes } from './staff/staff.admin-routes.js';
+import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
+  await app.register(couponsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

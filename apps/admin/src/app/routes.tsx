@@ -1,6 +1,8 @@
 // Every page of the back office, under /admin. Pages fetch their own data with TanStack Query.
 import type { RouteObject } from 'react-router';
 import { AuditPage } from '@/features/audit/audit-page';
+import { CouponFormPage } from '@/features/coupons/coupon-form-page';
+import { CouponsPage } from '@/features/coupons/coupons-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
@@ -30,6 +32,30 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="audit.read">
             <AuditPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'coupons',
+        element: (
+          <Allowed permission="coupons.manage">
+            <CouponsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'coupons/new',
+        element: (
+          <Allowed permission="coupons.manage">
+            <CouponFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'coupons/:id',
+        element: (
+          <Allowed permission="coupons.manage">
+            <CouponFormPage />
           </Allowed>
         ),
       },

@@ -13,7 +13,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-import { loggedInUser } from '../test/factories.js';
+import { createCoupon, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
@@ -59,6 +59,31 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/staff/${(await createStaff(db, 'support')).id}/reset`,
   }),
   audit: async () => ({ url: '/api/admin/audit?limit=5' }),
+  listCoupons: async () => ({ url: '/api/admin/coupons?status=active' }),
+  couponOptions: async () => ({ url: '/api/admin/coupons/options' }),
+  getCoupon: async (db) => ({ url: `/api/admin/coupons/${(await createCoupon(db)).id}` }),
+  createCoupon: async () => ({
+    url: '/api/admin/coupons',
+    payload: {
+      code: `SAMPLE${++serial}`,
+      description: '',
+      kind: 'percent',
+      value: 10,
+      max_discount: null,
+      min_order: 0,
+      starts_at: '2026-01-01T00:00:00+05:30',
+      ends_at: null,
+      max_uses: null,
+      max_uses_per_user: null,
+      active: true,
+      product_ids: [],
+      category_ids: [],
+    },
+  }),
+  updateCoupon: async (db) => ({
+    url: `/api/admin/coupons/${(await createCoupon(db)).id}`,
+    payload: { active: false },
+  }),
 };
 
 const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEndpoint][];
