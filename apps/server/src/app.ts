@@ -52,6 +52,7 @@ import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { staffAdminRoutes } from './staff/staff.admin-routes.js';
 import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
+import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(couponsAdminRoutes(deps));
+  await app.register(reviewsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

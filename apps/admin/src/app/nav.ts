@@ -11,6 +11,7 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
   { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
+  { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { AuditPage } from '@/features/audit/audit-page';
 import { CouponFormPage } from '@/features/coupons/coupon-form-page';
 import { CouponsPage } from '@/features/coupons/coupons-page';
+import { ReviewsPage } from '@/features/reviews/reviews-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
@@ -56,6 +57,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="coupons.manage">
             <CouponFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'reviews',
+        element: (
+          <Allowed permission="reviews.manage">
+            <ReviewsPage />
           </Allowed>
         ),
       },

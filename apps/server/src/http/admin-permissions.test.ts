@@ -12,8 +12,9 @@ import {
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { auditLog } from '../db/schema.js';
-import { createCoupon, loggedInUser } from '../test/factories.js';
+import { createCoupon, createProduct, createUser, loggedInUser } from '../test/factories.js';
+import { createPaidOrder } from '../test/order-factories.js';
+import { auditLog, reviews } from '../db/schema.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
@@ -24,6 +25,27 @@ interface Sample {
 }
 
 let serial = 0;
+
+async function createReview(db: Db): Promise<number> {
+  const user = await createUser(db);
+  const productId = await createProduct(db);
+  const order = await createPaidOrder(db, {
+    userId: user.id,
+    items: [{ productId, size: 'M', quantity: 1 }],
+  });
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      userId: user.id,
+      productId,
+      orderId: order.id,
+      rating: 4,
+      subject: 'Good',
+      comment: 'Fits.',
+    })
+    .returning({ id: reviews.id });
+  return row!.id;
+}
 
 /** A valid call of each endpoint; made anew for every caller (some change what they touch). */
 const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
@@ -83,6 +105,11 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   updateCoupon: async (db) => ({
     url: `/api/admin/coupons/${(await createCoupon(db)).id}`,
     payload: { active: false },
+  }),
+  listReviews: async () => ({ url: '/api/admin/reviews?visibility=shown&rating=5' }),
+  setReviewHidden: async (db) => ({
+    url: `/api/admin/reviews/${await createReview(db)}`,
+    payload: { hidden: true },
   }),
 };
 
