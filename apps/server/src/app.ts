@@ -53,6 +53,7 @@ import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { staffAdminRoutes } from './staff/staff.admin-routes.js';
 import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
 import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
+import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(staffAdminRoutes(deps));
   await app.register(couponsAdminRoutes(deps));
   await app.register(reviewsAdminRoutes(deps));
+  await app.register(feedbackAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

@@ -12,6 +12,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
   { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
+  { to: '/feedback', label: 'Feedback', access: 'feedback.manage' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

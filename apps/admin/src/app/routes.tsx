@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 import { AuditPage } from '@/features/audit/audit-page';
 import { CouponFormPage } from '@/features/coupons/coupon-form-page';
 import { CouponsPage } from '@/features/coupons/coupons-page';
+import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
+import { FeedbackPage } from '@/features/feedback/feedback-page';
 import { ReviewsPage } from '@/features/reviews/reviews-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
@@ -65,6 +67,22 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="reviews.manage">
             <ReviewsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'feedback',
+        element: (
+          <Allowed permission="feedback.manage">
+            <FeedbackPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'feedback/:id',
+        element: (
+          <Allowed permission="feedback.manage">
+            <FeedbackEntryPage />
           </Allowed>
         ),
       },

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { createCoupon, createProduct, createUser, loggedInUser } from '../test/factories.js';
 import { createPaidOrder } from '../test/order-factories.js';
-import { auditLog, reviews } from '../db/schema.js';
+import { auditLog, feedback, reviews } from '../db/schema.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
@@ -25,6 +25,14 @@ interface Sample {
 }
 
 let serial = 0;
+
+async function createFeedback(db: Db): Promise<number> {
+  const [row] = await db
+    .insert(feedback)
+    .values({ feedback: 'The size chart is hard to find.' })
+    .returning({ id: feedback.id });
+  return row!.id;
+}
 
 async function createReview(db: Db): Promise<number> {
   const user = await createUser(db);
@@ -110,6 +118,12 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   setReviewHidden: async (db) => ({
     url: `/api/admin/reviews/${await createReview(db)}`,
     payload: { hidden: true },
+  }),
+  listFeedback: async () => ({ url: '/api/admin/feedback?state=unhandled' }),
+  getFeedback: async (db) => ({ url: `/api/admin/feedback/${await createFeedback(db)}` }),
+  setFeedbackHandled: async (db) => ({
+    url: `/api/admin/feedback/${await createFeedback(db)}`,
+    payload: { handled: true },
   }),
 };
 

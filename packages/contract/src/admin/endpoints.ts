@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorResponse } from '../common.js';
 import type { AdminEndpoint } from './endpoint.js';
 import { couponsEndpoints } from './coupons-endpoints.js';
+import { feedbackEndpoints } from './feedback-endpoints.js';
 import { reviewsEndpoints } from './reviews-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 
@@ -15,6 +16,7 @@ export const adminEndpoints = {
   ...staffEndpoints,
   ...couponsEndpoints,
   ...reviewsEndpoints,
+  ...feedbackEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -4,4 +4,5 @@ export * from './roles.js';
 export * from './staff.js';
 export * from './coupons.js';
 export * from './reviews.js';
+export * from './feedback.js';
 export * from './endpoints.js';
