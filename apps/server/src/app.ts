@@ -54,6 +54,7 @@ import { staffAdminRoutes } from './staff/staff.admin-routes.js';
 import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
 import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
 import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
+import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(couponsAdminRoutes(deps));
   await app.register(reviewsAdminRoutes(deps));
   await app.register(feedbackAdminRoutes(deps));
+  await app.register(wholesaleAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

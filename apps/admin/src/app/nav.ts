@@ -13,6 +13,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
   { to: '/feedback', label: 'Feedback', access: 'feedback.manage' },
+  { to: '/wholesale', label: 'Wholesale', access: 'wholesale.manage' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

@@ -10,6 +10,7 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
 import { StaffPage } from '@/features/staff/staff-page';
+import { WholesalePage } from '@/features/wholesale/wholesale-page';
 import { NotFoundPage } from './not-found-page';
 import { Allowed, Shell } from './shell';
 
@@ -83,6 +84,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="feedback.manage">
             <FeedbackEntryPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'wholesale',
+        element: (
+          <Allowed permission="wholesale.manage">
+            <WholesalePage />
           </Allowed>
         ),
       },

@@ -125,6 +125,9 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/feedback/${await createFeedback(db)}`,
     payload: { handled: true },
   }),
+  listWholesaleApplications: async () => ({
+    url: '/api/admin/wholesale/applications?status=pending',
+  }),
 };
 
 const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEndpoint][];

@@ -9,6 +9,7 @@ import { couponsEndpoints } from './coupons-endpoints.js';
 import { feedbackEndpoints } from './feedback-endpoints.js';
 import { reviewsEndpoints } from './reviews-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
+import { wholesaleEndpoints } from './wholesale-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -17,6 +18,7 @@ export const adminEndpoints = {
   ...couponsEndpoints,
   ...reviewsEndpoints,
   ...feedbackEndpoints,
+  ...wholesaleEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -5,4 +5,5 @@ export * from './staff.js';
 export * from './coupons.js';
 export * from './reviews.js';
 export * from './feedback.js';
+export * from './wholesale.js';
 export * from './endpoints.js';
