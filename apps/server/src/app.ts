@@ -55,6 +55,7 @@ import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
 import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
 import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
 import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
+import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reviewsAdminRoutes(deps));
   await app.register(feedbackAdminRoutes(deps));
   await app.register(wholesaleAdminRoutes(deps));
+  await app.register(referralsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

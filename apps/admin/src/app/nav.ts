@@ -14,6 +14,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
   { to: '/feedback', label: 'Feedback', access: 'feedback.manage' },
   { to: '/wholesale', label: 'Wholesale', access: 'wholesale.manage' },
+  { to: '/referrals', label: 'Referrals', access: 'reports.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

@@ -5,6 +5,7 @@ import { CouponFormPage } from '@/features/coupons/coupon-form-page';
 import { CouponsPage } from '@/features/coupons/coupons-page';
 import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
 import { FeedbackPage } from '@/features/feedback/feedback-page';
+import { ReferralsPage } from '@/features/referrals/referrals-page';
 import { ReviewsPage } from '@/features/reviews/reviews-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
@@ -92,6 +93,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="wholesale.manage">
             <WholesalePage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'referrals',
+        element: (
+          <Allowed permission="reports.read">
+            <ReferralsPage />
           </Allowed>
         ),
       },

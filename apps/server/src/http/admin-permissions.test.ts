@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { createCoupon, createProduct, createUser, loggedInUser } from '../test/factories.js';
 import { createPaidOrder } from '../test/order-factories.js';
-import { auditLog, feedback, reviews } from '../db/schema.js';
+import { affiliates, auditLog, campaignCodes, feedback, reviews } from '../db/schema.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
@@ -128,6 +128,29 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   listWholesaleApplications: async () => ({
     url: '/api/admin/wholesale/applications?status=pending',
   }),
+  listAffiliates: async () => ({ url: '/api/admin/referrals/affiliates?limit=5' }),
+  createAffiliate: async () => ({
+    url: '/api/admin/referrals/affiliates',
+    payload: { code: `AFF${++serial}`, name: 'Sample affiliate' },
+  }),
+  updateAffiliate: async (db) => {
+    const [row] = await db
+      .insert(affiliates)
+      .values({ code: `AFFX${++serial}`, name: 'Sample' })
+      .returning({ id: affiliates.id });
+    return { url: `/api/admin/referrals/affiliates/${row!.id}`, payload: { active: false } };
+  },
+  listCampaignCodes: async () => ({ url: '/api/admin/referrals/campaigns?limit=5' }),
+  createCampaignCode: async () => ({
+    url: '/api/admin/referrals/campaigns',
+    payload: { code: `CAMP${++serial}`, name: 'Sample campaign' },
+  }),
+  updateCampaignCode: async (db) => {
+    const code = `CAMPX${++serial}`;
+    await db.insert(campaignCodes).values({ code, name: 'Sample' });
+    return { url: `/api/admin/referrals/campaigns/${code}`, payload: { name: 'Renamed' } };
+  },
+  referralReport: async () => ({ url: '/api/admin/referrals/report?from=2026-11-01' }),
 };
 
 const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEndpoint][];

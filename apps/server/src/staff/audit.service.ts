@@ -39,7 +39,7 @@ export async function record(tx: Queryable, actor: Actor, change: Change, now = 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** Midnight in India of the day `yyyy-mm-dd`, as an instant. */
-function indianMidnight(day: string, plusDays = 0): Date {
+export function indianMidnight(day: string, plusDays = 0): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + plusDays) - IST_OFFSET_MS);
 }

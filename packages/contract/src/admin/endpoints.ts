@@ -7,6 +7,7 @@ import { ErrorResponse } from '../common.js';
 import type { AdminEndpoint } from './endpoint.js';
 import { couponsEndpoints } from './coupons-endpoints.js';
 import { feedbackEndpoints } from './feedback-endpoints.js';
+import { referralsEndpoints } from './referrals-endpoints.js';
 import { reviewsEndpoints } from './reviews-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
@@ -19,6 +20,7 @@ export const adminEndpoints = {
   ...reviewsEndpoints,
   ...feedbackEndpoints,
   ...wholesaleEndpoints,
+  ...referralsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

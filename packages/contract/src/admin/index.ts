@@ -6,4 +6,5 @@ export * from './coupons.js';
 export * from './reviews.js';
 export * from './feedback.js';
 export * from './wholesale.js';
+export * from './referrals.js';
 export * from './endpoints.js';
