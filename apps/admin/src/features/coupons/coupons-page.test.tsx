@@ -54,7 +54,7 @@ describe('the coupons page', () => {
       }),
     });
     renderAdmin('/coupons');
-    const table = await screen.findByRole('table', { name: /Coupons/ });
+    const table = await screen.findByRole('table', { name: /Coupons/ }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('WELCOME10');
     expect(rows[0]!.textContent).toContain('10% off, at most ₹200');

@@ -51,7 +51,9 @@ describe('the feedback pages', () => {
       },
     });
     renderAdmin('/feedback');
-    const card = within(await screen.findByRole('listitem', { name: 'Feedback #4' }));
+    const card = within(
+      await screen.findByRole('listitem', { name: 'Feedback #4' }, { timeout: 5000 }),
+    );
     expect(screen.getByText(/1 waiting\./)).toBeTruthy();
     expect(card.getByText('Meera Pillai', { exact: false })).toBeTruthy();
     expect(card.getByText('Waiting')).toBeTruthy();

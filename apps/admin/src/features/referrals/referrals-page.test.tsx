@@ -61,7 +61,7 @@ describe('the referrals page', () => {
       },
     });
     renderAdmin('/referrals');
-    const affiliates = await screen.findByRole('table', { name: 'Affiliates' });
+    const affiliates = await screen.findByRole('table', { name: 'Affiliates' }, { timeout: 5000 });
     const row = within(affiliates).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('KOCHI10');
     expect(row.textContent).toContain('120');

@@ -42,7 +42,9 @@ describe('the reviews page', () => {
       },
     });
     renderAdmin('/reviews');
-    const card = within(await screen.findByRole('listitem', { name: 'Review by Spam Bot' }));
+    const card = within(
+      await screen.findByRole('listitem', { name: 'Review by Spam Bot' }, { timeout: 5000 }),
+    );
     expect(card.getByRole('img', { name: '1 out of 5 stars' })).toBeTruthy();
     expect(card.getByText('Kerala Blasters Home 2026').getAttribute('href')).toBe('/product/7');
     expect(card.getByText('Buy followers')).toBeTruthy();

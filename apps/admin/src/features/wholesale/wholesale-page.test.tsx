@@ -44,7 +44,9 @@ describe('the wholesale page', () => {
       }),
     });
     renderAdmin('/wholesale');
-    const malabar = within(await screen.findByRole('listitem', { name: 'Malabar Sports' }));
+    const malabar = within(
+      await screen.findByRole('listitem', { name: 'Malabar Sports' }, { timeout: 5000 }),
+    );
     expect(malabar.getByText('Mavoor Road, Kozhikode')).toBeTruthy();
     expect(malabar.getByText('Not given')).toBeTruthy();
     expect(malabar.getByRole('link', { name: '9847012345' }).getAttribute('href')).toBe(
