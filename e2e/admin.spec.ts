@@ -48,7 +48,16 @@ test('the first owner sets up the back office, invites a packer, who may not man
   // ── the dashboard and staff ──
   await expect(page.getByRole('heading', { name: 'Welcome, Fathima' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/admin');
-  expect(await navLinks(page)).toEqual(['Dashboard', 'Staff', 'Audit log']);
+  expect(await navLinks(page)).toEqual([
+    'Dashboard',
+    'Coupons',
+    'Reviews',
+    'Feedback',
+    'Wholesale',
+    'Referrals',
+    'Staff',
+    'Audit log',
+  ]);
   await expectAccessible(page, 'the dashboard');
 
   await page.getByRole('link', { name: 'Staff' }).click();
