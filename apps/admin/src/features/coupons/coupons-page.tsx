@@ -181,7 +181,7 @@ function CouponRow({ coupon: c }: { coupon: AdminCoupon }) {
         <StatusBadge status={c.status} />
       </td>
       <td className={`${border} px-3 py-3 align-top max-md:block max-md:px-0 max-md:pt-3`}>
-        <div className="flex flex-wrap gap-2 md:justify-end">
+        <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
           <Link
             to={`/coupons/${c.id}`}
             className={smallButtonClass('ghost')}

@@ -95,7 +95,9 @@ function ReportTable({ caption, lines }: { caption: string; lines: ReferralRepor
   return (
     <div className="md:rounded-2xl md:border md:border-line md:bg-white md:p-4">
       <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-        <caption className="mb-2 text-left text-base font-bold md:px-3">{caption}</caption>
+        <caption className="mb-2 text-left text-base font-bold whitespace-nowrap md:px-3">
+          {caption}
+        </caption>
         <thead className="max-md:sr-only">
           <tr className="text-left text-xs tracking-wide text-muted uppercase">
             <th scope="col" className="border-b border-line px-3 py-2">
