@@ -52,6 +52,11 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Dashboard',
     'Products',
     'Categories',
+    'Coupons',
+    'Reviews',
+    'Feedback',
+    'Wholesale',
+    'Referrals',
     'Staff',
     'Audit log',
   ]);

@@ -53,6 +53,11 @@ import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { reportsAdminRoutes } from './reports/reports.admin-routes.js';
 import { staffAdminRoutes } from './staff/staff.admin-routes.js';
+import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
+import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
+import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
+import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
+import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -228,6 +233,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));
   await app.register(productsAdminRoutes(deps));
+  await app.register(couponsAdminRoutes(deps));
+  await app.register(reviewsAdminRoutes(deps));
+  await app.register(feedbackAdminRoutes(deps));
+  await app.register(wholesaleAdminRoutes(deps));
+  await app.register(referralsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

@@ -12,6 +12,11 @@ export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
   { to: '/products', label: 'Products', access: 'catalogue.read' },
   { to: '/categories', label: 'Categories', access: 'catalogue.read' },
+  { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
+  { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
+  { to: '/feedback', label: 'Feedback', access: 'feedback.manage' },
+  { to: '/wholesale', label: 'Wholesale', access: 'wholesale.manage' },
+  { to: '/referrals', label: 'Referrals', access: 'reports.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

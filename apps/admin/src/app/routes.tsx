@@ -4,10 +4,17 @@ import { AuditPage } from '@/features/audit/audit-page';
 import { CategoriesPage } from '@/features/categories/categories-page';
 import { NewProductPage, ProductEditorPage } from '@/features/products/product-editor-page';
 import { ProductsPage } from '@/features/products/products-page';
+import { CouponFormPage } from '@/features/coupons/coupon-form-page';
+import { CouponsPage } from '@/features/coupons/coupons-page';
+import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
+import { FeedbackPage } from '@/features/feedback/feedback-page';
+import { ReferralsPage } from '@/features/referrals/referrals-page';
+import { ReviewsPage } from '@/features/reviews/reviews-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
 import { StaffPage } from '@/features/staff/staff-page';
+import { WholesalePage } from '@/features/wholesale/wholesale-page';
 import { NotFoundPage } from './not-found-page';
 import { Allowed, Shell } from './shell';
 
@@ -47,6 +54,70 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="audit.read">
             <AuditPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'coupons',
+        element: (
+          <Allowed permission="coupons.manage">
+            <CouponsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'coupons/new',
+        element: (
+          <Allowed permission="coupons.manage">
+            <CouponFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'coupons/:id',
+        element: (
+          <Allowed permission="coupons.manage">
+            <CouponFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'reviews',
+        element: (
+          <Allowed permission="reviews.manage">
+            <ReviewsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'feedback',
+        element: (
+          <Allowed permission="feedback.manage">
+            <FeedbackPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'feedback/:id',
+        element: (
+          <Allowed permission="feedback.manage">
+            <FeedbackEntryPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'wholesale',
+        element: (
+          <Allowed permission="wholesale.manage">
+            <WholesalePage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'referrals',
+        element: (
+          <Allowed permission="reports.read">
+            <ReferralsPage />
           </Allowed>
         ),
       },

@@ -21,7 +21,18 @@ describe('the signed-in shell', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Fathima')).toBeTruthy();
     expect(within(banner).getByText('Owner')).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard', 'Products', 'Categories', 'Staff', 'Audit log']);
+    expect(navLinks()).toEqual([
+      'Dashboard',
+      'Products',
+      'Categories',
+      'Coupons',
+      'Reviews',
+      'Feedback',
+      'Wholesale',
+      'Referrals',
+      'Staff',
+      'Audit log',
+    ]);
     expect(
       screen.getByText('Invite staff, change their roles, disable them and reset their sign-in'),
     ).toBeTruthy();

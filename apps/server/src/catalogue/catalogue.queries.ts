@@ -144,7 +144,7 @@ export async function latestReviews(
     db,
     sql`SELECT r.rating, u.name AS user_name, r.subject, r.comment, r.created_at
         FROM reviews r JOIN users u ON u.id = r.user_id
-        WHERE r.product_id = ${productId}
+        WHERE r.product_id = ${productId} AND r.hidden_at IS NULL
         ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`,
   );
 }

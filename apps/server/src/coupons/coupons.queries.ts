@@ -1,5 +1,5 @@
 // SQL of coupons: look-up with restrictions, use counting, redemptions.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
 
@@ -173,4 +173,188 @@ export async function insertCoupon(db: Queryable, c: NewCoupon): Promise<boolean
     );
   }
   return row.inserted;
+}
+
+// ── the back office ──
+
+export interface AdminCouponRow extends CouponRow {
+  description: string;
+  paid_orders: number;
+  paid_discount_paise: string | number;
+}
+
+/** A coupon's columns, its restrictions and what paid orders got from it. */
+const adminCouponColumns = sql`
+  c.id, c.code, c.description, c.kind, c.value, c.max_discount_paise, c.min_order_paise,
+  c.starts_at, c.ends_at, c.max_uses, c.max_uses_per_user, c.used_count, c.active,
+  ARRAY(SELECT cp.product_id FROM coupon_products cp WHERE cp.coupon_id = c.id
+        ORDER BY cp.product_id) AS product_ids,
+  ARRAY(SELECT cc.category_id FROM coupon_categories cc WHERE cc.coupon_id = c.id
+        ORDER BY cc.category_id) AS category_ids,
+  (SELECT count(*)::int FROM coupon_redemptions r JOIN orders o ON o.id = r.order_id
+    WHERE r.coupon_id = c.id AND o.payment_status = 'SUCCESS') AS paid_orders,
+  (SELECT coalesce(sum(r.discount_paise), 0) FROM coupon_redemptions r
+     JOIN orders o ON o.id = r.order_id
+    WHERE r.coupon_id = c.id AND o.payment_status = 'SUCCESS') AS paid_discount_paise`;
+
+export type CouponStatusFilter = 'active' | 'scheduled' | 'expired' | 'used-up' | 'inactive';
+
+/** The SQL form of each status; the order of the checks matches couponStatus in the service. */
+function statusCondition(status: CouponStatusFilter, now: Date): SQL {
+  const usedUp = sql`(c.max_uses IS NOT NULL AND c.used_count >= c.max_uses)`;
+  const expired = sql`(c.ends_at IS NOT NULL AND c.ends_at <= ${now})`;
+  const scheduled = sql`(c.starts_at > ${now})`;
+  switch (status) {
+    case 'inactive':
+      return sql`NOT c.active`;
+    case 'expired':
+      return sql`c.active AND ${expired}`;
+    case 'used-up':
+      return sql`c.active AND NOT ${expired} AND ${usedUp}`;
+    case 'scheduled':
+      return sql`c.active AND NOT ${expired} AND NOT ${usedUp} AND ${scheduled}`;
+    case 'active':
+      return sql`c.active AND NOT ${expired} AND NOT ${usedUp} AND NOT ${scheduled}`;
+  }
+}
+
+export interface CouponListFilter {
+  status?: CouponStatusFilter;
+  codePrefix?: string;
+  beforeId?: number;
+  limit: number;
+  now: Date;
+}
+
+/** Coupons newest first (by id, the cursor), filtered. */
+export async function listCoupons(db: Queryable, f: CouponListFilter): Promise<AdminCouponRow[]> {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (f.status) conditions.push(statusCondition(f.status, f.now));
+  if (f.codePrefix) {
+    conditions.push(sql`c.code LIKE ${`${f.codePrefix.replace(/[\\%_]/g, '\\$&')}%`}`);
+  }
+  if (f.beforeId !== undefined) conditions.push(sql`c.id < ${f.beforeId}`);
+  return queryRows<AdminCouponRow>(
+    db,
+    sql`SELECT ${adminCouponColumns} FROM coupons c
+        WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY c.id DESC LIMIT ${f.limit}`,
+  );
+}
+
+export async function adminCoupon(db: Queryable, id: number): Promise<AdminCouponRow | undefined> {
+  const [row] = await queryRows<AdminCouponRow>(
+    db,
+    sql`SELECT ${adminCouponColumns} FROM coupons c WHERE c.id = ${id}`,
+  );
+  return row;
+}
+
+/** Locks the coupon's row for an edit (checkout's redemptions wait for it, and it for them). */
+export async function lockCouponForEdit(
+  db: Queryable,
+  id: number,
+): Promise<{ used_count: number } | undefined> {
+  const [row] = await queryRows<{ used_count: number }>(
+    db,
+    sql`SELECT used_count FROM coupons WHERE id = ${id} FOR UPDATE`,
+  );
+  return row;
+}
+
+export interface CouponValues {
+  code: string;
+  description: string;
+  kind: 'flat' | 'percent';
+  value: number;
+  maxDiscountPaise: number | null;
+  minOrderPaise: number;
+  startsAt: string;
+  endsAt: string | null;
+  maxUses: number | null;
+  maxUsesPerUser: number | null;
+  active: boolean;
+}
+
+/** Inserts the coupon; undefined when its code is taken. */
+export async function insertAdminCoupon(
+  db: Queryable,
+  c: CouponValues,
+): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO coupons (code, description, kind, value, max_discount_paise, min_order_paise,
+                             starts_at, ends_at, max_uses, max_uses_per_user, active)
+        VALUES (${c.code}, ${c.description}, ${c.kind}, ${c.value}, ${c.maxDiscountPaise},
+                ${c.minOrderPaise}, ${c.startsAt}::timestamptz, ${c.endsAt}::timestamptz,
+                ${c.maxUses}, ${c.maxUsesPerUser}, ${c.active})
+        ON CONFLICT (code) DO NOTHING
+        RETURNING id`,
+  );
+  return row?.id;
+}
+
+/** Whether another coupon has this code. */
+export async function codeTaken(db: Queryable, code: string, exceptId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM coupons WHERE code = ${code} AND id <> ${exceptId}`,
+  );
+  return rows.length > 0;
+}
+
+export async function updateAdminCoupon(db: Queryable, id: number, c: CouponValues): Promise<void> {
+  await db.execute(
+    sql`UPDATE coupons SET code = ${c.code}, description = ${c.description}, kind = ${c.kind},
+          value = ${c.value}, max_discount_paise = ${c.maxDiscountPaise},
+          min_order_paise = ${c.minOrderPaise}, starts_at = ${c.startsAt}::timestamptz,
+          ends_at = ${c.endsAt}::timestamptz, max_uses = ${c.maxUses},
+          max_uses_per_user = ${c.maxUsesPerUser}, active = ${c.active}
+        WHERE id = ${id}`,
+  );
+}
+
+/** Replaces the coupon's product and category restrictions. */
+export async function setCouponRestrictions(
+  db: Queryable,
+  id: number,
+  productIds: readonly number[],
+  categoryIds: readonly number[],
+): Promise<void> {
+  await db.execute(sql`DELETE FROM coupon_products WHERE coupon_id = ${id}`);
+  await db.execute(sql`DELETE FROM coupon_categories WHERE coupon_id = ${id}`);
+  if (productIds.length > 0) {
+    await db.execute(
+      sql`INSERT INTO coupon_products (coupon_id, product_id)
+          SELECT ${id}, p.id FROM products p WHERE p.id IN (${sqlList(productIds)})`,
+    );
+  }
+  if (categoryIds.length > 0) {
+    await db.execute(
+      sql`INSERT INTO coupon_categories (coupon_id, category_id)
+          SELECT ${id}, c.id FROM categories c WHERE c.id IN (${sqlList(categoryIds)})`,
+    );
+  }
+}
+
+/** The ids among these that name no product (or category). */
+export async function missingIds(
+  db: Queryable,
+  table: 'products' | 'categories',
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM ${sql.identifier(table)} WHERE id IN (${sqlList(ids)})`,
+  );
+  const have = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !have.has(id));
+}
+
+export async function categoryOptions(db: Queryable): Promise<{ id: number; name: string }[]> {
+  return queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM categories ORDER BY name`,
+  );
 }

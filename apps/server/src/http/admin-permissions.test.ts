@@ -12,14 +12,17 @@ import {
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { auditLog } from '../db/schema.js';
+import { affiliates, auditLog, campaignCodes, feedback, reviews } from '../db/schema.js';
 import {
+  createCoupon,
   createProduct,
+  createUser,
   ensureCategory,
   ensureSubCategory,
   loggedInUser,
 } from '../test/factories.js';
 import { multipartFile, pngPicture } from '../test/multipart.js';
+import { createPaidOrder } from '../test/order-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
@@ -31,6 +34,35 @@ interface Sample {
 }
 
 let serial = 0;
+
+async function createFeedback(db: Db): Promise<number> {
+  const [row] = await db
+    .insert(feedback)
+    .values({ feedback: 'The size chart is hard to find.' })
+    .returning({ id: feedback.id });
+  return row!.id;
+}
+
+async function createReview(db: Db): Promise<number> {
+  const user = await createUser(db);
+  const productId = await createProduct(db);
+  const order = await createPaidOrder(db, {
+    userId: user.id,
+    items: [{ productId, size: 'M', quantity: 1 }],
+  });
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      userId: user.id,
+      productId,
+      orderId: order.id,
+      rating: 4,
+      subject: 'Good',
+      comment: 'Fits.',
+    })
+    .returning({ id: reviews.id });
+  return row!.id;
+}
 
 /** A valid call of each endpoint; made anew for every caller (some change what they touch). */
 const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
@@ -68,6 +100,68 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   audit: async () => ({ url: '/api/admin/audit?limit=5' }),
   ...catalogueSamples(),
+  listCoupons: async () => ({ url: '/api/admin/coupons?status=active' }),
+  couponOptions: async () => ({ url: '/api/admin/coupons/options' }),
+  getCoupon: async (db) => ({ url: `/api/admin/coupons/${(await createCoupon(db)).id}` }),
+  createCoupon: async () => ({
+    url: '/api/admin/coupons',
+    payload: {
+      code: `SAMPLE${++serial}`,
+      description: '',
+      kind: 'percent',
+      value: 10,
+      max_discount: null,
+      min_order: 0,
+      starts_at: '2026-01-01T00:00:00+05:30',
+      ends_at: null,
+      max_uses: null,
+      max_uses_per_user: null,
+      active: true,
+      product_ids: [],
+      category_ids: [],
+    },
+  }),
+  updateCoupon: async (db) => ({
+    url: `/api/admin/coupons/${(await createCoupon(db)).id}`,
+    payload: { active: false },
+  }),
+  listReviews: async () => ({ url: '/api/admin/reviews?visibility=shown&rating=5' }),
+  setReviewHidden: async (db) => ({
+    url: `/api/admin/reviews/${await createReview(db)}`,
+    payload: { hidden: true },
+  }),
+  listFeedback: async () => ({ url: '/api/admin/feedback?state=unhandled' }),
+  getFeedback: async (db) => ({ url: `/api/admin/feedback/${await createFeedback(db)}` }),
+  setFeedbackHandled: async (db) => ({
+    url: `/api/admin/feedback/${await createFeedback(db)}`,
+    payload: { handled: true },
+  }),
+  listWholesaleApplications: async () => ({
+    url: '/api/admin/wholesale/applications?status=pending',
+  }),
+  listAffiliates: async () => ({ url: '/api/admin/referrals/affiliates?limit=5' }),
+  createAffiliate: async () => ({
+    url: '/api/admin/referrals/affiliates',
+    payload: { code: `AFF${++serial}`, name: 'Sample affiliate' },
+  }),
+  updateAffiliate: async (db) => {
+    const [row] = await db
+      .insert(affiliates)
+      .values({ code: `AFFX${++serial}`, name: 'Sample' })
+      .returning({ id: affiliates.id });
+    return { url: `/api/admin/referrals/affiliates/${row!.id}`, payload: { active: false } };
+  },
+  listCampaignCodes: async () => ({ url: '/api/admin/referrals/campaigns?limit=5' }),
+  createCampaignCode: async () => ({
+    url: '/api/admin/referrals/campaigns',
+    payload: { code: `CAMP${++serial}`, name: 'Sample campaign' },
+  }),
+  updateCampaignCode: async (db) => {
+    const code = `CAMPX${++serial}`;
+    await db.insert(campaignCodes).values({ code, name: 'Sample' });
+    return { url: `/api/admin/referrals/campaigns/${code}`, payload: { name: 'Renamed' } };
+  },
+  referralReport: async () => ({ url: '/api/admin/referrals/report?from=2026-11-01' }),
 };
 
 /** The catalogue's endpoints (products, pictures, stock, categories). */

@@ -1,5 +1,5 @@
 // SQL of referrals: affiliates and campaign codes, clicks, attribution look-ups, the report.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 
@@ -163,8 +163,22 @@ export interface AffiliateReportRow {
   paid_revenue_paise: string | number;
 }
 
-/** Per affiliate: valid clicks, orders, paid orders and their total. */
-export async function affiliateReport(db: Queryable): Promise<AffiliateReportRow[]> {
+/** Instants bounding a report: clicks and orders at or after `from`, before `until`. */
+export interface ReportRange {
+  from?: Date;
+  until?: Date;
+}
+
+function within(column: SQL, r: ReportRange): SQL {
+  return sql`${r.from === undefined ? sql`TRUE` : sql`${column} >= ${r.from}`}
+             AND ${r.until === undefined ? sql`TRUE` : sql`${column} < ${r.until}`}`;
+}
+
+/** Per affiliate: valid clicks, orders, paid orders and their total, within the range. */
+export async function affiliateReport(
+  db: Queryable,
+  range: ReportRange = {},
+): Promise<AffiliateReportRow[]> {
   return queryRows<AffiliateReportRow>(
     db,
     sql`SELECT a.code, a.name, a.active,
@@ -174,23 +188,57 @@ export async function affiliateReport(db: Queryable): Promise<AffiliateReportRow
                coalesce(o.paid_revenue_paise, 0) AS paid_revenue_paise
         FROM affiliates a
         LEFT JOIN (SELECT affiliate_id, count(*) AS clicks FROM referral_clicks
-                   WHERE valid AND affiliate_id IS NOT NULL GROUP BY affiliate_id) c
+                   WHERE valid AND affiliate_id IS NOT NULL AND ${within(sql`created_at`, range)}
+                   GROUP BY affiliate_id) c
           ON c.affiliate_id = a.id
         LEFT JOIN (SELECT affiliate_id, count(*) AS orders,
                           count(*) FILTER (WHERE payment_status = 'SUCCESS') AS paid_orders,
                           sum(total_paise) FILTER (WHERE payment_status = 'SUCCESS')
                             AS paid_revenue_paise
-                   FROM orders WHERE affiliate_id IS NOT NULL GROUP BY affiliate_id) o
+                   FROM orders
+                   WHERE affiliate_id IS NOT NULL AND ${within(sql`created_at`, range)}
+                   GROUP BY affiliate_id) o
           ON o.affiliate_id = a.id
         ORDER BY coalesce(o.paid_revenue_paise, 0) DESC, a.code`,
   );
 }
 
-/** Clicks on codes that named no active affiliate or campaign. */
-export async function invalidClickCount(db: Queryable): Promise<number> {
+/** Per campaign code: the same figures as affiliateReport. */
+export async function campaignReport(
+  db: Queryable,
+  range: ReportRange = {},
+): Promise<AffiliateReportRow[]> {
+  return queryRows<AffiliateReportRow>(
+    db,
+    sql`SELECT g.code, g.name, g.active,
+               coalesce(c.clicks, 0) AS clicks,
+               coalesce(o.orders, 0) AS orders,
+               coalesce(o.paid_orders, 0) AS paid_orders,
+               coalesce(o.paid_revenue_paise, 0) AS paid_revenue_paise
+        FROM campaign_codes g
+        LEFT JOIN (SELECT campaign_code, count(*) AS clicks FROM referral_clicks
+                   WHERE valid AND kind = 'campaign' AND campaign_code IS NOT NULL
+                     AND ${within(sql`created_at`, range)}
+                   GROUP BY campaign_code) c
+          ON c.campaign_code = g.code
+        LEFT JOIN (SELECT campaign_code, count(*) AS orders,
+                          count(*) FILTER (WHERE payment_status = 'SUCCESS') AS paid_orders,
+                          sum(total_paise) FILTER (WHERE payment_status = 'SUCCESS')
+                            AS paid_revenue_paise
+                   FROM orders
+                   WHERE campaign_code IS NOT NULL AND ${within(sql`created_at`, range)}
+                   GROUP BY campaign_code) o
+          ON o.campaign_code = g.code
+        ORDER BY coalesce(o.paid_revenue_paise, 0) DESC, g.code`,
+  );
+}
+
+/** Clicks on codes that named no active affiliate or campaign, within the range. */
+export async function invalidClickCount(db: Queryable, range: ReportRange = {}): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`SELECT count(*) AS n FROM referral_clicks WHERE NOT valid`,
+    sql`SELECT count(*) AS n FROM referral_clicks
+        WHERE NOT valid AND ${within(sql`created_at`, range)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -217,4 +265,82 @@ export async function insertCampaignCodes(
           ON CONFLICT (code) DO NOTHING`,
     );
   }
+}
+
+// ── the back office ──
+
+export interface CodeRow {
+  id?: number;
+  code: string;
+  name: string;
+  active: boolean;
+  created_at: Date | string;
+}
+
+/** Affiliates (or campaign codes) in code order, after `after` when given. */
+export async function listCodes(
+  db: Queryable,
+  kind: ClickKind,
+  f: { after?: string; limit: number },
+): Promise<CodeRow[]> {
+  const after = f.after === undefined ? sql`TRUE` : sql`code > ${f.after}`;
+  return queryRows<CodeRow>(
+    db,
+    kind === 'affiliate'
+      ? sql`SELECT id, code, name, active, created_at FROM affiliates WHERE ${after}
+            ORDER BY code LIMIT ${f.limit}`
+      : sql`SELECT code, name, active, created_at FROM campaign_codes WHERE ${after}
+            ORDER BY code LIMIT ${f.limit}`,
+  );
+}
+
+/** Adds the code; undefined when it is taken. */
+export async function insertCode(
+  db: Queryable,
+  kind: ClickKind,
+  c: { code: string; name: string; active: boolean },
+): Promise<CodeRow | undefined> {
+  const [row] = await queryRows<CodeRow>(
+    db,
+    kind === 'affiliate'
+      ? sql`INSERT INTO affiliates (code, name, active) VALUES (${c.code}, ${c.name}, ${c.active})
+            ON CONFLICT (code) DO NOTHING RETURNING id, code, name, active, created_at`
+      : sql`INSERT INTO campaign_codes (code, name, active)
+            VALUES (${c.code}, ${c.name}, ${c.active})
+            ON CONFLICT (code) DO NOTHING RETURNING code, name, active, created_at`,
+  );
+  return row;
+}
+
+/** The affiliate (by id) or campaign code (by code), locked for a change. */
+export async function lockCode(
+  db: Queryable,
+  kind: ClickKind,
+  key: number | string,
+): Promise<CodeRow | undefined> {
+  const [row] = await queryRows<CodeRow>(
+    db,
+    kind === 'affiliate'
+      ? sql`SELECT id, code, name, active, created_at FROM affiliates WHERE id = ${key} FOR UPDATE`
+      : sql`SELECT code, name, active, created_at FROM campaign_codes WHERE code = ${key}
+            FOR UPDATE`,
+  );
+  return row;
+}
+
+export async function updateCode(
+  db: Queryable,
+  kind: ClickKind,
+  key: number | string,
+  v: { name: string; active: boolean },
+): Promise<CodeRow> {
+  const [row] = await queryRows<CodeRow>(
+    db,
+    kind === 'affiliate'
+      ? sql`UPDATE affiliates SET name = ${v.name}, active = ${v.active} WHERE id = ${key}
+            RETURNING id, code, name, active, created_at`
+      : sql`UPDATE campaign_codes SET name = ${v.name}, active = ${v.active} WHERE code = ${key}
+            RETURNING code, name, active, created_at`,
+  );
+  return row!;
 }

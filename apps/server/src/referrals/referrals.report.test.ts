@@ -110,6 +110,26 @@ describe('affiliateReport', () => {
           paidRevenuePaise: 0,
         },
       ],
+      campaigns: [
+        {
+          code: 'FBSALE',
+          name: 'Facebook sale',
+          active: true,
+          clicks: 0,
+          orders: 0,
+          paidOrders: 0,
+          paidRevenuePaise: 0,
+        },
+        {
+          code: 'IGDROP',
+          name: 'Instagram jersey drop',
+          active: true,
+          clicks: 0,
+          orders: 0,
+          paidOrders: 0,
+          paidRevenuePaise: 0,
+        },
+      ],
       invalidClicks: 2,
     });
 

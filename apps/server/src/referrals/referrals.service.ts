@@ -193,23 +193,39 @@ export interface AffiliateReportLine {
 
 export interface AffiliateReport {
   affiliates: AffiliateReportLine[];
+  /** The same figures per campaign (Google) code. */
+  campaigns: AffiliateReportLine[];
   /** Clicks on unknown or inactive codes (credited to nobody). */
   invalidClicks: number;
 }
 
-/** Per affiliate: counted valid clicks, orders, and the total of its paid orders. */
-export async function affiliateReport(db: Queryable): Promise<AffiliateReport> {
-  const [rows, invalidClicks] = await Promise.all([q.affiliateReport(db), q.invalidClickCount(db)]);
+const reportLine = (r: q.AffiliateReportRow): AffiliateReportLine => ({
+  code: r.code,
+  name: r.name,
+  active: r.active,
+  clicks: Number(r.clicks),
+  orders: Number(r.orders),
+  paidOrders: Number(r.paid_orders),
+  paidRevenuePaise: Number(r.paid_revenue_paise),
+});
+
+/**
+ * Per affiliate and per campaign code: counted valid clicks, orders, and the total of the
+ * paid orders, for clicks and orders within the range (all of them without one). The command
+ * line (report-cli.ts) and the back office both read it.
+ */
+export async function affiliateReport(
+  db: Queryable,
+  range: q.ReportRange = {},
+): Promise<AffiliateReport> {
+  const [affiliates, campaigns, invalidClicks] = await Promise.all([
+    q.affiliateReport(db, range),
+    q.campaignReport(db, range),
+    q.invalidClickCount(db, range),
+  ]);
   return {
-    affiliates: rows.map((r) => ({
-      code: r.code,
-      name: r.name,
-      active: r.active,
-      clicks: Number(r.clicks),
-      orders: Number(r.orders),
-      paidOrders: Number(r.paid_orders),
-      paidRevenuePaise: Number(r.paid_revenue_paise),
-    })),
+    affiliates: affiliates.map(reportLine),
+    campaigns: campaigns.map(reportLine),
     invalidClicks,
   };
 }

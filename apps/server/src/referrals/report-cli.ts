@@ -1,6 +1,7 @@
 // Prints the affiliate report: `npm run affiliate-report` from the repository root, against
-// DATABASE_URL or the PGlite files under DATA_DIR (relative to where it is run). There is
-// no admin role, so the report is a command for whoever runs the shop.
+// DATABASE_URL or the PGlite files under DATA_DIR (relative to where it is run). The back
+// office's Referrals page shows the same report (affiliateReport), with campaign codes and
+// a date range.
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';

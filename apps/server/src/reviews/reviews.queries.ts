@@ -1,5 +1,6 @@
-// SQL of reviews: the reviewer's order and its items, the review row, the product's average.
-import { sql } from 'drizzle-orm';
+// SQL of reviews: the reviewer's order and its items, the review row, the product's average,
+// and the back office's list and hiding.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 
@@ -73,17 +74,94 @@ export async function updateReview(
   );
 }
 
-/** Sets product_rating to the average of the product's reviews (one decimal); returns it. */
+/**
+ * Sets product_rating to the average of the product's shown reviews (one decimal; hidden ones
+ * do not count); returns it.
+ */
 export async function refreshProductRating(db: Queryable, productId: number): Promise<string> {
   const [row] = await queryRows<{ product_rating: string }>(
     db,
     sql`UPDATE products
         SET product_rating = coalesce(
-              (SELECT round(avg(rating)::numeric, 1) FROM reviews WHERE product_id = ${productId}),
+              (SELECT round(avg(rating)::numeric, 1) FROM reviews
+               WHERE product_id = ${productId} AND hidden_at IS NULL),
               0),
             updated_at = now()
         WHERE id = ${productId}
         RETURNING product_rating`,
   );
   return row?.product_rating ?? '0';
+}
+
+// ── the back office ──
+
+export interface AdminReviewRow {
+  id: number;
+  product_id: number;
+  product_name: string;
+  rating: number;
+  subject: string;
+  comment: string;
+  author_name: string;
+  order_id: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  hidden_at: Date | string | null;
+}
+
+const adminReviewColumns = sql`
+  r.id, r.product_id, p.name AS product_name, r.rating, r.subject, r.comment,
+  u.name AS author_name, r.order_id, r.created_at, r.updated_at, r.hidden_at`;
+
+export interface ReviewListFilter {
+  hidden?: boolean;
+  rating?: number;
+  productId?: number;
+  beforeId?: number;
+  limit: number;
+}
+
+/** Reviews newest first (by id, the cursor), filtered. */
+export async function listReviews(db: Queryable, f: ReviewListFilter): Promise<AdminReviewRow[]> {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (f.hidden !== undefined) {
+    conditions.push(f.hidden ? sql`r.hidden_at IS NOT NULL` : sql`r.hidden_at IS NULL`);
+  }
+  if (f.rating !== undefined) conditions.push(sql`r.rating = ${f.rating}`);
+  if (f.productId !== undefined) conditions.push(sql`r.product_id = ${f.productId}`);
+  if (f.beforeId !== undefined) conditions.push(sql`r.id < ${f.beforeId}`);
+  return queryRows<AdminReviewRow>(
+    db,
+    sql`SELECT ${adminReviewColumns}
+        FROM reviews r JOIN products p ON p.id = r.product_id JOIN users u ON u.id = r.user_id
+        WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY r.id DESC LIMIT ${f.limit}`,
+  );
+}
+
+export async function adminReview(db: Queryable, id: number): Promise<AdminReviewRow | undefined> {
+  const [row] = await queryRows<AdminReviewRow>(
+    db,
+    sql`SELECT ${adminReviewColumns}
+        FROM reviews r JOIN products p ON p.id = r.product_id JOIN users u ON u.id = r.user_id
+        WHERE r.id = ${id}`,
+  );
+  return row;
+}
+
+export async function reviewProduct(db: Queryable, id: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ product_id: number }>(
+    db,
+    sql`SELECT product_id FROM reviews WHERE id = ${id}`,
+  );
+  return row?.product_id;
+}
+
+/** Hides the review now, or shows it again; a review already so is left as it is. */
+export async function setReviewHidden(db: Queryable, id: number, hidden: boolean): Promise<void> {
+  await db.execute(
+    hidden
+      ? sql`UPDATE reviews SET hidden_at = now() WHERE id = ${id} AND hidden_at IS NULL`
+      : sql`UPDATE reviews SET hidden_at = NULL WHERE id = ${id} AND hidden_at IS NOT NULL`,
+  );
 }

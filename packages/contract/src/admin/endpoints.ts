@@ -7,7 +7,12 @@ import { ErrorResponse } from '../common.js';
 import type { AdminEndpoint } from './endpoint.js';
 import { dashboardEndpoints } from './dashboard-endpoints.js';
 import { catalogueEndpoints } from './catalogue-endpoints.js';
+import { couponsEndpoints } from './coupons-endpoints.js';
+import { feedbackEndpoints } from './feedback-endpoints.js';
+import { referralsEndpoints } from './referrals-endpoints.js';
+import { reviewsEndpoints } from './reviews-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
+import { wholesaleEndpoints } from './wholesale-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -15,6 +20,11 @@ export const adminEndpoints = {
   ...staffEndpoints,
   ...dashboardEndpoints,
   ...catalogueEndpoints,
+  ...couponsEndpoints,
+  ...reviewsEndpoints,
+  ...feedbackEndpoints,
+  ...wholesaleEndpoints,
+  ...referralsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

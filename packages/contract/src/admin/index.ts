@@ -2,6 +2,11 @@
 // endpoint table. Imported as '@kitroom/contract/admin', so the storefront never loads it.
 export * from './roles.js';
 export * from './staff.js';
+export * from './coupons.js';
+export * from './reviews.js';
+export * from './feedback.js';
+export * from './wholesale.js';
+export * from './referrals.js';
 export * from './endpoints.js';
 export * from './product-fields.js';
 export * from './dashboard.js';

@@ -1,0 +1,138 @@
+// /admin/wholesale (wholesale.manage): applications from shops, newest first, with every detail
+// they gave, filtered by status and paged with the server's cursor. Read-only: approving a shop
+// comes with wholesale prices.
+import { WholesaleStatus } from '@kitroom/contract';
+import type { AdminWholesaleApplication } from '@kitroom/contract/admin';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { call, errorText } from '@/api/client';
+import { buttonClass } from '@/ui/button';
+import { formatDateTime } from '@/ui/dates';
+import { FormMessage, SelectField } from '@/ui/form-field';
+import { useTitle } from '@/ui/use-title';
+
+const PAGE = 50;
+
+const STATUS_LABEL: Record<WholesaleStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+const STATUS_TONE: Record<WholesaleStatus, string> = {
+  pending: 'bg-amber-50 text-amber-800',
+  approved: 'bg-emerald-50 text-emerald-800',
+  rejected: 'bg-red-50 text-sale',
+};
+
+export function WholesalePage() {
+  useTitle('Wholesale');
+  const [status, setStatus] = useState<'' | WholesaleStatus>('');
+  const list = useInfiniteQuery({
+    queryKey: ['admin', 'listWholesaleApplications', status],
+    queryFn: ({ pageParam }) =>
+      call('listWholesaleApplications', {
+        query: { ...(status ? { status } : {}), limit: PAGE, before: pageParam },
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+  });
+  const applications = useMemo(
+    () => list.data?.pages.flatMap((p) => p.applications) ?? [],
+    [list.data],
+  );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Wholesale</h1>
+          <p className="mt-1 text-muted">
+            Shops that asked for wholesale prices. Approval comes with wholesale prices; for now
+            this list is to read and call back.
+          </p>
+        </div>
+        <SelectField
+          label="Status"
+          className="w-48"
+          options={[
+            { value: '', label: 'Any status' },
+            ...WholesaleStatus.options.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+          ]}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as typeof status)}
+        />
+      </div>
+
+      <section aria-labelledby="applications">
+        <h2 id="applications" className="sr-only">
+          Applications, newest first
+        </h2>
+        {list.error ? (
+          <FormMessage text={errorText(list.error)} />
+        ) : !list.data ? (
+          <p role="status">Loading applications…</p>
+        ) : applications.length === 0 ? (
+          <p className="text-muted">No applications.</p>
+        ) : (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {applications.map((a) => (
+              <ApplicationCard key={a.id} application={a} />
+            ))}
+          </ul>
+        )}
+        {list.hasNextPage && (
+          <button
+            type="button"
+            className={buttonClass('ghost', 'mt-4')}
+            disabled={list.isFetchingNextPage}
+            onClick={() => list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ApplicationCard({ application: a }: { application: AdminWholesaleApplication }) {
+  return (
+    <li aria-label={a.shop_name} className="rounded-2xl border border-line bg-white p-4 md:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="text-lg font-bold">{a.shop_name}</p>
+          <p className="text-muted">{a.shop_location}</p>
+        </div>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_TONE[a.status]}`}
+        >
+          {STATUS_LABEL[a.status]}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+        <dt className="font-semibold text-muted">GSTIN</dt>
+        <dd className="font-mono break-all">{a.gst ?? 'Not given'}</dd>
+        <dt className="font-semibold text-muted">Contact</dt>
+        <dd>
+          {a.requesting_person},{' '}
+          <a href={`tel:+91${a.contact_number}`} className="font-semibold underline">
+            {a.contact_number}
+          </a>
+        </dd>
+        <dt className="font-semibold text-muted">Account</dt>
+        <dd className="break-all">
+          {a.user.name} ({a.user.email})
+        </dd>
+        <dt className="font-semibold text-muted">Applied</dt>
+        <dd>
+          <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+        </dd>
+      </dl>
+      {a.about_shop && (
+        <p className="mt-3 border-t border-line pt-3 text-sm break-words whitespace-pre-line">
+          {a.about_shop}
+        </p>
+      )}
+    </li>
+  );
+}

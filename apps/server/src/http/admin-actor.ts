@@ -1,0 +1,11 @@
+// Who makes a back-office change, for the audit log: the signed-in staff member and their IP.
+import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
+import type { Actor } from '../staff/audit.service.js';
+import { staffSessionOf } from './admin-endpoints.js';
+
+export function actorOf(call: {
+  session: LiveStaffSession | undefined;
+  request: { ip: string };
+}): Actor {
+  return { staffId: staffSessionOf(call).staff.id, ip: call.request.ip };
+}
