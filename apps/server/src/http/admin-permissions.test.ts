@@ -4,6 +4,7 @@
 // when the table has an endpoint the server does not register, or one this file lacks.
 import {
   adminEndpoints,
+  CSV_COLUMNS,
   roleMayCall,
   STAFF_ROLES,
   type AdminEndpoint,
@@ -20,7 +21,8 @@ import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service
 
 interface Sample {
   url: string;
-  payload?: object;
+  payload?: object | string;
+  contentType?: string;
 }
 
 let serial = 0;
@@ -59,6 +61,12 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/staff/${(await createStaff(db, 'support')).id}/reset`,
   }),
   audit: async () => ({ url: '/api/admin/audit?limit=5' }),
+  exportCatalogueCsv: async () => ({ url: '/api/admin/catalogue/csv' }),
+  importCatalogueCsv: async () => ({
+    url: '/api/admin/catalogue/csv?mode=dry-run',
+    payload: `${CSV_COLUMNS.join(',')}\r\n`,
+    contentType: 'text/csv',
+  }),
 };
 
 const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEndpoint][];
@@ -77,7 +85,11 @@ async function call(endpoint: AdminEndpoint, sample: Sample, cookie?: string) {
   return t.app.inject({
     method: endpoint.method,
     url: sample.url,
-    headers: { origin, ...(cookie ? { cookie } : {}) },
+    headers: {
+      origin,
+      ...(cookie ? { cookie } : {}),
+      ...(sample.contentType ? { 'content-type': sample.contentType } : {}),
+    },
     ...(sample.payload ? { payload: sample.payload } : {}),
   });
 }

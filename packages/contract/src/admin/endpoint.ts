@@ -25,5 +25,9 @@ export interface AdminEndpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A body other than JSON (sent as a stream; `body` is then absent). */
+  consumes?: 'text/csv';
+  /** An answer other than JSON, streamed; `response` is then the file, or one NDJSON line. */
+  produces?: 'text/csv' | 'application/x-ndjson';
   response: z.ZodType;
 }

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { ErrorResponse } from '../common.js';
 import type { AdminEndpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
+import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
 export const adminEndpoints = {
   ...staffEndpoints,
+  ...catalogueCsvEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;
@@ -55,7 +57,7 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
       responses: {
         '200': {
           description: 'OK',
-          content: { 'application/json': { schema: schema(e.response, 'output') } },
+          content: { [e.produces ?? 'application/json']: { schema: schema(e.response, 'output') } },
         },
         '4XX': {
           description: 'Refused',
@@ -63,6 +65,12 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
         },
       },
     };
+    if (e.consumes) {
+      operation.requestBody = {
+        required: true,
+        content: { [e.consumes]: { schema: { type: 'string' } } },
+      };
+    }
     if (e.body) {
       operation.requestBody = {
         required: true,

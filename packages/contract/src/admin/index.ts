@@ -4,3 +4,4 @@ export * from './roles.js';
 export * from './staff.js';
 export * from './endpoints.js';
 export * from './product-fields.js';
+export * from './catalogue-csv.js';
