@@ -10,6 +10,7 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
+  { to: '/catalogue/csv', label: 'Import / export', access: 'catalogue.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

@@ -1,6 +1,7 @@
 // Every page of the back office, under /admin. Pages fetch their own data with TanStack Query.
 import type { RouteObject } from 'react-router';
 import { AuditPage } from '@/features/audit/audit-page';
+import { CatalogueCsvPage } from '@/features/catalogue-csv/catalogue-csv-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
@@ -22,6 +23,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="staff.manage">
             <StaffPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'catalogue/csv',
+        element: (
+          <Allowed permission="catalogue.read">
+            <CatalogueCsvPage />
           </Allowed>
         ),
       },
