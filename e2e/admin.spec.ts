@@ -48,7 +48,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
   // ── the dashboard and staff ──
   await expect(page.getByRole('heading', { name: 'Welcome, Fathima' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/admin');
-  expect(await navLinks(page)).toEqual(['Dashboard', 'Staff', 'Audit log']);
+  expect(await navLinks(page)).toEqual(['Dashboard', 'Import / export', 'Staff', 'Audit log']);
   await expectAccessible(page, 'the dashboard');
 
   await page.getByRole('link', { name: 'Staff' }).click();
@@ -89,7 +89,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
   await packer.getByLabel('Password').fill('packer password 1');
   await packer.getByRole('button', { name: 'Continue' }).click();
   await expect(packer.getByRole('heading', { name: 'Welcome, Ravi' })).toBeVisible();
-  expect(await navLinks(packer)).toEqual(['Dashboard']);
+  expect(await navLinks(packer)).toEqual(['Dashboard', 'Import / export']);
   await packer.goto(`${baseURL}/admin/staff`);
   await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
   const refused = await packer.request.get(`${baseURL}/api/admin/staff`);
