@@ -13,8 +13,8 @@ import {
 } from '@kitroom/contract/admin';
 import { parse } from 'csv-parse';
 
-/** A file larger than this is refused (100,000 products are about 30 MB). */
-export const MAX_CSV_BYTES = 64 * 1024 * 1024;
+/** A file larger than this is refused (100,000 demo products with their details are 69 MB). */
+export const MAX_CSV_BYTES = 192 * 1024 * 1024;
 export const MAX_CSV_ROWS = 100_000;
 
 export const NOT_UTF8 =

@@ -42,13 +42,18 @@ export function exportFileName(now = new Date()): string {
 
 async function* exportRecords(db: Queryable): AsyncGenerator<string[]> {
   yield [...CSV_COLUMNS];
-  let after = 0;
+  // Names as they are when the export starts (a handful of rows; products are read in batches).
+  const names = await q.nameMaps(db);
+  let next = q.productsAfter(db, 0, BATCH, names);
   for (;;) {
-    const rows = await q.productsAfter(db, after, BATCH);
-    for (const row of rows) yield csvRowOf(csvProductOf(row));
+    const rows = await next;
     const last = rows.at(-1);
-    if (!last || rows.length < BATCH) return;
-    after = last.id;
+    if (!last) return;
+    // The next batch is read while this one is written out.
+    next = rows.length < BATCH ? Promise.resolve([]) : q.productsAfter(db, last.id, BATCH, names);
+    // Handled here too: a download stopped halfway leaves it unawaited.
+    next.catch(() => undefined);
+    for (const row of rows) yield csvRowOf(csvProductOf(row));
   }
 }
 
