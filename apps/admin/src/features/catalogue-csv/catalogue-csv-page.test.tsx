@@ -103,7 +103,14 @@ describe('the import / export page', () => {
       'dry-run': [result({ creates: 1, updates: 1, unchanged: 10_000, stock_changes: 2, changes })],
       apply: [
         { type: 'progress', phase: 'applying', rows: 2, of: 2, bytes: 8 },
-        result({ outcome: 'applied', creates: 1, updates: 1, unchanged: 10_000, changes }),
+        result({
+          outcome: 'applied',
+          creates: 1,
+          updates: 1,
+          unchanged: 10_000,
+          stock_changes: 2,
+          changes,
+        }),
       ],
     });
     renderAdmin('/catalogue/csv');
@@ -118,7 +125,8 @@ describe('the import / export page', () => {
     const table = screen.getByRole('table', { name: 'Products that change' });
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('price, sizes');
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('Applied.')).toBeTruthy();
+    expect(await screen.findByText('Applied: the catalogue now matches the file.')).toBeTruthy();
+    expect(screen.getByText(/2 stock counts changed/)).toBeTruthy();
     expect(imports.map((u) => [u.searchParams.get('mode'), u.searchParams.get('plan')])).toEqual([
       ['dry-run', null],
       ['apply', 'a'.repeat(64)],

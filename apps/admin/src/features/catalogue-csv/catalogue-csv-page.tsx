@@ -43,7 +43,7 @@ function Progress({ line, fileSize }: { line: ImportProgressLine | null; fileSiz
 
 const OUTCOME_TEXT: Record<CatalogueImportResult['outcome'], string> = {
   checked: 'Checked: nothing has been changed yet.',
-  applied: 'Applied.',
+  applied: 'Applied: the catalogue now matches the file.',
   refused: 'Nothing was applied: the file has errors.',
   changed:
     'Nothing was applied: the catalogue changed since the check (a sale or another edit touched these products). Check the file again.',

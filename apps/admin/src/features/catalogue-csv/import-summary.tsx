@@ -41,9 +41,13 @@ export function ImportSummary({ result }: { result: CatalogueImportResult }) {
       </dl>
       <p className="text-sm text-muted">
         {countText(result.rows)} {result.rows === 1 ? 'row' : 'rows'} read;{' '}
-        {countText(result.stock_changes)} stock{' '}
-        {result.stock_changes === 1 ? 'count changes' : 'counts change'} (each a stock ledger row,
-        reason “import”).
+        {countText(result.stock_changes)} stock {result.stock_changes === 1 ? 'count' : 'counts'}{' '}
+        {result.outcome === 'applied'
+          ? 'changed'
+          : result.stock_changes === 1
+            ? 'changes'
+            : 'change'}{' '}
+        (each a stock ledger row, reason “import”).
         {result.new_sub_categories.length > 0 &&
           ` New sub-categories: ${result.new_sub_categories.join(', ')}.`}
       </p>
