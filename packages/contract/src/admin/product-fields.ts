@@ -90,7 +90,9 @@ export const DISCOUNT_ABOVE_PRICE = 'discount_price_paise must not be more than 
 export const GST_AMBIGUOUS_FROM_PAISE = 2_625_00;
 export const GST_AMBIGUOUS_TO_PAISE = 2_950_00;
 export function inGstAmbiguousBand(sellingPricePaise: number): boolean {
-  return sellingPricePaise >= GST_AMBIGUOUS_FROM_PAISE && sellingPricePaise <= GST_AMBIGUOUS_TO_PAISE;
+  return (
+    sellingPricePaise >= GST_AMBIGUOUS_FROM_PAISE && sellingPricePaise <= GST_AMBIGUOUS_TO_PAISE
+  );
 }
 export const GST_BAND_WARNING =
   'A selling price between ₹2,625 and ₹2,950 sits where 5% and 18% GST disagree: at 5% its taxable value is above ₹2,500, at 18% it is below. Prefer ₹2,625 or less (5%) or more than ₹2,950 (18%).';
