@@ -52,6 +52,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Dashboard',
     'Products',
     'Categories',
+    'Import / export',
     'Coupons',
     'Reviews',
     'Feedback',
@@ -100,7 +101,12 @@ test('the first owner sets up the back office, invites a packer, who may not man
   await packer.getByLabel('Password').fill('packer password 1');
   await packer.getByRole('button', { name: 'Continue' }).click();
   await expect(packer.getByRole('heading', { name: 'Welcome, Ravi' })).toBeVisible();
-  expect(await navLinks(packer)).toEqual(['Dashboard', 'Products', 'Categories']);
+  expect(await navLinks(packer)).toEqual([
+    'Dashboard',
+    'Products',
+    'Categories',
+    'Import / export',
+  ]);
   await packer.goto(`${baseURL}/admin/staff`);
   await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
   const refused = await packer.request.get(`${baseURL}/api/admin/staff`);

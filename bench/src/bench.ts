@@ -6,6 +6,7 @@ import type { CartItem, CartManageRequest } from '@kitroom/contract';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureAdmin, prepareStaff } from './admin.js';
 import { judge } from './budgets.js';
 import {
   prepareCatalogue,
@@ -196,6 +197,7 @@ async function measureSize(
       : `  seeded in ${round(prepared.seededSeconds, 1)} s`,
   );
   const shoppers = await prepareShoppers(target, o.connections);
+  const staffCookie = await prepareStaff(target);
   const secret = randomBytes(32).toString('hex');
 
   log(`  cold start: ${o.coldStarts} timed npm start run(s) after one untimed`);
@@ -205,6 +207,8 @@ async function measureSize(
   const server = await startServer(target, secret, 'server');
   const api: ApiResult[] = [];
   let memory: SizeResult['memory'] = null;
+  let admin: SizeResult['admin'] = null;
+  let adminNote: string | undefined;
   let pages: PageFigures[] | null = null;
   let pagesSkipped: PageSkipped[] = [];
   let pagesNote: string | undefined;
@@ -242,6 +246,13 @@ async function measureSize(
       );
     }
 
+    try {
+      admin = await measureAdmin(server.baseUrl, server.pid, staffCookie, log);
+    } catch (err) {
+      adminNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+      log(`  admin CSV: ${adminNote}`);
+    }
+
     if (withPages) {
       if (!existsSync(path.join(webDist, 'index.html'))) {
         pagesNote = 'Not measured: the web app (apps/web) is not built in this checkout.';
@@ -270,6 +281,8 @@ async function measureSize(
       coldStart,
       memory,
       api,
+      admin,
+      ...(adminNote ? { adminNote } : {}),
     },
     pages,
     pagesSkipped,

@@ -23,6 +23,15 @@ export const API_BUDGETS = {
   listingCeilingShare: 0.3,
 };
 
+export const ADMIN_BUDGETS = {
+  /** The whole catalogue as CSV, request to the last byte. */
+  exportMs: 20_000,
+  /** Flat memory: the server's peak RSS while exporting, above its RSS just before. */
+  exportRssGrowthMiB: 64,
+  /** A CSV import dry run of 10,000 rows. */
+  importDryRunMs: 15_000,
+};
+
 const LISTING: ScenarioId[] = ['shop-first', 'shop-filtered'];
 const SEARCH: ScenarioId[] = ['search-word', 'search-typo'];
 const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
@@ -112,6 +121,45 @@ export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): Budge
         );
       }
     }
+  }
+
+  for (const size of r.sizes) {
+    const at = `at ${size.products.toLocaleString('en-US')}`;
+    const a = size.admin;
+    const note = a ? {} : { note: size.adminNote ?? 'not measured' };
+    const exportMs = a ? a.export.ms : null;
+    checks.push(
+      apiCheck({
+        subject: `admin CSV export ${at}`,
+        rule: `last byte ≤ ${ADMIN_BUDGETS.exportMs / 1000} s`,
+        value: exportMs,
+        unit: 'ms',
+        pass: atMost(exportMs, ADMIN_BUDGETS.exportMs),
+        ...note,
+      }),
+    );
+    const growth = a ? Math.round((a.export.peakRssMiB - a.export.rssBeforeMiB) * 10) / 10 : null;
+    checks.push(
+      apiCheck({
+        subject: `admin CSV export ${at}`,
+        rule: `peak RSS ≤ ${ADMIN_BUDGETS.exportRssGrowthMiB} MiB above the RSS before it`,
+        value: growth,
+        unit: 'MiB',
+        pass: atMost(growth, ADMIN_BUDGETS.exportRssGrowthMiB),
+        ...note,
+      }),
+    );
+    const importMs = a ? a.importDryRun.ms : null;
+    checks.push(
+      apiCheck({
+        subject: `admin CSV import dry run ${at}`,
+        rule: `≤ ${ADMIN_BUDGETS.importDryRunMs / 1000} s`,
+        value: importMs,
+        unit: 'ms',
+        pass: atMost(importMs, ADMIN_BUDGETS.importDryRunMs),
+        ...note,
+      }),
+    );
   }
 
   const b = PAGE_BUDGETS;

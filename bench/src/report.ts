@@ -75,6 +75,35 @@ export function renderSection(r: BenchResult): string {
   }
   lines.push('');
 
+  if (r.sizes.some((s) => s.admin !== undefined)) {
+    lines.push(
+      '### Back office: catalogue CSV (one owner, one request at a time)',
+      '',
+      '| products | export: last byte | first byte | size | server RSS before → peak | import dry run, 10,000 rows | budgets |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const size of r.sizes) {
+      const a = size.admin;
+      const at = size.products.toLocaleString('en-US');
+      const budgets = r.budgets
+        .filter((c) => c.subject.startsWith('admin CSV') && c.subject.endsWith(`at ${at}`))
+        .map(
+          (c) => `${c.subject.replace(/^admin CSV /, '').replace(` at ${at}`, '')} ${verdict(c)}`,
+        )
+        .join('; ');
+      if (!a) {
+        lines.push(
+          `| ${n(size.products)} | ${size.adminNote ?? 'not measured'} | | | | | ${budgets} |`,
+        );
+        continue;
+      }
+      lines.push(
+        `| ${n(size.products)} | ${n(a.export.ms / 1000, 1)} s | ${n(a.export.firstByteMs)} ms | ${n(a.export.bytes / 1e6, 1)} MB | ${n(a.export.rssBeforeMiB, 1)} → ${n(a.export.peakRssMiB, 1)} MiB | ${n(a.importDryRun.ms / 1000, 1)} s (${n(a.importDryRun.updates)} updates found) | ${budgets} |`,
+      );
+    }
+    lines.push('');
+  }
+
   lines.push('### Pages (Lighthouse mobile preset, Debian Chromium)', '');
   if (!r.pages) {
     lines.push(r.pagesNote ?? 'Not measured in this run.', '');

@@ -16,6 +16,31 @@ export interface ApiResult {
   ceilingRatio?: number;
 }
 
+/** The back office's scenarios (admin.ts). */
+export interface AdminFigures {
+  /** Products in the export. */
+  exportRows: number;
+  export: {
+    /** Request to the last byte. */
+    ms: number;
+    firstByteMs: number;
+    bytes: number;
+    /** The server's RSS just before the export, and its peak while it streamed. */
+    rssBeforeMiB: number;
+    peakRssMiB: number;
+    peakResetBefore: boolean;
+  };
+  importDryRun: {
+    /** Request to the result line. */
+    ms: number;
+    rows: number;
+    /** Updates the dry run found, and rows the bench edited. */
+    updates: number;
+    edited: number;
+    progressLines: number;
+  };
+}
+
 export interface SizeResult {
   products: number;
   /** Seconds the seed took in this run, or null when the seeded database was reused. */
@@ -25,6 +50,9 @@ export interface SizeResult {
   /** VmHWM of the server process during the mixed workload (peak reset just before it). */
   memory: { peakMiB: number; peakResetBeforeMixed: boolean } | null;
   api: ApiResult[];
+  /** The back office's CSV scenarios; null when they failed (`adminNote` says why). */
+  admin?: AdminFigures | null;
+  adminNote?: string;
 }
 
 export interface BudgetCheck {

@@ -18,6 +18,7 @@ import {
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { catalogueCsvAdminRoutes } from './catalogue/catalogue-csv.admin-routes.js';
 import { productViewCounts } from './catalogue/catalogue.service.js';
 import { productsAdminRoutes } from './catalogue/products.admin-routes.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(feedbackAdminRoutes(deps));
   await app.register(wholesaleAdminRoutes(deps));
   await app.register(referralsAdminRoutes(deps));
+  await app.register(catalogueCsvAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

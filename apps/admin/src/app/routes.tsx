@@ -10,6 +10,7 @@ import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
 import { FeedbackPage } from '@/features/feedback/feedback-page';
 import { ReferralsPage } from '@/features/referrals/referrals-page';
 import { ReviewsPage } from '@/features/reviews/reviews-page';
+import { CatalogueCsvPage } from '@/features/catalogue-csv/catalogue-csv-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
@@ -46,6 +47,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="staff.manage">
             <StaffPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'catalogue/csv',
+        element: (
+          <Allowed permission="catalogue.read">
+            <CatalogueCsvPage />
           </Allowed>
         ),
       },

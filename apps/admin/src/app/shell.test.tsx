@@ -25,6 +25,7 @@ describe('the signed-in shell', () => {
       'Dashboard',
       'Products',
       'Categories',
+      'Import / export',
       'Coupons',
       'Reviews',
       'Feedback',
@@ -47,7 +48,7 @@ describe('the signed-in shell', () => {
     const api = fakeApi({ 'GET /api/admin/me': { body: signedInAs(packer) } });
     renderAdmin('/staff');
     expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard', 'Products', 'Categories']);
+    expect(navLinks()).toEqual(['Dashboard', 'Products', 'Categories', 'Import / export']);
     expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
   });
 

@@ -145,7 +145,10 @@ describe('shop.php facets after catalogue changes', () => {
     expect(before.max_price).toBe(9000);
     await t.db.update(products).set({ discountPricePaise: 800_000 }).where(eq(products.id, id));
     expect((await listing({ category: ['Club Jerseys'] })).max_price).toBe(8000);
-    await t.db.update(products).set({ active: false }).where(eq(products.id, id));
+    await t.db
+      .update(products)
+      .set({ active: false, status: 'archived' })
+      .where(eq(products.id, id));
     const after = await listing({ category: ['Club Jerseys'] });
     expect(after.total).toBe(before.total - 1);
     expect(after.max_price).toBeLessThan(8000);

@@ -53,8 +53,15 @@ export interface AdminCall<N extends AdminEndpointName> {
   reply: FastifyReply;
 }
 
+/** A JSON answer, or for an endpoint that `produces` a file or lines, the reply it streams. */
+export type AdminAnswer<N extends AdminEndpointName> = AdminEndpoints[N] extends {
+  produces: string;
+}
+  ? FastifyReply
+  : AdminResponse<N>;
+
 export interface AdminRoute<N extends AdminEndpointName> {
-  handler: (call: AdminCall<N>) => Promise<AdminResponse<N>>;
+  handler: (call: AdminCall<N>) => Promise<AdminAnswer<N>>;
   /** Rate limits and the like, before the body is read. */
   onRequest?: onRequestHookHandler[];
   /** After the access check. */
@@ -118,7 +125,8 @@ export function registerAdminRoutes(
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
         response: {
-          200: endpoint.response,
+          // A streamed answer is not serialised; its schema documents it.
+          ...(endpoint.produces ? {} : { 200: endpoint.response }),
           400: ErrorResponse,
           401: ErrorResponse,
           403: ErrorResponse,
@@ -128,6 +136,8 @@ export function registerAdminRoutes(
         },
       },
       config: { adminEndpoint: name },
+      // Progress lines must reach the browser as they are written, not when gzip's buffer fills.
+      ...(endpoint.produces === 'application/x-ndjson' ? { compress: false } : {}),
       onRequest: route.onRequest ?? [],
       // Before validation: a caller without the right gets 401/403 whatever they sent.
       preValidation: [

@@ -4,6 +4,7 @@
 // when the table has an endpoint the server does not register, or one this file lacks.
 import {
   adminEndpoints,
+  CSV_COLUMNS,
   roleMayCall,
   STAFF_ROLES,
   type AdminEndpoint,
@@ -31,6 +32,8 @@ interface Sample {
   url: string;
   payload?: object;
   headers?: Record<string, string>;
+  payload?: object | string;
+  contentType?: string;
 }
 
 let serial = 0;
@@ -162,6 +165,12 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     return { url: `/api/admin/referrals/campaigns/${code}`, payload: { name: 'Renamed' } };
   },
   referralReport: async () => ({ url: '/api/admin/referrals/report?from=2026-11-01' }),
+  exportCatalogueCsv: async () => ({ url: '/api/admin/catalogue/csv' }),
+  importCatalogueCsv: async () => ({
+    url: '/api/admin/catalogue/csv?mode=dry-run',
+    payload: `${CSV_COLUMNS.join(',')}\r\n`,
+    contentType: 'text/csv',
+  }),
 };
 
 /** The catalogue's endpoints (products, pictures, stock, categories). */
@@ -248,6 +257,11 @@ async function call(endpoint: AdminEndpoint, sample: Sample, cookie?: string) {
     method: endpoint.method,
     url: sample.url,
     headers: { origin, ...sample.headers, ...(cookie ? { cookie } : {}) },
+    headers: {
+      origin,
+      ...(cookie ? { cookie } : {}),
+      ...(sample.contentType ? { 'content-type': sample.contentType } : {}),
+    },
     ...(sample.payload ? { payload: sample.payload } : {}),
   });
 }

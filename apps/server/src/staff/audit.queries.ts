@@ -17,6 +17,13 @@ export async function insertEntry(db: Queryable, row: AuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
 }
 
+/** Many entries in one statement per thousand. */
+export async function insertEntries(db: Queryable, rows: readonly AuditRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.insert(auditLog).values(rows.slice(i, i + 1000));
+  }
+}
+
 export interface AuditFilter {
   entity?: string;
   staffId?: number;

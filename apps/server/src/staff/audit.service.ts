@@ -37,6 +37,28 @@ export async function record(tx: Queryable, actor: Actor, change: Change, now = 
   });
 }
 
+/** Writes one entry per change in bulk (a CSV import); call it with the transaction. */
+export async function recordMany(
+  tx: Queryable,
+  actor: Actor,
+  changes: readonly Change[],
+  now = new Date(),
+) {
+  await q.insertEntries(
+    tx,
+    changes.map((change) => ({
+      staffId: actor.staffId,
+      ip: actor.ip,
+      entity: change.entity,
+      entityId: String(change.entityId),
+      action: change.action,
+      before: change.before ?? null,
+      after: change.after ?? null,
+      at: now,
+    })),
+  );
+}
+
 /** A page of the log, newest first; `next_before` pages on. */
 export async function listAudit(
   db: Queryable,

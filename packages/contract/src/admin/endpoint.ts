@@ -25,7 +25,12 @@ export interface AdminEndpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** What the body is when not JSON: a multipart upload (its parts are read by the route). */
-  consumes?: 'multipart/form-data';
+  /**
+   * A body other than JSON: a multipart upload (its parts are read by the route) or a CSV
+   * file sent as a stream; `body` is then absent.
+   */
+  consumes?: 'multipart/form-data' | 'text/csv';
+  /** An answer other than JSON, streamed; `response` is then the file, or one NDJSON line. */
+  produces?: 'text/csv' | 'application/x-ndjson';
   response: z.ZodType;
 }

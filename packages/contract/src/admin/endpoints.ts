@@ -13,6 +13,7 @@ import { referralsEndpoints } from './referrals-endpoints.js';
 import { reviewsEndpoints } from './reviews-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
+import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -25,6 +26,7 @@ export const adminEndpoints = {
   ...feedbackEndpoints,
   ...wholesaleEndpoints,
   ...referralsEndpoints,
+  ...catalogueCsvEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;
@@ -69,7 +71,7 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
       responses: {
         '200': {
           description: 'OK',
-          content: { 'application/json': { schema: schema(e.response, 'output') } },
+          content: { [e.produces ?? 'application/json']: { schema: schema(e.response, 'output') } },
         },
         '4XX': {
           description: 'Refused',
@@ -77,6 +79,12 @@ export function adminOpenApi(serverUrl: string): Record<string, unknown> {
         },
       },
     };
+    if (e.consumes === 'text/csv') {
+      operation.requestBody = {
+        required: true,
+        content: { [e.consumes]: { schema: { type: 'string' } } },
+      };
+    }
     if (e.body) {
       operation.requestBody = {
         required: true,

@@ -11,3 +11,4 @@ export * from './endpoints.js';
 export * from './product-fields.js';
 export * from './dashboard.js';
 export * from './catalogue.js';
+export * from './catalogue-csv.js';

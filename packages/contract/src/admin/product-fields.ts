@@ -14,7 +14,8 @@ export const MAX_PRICE_PAISE = 10_00_000_00;
 export const MAX_SIZES = 20;
 export const MAX_SIZE_STOCK = 100_000;
 export const PRODUCT_NAME_MAX = 200;
-export const PRODUCT_TAG_MAX = 60;
+/** Tags are comma-separated search words (the demo seed writes team, player, season, kind, league). */
+export const PRODUCT_TAG_MAX = 200;
 export const PRODUCT_DETAILS_MAX = 5_000;
 
 const text = (field: string, max: number) =>
