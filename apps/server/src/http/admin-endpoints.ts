@@ -137,7 +137,7 @@ export function registerAdminRoutes(
       },
       config: { adminEndpoint: name },
       // Progress lines must reach the browser as they are written, not when gzip's buffer fills.
-      ...(endpoint.produces === 'application/x-ndjson' ? { compress: false } : {}),
+      ...(endpoint.produces === 'application/x-ndjson' ? { compress: false as const } : {}),
       onRequest: route.onRequest ?? [],
       // Before validation: a caller without the right gets 401/403 whatever they sent.
       preValidation: [

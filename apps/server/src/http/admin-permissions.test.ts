@@ -30,10 +30,9 @@ import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service
 
 interface Sample {
   url: string;
-  payload?: object;
-  headers?: Record<string, string>;
   payload?: object | string;
-  contentType?: string;
+  /** Headers beside the origin and cookie (a multipart upload's content type). */
+  headers?: Record<string, string>;
 }
 
 let serial = 0;
@@ -169,7 +168,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   importCatalogueCsv: async () => ({
     url: '/api/admin/catalogue/csv?mode=dry-run',
     payload: `${CSV_COLUMNS.join(',')}\r\n`,
-    contentType: 'text/csv',
+    headers: { 'content-type': 'text/csv' },
   }),
 };
 
@@ -257,11 +256,6 @@ async function call(endpoint: AdminEndpoint, sample: Sample, cookie?: string) {
     method: endpoint.method,
     url: sample.url,
     headers: { origin, ...sample.headers, ...(cookie ? { cookie } : {}) },
-    headers: {
-      origin,
-      ...(cookie ? { cookie } : {}),
-      ...(sample.contentType ? { 'content-type': sample.contentType } : {}),
-    },
     ...(sample.payload ? { payload: sample.payload } : {}),
   });
 }
