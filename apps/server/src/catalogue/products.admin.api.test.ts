@@ -277,6 +277,8 @@ describe('pictures', () => {
     const huge = await upload(id, 'image_url', Buffer.alloc(9 * 1024 * 1024, 1));
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ error: PICTURE_TOO_LARGE });
+    const nowhere = await upload(99_999, 'image_url', await pngPicture(60, 60));
+    expect(nowhere.statusCode).toBe(404);
     expect(uploadedFiles()).toEqual(before);
     expect((await staff.call('GET', `/api/admin/products/${id}`)).json().product.image_url).toBe(
       '',

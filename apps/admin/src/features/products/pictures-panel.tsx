@@ -78,7 +78,7 @@ export function PicturesPanel({
         JPEG, PNG, WebP or AVIF up to 8 MB; shoppers get a 600 px WebP. The main picture shows in
         lists.
       </p>
-      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4">
         {PICTURE_SLOTS.map((slot) => {
           const picture = pictureOf(slot);
           const position = filled.indexOf(slot);

@@ -221,7 +221,7 @@ function ProductTable({ products }: { products: ProductListRow[] }) {
             </td>
             <td className={`${cell} md:border-b md:border-line`}>
               <span
-                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_TONE[p.status]}`}
+                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${STATUS_TONE[p.status]}`}
               >
                 {STATUS_LABEL[p.status]}
               </span>
