@@ -3,7 +3,12 @@
 // owner is made directly in the bench database, as a test factory would: a staff row with no
 // usable password and a fresh staff session.
 import { Readable } from 'node:stream';
-import { csvRowOf, type CatalogueImportResult } from '@kitroom/contract/admin';
+import {
+  CategoryListResponse,
+  csvRowOf,
+  ProductListResponse,
+  type CatalogueImportResult,
+} from '@kitroom/contract/admin';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { staff, staffSessions } from '../../apps/server/src/db/schema.js';
@@ -45,6 +50,56 @@ export async function prepareStaff(target: Target): Promise<string> {
   } finally {
     await database.close();
   }
+}
+
+/** The product-list filters a staff member uses, for the admin list scenario. */
+export interface AdminListFilters {
+  /** Query strings of GET /api/admin/products, cycled by each connection. */
+  queries: string[];
+  categoryName: string;
+  teamName: string | null;
+}
+
+async function adminGet<T>(
+  baseUrl: string,
+  path: string,
+  cookie: string,
+  parse: (v: unknown) => T,
+) {
+  const res = await fetch(baseUrl + path, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return parse(JSON.parse(text));
+}
+
+/**
+ * Filters on the biggest category: its products on sale, newest first; a team of it, by
+ * name; and every product with a size running low. Text search is left out: a word that
+ * matches thousands of products is slower (bench README).
+ */
+export async function adminListFilters(baseUrl: string, cookie: string): Promise<AdminListFilters> {
+  const { categories } = await adminGet(baseUrl, '/api/admin/categories', cookie, (v) =>
+    CategoryListResponse.parse(v),
+  );
+  const biggest = [...categories].sort((a, b) => b.products - a.products)[0];
+  if (!biggest) throw new Error('the catalogue has no category');
+  const { products } = await adminGet(
+    baseUrl,
+    `/api/admin/products?category_id=${biggest.id}&limit=100`,
+    cookie,
+    (v) => ProductListResponse.parse(v),
+  );
+  const withTeam = products.find((p) => p.team_id !== null);
+  const queries = [
+    `status=active&category_id=${biggest.id}`,
+    `low_stock=true`,
+    `category_id=${biggest.id}&sort=name`,
+  ];
+  if (withTeam) queries.push(`team_id=${withTeam.team_id}&sort=name`);
+  return { queries, categoryName: biggest.name, teamName: withTeam?.team_name ?? null };
 }
 
 /** Quotes every cell (RFC 4180), so no cell needs a rule of its own. */

@@ -6,7 +6,7 @@ import type { CartItem, CartManageRequest } from '@kitroom/contract';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureAdmin, prepareStaff } from './admin.js';
+import { adminListFilters, measureAdmin, prepareStaff } from './admin.js';
 import { judge } from './budgets.js';
 import {
   prepareCatalogue,
@@ -217,7 +217,12 @@ async function measureSize(
     if (catalogue.total !== target.products) {
       log(`  note: the listing counts ${catalogue.total} active products`);
     }
-    for (const s of buildScenarios(catalogue, shoppers)) {
+    const adminFilters = await adminListFilters(server.baseUrl, staffCookie).catch((err) => {
+      log(`  admin product list: not measured (${err instanceof Error ? err.message : err})`);
+      return undefined;
+    });
+    const admin_ = adminFilters ? { cookie: staffCookie, filters: adminFilters } : undefined;
+    for (const s of buildScenarios(catalogue, shoppers, admin_)) {
       const probed = await probe(server.baseUrl, s.probes);
       if (!probed.ok) {
         const status = probed.status === 404 ? 'skipped' : 'failed';

@@ -24,6 +24,8 @@ export const API_BUDGETS = {
 };
 
 export const ADMIN_BUDGETS = {
+  /** The back office's product list with a filter, p99. */
+  productListP99Ms: 50,
   /** The whole catalogue as CSV, request to the last byte. */
   exportMs: 20_000,
   /** Flat memory: the server's peak RSS while exporting, above its RSS just before. */
@@ -97,6 +99,18 @@ export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): Budge
         );
       } else if (SEARCH.includes(api.id)) {
         const limit = API_BUDGETS.searchP99Ms;
+        checks.push(
+          apiCheck({
+            subject,
+            rule: `p99 ≤ ${limit} ms`,
+            value: p99,
+            unit: 'ms',
+            pass: atMost(p99, limit),
+            ...missing,
+          }),
+        );
+      } else if (api.id === 'admin-products') {
+        const limit = ADMIN_BUDGETS.productListP99Ms;
         checks.push(
           apiCheck({
             subject,

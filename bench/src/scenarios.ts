@@ -1,6 +1,7 @@
 // The API scenarios, built from what the seeded catalogue actually holds: real product ids,
 // the biggest category and its biggest team, a price band inside their range, and search
 // words taken from the catalogue's own team and player names.
+import type { AdminListFilters } from './admin.js';
 import {
   formatLimit,
   PAGE_SIZE,
@@ -21,6 +22,7 @@ export type ScenarioId =
   | 'search-word'
   | 'search-typo'
   | 'cart-add'
+  | 'admin-products'
   | 'mixed';
 
 export interface Probe {
@@ -236,7 +238,11 @@ function cartRequests(c: Catalogue, shoppers: readonly BenchUser[]): autocannon.
 }
 
 /** Every scenario for one catalogue size. */
-export function buildScenarios(c: Catalogue, shoppers: readonly BenchUser[]): Scenario[] {
+export function buildScenarios(
+  c: Catalogue,
+  shoppers: readonly BenchUser[],
+  admin?: { cookie: string; filters: AdminListFilters },
+): Scenario[] {
   const firstPage: ShopListingRequest = { limit: formatLimit(0) };
   const secondPage: ShopListingRequest = { limit: formatLimit(PAGE_SIZE) };
   const home = { method: 'GET' as const, path: '/api/home.php' };
@@ -330,6 +336,20 @@ export function buildScenarios(c: Catalogue, shoppers: readonly BenchUser[]): Sc
           { cookie: firstShopper.cookie },
         ),
       ],
+    });
+  }
+  if (admin) {
+    const requests = admin.filters.queries.map((q) => ({
+      method: 'GET' as const,
+      path: `/api/admin/products?${q}`,
+      headers: { cookie: admin.cookie },
+    }));
+    scenarios.push({
+      id: 'admin-products',
+      label: 'admin product list (filters)',
+      detail: `GET /api/admin/products as a signed-in owner, cycling: ${admin.filters.queries.join(' · ')} (category '${admin.filters.categoryName}'${admin.filters.teamName ? `, team '${admin.filters.teamName}'` : ''}; 50 rows a page)`,
+      requests,
+      probes: requests,
     });
   }
   scenarios.push({
