@@ -45,6 +45,8 @@ import {
   type OrderSweep,
 } from './orders/orders.service.js';
 import { paymentRoutes } from './payments/payments.routes.js';
+import { profilesAdminRoutes } from './profiles/profiles.admin-routes.js';
+import { profilesRoutes } from './profiles/profiles.routes.js';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
@@ -213,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(operationsRoutes(deps));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
+  await app.register(profilesRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
   await app.register(accountsRoutes(deps), { prefix: '/api' });
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
@@ -224,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
+  await app.register(profilesAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

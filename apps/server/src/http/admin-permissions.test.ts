@@ -15,6 +15,7 @@ import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { profileSamples } from '../test/profiles.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 
@@ -59,6 +60,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/staff/${(await createStaff(db, 'support')).id}/reset`,
   }),
   audit: async () => ({ url: '/api/admin/audit?limit=5' }),
+  ...profileSamples(() => ++serial),
 };
 
 const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEndpoint][];

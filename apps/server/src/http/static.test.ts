@@ -5,12 +5,14 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
+import type { ProfilesResponse } from '@kitroom/contract';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { teams } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
 import { createTestDatabase } from '../test/database.js';
 import { createSession, sessionHandle } from '../accounts/sessions.service.js';
@@ -267,7 +269,9 @@ describe('product pages', () => {
 
   it('answer an unknown or inactive product with 404 and a page that is not indexed', async () => {
     const withdrawn = await createProduct(database.db, { name: 'Withdrawn Jersey' });
-    await database.db.execute(sql`UPDATE products SET active = false WHERE id = ${withdrawn}`);
+    await database.db.execute(
+      sql`UPDATE products SET active = false, status = 'archived' WHERE id = ${withdrawn}`,
+    );
     for (const id of [987654, withdrawn]) {
       const res = await app.inject({ method: 'GET', url: `/product/${id}` });
       expect(res.statusCode).toBe(404);
@@ -297,6 +301,28 @@ describe('other pages', () => {
       callKey('shop.php', { limit: '0-50', team: ['Real Madrid'] })
     ] as { total: number };
     expect(listing.total).toBe(1);
+  });
+
+  it('inline the team profiles with a team page, following an edit at once', async () => {
+    const profileOf = async () => {
+      const res = await app.inject({ method: 'GET', url: '/productCategory/team/real-madrid' });
+      const answer = dataOf(res.body)[callKey('profiles.php', undefined)] as ProfilesResponse;
+      return answer.teams.find((x) => x.name === 'Real Madrid');
+    };
+    await database.db
+      .update(teams)
+      .set({ shortName: 'RMA', bio: 'Los Blancos.', featuredPosition: 1 })
+      .where(eq(teams.name, 'Real Madrid'));
+    expect(await profileOf()).toMatchObject({ short_name: 'RMA', bio: 'Los Blancos.' });
+    await database.db
+      .update(teams)
+      .set({ bio: 'Fifteen European Cups.' })
+      .where(eq(teams.name, 'Real Madrid'));
+    expect(await profileOf()).toMatchObject({ bio: 'Fifteen European Cups.' });
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(dataOf(home.body)[callKey('profiles.php', undefined)]).toMatchObject({
+      teams: [{ name: 'Real Madrid', featured_position: 1 }],
+    });
   });
 
   it('serve category pages from the URL alone', async () => {

@@ -26,6 +26,7 @@ import { productAnswer } from '../catalogue/catalogue.answers.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
+import { profiles } from '../profiles/profiles.service.js';
 import { AppError } from './errors.js';
 import { escapeHtml } from './html.js';
 import { registerImageVariants } from './image-variants.js';
@@ -150,6 +151,26 @@ function describe(text: string): string {
   return truncate(text.replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
 }
 
+/** profiles.php's answer, which the team and player pages, their lists and home show. */
+async function profilesData(db: Queryable): Promise<Record<string, unknown>> {
+  return { [callKey('profiles.php', undefined)]: (await profiles(db)).answer };
+}
+
+/** The team or player list: painted from the profiles, the other names follow. */
+function collectionListPage(
+  title: string,
+  description: string,
+  chunk: string,
+): PageRoute['render'] {
+  return async ({ db, shown }) => ({
+    status: 200,
+    title,
+    description,
+    chunk,
+    ...(shown ? { data: await profilesData(db) } : {}),
+  });
+}
+
 function staticPage(title: string, description: string, chunk?: string): PageRoute['render'] {
   return () => ({ status: 200, title, description, ...(chunk ? { chunk } : {}) });
 }
@@ -237,7 +258,9 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
           status: 200,
           chunk: chunks.home,
           ...(image ? { image } : {}),
-          ...(home ? { data: { [callKey('home.php', undefined)]: home } } : {}),
+          ...(home
+            ? { data: { [callKey('home.php', undefined)]: home, ...(await profilesData(db)) } }
+            : {}),
         };
       },
     },
@@ -286,11 +309,15 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
     },
     {
       pattern: /^\/productCategory\/teams$/,
-      render: staticPage('Teams', 'Jerseys of the top clubs of Europe and India.', chunks.teams),
+      render: collectionListPage(
+        'Teams',
+        'Jerseys of the top clubs of Europe and India.',
+        chunks.teams,
+      ),
     },
     {
       pattern: /^\/productCategory\/players$/,
-      render: staticPage('Players', 'Jerseys of the legends of the game.', chunks.players),
+      render: collectionListPage('Players', 'Jerseys of the legends of the game.', chunks.players),
     },
     {
       pattern: /^\/productCategory\/(team|player)\/([^/]+)$/,
@@ -313,6 +340,7 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
                 data: {
                   [callKey('shop.php', { limit: '0-1' })]: facets,
                   [callKey('shop.php', request)]: page,
+                  ...(await profilesData(db)),
                 },
               }
             : {}),

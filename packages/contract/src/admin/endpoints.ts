@@ -5,12 +5,14 @@
 import { z } from 'zod';
 import { ErrorResponse } from '../common.js';
 import type { AdminEndpoint } from './endpoint.js';
+import { profilesEndpoints } from './profiles-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
 export const adminEndpoints = {
   ...staffEndpoints,
+  ...profilesEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -2,4 +2,5 @@
 // endpoint table. Imported as '@kitroom/contract/admin', so the storefront never loads it.
 export * from './roles.js';
 export * from './staff.js';
+export * from './profiles.js';
 export * from './endpoints.js';
