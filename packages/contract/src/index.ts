@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './rules.js';
 export * from './catalogue.js';
 export * from './profiles.js';
+export * from './crests.js';
 export * from './cart.js';
 export * from './accounts.js';
 export * from './reviews.js';

@@ -10,6 +10,8 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
+  { to: '/teams', label: 'Teams', access: 'catalogue.read' },
+  { to: '/players', label: 'Players', access: 'catalogue.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
 ];

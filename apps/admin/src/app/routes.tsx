@@ -2,6 +2,7 @@
 import type { RouteObject } from 'react-router';
 import { AuditPage } from '@/features/audit/audit-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { PlayersPage, TeamsPage } from '@/features/profiles/profiles-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
 import { StaffPage } from '@/features/staff/staff-page';
@@ -17,6 +18,22 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <DashboardPage /> },
+      {
+        path: 'teams',
+        element: (
+          <Allowed permission="catalogue.read">
+            <TeamsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'players',
+        element: (
+          <Allowed permission="catalogue.read">
+            <PlayersPage />
+          </Allowed>
+        ),
+      },
       {
         path: 'staff',
         element: (

@@ -21,7 +21,7 @@ describe('the signed-in shell', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Fathima')).toBeTruthy();
     expect(within(banner).getByText('Owner')).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard', 'Staff', 'Audit log']);
+    expect(navLinks()).toEqual(['Dashboard', 'Teams', 'Players', 'Staff', 'Audit log']);
     expect(
       screen.getByText('Invite staff, change their roles, disable them and reset their sign-in'),
     ).toBeTruthy();
@@ -36,7 +36,7 @@ describe('the signed-in shell', () => {
     const api = fakeApi({ 'GET /api/admin/me': { body: signedInAs(packer) } });
     renderAdmin('/staff');
     expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard']);
+    expect(navLinks()).toEqual(['Dashboard', 'Teams', 'Players']);
     expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
   });
 
