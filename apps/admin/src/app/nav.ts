@@ -14,4 +14,5 @@ export const NAV: readonly NavItem[] = [
   { to: '/players', label: 'Players', access: 'catalogue.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
+  { to: '/settings', label: 'Settings', access: 'settings.manage' },
 ];

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { AuditPage } from '@/features/audit/audit-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { PlayersPage, TeamsPage } from '@/features/profiles/profiles-page';
+import { SettingsPage } from '@/features/settings/settings-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
 import { StaffPage } from '@/features/staff/staff-page';
@@ -47,6 +48,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="audit.read">
             <AuditPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'settings',
+        element: (
+          <Allowed permission="settings.manage">
+            <SettingsPage />
           </Allowed>
         ),
       },

@@ -21,7 +21,7 @@ describe('the signed-in shell', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Fathima')).toBeTruthy();
     expect(within(banner).getByText('Owner')).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard', 'Teams', 'Players', 'Staff', 'Audit log']);
+    expect(navLinks()).toEqual(['Dashboard', 'Teams', 'Players', 'Staff', 'Audit log', 'Settings']);
     expect(
       screen.getByText('Invite staff, change their roles, disable them and reset their sign-in'),
     ).toBeTruthy();

@@ -61,6 +61,11 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   audit: async () => ({ url: '/api/admin/audit?limit=5' }),
   ...profileSamples(() => ++serial),
+  getSettings: async () => ({ url: '/api/admin/settings' }),
+  updateSettings: async () => ({
+    url: '/api/admin/settings',
+    payload: { support_hours: `Every day, 9 AM to ${(++serial % 9) + 1} PM` },
+  }),
 };
 
 const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEndpoint][];

@@ -27,6 +27,7 @@ import * as catalogue from '../catalogue/catalogue.service.js';
 import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
 import { profiles } from '../profiles/profiles.service.js';
+import { shopDetails } from '../settings/settings.service.js';
 import { AppError } from './errors.js';
 import { escapeHtml } from './html.js';
 import { registerImageVariants } from './image-variants.js';
@@ -397,11 +398,17 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
     },
     {
       pattern: /^\/contactUs$/,
-      render: staticPage(
-        'Contact Us',
-        'Phone, email and the address of our store in Kozhikode, Kerala. Open 10 AM to 8 PM, closed Sunday.',
-        chunks.contact,
-      ),
+      async render({ db }) {
+        const { city, state, support_hours } = (await shopDetails(db)).answer;
+        return {
+          status: 200,
+          title: 'Contact Us',
+          description: describe(
+            `Phone, email and the address of our store in ${city}, ${state}. ${support_hours}.`,
+          ),
+          chunk: chunks.contact,
+        };
+      },
     },
     {
       pattern: /^\/terms&conditions$/,
@@ -757,6 +764,11 @@ export async function registerStatic(
     if (!head) {
       if (/\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) return reply.callNotFound();
       head = { status: 404, title: 'Page not found', chunk: chunks.notFound };
+    }
+    if (ctx.shown) {
+      // The shop's contact details, which every page's footer shows (from the settings).
+      const details = (await shopDetails(db)).answer;
+      head = { ...head, data: { ...head.data, [callKey('shop_details.php', undefined)]: details } };
     }
     reply.status(head.status).type('text/html; charset=utf-8');
     const dataJson = head.data ? scriptJson(head.data) : undefined;

@@ -8,6 +8,7 @@ import type {
   CategoryProductsResponse,
   HomeResponse,
   ProfilesResponse,
+  ShopDetailsResponse,
   ProductResponse,
   SearchResponse,
   ShopListingRequest,
@@ -20,6 +21,10 @@ export const getHome = (options?: CallOptions) => get<HomeResponse>('home.php', 
 /** profiles.php: the team and player profiles written in the back office. */
 export const getProfiles = (options?: CallOptions) =>
   get<ProfilesResponse>('profiles.php', options);
+
+/** shop_details.php: the shop's contact details from its settings (every page inlines them). */
+export const getShopDetails = (options?: CallOptions) =>
+  get<ShopDetailsResponse>('shop_details.php', options);
 
 export const getProduct = (productId: number, options?: CallOptions) =>
   post<ProductResponse>('product.php', { product_id: productId }, options);
@@ -52,6 +57,7 @@ export const mergeCart = (body: CartMergeRequest) => post<CartResponse>('cart_me
 export const inlined = {
   home: () => inlinedAnswer<HomeResponse>('home.php'),
   profiles: () => inlinedAnswer<ProfilesResponse>('profiles.php'),
+  shopDetails: () => inlinedAnswer<ShopDetailsResponse>('shop_details.php'),
   product: (productId: number) =>
     inlinedAnswer<ProductResponse>('product.php', { product_id: productId }),
   categoryProducts: (category: string) =>

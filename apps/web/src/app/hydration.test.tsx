@@ -8,6 +8,7 @@ import type {
   ProductSummary,
   ProfilesResponse,
   RenderedPage,
+  ShopDetailsResponse,
   ShopListingResponse,
 } from '@kitroom/contract';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -100,6 +101,17 @@ const profiles: ProfilesResponse = {
   ],
 };
 
+const shopDetails: ShopDetailsResponse = {
+  legal_name: 'Kitroom Sportswear',
+  address: '2nd Floor, Mavoor Road',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  pincode: '673004',
+  phone: '+91 98470 12345',
+  email: 'hello@kitroom.in',
+  support_hours: 'Every day, 9 AM to 9 PM',
+};
+
 let root: Root | undefined;
 let server: ServerRenderer;
 
@@ -165,15 +177,36 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
     const { container, serverHeading, errors } = await serveAndHydrate('/', {
       [callKey('home.php', undefined)]: home,
       [callKey('profiles.php', undefined)]: profiles,
+      [callKey('shop_details.php', undefined)]: shopDetails,
     });
     expect(errors).toEqual([]);
     expect(serverHeading?.textContent).toBe('Wear the badge');
+    // The footer's phone and email are the shop's settings.
+    const footer = container.querySelector('footer')!;
+    expect(footer.querySelector('a[href="tel:+919847012345"]')?.textContent).toBe(
+      '+91 98470 12345',
+    );
+    expect(footer.querySelector('a[href="mailto:hello@kitroom.in"]')).not.toBeNull();
     expect(container.querySelector('h1')).toBe(serverHeading);
     const featured = container.querySelector('a[href="/productCategory/team/kerala-blasters"]');
     expect(featured?.textContent).toBe('KBFCKerala Blasters');
     expect(
       container.querySelector('a[href="/productCategory/player/sunil-chhetri"]')?.textContent,
     ).toBe('SC#11Sunil ChhetriBengaluru FC');
+  });
+
+  it('the contact page, with the phone, address and hours from the settings', async () => {
+    const { container, serverHeading, errors } = await serveAndHydrate('/contactUs', {
+      [callKey('shop_details.php', undefined)]: shopDetails,
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(serverHeading);
+    const main = container.querySelector('main') ?? container;
+    expect(main.textContent).toContain('Phone+91 98470 12345');
+    expect(main.textContent).toContain(
+      'Store and officeKitroom Sportswear2nd Floor, Mavoor RoadKozhikode, Kerala 673004India',
+    );
+    expect(main.textContent).toContain('HoursEvery day, 9 AM to 9 PM');
   });
 
   it('a team page, with the profile staff wrote and its products', async () => {

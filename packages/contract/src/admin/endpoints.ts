@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorResponse } from '../common.js';
 import type { AdminEndpoint } from './endpoint.js';
 import { profilesEndpoints } from './profiles-endpoints.js';
+import { settingsEndpoints } from './settings-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
@@ -13,6 +14,7 @@ export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 export const adminEndpoints = {
   ...staffEndpoints,
   ...profilesEndpoints,
+  ...settingsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -3,4 +3,5 @@
 export * from './roles.js';
 export * from './staff.js';
 export * from './profiles.js';
+export * from './settings.js';
 export * from './endpoints.js';
