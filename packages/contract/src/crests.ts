@@ -22,3 +22,28 @@ export function textOn(hex: string): string {
   const luminance = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
   return luminance > 0.6 ? '#0b1220' : '#ffffff';
 }
+
+// Words that tell no team from another.
+const FILLER = new Set(['FC', 'CF', 'SC', 'AFC', 'de', 'of', 'the']);
+
+/**
+ * Crest letters of a team without written ones (the storefront's generic profile), made to differ between look-alike names:
+ * one word gives its first three letters (Arsenal ARS); two give both initials and the last
+ * letter (Inter Milan IMN, Inter Miami IMI, AC Milan ACMN, Atletico Madrid AMD); three or
+ * more give the initials (Mohun Bagan Super Giant MBSG). Up to four letters.
+ */
+export function shortNameOf(name: string): string {
+  const words = name
+    .split(/[\s-]+/)
+    .filter((w) => w !== '' && !FILLER.has(w))
+    .map((w) => w.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean);
+  if (words.length === 0) return name.slice(0, 3).toUpperCase();
+  const initial = (w: string) => (/^[A-Z]{2,3}$/.test(w) ? w : w.charAt(0));
+  let code: string;
+  if (words.length === 1) code = words[0]!.slice(0, 3);
+  else if (words.length === 2)
+    code = `${initial(words[0]!)}${words[1]!.charAt(0)}${words[1]!.slice(-1)}`;
+  else code = words.map(initial).join('');
+  return code.toUpperCase().slice(0, 4);
+}

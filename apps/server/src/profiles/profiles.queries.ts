@@ -2,12 +2,17 @@
 // storefront's profiles (those someone has written).
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { players, products, teams } from '../db/schema.js';
+import { players, teams } from '../db/schema.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type TeamWrite = Omit<typeof teams.$inferInsert, 'id' | 'updatedAt'>;
 export type PlayerWrite = Omit<typeof players.$inferInsert, 'id' | 'updatedAt'>;
+
+// Written out: inside a subquery Drizzle would name the columns without their tables, and
+// "id" would then be the product's own.
+const teamProducts = sql<number>`(SELECT count(*)::int FROM products p WHERE p.team_id = teams.id)`;
+const playerProducts = sql<number>`(SELECT count(*)::int FROM products p WHERE p.player_id = players.id)`;
 
 const featuredFirst = (position: typeof teams.featuredPosition | typeof players.featuredPosition) =>
   sql`${position} ASC NULLS LAST`;
@@ -17,7 +22,7 @@ export function listTeams(db: Queryable) {
   return db
     .select({
       team: teams,
-      productCount: sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${products.teamId} = ${teams.id})`,
+      productCount: teamProducts,
     })
     .from(teams)
     .orderBy(featuredFirst(teams.featuredPosition), asc(teams.name));
@@ -27,7 +32,7 @@ export async function teamWithCount(db: Queryable, id: number) {
   const [row] = await db
     .select({
       team: teams,
-      productCount: sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${products.teamId} = ${teams.id})`,
+      productCount: teamProducts,
     })
     .from(teams)
     .where(eq(teams.id, id));
@@ -86,7 +91,7 @@ export function listPlayers(db: Queryable) {
     .select({
       player: players,
       teamName: teams.name,
-      productCount: sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${products.playerId} = ${players.id})`,
+      productCount: playerProducts,
     })
     .from(players)
     .leftJoin(teams, eq(teams.id, players.teamId))
@@ -98,7 +103,7 @@ export async function playerWithCount(db: Queryable, id: number) {
     .select({
       player: players,
       teamName: teams.name,
-      productCount: sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${products.playerId} = ${players.id})`,
+      productCount: playerProducts,
     })
     .from(players)
     .leftJoin(teams, eq(teams.id, players.teamId))

@@ -86,7 +86,7 @@ describe('the teams page', () => {
     expect(row.getByText('#1')).toBeTruthy();
     expect(row.getByText('12')).toBeTruthy();
     expect(row.getByText('Santiago Bernabéu, Madrid')).toBeTruthy();
-    expect(rowOf('Chelsea').querySelector('svg text')?.textContent).toBe('—');
+    expect(rowOf('Chelsea').querySelector('svg text')?.textContent).toBe('CHE');
     expect(screen.getByRole('link', { name: 'Teams' }).getAttribute('aria-current')).toBe('page');
   });
 

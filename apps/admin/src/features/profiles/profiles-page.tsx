@@ -2,6 +2,7 @@
 // or player with its crest, featured place and product count, and the profile form with its
 // live preview (?edit=new or ?edit=<id>, so an edit can be linked to). Below 768 px each row
 // is a card.
+import { shortNameOf } from '@kitroom/contract';
 import type { AdminPlayer, AdminTeam } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,7 +25,11 @@ const border = 'md:border-b md:border-line';
 function Emblem({ kind, row, size }: { kind: ProfileKind; row: Row; size: number }) {
   const colors: [string, string] = [row.color_primary, row.color_secondary];
   return kind === 'team' ? (
-    <TeamCrest shortName={(row as AdminTeam).short_name || '—'} colors={colors} size={size} />
+    <TeamCrest
+      shortName={(row as AdminTeam).short_name || shortNameOf(row.name)}
+      colors={colors}
+      size={size}
+    />
   ) : (
     <PlayerBadge
       name={row.name}

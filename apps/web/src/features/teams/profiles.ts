@@ -2,6 +2,7 @@
 // featured eight of each, in order, and the profile of any team or player, with a generic
 // one for those nobody has written.
 import {
+  shortNameOf,
   slugify,
   type PlayerProfile,
   type ProfilesResponse,
@@ -9,6 +10,8 @@ import {
 } from '@kitroom/contract';
 import { getProfiles, inlined } from '@/api/calls';
 import { useApi, type ApiState } from '@/api/use-api';
+
+export { shortNameOf };
 
 export interface TeamView {
   name: string;
@@ -32,31 +35,6 @@ export interface PlayerView {
 }
 
 const GENERIC_COLORS = ['#0b1220', '#d4ff3a'] as const;
-
-// Words that tell no team from another.
-const FILLER = new Set(['FC', 'CF', 'SC', 'AFC', 'de', 'of', 'the']);
-
-/**
- * Crest letters of a team without written ones, made to differ between look-alike names:
- * one word gives its first three letters (Arsenal ARS); two give both initials and the last
- * letter (Inter Milan IMN, Inter Miami IMI, AC Milan ACMN, Atletico Madrid AMD); three or
- * more give the initials (Mohun Bagan Super Giant MBSG). Up to four letters.
- */
-export function shortNameOf(name: string): string {
-  const words = name
-    .split(/[\s-]+/)
-    .filter((w) => w !== '' && !FILLER.has(w))
-    .map((w) => w.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter(Boolean);
-  if (words.length === 0) return name.slice(0, 3).toUpperCase();
-  const initial = (w: string) => (/^[A-Z]{2,3}$/.test(w) ? w : w.charAt(0));
-  let code: string;
-  if (words.length === 1) code = words[0]!.slice(0, 3);
-  else if (words.length === 2)
-    code = `${initial(words[0]!)}${words[1]!.charAt(0)}${words[1]!.slice(-1)}`;
-  else code = words.map(initial).join('');
-  return code.toUpperCase().slice(0, 4);
-}
 
 const orDash = (text: string) => text || '—';
 
