@@ -133,18 +133,19 @@ function Preview({
     /^#[0-9a-f]{6}$/i.test(values.color_secondary ?? '') ? values.color_secondary! : '#d4ff3a',
   ];
   const name = values.name?.trim() || (kind === 'team' ? 'New team' : 'New player');
-  const stats =
+  // As the storefront's hero: four stats for a team, a player's trophies across two.
+  const stats: [string, string | undefined, boolean][] =
     kind === 'team'
       ? [
-          ['Founded', values.founded],
-          ['Stadium', values.stadium],
-          ['Trophies', values.trophies],
-          ['League titles', values.league_titles],
+          ['Founded', values.founded, false],
+          ['Stadium', values.stadium, false],
+          ['Trophies', values.trophies, false],
+          ['League titles', values.league_titles, false],
         ]
       : [
-          ['Team', teamName],
-          ['Career goals', values.career_goals],
-          ['Trophies', values.trophies],
+          ['Team', teamName, false],
+          ['Career goals', values.career_goals, false],
+          ['Trophies', values.trophies, true],
         ];
   return (
     <figure className="rounded-2xl bg-ink p-5 text-white" aria-label="Preview of the page">
@@ -174,8 +175,11 @@ function Preview({
       </div>
       {values.bio?.trim() && <p className="mt-3 text-sm text-white/80">{values.bio}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-2">
-        {stats.map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white/5 px-3 py-2">
+        {stats.map(([label, value, wide]) => (
+          <div
+            key={label}
+            className={`rounded-xl bg-white/5 px-3 py-2 ${wide ? 'col-span-2' : ''}`}
+          >
             <dt className="text-[0.65rem] font-semibold tracking-wider text-white/70 uppercase">
               {label}
             </dt>
