@@ -48,8 +48,28 @@ test('the first owner sets up the back office, invites a packer, who may not man
   // ── the dashboard and staff ──
   await expect(page.getByRole('heading', { name: 'Welcome, Fathima' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/admin');
-  expect(await navLinks(page)).toEqual(['Dashboard', 'Staff', 'Audit log']);
+  expect(await navLinks(page)).toEqual([
+    'Dashboard',
+    'Teams',
+    'Players',
+    'Staff',
+    'Audit log',
+    'Settings',
+  ]);
   await expectAccessible(page, 'the dashboard');
+  for (const [path, name] of [
+    ['/admin/teams', 'teams'],
+    ['/admin/teams?edit=1', 'a team’s profile form'],
+    ['/admin/players', 'players'],
+    ['/admin/players?edit=1', 'a player’s profile form'],
+    ['/admin/settings', 'settings'],
+  ] as const) {
+    await page.goto(`${baseURL}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await expectAccessible(page, name);
+  }
+  await page.goto(`${baseURL}/admin`);
 
   await page.getByRole('link', { name: 'Staff' }).click();
   await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
@@ -89,11 +109,16 @@ test('the first owner sets up the back office, invites a packer, who may not man
   await packer.getByLabel('Password').fill('packer password 1');
   await packer.getByRole('button', { name: 'Continue' }).click();
   await expect(packer.getByRole('heading', { name: 'Welcome, Ravi' })).toBeVisible();
-  expect(await navLinks(packer)).toEqual(['Dashboard']);
+  expect(await navLinks(packer)).toEqual(['Dashboard', 'Teams', 'Players']);
   await packer.goto(`${baseURL}/admin/staff`);
   await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
   const refused = await packer.request.get(`${baseURL}/api/admin/staff`);
   expect(refused.status()).toBe(403);
+  // Settings are the owner's: a packer neither sees nor opens them.
+  await packer.goto(`${baseURL}/admin/settings`);
+  await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
+  const settings = await packer.request.get(`${baseURL}/api/admin/settings`);
+  expect(settings.status()).toBe(403);
   await packer.getByRole('button', { name: 'Sign out' }).click();
   await expect(packer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await packer.goto(`${baseURL}/admin`);
