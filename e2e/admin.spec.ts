@@ -52,6 +52,8 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Dashboard',
     'Products',
     'Categories',
+    'Teams',
+    'Players',
     'Import / export',
     'Coupons',
     'Reviews',
@@ -60,8 +62,22 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Referrals',
     'Staff',
     'Audit log',
+    'Settings',
   ]);
   await expectAccessible(page, 'the dashboard');
+  for (const [path, name] of [
+    ['/admin/teams', 'teams'],
+    ['/admin/teams?edit=1', 'a team’s profile form'],
+    ['/admin/players', 'players'],
+    ['/admin/players?edit=1', 'a player’s profile form'],
+    ['/admin/settings', 'settings'],
+  ] as const) {
+    await page.goto(`${baseURL}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await expectAccessible(page, name);
+  }
+  await page.goto(`${baseURL}/admin`);
 
   await page.getByRole('link', { name: 'Staff' }).click();
   await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
@@ -105,12 +121,19 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Dashboard',
     'Products',
     'Categories',
+    'Teams',
+    'Players',
     'Import / export',
   ]);
   await packer.goto(`${baseURL}/admin/staff`);
   await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
   const refused = await packer.request.get(`${baseURL}/api/admin/staff`);
   expect(refused.status()).toBe(403);
+  // Settings are the owner's: a packer neither sees nor opens them.
+  await packer.goto(`${baseURL}/admin/settings`);
+  await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
+  const settings = await packer.request.get(`${baseURL}/api/admin/settings`);
+  expect(settings.status()).toBe(403);
   await packer.getByRole('button', { name: 'Sign out' }).click();
   await expect(packer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await packer.goto(`${baseURL}/admin`);

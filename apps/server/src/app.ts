@@ -47,8 +47,12 @@ import {
   type OrderSweep,
 } from './orders/orders.service.js';
 import { paymentRoutes } from './payments/payments.routes.js';
+import { profilesAdminRoutes } from './profiles/profiles.admin-routes.js';
+import { profilesRoutes } from './profiles/profiles.routes.js';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
@@ -221,6 +225,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(operationsRoutes(deps));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
+  await app.register(profilesRoutes(deps), { prefix: '/api' });
+  await app.register(settingsRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
   await app.register(accountsRoutes(deps), { prefix: '/api' });
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
@@ -240,6 +246,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(wholesaleAdminRoutes(deps));
   await app.register(referralsAdminRoutes(deps));
   await app.register(catalogueCsvAdminRoutes(deps));
+  await app.register(profilesAdminRoutes(deps));
+  await app.register(settingsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

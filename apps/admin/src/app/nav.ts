@@ -12,6 +12,8 @@ export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
   { to: '/products', label: 'Products', access: 'catalogue.read' },
   { to: '/categories', label: 'Categories', access: 'catalogue.read' },
+  { to: '/teams', label: 'Teams', access: 'catalogue.read' },
+  { to: '/players', label: 'Players', access: 'catalogue.read' },
   { to: '/catalogue/csv', label: 'Import / export', access: 'catalogue.read' },
   { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
@@ -20,4 +22,5 @@ export const NAV: readonly NavItem[] = [
   { to: '/referrals', label: 'Referrals', access: 'reports.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
+  { to: '/settings', label: 'Settings', access: 'settings.manage' },
 ];

@@ -18,10 +18,12 @@ import { StaffPage } from '@/features/staff/staff-page';
 import { WholesalePage } from '@/features/wholesale/wholesale-page';
 import { NotFoundPage } from './not-found-page';
 import { Allowed, Shell } from './shell';
+import { PlayersPage, TeamsPage } from '@/features/profiles/profiles-page';
+import { SettingsPage } from '@/features/settings/settings-page';
 
 export const ADMIN_BASENAME = '/admin';
 
-/** Products and categories: reading needs catalogue.read, a new product catalogue.write. */
+/** Products, categories, teams and players: reading needs catalogue.read, a new product catalogue.write. */
 function catalogueRoutes(): RouteObject[] {
   const allowed = (permission: 'catalogue.read' | 'catalogue.write', page: React.ReactNode) => (
     <Allowed permission={permission}>{page}</Allowed>
@@ -31,6 +33,8 @@ function catalogueRoutes(): RouteObject[] {
     { path: 'products/new', element: allowed('catalogue.write', <NewProductPage />) },
     { path: 'products/:id', element: allowed('catalogue.read', <ProductEditorPage />) },
     { path: 'categories', element: allowed('catalogue.read', <CategoriesPage />) },
+    { path: 'teams', element: allowed('catalogue.read', <TeamsPage />) },
+    { path: 'players', element: allowed('catalogue.read', <PlayersPage />) },
   ];
 }
 
@@ -127,6 +131,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="reports.read">
             <ReferralsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'settings',
+        element: (
+          <Allowed permission="settings.manage">
+            <SettingsPage />
           </Allowed>
         ),
       },

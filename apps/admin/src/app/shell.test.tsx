@@ -25,6 +25,8 @@ describe('the signed-in shell', () => {
       'Dashboard',
       'Products',
       'Categories',
+      'Teams',
+      'Players',
       'Import / export',
       'Coupons',
       'Reviews',
@@ -33,6 +35,7 @@ describe('the signed-in shell', () => {
       'Referrals',
       'Staff',
       'Audit log',
+      'Settings',
     ]);
     expect(
       screen.getByText('Invite staff, change their roles, disable them and reset their sign-in'),
@@ -48,7 +51,14 @@ describe('the signed-in shell', () => {
     const api = fakeApi({ 'GET /api/admin/me': { body: signedInAs(packer) } });
     renderAdmin('/staff');
     expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard', 'Products', 'Categories', 'Import / export']);
+    expect(navLinks()).toEqual([
+      'Dashboard',
+      'Products',
+      'Categories',
+      'Teams',
+      'Players',
+      'Import / export',
+    ]);
     expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
   });
 

@@ -25,6 +25,7 @@ import {
 import { multipartFile, pngPicture } from '../test/multipart.js';
 import { createPaidOrder } from '../test/order-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { profileSamples } from '../test/profiles.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 
@@ -169,6 +170,12 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: '/api/admin/catalogue/csv?mode=dry-run',
     payload: `${CSV_COLUMNS.join(',')}\r\n`,
     headers: { 'content-type': 'text/csv' },
+  }),
+  ...profileSamples(() => ++serial),
+  getSettings: async () => ({ url: '/api/admin/settings' }),
+  updateSettings: async () => ({
+    url: '/api/admin/settings',
+    payload: { support_hours: `Every day, 9 AM to ${(++serial % 9) + 1} PM` },
   }),
 };
 

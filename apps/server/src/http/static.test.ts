@@ -5,12 +5,14 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
+import type { ProfilesResponse } from '@kitroom/contract';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { shopSettings, teams } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
 import { createTestDatabase } from '../test/database.js';
 import { createSession, sessionHandle } from '../accounts/sessions.service.js';
@@ -83,6 +85,9 @@ let trickyId: number;
 let productViews: ViewCounts;
 /** Every view count it wrote. */
 const writtenViews: { id: number; views: number }[] = [];
+
+/** The shop's contact details, which every page inlines for its footer. */
+const DETAILS_KEY = callKey('shop_details.php', undefined);
 
 /** What the server bundle rendered into #root, or '' for the bare shell. */
 function appOf(html: string): string {
@@ -267,13 +272,16 @@ describe('product pages', () => {
 
   it('answer an unknown or inactive product with 404 and a page that is not indexed', async () => {
     const withdrawn = await createProduct(database.db, { name: 'Withdrawn Jersey' });
-    await database.db.execute(sql`UPDATE products SET active = false WHERE id = ${withdrawn}`);
+    await database.db.execute(
+      sql`UPDATE products SET active = false, status = 'archived' WHERE id = ${withdrawn}`,
+    );
     for (const id of [987654, withdrawn]) {
       const res = await app.inject({ method: 'GET', url: `/product/${id}` });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<meta name="robots" content="noindex" />');
-      // Rendered without an answer, as the browser renders it while product.php answers 404.
-      expect(appOf(res.body)).toContain('data-keys=""');
+      // Rendered without an answer (but the footer's shop details), as the browser renders
+      // it while product.php answers 404.
+      expect(appOf(res.body)).toContain(`data-keys="${encodeURIComponent(DETAILS_KEY)}"`);
     }
     await productViews.flush();
     expect(writtenViews.map((v) => v.id)).not.toContain(987654);
@@ -297,6 +305,41 @@ describe('other pages', () => {
       callKey('shop.php', { limit: '0-50', team: ['Real Madrid'] })
     ] as { total: number };
     expect(listing.total).toBe(1);
+  });
+
+  it('inline the team profiles with a team page, following an edit at once', async () => {
+    const profileOf = async () => {
+      const res = await app.inject({ method: 'GET', url: '/productCategory/team/real-madrid' });
+      const answer = dataOf(res.body)[callKey('profiles.php', undefined)] as ProfilesResponse;
+      return answer.teams.find((x) => x.name === 'Real Madrid');
+    };
+    await database.db
+      .update(teams)
+      .set({ shortName: 'RMA', bio: 'Los Blancos.', featuredPosition: 1 })
+      .where(eq(teams.name, 'Real Madrid'));
+    expect(await profileOf()).toMatchObject({ short_name: 'RMA', bio: 'Los Blancos.' });
+    await database.db
+      .update(teams)
+      .set({ bio: 'Fifteen European Cups.' })
+      .where(eq(teams.name, 'Real Madrid'));
+    expect(await profileOf()).toMatchObject({ bio: 'Fifteen European Cups.' });
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(dataOf(home.body)[callKey('profiles.php', undefined)]).toMatchObject({
+      teams: [{ name: 'Real Madrid', featured_position: 1 }],
+    });
+  });
+
+  it('inline the shop’s details from the settings on every page, following a change', async () => {
+    const phoneOn = async (url: string) =>
+      (dataOf((await app.inject({ method: 'GET', url })).body)[DETAILS_KEY] as { phone: string })
+        .phone;
+    expect(await phoneOn('/contactUs')).toBe('+91 495 272 1100');
+    await database.db.update(shopSettings).set({ phone: '+91 98470 12345', city: 'Kochi' });
+    for (const url of ['/contactUs', '/', '/returnPolicy', '/allProducts']) {
+      expect(await phoneOn(url), url).toBe('+91 98470 12345');
+    }
+    const contact = await app.inject({ method: 'GET', url: '/contactUs' });
+    expect(contact.body).toContain('the address of our store in Kochi, Kerala.');
   });
 
   it('serve category pages from the URL alone', async () => {
@@ -354,16 +397,16 @@ describe('pages behind the access guard', () => {
       session_id: handle,
     });
     // The guard's own page is rendered without it: the same markup for everyone.
-    expect(appOf(res.body)).toContain('data-keys=""');
+    expect(appOf(res.body)).toContain(`data-keys="${encodeURIComponent(DETAILS_KEY)}"`);
   });
 
-  it('inline nothing for a visitor or an ended session', async () => {
+  it('inline no session for a visitor or an ended session', async () => {
     const visitors: Record<string, string>[] = [{}, { access: 'no-such-session' }];
     for (const cookies of visitors) {
       const res = await app.inject({ method: 'GET', url: '/myAccount/orders', cookies });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(dataOf(res.body)).toEqual({});
+      expect(Object.keys(dataOf(res.body))).toEqual([DETAILS_KEY]);
     }
   });
 });

@@ -26,6 +26,8 @@ import { productAnswer } from '../catalogue/catalogue.answers.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
+import { profiles } from '../profiles/profiles.service.js';
+import { shopDetails } from '../settings/settings.service.js';
 import { AppError } from './errors.js';
 import { escapeHtml } from './html.js';
 import { registerImageVariants } from './image-variants.js';
@@ -150,6 +152,26 @@ function describe(text: string): string {
   return truncate(text.replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
 }
 
+/** profiles.php's answer, which the team and player pages, their lists and home show. */
+async function profilesData(db: Queryable): Promise<Record<string, unknown>> {
+  return { [callKey('profiles.php', undefined)]: (await profiles(db)).answer };
+}
+
+/** The team or player list: painted from the profiles, the other names follow. */
+function collectionListPage(
+  title: string,
+  description: string,
+  chunk: string,
+): PageRoute['render'] {
+  return async ({ db, shown }) => ({
+    status: 200,
+    title,
+    description,
+    chunk,
+    ...(shown ? { data: await profilesData(db) } : {}),
+  });
+}
+
 function staticPage(title: string, description: string, chunk?: string): PageRoute['render'] {
   return () => ({ status: 200, title, description, ...(chunk ? { chunk } : {}) });
 }
@@ -237,7 +259,9 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
           status: 200,
           chunk: chunks.home,
           ...(image ? { image } : {}),
-          ...(home ? { data: { [callKey('home.php', undefined)]: home } } : {}),
+          ...(home
+            ? { data: { [callKey('home.php', undefined)]: home, ...(await profilesData(db)) } }
+            : {}),
         };
       },
     },
@@ -286,11 +310,15 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
     },
     {
       pattern: /^\/productCategory\/teams$/,
-      render: staticPage('Teams', 'Jerseys of the top clubs of Europe and India.', chunks.teams),
+      render: collectionListPage(
+        'Teams',
+        'Jerseys of the top clubs of Europe and India.',
+        chunks.teams,
+      ),
     },
     {
       pattern: /^\/productCategory\/players$/,
-      render: staticPage('Players', 'Jerseys of the legends of the game.', chunks.players),
+      render: collectionListPage('Players', 'Jerseys of the legends of the game.', chunks.players),
     },
     {
       pattern: /^\/productCategory\/(team|player)\/([^/]+)$/,
@@ -313,6 +341,7 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
                 data: {
                   [callKey('shop.php', { limit: '0-1' })]: facets,
                   [callKey('shop.php', request)]: page,
+                  ...(await profilesData(db)),
                 },
               }
             : {}),
@@ -369,11 +398,17 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
     },
     {
       pattern: /^\/contactUs$/,
-      render: staticPage(
-        'Contact Us',
-        'Phone, email and the address of our store in Kozhikode, Kerala. Open 10 AM to 8 PM, closed Sunday.',
-        chunks.contact,
-      ),
+      async render({ db }) {
+        const { city, state, support_hours } = (await shopDetails(db)).answer;
+        return {
+          status: 200,
+          title: 'Contact Us',
+          description: describe(
+            `Phone, email and the address of our store in ${city}, ${state}. ${support_hours}.`,
+          ),
+          chunk: chunks.contact,
+        };
+      },
     },
     {
       pattern: /^\/terms&conditions$/,
@@ -729,6 +764,11 @@ export async function registerStatic(
     if (!head) {
       if (/\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) return reply.callNotFound();
       head = { status: 404, title: 'Page not found', chunk: chunks.notFound };
+    }
+    if (ctx.shown) {
+      // The shop's contact details, which every page's footer shows (from the settings).
+      const details = (await shopDetails(db)).answer;
+      head = { ...head, data: { ...head.data, [callKey('shop_details.php', undefined)]: details } };
     }
     reply.status(head.status).type('text/html; charset=utf-8');
     const dataJson = head.data ? scriptJson(head.data) : undefined;

@@ -1,6 +1,7 @@
 // Outgoing mail. With SMTP_URL: real SMTP through nodemailer. Without it, each message is
 // written to the log and as an .eml file under DATA_DIR/outbox, so a fresh `npm start`
 // needs no mail server and a developer can still read every code and confirmation.
+import { addressLines, type ShopDetailsResponse } from '@kitroom/contract';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -79,6 +80,14 @@ function isPlainLoopback(smtpUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** How to reach the shop, from its settings: the last paragraphs of a shopper's mail. */
+export function shopContactParagraphs(shop: ShopDetailsResponse): string[] {
+  return [
+    `Questions? Write to ${shop.email} or call ${shop.phone}, ${shop.support_hours}.`,
+    addressLines(shop).join(', '),
+  ];
 }
 
 /** Escapes text for the HTML body of a mail. */

@@ -111,6 +111,13 @@ it('add to cart, apply a coupon, order, pay on the sandbox page, see it paid, ge
   );
   expect(mails[0]!.text).toContain('2 × Kerala Blasters Home Jersey 2024 (size M) — ₹2,598');
   expect(mails[0]!.text).toContain('Discount −₹200');
+  // How to reach the shop, from its settings.
+  expect(mails[0]!.text).toContain(
+    'Questions? Write to support@kitroom.in or call +91 495 272 1100, Monday to Saturday, 10 AM to 8 PM (closed Sunday).',
+  );
+  expect(mails[0]!.text).toContain(
+    'Kitroom Sportswear, 2nd Floor, Mavoor Road, Kozhikode, Kerala 673004, India',
+  );
 
   // WELCOME10 is once per shopper.
   const reuse = await s.post('/api/coupons.php', {

@@ -26,7 +26,8 @@ import type { Config } from '../config.js';
 import * as coupons from '../coupons/coupons.service.js';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
-import { htmlMail, SHOP_NAME, type Mailer } from '../mail/mailer.js';
+import { htmlMail, shopContactParagraphs, SHOP_NAME, type Mailer } from '../mail/mailer.js';
+import { shopDetails } from '../settings/settings.service.js';
 import {
   createPaymentProvider,
   type PaymentProvider,
@@ -657,6 +658,7 @@ async function sendPaidMail(
           `We have canceled the order. Your refund of ${total} will be processed within 7 days.`,
           `Your order: ${link}`,
         ];
+  paragraphs.push(...shopContactParagraphs((await shopDetails(ctx.db)).answer));
   const subject =
     paid.kind === 'paid'
       ? `${SHOP_NAME} order #${orderId} is confirmed`

@@ -7,6 +7,8 @@ import type {
   CategoriesResponse,
   CategoryProductsResponse,
   HomeResponse,
+  ProfilesResponse,
+  ShopDetailsResponse,
   ProductResponse,
   SearchResponse,
   ShopListingRequest,
@@ -15,6 +17,14 @@ import type {
 import { get, inlinedAnswer, post, type CallOptions } from './client';
 
 export const getHome = (options?: CallOptions) => get<HomeResponse>('home.php', options);
+
+/** profiles.php: the team and player profiles written in the back office. */
+export const getProfiles = (options?: CallOptions) =>
+  get<ProfilesResponse>('profiles.php', options);
+
+/** shop_details.php: the shop's contact details from its settings (every page inlines them). */
+export const getShopDetails = (options?: CallOptions) =>
+  get<ShopDetailsResponse>('shop_details.php', options);
 
 export const getProduct = (productId: number, options?: CallOptions) =>
   post<ProductResponse>('product.php', { product_id: productId }, options);
@@ -46,6 +56,8 @@ export const mergeCart = (body: CartMergeRequest) => post<CartResponse>('cart_me
  */
 export const inlined = {
   home: () => inlinedAnswer<HomeResponse>('home.php'),
+  profiles: () => inlinedAnswer<ProfilesResponse>('profiles.php'),
+  shopDetails: () => inlinedAnswer<ShopDetailsResponse>('shop_details.php'),
   product: (productId: number) =>
     inlinedAnswer<ProductResponse>('product.php', { product_id: productId }),
   categoryProducts: (category: string) =>

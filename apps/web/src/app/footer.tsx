@@ -1,8 +1,11 @@
-// The footer: shop links, help and policy links, social icons and the feedback form.
+// The footer: shop links, help and policy links, the shop's phone and email, social icons and
+// the feedback form.
+import { telHref } from '@kitroom/contract';
 import { Link } from 'react-router';
 import { FeedbackForm } from '@/features/feedback/feedback-form';
 import { FacebookIcon, InstagramIcon, WhatsAppIcon, YouTubeIcon } from '@/ui/brand-icons';
 import { Logo } from '@/ui/logo';
+import { useShopDetails } from '@/ui/shop-details';
 import { SITE } from '@/ui/site';
 
 const socials = [
@@ -40,6 +43,7 @@ const columns = [
 ] as const;
 
 export function Footer() {
+  const shop = useShopDetails();
   return (
     <footer className="below-fold bg-ink text-white">
       <div className="mx-auto grid max-w-[1440px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.2fr_repeat(3,0.7fr)_1.4fr]">
@@ -48,6 +52,17 @@ export function Footer() {
           <p className="mt-3 max-w-xs text-sm text-white/75">
             {SITE.tagline}. Retail and wholesale, delivered across India.
           </p>
+          {shop && (
+            <p className="mt-3 text-sm text-white/75">
+              <a href={telHref(shop.phone)} className="inline-block py-1 hover:text-volt">
+                {shop.phone}
+              </a>
+              <br />
+              <a href={`mailto:${shop.email}`} className="inline-block py-1 hover:text-volt">
+                {shop.email}
+              </a>
+            </p>
+          )}
           <ul className="mt-5 flex gap-2" aria-label="Kitroom on social media">
             {socials.map(({ href, label, Icon }) => (
               <li key={label}>

@@ -6,7 +6,9 @@ import type {
   HomeResponse,
   ProductResponse,
   ProductSummary,
+  ProfilesResponse,
   RenderedPage,
+  ShopDetailsResponse,
   ShopListingResponse,
 } from '@kitroom/contract';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -69,6 +71,45 @@ const listing: ShopListingResponse = {
   min_price: 899,
   max_price: 899,
   total: 6,
+};
+
+const profiles: ProfilesResponse = {
+  teams: [
+    {
+      name: 'Kerala Blasters',
+      short_name: 'KBFC',
+      founded: '2014',
+      stadium: 'Jawaharlal Nehru Stadium, Kochi',
+      bio: 'The Tuskers of the Indian Super League.',
+      trophies: '3 ISL finals',
+      league_titles: 'None yet',
+      colors: ['#fdb913', '#1d4189'],
+      featured_position: 1,
+    },
+  ],
+  players: [
+    {
+      name: 'Sunil Chhetri',
+      team_name: 'Bengaluru FC',
+      shirt_number: '11',
+      bio: 'India’s captain.',
+      career_goals: '95 for India',
+      trophies: 'ISL 2018–19',
+      colors: ['#1d4189', '#ff9933'],
+      featured_position: 1,
+    },
+  ],
+};
+
+const shopDetails: ShopDetailsResponse = {
+  legal_name: 'Kitroom Sportswear',
+  address: '2nd Floor, Mavoor Road',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  pincode: '673004',
+  phone: '+91 98470 12345',
+  email: 'hello@kitroom.in',
+  support_hours: 'Every day, 9 AM to 9 PM',
 };
 
 let root: Root | undefined;
@@ -135,10 +176,56 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
   it('home, with the lists the server inlined', async () => {
     const { container, serverHeading, errors } = await serveAndHydrate('/', {
       [callKey('home.php', undefined)]: home,
+      [callKey('profiles.php', undefined)]: profiles,
+      [callKey('shop_details.php', undefined)]: shopDetails,
     });
     expect(errors).toEqual([]);
     expect(serverHeading?.textContent).toBe('Wear the badge');
+    // The footer's phone and email are the shop's settings.
+    const footer = container.querySelector('footer')!;
+    expect(footer.querySelector('a[href="tel:+919847012345"]')?.textContent).toBe(
+      '+91 98470 12345',
+    );
+    expect(footer.querySelector('a[href="mailto:hello@kitroom.in"]')).not.toBeNull();
     expect(container.querySelector('h1')).toBe(serverHeading);
+    const featured = container.querySelector('a[href="/productCategory/team/kerala-blasters"]');
+    expect(featured?.textContent).toBe('KBFCKerala Blasters');
+    expect(
+      container.querySelector('a[href="/productCategory/player/sunil-chhetri"]')?.textContent,
+    ).toBe('SC#11Sunil ChhetriBengaluru FC');
+  });
+
+  it('the contact page, with the phone, address and hours from the settings', async () => {
+    const { container, serverHeading, errors } = await serveAndHydrate('/contactUs', {
+      [callKey('shop_details.php', undefined)]: shopDetails,
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(serverHeading);
+    const main = container.querySelector('main') ?? container;
+    expect(main.textContent).toContain('Phone+91 98470 12345');
+    expect(main.textContent).toContain(
+      'Store and officeKitroom Sportswear2nd Floor, Mavoor RoadKozhikode, Kerala 673004India',
+    );
+    expect(main.textContent).toContain('HoursEvery day, 9 AM to 9 PM');
+  });
+
+  it('a team page, with the profile staff wrote and its products', async () => {
+    const request = { limit: '0-50', team: ['Kerala Blasters'] };
+    const { container, serverHeading, errors } = await serveAndHydrate(
+      '/productCategory/team/kerala-blasters',
+      {
+        [callKey('shop.php', { limit: '0-1' })]: listing,
+        [callKey('shop.php', request)]: listing,
+        [callKey('profiles.php', undefined)]: profiles,
+      },
+    );
+    expect(errors).toEqual([]);
+    expect(serverHeading?.textContent).toBe('Kerala Blasters');
+    expect(container.querySelector('h1')).toBe(serverHeading);
+    expect(container.textContent).toContain('The Tuskers of the Indian Super League.');
+    expect(container.textContent).toContain('StadiumJawaharlal Nehru Stadium, Kochi');
+    expect(container.textContent).toContain('League titlesNone yet');
+    expect(container.querySelector('svg text')?.textContent).toBe('KBFC');
   });
 
   it('a product page, with reviews dated in the shop’s time zone', async () => {

@@ -1,12 +1,8 @@
-// The shop's own details, in one place: the footer, the contact page and the share links
-// read them from here.
+// What does not change with the shop's settings: its name, tagline, social links, the
+// about page and the map. Phone, email, address and hours are settings (shop-details.ts).
 export const SITE = {
   name: 'Kitroom',
   tagline: 'Football jerseys for every fan in India',
-  phone: '+91 495 272 1100',
-  email: 'support@kitroom.in',
-  address: ['Kitroom Sportswear', '2nd Floor, Mavoor Road', 'Kozhikode, Kerala 673004', 'India'],
-  hours: 'Monday to Saturday, 10 AM to 8 PM (closed Sunday)',
   /** The external about page of the spec. */
   aboutUrl: 'https://about.kitroom.in',
   mapEmbedUrl: 'https://www.google.com/maps?q=Mavoor+Road,+Kozhikode,+Kerala&output=embed',

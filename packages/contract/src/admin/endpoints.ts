@@ -11,6 +11,8 @@ import { couponsEndpoints } from './coupons-endpoints.js';
 import { feedbackEndpoints } from './feedback-endpoints.js';
 import { referralsEndpoints } from './referrals-endpoints.js';
 import { reviewsEndpoints } from './reviews-endpoints.js';
+import { profilesEndpoints } from './profiles-endpoints.js';
+import { settingsEndpoints } from './settings-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
 import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
@@ -27,6 +29,8 @@ export const adminEndpoints = {
   ...wholesaleEndpoints,
   ...referralsEndpoints,
   ...catalogueCsvEndpoints,
+  ...profilesEndpoints,
+  ...settingsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -7,6 +7,8 @@ export * from './reviews.js';
 export * from './feedback.js';
 export * from './wholesale.js';
 export * from './referrals.js';
+export * from './profiles.js';
+export * from './settings.js';
 export * from './endpoints.js';
 export * from './product-fields.js';
 export * from './dashboard.js';

@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ProfilesResponse } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +141,34 @@ describe('the demo catalogue', () => {
       expect(player?.team, name).toBeTruthy();
       expect(Number(player!.products), name).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('gives the eight clubs and eight players their profiles, featured in that order', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/profiles.php' });
+    const profiles = ProfilesResponse.parse(res.json());
+    expect(profiles.teams.map((x) => [x.name, x.featured_position])).toEqual(
+      CLUBS.map((name, i) => [name, i + 1]),
+    );
+    expect(profiles.players.map((x) => [x.name, x.featured_position])).toEqual(
+      PLAYERS.map((name, i) => [name, i + 1]),
+    );
+    expect(profiles.teams[0]).toEqual({
+      name: 'Real Madrid',
+      short_name: 'RMA',
+      founded: '1902',
+      stadium: 'Santiago Bernabéu, Madrid',
+      bio: 'The most decorated club in European football, Real Madrid play in all white and have turned the European Cup into a habit.',
+      trophies: '15 European Cups',
+      league_titles: '36 La Liga titles',
+      colors: ['#ffffff', '#1e3a8a'],
+      featured_position: 1,
+    });
+    expect(profiles.players[0]).toMatchObject({
+      name: 'Lionel Messi',
+      team_name: 'Inter Miami',
+      shirt_number: '10',
+      career_goals: '850+',
+    });
   });
 
   it('has the categories and sub-categories in shop order', async () => {

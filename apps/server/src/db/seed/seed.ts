@@ -16,10 +16,12 @@ import {
 } from '../../catalogue/catalogue.service.js';
 import { seedDemoCoupons } from '../../coupons/coupons.service.js';
 import { seedDemoReferrals } from '../../referrals/referrals.service.js';
+import { writeProfilesByName } from '../../profiles/profiles.service.js';
 import { refreshSearchIndex } from '../../search/search.service.js';
 import type { Db, Tx } from '../client.js';
 import { CATEGORIES } from './categories.data.js';
 import { buildDemoCatalogue, DEMO_NAMES } from './demo-catalogue.js';
+import { PLAYER_PROFILES, TEAM_PROFILES } from './profiles.data.js';
 import { ensureImages, ImagePool, type EnsureImagesResult } from './product-images.js';
 
 export type SeedLog = (line: string) => void;
@@ -52,6 +54,17 @@ export const seedSteps: SeedStep[] = [
     run: async ({ tx }) => {
       await ensureCatalogueNames(tx, { categories: CATEGORIES, ...DEMO_NAMES });
       return `${CATEGORIES.length} categories, ${DEMO_NAMES.teams.length} teams, ${DEMO_NAMES.players.length} players`;
+    },
+  },
+  {
+    name: 'team and player profiles',
+    run: async ({ tx }) => {
+      await writeProfilesByName(
+        tx,
+        TEAM_PROFILES.map((t, i) => ({ ...t, featured_position: i + 1 })),
+        PLAYER_PROFILES.map((p, i) => ({ ...p, featured_position: i + 1 })),
+      );
+      return `${TEAM_PROFILES.length} teams, ${PLAYER_PROFILES.length} players`;
     },
   },
   {

@@ -4,7 +4,15 @@ import type { ProductSummary } from '@kitroom/contract';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PLAYERS, PlayerCard, TEAMS, TeamCard } from '@/features/teams';
+import {
+  FeaturedCards,
+  playerOf,
+  PlayerCard,
+  profilesOf,
+  teamOf,
+  TeamCard,
+  useProfiles,
+} from '@/features/teams';
 import { Carousel } from '@/ui/carousel';
 import { ProductCard } from '@/ui/product-card';
 import { useTitle } from '@/ui/use-title';
@@ -102,6 +110,7 @@ function RowPlaceholder() {
 export default function HomePage() {
   const dispatch = useProductsDispatch();
   const { data, error } = useProductsSelector((s) => s.products);
+  const profiles = useProfiles();
   useTitle('Football jerseys in India');
 
   useEffect(() => {
@@ -119,26 +128,24 @@ export default function HomePage() {
       <Hero products={heroProducts} />
 
       <Section title="Top Teams" link={{ to: '/productCategory/teams', label: 'All teams' }}>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
-          {TEAMS.map((t) => (
-            <li key={t.name}>
-              <TeamCard name={t.name} />
-            </li>
-          ))}
-        </ul>
+        <FeaturedCards
+          kind="team"
+          names={profilesOf(profiles.data, 'team').featured}
+          loading={profiles.loading}
+          card={(name) => <TeamCard team={teamOf(profiles.data, name)} />}
+        />
       </Section>
 
       <Section
         title="Legendary Players"
         link={{ to: '/productCategory/players', label: 'All players' }}
       >
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
-          {PLAYERS.map((p) => (
-            <li key={p.name}>
-              <PlayerCard name={p.name} />
-            </li>
-          ))}
-        </ul>
+        <FeaturedCards
+          kind="player"
+          names={profilesOf(profiles.data, 'player').featured}
+          loading={profiles.loading}
+          card={(name) => <PlayerCard player={playerOf(profiles.data, name)} />}
+        />
       </Section>
 
       <Section title="Latest Products" link={{ to: '/allProducts', label: 'Shop all' }} carousel>

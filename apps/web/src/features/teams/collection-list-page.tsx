@@ -5,8 +5,8 @@ import { useApi } from '@/api/use-api';
 import { Loader } from '@/ui/loader';
 import { useTitle } from '@/ui/use-title';
 import { FACETS_REQUEST, type CollectionKind } from './collection-page';
-import { PlayerCard, TeamCard } from './team-cards';
-import { PLAYERS, TEAMS } from './team-data';
+import { playerOf, profilesOf, teamOf, useProfiles } from './profiles';
+import { FeaturedCards, PlayerCard, TeamCard } from './team-cards';
 
 export function CollectionListPage({ kind }: { kind: CollectionKind }) {
   const title = kind === 'team' ? 'Teams' : 'Players';
@@ -16,7 +16,8 @@ export function CollectionListPage({ kind }: { kind: CollectionKind }) {
     (signal) => getListing(FACETS_REQUEST, { signal }),
     inlined.listing(FACETS_REQUEST),
   );
-  const featured = (kind === 'team' ? TEAMS : PLAYERS).map((x) => x.name);
+  const profiles = useProfiles();
+  const { featured } = profilesOf(profiles.data, kind);
   const counts = new Map<string, number>(
     kind === 'team'
       ? (data?.teams ?? []).map((t) => [t.team_name, t.count])
@@ -25,7 +26,12 @@ export function CollectionListPage({ kind }: { kind: CollectionKind }) {
   const others = [...counts.keys()]
     .filter((n) => !featured.includes(n))
     .sort((a, b) => a.localeCompare(b));
-  const Card = kind === 'team' ? TeamCard : PlayerCard;
+  const card = (name: string) =>
+    kind === 'team' ? (
+      <TeamCard team={teamOf(profiles.data, name)} count={counts.get(name)} />
+    ) : (
+      <PlayerCard player={playerOf(profiles.data, name)} count={counts.get(name)} />
+    );
 
   return (
     <div className="mx-auto max-w-[1440px] px-4 py-8 sm:px-6">
@@ -33,13 +39,13 @@ export function CollectionListPage({ kind }: { kind: CollectionKind }) {
       <h2 className="mt-8 font-display text-2xl font-bold uppercase">
         {kind === 'team' ? 'Top Teams' : 'Legendary Players'}
       </h2>
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
-        {featured.map((name) => (
-          <li key={name}>
-            <Card name={name} count={counts.get(name)} />
-          </li>
-        ))}
-      </ul>
+      <FeaturedCards
+        kind={kind}
+        names={featured}
+        loading={profiles.loading}
+        card={card}
+        className="mt-4"
+      />
       {loading && <Loader label={`Loading ${title.toLowerCase()}`} />}
       {others.length > 0 && (
         <>
@@ -48,9 +54,7 @@ export function CollectionListPage({ kind }: { kind: CollectionKind }) {
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
             {others.map((name) => (
-              <li key={name}>
-                <Card name={name} count={counts.get(name)} />
-              </li>
+              <li key={name}>{card(name)}</li>
             ))}
           </ul>
         </>

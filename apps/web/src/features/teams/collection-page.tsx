@@ -1,5 +1,5 @@
-// The shared body of the team and player pages: a profile hero from the built-in data and
-// the products of that team or player from shop.php (team[] / player[] filters).
+// The shared body of the team and player pages: a profile hero from profiles.php and the
+// products of that team or player from shop.php (team[] / player[] filters).
 import {
   formatLimit,
   PAGE_SIZE,
@@ -18,10 +18,10 @@ import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
 import { useTitle } from '@/ui/use-title';
 import { PlayerBadge, TeamCrest } from './crests';
-import { featuredNameForSlug, PLAYERS, playerProfile, TEAMS, teamProfile } from './team-data';
+import { playerOf, profilesOf, teamOf, useProfiles, type CollectionKind } from './profiles';
 import { useWishlist } from './wishlist';
 
-export type CollectionKind = 'team' | 'player';
+export type { CollectionKind };
 
 /** One product and every facet: the cheapest way to learn all team and player names. */
 export const FACETS_REQUEST = { limit: '0-1' };
@@ -40,19 +40,21 @@ function titleFromSlug(slug: string): string {
 }
 
 /**
- * The team or player name for the URL's slug: from navigation state, the built-in
- * profiles, or the catalogue's facet list (a shared link to any other team).
+ * The team or player name for the URL's slug: from navigation state, the written profiles,
+ * or the catalogue's facet list (a shared link to any other team).
  */
 function useCollectionName(kind: CollectionKind, slug: string) {
   const state = useLocation().state as CollectionLinkState | null;
+  const profiles = useProfiles();
   const fromState = state?.name && slugify(state.name) === slug ? state.name : undefined;
-  const known = fromState ?? featuredNameForSlug(kind === 'team' ? TEAMS : PLAYERS, slug);
+  const known = fromState ?? profilesOf(profiles.data, kind).nameForSlug(slug);
   const facets = useApi(
-    known ? null : 'listing facets',
+    known || profiles.loading ? null : 'listing facets',
     (signal) => getListing(FACETS_REQUEST, { signal }),
     inlined.listing(FACETS_REQUEST),
   );
   if (known) return { name: known, resolving: false };
+  if (profiles.loading) return { name: titleFromSlug(slug), resolving: true };
   const names =
     kind === 'team'
       ? (facets.data?.teams.map((t) => t.team_name) ?? [])
@@ -97,6 +99,7 @@ export function CollectionPage({ kind }: { kind: CollectionKind }) {
 
 function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) {
   const { name, resolving } = useCollectionName(kind, slug);
+  const profiles = useProfiles();
   const [start, setStart] = useState(0);
   const request: ShopListingRequest = {
     limit: formatLimit(start),
@@ -109,8 +112,10 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
   );
   useTitle(`${name} jerseys`);
 
-  const team = kind === 'team' ? teamProfile(name) : null;
-  const player = kind === 'player' ? playerProfile(name) : null;
+  // Until the profiles are known (a visit that came without them), the hero shows the name.
+  const shown = profiles.data !== undefined;
+  const team = kind === 'team' && shown ? teamOf(profiles.data, name) : null;
+  const player = kind === 'player' && shown ? playerOf(profiles.data, name) : null;
   const products = data?.products ?? [];
   const total = data?.total ?? 0;
 
@@ -118,7 +123,7 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
     <>
       <section className="bg-ink text-white">
         <div className="mx-auto grid max-w-[1440px] gap-8 px-4 py-10 sm:px-6 md:grid-cols-[auto_1fr] md:items-center md:py-14">
-          <div className="flex justify-center">
+          <div className="flex min-h-40 min-w-40 justify-center">
             {team && <TeamCrest shortName={team.shortName} colors={team.colors} size={160} />}
             {player && (
               <PlayerBadge

@@ -1,14 +1,7 @@
 // Team crests and player badges drawn inline from each profile's colours (nothing
-// downloaded).
+// downloaded); the shapes are the contract's, which the back office's preview draws too.
+import { CREST_FONT, CREST_PATHS, crestFontSize, textOn } from '@kitroom/contract';
 import { initials } from '@/ui/product-text';
-
-/** Ink or white, whichever reads better on the colour. */
-function textOn(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  const luminance = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-  return luminance > 0.6 ? '#0b1220' : '#ffffff';
-}
 
 export function TeamCrest({
   shortName,
@@ -22,17 +15,17 @@ export function TeamCrest({
   const [main, trim] = colors;
   return (
     <svg width={size} height={size} viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-      <path d="M50 4l40 12v30c0 26-18 42-40 50C28 88 10 72 10 46V16z" fill={trim} />
-      <path d="M50 11l33 10v25c0 21-14 35-33 42-19-7-33-21-33-42V21z" fill={main} />
-      <path d="M14 37h72v24H14z" fill={trim} />
+      <path d={CREST_PATHS.outline} fill={trim} />
+      <path d={CREST_PATHS.face} fill={main} />
+      <path d={CREST_PATHS.band} fill={trim} />
       <text
         x="50"
         y="49.5"
         textAnchor="middle"
         dominantBaseline="central"
-        fontFamily="'Arial Narrow', 'Liberation Sans Narrow', sans-serif"
+        fontFamily={CREST_FONT}
         fontWeight="800"
-        fontSize={shortName.length > 3 ? 16 : 19}
+        fontSize={crestFontSize(shortName)}
         fill={textOn(trim)}
       >
         {shortName}
@@ -69,7 +62,7 @@ export function PlayerBadge({
         y={number ? 44 : 50}
         textAnchor="middle"
         dominantBaseline="central"
-        fontFamily="'Arial Narrow', 'Liberation Sans Narrow', sans-serif"
+        fontFamily={CREST_FONT}
         fontWeight="800"
         fontSize="28"
         fill="#ffffff"
@@ -82,7 +75,7 @@ export function PlayerBadge({
           y="70"
           textAnchor="middle"
           dominantBaseline="central"
-          fontFamily="'Arial Narrow', 'Liberation Sans Narrow', sans-serif"
+          fontFamily={CREST_FONT}
           fontWeight="700"
           fontSize="14"
           fill="#d4ff3a"

@@ -1,3 +1,3 @@
 // What other parts of the shop use from teams and players (the home page's rows).
-export { PlayerCard, TeamCard } from './team-cards';
-export { PLAYERS, TEAMS } from './team-data';
+export { FeaturedCards, PlayerCard, TeamCard } from './team-cards';
+export { playerOf, profilesOf, teamOf, useProfiles } from './profiles';

@@ -1,12 +1,13 @@
 // Cards that open a team or player page (home rows and the list pages).
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { playerPath, teamPath } from '@/ui/paths';
 import type { CollectionLinkState } from './collection-page';
 import { PlayerBadge, TeamCrest } from './crests';
-import { playerProfile, teamProfile } from './team-data';
+import type { PlayerView, TeamView } from './profiles';
 
-export function TeamCard({ name, count }: { name: string; count?: number }) {
-  const team = teamProfile(name);
+export function TeamCard({ team, count }: { team: TeamView; count?: number }) {
+  const { name } = team;
   return (
     <Link
       to={teamPath(name)}
@@ -20,8 +21,8 @@ export function TeamCard({ name, count }: { name: string; count?: number }) {
   );
 }
 
-export function PlayerCard({ name, count }: { name: string; count?: number }) {
-  const player = playerProfile(name);
+export function PlayerCard({ player, count }: { player: PlayerView; count?: number }) {
+  const { name } = player;
   return (
     <Link
       to={playerPath(name)}
@@ -34,5 +35,42 @@ export function PlayerCard({ name, count }: { name: string; count?: number }) {
         {count !== undefined ? `${count} products` : player.team}
       </span>
     </Link>
+  );
+}
+
+/** Where a card will be while the profiles load (a visit that came without them). */
+export function CardPlaceholder({ kind }: { kind: 'team' | 'player' }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={`h-[9.75rem] rounded-2xl ${kind === 'team' ? 'border border-line bg-white' : 'bg-ink'}`}
+    />
+  );
+}
+
+/** The featured eight of a kind, or their placeholders while the profiles load. */
+export function FeaturedCards({
+  kind,
+  names,
+  loading,
+  card,
+  className = '',
+}: {
+  kind: 'team' | 'player';
+  names: readonly string[];
+  loading: boolean;
+  card: (name: string) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8 ${className}`}>
+      {loading && names.length === 0
+        ? Array.from({ length: 8 }, (_, i) => (
+            <li key={i}>
+              <CardPlaceholder kind={kind} />
+            </li>
+          ))
+        : names.map((name) => <li key={name}>{card(name)}</li>)}
+    </ul>
   );
 }

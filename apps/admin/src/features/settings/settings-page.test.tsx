@@ -1,0 +1,69 @@
+import type { ShopSettingsRow } from '@kitroom/contract/admin';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { renderAdmin } from '@/test/render-admin';
+import { signedInAs, staffMember } from '@/test/staff';
+
+const settings: ShopSettingsRow = {
+  legal_name: 'Kitroom Sportswear',
+  address: '2nd Floor, Mavoor Road',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  pincode: '673004',
+  gstin: '',
+  phone: '+91 495 272 1100',
+  email: 'support@kitroom.in',
+  support_hours: 'Monday to Saturday, 10 AM to 8 PM (closed Sunday)',
+  updated_at: '2026-11-25T05:30:00.000Z',
+};
+
+describe('the settings page', () => {
+  it('lets the owner change the phone, checked by the contract first', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/settings': { body: { settings } },
+      'PATCH /api/admin/settings': ({ body }) => ({
+        body: { settings: { ...settings, ...(body as object) } },
+      }),
+      'GET /api/admin/audit': { body: { entries: [], next_before: null } },
+    });
+    renderAdmin('/settings');
+    const phone = (await screen.findByLabelText('Phone')) as HTMLInputElement;
+    expect(phone.value).toBe('+91 495 272 1100');
+    expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('Kerala');
+
+    fireEvent.change(phone, { target: { value: '12345' } });
+    fireEvent.change(screen.getByLabelText('GSTIN'), { target: { value: '32AAPFU0939F1ZA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('phone must have 10 to 13 digits')).toBeTruthy();
+    expect(
+      screen.getByText('gstin is not a valid GSTIN (15 characters, checksum last)'),
+    ).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(phone, { target: { value: '+91 98470 12345' } });
+    fireEvent.change(screen.getByLabelText('GSTIN'), { target: { value: '32aapfu0939f1z4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('Saved: the storefront and new mails show these details now.'),
+    ).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      phone: '+91 98470 12345',
+      gstin: '32AAPFU0939F1Z4',
+      state: 'Kerala',
+    });
+    expect((screen.getByLabelText('GSTIN') as HTMLInputElement).value).toBe('32AAPFU0939F1Z4');
+  });
+
+  it('is not in a manager’s navigation, and closed to them without asking the server', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('manager')) },
+    });
+    renderAdmin('/settings');
+    expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
+    const nav = screen.getByRole('navigation');
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
+  });
+});

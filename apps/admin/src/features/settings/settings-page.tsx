@@ -1,0 +1,160 @@
+// /admin/settings (owner only, settings.manage): the shop's legal name, address, GSTIN,
+// contact and support hours. The storefront's footer and contact page and the shoppers'
+// mails show them as soon as they are saved.
+import { INDIAN_STATES } from '@kitroom/contract';
+import {
+  UpdateSettingsRequest,
+  type ShopSettingsRow,
+  type UpdateSettingsRequest as UpdateBody,
+} from '@kitroom/contract/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { call, callQuery, errorText, keyOf } from '@/api/client';
+import { buttonClass } from '@/ui/button';
+import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useTitle } from '@/ui/use-title';
+
+type Values = Omit<ShopSettingsRow, 'updated_at'>;
+
+const stateOptions = INDIAN_STATES.map((s) => ({ value: s, label: s }));
+
+function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
+  const queryClient = useQueryClient();
+  const { updated_at: _at, ...initial } = settings;
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const addressId = useId();
+  const set = (key: keyof Values) => (value: string) => {
+    setSaved(false);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+
+  const save = useMutation({
+    mutationFn: (body: UpdateBody) => call('updateSettings', { body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(keyOf('getSettings'), answer);
+      const { updated_at: _updated, ...now } = answer.settings;
+      setValues(now);
+      setSaved(true);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = UpdateSettingsRequest.safeParse(values);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (parsed.success) save.mutate(parsed.data);
+  }
+
+  const text = (key: keyof Values, label: string, hint?: string, type = 'text') => (
+    <TextField
+      label={label}
+      hint={hint}
+      type={type}
+      autoComplete="off"
+      value={values[key]}
+      onChange={(e) => set(key)(e.target.value)}
+      error={errors[key]}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-6">
+      <section
+        aria-labelledby="legal"
+        className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
+      >
+        <h2 id="legal" className="text-lg font-bold md:col-span-2">
+          The business
+        </h2>
+        {text('legal_name', 'Legal name', 'As on the GST registration and the tax invoice.')}
+        {text('gstin', 'GSTIN', '15 characters, or empty if the shop is not registered.')}
+        <div className="md:col-span-2">
+          <label htmlFor={addressId} className="mb-1.5 block text-sm font-semibold text-ink">
+            Address
+          </label>
+          <textarea
+            id={addressId}
+            rows={2}
+            value={values.address}
+            aria-invalid={errors.address ? true : undefined}
+            aria-describedby={errors.address ? `${addressId}-error` : `${addressId}-hint`}
+            onChange={(e) => set('address')(e.target.value)}
+            className={`${controlClass} py-2.5 ${errors.address ? 'border-sale' : 'border-line'}`}
+          />
+          {errors.address ? (
+            <p id={`${addressId}-error`} className="mt-1 text-sm font-medium text-sale">
+              {errors.address}
+            </p>
+          ) : (
+            <p id={`${addressId}-hint`} className="mt-1 text-xs text-muted">
+              Building and street, one line each; city, state and pincode below.
+            </p>
+          )}
+        </div>
+        {text('city', 'City')}
+        <SelectField
+          label="State"
+          options={stateOptions}
+          value={values.state}
+          onChange={(e) => set('state')(e.target.value)}
+          error={errors.state}
+        />
+        {text('pincode', 'Pincode')}
+      </section>
+      <section
+        aria-labelledby="contact"
+        className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
+      >
+        <h2 id="contact" className="text-lg font-bold md:col-span-2">
+          How shoppers reach you
+        </h2>
+        <p className="-mt-2 text-sm text-muted md:col-span-2">
+          Shown on the storefront’s footer and contact page, and at the end of every order mail.
+        </p>
+        {text(
+          'phone',
+          'Phone',
+          'Written as shoppers should read it, like +91 495 272 1100.',
+          'tel',
+        )}
+        {text('email', 'Email', undefined, 'email')}
+        <div className="md:col-span-2">
+          {text('support_hours', 'Support hours', 'Like: Monday to Saturday, 10 AM to 8 PM.')}
+        </div>
+      </section>
+      <div className="space-y-3">
+        <FormMessage text={save.error ? errorText(save.error) : null} />
+        <FormMessage
+          tone="info"
+          text={saved ? 'Saved: the storefront and new mails show these details now.' : null}
+        />
+        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SettingsPage() {
+  useTitle('Settings');
+  const query = useQuery(callQuery('getSettings'));
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Settings</h1>
+        <p className="mt-1 text-muted">The shop’s own details. Only owners see this page.</p>
+      </div>
+      {query.error ? (
+        <FormMessage text={errorText(query.error)} />
+      ) : query.data ? (
+        <SettingsForm settings={query.data.settings} />
+      ) : (
+        <p role="status">Loading settings…</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// The shop's settings: the storefront's details (kept per catalogue version, which a trigger
+// bumps on any change of the row, so every process shows a change at once), and the owner's
+// reads and edits, audited with the fields before and after.
+import { ShopDetailsResponse } from '@kitroom/contract';
+import type { ShopSettingsRow, UpdateSettingsRequest } from '@kitroom/contract/admin';
+import type { z } from 'zod';
+import { cachedAt } from '../catalogue/catalogue.service.js';
+import type { Db, Queryable } from '../db/client.js';
+import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { record, type Actor } from '../staff/audit.service.js';
+import * as q from './settings.queries.js';
+
+function toSettings(row: q.SettingsRow): ShopSettingsRow {
+  return {
+    legal_name: row.legalName,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    pincode: row.pincode,
+    gstin: row.gstin,
+    phone: row.phone,
+    email: row.email,
+    support_hours: row.supportHours,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function row(db: Queryable): Promise<q.SettingsRow> {
+  const found = await q.readSettings(db);
+  if (!found) throw new Error('shop_settings has no row 1 (migration 0009 seeds it)');
+  return found;
+}
+
+export interface KeptDetails {
+  answer: ShopDetailsResponse;
+  body: JsonBody;
+}
+
+/** shop_details.php's answer and its bytes, kept per catalogue version. */
+export async function shopDetails(db: Queryable): Promise<KeptDetails> {
+  const { cache, version } = await cachedAt(db);
+  return cache.answer(version, 'shop-details', async () => {
+    const { gstin: _gstin, updated_at: _at, ...answer } = toSettings(await row(db));
+    const body = jsonBody(ShopDetailsResponse, answer);
+    return { value: { answer, body }, products: [], bytes: body.bytes * 2 };
+  });
+}
+
+export async function getSettings(db: Queryable): Promise<ShopSettingsRow> {
+  return toSettings(await row(db));
+}
+
+/** The fields an audit entry shows. */
+function auditFields(s: ShopSettingsRow): Record<string, unknown> {
+  const { updated_at: _at, ...fields } = s;
+  return fields;
+}
+
+/** Changes the settings (the owner's). */
+export async function updateSettings(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof UpdateSettingsRequest>,
+): Promise<ShopSettingsRow> {
+  return db.transaction(async (tx) => {
+    const before = await q.lockSettings(tx);
+    if (!before) throw new Error('shop_settings has no row 1 (migration 0009 seeds it)');
+    const after = await q.updateSettings(tx, {
+      ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
+      ...(input.address !== undefined ? { address: input.address } : {}),
+      ...(input.city !== undefined ? { city: input.city } : {}),
+      ...(input.state !== undefined ? { state: input.state } : {}),
+      ...(input.pincode !== undefined ? { pincode: input.pincode } : {}),
+      ...(input.gstin !== undefined ? { gstin: input.gstin } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.support_hours !== undefined ? { supportHours: input.support_hours } : {}),
+    });
+    await record(tx, actor, {
+      entity: 'settings',
+      entityId: 1,
+      action: 'update',
+      before: auditFields(toSettings(before)),
+      after: auditFields(toSettings(after)),
+    });
+    return toSettings(after);
+  });
+}

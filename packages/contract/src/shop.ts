@@ -1,0 +1,34 @@
+// The shop's own details as the storefront shows them (shop_details.php): the contact page,
+// the footer. The owner edits them in the back office's Settings (admin/settings.ts).
+import { z } from 'zod';
+
+export const ShopDetailsResponse = z.object({
+  legal_name: z.string(),
+  /** Street lines, one per line. */
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  support_hours: z.string(),
+});
+export type ShopDetailsResponse = z.infer<typeof ShopDetailsResponse>;
+
+/** The postal address as lines: the street lines, then 'City, State pincode', then India. */
+export function addressLines(d: ShopDetailsResponse): string[] {
+  return [
+    d.legal_name,
+    ...d.address
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    `${d.city}, ${d.state} ${d.pincode}`,
+    'India',
+  ];
+}
+
+/** The number to dial: digits and a leading plus. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
