@@ -524,6 +524,13 @@ export const orders = pgTable(
       .on(t.reservedUntil)
       .where(sql`${t.paymentStatus} <> 'SUCCESS' AND ${t.stockReleased} = false`),
     index('orders_affiliate_idx').on(t.affiliateId),
+    // The dashboard's sales by the day paid, and the orders waiting to be packed.
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paymentStatus} = 'SUCCESS'`),
+    index('orders_to_pack_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paymentStatus} = 'SUCCESS' AND ${t.orderStatus} = 'Processing'`),
   ],
 );
 
