@@ -52,6 +52,9 @@ describe('the dashboard', () => {
     expect(within(best).getByText('12 pieces')).toBeTruthy();
     const low = screen.getByRole('region', { name: 'Low stock, emptiest first' });
     expect(within(low).getByText('XL')).toBeTruthy();
+    expect(within(low).getByRole('link', { name: 'Argentina Away' }).getAttribute('href')).toBe(
+      '/admin/products/9',
+    );
     expect(within(low).getByText('Showing the 1 emptiest of 25 sizes.')).toBeTruthy();
     // The chart's figures are in a table for screen readers.
     expect(screen.getByRole('table', { name: 'Sales per day' })).toBeTruthy();

@@ -4,6 +4,7 @@
 import { PERMISSIONS, type DashboardResponse } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { callQuery, errorText } from '@/api/client';
 import { useSession } from '@/api/session';
 import { formatDateTime } from '@/ui/dates';
@@ -100,7 +101,13 @@ function LowStock({ data }: { data: NonNullable<DashboardResponse['low_stock']> 
             {data.sizes.map((s) => (
               <tr key={`${s.product_id}-${s.size}`} className="border-b border-line last:border-0">
                 <td className="py-2 pr-3">
-                  {s.name} <span className="text-muted">#{s.product_id}</span>
+                  <Link
+                    to={`/products/${s.product_id}`}
+                    className="underline-offset-2 hover:underline"
+                  >
+                    {s.name}
+                  </Link>{' '}
+                  <span className="text-muted">#{s.product_id}</span>
                 </td>
                 <td className="py-2 pr-3">{s.size}</td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">
