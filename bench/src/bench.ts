@@ -231,7 +231,12 @@ async function measureSize(
         continue;
       }
       const resetPeak = s.id === 'mixed' && resetPeakMemory(server.pid);
-      const figures = await measure(server.baseUrl, s.requests, settings, server.pid);
+      const figures = await measure(
+        server.baseUrl,
+        s.requests,
+        s.connections ? { ...settings, connections: s.connections } : settings,
+        server.pid,
+      );
       if (s.id === 'mixed') {
         const mem = readMemory(server.pid);
         memory = { peakMiB: round(mem.hwmKiB / 1024, 1), peakResetBeforeMixed: resetPeak };

@@ -41,6 +41,8 @@ export interface Scenario {
   requests: autocannon.Request[];
   /** Sent once before measuring; each must answer 200. */
   probes: Probe[];
+  /** Connections for this scenario, when not the run's (a back office has a few staff). */
+  connections?: number;
 }
 
 export interface Catalogue {
@@ -238,6 +240,9 @@ function cartRequests(c: Catalogue, shoppers: readonly BenchUser[]): autocannon.
 }
 
 /** Every scenario for one catalogue size. */
+/** Staff using the back office at once: the admin list's load, not the storefront's 50. */
+export const ADMIN_CONNECTIONS = 5;
+
 export function buildScenarios(
   c: Catalogue,
   shoppers: readonly BenchUser[],
@@ -347,7 +352,8 @@ export function buildScenarios(
     scenarios.push({
       id: 'admin-products',
       label: 'admin product list (filters)',
-      detail: `GET /api/admin/products as a signed-in owner, cycling: ${admin.filters.queries.join(' · ')} (category '${admin.filters.categoryName}'${admin.filters.teamName ? `, team '${admin.filters.teamName}'` : ''}; 50 rows a page)`,
+      connections: ADMIN_CONNECTIONS,
+      detail: `GET /api/admin/products as a signed-in owner on ${ADMIN_CONNECTIONS} connections (staff at once, not a crowd of shoppers), cycling: ${admin.filters.queries.join(' · ')} (category '${admin.filters.categoryName}'${admin.filters.teamName ? `, team '${admin.filters.teamName}'` : ''}; 50 rows a page)`,
       requests,
       probes: requests,
     });

@@ -49,10 +49,15 @@ export function listProducts(db: Queryable, f: ListFilter): Promise<ListRow[]> {
   const where: SQL[] = [sql`TRUE`];
   if (f.status !== undefined) where.push(sql`p.status = ${f.status}`);
   if (f.categoryId !== undefined) where.push(sql`p.category_id = ${f.categoryId}`);
-  // A team's or player's products are a few thousand at most: read them through their own
-  // index and sort them, rather than walking the name index until their names come up.
+  // A team's products by name walk their own index (team, name, id; migration 0012). Else a
+  // team's or player's products, a few thousand at most, are read through their own index
+  // and sorted, rather than walking the name or id index until they come up.
   const narrow: SQL[] = [];
-  if (f.teamId !== undefined) narrow.push(sql`team_id = ${f.teamId}`);
+  if (f.teamId !== undefined && f.sort === 'name' && f.playerId === undefined) {
+    where.push(sql`p.team_id = ${f.teamId}`);
+  } else if (f.teamId !== undefined) {
+    narrow.push(sql`team_id = ${f.teamId}`);
+  }
   if (f.playerId !== undefined) narrow.push(sql`player_id = ${f.playerId}`);
   const from =
     narrow.length === 0

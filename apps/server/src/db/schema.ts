@@ -162,6 +162,8 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId, t.discountPricePaise, t.id),
     index('products_sub_category_idx').on(t.subCategoryId),
     index('products_team_idx').on(t.teamId),
+    // The back office's list of a team's products by name (a team has thousands at 100,000).
+    index('products_team_name_idx').on(t.teamId, t.name, t.id),
     index('products_player_idx').on(t.playerId),
     index('products_discount_price_idx').on(t.discountPricePaise, t.id),
     // The listing's order (in stock first, then id), so a page is an index range, not a sort.

@@ -1,2 +1,0 @@
-CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."payment_status" = 'SUCCESS';--> statement-breakpoint
-CREATE INDEX "orders_to_pack_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."payment_status" = 'SUCCESS' AND "orders"."order_status" = 'Processing';

@@ -1,0 +1,3 @@
+CREATE INDEX IF NOT EXISTS "orders_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."payment_status" = 'SUCCESS';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "orders_to_pack_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."payment_status" = 'SUCCESS' AND "orders"."order_status" = 'Processing';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "products_team_name_idx" ON "products" USING btree ("team_id","name","id");
