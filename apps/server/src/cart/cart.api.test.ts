@@ -158,7 +158,10 @@ describe('cart.php and cart_manage.php', () => {
     const add = { user_id: s.id, action: 'add', product_id: retired, size: 'M', quantity: 1 };
     expect((await s.post('/api/cart_manage.php', add)).statusCode).toBe(200);
     await s.post('/api/cart_manage.php', { ...add, product_id: jersey });
-    await t.db.update(products).set({ active: false, status: 'archived' }).where(eq(products.id, retired));
+    await t.db
+      .update(products)
+      .set({ active: false, status: 'archived' })
+      .where(eq(products.id, retired));
     const res = await s.post('/api/cart_manage.php', add);
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('Product not found');
