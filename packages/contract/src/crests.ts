@@ -47,3 +47,13 @@ export function shortNameOf(name: string): string {
   else code = words.map(initial).join('');
   return code.toUpperCase().slice(0, 4);
 }
+
+/** 'Lionel Messi' → 'LM': a player's badge letters, and a picture's stand-in when it fails. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters
+    .map((w) => w.charAt(0).toUpperCase())
+    .join('')
+    .slice(0, 2);
+}

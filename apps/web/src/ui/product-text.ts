@@ -68,12 +68,5 @@ export function imageSrcSet(path: string): string | undefined {
   );
 }
 
-/** 'Lionel Messi' → 'LM': the initials shown when a picture cannot be loaded. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters
-    .map((w) => w.charAt(0).toUpperCase())
-    .join('')
-    .slice(0, 2);
-}
+/** 'Lionel Messi' → 'LM' (the contract's, shared with the back office's badge preview). */
+export { initials } from '@kitroom/contract';

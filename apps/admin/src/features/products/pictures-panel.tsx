@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { call, errorText, upload } from '@/api/client';
 import { smallButtonClass } from '@/ui/button';
 import { FormMessage } from '@/ui/form-field';
-import { pictureUrl } from './product-format';
+import { pictureUrl } from '@/ui/thumbnail';
 
 const SLOT_LABEL: Record<PictureSlot, string> = {
   image_url: 'Main picture',

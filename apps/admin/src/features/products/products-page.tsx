@@ -13,7 +13,8 @@ import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
-import { pictureUrl, rupees, STATUS_LABEL, STATUS_TONE } from './product-format';
+import { pictureUrl } from '@/ui/thumbnail';
+import { rupees, STATUS_LABEL, STATUS_TONE } from './product-format';
 
 type Filters = Omit<ProductListQuery, 'after' | 'limit'>;
 const PAGE = 50;

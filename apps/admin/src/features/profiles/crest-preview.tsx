@@ -1,6 +1,6 @@
 // A team's crest and a player's badge, drawn from the contract's shapes exactly as the
 // storefront draws them, so the form's preview is what shoppers will see.
-import { CREST_FONT, CREST_PATHS, crestFontSize, textOn } from '@kitroom/contract';
+import { CREST_FONT, CREST_PATHS, crestFontSize, initials, textOn } from '@kitroom/contract';
 
 export function TeamCrest({
   shortName,
@@ -31,16 +31,6 @@ export function TeamCrest({
       </text>
     </svg>
   );
-}
-
-/** The storefront's badge letters: first and last word's initials. */
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters
-    .map((w) => w.charAt(0).toUpperCase())
-    .join('')
-    .slice(0, 2);
 }
 
 export function PlayerBadge({
