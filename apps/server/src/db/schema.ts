@@ -506,6 +506,14 @@ export const orders = pgTable(
     trackingLink: text('tracking_link'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     paidAt: timestamptz('paid_at'),
+    // The order's life after payment (OPERATIONS.md, Order lifecycle); each step also has its
+    // row in order_events. Packed is a stage inside Processing, not a status of its own.
+    packedAt: timestamptz('packed_at'),
+    shippedAt: timestamptz('shipped_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    canceledAt: timestamptz('canceled_at'),
+    cancelReason: text('cancel_reason'),
+    courierName: text('courier_name'),
   },
   (t) => [
     check(
@@ -533,6 +541,202 @@ export const orders = pgTable(
     index('orders_to_pack_idx')
       .on(t.paidAt)
       .where(sql`${t.paymentStatus} = 'SUCCESS' AND ${t.orderStatus} = 'Processing'`),
+    // The back office's order list: newest first, by status, and found by phone.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.orderStatus, t.createdAt, t.id),
+    index('orders_mobile_idx').on(t.mobileNumber),
+  ],
+);
+
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'paid',
+  'packed',
+  'shipped',
+  'delivered',
+  'canceled',
+  'refund_requested',
+  'refunded',
+  'refund_failed',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
+  'exchange_shipped',
+  'note',
+] as const;
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** What happened to an order, by whom and when: its timeline (OPERATIONS.md). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ORDER_EVENT_TYPES }).notNull(),
+    // Who: the shopper, a staff member (staff_id), the payment provider or the shop itself.
+    actor: text('actor', { enum: ['shopper', 'staff', 'provider', 'system'] }).notNull(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    // What the step carried: courier and tracking, refund amount, return id.
+    data: jsonb('data').notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_type_valid', sql`${t.type} IN (${sqlList(ORDER_EVENT_TYPES)})`),
+    check(
+      'order_events_actor_valid',
+      sql`${t.actor} IN ('shopper', 'staff', 'provider', 'system')`,
+    ),
+  ],
+);
+
+/**
+ * Money given back through the payment provider. `requested`: written, not yet accepted by
+ * the provider (sent again until it is); `pending`: the provider took it; `processed` or
+ * `failed`: its final word. One idempotency key is one refund, here and at the provider.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    provider: text('provider').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: ['requested', 'pending', 'processed', 'failed'] })
+      .notNull()
+      .default('requested'),
+    reason: text('reason').notNull().default(''),
+    // Who asked: a staff member, or null for the shop itself (a cancellation's full refund).
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    returnId: integer('return_id').references(() => orderReturns.id),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    processedAt: timestamptz('processed_at'),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_provider_refund_uq').on(t.provider, t.providerRefundId),
+    index('refunds_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('requested', 'pending')`),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check(
+      'refunds_status_valid',
+      sql`${t.status} IN ('requested', 'pending', 'processed', 'failed')`,
+    ),
+  ],
+);
+
+/**
+ * A shopper's return or size exchange of a delivered order: requested, then approved or
+ * rejected by support; an approved one is received (restocked, refunded for a return) and,
+ * for an exchange, the replacement is shipped.
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['return', 'exchange'] }).notNull(),
+    status: text('status', {
+      enum: ['requested', 'approved', 'rejected', 'received', 'shipped'],
+    })
+      .notNull()
+      .default('requested'),
+    reason: text('reason').notNull(),
+    // Picture keys of the shopper's photos (the catalogue's picture store).
+    photos: jsonb('photos').notNull().default([]),
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'restrict' }),
+    decidedAt: timestamptz('decided_at'),
+    receivedAt: timestamptz('received_at'),
+    // The replacement of an exchange.
+    shippedAt: timestamptz('shipped_at'),
+    courierName: text('courier_name'),
+    trackingId: text('tracking_id'),
+    trackingLink: text('tracking_link'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId),
+    index('order_returns_status_idx').on(t.status, t.id),
+    check('order_returns_kind_valid', sql`${t.kind} IN ('return', 'exchange')`),
+    check(
+      'order_returns_status_valid',
+      sql`${t.status} IN ('requested', 'approved', 'rejected', 'received', 'shipped')`,
+    ),
+  ],
+);
+
+/** The lines of a return: how many of an order line, and for an exchange the size wanted. */
+export const orderReturnItems = pgTable(
+  'order_return_items',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    exchangeSize: text('exchange_size'),
+  },
+  (t) => [
+    uniqueIndex('order_return_items_uq').on(t.returnId, t.orderItemId),
+    check('order_return_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * The transactional outbox: a message is a row written in the same transaction as the event
+ * that causes it, rendered from its template and data and sent by a worker (claimed with
+ * FOR UPDATE SKIP LOCKED, retried with back-off). `dedupe_key` keeps a message from being
+ * written twice (a daily digest).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel', { enum: ['email'] })
+      .notNull()
+      .default('email'),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    data: jsonb('data').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status', { enum: ['pending', 'sent', 'dead'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    // Not before this time: the back-off after a failure, or the lease of a worker sending it.
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_order_idx').on(t.orderId),
+    check('outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'dead')`),
   ],
 );
 

@@ -1,0 +1,111 @@
+// What an order mail shows, taken when the event happens (in its transaction), so that the
+// mail says what was true then, however late the worker sends it.
+import { sql } from 'drizzle-orm';
+import { orderPagePath } from '@kitroom/contract';
+import type { Queryable } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
+import { enqueue } from './outbox.service.js';
+import type { MailTemplate } from './templates.js';
+
+export interface OrderMailData {
+  order_id: number;
+  name: string;
+  /** The order page, absolute. */
+  order_url: string;
+  items: { name: string; size: string; quantity: number; line_paise: number }[];
+  subtotal_paise: number;
+  shipping_paise: number;
+  discount_paise: number;
+  total_paise: number;
+  /** The delivery address as one line. */
+  address: string;
+  courier_name: string | null;
+  tracking_id: string | null;
+  tracking_link: string | null;
+  expected_date: string | null;
+  /** What the event adds: a cancellation's reason, a refund's amount, a return's decision. */
+  extra: Record<string, unknown>;
+}
+
+interface Row {
+  id: number;
+  email: string;
+  user_name: string;
+  shipping_address: Record<string, string | undefined>;
+  subtotal_paise: number;
+  shipping_paise: number;
+  discount_paise: number;
+  total_paise: number;
+  courier_name: string | null;
+  tracking_id: string | null;
+  tracking_link: string | null;
+  expected_date: string | null;
+}
+
+/** The address as one display line. */
+export function addressLine(a: Record<string, string | undefined>): string {
+  const get = (k: string) => a[k]?.trim() ?? '';
+  const name = `${get('first_name')} ${get('last_name')}`.trim();
+  const place = `${get('state')} ${get('pincode')}`.trim();
+  return [name, get('street_name'), get('city'), place, get('phone')].filter(Boolean).join(', ');
+}
+
+/**
+ * Writes an order mail to the shopper into the outbox, in the caller's transaction, with the
+ * order as it is now in that transaction.
+ */
+export async function enqueueOrderMail(
+  tx: Queryable,
+  publicUrl: string,
+  orderId: number,
+  template: MailTemplate,
+  extra: Record<string, unknown> = {},
+  dedupeKey: string | null = null,
+): Promise<void> {
+  const [o] = await queryRows<Row>(
+    tx,
+    sql`SELECT o.id, u.email, u.name AS user_name, o.shipping_address, o.subtotal_paise,
+               o.shipping_paise, o.discount_paise, o.total_paise, o.courier_name, o.tracking_id,
+               o.tracking_link, o.expected_date::text AS expected_date
+        FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = ${orderId}`,
+  );
+  if (!o) return;
+  const items = await queryRows<{
+    product_name: string;
+    size: string;
+    quantity: number;
+    unit_price_paise: number;
+  }>(
+    tx,
+    sql`SELECT product_name, size, quantity, unit_price_paise FROM order_items
+        WHERE order_id = ${orderId} ORDER BY id`,
+  );
+  const data: OrderMailData = {
+    order_id: o.id,
+    name: o.user_name,
+    order_url: `${publicUrl}${orderPagePath(o.id)}`,
+    items: items.map((i) => ({
+      name: i.product_name,
+      size: i.size,
+      quantity: i.quantity,
+      line_paise: i.unit_price_paise * i.quantity,
+    })),
+    subtotal_paise: o.subtotal_paise,
+    shipping_paise: o.shipping_paise,
+    discount_paise: o.discount_paise,
+    total_paise: o.total_paise,
+    address: addressLine(o.shipping_address),
+    courier_name: o.courier_name,
+    tracking_id: o.tracking_id,
+    tracking_link: o.tracking_link,
+    expected_date: o.expected_date,
+    extra,
+  };
+  await enqueue(tx, {
+    template,
+    recipient: o.email,
+    data: data as unknown as Record<string, unknown>,
+    orderId,
+    dedupeKey,
+  });
+}

@@ -1,0 +1,27 @@
+// The transactional outbox (OPERATIONS.md, Notifications): a message is written by the
+// service that makes the change, in the same transaction, so it exists exactly when the
+// change does; a worker delivers it later, with retries, and a crash or an SMTP outage
+// loses nothing.
+import type { Queryable } from '../db/client.js';
+import * as q from './outbox.queries.js';
+import type { MailTemplate } from './templates.js';
+
+export interface OutboxMessage<T extends MailTemplate = MailTemplate> {
+  template: T;
+  recipient: string;
+  data: Record<string, unknown>;
+  orderId?: number | null;
+  /** A message with this key is written once (a second enqueue is a no-op). */
+  dedupeKey?: string | null;
+}
+
+/** Writes a message to the outbox in the caller's transaction; null when deduplicated. */
+export async function enqueue(tx: Queryable, message: OutboxMessage): Promise<number | null> {
+  return q.insertMessage(tx, {
+    template: message.template,
+    recipient: message.recipient,
+    data: message.data,
+    orderId: message.orderId ?? null,
+    dedupeKey: message.dedupeKey ?? null,
+  });
+}

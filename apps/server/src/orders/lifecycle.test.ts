@@ -1,0 +1,66 @@
+// Every (stage, event) pair of the order state machine: allowed exactly where OPERATIONS.md's
+// table says, refused everywhere else with a message a person can act on.
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_EVENT_NAMES,
+  ORDER_STAGES,
+  stageOf,
+  transition,
+  type OrderStage,
+} from './lifecycle.js';
+
+const allowed: Record<string, OrderStage> = {
+  'pending pay': 'processing',
+  'pending cancel-by-shopper': 'canceled',
+  'pending cancel-by-shop': 'canceled',
+  'pending expire': 'canceled',
+  'processing pack': 'packed',
+  'processing ship': 'shipped',
+  'processing cancel-by-shopper': 'canceled',
+  'processing cancel-by-shop': 'canceled',
+  'packed ship': 'shipped',
+  'packed cancel-by-shop': 'canceled',
+  'shipped deliver': 'completed',
+  'completed request-return': 'completed',
+};
+
+describe('the order state machine', () => {
+  for (const from of ORDER_STAGES) {
+    for (const event of ORDER_EVENT_NAMES) {
+      const key = `${from} ${event}`;
+      it(`${key}: ${allowed[key] ? `→ ${allowed[key]}` : 'refused'}`, () => {
+        const result = transition(from, event, 42);
+        if (allowed[key]) {
+          expect(result).toEqual({ ok: true, to: allowed[key] });
+        } else {
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(result.error).toMatch(/order/i);
+        }
+      });
+    }
+  }
+
+  it('names the order and its stage when it refuses', () => {
+    expect(transition('shipped', 'cancel-by-shop', 7)).toEqual({
+      ok: false,
+      error: 'Order #7 is shipped, so it cannot be canceled.',
+    });
+    expect(transition('canceled', 'ship', 9)).toEqual({
+      ok: false,
+      error: 'Order #9 is canceled, so it cannot be shipped.',
+    });
+  });
+
+  it('tells a shopper why a packed order cannot be canceled any more', () => {
+    const result = transition('packed', 'cancel-by-shopper', 3);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain('already packed');
+  });
+
+  it('reads the stage from the status and the packing time', () => {
+    expect(stageOf({ order_status: 'Processing', packed_at: null })).toBe('processing');
+    expect(stageOf({ order_status: 'Processing', packed_at: new Date() })).toBe('packed');
+    expect(stageOf({ order_status: 'Shipped', packed_at: null })).toBe('shipped');
+    expect(stageOf({ order_status: 'Canceled', packed_at: null })).toBe('canceled');
+  });
+});
