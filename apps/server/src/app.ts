@@ -41,6 +41,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { operationsRoutes } from './http/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
+import { ordersAdminRoutes } from './orders/orders.admin-routes.js';
 import {
   ORDER_SWEEP_INTERVAL_MS,
   startOrderSweep,
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));
+  await app.register(ordersAdminRoutes(deps));
   await app.register(productsAdminRoutes(deps));
   await app.register(couponsAdminRoutes(deps));
   await app.register(reviewsAdminRoutes(deps));

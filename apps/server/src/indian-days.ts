@@ -23,3 +23,16 @@ export function indianDaysBetween(first: string, last: string): string[] {
   }
   return days;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '26 Nov 2026': the Indian day an instant falls on, as the shop writes it on paper. */
+export function indianDateText(instant: Date): string {
+  const [y, m, d] = indianDayOf(instant).split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** '2026-11-26 05:54': an instant in Indian time, to the minute, as spreadsheets read it. */
+export function indianDateTime(instant: Date): string {
+  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}

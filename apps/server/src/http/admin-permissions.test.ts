@@ -102,6 +102,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/staff/${(await createStaff(db, 'support')).id}/reset`,
   }),
   audit: async () => ({ url: '/api/admin/audit?limit=5' }),
+  ...ordersSamples(),
   ...catalogueSamples(),
   listCoupons: async () => ({ url: '/api/admin/coupons?status=active' }),
   couponOptions: async () => ({ url: '/api/admin/coupons/options' }),
@@ -178,6 +179,25 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     payload: { support_hours: `Every day, 9 AM to ${(++serial % 9) + 1} PM` },
   }),
 };
+
+/** The orders' endpoints: each on a paid order of its own. */
+function ordersSamples() {
+  const paidOrder = async (db: Db) => {
+    const user = await createUser(db);
+    const productId = await createProduct(db, { sizes: { M: 5 } });
+    return (
+      await createPaidOrder(db, { userId: user.id, items: [{ productId, size: 'M', quantity: 1 }] })
+    ).id;
+  };
+  return {
+    listAdminOrders: async () => ({ url: '/api/admin/orders?status=to-pack&q=Test&limit=5' }),
+    exportAdminOrders: async () => ({ url: '/api/admin/orders/export?payment=SUCCESS' }),
+    orderPackingSlips: async (db: Db) => ({
+      url: `/api/admin/orders/packing-slips?ids=${await paidOrder(db)}`,
+    }),
+    getAdminOrder: async (db: Db) => ({ url: `/api/admin/orders/${await paidOrder(db)}` }),
+  } satisfies Partial<Record<AdminEndpointName, (db: Db) => Promise<Sample>>>;
+}
 
 /** The catalogue's endpoints (products, pictures, stock, categories). */
 function catalogueSamples() {

@@ -16,12 +16,14 @@ import { settingsEndpoints } from './settings-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
 import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
+import { ordersEndpoints } from './orders-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
 export const adminEndpoints = {
   ...staffEndpoints,
   ...dashboardEndpoints,
+  ...ordersEndpoints,
   ...catalogueEndpoints,
   ...couponsEndpoints,
   ...reviewsEndpoints,

@@ -1,0 +1,415 @@
+// Orders as staff see them: the list with its filters, search and keyset pages, one order with
+// its lines, address label, payments, refunds, returns and timeline, the same list as a CSV
+// file, and the packing slips. What a role may see is decided here: without customers.read
+// (packers) there is no email or account phone, only the address label a parcel needs.
+import { Readable } from 'node:stream';
+import { paiseToDecimalString } from '@kitroom/contract';
+import {
+  ORDER_ACTIONS,
+  roleMay,
+  type AddressLabel,
+  type AdminOrderEvent,
+  type AdminOrderResponse,
+  type AdminOrderRow,
+  type OrderAction,
+  type OrderExportQuery,
+  type OrderListQuery,
+  type OrderListResponse,
+  type OrderStage as ContractStage,
+  type StaffRole,
+} from '@kitroom/contract/admin';
+import { stringify } from 'csv-stringify';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
+import { getSettings } from '../settings/settings.service.js';
+import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
+import * as q from './orders.admin.queries.js';
+import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const EMAIL_SEARCH_NOT_ALLOWED = 'Your role may not search orders by email.';
+export const BAD_CURSOR = 'after: after must be a next_after the list answered';
+
+/** The contract's stages are the state machine's, word for word. */
+const sameStages: ContractStage extends OrderStage
+  ? OrderStage extends ContractStage
+    ? true
+    : never
+  : never = true;
+void sameStages;
+
+const ACTION_EVENTS: Record<OrderAction, OrderEventName> = {
+  pack: 'pack',
+  ship: 'ship',
+  deliver: 'deliver',
+  cancel: 'cancel-by-shop',
+};
+
+/** What staff may do to an order in this stage, by the state machine's table. */
+export function actionsOf(stage: OrderStage): OrderAction[] {
+  return ORDER_ACTIONS.filter((a) => TRANSITIONS[stage][ACTION_EVENTS[a]] !== undefined);
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
+
+type OrderStatusText = AdminOrderRow['status'];
+type PaymentStatusText = AdminOrderRow['payment_status'];
+
+// ─── the list ───
+
+const MAX_DB_ID = 2_147_483_647;
+
+/**
+ * What the search box holds: '#123' or a short number is an order id, 10 digits (spaces,
+ * dashes, +91 or a leading 0 aside) a phone number, text with '@' an email, anything else a
+ * name in the address or on the account.
+ */
+export function readSearch(text: string): q.OrderSearch | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  const byId = /^#\s*(\d{1,10})$/.exec(t) ?? /^(\d{1,9})$/.exec(t);
+  if (byId) {
+    const id = Number(byId[1]);
+    // An id beyond the column's range belongs to no order (0 matches none either).
+    return { kind: 'id', id: id <= MAX_DB_ID ? id : 0 };
+  }
+  if (/^[+\d\s()-]+$/.test(t)) {
+    const digits = t.replace(/\D/g, '');
+    const phone =
+      digits.length === 12 && digits.startsWith('91')
+        ? digits.slice(2)
+        : digits.length === 11 && digits.startsWith('0')
+          ? digits.slice(1)
+          : digits;
+    if (phone.length === 10) return { kind: 'phone', phone };
+  }
+  if (t.includes('@')) return { kind: 'email', email: t.toLowerCase() };
+  return { kind: 'name', text: t };
+}
+
+function filterOf(
+  role: StaffRole,
+  query: z.output<typeof OrderExportQuery> | z.output<typeof OrderListQuery>,
+): q.OrderFilter {
+  const search = query.q === undefined ? undefined : readSearch(query.q);
+  if (search?.kind === 'email' && !roleMay(role, 'customers.read')) {
+    throw forbidden(EMAIL_SEARCH_NOT_ALLOWED);
+  }
+  return {
+    ...(query.status !== undefined ? { status: query.status } : {}),
+    ...(query.payment !== undefined ? { payment: query.payment } : {}),
+    ...(query.from !== undefined ? { from: indianMidnight(query.from) } : {}),
+    ...(query.to !== undefined ? { before: indianMidnight(query.to, 1) } : {}),
+    ...(query.state !== undefined ? { state: query.state } : {}),
+    ...(search !== undefined ? { search } : {}),
+  };
+}
+
+function decodeCursor(text: string): q.OrderCursor {
+  const [micros, id] = text.split('.') as [string, string];
+  // Beyond a bigint of microseconds or an integer id: not a cursor this list gave.
+  if (Number(id) > MAX_DB_ID || micros.length > 18) throw badRequest(BAD_CURSOR);
+  return { micros, id: Number(id) };
+}
+
+function rowOf(r: q.OrderListRow, mayReadCustomers: boolean): AdminOrderRow {
+  return {
+    id: r.id,
+    created_at: iso(r.created_at),
+    status: r.order_status as OrderStatusText,
+    stage: stageOf({ order_status: r.order_status, packed_at: r.packed_at }),
+    payment_status: r.payment_status as PaymentStatusText,
+    total_paise: r.total_paise,
+    items: r.items,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    city: r.city,
+    state: r.state,
+    email: mayReadCustomers ? r.email : null,
+    phone: mayReadCustomers ? r.phone : null,
+    paid_at: isoOrNull(r.paid_at),
+    packed_at: isoOrNull(r.packed_at),
+    shipped_at: isoOrNull(r.shipped_at),
+    delivered_at: isoOrNull(r.delivered_at),
+    canceled_at: isoOrNull(r.canceled_at),
+  };
+}
+
+/** A page of orders, newest first, with the cursor of the next. */
+export async function listOrders(
+  db: Queryable,
+  role: StaffRole,
+  query: z.output<typeof OrderListQuery>,
+): Promise<OrderListResponse> {
+  const rows = await q.listOrders(db, filterOf(role, query), {
+    ...(query.after !== undefined ? { after: decodeCursor(query.after) } : {}),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const mayReadCustomers = roleMay(role, 'customers.read');
+  return {
+    orders: page.map((r) => rowOf(r, mayReadCustomers)),
+    next_after: rows.length > query.limit && last ? `${last.micros}.${last.id}` : null,
+  };
+}
+
+// ─── the CSV file ───
+
+/** Orders per query of the export. */
+export const EXPORT_BATCH = 1000;
+
+const CSV_HEAD = [
+  'order_id',
+  'placed_at_ist',
+  'status',
+  'stage',
+  'payment_status',
+  'total_rupees',
+  'items',
+  'name',
+  'street',
+  'city',
+  'state',
+  'pincode',
+] as const;
+const CSV_CUSTOMER = ['email', 'phone'] as const;
+const CSV_TAIL = [
+  'paid_at_ist',
+  'packed_at_ist',
+  'shipped_at_ist',
+  'delivered_at_ist',
+  'canceled_at_ist',
+  'courier_name',
+  'tracking_id',
+] as const;
+
+/** The file name of an export on an Indian date. */
+export function ordersExportFileName(now = new Date()): string {
+  return `kitroom-orders-${indianDayOf(now)}.csv`;
+}
+
+function csvRecord(r: q.OrderListRow, mayReadCustomers: boolean): string[] {
+  const at = (v: Date | string | null) => (v === null ? '' : indianDateTime(new Date(v)));
+  return [
+    String(r.id),
+    at(r.created_at),
+    r.order_status,
+    stageOf({ order_status: r.order_status, packed_at: r.packed_at }),
+    r.payment_status,
+    paiseToDecimalString(r.total_paise),
+    String(r.items),
+    `${r.first_name} ${r.last_name}`.trim(),
+    r.street_name,
+    r.city,
+    r.state,
+    r.pincode,
+    ...(mayReadCustomers ? [r.email, r.phone] : []),
+    at(r.paid_at),
+    at(r.packed_at),
+    at(r.shipped_at),
+    at(r.delivered_at),
+    at(r.canceled_at),
+    r.courier_name ?? '',
+    r.tracking_id ?? '',
+  ];
+}
+
+async function* exportRecords(
+  db: Queryable,
+  filter: q.OrderFilter,
+  mayReadCustomers: boolean,
+): AsyncGenerator<string[]> {
+  yield [...CSV_HEAD, ...(mayReadCustomers ? CSV_CUSTOMER : []), ...CSV_TAIL];
+  let after: q.OrderCursor | undefined;
+  for (;;) {
+    const rows = await q.listOrders(db, filter, {
+      ...(after ? { after } : {}),
+      limit: EXPORT_BATCH,
+    });
+    for (const row of rows) yield csvRecord(row, mayReadCustomers);
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return;
+    after = { micros: last.micros, id: last.id };
+  }
+}
+
+/**
+ * The list's orders with the same filters as CSV (UTF-8 with a BOM, CRLF), newest first, read
+ * a batch at a time. Refusals (an email search by a packer) are thrown before it starts.
+ */
+export function exportOrders(
+  db: Queryable,
+  role: StaffRole,
+  query: z.output<typeof OrderExportQuery>,
+): Readable {
+  const filter = filterOf(role, query);
+  const records = Readable.from(exportRecords(db, filter, roleMay(role, 'customers.read')));
+  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  records.on('error', (err) => csv.destroy(err));
+  return records.pipe(csv);
+}
+
+// ─── one order ───
+
+/** The address stored with the order, as a label shows it. */
+export function labelOf(order: q.OrderRow): AddressLabel {
+  const a = order.shipping_address;
+  const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '');
+  return {
+    name: `${text('first_name')} ${text('last_name')}`.trim(),
+    street: text('street_name'),
+    city: text('city'),
+    state: text('state') || order.state,
+    pincode: text('pincode'),
+    phone: text('phone') || order.mobile_number,
+  };
+}
+
+function eventOf(e: q.EventRow): AdminOrderEvent {
+  return {
+    id: Number(e.id),
+    type: e.type as AdminOrderEvent['type'],
+    actor: e.actor,
+    staff_name: e.staff_name,
+    note: e.note,
+    data: e.data ?? {},
+    created_at: iso(e.created_at),
+  };
+}
+
+/** One order with everything staff need about it; the customer's account only for customers.read. */
+export async function getOrder(
+  db: Queryable,
+  role: StaffRole,
+  id: number,
+): Promise<AdminOrderResponse> {
+  const order = await q.orderById(db, id);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const [lines, payments, refunds, returns, events] = await Promise.all([
+    q.linesOfOrders(db, [id]),
+    q.paymentsOfOrder(db, id),
+    q.refundsOfOrder(db, id),
+    q.returnsOfOrder(db, id),
+    q.eventsOfOrder(db, id),
+  ]);
+  const stage = stageOf(order);
+  return {
+    order: {
+      id: order.id,
+      created_at: iso(order.created_at),
+      paid_at: isoOrNull(order.paid_at),
+      status: order.order_status as OrderStatusText,
+      stage,
+      payment_status: order.payment_status as PaymentStatusText,
+      payment_method: order.payment_method,
+      subtotal_paise: order.subtotal_paise,
+      shipping_paise: order.shipping_paise,
+      discount_paise: order.discount_paise,
+      total_paise: order.total_paise,
+      coupon_code: order.coupon_code,
+      packed_at: isoOrNull(order.packed_at),
+      shipped_at: isoOrNull(order.shipped_at),
+      delivered_at: isoOrNull(order.delivered_at),
+      canceled_at: isoOrNull(order.canceled_at),
+      cancel_reason: order.cancel_reason,
+      courier_name: order.courier_name,
+      tracking_id: order.tracking_id,
+      tracking_link: order.tracking_link,
+      expected_date: order.expected_date,
+    },
+    customer: roleMay(role, 'customers.read')
+      ? {
+          id: order.user_id,
+          name: order.user_name,
+          email: order.email,
+          phone: order.account_phone,
+        }
+      : null,
+    address: labelOf(order),
+    lines: lines.map((l) => ({
+      id: l.id,
+      product_id: l.product_id,
+      name: l.product_name,
+      image_url: l.product_image_url,
+      size: l.size,
+      quantity: l.quantity,
+      unit_price_paise: l.unit_price_paise,
+      line_total_paise: l.unit_price_paise * l.quantity,
+    })),
+    payments: payments.map((p) => ({
+      ...p,
+      created_at: iso(p.created_at),
+      updated_at: iso(p.updated_at),
+    })),
+    refunds: refunds.map((r) => ({
+      ...r,
+      created_at: iso(r.created_at),
+      processed_at: isoOrNull(r.processed_at),
+    })),
+    returns: returns.returns.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      reason: r.reason,
+      created_at: iso(r.created_at),
+      decided_at: isoOrNull(r.decided_at),
+      lines: returns.lines
+        .filter((l) => l.return_id === r.id)
+        .map((l) => ({
+          order_item_id: l.order_item_id,
+          name: l.product_name,
+          size: l.size,
+          quantity: l.quantity,
+          exchange_size: l.exchange_size,
+        })),
+    })),
+    events: events.map(eventOf),
+    actions: actionsOf(stage),
+  };
+}
+
+// ─── packing slips ───
+
+const NO_SLIP: Partial<Record<OrderStage, string>> = {
+  pending: 'is waiting for payment',
+  canceled: 'is canceled',
+};
+
+/** One PDF with a packing slip per order, in the order asked; paid orders only. */
+export async function packingSlips(db: Queryable, ids: readonly number[]): Promise<Buffer> {
+  const orders = new Map((await q.ordersByIds(db, ids)).map((o) => [o.id, o]));
+  for (const id of ids) {
+    const order = orders.get(id);
+    if (!order) throw notFound(`Order #${id} not found.`);
+    const refusal = NO_SLIP[stageOf(order)];
+    if (refusal) throw conflict(`Order #${id} ${refusal}, so it has no packing slip.`);
+  }
+  const lines = await q.linesOfOrders(db, ids);
+  const shop = await getSettings(db);
+  const slips: PackingSlip[] = ids.map((id) => {
+    const order = orders.get(id)!;
+    return {
+      orderId: id,
+      placedAt: new Date(order.created_at),
+      paidAt: order.paid_at === null ? null : new Date(order.paid_at),
+      shipTo: labelOf(order),
+      lines: lines
+        .filter((l) => l.order_id === id)
+        .map((l) => ({ name: l.product_name, size: l.size, quantity: l.quantity })),
+    };
+  });
+  return renderPackingSlips(
+    {
+      name: shop.legal_name,
+      address: shop.address,
+      city: shop.city,
+      state: shop.state,
+      pincode: shop.pincode,
+      phone: shop.phone,
+    },
+    slips,
+  );
+}

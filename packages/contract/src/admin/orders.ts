@@ -1,0 +1,364 @@
+// Orders in the back office: the list with its filters and keyset pages, one order in full
+// (lines, address label, payments, refunds, returns, the events timeline and what its stage
+// allows), and the fulfilment actions (pack, ship, deliver, cancel, a note).
+import { z } from 'zod';
+import { Id } from '../common.js';
+import { IndianStateName, PAYMENT_STATUSES } from '../orders.js';
+import { ORDER_STATUSES } from '../rules.js';
+
+/** Where an order is in its life: the five statuses, with Processing split at packing. */
+export const ORDER_STAGES = [
+  'pending',
+  'processing',
+  'packed',
+  'shipped',
+  'completed',
+  'canceled',
+] as const;
+export const OrderStage = z.enum(ORDER_STAGES);
+export type OrderStage = z.infer<typeof OrderStage>;
+
+/** The list's status filter: a status, or Processing split into waiting to be packed and packed. */
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, 'to-pack', 'packed'] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
+
+/** What staff may do to an order in its stage (the state machine's staff events). */
+export const ORDER_ACTIONS = ['pack', 'ship', 'deliver', 'cancel'] as const;
+export const OrderAction = z.enum(ORDER_ACTIONS);
+export type OrderAction = z.infer<typeof OrderAction>;
+
+export const MAX_ORDER_LIST_LIMIT = 200;
+/** Orders in one bulk action or one packing-slip PDF. */
+export const MAX_BULK_ORDERS = 200;
+
+/** The Indian day (yyyy-mm-dd) of an instant: India keeps UTC+05:30 all year. */
+export function indianDay(instant: Date): string {
+  return new Date(instant.getTime() + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10);
+}
+
+function isCalendarDay(v: string): boolean {
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar day, yyyy-mm-dd. */
+export const CalendarDay = (field: string) =>
+  z
+    .string({ error: `${field} must be a date like 2026-11-24` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-11-24`)
+    .refine(isCalendarDay, `${field} is not a day of the calendar`);
+
+// ── GET /api/admin/orders ──
+
+const listFilters = {
+  status: z
+    .enum(ORDER_LIST_STATUSES, {
+      error: `status must be one of ${ORDER_LIST_STATUSES.join(', ')}`,
+    })
+    .optional(),
+  payment: z
+    .enum(PAYMENT_STATUSES, { error: `payment must be one of ${PAYMENT_STATUSES.join(', ')}` })
+    .optional(),
+  /** Placed on or after this Indian day. */
+  from: CalendarDay('from').optional(),
+  /** Placed on or before this Indian day. */
+  to: CalendarDay('to').optional(),
+  /** The delivery state. */
+  state: IndianStateName.optional(),
+  /**
+   * An order id ('123' or '#123'), an email, a 10-digit phone number, or a name in the
+   * address or on the account.
+   */
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+};
+
+const fromBeforeTo = (v: { from?: string | undefined; to?: string | undefined }) =>
+  !v.from || !v.to || v.from <= v.to;
+const FROM_BEFORE_TO = { path: ['to'], message: 'to must be on or after from' };
+
+/** The keyset cursor: the last row's placing time (microseconds since 1970) and id. */
+export const ORDER_CURSOR_PATTERN = /^\d{1,20}\.\d{1,10}$/;
+
+export const OrderListQuery = z
+  .object({
+    ...listFilters,
+    after: z
+      .string()
+      .regex(ORDER_CURSOR_PATTERN, 'after must be a next_after the list answered')
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_ORDER_LIST_LIMIT, `limit must be at most ${MAX_ORDER_LIST_LIMIT}`)
+      .default(50),
+  })
+  .refine(fromBeforeTo, FROM_BEFORE_TO);
+export type OrderListQuery = z.input<typeof OrderListQuery>;
+
+/** The export takes the list's filters, without the page. */
+export const OrderExportQuery = z.object(listFilters).refine(fromBeforeTo, FROM_BEFORE_TO);
+export type OrderExportQuery = z.input<typeof OrderExportQuery>;
+
+export const AdminOrderRow = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  stage: OrderStage,
+  payment_status: z.enum(PAYMENT_STATUSES),
+  total_paise: z.number().int(),
+  /** Pieces in the order. */
+  items: z.number().int(),
+  /** The name on the address label. */
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  /** The account's email and the order's phone: null for a role without customers.read. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  packed_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
+
+export const OrderListResponse = z.object({
+  orders: z.array(AdminOrderRow),
+  /** Pass as `after` for the next page; null on the last one. */
+  next_after: z.string().nullable(),
+});
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+// ── GET /api/admin/orders/:id ──
+
+export const OrderIdParams = z.object({ id: Id });
+export type OrderIdParams = z.input<typeof OrderIdParams>;
+
+/** The address as a parcel's label shows it. */
+export const AddressLabel = z.object({
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+});
+export type AddressLabel = z.infer<typeof AddressLabel>;
+
+export const AdminOrderLine = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  name: z.string(),
+  /** Relative to the site: 'images/products/x.webp'. */
+  image_url: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  unit_price_paise: z.number().int(),
+  line_total_paise: z.number().int(),
+});
+export type AdminOrderLine = z.infer<typeof AdminOrderLine>;
+
+export const AdminPaymentAttempt = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  /** The provider's id of the attempt (a payment link, the sandbox's own id). */
+  provider_ref: z.string(),
+  provider_payment_id: z.string().nullable(),
+  status: z.string(),
+  amount_paise: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminPaymentAttempt = z.infer<typeof AdminPaymentAttempt>;
+
+export const AdminRefund = z.object({
+  id: z.number().int(),
+  amount_paise: z.number().int(),
+  status: z.enum(['requested', 'pending', 'processed', 'failed']),
+  reason: z.string(),
+  provider_refund_id: z.string().nullable(),
+  /** Who asked for it; null when the shop did by itself (a cancellation's full refund). */
+  staff_name: z.string().nullable(),
+  created_at: z.string(),
+  processed_at: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof AdminRefund>;
+
+export const AdminReturn = z.object({
+  id: z.number().int(),
+  kind: z.enum(['return', 'exchange']),
+  status: z.enum(['requested', 'approved', 'rejected', 'received', 'shipped']),
+  reason: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      order_item_id: z.number().int(),
+      name: z.string(),
+      size: z.string(),
+      quantity: z.number().int(),
+      /** The size wanted instead, for an exchange. */
+      exchange_size: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminReturn = z.infer<typeof AdminReturn>;
+
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'paid',
+  'packed',
+  'shipped',
+  'delivered',
+  'canceled',
+  'refund_requested',
+  'refunded',
+  'refund_failed',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
+  'exchange_shipped',
+  'note',
+] as const;
+
+export const AdminOrderEvent = z.object({
+  id: z.number().int(),
+  type: z.enum(ORDER_EVENT_KINDS),
+  actor: z.enum(['shopper', 'staff', 'provider', 'system']),
+  staff_name: z.string().nullable(),
+  note: z.string(),
+  /** What the step carried: courier and tracking, a refund's amount, a return's id. */
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type AdminOrderEvent = z.infer<typeof AdminOrderEvent>;
+
+export const AdminOrder = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  stage: OrderStage,
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.string(),
+  subtotal_paise: z.number().int(),
+  shipping_paise: z.number().int(),
+  discount_paise: z.number().int(),
+  total_paise: z.number().int(),
+  coupon_code: z.string().nullable(),
+  packed_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  courier_name: z.string().nullable(),
+  tracking_id: z.string().nullable(),
+  tracking_link: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  expected_date: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrderResponse = z.object({
+  order: AdminOrder,
+  /** The shopper's account: null for a role without customers.read. */
+  customer: z
+    .object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() })
+    .nullable(),
+  address: AddressLabel,
+  lines: z.array(AdminOrderLine),
+  payments: z.array(AdminPaymentAttempt),
+  refunds: z.array(AdminRefund),
+  returns: z.array(AdminReturn),
+  /** Oldest first. */
+  events: z.array(AdminOrderEvent),
+  /** What the order's stage allows; the role decides which of them a staff member may do. */
+  actions: z.array(OrderAction),
+});
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
+
+// ── the actions ──
+
+export const PackOrdersRequest = z.object({
+  order_ids: z
+    .array(Id, { error: 'order_ids must be a list of order ids' })
+    .min(1, 'choose at least one order')
+    .max(MAX_BULK_ORDERS, `at most ${MAX_BULK_ORDERS} orders at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'each order may appear only once'),
+});
+export type PackOrdersRequest = z.input<typeof PackOrdersRequest>;
+
+export const PackOrdersResponse = z.object({
+  packed: z.array(z.number().int()),
+  refused: z.array(z.object({ order_id: z.number().int(), error: z.string() })),
+});
+export type PackOrdersResponse = z.infer<typeof PackOrdersResponse>;
+
+function text(field: string, min: number, max: number) {
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(min, min === 1 ? `${field} is required` : `${field} must be at least ${min} characters`)
+    .max(max, `${field} must be at most ${max} characters`);
+}
+
+export const ShipOrderRequest = z.object({
+  courier_name: text('courier_name', 1, 80),
+  tracking_id: text('tracking_id', 1, 80).regex(
+    /^[\w./-]+$/,
+    'tracking_id may hold letters, digits, dots, slashes and dashes only',
+  ),
+  /** The courier's tracking page; https only. */
+  tracking_link: z
+    .union([
+      z
+        .url({
+          protocol: /^https$/,
+          error: 'tracking_link must be an https:// address',
+        })
+        .max(500, 'tracking_link must be at most 500 characters'),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  /** When the parcel should arrive (an Indian day, today or later). */
+  expected_date: z
+    .union([
+      CalendarDay('expected_date').refine(
+        (v) => v >= indianDay(new Date()),
+        'expected_date must be today or later',
+      ),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type ShipOrderRequest = z.input<typeof ShipOrderRequest>;
+
+export const CancelOrderRequest = z.object({ reason: text('reason', 3, 500) });
+export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;
+
+export const OrderNoteRequest = z.object({ note: text('note', 1, 1000) });
+export type OrderNoteRequest = z.input<typeof OrderNoteRequest>;
+
+// ── GET /api/admin/orders/packing-slips ──
+
+export const PackingSlipsQuery = z.object({
+  /** Order ids, comma-separated: '12,15,16'. */
+  ids: z
+    .string({ error: 'ids is required' })
+    .regex(/^\s*#?\d{1,10}(\s*,\s*#?\d{1,10})*\s*$/, 'ids must be order ids separated by commas')
+    .transform((v) => [...new Set(v.split(',').map((s) => Number(s.trim().replace('#', ''))))])
+    .pipe(
+      z
+        .array(z.number().int().positive('ids must be order ids').max(2_147_483_647))
+        .max(MAX_BULK_ORDERS, `at most ${MAX_BULK_ORDERS} orders at once`),
+    ),
+});
+export type PackingSlipsQuery = z.input<typeof PackingSlipsQuery>;
