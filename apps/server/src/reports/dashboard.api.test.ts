@@ -104,6 +104,14 @@ describe('the dashboard', () => {
     const d = await dashboard(t.db, 'owner', NOW);
     // Six paid orders are Processing (the canceled one is not), the oldest paid on 20 Oct.
     expect(d.to_pack).toEqual({ count: 6, oldest_paid_at: '2026-10-20T12:00:00.000Z' });
+    // A packed order waits no longer: the count is the list's "to pack" filter.
+    const oldest = sql`paid_at = '2026-10-20T12:00:00Z'::timestamptz`;
+    await t.db.execute(sql`UPDATE orders SET packed_at = now() WHERE ${oldest}`);
+    expect((await dashboard(t.db, 'owner', NOW)).to_pack).toEqual({
+      count: 5,
+      oldest_paid_at: '2026-10-30T12:00:00.000Z',
+    });
+    await t.db.execute(sql`UPDATE orders SET packed_at = NULL WHERE ${oldest}`);
     // The scarf's M has 2 left (threshold 3); everything else has 5 or more.
     expect(d.low_stock).toEqual({
       count: 1,

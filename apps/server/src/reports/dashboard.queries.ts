@@ -60,14 +60,15 @@ export async function topProducts(db: Queryable, from: Date, limit: number) {
   return rows.map((r) => ({ ...r, paise: Number(r.paise) }));
 }
 
-/** Paid orders not yet packed (until orders have their own packing states: 'Processing'). */
+/** Paid orders not yet packed: the order list's 'to-pack' filter. */
 export async function ordersToPack(
   db: Queryable,
 ): Promise<{ count: number; oldest_paid_at: Date | null }> {
   const [row] = await queryRows<{ count: number; oldest: Date | string | null }>(
     db,
     sql`SELECT count(*)::int AS count, min(o.paid_at) AS oldest FROM orders o
-        WHERE o.payment_status = 'SUCCESS' AND o.order_status = 'Processing'`,
+        WHERE o.payment_status = 'SUCCESS' AND o.order_status = 'Processing'
+          AND o.packed_at IS NULL`,
   );
   return {
     count: row?.count ?? 0,
