@@ -271,6 +271,12 @@ export interface OrderRow {
   tracking_link: string | null;
   created_at: Date | string;
   paid_at: Date | string | null;
+  packed_at: Date | null;
+  shipped_at: Date | null;
+  delivered_at: Date | null;
+  canceled_at: Date | null;
+  cancel_reason: string | null;
+  courier_name: string | null;
   email: string;
   user_name: string;
 }
@@ -279,7 +285,8 @@ const orderColumns = sql`o.id, o.user_id, o.order_status, o.payment_status, o.pa
   o.shipping_address, o.state, o.mobile_number, o.subtotal_paise, o.shipping_paise,
   o.discount_paise, o.total_paise, o.coupon_id, c.code AS coupon_code, o.reserved_until,
   o.stock_released, o.expected_date::text AS expected_date, o.tracking_id, o.tracking_link,
-  o.created_at, o.paid_at, u.email, u.name AS user_name`;
+  o.created_at, o.paid_at, o.packed_at, o.shipped_at, o.delivered_at, o.canceled_at,
+  o.cancel_reason, o.courier_name, u.email, u.name AS user_name`;
 
 const orderJoins = sql`JOIN users u ON u.id = o.user_id LEFT JOIN coupons c ON c.id = o.coupon_id`;
 
@@ -408,4 +415,73 @@ export async function claimExpiredOrders(
         RETURNING o.id`,
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+// ───────────────────────────── fulfilment ─────────────────────────────
+
+export async function markPacked(db: Queryable, orderId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET packed_at = ${now.toISOString()}::timestamptz WHERE id = ${orderId}`,
+  );
+}
+
+export async function markShipped(
+  db: Queryable,
+  orderId: number,
+  s: {
+    courierName: string;
+    trackingId: string;
+    trackingLink: string | null;
+    expectedDate: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET order_status = 'Shipped', shipped_at = ${s.now.toISOString()}::timestamptz,
+               courier_name = ${s.courierName}, tracking_id = ${s.trackingId},
+               tracking_link = ${s.trackingLink},
+               expected_date = coalesce(${s.expectedDate}::date, expected_date)
+        WHERE id = ${orderId}`,
+  );
+}
+
+export async function markDelivered(db: Queryable, orderId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET order_status = 'Completed', delivered_at = ${now.toISOString()}::timestamptz
+        WHERE id = ${orderId}`,
+  );
+}
+
+/** Canceled: its stock is no longer the order's (given back by the caller if it was held). */
+export async function markCanceled(
+  db: Queryable,
+  orderId: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET order_status = 'Canceled', canceled_at = ${now.toISOString()}::timestamptz,
+               cancel_reason = ${reason}, stock_released = true, reserved_until = NULL
+        WHERE id = ${orderId}`,
+  );
+}
+
+/**
+ * Claims up to `limit` unpaid orders whose stock went back long ago and that can no longer
+ * be paid: the sweep cancels them. Rows another process holds are skipped.
+ */
+export async function claimAbandonedOrders(
+  db: Queryable,
+  placedBefore: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM orders
+        WHERE order_status = 'Pending' AND payment_status <> 'SUCCESS' AND stock_released
+          AND created_at < ${placedBefore.toISOString()}::timestamptz
+        ORDER BY id LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED`,
+  );
+  return rows.map((r) => r.id);
 }

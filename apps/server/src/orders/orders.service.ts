@@ -35,8 +35,11 @@ import {
   type PaymentRequest,
 } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
+import * as refunds from '../payments/refunds.service.js';
 import * as referrals from '../referrals/referrals.service.js';
 import * as stock from '../stock/stock.service.js';
+import { cancelAbandonedOrders } from './fulfilment.service.js';
+import { PROVIDER, recordEvent, SYSTEM } from './order-events.js';
 import * as q from './orders.queries.js';
 
 /** What the order calls work with: the app's dependencies, the provider, the request's log. */
@@ -262,6 +265,7 @@ async function createOrder(
     })),
   );
   await recordTaken(tx, orderId, taken.taken, 'hold');
+  await recordEvent(tx, orderId, 'placed', { kind: 'shopper', userId }, { at: now });
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.
   await accounts.saveFirstShippingAddress(tx, userId, input.shipping_address, now);
@@ -456,9 +460,20 @@ class StockGone extends Error {
 
 type PaidResult = { kind: 'paid' } | { kind: 'canceled'; reason: string } | { kind: 'already' };
 
-/** Marks the locked order paid, once; a released order takes its stock back first. */
+/**
+ * Marks the locked order paid, once; a released order takes its stock back first. An order
+ * canceled before its money came stays canceled (the caller refunds the payment).
+ */
 async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<PaidResult> {
   if (order.payment_status === 'SUCCESS') return { kind: 'already' };
+  if (order.order_status === 'Canceled') {
+    await q.markPaid(tx, order.id, now, { status: 'Canceled', stockHeld: false });
+    await recordEvent(tx, order.id, 'paid', PROVIDER, { at: now });
+    return {
+      kind: 'canceled',
+      reason: 'The order had been canceled before your payment reached us.',
+    };
+  }
   const held = !order.stock_released;
   if (order.stock_released) {
     try {
@@ -473,11 +488,15 @@ async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<Paid
     } catch (err) {
       if (!(err instanceof StockGone)) throw err;
       await q.markPaid(tx, order.id, now, { status: 'Canceled', stockHeld: false });
+      await q.markCanceled(tx, order.id, err.reason, now);
+      await recordEvent(tx, order.id, 'paid', PROVIDER, { at: now });
+      await recordEvent(tx, order.id, 'canceled', SYSTEM, { note: err.reason, at: now });
       return { kind: 'canceled', reason: err.reason };
     }
   }
   const marked = await q.markPaid(tx, order.id, now, { status: 'Processing', stockHeld: true });
   if (!marked) return { kind: 'already' };
+  await recordEvent(tx, order.id, 'paid', PROVIDER, { at: now });
   // The hold becomes a sale (a stock taken again above was written as the sale itself).
   if (held) await q.insertSaleEntries(tx, order.id);
   return { kind: 'paid' };
@@ -497,30 +516,46 @@ export async function settlePayment(
   const result = await ctx.db.transaction(async (tx) => {
     if (event) {
       const first = await payments.firstDelivery(tx, { ...event, provider: ctx.provider.name });
-      if (!first) return { outcome: 'duplicate' as const, orderId: null, paid: null };
+      if (!first)
+        return { outcome: 'duplicate' as const, orderId: null, paid: null, refundId: null };
     }
-    if (!report) return { outcome: 'unchanged' as const, orderId: null, paid: null };
+    if (!report)
+      return { outcome: 'unchanged' as const, orderId: null, paid: null, refundId: null };
     const found = await payments.findPayment(tx, ctx.provider.name, report.providerRef);
-    if (!found) return { outcome: 'unknown' as const, orderId: null, paid: null };
+    if (!found) return { outcome: 'unknown' as const, orderId: null, paid: null, refundId: null };
     const order = (await q.lockOrder(tx, found.order_id))!;
     const payment = await payments.lockPayment(tx, found.id);
     if (!payments.reportMatches(payment, report, { id: order.id, totalPaise: order.total_paise })) {
-      return { outcome: 'mismatch' as const, orderId: order.id, paid: null };
+      return { outcome: 'mismatch' as const, orderId: order.id, paid: null, refundId: null };
     }
     const moved = await payments.advance(tx, payment, report);
     let paid: PaidResult | null = null;
-    if (report.status === 'paid') paid = await markOrderPaid(tx, order, now);
-    else if (report.status === 'failed' && moved) await q.markPaymentFailed(tx, order.id);
+    let refundId: number | null = null;
+    if (report.status === 'paid') {
+      paid = await markOrderPaid(tx, order, now);
+      // Money for an order that cannot be served goes back in full, by itself.
+      if (paid.kind === 'canceled') {
+        const refund = await refunds.requestRefund(tx, order.id, {
+          amountPaise: payment.amount_paise,
+          key: `late-payment-${payment.id}`,
+          reason: paid.reason,
+          actor: SYSTEM,
+        });
+        refundId = refund.refundId;
+      }
+    } else if (report.status === 'failed' && moved) await q.markPaymentFailed(tx, order.id);
     const changed = moved || (paid !== null && paid.kind !== 'already');
     return {
       outcome: changed ? ('applied' as const) : ('unchanged' as const),
       orderId: order.id,
       paid,
+      refundId,
     };
   });
   if (result.orderId !== null && result.paid && result.paid.kind !== 'already') {
     await sendPaidMail(ctx, result.orderId, result.paid);
   }
+  if (result.refundId != null) await refunds.sendRefund(ctx, result.refundId);
   return { outcome: result.outcome, orderId: result.orderId };
 }
 
@@ -677,8 +712,17 @@ async function sendPaidMail(
 
 // ───────────────────────────── expiry sweep ─────────────────────────────
 
-/** Gives back the stock and coupon uses of unpaid orders whose hold has ended. */
+/**
+ * Gives back the stock and coupon uses of unpaid orders whose hold has ended, and cancels the
+ * unpaid orders that can no longer be paid.
+ */
 export async function releaseExpiredOrders(db: Db, now = new Date()): Promise<number> {
+  const released = await releaseHolds(db, now);
+  await cancelAbandonedOrders(db, new Date(now.getTime() - PAYABLE_DAYS * DAY_MS), SWEEP_BATCH);
+  return released;
+}
+
+async function releaseHolds(db: Db, now: Date): Promise<number> {
   let released = 0;
   for (;;) {
     const ids = await db.transaction(async (tx) => {

@@ -44,6 +44,32 @@ export interface WebhookDelivery {
   event: string;
   /** Null for events that say nothing about a payment we track. */
   report: PaymentReport | null;
+  /** A refund's news (refund.processed, refund.failed); absent for other events. */
+  refund?: RefundReport | null;
+}
+
+export type RefundState = 'pending' | 'processed' | 'failed';
+
+export interface RefundRequest {
+  /** The provider's id of the captured payment (Razorpay: pay_…). */
+  providerPaymentId: string;
+  amountPaise: number;
+  /**
+   * Ours, unique per refund (≥ 10 characters); sent as the provider's idempotency key, so a
+   * repeat of the same request never refunds twice.
+   */
+  key: string;
+  /** A receipt naming the order, for the provider's dashboard. */
+  receipt: string;
+}
+
+/** What the provider says about one refund. */
+export interface RefundReport {
+  providerRefundId: string;
+  status: RefundState;
+  amountPaise: number;
+  /** The payment it refunds, when the message carries it. */
+  providerPaymentId: string | null;
 }
 
 export interface PaymentProvider {
@@ -58,6 +84,11 @@ export interface PaymentProvider {
    * came. Absent where the provider delivers both from inside this server (sandbox).
    */
   lookup?(providerRef: string): Promise<PaymentReport>;
+  /**
+   * Gives money back on a captured payment. Throws PaymentProviderError when the provider
+   * cannot be reached or refuses; the same key may then be sent again safely.
+   */
+  refund(request: RefundRequest): Promise<RefundReport>;
 }
 
 /** The provider could not be reached or refused the request; the message is for the log. */

@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type PaymentReport,
   type PaymentState,
+  type RefundReport,
 } from './payment-provider.js';
 
 export interface RazorpayOptions {
@@ -57,6 +58,22 @@ const WebhookEnvelope = z.object({
   }),
 });
 
+const RefundEntity = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  payment_id: z.string().nullish(),
+  status: z.enum(['pending', 'processed', 'failed']),
+});
+
+function refundReportOf(r: z.infer<typeof RefundEntity>): RefundReport {
+  return {
+    providerRefundId: r.id,
+    status: r.status,
+    amountPaise: r.amount,
+    providerPaymentId: r.payment_id ?? null,
+  };
+}
+
 /** A link status as our payment state; partly paid and open links are still 'created'. */
 function stateOf(status: z.infer<typeof LinkStatus>): PaymentState {
   return status === 'paid' || status === 'expired' || status === 'cancelled' ? status : 'created';
@@ -77,7 +94,12 @@ function reportOf(link: Omit<PaymentLink, 'short_url'>, paymentId: string | null
 export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    headers: Record<string, string> = {},
+  ): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${opts.apiBase}${path}`, {
@@ -86,6 +108,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
           authorization: auth,
           accept: 'application/json',
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
         },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -177,6 +200,22 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
       const tracked = ['payment_link.paid', 'payment_link.expired', 'payment_link.cancelled'];
       if (!tracked.includes(event) || !link) return { eventId, event, report: null };
       return { eventId, event, report: reportOf(link, payload.payment?.entity.id ?? null) };
+    },
+
+    // POST /v1/payments/:id/refund (PAYMENTS.md, OPERATIONS.md Refunds): amount in paise,
+    // speed normal, a receipt, and X-Refund-Idempotency so a repeat never refunds twice.
+    async refund(request) {
+      const refund = RefundEntity.safeParse(
+        await call(
+          'POST',
+          `/v1/payments/${encodeURIComponent(request.providerPaymentId)}/refund`,
+          { amount: request.amountPaise, speed: 'normal', receipt: request.receipt },
+          { 'x-refund-idempotency': request.key },
+        ),
+      );
+      if (!refund.success)
+        throw new PaymentProviderError('Razorpay answered a refund we cannot read');
+      return refundReportOf(refund.data);
     },
 
     async lookup(providerRef) {

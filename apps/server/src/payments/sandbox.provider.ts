@@ -165,6 +165,17 @@ export function createSandboxProvider(opts: { secretSeed: string }): PaymentProv
       return { providerRef: request.reference, paymentUrl: `${SANDBOX_PAY_PATH}/${token}` };
     },
 
+    // The sandbox refunds at once; the same key always names the same refund.
+    async refund(request) {
+      const id = createHmac('sha256', secret).update(`refund|${request.key}`).digest('base64url');
+      return {
+        providerRefundId: `sbxrfnd_${id.slice(0, 14)}`,
+        status: 'processed',
+        amountPaise: request.amountPaise,
+        providerPaymentId: request.providerPaymentId,
+      };
+    },
+
     verifyCallback(query): PaymentReport | null {
       const parsed = CallbackQuery.safeParse(query);
       if (!parsed.success) return null;

@@ -84,3 +84,28 @@ export async function outboxMails(t: TestApp): Promise<OutboxMail[]> {
     }),
   );
 }
+
+/**
+ * Places an order for one shopper and pays it on the sandbox page (as its form would), so
+ * the order is Processing with a captured payment. Needs the sandbox provider.
+ */
+export async function paidOrder(
+  t: TestApp,
+  who: Shopper,
+  items: Line[],
+  amount: number,
+  extra: object = {},
+): Promise<number> {
+  const placed = await who.post('/api/process_order.php', orderBody(who.id, items, amount, extra));
+  if (placed.statusCode !== 200) throw new Error(`order refused: ${placed.body}`);
+  const { order_id: orderId, payment_url: paymentUrl } = placed.json();
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: paymentUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'result=paid',
+  });
+  const back = await t.app.inject({ method: 'GET', url: submitted.headers.location as string });
+  if (back.statusCode !== 302) throw new Error(`payment not settled: ${back.body}`);
+  return orderId;
+}

@@ -1,0 +1,313 @@
+// The order's life after checkout (OPERATIONS.md, Order lifecycle): pack, ship, deliver,
+// cancel and refund. Each step is one transaction that locks the order, asks the state
+// machine (lifecycle.ts) whether the step may happen, and writes the change with its order
+// event, its stock ledger rows, its audit entry (staff) and its mail (outbox) — all or
+// nothing. Money goes back after the commit, through the provider, with the refund's key.
+import type { Db, Queryable, Tx } from '../db/client.js';
+import * as coupons from '../coupons/coupons.service.js';
+import { AppError, conflict, notFound } from '../http/errors.js';
+import { enqueueOrderMail } from '../notifications/order-mail-data.js';
+import * as payments from '../payments/payments.service.js';
+import * as refunds from '../payments/refunds.service.js';
+import { record, type Actor } from '../staff/audit.service.js';
+import * as stock from '../stock/stock.service.js';
+import { stageOf, transition, type OrderEventName } from './lifecycle.js';
+import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
+import * as q from './orders.queries.js';
+import type { OrderContext } from './orders.service.js';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+/** Who asks for a step: a staff member (audited) or the shopper who placed the order. */
+export type Requester = { staff: Actor } | { userId: number };
+
+function actorOf(by: Requester): OrderActor {
+  if ('staff' in by) {
+    if (by.staff.staffId === null) return SYSTEM;
+    return { kind: 'staff', staffId: by.staff.staffId, ip: by.staff.ip };
+  }
+  return { kind: 'shopper', userId: by.userId };
+}
+
+/** The order locked for this transaction; a shopper's only when it is theirs. */
+async function lockFor(tx: Queryable, orderId: number, by: Requester): Promise<q.OrderRow> {
+  const order = await q.lockOrder(tx, orderId);
+  if (!order || ('userId' in by && order.user_id !== by.userId)) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Refuses a step the state machine does not allow from the order's stage. */
+function allow(order: q.OrderRow, event: OrderEventName): void {
+  const step = transition(stageOf(order), event, order.id);
+  if (!step.ok) throw conflict(step.error);
+}
+
+function summary(order: q.OrderRow) {
+  return {
+    order_status: order.order_status,
+    payment_status: order.payment_status,
+    packed_at: order.packed_at,
+    tracking_id: order.tracking_id,
+  };
+}
+
+async function audit(
+  tx: Queryable,
+  by: Requester,
+  orderId: number,
+  action: string,
+  before: q.OrderRow,
+  after: Record<string, unknown>,
+) {
+  if (!('staff' in by)) return;
+  await record(tx, by.staff, {
+    entity: 'order',
+    entityId: orderId,
+    action,
+    before: summary(before),
+    after,
+  });
+}
+
+// ───────────────────────────── pack, ship, deliver ─────────────────────────────
+
+/**
+ * Marks orders packed, each in its own transaction, so one that may not be packed (not
+ * paid, already shipped) does not hold the others back.
+ */
+export async function packOrders(
+  ctx: OrderContext,
+  actor: Actor,
+  orderIds: readonly number[],
+): Promise<{ packed: number[]; refused: { order_id: number; error: string }[] }> {
+  const packed: number[] = [];
+  const refused: { order_id: number; error: string }[] = [];
+  for (const orderId of [...new Set(orderIds)]) {
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const by = { staff: actor };
+        const order = await lockFor(tx, orderId, by);
+        allow(order, 'pack');
+        const now = new Date();
+        await q.markPacked(tx, orderId, now);
+        await recordEvent(tx, orderId, 'packed', actorOf(by), { at: now });
+        await audit(tx, by, orderId, 'pack', order, { packed_at: now.toISOString() });
+      });
+      packed.push(orderId);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refused.push({ order_id: orderId, error: err.message });
+    }
+  }
+  return { packed, refused };
+}
+
+export interface Shipment {
+  courierName: string;
+  trackingId: string;
+  trackingLink: string | null;
+  /** YYYY-MM-DD; null keeps the date the order already has. */
+  expectedDate: string | null;
+}
+
+/** Ships the order (packed or not yet): courier, tracking, expected date; mails the shopper. */
+export async function shipOrder(
+  ctx: OrderContext,
+  actor: Actor,
+  orderId: number,
+  shipment: Shipment,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const by = { staff: actor };
+    const order = await lockFor(tx, orderId, by);
+    allow(order, 'ship');
+    const now = new Date();
+    const s = {
+      courierName: shipment.courierName.trim(),
+      trackingId: shipment.trackingId.trim(),
+      trackingLink: shipment.trackingLink?.trim() || null,
+      expectedDate: shipment.expectedDate,
+    };
+    await q.markShipped(tx, orderId, { ...s, now });
+    const data = {
+      courier_name: s.courierName,
+      tracking_id: s.trackingId,
+      tracking_link: s.trackingLink,
+      expected_date: s.expectedDate,
+    };
+    await recordEvent(tx, orderId, 'shipped', actorOf(by), { data, at: now });
+    await audit(tx, by, orderId, 'ship', order, { order_status: 'Shipped', ...data });
+    await enqueueOrderMail(tx, ctx.config.publicUrl, orderId, 'order-shipped');
+  });
+}
+
+/** The parcel reached the shopper: Completed, and the return window opens. */
+export async function deliverOrder(ctx: OrderContext, actor: Actor, orderId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const by = { staff: actor };
+    const order = await lockFor(tx, orderId, by);
+    allow(order, 'deliver');
+    const now = new Date();
+    await q.markDelivered(tx, orderId, now);
+    await recordEvent(tx, orderId, 'delivered', actorOf(by), { at: now });
+    await audit(tx, by, orderId, 'deliver', order, { order_status: 'Completed' });
+    await enqueueOrderMail(tx, ctx.config.publicUrl, orderId, 'order-delivered');
+  });
+}
+
+/** A note on the order's timeline, for staff only. */
+export async function addOrderNote(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  note: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const by = { staff: actor };
+    await lockFor(tx, orderId, by);
+    await recordEvent(tx, orderId, 'note', actorOf(by), { note: note.trim() });
+    await audit(tx, by, orderId, 'note', (await q.orderById(tx, orderId))!, { note });
+  });
+}
+
+// ───────────────────────────── cancel ─────────────────────────────
+
+/**
+ * Cancels the locked order: its stock goes back through the ledger when the order still
+ * holds it, its coupon use is given back, open payment pages end, and a paid order gets a
+ * full refund written. Answers the refund to send after commit.
+ */
+async function cancelLocked(
+  tx: Tx,
+  order: q.OrderRow,
+  actor: OrderActor,
+  reason: string,
+  now: Date,
+  /** The shop's address for the shopper's mail; null sends none. */
+  mailFrom: { publicUrl: string } | null,
+): Promise<number | null> {
+  if (!order.stock_released) {
+    const given = await q.giveBackStock(tx, [order.id]);
+    await stock.insertLedgerEntries(
+      tx,
+      given.map((g) => ({
+        ...g,
+        delta: g.quantity,
+        reason: 'release' as const,
+        staffId: actor.kind === 'staff' ? actor.staffId : null,
+        note: 'Order canceled',
+      })),
+    );
+  }
+  if (order.coupon_id !== null) await coupons.releaseCouponUses(tx, [order.id]);
+  if (order.payment_status !== 'SUCCESS') await payments.expireOpenAttempts(tx, order.id);
+  await q.markCanceled(tx, order.id, reason, now);
+  await recordEvent(tx, order.id, 'canceled', actor, { note: reason, at: now });
+  let refundId: number | null = null;
+  let refundPaise: number | null = null;
+  if (order.payment_status === 'SUCCESS') {
+    const left = await refunds.refundableOf(tx, order.id);
+    if (left > 0) {
+      refundId = (
+        await refunds.requestRefund(tx, order.id, {
+          amountPaise: left,
+          key: `cancel-order-${order.id}`,
+          reason: `Order canceled: ${reason}`,
+          actor,
+        })
+      ).refundId;
+      refundPaise = left;
+    }
+  }
+  if (mailFrom) {
+    await enqueueOrderMail(tx, mailFrom.publicUrl, order.id, 'order-canceled', {
+      reason,
+      refund_paise: refundPaise,
+    });
+  }
+  return refundId;
+}
+
+/**
+ * Cancels an order: staff (orders.manage) while it is not shipped, the shopper while it is
+ * not packed. A paid order is refunded in full by itself.
+ */
+export async function cancelOrder(
+  ctx: OrderContext,
+  by: Requester,
+  orderId: number,
+  reason: string,
+): Promise<void> {
+  const why = reason.trim() || 'Canceled at your request';
+  const refundId = await ctx.db.transaction(async (tx) => {
+    const order = await lockFor(tx, orderId, by);
+    allow(order, 'staff' in by ? 'cancel-by-shop' : 'cancel-by-shopper');
+    const id = await cancelLocked(tx, order, actorOf(by), why, new Date(), ctx.config);
+    await audit(tx, by, orderId, 'cancel', order, { order_status: 'Canceled', reason: why });
+    return id;
+  });
+  if (refundId !== null) await refunds.sendRefund(ctx, refundId);
+}
+
+/**
+ * Unpaid orders whose payment window (`payableDays` after placing) is over: canceled by the
+ * shop's sweep (their stock went back when their hold ended).
+ */
+export async function cancelAbandonedOrders(
+  db: Db,
+  placedBefore: Date,
+  batch: number,
+): Promise<number> {
+  let canceled = 0;
+  for (;;) {
+    const ids = await db.transaction(async (tx) => {
+      const claimed = await q.claimAbandonedOrders(tx, placedBefore, batch);
+      const now = new Date();
+      for (const id of claimed) {
+        const order = (await q.lockOrder(tx, id))!;
+        allow(order, 'expire');
+        await cancelLocked(tx, order, SYSTEM, 'Not paid in time', now, null);
+      }
+      return claimed;
+    });
+    canceled += ids.length;
+    if (ids.length < batch) return canceled;
+  }
+}
+
+// ───────────────────────────── refund ─────────────────────────────
+
+/**
+ * Staff refund part or all of a paid order (orders.refund): written under the order's lock,
+ * audited, then sent to the provider. The same key asked again answers the same refund.
+ */
+export async function refundOrder(
+  ctx: OrderContext,
+  actor: Actor,
+  orderId: number,
+  ask: { amountPaise: number; reason: string; key: string },
+): Promise<refunds.RefundRow> {
+  const { refundId } = await ctx.db.transaction(async (tx) => {
+    const by = { staff: actor };
+    const order = await lockFor(tx, orderId, by);
+    if (order.payment_status !== 'SUCCESS') {
+      throw conflict(`Order #${orderId} is not paid, so there is nothing to refund.`);
+    }
+    const result = await refunds.requestRefund(tx, orderId, {
+      amountPaise: ask.amountPaise,
+      key: ask.key,
+      reason: ask.reason.trim(),
+      actor: actorOf(by),
+    });
+    if (result.created) {
+      await record(tx, actor, {
+        entity: 'order',
+        entityId: orderId,
+        action: 'refund',
+        after: { refund_id: result.refundId, amount_paise: ask.amountPaise, reason: ask.reason },
+      });
+    }
+    return result;
+  });
+  return refunds.sendRefund(ctx, refundId);
+}

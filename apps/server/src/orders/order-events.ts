@@ -1,0 +1,57 @@
+// An order's timeline (OPERATIONS.md, Order lifecycle): every step is a row written in the
+// transaction that takes it, saying what happened, who did it and when.
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import type { ORDER_EVENT_TYPES } from '../db/schema.js';
+import { queryRows } from '../db/sql.js';
+
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** Who takes a step: a staff member, the shopper, the payment provider, or the shop itself. */
+export type OrderActor =
+  | { kind: 'staff'; staffId: number; ip: string | null }
+  | { kind: 'shopper'; userId: number }
+  | { kind: 'provider' }
+  | { kind: 'system' };
+
+export const PROVIDER: OrderActor = { kind: 'provider' };
+export const SYSTEM: OrderActor = { kind: 'system' };
+
+export async function recordEvent(
+  tx: Queryable,
+  orderId: number,
+  type: OrderEventType,
+  actor: OrderActor,
+  details: { note?: string; data?: Record<string, unknown>; at?: Date } = {},
+): Promise<void> {
+  const staffId = actor.kind === 'staff' ? actor.staffId : null;
+  const at = (details.at ?? new Date()).toISOString();
+  await tx.execute(
+    sql`INSERT INTO order_events (order_id, type, actor, staff_id, note, data, created_at)
+        VALUES (${orderId}, ${type}, ${actor.kind}, ${staffId}, ${details.note ?? ''},
+                ${JSON.stringify(details.data ?? {})}::jsonb, ${at}::timestamptz)`,
+  );
+}
+
+export interface OrderEventRow {
+  id: number;
+  order_id: number;
+  type: OrderEventType;
+  actor: OrderActor['kind'];
+  staff_id: number | null;
+  staff_name: string | null;
+  note: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** The order's events, oldest first, with the staff member's name. */
+export async function eventsOfOrder(db: Queryable, orderId: number): Promise<OrderEventRow[]> {
+  return queryRows<OrderEventRow>(
+    db,
+    sql`SELECT e.id, e.order_id, e.type, e.actor, e.staff_id, s.name AS staff_name, e.note,
+               e.data, e.created_at
+        FROM order_events e LEFT JOIN staff s ON s.id = e.staff_id
+        WHERE e.order_id = ${orderId} ORDER BY e.id`,
+  );
+}
