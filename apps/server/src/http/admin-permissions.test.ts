@@ -10,10 +10,10 @@ import {
   type AdminEndpoint,
   type AdminEndpointName,
 } from '@kitroom/contract/admin';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { affiliates, auditLog, campaignCodes, feedback, reviews } from '../db/schema.js';
+import { affiliates, auditLog, campaignCodes, feedback, orders, reviews } from '../db/schema.js';
 import {
   createCoupon,
   createProduct,
@@ -23,7 +23,7 @@ import {
   loggedInUser,
 } from '../test/factories.js';
 import { multipartFile, pngPicture } from '../test/multipart.js';
-import { createPaidOrder } from '../test/order-factories.js';
+import { createOrder, createPaidOrder } from '../test/order-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
 import { createStaff } from '../test/staff.js';
@@ -180,22 +180,51 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
 };
 
-/** The orders' endpoints: each on a paid order of its own. */
+/** The orders' endpoints: each on an order of its own, in the stage the action needs. */
 function ordersSamples() {
-  const paidOrder = async (db: Db) => {
+  const order = async (db: Db, stage: 'pending' | 'processing' | 'shipped' = 'processing') => {
     const user = await createUser(db);
     const productId = await createProduct(db, { sizes: { M: 5 } });
-    return (
-      await createPaidOrder(db, { userId: user.id, items: [{ productId, size: 'M', quantity: 1 }] })
-    ).id;
+    const { id } = await createOrder(db, {
+      userId: user.id,
+      items: [{ productId, size: 'M', quantity: 1 }],
+      paymentStatus: stage === 'pending' ? 'UNPAID' : 'SUCCESS',
+    });
+    if (stage === 'shipped') {
+      await db
+        .update(orders)
+        .set({ orderStatus: 'Shipped', shippedAt: new Date() })
+        .where(eq(orders.id, id));
+    }
+    return id;
   };
   return {
     listAdminOrders: async () => ({ url: '/api/admin/orders?status=to-pack&q=Test&limit=5' }),
     exportAdminOrders: async () => ({ url: '/api/admin/orders/export?payment=SUCCESS' }),
     orderPackingSlips: async (db: Db) => ({
-      url: `/api/admin/orders/packing-slips?ids=${await paidOrder(db)}`,
+      url: `/api/admin/orders/packing-slips?ids=${await order(db)}`,
     }),
-    getAdminOrder: async (db: Db) => ({ url: `/api/admin/orders/${await paidOrder(db)}` }),
+    getAdminOrder: async (db: Db) => ({ url: `/api/admin/orders/${await order(db)}` }),
+    packAdminOrders: async (db: Db) => ({
+      url: '/api/admin/orders/pack',
+      payload: { order_ids: [await order(db)] },
+    }),
+    shipAdminOrder: async (db: Db) => ({
+      url: `/api/admin/orders/${await order(db)}/ship`,
+      payload: { courier_name: 'India Post', tracking_id: `EE${++serial}IN` },
+    }),
+    deliverAdminOrder: async (db: Db) => ({
+      url: `/api/admin/orders/${await order(db, 'shipped')}/deliver`,
+    }),
+    // Unpaid: a paid order's cancellation also sends its refund, which the refunds' tests cover.
+    cancelAdminOrder: async (db: Db) => ({
+      url: `/api/admin/orders/${await order(db, 'pending')}/cancel`,
+      payload: { reason: 'Shopper asked by phone' },
+    }),
+    addAdminOrderNote: async (db: Db) => ({
+      url: `/api/admin/orders/${await order(db)}/notes`,
+      payload: { note: 'Gift wrap, please.' },
+    }),
   } satisfies Partial<Record<AdminEndpointName, (db: Db) => Promise<Sample>>>;
 }
 

@@ -1,17 +1,30 @@
 // The back office's order endpoints. Thin: each reads the call and hands it to the orders
-// admin service; the files (CSV, PDF) are streamed or sent as the service made them.
+// admin service (the actions go on to the fulfilment service); the files (CSV, PDF) are
+// streamed or sent as the service made them.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import * as orders from './orders.admin.service.js';
+import { packOrders } from './fulfilment.service.js';
+import { orderContexts } from './orders.service.js';
 
-export function ordersAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
-  const db = database.db;
-  const roleOf = (call: Parameters<typeof staffSessionOf>[0]) => staffSessionOf(call).staff.role;
+type Call = { session: LiveStaffSession | undefined; request: { ip: string } };
+
+export function ordersAdminRoutes(deps: AppDeps): FastifyPluginAsync {
+  const db = deps.database.db;
+  const context = orderContexts(deps);
+  const roleOf = (call: { session: LiveStaffSession | undefined }) =>
+    staffSessionOf(call).staff.role;
+  const callerOf = (call: Call): orders.StaffCaller => ({
+    actor: actorOf(call),
+    role: roleOf(call),
+  });
   return async (app) => {
     registerAdminRoutes(
       app,
-      { db, publicUrl: config.publicUrl },
+      { db, publicUrl: deps.config.publicUrl },
       {
         listAdminOrders: {
           handler: (call) => orders.listOrders(db, roleOf(call), call.query),
@@ -39,6 +52,36 @@ export function ordersAdminRoutes({ config, database }: AppDeps): FastifyPluginA
               .header('content-disposition', `inline; filename="${name}.pdf"`)
               .send(pdf);
           },
+        },
+        packAdminOrders: {
+          handler: (call) =>
+            packOrders(context(call.request.log), actorOf(call), call.body.order_ids),
+        },
+        shipAdminOrder: {
+          handler: (call) =>
+            orders.shipOrder(context(call.request.log), callerOf(call), call.params.id, call.body),
+        },
+        deliverAdminOrder: {
+          handler: (call) =>
+            orders.deliverOrder(context(call.request.log), callerOf(call), call.params.id),
+        },
+        cancelAdminOrder: {
+          handler: (call) =>
+            orders.cancelOrder(
+              context(call.request.log),
+              callerOf(call),
+              call.params.id,
+              call.body.reason,
+            ),
+        },
+        addAdminOrderNote: {
+          handler: (call) =>
+            orders.addNote(
+              context(call.request.log),
+              callerOf(call),
+              call.params.id,
+              call.body.note,
+            ),
         },
       },
     );

@@ -16,16 +16,20 @@ import {
   type OrderListQuery,
   type OrderListResponse,
   type OrderStage as ContractStage,
+  type ShipOrderRequest,
   type StaffRole,
 } from '@kitroom/contract/admin';
 import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
+import type { Actor } from '../staff/audit.service.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
 import { getSettings } from '../settings/settings.service.js';
+import * as fulfilment from './fulfilment.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
 import * as q from './orders.admin.queries.js';
+import type { OrderContext } from './orders.service.js';
 import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -369,6 +373,59 @@ export async function getOrder(
     events: events.map(eventOf),
     actions: actionsOf(stage),
   };
+}
+
+// ─── the actions: the fulfilment service's steps, answered with the order as it is now ───
+
+/** Who acts, and with which role (what the answer may show). */
+export interface StaffCaller {
+  actor: Actor;
+  role: StaffRole;
+}
+
+export async function shipOrder(
+  ctx: OrderContext,
+  by: StaffCaller,
+  id: number,
+  body: z.output<typeof ShipOrderRequest>,
+): Promise<AdminOrderResponse> {
+  await fulfilment.shipOrder(ctx, by.actor, id, {
+    courierName: body.courier_name,
+    trackingId: body.tracking_id,
+    trackingLink: body.tracking_link,
+    expectedDate: body.expected_date,
+  });
+  return getOrder(ctx.db, by.role, id);
+}
+
+export async function deliverOrder(
+  ctx: OrderContext,
+  by: StaffCaller,
+  id: number,
+): Promise<AdminOrderResponse> {
+  await fulfilment.deliverOrder(ctx, by.actor, id);
+  return getOrder(ctx.db, by.role, id);
+}
+
+/** Cancels with the reason; a paid order's full refund is sent before this answers. */
+export async function cancelOrder(
+  ctx: OrderContext,
+  by: StaffCaller,
+  id: number,
+  reason: string,
+): Promise<AdminOrderResponse> {
+  await fulfilment.cancelOrder(ctx, { staff: by.actor }, id, reason);
+  return getOrder(ctx.db, by.role, id);
+}
+
+export async function addNote(
+  ctx: OrderContext,
+  by: StaffCaller,
+  id: number,
+  note: string,
+): Promise<AdminOrderResponse> {
+  await fulfilment.addOrderNote(ctx.db, by.actor, id, note);
+  return getOrder(ctx.db, by.role, id);
 }
 
 // ─── packing slips ───

@@ -1,14 +1,19 @@
-// The orders endpoints: the list, one order, the packing slips as one PDF and the list as a
-// CSV file.
+// The orders endpoints: the list, one order, the fulfilment actions (pack in bulk, ship,
+// deliver, cancel, a note), the packing slips as one PDF and the list as a CSV file.
 import { z } from 'zod';
 import type { AdminEndpoint } from './endpoint.js';
 import {
   AdminOrderResponse,
+  CancelOrderRequest,
   OrderExportQuery,
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
+  OrderNoteRequest,
   PackingSlipsQuery,
+  PackOrdersRequest,
+  PackOrdersResponse,
+  ShipOrderRequest,
 } from './orders.js';
 
 export const ordersEndpoints = {
@@ -39,6 +44,14 @@ export const ordersEndpoints = {
     produces: 'application/pdf',
     response: z.string(),
   },
+  packAdminOrders: {
+    method: 'POST',
+    path: '/api/admin/orders/pack',
+    summary: 'Marks paid orders packed; answers those packed and those refused, each with why',
+    access: 'orders.fulfil',
+    body: PackOrdersRequest,
+    response: PackOrdersResponse,
+  },
   getAdminOrder: {
     method: 'GET',
     path: '/api/admin/orders/:id',
@@ -46,6 +59,41 @@ export const ordersEndpoints = {
       'One order: lines, address label, totals, payments, refunds, returns, its timeline and what its stage allows',
     access: 'orders.read',
     params: OrderIdParams,
+    response: AdminOrderResponse,
+  },
+  shipAdminOrder: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/ship',
+    summary: 'Ships a paid order with its courier, tracking id, link and expected date',
+    access: 'orders.fulfil',
+    params: OrderIdParams,
+    body: ShipOrderRequest,
+    response: AdminOrderResponse,
+  },
+  deliverAdminOrder: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/deliver',
+    summary: 'Marks a shipped order delivered',
+    access: 'orders.fulfil',
+    params: OrderIdParams,
+    response: AdminOrderResponse,
+  },
+  cancelAdminOrder: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/cancel',
+    summary: 'Cancels an order not yet shipped, with a reason; a paid one is refunded in full',
+    access: 'orders.manage',
+    params: OrderIdParams,
+    body: CancelOrderRequest,
+    response: AdminOrderResponse,
+  },
+  addAdminOrderNote: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/notes',
+    summary: "Adds a staff note to the order's timeline",
+    access: 'orders.read',
+    params: OrderIdParams,
+    body: OrderNoteRequest,
     response: AdminOrderResponse,
   },
 } as const satisfies Record<string, AdminEndpoint>;
