@@ -10,6 +10,7 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
+  { to: '/orders', label: 'Orders', access: 'orders.read' },
   { to: '/products', label: 'Products', access: 'catalogue.read' },
   { to: '/categories', label: 'Categories', access: 'catalogue.read' },
   { to: '/teams', label: 'Teams', access: 'catalogue.read' },

@@ -12,6 +12,8 @@ import { ReferralsPage } from '@/features/referrals/referrals-page';
 import { ReviewsPage } from '@/features/reviews/reviews-page';
 import { CatalogueCsvPage } from '@/features/catalogue-csv/catalogue-csv-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { OrderPage } from '@/features/orders/order-page';
+import { OrdersPage } from '@/features/orders/orders-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
 import { StaffPage } from '@/features/staff/staff-page';
@@ -45,6 +47,22 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <DashboardPage /> },
+      {
+        path: 'orders',
+        element: (
+          <Allowed permission="orders.read">
+            <OrdersPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'orders/:id',
+        element: (
+          <Allowed permission="orders.read">
+            <OrderPage />
+          </Allowed>
+        ),
+      },
       ...catalogueRoutes(),
       {
         path: 'staff',

@@ -23,6 +23,7 @@ describe('the signed-in shell', () => {
     expect(within(banner).getByText('Owner')).toBeTruthy();
     expect(navLinks()).toEqual([
       'Dashboard',
+      'Orders',
       'Products',
       'Categories',
       'Teams',
@@ -53,6 +54,7 @@ describe('the signed-in shell', () => {
     expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
     expect(navLinks()).toEqual([
       'Dashboard',
+      'Orders',
       'Products',
       'Categories',
       'Teams',

@@ -294,22 +294,3 @@ export async function returnsOfOrder(
   );
   return { returns, lines };
 }
-
-export interface EventRow {
-  id: number | string;
-  type: string;
-  actor: 'shopper' | 'staff' | 'provider' | 'system';
-  staff_name: string | null;
-  note: string;
-  data: Record<string, unknown> | null;
-  created_at: Instant;
-}
-
-export async function eventsOfOrder(db: Queryable, orderId: number): Promise<EventRow[]> {
-  return queryRows<EventRow>(
-    db,
-    sql`SELECT e.id, e.type, e.actor, s.name AS staff_name, e.note, e.data, e.created_at
-          FROM order_events e LEFT JOIN staff s ON s.id = e.staff_id
-         WHERE e.order_id = ${orderId} ORDER BY e.id`,
-  );
-}

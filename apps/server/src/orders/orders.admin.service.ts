@@ -28,6 +28,7 @@ import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
 import { getSettings } from '../settings/settings.service.js';
 import * as fulfilment from './fulfilment.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
+import { eventsOfOrder, type OrderEventRow } from './order-events.js';
 import * as q from './orders.admin.queries.js';
 import type { OrderContext } from './orders.service.js';
 import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
@@ -272,10 +273,10 @@ export function labelOf(order: q.OrderRow): AddressLabel {
   };
 }
 
-function eventOf(e: q.EventRow): AdminOrderEvent {
+function eventOf(e: OrderEventRow): AdminOrderEvent {
   return {
     id: Number(e.id),
-    type: e.type as AdminOrderEvent['type'],
+    type: e.type,
     actor: e.actor,
     staff_name: e.staff_name,
     note: e.note,
@@ -297,7 +298,7 @@ export async function getOrder(
     q.paymentsOfOrder(db, id),
     q.refundsOfOrder(db, id),
     q.returnsOfOrder(db, id),
-    q.eventsOfOrder(db, id),
+    eventsOfOrder(db, id),
   ]);
   const stage = stageOf(order);
   return {

@@ -45,7 +45,12 @@ describe('the dashboard', () => {
       (await screen.findByText(label)).parentElement!.textContent;
     expect(await figure('Sales today')).toBe('Sales today₹1,9202 paid orders');
     expect(await figure('Sales this month')).toBe('Sales this month₹65,432.1041 paid orders');
-    expect(await figure('Orders to pack')).toBe('Orders to pack3Oldest paid 28 Nov 2026, 12:00 pm');
+    expect(await figure('Orders to pack')).toBe(
+      'Orders to pack3Oldest paid 28 Nov 2026, 12:00 pmOpen the orders to pack',
+    );
+    expect(screen.getByRole('link', { name: 'Open the orders to pack' }).getAttribute('href')).toBe(
+      '/admin/orders?status=to-pack',
+    );
     expect(await figure('Sizes running low')).toBe('Sizes running low25At or below threshold');
     const best = screen.getByRole('region', { name: 'Best sellers, last 30 days' });
     expect(within(best).getByText('Kerala Blasters Home 2025/26')).toBeTruthy();

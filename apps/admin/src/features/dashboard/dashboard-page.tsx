@@ -20,12 +20,27 @@ function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note: ReactNode }) {
+function Figure({
+  label,
+  value,
+  note,
+  link,
+}: {
+  label: string;
+  value: string;
+  note: ReactNode;
+  link?: { to: string; text: string };
+}) {
   return (
     <div className={card}>
       <p className="text-sm font-semibold text-muted">{label}</p>
       <p className="mt-1 font-display text-3xl font-bold tabular-nums">{value}</p>
       <p className="mt-1 text-sm text-muted">{note}</p>
+      {link && (
+        <Link to={link.to} className="mt-2 inline-block text-sm font-semibold underline">
+          {link.text}
+        </Link>
+      )}
     </div>
   );
 }
@@ -57,6 +72,7 @@ function Figures({ data }: { data: DashboardResponse }) {
               ? `Oldest paid ${formatDateTime(toPack.oldest_paid_at)}`
               : 'Nothing is waiting.'
           }
+          link={{ to: '/orders?status=to-pack', text: 'Open the orders to pack' }}
         />
       )}
       {lowStock && (

@@ -1,0 +1,100 @@
+// "Cancel order": asks for the reason the shopper will be told, and says what follows — a paid
+// order is refunded in full through the payment provider; the items go back to stock.
+import { CancelOrderRequest, type AdminOrderResponse } from '@kitroom/contract/admin';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { call, errorText } from '@/api/client';
+import { buttonClass } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { controlClass, FormMessage } from '@/ui/form-field';
+import { formatPaise } from '@/ui/money';
+
+export function CancelDialog({
+  data,
+  onClose,
+  onCanceled,
+}: {
+  data: AdminOrderResponse;
+  onClose: () => void;
+  onCanceled: (next: AdminOrderResponse) => void;
+}) {
+  const { order } = data;
+  const formId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const cancel = useMutation({
+    mutationFn: (text: string) =>
+      call('cancelAdminOrder', { params: { id: order.id }, body: { reason: text } }),
+    onSuccess: onCanceled,
+  });
+  const refunded = data.refunds
+    .filter((r) => r.status !== 'failed')
+    .reduce((sum, r) => sum + r.amount_paise, 0);
+  const refund = order.payment_status === 'SUCCESS' ? order.total_paise - refunded : 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CancelOrderRequest.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'reason is required');
+      field.current?.focus();
+      return;
+    }
+    setError(null);
+    cancel.mutate(parsed.data.reason);
+  }
+
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      onClose={onClose}
+      initialFocus={field}
+      title={`Cancel order #${order.id}?`}
+      actions={
+        <>
+          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
+            Keep the order
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className={buttonClass('danger')}
+            disabled={cancel.isPending}
+          >
+            {cancel.isPending ? 'Canceling…' : 'Cancel order'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+        <p>
+          {refund > 0
+            ? `The order is paid: the shopper is refunded ${formatPaise(refund)} in full through the payment provider, and mailed.`
+            : 'The order is not paid, so nothing is refunded. The shopper is mailed.'}{' '}
+          Its items go back to stock.
+        </p>
+        <label htmlFor={`${formId}-reason`} className="block text-sm font-semibold text-ink">
+          Reason (the shopper sees it)
+        </label>
+        <textarea
+          ref={field}
+          id={`${formId}-reason`}
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${formId}-error` : undefined}
+          className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+        />
+        {error && (
+          <p id={`${formId}-error`} className="text-sm font-medium text-sale">
+            {error}
+          </p>
+        )}
+        <FormMessage text={cancel.error ? errorText(cancel.error) : null} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+// How an order's values read in the back office: stages, payments, refunds, returns and the
+// timeline's events in plain words, with the tone of their badges.
+import type { PaymentStatus } from '@kitroom/contract';
+import type {
+  AdminOrderEvent,
+  AdminRefund,
+  AdminReturn,
+  OrderListStatus,
+  OrderStage,
+} from '@kitroom/contract/admin';
+
+export const STAGE_LABEL: Record<OrderStage, string> = {
+  pending: 'Awaiting payment',
+  processing: 'To pack',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  completed: 'Delivered',
+  canceled: 'Canceled',
+};
+
+export const STAGE_TONE: Record<OrderStage, string> = {
+  pending: 'bg-paper text-muted',
+  processing: 'bg-volt text-ink',
+  packed: 'bg-sky-100 text-sky-900',
+  shipped: 'bg-indigo-100 text-indigo-900',
+  completed: 'bg-emerald-100 text-emerald-900',
+  canceled: 'bg-red-50 text-sale',
+};
+
+/** The list's status chips, in the order an order lives them. */
+export const STATUS_CHIPS: readonly { value: OrderListStatus | undefined; label: string }[] = [
+  { value: undefined, label: 'All' },
+  { value: 'to-pack', label: 'To pack' },
+  { value: 'packed', label: 'Packed' },
+  { value: 'Shipped', label: 'Shipped' },
+  { value: 'Completed', label: 'Delivered' },
+  { value: 'Pending', label: 'Awaiting payment' },
+  { value: 'Canceled', label: 'Canceled' },
+];
+
+export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
+  UNPAID: 'Unpaid',
+  SUCCESS: 'Paid',
+  FAILED: 'Failed',
+};
+
+export const REFUND_LABEL: Record<AdminRefund['status'], string> = {
+  requested: 'Requested',
+  pending: 'Pending at the provider',
+  processed: 'Refunded',
+  failed: 'Failed',
+};
+
+export const RETURN_LABEL: Record<AdminReturn['status'], string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  received: 'Received',
+  shipped: 'Replacement shipped',
+};
+
+export const EVENT_LABEL: Record<AdminOrderEvent['type'], string> = {
+  placed: 'Placed',
+  paid: 'Paid',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  canceled: 'Canceled',
+  refund_requested: 'Refund asked for',
+  refunded: 'Refunded',
+  refund_failed: 'Refund failed',
+  return_requested: 'Return asked for',
+  return_approved: 'Return approved',
+  return_rejected: 'Return rejected',
+  return_received: 'Return received',
+  exchange_shipped: 'Exchange shipped',
+  note: 'Note',
+};
+
+const ACTOR_LABEL: Record<AdminOrderEvent['actor'], string> = {
+  shopper: 'the shopper',
+  staff: 'staff',
+  provider: 'the payment provider',
+  system: 'the shop',
+};
+
+/** Who did it: the staff member's name, or who else. */
+export function actorText(event: AdminOrderEvent): string {
+  return event.staff_name ?? ACTOR_LABEL[event.actor];
+}
+
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+}

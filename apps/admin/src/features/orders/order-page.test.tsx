@@ -1,0 +1,251 @@
+import type { AdminOrderResponse, StaffRole } from '@kitroom/contract/admin';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { renderAdmin } from '@/test/render-admin';
+import { signedInAs, staffMember } from '@/test/staff';
+
+function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse {
+  return {
+    order: {
+      id: 42,
+      created_at: '2026-11-24T05:30:00.000Z',
+      paid_at: '2026-11-24T05:31:00.000Z',
+      status: 'Processing',
+      stage: 'processing',
+      payment_status: 'SUCCESS',
+      payment_method: 'Online',
+      subtotal_paise: 259_800,
+      shipping_paise: 6000,
+      discount_paise: 25_980,
+      total_paise: 239_820,
+      coupon_code: 'WELCOME10',
+      packed_at: null,
+      shipped_at: null,
+      delivered_at: null,
+      canceled_at: null,
+      cancel_reason: null,
+      courier_name: null,
+      tracking_id: null,
+      tracking_link: null,
+      expected_date: null,
+      ...o,
+    },
+    customer: { id: 3, name: 'Asha M', email: 'asha@example.com', phone: '9876543210' },
+    address: {
+      name: 'Asha Menon',
+      street: '12 Beach Road',
+      city: 'Kozhikode',
+      state: 'Kerala',
+      pincode: '673001',
+      phone: '9876543210',
+    },
+    lines: [
+      {
+        id: 1,
+        product_id: 9,
+        name: 'Kerala Blasters Home',
+        image_url: 'images/products/kbfc.webp',
+        size: 'L',
+        quantity: 2,
+        unit_price_paise: 129_900,
+        line_total_paise: 259_800,
+      },
+    ],
+    payments: [
+      {
+        id: 5,
+        provider: 'sandbox',
+        provider_ref: 'sbx_42',
+        provider_payment_id: 'pay_42',
+        status: 'paid',
+        amount_paise: 239_820,
+        created_at: '2026-11-24T05:30:10.000Z',
+        updated_at: '2026-11-24T05:31:00.000Z',
+      },
+    ],
+    refunds: [],
+    returns: [],
+    events: [
+      {
+        id: 1,
+        type: 'placed',
+        actor: 'shopper',
+        staff_name: null,
+        note: '',
+        data: {},
+        created_at: '2026-11-24T05:30:00.000Z',
+      },
+      {
+        id: 2,
+        type: 'paid',
+        actor: 'provider',
+        staff_name: null,
+        note: '',
+        data: {},
+        created_at: '2026-11-24T05:31:00.000Z',
+      },
+    ],
+    actions: ['pack', 'ship', 'cancel'],
+  };
+}
+
+function setUp(role: StaffRole, data = order(), more: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({
+    'GET /api/admin/me': { body: signedInAs(staffMember(role, { name: 'Ravi' })) },
+    'GET /api/admin/orders/42': { body: data },
+    ...more,
+  });
+  renderAdmin('/orders/42');
+  return api;
+}
+
+const loaded = () => screen.findByRole('heading', { name: 'Order #42' }, { timeout: 5000 });
+
+describe('the order page', () => {
+  it('shows the lines, totals, label, account, payment and timeline', async () => {
+    setUp('manager');
+    await loaded();
+    const items = within(screen.getByRole('region', { name: 'Items (2)' }));
+    expect(items.getByText('Kerala Blasters Home')).toBeTruthy();
+    // The line's total, and the items' subtotal.
+    expect(items.getAllByText('₹2,598')).toHaveLength(2);
+    expect(items.getByText('2 × ₹1,299', { exact: false })).toBeTruthy();
+    expect(items.getByText('Coupon WELCOME10')).toBeTruthy();
+    expect(items.getByText('−₹259.80')).toBeTruthy();
+    expect(items.getByText('₹2,398.20')).toBeTruthy();
+    const label = within(screen.getByRole('region', { name: 'Ship to' }));
+    expect(label.getByText('Asha Menon')).toBeTruthy();
+    expect(label.getByText('673001')).toBeTruthy();
+    expect(screen.getByText('asha@example.com')).toBeTruthy();
+    expect(screen.getByText('sbx_42')).toBeTruthy();
+    const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
+    expect(timeline.getByText('Placed')).toBeTruthy();
+    expect(timeline.getByText(/the payment provider/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Packing slip' }).getAttribute('href')).toBe(
+      '/api/admin/orders/packing-slips?ids=42',
+    );
+    expect(screen.getByRole('button', { name: 'Mark packed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ship' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+  });
+
+  it('offers each role only its own steps', async () => {
+    setUp('packer', { ...order(), customer: null });
+    await loaded();
+    expect(screen.getByRole('button', { name: 'Mark packed' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Shopper’s account' })).toBeNull();
+  });
+
+  it('ships with the contract checking the form, then shows the order shipped', async () => {
+    const shipped = order({
+      status: 'Shipped',
+      stage: 'shipped',
+      courier_name: 'Blue Dart',
+      tracking_id: 'BD123',
+      tracking_link: 'https://bluedart.example/BD123',
+      shipped_at: '2026-11-25T05:30:00.000Z',
+    });
+    const api = setUp('packer', order(), {
+      'POST /api/admin/orders/42/ship': { body: { ...shipped, actions: ['deliver'] } },
+    });
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Ship' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ship order #42' }));
+    fireEvent.change(dialog.getByLabelText('Tracking link (optional)'), {
+      target: { value: 'http://bluedart.example/BD123' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(await dialog.findByText('courier_name is required')).toBeTruthy();
+    expect(dialog.getByText('tracking_link must be an https:// address')).toBeTruthy();
+    expect(document.activeElement).toBe(dialog.getByLabelText('Courier'));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(dialog.getByLabelText('Courier'), { target: { value: 'Blue Dart' } });
+    fireEvent.change(dialog.getByLabelText('Tracking id'), { target: { value: 'BD123' } });
+    fireEvent.change(dialog.getByLabelText('Tracking link (optional)'), {
+      target: { value: 'https://bluedart.example/BD123' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.path === '/api/admin/orders/42/ship')!.body).toEqual({
+      courier_name: 'Blue Dart',
+      tracking_id: 'BD123',
+      tracking_link: 'https://bluedart.example/BD123',
+      expected_date: '',
+    });
+    const shipment = within(screen.getByRole('region', { name: 'Shipment' }));
+    expect(shipment.getByText('BD123')).toBeTruthy();
+    expect(shipment.getByRole('link', { name: 'Open the courier’s page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ship' })).toBeNull();
+  });
+
+  it('cancels a paid order with a reason, saying it is refunded in full', async () => {
+    const api = setUp('support', order(), {
+      'POST /api/admin/orders/42/cancel': {
+        status: 409,
+        body: { error: 'Order #42 is shipped, so it cannot be canceled.' },
+      },
+    });
+    await loaded();
+    expect(screen.queryByRole('button', { name: 'Mark packed' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Cancel order #42?' }));
+    expect(dialog.getByText(/refunded ₹2,398.20 in full/)).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Reason (the shopper sees it)'), {
+      target: { value: 'no' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect(await dialog.findByText('reason must be at least 3 characters')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Reason (the shopper sees it)'), {
+      target: { value: 'Out of stock in L' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect(await dialog.findByText('Order #42 is shipped, so it cannot be canceled.')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/admin/orders/42/cancel')!.body).toEqual({
+      reason: 'Out of stock in L',
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep the order' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('adds a note to the timeline', async () => {
+    const withNote = order();
+    withNote.events.push({
+      id: 3,
+      type: 'note',
+      actor: 'staff',
+      staff_name: 'Ravi',
+      note: 'Gift wrap requested',
+      data: {},
+      created_at: '2026-11-24T06:00:00.000Z',
+    });
+    const api = setUp('packer', order(), {
+      'POST /api/admin/orders/42/notes': { body: withNote },
+    });
+    await loaded();
+    const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
+    fireEvent.click(timeline.getByRole('button', { name: 'Add note' }));
+    expect(await timeline.findByText('note is required')).toBeTruthy();
+    fireEvent.change(timeline.getByLabelText('Add a note for staff'), {
+      target: { value: 'Gift wrap requested' },
+    });
+    fireEvent.click(timeline.getByRole('button', { name: 'Add note' }));
+    expect(await timeline.findByText('Gift wrap requested')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/admin/orders/42/notes')!.body).toEqual({
+      note: 'Gift wrap requested',
+    });
+    expect((timeline.getByLabelText('Add a note for staff') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('says so when the order does not exist', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/orders/42': { status: 404, body: { error: 'Order not found.' } },
+    });
+    renderAdmin('/orders/42');
+    expect(await screen.findByText('Order not found.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

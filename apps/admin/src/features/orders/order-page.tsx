@@ -1,0 +1,206 @@
+// /admin/orders/:id (orders.read): one order — its lines, the address label, totals, payment
+// attempts, refunds, returns, the timeline with notes — and the steps its stage allows, as
+// buttons for the roles that may take them: mark packed, ship, mark delivered, cancel.
+import {
+  adminEndpoints,
+  type AdminOrderResponse,
+  type OrderAction,
+  type Permission,
+} from '@kitroom/contract/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { call, callQuery, errorText, keyOf } from '@/api/client';
+import { useSession } from '@/api/session';
+import { buttonClass } from '@/ui/button';
+import { formatDateTime } from '@/ui/dates';
+import { FormMessage } from '@/ui/form-field';
+import { useTitle } from '@/ui/use-title';
+import { CancelDialog } from './cancel-dialog';
+import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from './order-format';
+import {
+  AddressCard,
+  CustomerCard,
+  LinesCard,
+  PaymentsCard,
+  RefundsCard,
+  ReturnsCard,
+  ShipmentCard,
+} from './order-panels';
+import { Timeline } from './order-timeline';
+import { ShipDialog } from './ship-dialog';
+
+/** Who may take each step (the server checks it again). */
+const ACTION_PERMISSION: Record<OrderAction, Permission> = {
+  pack: 'orders.fulfil',
+  ship: 'orders.fulfil',
+  deliver: 'orders.fulfil',
+  cancel: 'orders.manage',
+};
+
+/** Stages whose order has a packing slip: paid and not canceled. */
+const HAS_SLIP = new Set(['processing', 'packed', 'shipped', 'completed']);
+
+export function OrderPage() {
+  const { id = '' } = useParams();
+  useTitle(`Order #${id}`);
+  const order = useQuery(callQuery('getAdminOrder', { params: { id } }));
+  return (
+    <div className="space-y-6">
+      <Link to="/orders" className="text-sm font-semibold text-muted underline">
+        ← Orders
+      </Link>
+      {order.error ? (
+        <>
+          <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Order #{id}</h1>
+          <FormMessage text={errorText(order.error)} />
+        </>
+      ) : !order.data ? (
+        <p role="status">Loading the order…</p>
+      ) : (
+        <OrderView data={order.data} />
+      )}
+    </div>
+  );
+}
+
+function OrderView({ data }: { data: AdminOrderResponse }) {
+  const { order } = data;
+  const queryClient = useQueryClient();
+  const { permissions } = useSession();
+  const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
+  const may = (a: OrderAction) =>
+    data.actions.includes(a) && permissions.includes(ACTION_PERMISSION[a]);
+
+  /** The order as an action answered it, for this page and the list. */
+  const show = (next: AdminOrderResponse) => {
+    queryClient.setQueryData(keyOf('getAdminOrder', { params: { id: String(order.id) } }), next);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'listAdminOrders'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+  };
+
+  const pack = useMutation({
+    mutationFn: async () => {
+      const result = await call('packAdminOrders', { body: { order_ids: [order.id] } });
+      const refused = result.refused[0];
+      if (refused) throw new Error(refused.error);
+      return call('getAdminOrder', { params: { id: order.id } });
+    },
+    onSuccess: show,
+  });
+  const deliver = useMutation({
+    mutationFn: () => call('deliverAdminOrder', { params: { id: order.id } }),
+    onSuccess: show,
+  });
+  const stepError = pack.error ?? deliver.error;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">
+            Order #{order.id}
+          </h1>
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
+            <span
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STAGE_TONE[order.stage]}`}
+            >
+              {STAGE_LABEL[order.stage]}
+            </span>
+            <span className="font-semibold text-ink">{PAYMENT_LABEL[order.payment_status]}</span>
+            <span>
+              Placed <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 max-sm:w-full">
+          {may('pack') && (
+            <button
+              type="button"
+              className={buttonClass('accent')}
+              disabled={pack.isPending}
+              onClick={() => pack.mutate()}
+            >
+              {pack.isPending ? 'Packing…' : 'Mark packed'}
+            </button>
+          )}
+          {may('ship') && (
+            <button
+              type="button"
+              className={buttonClass(may('pack') ? 'primary' : 'accent')}
+              onClick={() => setDialog('ship')}
+            >
+              Ship
+            </button>
+          )}
+          {may('deliver') && (
+            <button
+              type="button"
+              className={buttonClass('accent')}
+              disabled={deliver.isPending}
+              onClick={() => deliver.mutate()}
+            >
+              {deliver.isPending ? 'Saving…' : 'Mark delivered'}
+            </button>
+          )}
+          {HAS_SLIP.has(order.stage) && (
+            <a
+              href={`${adminEndpoints.orderPackingSlips.path}?ids=${order.id}`}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass('ghost')}
+            >
+              Packing slip
+            </a>
+          )}
+          {may('cancel') && (
+            <button
+              type="button"
+              className={buttonClass('ghost', 'text-sale')}
+              onClick={() => setDialog('cancel')}
+            >
+              Cancel order
+            </button>
+          )}
+        </div>
+      </div>
+      <FormMessage text={stepError ? errorText(stepError) : null} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <LinesCard data={data} />
+          <PaymentsCard payments={data.payments} />
+          {data.refunds.length > 0 && <RefundsCard refunds={data.refunds} />}
+          {data.returns.length > 0 && <ReturnsCard returns={data.returns} />}
+          <Timeline orderId={order.id} events={data.events} onAdded={show} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <AddressCard address={data.address} />
+          {(order.tracking_id || order.courier_name) && <ShipmentCard order={order} />}
+          {data.customer && <CustomerCard customer={data.customer} />}
+        </div>
+      </div>
+
+      {dialog === 'ship' && (
+        <ShipDialog
+          orderId={order.id}
+          onClose={() => setDialog(null)}
+          onShipped={(next) => {
+            show(next);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'cancel' && (
+        <CancelDialog
+          data={data}
+          onClose={() => setDialog(null)}
+          onCanceled={(next) => {
+            show(next);
+            setDialog(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

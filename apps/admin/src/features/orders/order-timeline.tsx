@@ -1,0 +1,148 @@
+// The order's timeline, oldest first: what happened, who did it and when, with what the step
+// carried (courier and tracking, a refund's amount); and a form for a staff note.
+import {
+  OrderNoteRequest,
+  type AdminOrderEvent,
+  type AdminOrderResponse,
+} from '@kitroom/contract/admin';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { call, errorText } from '@/api/client';
+import { smallButtonClass } from '@/ui/button';
+import { formatDateTime } from '@/ui/dates';
+import { controlClass, FormMessage } from '@/ui/form-field';
+import { formatPaise } from '@/ui/money';
+import { actorText, EVENT_LABEL } from './order-format';
+import { Panel } from './order-panels';
+
+function Carried({ data }: { data: Record<string, unknown> }) {
+  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : null);
+  const courier = text('courier_name');
+  const tracking = text('tracking_id');
+  const link = text('tracking_link');
+  const expected = text('expected_date');
+  const amount = typeof data.amount_paise === 'number' ? data.amount_paise : null;
+  if (!courier && !tracking && amount === null) return null;
+  return (
+    <p className="text-sm">
+      {amount !== null && <strong className="tabular-nums">{formatPaise(amount)}</strong>}
+      {courier && <span>{courier}</span>}
+      {tracking && (
+        <>
+          {' '}
+          · <span className="font-mono break-all">{tracking}</span>
+        </>
+      )}
+      {link && (
+        <>
+          {' '}
+          ·{' '}
+          <a href={link} target="_blank" rel="noopener noreferrer" className="underline">
+            tracking page
+          </a>
+        </>
+      )}
+      {expected && <> · expected {expected}</>}
+    </p>
+  );
+}
+
+function EventItem({ event }: { event: AdminOrderEvent }) {
+  const note = event.type === 'note';
+  return (
+    <li className="relative pb-5 pl-6 last:pb-0">
+      <span
+        aria-hidden="true"
+        className={`absolute top-1.5 left-0 size-2.5 rounded-full ${note ? 'bg-muted' : 'bg-ink'}`}
+      />
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <strong>{EVENT_LABEL[event.type]}</strong>
+        <span className="text-sm text-muted">
+          <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> ·{' '}
+          {actorText(event)}
+        </span>
+      </p>
+      {event.note && (
+        <p
+          className={`text-sm break-words whitespace-pre-line ${note ? 'mt-1 rounded-lg bg-paper px-3 py-2' : 'text-muted'}`}
+        >
+          {event.note}
+        </p>
+      )}
+      <Carried data={event.data} />
+    </li>
+  );
+}
+
+export function Timeline({
+  orderId,
+  events,
+  onAdded,
+}: {
+  orderId: number;
+  events: AdminOrderEvent[];
+  onAdded: (next: AdminOrderResponse) => void;
+}) {
+  const fieldId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: (text: string) =>
+      call('addAdminOrderNote', { params: { id: orderId }, body: { note: text } }),
+    onSuccess: (next) => {
+      setNote('');
+      onAdded(next);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = OrderNoteRequest.safeParse({ note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'note is required');
+      field.current?.focus();
+      return;
+    }
+    setError(null);
+    add.mutate(parsed.data.note);
+  }
+
+  return (
+    <Panel id="order-timeline" title="Timeline">
+      {events.length === 0 ? (
+        <p className="text-sm text-muted">Nothing has happened to this order yet.</p>
+      ) : (
+        <ol className="border-l border-line pl-0 [&>li]:-ml-[5px]">
+          {events.map((e) => (
+            <EventItem key={e.id} event={e} />
+          ))}
+        </ol>
+      )}
+      <form onSubmit={submit} className="mt-5 space-y-2 border-t border-line pt-4" noValidate>
+        <label htmlFor={fieldId} className="block text-sm font-semibold">
+          Add a note for staff
+        </label>
+        <textarea
+          ref={field}
+          id={fieldId}
+          rows={2}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+        />
+        {error && (
+          <p id={`${fieldId}-error`} className="text-sm font-medium text-sale">
+            {error}
+          </p>
+        )}
+        <FormMessage text={add.error ? errorText(add.error) : null} />
+        <button type="submit" className={smallButtonClass('primary')} disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add note'}
+        </button>
+      </form>
+    </Panel>
+  );
+}
