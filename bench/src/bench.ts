@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminListFilters, measureAdmin, prepareStaff } from './admin.js';
+import { seedOrders, timeSequential } from './orders.js';
 import { judge } from './budgets.js';
 import {
   prepareCatalogue,
@@ -23,7 +24,12 @@ import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from 
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
 import { CHART_FILE, renderChart, renderSection, replaceSection } from './report.js';
 import type { ApiResult, BenchResult, SizeResult } from './results.js';
-import { buildScenarios, discoverCatalogue, type Catalogue } from './scenarios.js';
+import {
+  buildScenarios,
+  discoverCatalogue,
+  orderListQueries,
+  type Catalogue,
+} from './scenarios.js';
 import { median, round } from './stats.js';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -196,6 +202,16 @@ async function measureSize(
       ? '  reusing the seeded bench database'
       : `  seeded in ${round(prepared.seededSeconds, 1)} s`,
   );
+  const withOrders = o.orders > 0 && target.products === Math.max(...o.sizes);
+  let ordersSeeded: number | null = null;
+  if (withOrders) {
+    ordersSeeded = await seedOrders(target, o.orders, log);
+    log(
+      ordersSeeded === null
+        ? `  reusing its ${o.orders.toLocaleString('en-US')} bench orders`
+        : `  wrote ${o.orders.toLocaleString('en-US')} bench orders in ${round(ordersSeeded, 1)} s`,
+    );
+  }
   const shoppers = await prepareShoppers(target, o.connections);
   const staffCookie = await prepareStaff(target);
   const secret = randomBytes(32).toString('hex');
@@ -208,6 +224,7 @@ async function measureSize(
   const api: ApiResult[] = [];
   let memory: SizeResult['memory'] = null;
   let admin: SizeResult['admin'] = null;
+  let orders: SizeResult['orders'];
   let adminNote: string | undefined;
   let pages: PageFigures[] | null = null;
   let pagesSkipped: PageSkipped[] = [];
@@ -221,7 +238,13 @@ async function measureSize(
       log(`  admin product list: not measured (${err instanceof Error ? err.message : err})`);
       return undefined;
     });
-    const admin_ = adminFilters ? { cookie: staffCookie, filters: adminFilters } : undefined;
+    const admin_ = adminFilters
+      ? {
+          cookie: staffCookie,
+          filters: adminFilters,
+          ...(withOrders ? { orderQueries: orderListQueries(new Date()) } : {}),
+        }
+      : undefined;
     for (const s of buildScenarios(catalogue, shoppers, admin_)) {
       const probed = await probe(server.baseUrl, s.probes);
       if (!probed.ok) {
@@ -254,6 +277,25 @@ async function measureSize(
       log(
         `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
       );
+    }
+
+    if (withOrders) {
+      try {
+        const dashboard = await timeSequential(
+          server.baseUrl,
+          '/api/admin/dashboard',
+          staffCookie,
+          30,
+        );
+        orders = { count: o.orders, seededSeconds: ordersSeeded, dashboard };
+        log(
+          `  admin dashboard among ${o.orders.toLocaleString('en-US')} orders: p50 ${dashboard.p50Ms} ms, p99 ${dashboard.p99Ms} ms`,
+        );
+      } catch (err) {
+        const note = `failed: ${err instanceof Error ? err.message : String(err)}`;
+        orders = { count: o.orders, seededSeconds: ordersSeeded, dashboard: null, note };
+        log(`  admin dashboard: ${note}`);
+      }
     }
 
     try {
@@ -293,6 +335,7 @@ async function measureSize(
       api,
       admin,
       ...(adminNote ? { adminNote } : {}),
+      ...(orders ? { orders } : {}),
     },
     pages,
     pagesSkipped,

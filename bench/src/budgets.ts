@@ -32,6 +32,10 @@ export const ADMIN_BUDGETS = {
   exportRssGrowthMiB: 64,
   /** A CSV import dry run of 10,000 rows. */
   importDryRunMs: 15_000,
+  /** The order list filtered by status and date, among a million orders, p99 at 10 connections. */
+  orderListP99Ms: 50,
+  /** The dashboard's figures among a million orders, p99 of one staff member's requests. */
+  dashboardP99Ms: 100,
 };
 
 const LISTING: ScenarioId[] = ['shop-first', 'shop-filtered'];
@@ -109,8 +113,11 @@ export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): Budge
             ...missing,
           }),
         );
-      } else if (api.id === 'admin-products') {
-        const limit = ADMIN_BUDGETS.productListP99Ms;
+      } else if (api.id === 'admin-products' || api.id === 'admin-orders') {
+        const limit =
+          api.id === 'admin-products'
+            ? ADMIN_BUDGETS.productListP99Ms
+            : ADMIN_BUDGETS.orderListP99Ms;
         checks.push(
           apiCheck({
             subject,
@@ -135,6 +142,23 @@ export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): Budge
         );
       }
     }
+  }
+
+  for (const size of r.sizes) {
+    const o = size.orders;
+    if (!o) continue;
+    const at = `at ${o.count.toLocaleString('en-US')} orders`;
+    const p99 = o.dashboard?.p99Ms ?? null;
+    checks.push(
+      apiCheck({
+        subject: `admin dashboard ${at}`,
+        rule: `p99 ≤ ${ADMIN_BUDGETS.dashboardP99Ms} ms`,
+        value: p99,
+        unit: 'ms',
+        pass: atMost(p99, ADMIN_BUDGETS.dashboardP99Ms),
+        ...(o.dashboard ? {} : { note: o.note ?? 'not measured' }),
+      }),
+    );
   }
 
   for (const size of r.sizes) {

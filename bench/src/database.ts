@@ -54,7 +54,7 @@ export function targetFor(
   return { kind, products, databaseUrl, dataDir, logDir: path.join(dataDir, 'logs') };
 }
 
-async function open(target: Target): Promise<Database> {
+export async function open(target: Target): Promise<Database> {
   return openDatabase({
     databaseUrl: target.databaseUrl,
     pgliteDir: path.join(target.dataDir, 'pglite'),

@@ -13,6 +13,8 @@ export interface BenchOptions {
   skipPages: boolean;
   /** Cold starts timed per catalogue size; the median is reported. */
   coldStarts: number;
+  /** Bench orders written into the largest catalogue's database (0: none). */
+  orders: number;
   quick: boolean;
 }
 
@@ -23,7 +25,9 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --sizes LIST   catalogue sizes, comma-separated (default 10000,100000)
   --duration S   seconds per API scenario (default 10; 3 with --quick)
   --skip-pages   no Lighthouse runs and no bundle sizes
-  --runs N       Lighthouse runs per page (default 5; 1 with --quick)`;
+  --runs N       Lighthouse runs per page (default 5; 1 with --quick)
+  --orders N     orders in the largest catalogue's database for the back office's order
+                 list and dashboard (default 1000000; 0, none, with --quick)`;
 
 const MAX_PRODUCTS = 1_000_000;
 
@@ -45,6 +49,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       duration: { type: 'string' },
       'skip-pages': { type: 'boolean', default: false },
       runs: { type: 'string' },
+      orders: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -69,6 +74,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     lighthouseRuns: values.runs ? positiveInt('runs', values.runs, 20) : quick ? 1 : 5,
     skipPages: values['skip-pages'] === true,
     coldStarts: quick ? 1 : 3,
+    orders:
+      values.orders === undefined
+        ? quick
+          ? 0
+          : 1_000_000
+        : values.orders === '0'
+          ? 0
+          : positiveInt('orders', values.orders, 10_000_000),
     quick,
   };
 }

@@ -104,6 +104,34 @@ export function renderSection(r: BenchResult): string {
     lines.push('');
   }
 
+  const withOrders = r.sizes.filter((s) => s.orders);
+  if (withOrders.length > 0) {
+    lines.push(
+      '### Back office: a million orders',
+      '',
+      '| products | orders | written in this run | dashboard p50 / p99 (one owner, 30 requests) | budgets |',
+      '| ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const size of withOrders) {
+      const o = size.orders!;
+      const at = `at ${n(o.count)} orders`;
+      const budgets = r.budgets
+        .filter((c) => c.subject.startsWith('admin dashboard') && c.subject.endsWith(at))
+        .map((c) => `dashboard ${verdict(c)}`)
+        .join('; ');
+      const seeded = o.seededSeconds === null ? 'reused' : `${n(o.seededSeconds, 1)} s`;
+      const dash = o.dashboard
+        ? `${n(o.dashboard.p50Ms, 1)} / ${n(o.dashboard.p99Ms, 1)} ms`
+        : (o.note ?? 'not measured');
+      lines.push(`| ${n(size.products)} | ${n(o.count)} | ${seeded} | ${dash} | ${budgets} |`);
+    }
+    lines.push(
+      '',
+      'The order list among them is the `admin order list` row of the API table (10 connections).',
+      '',
+    );
+  }
+
   lines.push('### Pages (Lighthouse mobile preset, Debian Chromium)', '');
   if (!r.pages) {
     lines.push(r.pagesNote ?? 'Not measured in this run.', '');

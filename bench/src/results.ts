@@ -1,5 +1,6 @@
 // The shape of one benchmark run, as written to bench/results/<date>.json.
 import type { LoadFigures } from './load.js';
+import type { TimedFigures } from './orders.js';
 import type { Machine } from './machine.js';
 import type { PageFigures, PageSkipped } from './pages.js';
 import type { ScenarioId } from './scenarios.js';
@@ -53,6 +54,13 @@ export interface SizeResult {
   /** The back office's CSV scenarios; null when they failed (`adminNote` says why). */
   admin?: AdminFigures | null;
   adminNote?: string;
+  /** The bench orders in this size's database and the dashboard's timing among them. */
+  orders?: {
+    count: number;
+    seededSeconds: number | null;
+    dashboard: TimedFigures | null;
+    note?: string;
+  };
 }
 
 export interface BudgetCheck {

@@ -23,6 +23,7 @@ export type ScenarioId =
   | 'search-typo'
   | 'cart-add'
   | 'admin-products'
+  | 'admin-orders'
   | 'mixed';
 
 export interface Probe {
@@ -242,11 +243,29 @@ function cartRequests(c: Catalogue, shoppers: readonly BenchUser[]): autocannon.
 /** Every scenario for one catalogue size. */
 /** Staff using the back office at once: the admin list's load, not the storefront's 50. */
 export const ADMIN_CONNECTIONS = 5;
+/** The order list is opened by more staff at once (packers on phones): 10 connections. */
+export const ORDER_LIST_CONNECTIONS = 10;
+
+/**
+ * The order-list filters staff use on a big shop: a status within a date range, the orders
+ * to pack, a state's paid orders this month. Dates are India days.
+ */
+export function orderListQueries(today: Date): string[] {
+  const day = (daysAgo: number) =>
+    new Date(today.getTime() + 5.5 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return [
+    `status=Completed&from=${day(90)}&to=${day(60)}`,
+    'status=to-pack',
+    `status=Shipped&from=${day(7)}`,
+    `payment=SUCCESS&state=Kerala&from=${day(30)}`,
+    `status=Canceled&from=${day(365)}&to=${day(335)}`,
+  ];
+}
 
 export function buildScenarios(
   c: Catalogue,
   shoppers: readonly BenchUser[],
-  admin?: { cookie: string; filters: AdminListFilters },
+  admin?: { cookie: string; filters: AdminListFilters; orderQueries?: string[] },
 ): Scenario[] {
   const firstPage: ShopListingRequest = { limit: formatLimit(0) };
   const secondPage: ShopListingRequest = { limit: formatLimit(PAGE_SIZE) };
@@ -357,6 +376,21 @@ export function buildScenarios(
       requests,
       probes: requests,
     });
+    if (admin.orderQueries) {
+      const orders = admin.orderQueries.map((q) => ({
+        method: 'GET' as const,
+        path: `/api/admin/orders?${q}`,
+        headers: { cookie: admin.cookie },
+      }));
+      scenarios.push({
+        id: 'admin-orders',
+        label: 'admin order list (status + date)',
+        connections: ORDER_LIST_CONNECTIONS,
+        detail: `GET /api/admin/orders as a signed-in owner on ${ORDER_LIST_CONNECTIONS} connections among the database's orders, cycling: ${admin.orderQueries.join(' · ')} (50 rows a page)`,
+        requests: orders,
+        probes: orders,
+      });
+    }
   }
   scenarios.push({
     id: 'mixed',

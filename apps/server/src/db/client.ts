@@ -46,6 +46,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
       idleTimeoutMillis: 30_000,
+      // No JIT compilation: for a shop's short queries it costs more than it saves (the
+      // dashboard's best sellers among a million orders spent 190 of its 900 ms compiling).
+      options: '-c jit=off',
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
