@@ -50,6 +50,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
   expect(new URL(page.url()).pathname).toBe('/admin');
   expect(await navLinks(page)).toEqual([
     'Dashboard',
+    'Orders',
     'Products',
     'Categories',
     'Teams',
@@ -119,6 +120,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
   await expect(packer.getByRole('heading', { name: 'Welcome, Ravi' })).toBeVisible();
   expect(await navLinks(packer)).toEqual([
     'Dashboard',
+    'Orders',
     'Products',
     'Categories',
     'Teams',

@@ -145,6 +145,7 @@ describe('the order page', () => {
       courier_name: 'Blue Dart',
       tracking_id: 'BD123',
       tracking_link: 'https://bluedart.example/BD123',
+      expected_date: '2026-11-28',
       shipped_at: '2026-11-25T05:30:00.000Z',
     });
     const api = setUp('packer', order(), {
@@ -177,6 +178,7 @@ describe('the order page', () => {
     });
     const shipment = within(screen.getByRole('region', { name: 'Shipment' }));
     expect(shipment.getByText('BD123')).toBeTruthy();
+    expect(shipment.getByText('28 Nov 2026')).toBeTruthy();
     expect(shipment.getByRole('link', { name: 'Open the courier’s page' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ship' })).toBeNull();

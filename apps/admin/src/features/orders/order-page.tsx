@@ -166,18 +166,19 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
       </div>
       <FormMessage text={stepError ? errorText(stepError) : null} />
 
+      {/* On a phone the label comes first: it is what a packer works from. */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:order-2">
+          <AddressCard address={data.address} />
+          {(order.tracking_id || order.courier_name) && <ShipmentCard order={order} />}
+          {data.customer && <CustomerCard customer={data.customer} />}
+        </div>
+        <div className="min-w-0 space-y-6 lg:order-1 lg:col-span-2">
           <LinesCard data={data} />
           <PaymentsCard payments={data.payments} />
           {data.refunds.length > 0 && <RefundsCard refunds={data.refunds} />}
           {data.returns.length > 0 && <ReturnsCard returns={data.returns} />}
           <Timeline orderId={order.id} events={data.events} onAdded={show} />
-        </div>
-        <div className="min-w-0 space-y-6">
-          <AddressCard address={data.address} />
-          {(order.tracking_id || order.courier_name) && <ShipmentCard order={order} />}
-          {data.customer && <CustomerCard customer={data.customer} />}
         </div>
       </div>
 

@@ -10,7 +10,7 @@ import type {
 } from '@kitroom/contract/admin';
 import type { ReactNode } from 'react';
 import { CopyButton } from '@/ui/copy-button';
-import { formatDateTime } from '@/ui/dates';
+import { formatDateTime, formatDay } from '@/ui/dates';
 import { formatPaise } from '@/ui/money';
 import { Thumbnail } from '@/ui/thumbnail';
 import { REFUND_LABEL, RETURN_LABEL } from './order-format';
@@ -132,7 +132,7 @@ export function ShipmentCard({ order }: { order: AdminOrder }) {
         {order.expected_date && (
           <>
             <dt className="text-muted">Expected</dt>
-            <dd>{order.expected_date}</dd>
+            <dd>{formatDay(order.expected_date)}</dd>
           </>
         )}
         {order.shipped_at && (

@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { smallButtonClass } from '@/ui/button';
-import { formatDateTime } from '@/ui/dates';
+import { formatDateTime, formatDay } from '@/ui/dates';
 import { controlClass, FormMessage } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { actorText, EVENT_LABEL } from './order-format';
@@ -42,7 +42,7 @@ function Carried({ data }: { data: Record<string, unknown> }) {
           </a>
         </>
       )}
-      {expected && <> · expected {expected}</>}
+      {expected && <> · expected {formatDay(expected)}</>}
     </p>
   );
 }

@@ -299,7 +299,7 @@ function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
         <tr className="text-left text-xs tracking-wide text-muted uppercase max-md:flex max-md:pb-3">
           <th
             scope="col"
-            className="w-10 border-b border-line px-3 py-2 max-md:border-0 max-md:px-0"
+            className="w-10 border-b border-line px-3 py-2 max-md:w-auto max-md:border-0 max-md:px-0"
           >
             <label className="inline-flex min-h-9 items-center gap-2 normal-case">
               <input

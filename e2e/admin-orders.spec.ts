@@ -1,0 +1,168 @@
+// An order from payment to the shopper's tracking, on a shop of its own (the shared journey
+// server's first-owner link belongs to admin.spec.ts): a shopper buys and pays on the sandbox
+// page; the owner sets up the back office, opens the dashboard's orders to pack, marks the
+// order packed from the list, prints its packing slip, and ships it with a courier, a tracking
+// id and a link; the shopper's order page then shows Shipped with the tracking id (Copy) and
+// the link (Open). axe checks the order list, the order page and the ship dialog; the two
+// pages are photographed at 1440 and 375 px into the test's output folder.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import type { ShopListingResponse } from '@kitroom/contract';
+import { expect, expectAccessible, test } from './fixtures';
+import {
+  buyNow,
+  fillAddress,
+  finishPayment,
+  KOCHI,
+  logInWithForm,
+  registerAccount,
+} from './journeys';
+import { startShopServer, type ShopServer } from './shop-server';
+
+const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
+  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
+  shop: [
+    async ({ smtpUrl }, use) => {
+      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-orders-'));
+      mkdirSync(path.join(workDir, 'shop'));
+      const shop = await startShopServer({ dataDir: path.join(workDir, 'shop'), smtpUrl });
+      await use(shop);
+      await shop.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 10 * 60_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.baseUrl);
+  },
+});
+
+it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+
+/** An Indian day `days` from now, yyyy-mm-dd. */
+const indianDay = (days: number) =>
+  new Date(Date.now() + 5.5 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+it('a paid order is packed and shipped in the back office, and the shopper sees its tracking', async ({
+  page,
+  browser,
+  request,
+  shop,
+}, testInfo) => {
+  it.setTimeout(240_000);
+  expect(shop.adminSetupUrl, 'the new shop printed its first-owner link').toBeTruthy();
+
+  // ── a shopper buys and pays ──
+  const account = await registerAccount(request, 'admin-orders');
+  await logInWithForm(page, account);
+  const listing = (await (
+    await request.post('/api/shop.php', { data: { limit: '0-50' } })
+  ).json()) as ShopListingResponse;
+  const product = listing.products.find((p) => Object.values(p.size).some((s) => s > 1))!;
+  const size = Object.entries(product.size).find(([, stock]) => stock > 1)![0];
+  await buyNow(page, product, size);
+  await fillAddress(page, KOCHI);
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const orderId = await finishPayment(page, 'pay');
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+  // ── the owner sets up the back office, on another browser ──
+  const ownerContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const owner = await ownerContext.newPage();
+  await owner.goto(shop.adminSetupUrl!);
+  const secret = (await owner.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
+  await owner.getByLabel('Your name').fill('Fathima');
+  await owner.getByLabel('Email').fill('owner@kitroom.in');
+  await owner.getByLabel('Password', { exact: true }).fill('a long owner password');
+  await owner.getByLabel('Password again').fill('a long owner password');
+  await owner
+    .getByLabel('6-digit code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await owner.getByRole('button', { name: 'Save and sign in' }).click();
+  await owner.getByRole('button', { name: 'I have saved them' }).click();
+
+  // ── the orders waiting to be packed, from the dashboard ──
+  await owner.getByRole('link', { name: 'Open the orders to pack' }).click();
+  await expect(owner.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  expect(new URL(owner.url()).search).toBe('?status=to-pack');
+  await expect(owner.getByRole('button', { name: 'To pack' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const row = owner.getByRole('row', { name: new RegExp(`#${orderId}\\b`) });
+  await expect(row).toContainText('Asha Menon');
+  await expect(row).toContainText('Kochi, Kerala');
+  await expect(row).toContainText(account.email);
+  await expectAccessible(owner, 'the order list');
+  await owner.screenshot({ path: testInfo.outputPath('admin-orders-1440.png'), fullPage: true });
+
+  await owner.getByLabel(`Choose order #${orderId}`).check();
+  const chosen = owner.getByRole('region', { name: 'Chosen orders' });
+  await expect(chosen).toContainText('1 order chosen');
+  const slips = await chosen
+    .getByRole('link', { name: 'Print packing slips' })
+    .getAttribute('href');
+  expect(slips).toBe(`/api/admin/orders/packing-slips?ids=${orderId}`);
+  const pdf = await owner.request.get(`${shop.baseUrl}${slips}`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await chosen.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(owner.getByText('1 order marked packed.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await owner.getByRole('button', { name: 'Packed', exact: true }).click();
+  await expect(row.getByText('Packed')).toBeVisible();
+
+  // ── the order page: ship with tracking ──
+  await row.getByRole('link', { name: `#${orderId}` }).click();
+  await expect(owner.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+  const timeline = owner.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText('Packed');
+  await expect(timeline).toContainText('Fathima');
+  await expect(owner.getByRole('region', { name: 'Ship to' })).toContainText('682001');
+  await expectAccessible(owner, 'the order page');
+  await owner.getByRole('button', { name: 'Ship' }).click();
+  const dialog = owner.getByRole('dialog', { name: `Ship order #${orderId}` });
+  await dialog.getByLabel('Courier').fill('Blue Dart');
+  await dialog.getByLabel('Tracking id').fill('BD55512345IN');
+  await dialog
+    .getByLabel('Tracking link (optional)')
+    .fill('http://www.bluedart.com/t/BD55512345IN');
+  await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(dialog.getByText('tracking_link must be an https:// address')).toBeVisible();
+  const link = 'https://www.bluedart.com/tracking?awb=BD55512345IN';
+  await dialog.getByLabel('Tracking link (optional)').fill(link);
+  await dialog.getByLabel('Expected delivery (optional)').fill(indianDay(4));
+  await expectAccessible(owner, 'the ship dialog');
+  await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(dialog).toHaveCount(0);
+  const shipment = owner.getByRole('region', { name: 'Shipment' });
+  await expect(shipment).toContainText('BD55512345IN');
+  await expect(owner.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+  await expect(timeline).toContainText('Shipped');
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await expect(owner.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+  await owner.screenshot({ path: testInfo.outputPath('admin-order-375.png'), fullPage: true });
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  await owner.screenshot({ path: testInfo.outputPath('admin-order-1440.png'), fullPage: true });
+  await owner.goto(`${shop.baseUrl}/admin/orders`);
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await expect(owner.getByRole('link', { name: `#${orderId}` })).toBeVisible();
+  await owner.screenshot({ path: testInfo.outputPath('admin-orders-375.png'), fullPage: true });
+  await ownerContext.close();
+
+  // ── the shopper's order page ──
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.reload();
+  await expect(page.getByText('Shipped').first()).toBeVisible();
+  await expect(page.getByText('BD55512345IN', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy tracking id' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('BD55512345IN');
+  const open = page.getByRole('link', { name: /Open/ });
+  await expect(open).toHaveAttribute('href', link);
+  await expect(open).toHaveAttribute('target', '_blank');
+});
