@@ -37,7 +37,7 @@ describe('the order list', () => {
           ? { body: { orders: [row(10)], next_after: null } }
           : {
               body: {
-                orders: [row(12), row(11, { stage: 'pending', payment_status: 'UNPAID' })],
+                orders: [row(12), row(11, { stage: 'pending', payment_status: 'FAILED' })],
                 next_after: 'next',
               },
             },
@@ -62,7 +62,8 @@ describe('the order list', () => {
     expect(twelve.getByText('Asha Menon 12')).toBeTruthy();
     expect(twelve.getByText('₹1,559')).toBeTruthy();
     expect(twelve.getByText('To pack')).toBeTruthy();
-    expect(within(rowOf(11)).getByText('Unpaid')).toBeTruthy();
+    expect(within(rowOf(11)).getByText('Awaiting payment')).toBeTruthy();
+    expect(within(rowOf(11)).getByText('Failed')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/api/admin/orders/export?status=to-pack',
     );

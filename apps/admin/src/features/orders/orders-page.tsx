@@ -373,11 +373,12 @@ function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
               >
                 {STAGE_LABEL[o.stage]}
               </span>
-              {o.payment_status !== 'SUCCESS' && (
-                <span className="ml-1.5 text-xs font-semibold whitespace-nowrap text-muted max-md:block">
-                  {PAYMENT_LABEL[o.payment_status]}
-                </span>
-              )}
+              {o.payment_status !== 'SUCCESS' &&
+                !(o.stage === 'pending' && o.payment_status === 'UNPAID') && (
+                  <span className="ml-1.5 text-xs font-semibold whitespace-nowrap text-muted max-md:block">
+                    {PAYMENT_LABEL[o.payment_status]}
+                  </span>
+                )}
             </td>
             <td
               className={`${cell} font-semibold tabular-nums md:border-b md:border-line md:text-right max-md:col-start-3 max-md:row-start-2 max-md:text-right`}
