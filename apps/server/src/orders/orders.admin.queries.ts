@@ -62,17 +62,32 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The name on the address label, as one text (an expression an index can be built on). */
+const labelName = sql`((o.shipping_address->>'first_name') || ' ' || (o.shipping_address->>'last_name'))`;
+
+/**
+ * Each way of finding an order is its own set of ids, so that each can walk its own index
+ * (an OR across them would read every order): the order's phone (orders_mobile_idx, the
+ * label's phone at checkout) and the account's; the label's name and the account's.
+ */
 function searchCondition(s: OrderSearch): SQL {
   switch (s.kind) {
     case 'id':
       return sql`o.id = ${s.id}`;
     case 'phone':
-      return sql`(o.mobile_number = ${s.phone} OR o.shipping_address->>'phone' = ${s.phone})`;
+      return sql`o.id IN (SELECT id FROM orders WHERE mobile_number = ${s.phone}
+                          UNION
+                          SELECT a.id FROM orders a JOIN users u ON u.id = a.user_id
+                           WHERE u.phone_number = ${s.phone})`;
     case 'email':
       return sql`o.user_id IN (SELECT id FROM users WHERE email = ${s.email})`;
-    case 'name':
-      return sql`(concat_ws(' ', o.shipping_address->>'first_name', o.shipping_address->>'last_name') ILIKE ${containing(s.text)}
-                  OR o.user_id IN (SELECT id FROM users WHERE name ILIKE ${containing(s.text)}))`;
+    case 'name': {
+      const like = containing(s.text);
+      return sql`o.id IN (SELECT o.id FROM orders o WHERE ${labelName} ILIKE ${like}
+                          UNION
+                          SELECT a.id FROM orders a JOIN users u ON u.id = a.user_id
+                           WHERE u.name ILIKE ${like})`;
+    }
   }
 }
 
