@@ -7,10 +7,13 @@ import { payments } from '../db/schema.js';
 import { createProduct, createUser } from './factories.js';
 import { createPaidOrder } from './order-factories.js';
 
-/** A paid order whose sandbox payment is captured, so it can be refunded; its id and total. */
-export async function createRefundableOrder(db: Db): Promise<{ id: number; totalPaise: number }> {
-  const user = await createUser(db);
-  const productId = await createProduct(db, { sizes: { M: 5 } });
+/** A paid order of one ₹1,299 jersey to Kerala (₹1,359), its sandbox payment captured. */
+export async function createRefundableOrder(
+  db: Db,
+  shopperName?: string,
+): Promise<{ id: number; totalPaise: number }> {
+  const user = await createUser(db, shopperName ? { name: shopperName } : {});
+  const productId = await createProduct(db, { pricePaise: 129_900, sizes: { M: 5 } });
   const order = await createPaidOrder(db, {
     userId: user.id,
     items: [{ productId, size: 'M', quantity: 1 }],
@@ -28,10 +31,16 @@ export async function createRefundableOrder(db: Db): Promise<{ id: number; total
   return order;
 }
 
-/** Moves a refund's asking (and last touch) back in time. */
-export async function ageRefund(db: Db, refundId: number, days: number): Promise<void> {
+/** A refund as if asked `days` ago and left in this state (the sandbox finishes at once). */
+export async function ageRefund(
+  db: Db,
+  refundId: number,
+  days: number,
+  status: 'requested' | 'pending' | 'processed' | 'failed',
+): Promise<void> {
   await db.execute(
-    sql`UPDATE refunds SET created_at = created_at - make_interval(days => ${days}),
+    sql`UPDATE refunds SET status = ${status},
+               created_at = created_at - make_interval(days => ${days}),
                updated_at = updated_at - make_interval(days => ${days})
         WHERE id = ${refundId}`,
   );
