@@ -298,6 +298,32 @@ describe('when Razorpay is down or its answer is lost', () => {
     expect(await refundsOf(orderId)).toMatchObject([{ status: 'processed' }]);
   });
 
+  it('a webhook racing the answer being stored is applied, not lost', async () => {
+    const { orderId, paymentId } = await paidOrder();
+    fake.refundOutage = 'no-answer';
+    await refund(orderId, '450');
+    fake.refundOutage = null;
+    const [made] = fake.refundsOf(paymentId);
+    const [row] = await refundsOf(orderId);
+    // The answer is being stored (the refund locked, its id written) when the webhook comes.
+    let news: Promise<{ json(): unknown }> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM refunds WHERE id = ${row!.id} FOR UPDATE`);
+      await tx.execute(
+        sql`UPDATE refunds SET provider_refund_id = ${made!.id}, status = 'pending'
+            WHERE id = ${row!.id}`,
+      );
+      // then() sends it now (inject waits for it), while the refund is still locked.
+      news = webhook(fake.settleRefund(made!.id, 'processed')).then((res) => res);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await news!).json()).toEqual({ status: 'applied' });
+    expect(await refundsOf(orderId)).toMatchObject([
+      { status: 'processed', provider_refund_id: made!.id },
+    ]);
+    expect(await refundMails(orderId)).toHaveLength(1);
+  });
+
   it('Razorpay refusing a refund fails it with its reason', async () => {
     const { orderId, paymentId } = await paidOrder();
     // ₹1,000 refunded from Razorpay's dashboard: Razorpay now refuses more than ₹359.

@@ -205,7 +205,11 @@ async function refundOfReport(
   const refundId = refundOfReceipt(report.receipt);
   if (refundId === null) return undefined;
   const row = await q.lockRefund(tx, refundId);
-  if (!row || row.provider !== provider || row.provider_refund_id !== null) return undefined;
+  if (!row || row.provider !== provider) return undefined;
+  // The answer may have been stored while this waited for the lock: then it names the same id.
+  if (row.provider_refund_id !== null && row.provider_refund_id !== report.providerRefundId) {
+    return undefined;
+  }
   return row;
 }
 
