@@ -143,17 +143,22 @@ export async function recordProviderAnswer(
   );
 }
 
-/** The provider could not be asked (or looked up): the refund waits for the next try. */
+/**
+ * The provider could not be asked to make a refund ('requested') or about one ('pending'):
+ * it waits for the next try. Nothing changes when the refund has moved on meanwhile (another
+ * request's answer, a webhook).
+ */
 export async function recordAttemptFailed(
   db: Queryable,
   id: number,
   error: string,
   now: Date,
+  status: 'requested' | 'pending' = 'requested',
 ): Promise<void> {
   await db.execute(
     sql`UPDATE refunds SET attempts = attempts + 1, last_error = ${error.slice(0, 500)},
                updated_at = ${now.toISOString()}::timestamptz
-        WHERE id = ${id} AND status IN ('requested', 'pending')`,
+        WHERE id = ${id} AND status = ${status}`,
   );
 }
 

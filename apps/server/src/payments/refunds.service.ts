@@ -267,7 +267,7 @@ export async function lookUpRefund(ctx: RefundContext, refundId: number): Promis
     report = await lookup(refund.provider_refund_id);
   } catch (err) {
     ctx.log.warn({ err, refundId, orderId: refund.order_id }, 'refund look-up failed');
-    await q.recordAttemptFailed(ctx.db, refundId, String(err), new Date());
+    await q.recordAttemptFailed(ctx.db, refundId, String(err), new Date(), 'pending');
     return;
   }
   if (report.status === 'pending') {
