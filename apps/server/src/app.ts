@@ -44,10 +44,17 @@ import { orderRoutes } from './orders/orders.routes.js';
 import { ordersAdminRoutes } from './orders/orders.admin-routes.js';
 import {
   ORDER_SWEEP_INTERVAL_MS,
+  orderContexts,
   startOrderSweep,
   type OrderSweep,
 } from './orders/orders.service.js';
 import { paymentRoutes } from './payments/payments.routes.js';
+import { refundsAdminRoutes } from './payments/refunds.admin-routes.js';
+import {
+  REFUND_SWEEP_INTERVAL_MS,
+  startRefundSweep,
+  type RefundSweep,
+} from './payments/refund-sweep.js';
 import { profilesAdminRoutes } from './profiles/profiles.admin-routes.js';
 import { profilesRoutes } from './profiles/profiles.routes.js';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
@@ -86,7 +93,10 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Called for every route as it is added (tests list the routes). */
   onRoute?: (route: RouteOptions) => void;
-  /** The periodic release of expired unpaid orders (default on); tests may drive it by hand. */
+  /**
+   * The periodic sweeps (default on): expired unpaid orders released, refunds sent again or
+   * looked up. Tests may drive them by hand.
+   */
   orderSweep?: boolean;
 }
 
@@ -250,15 +260,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogueCsvAdminRoutes(deps));
   await app.register(profilesAdminRoutes(deps));
   await app.register(settingsAdminRoutes(deps));
+  await app.register(refundsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }
   if (options.orderSweep !== false) {
     let sweep: OrderSweep | undefined;
+    let refundSweep: RefundSweep | undefined;
     app.addHook('onReady', async () => {
       sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
+      refundSweep = startRefundSweep(orderContexts(deps)(app.log), REFUND_SWEEP_INTERVAL_MS);
     });
-    app.addHook('onClose', async () => sweep?.stop());
+    app.addHook('onClose', async () => {
+      await sweep?.stop();
+      await refundSweep?.stop();
+    });
   }
   await registerAdminApp(app);
   await registerStatic(app, deps);

@@ -16,6 +16,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/teams', label: 'Teams', access: 'catalogue.read' },
   { to: '/players', label: 'Players', access: 'catalogue.read' },
   { to: '/catalogue/csv', label: 'Import / export', access: 'catalogue.read' },
+  { to: '/refunds', label: 'Refunds', access: 'orders.refund' },
   { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
   { to: '/feedback', label: 'Feedback', access: 'feedback.manage' },

@@ -9,6 +9,7 @@ import { CouponsPage } from '@/features/coupons/coupons-page';
 import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
 import { FeedbackPage } from '@/features/feedback/feedback-page';
 import { ReferralsPage } from '@/features/referrals/referrals-page';
+import { RefundsPage } from '@/features/refunds/refunds-page';
 import { ReviewsPage } from '@/features/reviews/reviews-page';
 import { CatalogueCsvPage } from '@/features/catalogue-csv/catalogue-csv-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
@@ -85,6 +86,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="audit.read">
             <AuditPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'refunds',
+        element: (
+          <Allowed permission="orders.refund">
+            <RefundsPage />
           </Allowed>
         ),
       },

@@ -29,6 +29,7 @@ describe('the signed-in shell', () => {
       'Teams',
       'Players',
       'Import / export',
+      'Refunds',
       'Coupons',
       'Reviews',
       'Feedback',

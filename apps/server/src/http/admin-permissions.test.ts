@@ -24,6 +24,7 @@ import {
 } from '../test/factories.js';
 import { multipartFile, pngPicture } from '../test/multipart.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';
+import { createRefundableOrder } from '../test/refund-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
 import { createStaff } from '../test/staff.js';
@@ -178,6 +179,15 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: '/api/admin/settings',
     payload: { support_hours: `Every day, 9 AM to ${(++serial % 9) + 1} PM` },
   }),
+  refundAdminOrder: async (db) => ({
+    url: `/api/admin/orders/${(await createRefundableOrder(db)).id}/refunds`,
+    payload: {
+      amount: '100.50',
+      reason: 'Late delivery',
+      idempotency_key: `sample-refund-${++serial}-key`,
+    },
+  }),
+  listAdminRefunds: async () => ({ url: '/api/admin/refunds?overdue=true&limit=5' }),
 };
 
 /** The orders' endpoints: each on an order of its own, in the stage the action needs. */

@@ -233,8 +233,13 @@ describe('cancel', () => {
     });
     expect(body.actions).toEqual([]);
     expect(body.refunds).toEqual([
-      expect.objectContaining({ amount_paise: 135_900, status: 'processed' }),
+      expect.objectContaining({
+        amount_paise: 135_900,
+        status: 'processed',
+        requested_by: expect.objectContaining({ name: expect.stringContaining('support') }),
+      }),
     ]);
+    expect(body.refundable_paise).toBe(0);
     expect(body.events.map((e: { type: string }) => e.type)).toContain('canceled');
     expect((await shopperView(id)).order_status).toBe('Canceled');
   });

@@ -484,13 +484,17 @@ describe('one order', () => {
     ]);
     expect(body.refunds).toEqual([
       expect.objectContaining({
+        order_id: order.id,
         amount_paise: 50_000,
         status: 'processed',
+        provider: 'sandbox',
         reason: 'Late delivery',
         provider_refund_id: 'rfnd_1',
-        staff_name: expect.stringContaining('support'),
+        requested_by: { id: supportStaff.id, name: expect.stringContaining('support') },
       }),
     ]);
+    // Paid ₹1,409.10, ₹500 of it refunded.
+    expect(body.refundable_paise).toBe(140_910 - 50_000);
     expect(body.returns).toEqual([
       expect.objectContaining({
         kind: 'exchange',

@@ -252,20 +252,27 @@ export async function paymentsOfOrder(db: Queryable, orderId: number): Promise<P
 
 export interface RefundRow {
   id: number;
+  order_id: number;
   amount_paise: number;
   status: 'requested' | 'pending' | 'processed' | 'failed';
-  reason: string;
+  provider: string;
   provider_refund_id: string | null;
+  reason: string;
+  staff_id: number | null;
   staff_name: string | null;
   created_at: Instant;
+  updated_at: Instant;
   processed_at: Instant | null;
+  attempts: number;
+  last_error: string | null;
 }
 
 export async function refundsOfOrder(db: Queryable, orderId: number): Promise<RefundRow[]> {
   return queryRows<RefundRow>(
     db,
-    sql`SELECT r.id, r.amount_paise, r.status, r.reason, r.provider_refund_id,
-               s.name AS staff_name, r.created_at, r.processed_at
+    sql`SELECT r.id, r.order_id, r.amount_paise, r.status, r.provider, r.provider_refund_id,
+               r.reason, r.staff_id, s.name AS staff_name, r.created_at, r.updated_at,
+               r.processed_at, r.attempts, r.last_error
           FROM refunds r LEFT JOIN staff s ON s.id = r.staff_id
          WHERE r.order_id = ${orderId} ORDER BY r.id`,
   );

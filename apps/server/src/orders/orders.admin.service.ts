@@ -25,6 +25,7 @@ import type { Queryable } from '../db/client.js';
 import type { Actor } from '../staff/audit.service.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
+import { refundableOf } from '../payments/refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import * as fulfilment from './fulfilment.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
@@ -293,10 +294,11 @@ export async function getOrder(
 ): Promise<AdminOrderResponse> {
   const order = await q.orderById(db, id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const [lines, payments, refunds, returns, events] = await Promise.all([
+  const [lines, payments, refunds, refundable, returns, events] = await Promise.all([
     q.linesOfOrders(db, [id]),
     q.paymentsOfOrder(db, id),
     q.refundsOfOrder(db, id),
+    refundableOf(db, id),
     q.returnsOfOrder(db, id),
     eventsOfOrder(db, id),
   ]);
@@ -350,10 +352,21 @@ export async function getOrder(
       updated_at: iso(p.updated_at),
     })),
     refunds: refunds.map((r) => ({
-      ...r,
+      id: r.id,
+      order_id: r.order_id,
+      amount_paise: r.amount_paise,
+      status: r.status,
+      provider: r.provider,
+      provider_refund_id: r.provider_refund_id,
+      reason: r.reason,
+      requested_by: r.staff_id === null ? null : { id: r.staff_id, name: r.staff_name ?? '' },
       created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
       processed_at: isoOrNull(r.processed_at),
+      attempts: r.attempts,
+      last_error: r.last_error,
     })),
+    refundable_paise: refundable,
     returns: returns.returns.map((r) => ({
       id: r.id,
       kind: r.kind,

@@ -70,6 +70,8 @@ export interface RefundReport {
   amountPaise: number;
   /** The payment it refunds, when the message carries it. */
   providerPaymentId: string | null;
+  /** The receipt we sent with the refund (it names our refund), when the message carries it. */
+  receipt: string | null;
 }
 
 export interface PaymentProvider {
@@ -89,11 +91,38 @@ export interface PaymentProvider {
    * cannot be reached or refuses; the same key may then be sent again safely.
    */
   refund(request: RefundRequest): Promise<RefundReport>;
+  /**
+   * The provider's current word on a refund it took, for refunds whose webhook never came.
+   * Absent where refunds are final at once (sandbox).
+   */
+  lookupRefund?(providerRefundId: string): Promise<RefundReport>;
 }
 
-/** The provider could not be reached or refused the request; the message is for the log. */
+/**
+ * The provider could not be reached, or answered no; the message is for the log. `refused`:
+ * it answered and said no to this very request (a 4xx such as Razorpay's BAD_REQUEST_ERROR),
+ * so sending it again will not change the answer. Otherwise (no answer, 5xx, 409 "still
+ * processing", 429, bad keys) the same request may be sent again later.
+ */
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
+  constructor(
+    message: string,
+    readonly refused = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The receipt a refund is sent with: it names the order and our refund row. */
+export function refundReceipt(orderId: number, refundId: number): string {
+  return `order-${orderId}-refund-${refundId}`;
+}
+
+/** The refund a receipt names, or null for anything that is not one of ours. */
+export function refundOfReceipt(receipt: string | null): number | null {
+  const match = receipt === null ? null : /^order-\d{1,10}-refund-(\d{1,10})$/.exec(receipt);
+  return match ? Number(match[1]) : null;
 }
 
 export const PAYMENT_PATHS = {

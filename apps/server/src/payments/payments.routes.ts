@@ -1,5 +1,6 @@
 // The provider's ways back to us: the browser's signed redirect (callback) and the signed
-// webhook, verified by the configured provider and settled by the order service.
+// webhook, verified by the configured provider and settled by the order service (payments)
+// or the refunds service (refund.processed, refund.failed).
 import { orderPagePath } from '@kitroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import type { AppDeps } from '../app.js';
 import { badRequest } from '../http/errors.js';
 import * as orders from '../orders/orders.service.js';
 import { createPaymentProvider } from './payment-provider.js';
+import * as refunds from './refunds.service.js';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -45,6 +47,21 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const delivery = provider.verifyWebhook(body, request.headers);
           if (!delivery) throw badRequest('The webhook signature is not valid.');
+          if (delivery.refund) {
+            const outcome = await refunds.applyRefundWebhook(
+              context(request.log),
+              delivery.refund,
+              {
+                eventId: delivery.eventId,
+                event: delivery.event,
+              },
+            );
+            if (outcome === 'mismatch' || outcome === 'unknown') {
+              // Acknowledged: a refund made elsewhere (the provider's dashboard) is not ours.
+              request.log.warn({ event: delivery.event, outcome }, 'refund webhook ignored');
+            }
+            return { status: outcome };
+          }
           const settled = await orders.settlePayment(context(request.log), delivery.report, {
             eventId: delivery.eventId,
             event: delivery.event,

@@ -1,6 +1,8 @@
 // Razorpay Payment Links (PAYMENTS.md): create a link per attempt, verify the callback's
 // razorpay_signature and the webhook's X-Razorpay-Signature over the raw body, look a link
-// up. A plain fetch client: three calls do not need the SDK.
+// up; refunds on a captured payment with X-Refund-Idempotency, their webhooks
+// (refund.processed, refund.failed) and look-up. A plain fetch client: a handful of calls do
+// not need the SDK.
 import { z } from 'zod';
 import {
   hmacHex,
@@ -49,21 +51,26 @@ const CallbackQuery = z.object({
   razorpay_signature: z.string().max(128),
 });
 
+const RefundEntity = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  payment_id: z.string().nullish(),
+  receipt: z.string().nullish(),
+  status: z.enum(['pending', 'processed', 'failed']),
+});
+
 const WebhookEnvelope = z.object({
   entity: z.literal('event'),
   event: z.string().max(64),
   payload: z.object({
     payment_link: z.object({ entity: PaymentLink.partial({ short_url: true }) }).optional(),
     payment: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+    refund: z.object({ entity: RefundEntity }).optional(),
   }),
 });
 
-const RefundEntity = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  payment_id: z.string().nullish(),
-  status: z.enum(['pending', 'processed', 'failed']),
-});
+/** The webhook events that carry a refund's final word. */
+const REFUND_EVENTS = ['refund.processed', 'refund.failed'];
 
 function refundReportOf(r: z.infer<typeof RefundEntity>): RefundReport {
   return {
@@ -71,6 +78,7 @@ function refundReportOf(r: z.infer<typeof RefundEntity>): RefundReport {
     status: r.status,
     amountPaise: r.amount,
     providerPaymentId: r.payment_id ?? null,
+    receipt: r.receipt ?? null,
   };
 }
 
@@ -126,7 +134,12 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
     if (!response.ok) {
       const error = ErrorBody.safeParse(json);
       const why = error.success ? error.data.error.description : text.slice(0, 200);
-      throw new PaymentProviderError(`Razorpay ${method} ${path}: ${response.status} ${why}`);
+      // 400 is Razorpay's final no to this request; 401 (keys), 409 (the same key still being
+      // processed), 429 and 5xx may answer otherwise later.
+      throw new PaymentProviderError(
+        `Razorpay ${method} ${path}: ${response.status} ${why}`,
+        response.status === 400,
+      );
     }
     return json;
   }
@@ -195,6 +208,11 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
       const parsed = WebhookEnvelope.safeParse(json);
       if (!parsed.success) return null;
       const { event, payload } = parsed.data;
+      if (REFUND_EVENTS.includes(event)) {
+        const refund = payload.refund?.entity;
+        if (!refund) return null;
+        return { eventId, event, report: null, refund: refundReportOf(refund) };
+      }
       const link = payload.payment_link?.entity;
       // payment.failed leaves the link open for another try, so it changes nothing here.
       const tracked = ['payment_link.paid', 'payment_link.expired', 'payment_link.cancelled'];
@@ -212,6 +230,15 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
           { amount: request.amountPaise, speed: 'normal', receipt: request.receipt },
           { 'x-refund-idempotency': request.key },
         ),
+      );
+      if (!refund.success)
+        throw new PaymentProviderError('Razorpay answered a refund we cannot read');
+      return refundReportOf(refund.data);
+    },
+
+    async lookupRefund(providerRefundId) {
+      const refund = RefundEntity.safeParse(
+        await call('GET', `/v1/refunds/${encodeURIComponent(providerRefundId)}`),
       );
       if (!refund.success)
         throw new PaymentProviderError('Razorpay answered a refund we cannot read');

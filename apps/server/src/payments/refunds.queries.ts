@@ -143,40 +143,163 @@ export async function recordProviderAnswer(
   );
 }
 
-/** The provider could not be asked, or refused: the refund waits for the next try. */
+/**
+ * The provider could not be asked to make a refund ('requested') or about one ('pending'):
+ * it waits for the next try. Nothing changes when the refund has moved on meanwhile (another
+ * request's answer, a webhook).
+ */
 export async function recordAttemptFailed(
+  db: Queryable,
+  id: number,
+  error: string,
+  now: Date,
+  status: 'requested' | 'pending' = 'requested',
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE refunds SET attempts = attempts + 1, last_error = ${error.slice(0, 500)},
+               updated_at = ${now.toISOString()}::timestamptz
+        WHERE id = ${id} AND status = ${status}`,
+  );
+}
+
+/** The provider answered no to the refund: failed, with its words. */
+export async function recordRefusal(
   db: Queryable,
   id: number,
   error: string,
   now: Date,
 ): Promise<void> {
   await db.execute(
-    sql`UPDATE refunds SET attempts = attempts + 1, last_error = ${error.slice(0, 500)},
-               updated_at = ${now.toISOString()}::timestamptz
-        WHERE id = ${id} AND status = 'requested'`,
+    sql`UPDATE refunds SET status = 'failed', attempts = attempts + 1,
+               last_error = ${error.slice(0, 500)}, updated_at = ${now.toISOString()}::timestamptz
+        WHERE id = ${id}`,
   );
 }
 
+/** The provider was asked about a pending refund and has not finished it. */
+export async function recordLookup(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE refunds SET attempts = attempts + 1, last_error = NULL,
+               updated_at = ${now.toISOString()}::timestamptz
+        WHERE id = ${id} AND status = 'pending'`,
+  );
+}
+
+/** The provider's news on a refund: its state, and its id when the news came first. */
 export async function setRefundStatus(
   db: Queryable,
   id: number,
+  providerRefundId: string,
   status: RefundState,
   now: Date,
 ): Promise<void> {
   await db.execute(
-    sql`UPDATE refunds SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz,
+    sql`UPDATE refunds SET status = ${status},
+               provider_refund_id = COALESCE(provider_refund_id, ${providerRefundId}),
+               updated_at = ${now.toISOString()}::timestamptz,
                processed_at = CASE WHEN ${status} = 'processed'
                                    THEN ${now.toISOString()}::timestamptz END
         WHERE id = ${id}`,
   );
 }
 
-/** Refunds written but not yet taken by the provider, oldest first: sent again. */
-export async function refundsToSend(db: Queryable, limit: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+/** The sweep's first wait, doubled after each try of a refund, up to the longest. */
+export const SWEEP_FIRST_WAIT_SECONDS = 60;
+export const SWEEP_LONGEST_WAIT_SECONDS = 60 * 60;
+
+/**
+ * Claims refunds due for another try: 'requested' ones (never taken by the provider) and,
+ * when the provider can be asked, 'pending' ones (taken, not finished). A refund is due when
+ * its last touch is older than the wait its tries have earned (1, 2, 4 … minutes, at most an
+ * hour). The claim moves updated_at to now under FOR UPDATE SKIP LOCKED, so another process
+ * skips the row now and finds it not due afterwards: that is the lease, as long as the wait.
+ */
+export async function claimDueRefunds(
+  db: Queryable,
+  c: { provider: string; lookups: boolean; now: Date; limit: number },
+): Promise<{ id: number; status: RefundStatus }[]> {
+  const now = c.now.toISOString();
+  return queryRows<{ id: number; status: RefundStatus }>(
     db,
-    sql`SELECT id FROM refunds WHERE status = 'requested' ORDER BY created_at, id
-        LIMIT ${limit}`,
+    sql`WITH due AS (
+          SELECT id FROM refunds
+          WHERE provider = ${c.provider}
+            AND (status = 'requested' OR (${c.lookups} AND status = 'pending'))
+            AND updated_at <= ${now}::timestamptz - interval '1 second' * least(
+                  ${SWEEP_FIRST_WAIT_SECONDS}::int * power(2, least(attempts, 16)),
+                  ${SWEEP_LONGEST_WAIT_SECONDS}::int)
+          ORDER BY updated_at, id
+          LIMIT ${c.limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE refunds r SET updated_at = ${now}::timestamptz
+        FROM due WHERE r.id = due.id
+        RETURNING r.id, r.status`,
   );
-  return rows.map((r) => r.id);
+}
+
+// ───────────────────────────── the back office ─────────────────────────────
+
+export interface AdminRefundRow extends RefundRow {
+  staff_name: string | null;
+  shopper_name: string;
+}
+
+const adminColumns = sql`${columns}, s.name AS staff_name, u.name AS shopper_name`;
+const adminFrom = sql`refunds r JOIN payments p ON p.id = r.payment_id
+  JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = o.user_id
+  LEFT JOIN staff s ON s.id = r.staff_id`;
+
+export async function adminRefundById(
+  db: Queryable,
+  id: number,
+): Promise<AdminRefundRow | undefined> {
+  const [row] = await queryRows<AdminRefundRow>(
+    db,
+    sql`SELECT ${adminColumns} FROM ${adminFrom} WHERE r.id = ${id}`,
+  );
+  return row;
+}
+
+/**
+ * A page of refunds: newest first, or only the open ones asked before `overdueBefore`, oldest
+ * first (the refunds_open_idx partial index serves these).
+ */
+export async function adminRefunds(
+  db: Queryable,
+  f: {
+    status: RefundStatus | undefined;
+    overdueBefore: Date | null;
+    afterId: number | undefined;
+    limit: number;
+  },
+): Promise<AdminRefundRow[]> {
+  const conditions = [sql`TRUE`];
+  if (f.status) conditions.push(sql`r.status = ${f.status}`);
+  if (f.overdueBefore) {
+    conditions.push(sql`r.status IN ('requested', 'pending')`);
+    conditions.push(sql`r.created_at < ${f.overdueBefore.toISOString()}::timestamptz`);
+  }
+  const oldestFirst = f.overdueBefore !== null;
+  if (f.afterId !== undefined) {
+    conditions.push(oldestFirst ? sql`r.id > ${f.afterId}` : sql`r.id < ${f.afterId}`);
+  }
+  return queryRows<AdminRefundRow>(
+    db,
+    sql`SELECT ${adminColumns} FROM ${adminFrom}
+        WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY r.id ${oldestFirst ? sql`ASC` : sql`DESC`}
+        LIMIT ${f.limit}`,
+  );
+}
+
+/** Refunds still requested or pending that were asked before the given time. */
+export async function overdueCount(db: Queryable, before: Date): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM refunds
+        WHERE status IN ('requested', 'pending')
+          AND created_at < ${before.toISOString()}::timestamptz`,
+  );
+  return row?.n ?? 0;
 }

@@ -10,7 +10,15 @@ import type { Db, Queryable } from '../db/client.js';
 import { conflict } from '../http/errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import { recordEvent, PROVIDER, type OrderActor } from '../orders/order-events.js';
-import type { PaymentProvider, RefundReport, RefundState } from './payment-provider.js';
+import {
+  PaymentProviderError,
+  refundOfReceipt,
+  refundReceipt,
+  type PaymentProvider,
+  type RefundReport,
+  type RefundState,
+} from './payment-provider.js';
+import * as payments from './payments.service.js';
 import * as q from './refunds.queries.js';
 
 export type { RefundRow } from './refunds.queries.js';
@@ -22,8 +30,8 @@ export interface RefundContext {
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
 
-/** Keys are ours; Razorpay wants at least 10 characters. */
-const KEY_PATTERN = /^[\w:.-]{10,64}$/;
+/** Keys are ours; Razorpay takes at least 10 letters, digits, hyphens and underscores. */
+const KEY_PATTERN = /^[A-Za-z0-9_-]{10,64}$/;
 
 export interface RefundAsk {
   amountPaise: number;
@@ -51,7 +59,7 @@ export async function requestRefund(
   ask: RefundAsk,
 ): Promise<{ refundId: number; created: boolean }> {
   if (!KEY_PATTERN.test(ask.key)) {
-    throw conflict('A refund key is 10 to 64 letters, digits or - _ : .');
+    throw conflict('A refund key is 10 to 64 letters, digits, - or _.');
   }
   const earlier = await q.refundByKey(tx, ask.key);
   if (earlier) {
@@ -120,7 +128,9 @@ async function settle(
 
 /**
  * Sends a written refund to the provider (outside any transaction) and stores its answer.
- * A provider that cannot be reached leaves the refund 'requested' for the next try.
+ * A provider that cannot be reached leaves the refund 'requested' for the sweep to send again
+ * with the same key; a provider that answers no (Razorpay's 400) fails it, so the amount can
+ * be refunded anew.
  */
 export async function sendRefund(ctx: RefundContext, refundId: number): Promise<q.RefundRow> {
   const refund = await q.refundById(ctx.db, refundId);
@@ -136,9 +146,13 @@ export async function sendRefund(ctx: RefundContext, refundId: number): Promise<
       providerPaymentId: refund.provider_payment_id,
       amountPaise: refund.amount_paise,
       key: refund.idempotency_key,
-      receipt: `order-${refund.order_id}-refund-${refund.id}`,
+      receipt: refundReceipt(refund.order_id, refund.id),
     });
   } catch (err) {
+    if (err instanceof PaymentProviderError && err.refused) {
+      ctx.log.error({ err, refundId, orderId: refund.order_id }, 'the provider refused a refund');
+      return refuseRefund(ctx, refundId, err.message);
+    }
     ctx.log.warn({ err, refundId, orderId: refund.order_id }, 'refund not sent; will try again');
     await q.recordAttemptFailed(ctx.db, refundId, String(err), new Date());
     return (await q.refundById(ctx.db, refundId))!;
@@ -158,25 +172,110 @@ export async function sendRefund(ctx: RefundContext, refundId: number): Promise<
   });
 }
 
-/** A webhook's refund news, verified: moves the refund forward once. */
+/** The provider said no to a refund: failed, on the timeline, with the provider's words kept. */
+async function refuseRefund(
+  ctx: RefundContext,
+  refundId: number,
+  error: string,
+): Promise<q.RefundRow> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = (await q.lockRefund(tx, refundId))!;
+    if (locked.status !== 'requested') return locked;
+    const now = new Date();
+    await q.recordRefusal(tx, refundId, error, now);
+    await settle(tx, ctx, locked, 'failed', now);
+    return (await q.lockRefund(tx, refundId))!;
+  });
+}
+
+export type RefundReportOutcome = 'applied' | 'unchanged' | 'unknown' | 'mismatch';
+
+/**
+ * The refund a report is about: by the provider's refund id, or — when the news arrives before
+ * the provider's answer to our request was stored — by the receipt we sent, which names the
+ * refund row (written, and committed, before the provider was called).
+ */
+async function refundOfReport(
+  tx: Queryable,
+  provider: string,
+  report: RefundReport,
+): Promise<q.RefundRow | undefined> {
+  const known = await q.refundByProviderId(tx, provider, report.providerRefundId);
+  if (known) return known;
+  const refundId = refundOfReceipt(report.receipt);
+  if (refundId === null) return undefined;
+  const row = await q.lockRefund(tx, refundId);
+  if (!row || row.provider !== provider) return undefined;
+  // The answer may have been stored while this waited for the lock: then it names the same id.
+  if (row.provider_refund_id !== null && row.provider_refund_id !== report.providerRefundId) {
+    return undefined;
+  }
+  return row;
+}
+
+/**
+ * A verified report (webhook or look-up) on a refund: moves it forward once, if it is one of
+ * ours and says the same payment and amount. Call it in a transaction.
+ */
 export async function applyRefundReport(
   tx: Queryable,
   ctx: Pick<RefundContext, 'config' | 'provider'>,
   report: RefundReport,
-): Promise<'applied' | 'unchanged' | 'unknown'> {
-  const refund = await q.refundByProviderId(tx, ctx.provider.name, report.providerRefundId);
+): Promise<RefundReportOutcome> {
+  const refund = await refundOfReport(tx, ctx.provider.name, report);
   if (!refund) return 'unknown';
+  if (
+    report.amountPaise !== refund.amount_paise ||
+    (report.providerPaymentId !== null && report.providerPaymentId !== refund.provider_payment_id)
+  ) {
+    return 'mismatch';
+  }
   if (refund.status === 'processed' || refund.status === 'failed') return 'unchanged';
-  if (report.status === 'pending') return 'unchanged';
+  if (report.status === 'pending' && refund.status === 'pending') return 'unchanged';
   const now = new Date();
-  await q.setRefundStatus(tx, refund.id, report.status, now);
+  await q.setRefundStatus(tx, refund.id, report.providerRefundId, report.status, now);
   await settle(tx, ctx, refund, report.status, now);
   return 'applied';
 }
 
-/** Sends again the refunds the provider has not taken yet (a sweep calls it). */
-export async function resendWaitingRefunds(ctx: RefundContext, limit = 20): Promise<number> {
-  const ids = await q.refundsToSend(ctx.db, limit);
-  for (const id of ids) await sendRefund(ctx, id);
-  return ids.length;
+/**
+ * A refund webhook, verified: applied once per event id (the event is recorded in the same
+ * transaction that moves the refund, so a replay finds it and changes nothing).
+ */
+export async function applyRefundWebhook(
+  ctx: Pick<RefundContext, 'db' | 'config' | 'provider'>,
+  report: RefundReport,
+  event: { eventId: string; event: string },
+): Promise<RefundReportOutcome | 'duplicate'> {
+  return ctx.db.transaction(async (tx) => {
+    const first = await payments.firstDelivery(tx, { ...event, provider: ctx.provider.name });
+    if (!first) return 'duplicate';
+    return applyRefundReport(tx, ctx, report);
+  });
+}
+
+/**
+ * Asks the provider about a refund it took but has not finished (its webhook may never come)
+ * and applies a final answer.
+ */
+export async function lookUpRefund(ctx: RefundContext, refundId: number): Promise<void> {
+  const refund = await q.refundById(ctx.db, refundId);
+  const lookup = ctx.provider.lookupRefund;
+  if (!refund || refund.status !== 'pending' || !refund.provider_refund_id || !lookup) return;
+  let report: RefundReport;
+  try {
+    report = await lookup(refund.provider_refund_id);
+  } catch (err) {
+    ctx.log.warn({ err, refundId, orderId: refund.order_id }, 'refund look-up failed');
+    await q.recordAttemptFailed(ctx.db, refundId, String(err), new Date(), 'pending');
+    return;
+  }
+  if (report.status === 'pending') {
+    await q.recordLookup(ctx.db, refundId, new Date());
+    return;
+  }
+  const outcome = await ctx.db.transaction((tx) => applyRefundReport(tx, ctx, report));
+  if (outcome === 'mismatch') {
+    ctx.log.error({ refundId, report }, 'refund look-up does not match the refund');
+  }
 }

@@ -173,6 +173,7 @@ export function createSandboxProvider(opts: { secretSeed: string }): PaymentProv
         status: 'processed',
         amountPaise: request.amountPaise,
         providerPaymentId: request.providerPaymentId,
+        receipt: request.receipt,
       };
     },
 

@@ -1,8 +1,12 @@
 // A local stand-in for Razorpay's Payment Links API, following PAYMENTS.md: Basic auth,
 // create (reference_id unique, expire_by at least 15 minutes ahead, callback_url with
 // callback_method), fetch, cancel; and, as Razorpay would, signed callbacks and webhooks.
+// Refunds as Razorpay documents them (OPERATIONS.md, Refunds): POST /v1/payments/:id/refund
+// with X-Refund-Idempotency (the same key and body answer the same refund, another body is a
+// BAD_REQUEST_ERROR), never above what was captured less what was refunded, GET
+// /v1/refunds/:id, and the refund.processed / refund.failed webhooks a test triggers.
 import { createHmac, randomBytes } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 
 export interface FakeLink {
   id: string;
@@ -17,6 +21,25 @@ export interface FakeLink {
   payments: { payment_id: string; status: string; amount: number; method: string }[] | null;
 }
 
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal';
+  speed_requested: 'normal';
+}
+
+/** How the refunds API misbehaves while a test wants it to: answer 500, or take the refund and never answer. */
+export type RefundOutage = 'error' | 'no-answer' | null;
+
 export interface FakeRazorpay {
   url: string;
   keyId: string;
@@ -29,7 +52,22 @@ export interface FakeRazorpay {
   failing: boolean;
   /** Milliseconds each create takes. */
   delayMs: number;
+  /** Every refund made, by id. */
+  refunds: Map<string, FakeRefund>;
+  /** Every refund request that reached the API: its payment, idempotency key and body. */
+  refundRequests: { paymentId: string; key: string | undefined; body: Record<string, unknown> }[];
+  refundOutage: RefundOutage;
   linkFor(reference: string): FakeLink;
+  /** The refunds made on a payment, oldest first. */
+  refundsOf(paymentId: string): FakeRefund[];
+  /**
+   * The bank's answer to a pending refund: it becomes processed or failed, and the webhook
+   * Razorpay sends about it (refund.processed / refund.failed).
+   */
+  settleRefund(
+    refundId: string,
+    status: 'processed' | 'failed',
+  ): { body: string; headers: Record<string, string> };
   /** The shopper pays: the link is paid and the redirect query Razorpay would send. */
   pay(linkId: string): URLSearchParams;
   /** A webhook delivery as Razorpay sends it: pretty-printed body and its headers. */
@@ -53,6 +91,22 @@ const badRequest = (description: string) => ({
   },
 });
 
+/** A webhook delivery as Razorpay sends it: a pretty-printed body, signed, with its event id. */
+function signed(event: object, webhookSecret: string) {
+  const body = JSON.stringify(event, null, 2);
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmac(webhookSecret, body),
+      'x-razorpay-event-id': id('evt'),
+    },
+  };
+}
+
+// Razorpay: at least 10 characters of letters, digits, hyphens and underscores.
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
+
 export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const app = Fastify({ logger: false });
   const keyId = `rzp_test_${randomBytes(7).toString('hex')}`;
@@ -60,6 +114,16 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const webhookSecret = randomBytes(12).toString('hex');
   const links = new Map<string, FakeLink>();
   const references = new Set<string>();
+  // Idempotency keys seen: the body they came with and the refund they made.
+  const refundKeys = new Map<string, { body: string; refundId: string }>();
+  const refundsById = new Map<string, FakeRefund>();
+  const paymentOf = (paymentId: string) =>
+    [...links.values()].flatMap((l) => l.payments ?? []).find((p) => p.payment_id === paymentId);
+  // What is refunded or on its way back on a payment; a failed refund gave nothing back.
+  const refunded = (paymentId: string) =>
+    [...refundsById.values()]
+      .filter((r) => r.payment_id === paymentId && r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0);
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
   const fake: FakeRazorpay = {
@@ -71,6 +135,43 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     creates: [],
     failing: false,
     delayMs: 0,
+    refunds: refundsById,
+    refundRequests: [],
+    refundOutage: null,
+    refundsOf(paymentId) {
+      return [...fake.refunds.values()].filter((r) => r.payment_id === paymentId);
+    },
+    settleRefund(refundId, status) {
+      const refund = fake.refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = status;
+      if (status === 'processed') refund.acquirer_data = { arn: String(Date.now()) };
+      const payment = paymentOf(refund.payment_id);
+      return signed(
+        {
+          entity: 'event',
+          account_id: 'acc_test',
+          event: `refund.${status}`,
+          contains: ['refund', 'payment'],
+          payload: {
+            refund: { entity: refund },
+            payment: {
+              entity: {
+                id: refund.payment_id,
+                entity: 'payment',
+                amount: payment?.amount ?? 0,
+                currency: 'INR',
+                status: payment?.status ?? 'captured',
+                captured: true,
+                amount_refunded: refunded(refund.payment_id),
+              },
+            },
+          },
+          created_at: Math.floor(Date.now() / 1000),
+        },
+        webhookSecret,
+      );
+    },
     linkFor(reference) {
       const link = [...links.values()].find((l) => l.reference_id === reference);
       if (!link) throw new Error(`no link for ${reference}`);
@@ -95,7 +196,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     webhook(linkId, event, change = {}) {
       const link = { ...links.get(linkId)!, ...change };
       const payment = link.payments?.[0];
-      const body = JSON.stringify(
+      return signed(
         {
           entity: 'event',
           account_id: 'acc_test',
@@ -121,17 +222,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
           },
           created_at: Math.floor(Date.now() / 1000),
         },
-        null,
-        2,
+        webhookSecret,
       );
-      return {
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hmac(webhookSecret, body),
-          'x-razorpay-event-id': id('evt'),
-        },
-      };
     },
     close: () => app.close(),
   };
@@ -195,6 +287,97 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     link.status = 'cancelled';
     return link;
   });
+
+  app.post<{ Params: { id: string } }>('/v1/payments/:id/refund', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const key = request.headers['x-refund-idempotency'];
+    const paymentId = request.params.id;
+    fake.refundRequests.push({ paymentId, key: typeof key === 'string' ? key : undefined, body });
+    if (fake.refundOutage === 'error') {
+      return reply.status(500).send({
+        error: {
+          code: 'SERVER_ERROR',
+          description:
+            'We are facing some trouble completing your request at the moment. Please try again shortly.',
+        },
+      });
+    }
+    if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+      return reply
+        .status(400)
+        .send(
+          badRequest(
+            'The idempotency key must be at least 10 characters of letters, digits, - and _',
+          ),
+        );
+    }
+    const bodyText = JSON.stringify(body);
+    const earlier = typeof key === 'string' ? refundKeys.get(key) : undefined;
+    if (earlier) {
+      if (earlier.body !== bodyText) {
+        return reply
+          .status(400)
+          .send(
+            badRequest(
+              'Different request with the same idempotency key has already been processed.',
+            ),
+          );
+      }
+      return answer(reply, refundsById.get(earlier.refundId)!);
+    }
+    const payment = paymentOf(paymentId);
+    if (!payment) return reply.status(400).send(badRequest('The id provided does not exist'));
+    if (payment.status !== 'captured') {
+      return reply.status(400).send(badRequest('Only captured payments can be refunded'));
+    }
+    const amount = body.amount ?? payment.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+      return reply.status(400).send(badRequest('The amount must be atleast INR 1.00'));
+    }
+    if (amount > payment.amount - refunded(paymentId)) {
+      return reply
+        .status(400)
+        .send(badRequest('The refund amount provided is greater than amount captured'));
+    }
+    if (body.speed !== undefined && body.speed !== 'normal' && body.speed !== 'optimum') {
+      return reply.status(400).send(badRequest('The speed field is invalid'));
+    }
+    const refund: FakeRefund = {
+      id: id('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: 'INR',
+      payment_id: paymentId,
+      notes: (body.notes as Record<string, string> | undefined) ?? {},
+      receipt: typeof body.receipt === 'string' ? body.receipt : null,
+      acquirer_data: { arn: null },
+      created_at: Math.floor(Date.now() / 1000),
+      batch_id: null,
+      // A normal-speed refund waits for the bank: processed or failed later, by webhook.
+      status: 'pending',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    };
+    refundsById.set(refund.id, refund);
+    if (typeof key === 'string') refundKeys.set(key, { body: bodyText, refundId: refund.id });
+    return answer(reply, refund);
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/refunds/:id', async (request, reply) => {
+    if (fake.refundOutage === 'error') return reply.status(500).send(badRequest('Server error'));
+    const refund = refundsById.get(request.params.id);
+    if (!refund) return reply.status(400).send(badRequest('The id provided does not exist'));
+    return refund;
+  });
+
+  /** The refund, or — while the answer is lost — the connection dropped after making it. */
+  async function answer(reply: FastifyReply, refund: FakeRefund) {
+    if (fake.refundOutage === 'no-answer') {
+      reply.raw.destroy();
+      return reply;
+    }
+    return refund;
+  }
 
   fake.url = await app.listen({ host: '127.0.0.1', port: 0 });
   return fake;

@@ -17,6 +17,7 @@ import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
 import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 import { ordersEndpoints } from './orders-endpoints.js';
+import { refundsEndpoints } from './refunds-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -33,6 +34,7 @@ export const adminEndpoints = {
   ...catalogueCsvEndpoints,
   ...profilesEndpoints,
   ...settingsEndpoints,
+  ...refundsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

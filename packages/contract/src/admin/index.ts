@@ -15,3 +15,4 @@ export * from './dashboard.js';
 export * from './catalogue.js';
 export * from './catalogue-csv.js';
 export * from './orders.js';
+export * from './refunds.js';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Id } from '../common.js';
 import { IndianStateName, PAYMENT_STATUSES } from '../orders.js';
 import { ORDER_STATUSES } from '../rules.js';
+import { AdminRefund } from './refunds.js';
 
 /** Where an order is in its life: the five statuses, with Processing split at packing. */
 export const ORDER_STAGES = [
@@ -174,19 +175,6 @@ export const AdminPaymentAttempt = z.object({
 });
 export type AdminPaymentAttempt = z.infer<typeof AdminPaymentAttempt>;
 
-export const AdminRefund = z.object({
-  id: z.number().int(),
-  amount_paise: z.number().int(),
-  status: z.enum(['requested', 'pending', 'processed', 'failed']),
-  reason: z.string(),
-  provider_refund_id: z.string().nullable(),
-  /** Who asked for it; null when the shop did by itself (a cancellation's full refund). */
-  staff_name: z.string().nullable(),
-  created_at: z.string(),
-  processed_at: z.string().nullable(),
-});
-export type AdminRefund = z.infer<typeof AdminRefund>;
-
 export const AdminReturn = z.object({
   id: z.number().int(),
   kind: z.enum(['return', 'exchange']),
@@ -272,7 +260,10 @@ export const AdminOrderResponse = z.object({
   address: AddressLabel,
   lines: z.array(AdminOrderLine),
   payments: z.array(AdminPaymentAttempt),
+  /** Oldest first. */
   refunds: z.array(AdminRefund),
+  /** What can still be refunded: paid, less what is refunded or on its way. */
+  refundable_paise: z.number().int(),
   returns: z.array(AdminReturn),
   /** Oldest first. */
   events: z.array(AdminOrderEvent),

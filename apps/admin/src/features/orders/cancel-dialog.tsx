@@ -28,10 +28,7 @@ export function CancelDialog({
       call('cancelAdminOrder', { params: { id: order.id }, body: { reason: text } }),
     onSuccess: onCanceled,
   });
-  const refunded = data.refunds
-    .filter((r) => r.status !== 'failed')
-    .reduce((sum, r) => sum + r.amount_paise, 0);
-  const refund = order.payment_status === 'SUCCESS' ? order.total_paise - refunded : 0;
+  const refund = order.payment_status === 'SUCCESS' ? data.refundable_paise : 0;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,9 +67,11 @@ export function CancelDialog({
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-3">
         <p>
-          {refund > 0
-            ? `The order is paid: the shopper is refunded ${formatPaise(refund)} in full through the payment provider, and mailed.`
-            : 'The order is not paid, so nothing is refunded. The shopper is mailed.'}{' '}
+          {order.payment_status !== 'SUCCESS'
+            ? 'The order is not paid, so nothing is refunded. The shopper is mailed.'
+            : refund > 0
+              ? `The order is paid: the shopper is refunded ${formatPaise(refund)} in full through the payment provider, and mailed.`
+              : 'Everything paid for this order is already refunded. The shopper is mailed.'}{' '}
           Its items go back to stock.
         </p>
         <label htmlFor={`${formId}-reason`} className="block text-sm font-semibold text-ink">

@@ -65,6 +65,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
       },
     ],
     refunds: [],
+    refundable_paise: 239_820,
     returns: [],
     events: [
       {

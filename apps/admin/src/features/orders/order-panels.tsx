@@ -218,7 +218,7 @@ export function RefundsCard({ refunds }: { refunds: AdminRefund[] }) {
             </p>
             <p className="text-muted">
               {r.reason || 'No reason given'} · asked {formatDateTime(r.created_at)} by{' '}
-              {r.staff_name ?? 'the shop'}
+              {r.requested_by?.name ?? 'the shop'}
               {r.provider_refund_id && (
                 <>
                   {' '}
@@ -226,6 +226,9 @@ export function RefundsCard({ refunds }: { refunds: AdminRefund[] }) {
                 </>
               )}
             </p>
+            {r.last_error && r.status !== 'processed' && (
+              <p className="text-sale">{r.last_error}</p>
+            )}
           </li>
         ))}
       </ul>

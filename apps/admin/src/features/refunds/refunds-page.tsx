@@ -1,0 +1,174 @@
+// /admin/refunds (orders.refund): refunds still open after the 7 days the refund policy
+// promises, oldest first, then every refund newest first, filtered by state and paged with
+// the server's cursor; each links to its order.
+import {
+  REFUND_PROMISE_DAYS,
+  REFUND_STATUSES,
+  type AdminRefundListItem,
+  type RefundStatus,
+} from '@kitroom/contract/admin';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { call, errorText } from '@/api/client';
+import { buttonClass } from '@/ui/button';
+import { formatDateTime } from '@/ui/dates';
+import { FormMessage, SelectField } from '@/ui/form-field';
+import { formatPaise } from '@/ui/money';
+import { useTitle } from '@/ui/use-title';
+import { REFUND_STATUS_LABEL, RefundStatusBadge } from './refund-text';
+
+const PAGE = 50;
+const cell = 'px-3 py-3 align-top max-md:block max-md:px-0 max-md:py-1';
+const border = 'md:border-b md:border-line';
+
+export function RefundsPage() {
+  useTitle('Refunds');
+  const [status, setStatus] = useState<RefundStatus | ''>('');
+  const overdue = useQuery({
+    queryKey: ['admin', 'listAdminRefunds', 'overdue'],
+    queryFn: () => call('listAdminRefunds', { query: { overdue: 'true', limit: 200 } }),
+  });
+  const list = useInfiniteQuery({
+    queryKey: ['admin', 'listAdminRefunds', status],
+    queryFn: ({ pageParam }) =>
+      call('listAdminRefunds', {
+        query: { ...(status ? { status } : {}), limit: PAGE, after: pageParam },
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_after ?? undefined,
+  });
+  const refunds = useMemo(() => list.data?.pages.flatMap((p) => p.refunds) ?? [], [list.data]);
+  const late = overdue.data?.refunds ?? [];
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Refunds</h1>
+        <p className="mt-1 max-w-2xl text-muted">
+          Money given back to shoppers. The refund policy promises it within {REFUND_PROMISE_DAYS}{' '}
+          days; refunds still on their way after that come first.
+        </p>
+      </div>
+
+      <section aria-labelledby="overdue-refunds" className="space-y-3">
+        <h2 id="overdue-refunds" className="font-display text-xl font-bold uppercase">
+          Overdue
+        </h2>
+        {overdue.error ? (
+          <FormMessage text={errorText(overdue.error)} />
+        ) : !overdue.data ? (
+          <p role="status">Loading overdue refunds…</p>
+        ) : late.length === 0 ? (
+          <p className="text-muted">
+            No refund is older than {REFUND_PROMISE_DAYS} days and still on its way.
+          </p>
+        ) : (
+          <>
+            <FormMessage
+              text={`${overdue.data.overdue_count} refund${overdue.data.overdue_count === 1 ? ' is' : 's are'} past the ${REFUND_PROMISE_DAYS} days the policy promises. Check each with the payment provider and tell the shopper.`}
+            />
+            <RefundTable refunds={late} caption="Overdue refunds, oldest first" />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="all-refunds" className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="all-refunds" className="font-display text-xl font-bold uppercase">
+            All refunds
+          </h2>
+          <SelectField
+            label="State"
+            className="w-56"
+            options={[
+              { value: '', label: 'Any state' },
+              ...REFUND_STATUSES.map((s) => ({ value: s, label: REFUND_STATUS_LABEL[s] })),
+            ]}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as RefundStatus | '')}
+          />
+        </div>
+        {list.error ? (
+          <FormMessage text={errorText(list.error)} />
+        ) : !list.data ? (
+          <p role="status">Loading refunds…</p>
+        ) : refunds.length === 0 ? (
+          <p className="text-muted">No refunds here.</p>
+        ) : (
+          <RefundTable refunds={refunds} caption="Refunds, newest first" />
+        )}
+        {list.hasNextPage && (
+          <button
+            type="button"
+            className={buttonClass('ghost')}
+            disabled={list.isFetchingNextPage}
+            onClick={() => list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RefundTable({ refunds, caption }: { refunds: AdminRefundListItem[]; caption: string }) {
+  return (
+    <div className="md:rounded-2xl md:border md:border-line md:bg-white md:p-4">
+      <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="max-md:sr-only">
+          <tr className="text-left text-xs tracking-wide text-muted uppercase">
+            {['Order', 'Amount', 'State', 'Asked', 'Reason'].map((h) => (
+              <th key={h} scope="col" className="border-b border-line px-3 py-2">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-md:block max-md:space-y-3">
+          {refunds.map((r) => (
+            <RefundRow key={r.id} refund={r} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const ageText = (days: number) =>
+  days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
+
+function RefundRow({ refund: r }: { refund: AdminRefundListItem }) {
+  return (
+    <tr
+      aria-label={`Refund #${r.id}`}
+      className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
+    >
+      <td className={`${cell} ${border}`}>
+        <Link to={`/orders/${r.order_id}`} className="font-semibold underline">
+          Order #{r.order_id}
+        </Link>
+        <span className="block text-muted">{r.shopper_name}</span>
+      </td>
+      <td className={`${cell} ${border} font-semibold whitespace-nowrap`}>
+        {formatPaise(r.amount_paise)}
+      </td>
+      <td className={`${cell} ${border}`}>
+        <RefundStatusBadge status={r.status} />
+        {r.overdue && <span className="ml-2 font-semibold text-sale">Overdue</span>}
+        {r.last_error && (r.status === 'requested' || r.status === 'failed') && (
+          <span className="mt-1 block max-w-xs text-xs break-words text-muted">{r.last_error}</span>
+        )}
+      </td>
+      <td className={`${cell} ${border}`}>
+        <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
+        <span className="block text-muted">
+          {ageText(r.age_days)} · {r.requested_by ? r.requested_by.name : 'by the shop'}
+        </span>
+      </td>
+      <td className={`${cell} ${border} break-words`}>{r.reason}</td>
+    </tr>
+  );
+}
