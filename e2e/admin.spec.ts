@@ -56,6 +56,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Teams',
     'Players',
     'Import / export',
+    'Refunds',
     'Coupons',
     'Reviews',
     'Feedback',
