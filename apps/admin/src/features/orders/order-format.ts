@@ -89,6 +89,11 @@ export function actorText(event: AdminOrderEvent): string {
   return event.staff_name ?? ACTOR_LABEL[event.actor];
 }
 
+/** Paid orders that are not canceled have a packing slip (the server refuses the others). */
+export function hasPackingSlip(stage: OrderStage): boolean {
+  return stage !== 'pending' && stage !== 'canceled';
+}
+
 export function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 }

@@ -17,7 +17,7 @@ import { formatDateTime } from '@/ui/dates';
 import { FormMessage } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { CancelDialog } from './cancel-dialog';
-import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from './order-format';
+import { hasPackingSlip, PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from './order-format';
 import {
   AddressCard,
   CustomerCard,
@@ -37,9 +37,6 @@ const ACTION_PERMISSION: Record<OrderAction, Permission> = {
   deliver: 'orders.fulfil',
   cancel: 'orders.manage',
 };
-
-/** Stages whose order has a packing slip: paid and not canceled. */
-const HAS_SLIP = new Set(['processing', 'packed', 'shipped', 'completed']);
 
 export function OrderPage() {
   const { id = '' } = useParams();
@@ -143,7 +140,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
               {deliver.isPending ? 'Saving…' : 'Mark delivered'}
             </button>
           )}
-          {HAS_SLIP.has(order.stage) && (
+          {hasPackingSlip(order.stage) && (
             <a
               href={`${adminEndpoints.orderPackingSlips.path}?ids=${order.id}`}
               target="_blank"

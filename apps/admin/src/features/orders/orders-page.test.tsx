@@ -75,9 +75,11 @@ describe('the order list', () => {
     fireEvent.click(screen.getByLabelText('Choose order #11'));
     const bar = within(screen.getByRole('region', { name: 'Chosen orders' }));
     expect(bar.getByText('2 orders chosen')).toBeTruthy();
+    // #11 awaits payment: it has no slip to print.
     expect(bar.getByRole('link', { name: 'Print packing slips' }).getAttribute('href')).toBe(
-      '/api/admin/orders/packing-slips?ids=12%2C11',
+      '/api/admin/orders/packing-slips?ids=12',
     );
+    expect(bar.getByText('1 order unpaid or canceled: no slip.')).toBeTruthy();
     fireEvent.click(bar.getByRole('button', { name: 'Mark packed' }));
     expect(await screen.findByText('1 order marked packed.')).toBeTruthy();
     expect(

@@ -21,7 +21,14 @@ import { formatDateTime } from '@/ui/dates';
 import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
-import { PAYMENT_LABEL, plural, STAGE_LABEL, STAGE_TONE, STATUS_CHIPS } from './order-format';
+import {
+  hasPackingSlip,
+  PAYMENT_LABEL,
+  plural,
+  STAGE_LABEL,
+  STAGE_TONE,
+  STATUS_CHIPS,
+} from './order-format';
 
 const PAGE = 50;
 const FILTERS = ['status', 'payment', 'from', 'to', 'state', 'q'] as const;
@@ -98,7 +105,9 @@ export function OrdersPage() {
       else next.delete(id);
       return next;
     });
-  const chosenIds = orders.filter((o) => chosen.has(o.id)).map((o) => o.id);
+  const chosenRows = orders.filter((o) => chosen.has(o.id));
+  const chosenIds = chosenRows.map((o) => o.id);
+  const slipIds = chosenRows.filter((o) => hasPackingSlip(o.stage)).map((o) => o.id);
 
   return (
     <div className="space-y-6 pb-24">
@@ -240,14 +249,22 @@ export function OrdersPage() {
                 {pack.isPending ? 'Packing…' : 'Mark packed'}
               </button>
             )}
-            <a
-              href={fileUrl(adminEndpoints.orderPackingSlips.path, { ids: chosenIds.join(',') })}
-              target="_blank"
-              rel="noopener"
-              className={buttonClass('ghost')}
-            >
-              Print packing slips
-            </a>
+            {slipIds.length > 0 && (
+              <a
+                href={fileUrl(adminEndpoints.orderPackingSlips.path, { ids: slipIds.join(',') })}
+                target="_blank"
+                rel="noopener"
+                className={buttonClass('ghost')}
+              >
+                Print packing slips
+              </a>
+            )}
+            {slipIds.length < chosenIds.length && (
+              <p className="text-sm text-muted">
+                {plural(chosenIds.length - slipIds.length, 'order', 'orders')} unpaid or canceled:
+                no slip.
+              </p>
+            )}
             <button
               type="button"
               className="min-h-11 px-2 text-sm font-semibold text-muted underline"
