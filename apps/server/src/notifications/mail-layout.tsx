@@ -1,6 +1,10 @@
 // The HTML part of a mail: React components rendered to static markup on the server (decision
 // 020), in the storefront's colours. Mail clients drop <style> and most CSS, so the layout is
 // tables with inline styles and a 560 px column that also reads on a phone.
+// The server runs under tsx from the repository's root too, where no tsconfig names the JSX
+// runtime: the pragma keeps this file on React's automatic runtime wherever it is compiled.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import type { CSSProperties, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {

@@ -1,5 +1,9 @@
 // Every mail template, as a shopper or a staff member receives it: written to the outbox,
 // sent by the worker over SMTP, and read back with mailparser (subject, HTML and text).
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
@@ -215,6 +219,25 @@ describe('each template, as received', () => {
     }
     expect(mail.html).toMatch(/^<!doctype html><html lang="en">/);
     expect(mail.messageId).toMatch(/^<outbox-\d+-\d+@shop\.example>$/);
+  });
+});
+
+describe('where the server runs', () => {
+  it('renders under tsx from the repository root, as npm start runs the server', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const root = path.resolve(here, '../../../..');
+    const script = `
+      const { renderTemplate } = await import(${JSON.stringify(path.join(here, 'templates.ts'))});
+      const { orderMailData } = await import(${JSON.stringify(path.join(here, '../test/outbox.ts'))});
+      const ctx = { shopName: 'Kitroom', publicUrl: 'https://x', shopperFooter: [], staffFooter: [] };
+      process.stdout.write(renderTemplate('order-confirmed', orderMailData(), ctx).html);`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: root },
+    );
+    expect(stdout).toMatch(/^<!doctype html><html lang="en">/);
+    expect(stdout).toContain('₹3,957');
   });
 });
 
