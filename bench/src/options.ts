@@ -14,16 +14,19 @@ export interface BenchOptions {
   /** Cold starts timed per catalogue size; the median is reported. */
   coldStarts: number;
   quick: boolean;
+  /** Only the outbox's drain, printed (nothing written). */
+  onlyOutbox: boolean;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
   --sizes LIST   catalogue sizes, comma-separated (default 10000,100000)
   --duration S   seconds per API scenario (default 10; 3 with --quick)
   --skip-pages   no Lighthouse runs and no bundle sizes
-  --runs N       Lighthouse runs per page (default 5; 1 with --quick)`;
+  --runs N       Lighthouse runs per page (default 5; 1 with --quick)
+  --only-outbox  only the outbox's drain (2,000 mails) on the first size's database, printed`;
 
 const MAX_PRODUCTS = 1_000_000;
 
@@ -45,6 +48,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       duration: { type: 'string' },
       'skip-pages': { type: 'boolean', default: false },
       runs: { type: 'string' },
+      'only-outbox': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -70,5 +74,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     skipPages: values['skip-pages'] === true,
     coldStarts: quick ? 1 : 3,
     quick,
+    onlyOutbox: values['only-outbox'] === true,
   };
 }
