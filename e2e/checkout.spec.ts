@@ -4,6 +4,7 @@
 import type { ProductSummary, ProductResponse } from '@kitroom/contract';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, open, test } from './fixtures';
+import { latestMail } from './mailbox';
 import {
   buyNow,
   fillAddress,
@@ -88,6 +89,7 @@ test('checkout charges the state’s shipping, takes a coupon and pays on the sa
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { name: 'Kitroom' })).toBeVisible();
   await expect(page.getByText(rupees(subtotal + 100 - 150), { exact: true })).toBeVisible();
+  const paying = Date.now();
   const orderId = await finishPayment(page, 'pay');
 
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
@@ -110,6 +112,14 @@ test('checkout charges the state’s shipping, takes a coupon and pays on the sa
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/reviewOrdersDetails/${orderId}$`));
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+  // The confirmation comes through the outbox, from the server's worker, to the mail server.
+  const mail = await latestMail(account.email, paying);
+  expect(mail.subject).toBe(`Kitroom order #${orderId} is confirmed`);
+  expect(mail.text).toContain(
+    `We have received your payment of ${rupees(subtotal + 100 - 150)} for order #${orderId}.`,
+  );
+  expect(mail.text).toMatch(new RegExp(`View your order: http\\S+/reviewOrdersDetails/${orderId}`));
 });
 
 test('a failed payment leaves an unpaid order that Pay Now pays, then its item is reviewed', async ({

@@ -20,10 +20,11 @@ import {
 import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
 import { describeMachine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
+import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
 import { CHART_FILE, renderChart, renderSection, replaceSection } from './report.js';
-import type { ApiResult, BenchResult, SizeResult } from './results.js';
+import type { ApiResult, BenchResult, OutboxFigures, SizeResult } from './results.js';
 import {
   buildScenarios,
   discoverCatalogue,
@@ -40,7 +41,12 @@ const webDist = path.join(root, 'apps/web/dist');
 
 const log = (line: string) => console.log(line);
 
-function serverEnv(target: Target, port: number, secret: string): NodeJS.ProcessEnv {
+function serverEnv(
+  target: Target,
+  port: number,
+  secret: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return targetEnv(target, {
     NODE_ENV: 'production',
     SESSION_SECRET: secret,
@@ -52,16 +58,22 @@ function serverEnv(target: Target, port: number, secret: string): NodeJS.Process
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extra,
   });
 }
 
-async function startServer(target: Target, secret: string, name: string): Promise<Started> {
+async function startServer(
+  target: Target,
+  secret: string,
+  name: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Started> {
   const port = await freePort();
   return startProcess({
     command: process.execPath,
     args: ['--import', 'tsx', serverEntry],
     cwd: root,
-    env: serverEnv(target, port, secret),
+    env: serverEnv(target, port, secret, extraEnv),
     port,
     probePath: '/api/home.php',
     logFile: path.join(target.logDir, `${name}.log`),
@@ -343,6 +355,27 @@ async function measureSize(
   };
 }
 
+/** The outbox's drain on the first size's database, in a server of its own. */
+async function outboxFigures(
+  target: Target,
+): Promise<{ outbox: OutboxFigures | null; outboxNote?: string }> {
+  log('\n== outbox');
+  try {
+    await prepareCatalogue(root, target);
+    const secret = randomBytes(32).toString('hex');
+    const outbox = await measureOutbox(
+      target,
+      (env) => startServer(target, secret, 'outbox-server', env),
+      log,
+    );
+    return { outbox };
+  } catch (err) {
+    const outboxNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+    log(`  outbox: ${outboxNote}`);
+    return { outbox: null, outboxNote };
+  }
+}
+
 function writeResults(o: BenchOptions, result: BenchResult): void {
   const outDir = path.join(benchDir, o.quick ? 'results/tmp' : 'results');
   mkdirSync(outDir, { recursive: true });
@@ -383,6 +416,11 @@ async function main(): Promise<void> {
     durationSeconds: o.durationSeconds,
     warmupSeconds: o.warmupSeconds,
   };
+  if (o.onlyOutbox) {
+    // A quick look at the outbox alone: printed, nothing written.
+    await outboxFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot));
+    return;
+  }
   log(`Bench on ${engine}, sizes ${o.sizes.join(', ')}, ${o.durationSeconds} s per scenario`);
 
   const ceiling = await measureCeiling(settings);
@@ -403,7 +441,9 @@ async function main(): Promise<void> {
     }
   }
 
-  const partial = { engine, sizes, pages } as const;
+  const outbox = await outboxFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot));
+
+  const partial = { engine, sizes, pages, ...outbox } as const;
   const result: BenchResult = {
     date: new Date().toISOString(),
     command: ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' '),
@@ -415,6 +455,7 @@ async function main(): Promise<void> {
     pages,
     pagesSkipped,
     ...(pagesNote ? { pagesNote } : {}),
+    ...outbox,
     budgets: judge(partial),
     elapsedSeconds: Math.round((performance.now() - startedAt) / 1000),
   };

@@ -38,6 +38,11 @@ export const ADMIN_BUDGETS = {
   dashboardP99Ms: 100,
 };
 
+export const OUTBOX_BUDGETS = {
+  /** Mails the worker of one server process sends per second to a local SMTP server. */
+  mailsPerSecond: 200,
+};
+
 const LISTING: ScenarioId[] = ['shop-first', 'shop-filtered'];
 const SEARCH: ScenarioId[] = ['search-word', 'search-typo'];
 const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
@@ -55,7 +60,9 @@ function atMost(value: number | null, limit: number): boolean | null {
 }
 
 /** Every budget judged against one run's figures. */
-export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): BudgetCheck[] {
+export function judge(
+  r: Pick<BenchResult, 'engine' | 'sizes' | 'pages' | 'outbox' | 'outboxNote'>,
+): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const onPostgres = r.engine === 'postgres';
   const apiCheck = (c: BudgetCheck): BudgetCheck =>
@@ -196,6 +203,27 @@ export function judge(r: Pick<BenchResult, 'engine' | 'sizes' | 'pages'>): Budge
         unit: 'ms',
         pass: atMost(importMs, ADMIN_BUDGETS.importDryRunMs),
         ...note,
+      }),
+    );
+  }
+
+  if (r.outbox !== undefined) {
+    const o = r.outbox;
+    // Mail sent twice or left unmarked is a failure whatever the speed.
+    const wrong = o && (o.duplicates > 0 || o.markedSent !== o.written);
+    const min = OUTBOX_BUDGETS.mailsPerSecond;
+    checks.push(
+      apiCheck({
+        subject: 'outbox drain',
+        rule: `≥ ${min} mails/s, each once`,
+        value: o ? o.mailsPerSecond : null,
+        unit: 'mails/s',
+        pass: !o ? null : wrong ? false : o.mailsPerSecond >= min,
+        ...(!o
+          ? { note: r.outboxNote ?? 'not measured' }
+          : wrong
+            ? { note: `${o.duplicates} sent twice, ${o.markedSent} of ${o.written} marked sent` }
+            : {}),
       }),
     );
   }

@@ -16,9 +16,11 @@ export interface BenchOptions {
   /** Bench orders written into the largest catalogue's database (0: none). */
   orders: number;
   quick: boolean;
+  /** Only the outbox's drain, printed (nothing written). */
+  onlyOutbox: boolean;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -27,7 +29,8 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --skip-pages   no Lighthouse runs and no bundle sizes
   --runs N       Lighthouse runs per page (default 5; 1 with --quick)
   --orders N     orders in the largest catalogue's database for the back office's order
-                 list and dashboard (default 1000000; 0, none, with --quick)`;
+                 list and dashboard (default 1000000; 0, none, with --quick)
+  --only-outbox  only the outbox's drain (2,000 mails) on the first size's database, printed`;
 
 const MAX_PRODUCTS = 1_000_000;
 
@@ -50,6 +53,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       'skip-pages': { type: 'boolean', default: false },
       runs: { type: 'string' },
       orders: { type: 'string' },
+      'only-outbox': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -83,5 +87,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
           ? 0
           : positiveInt('orders', values.orders, 10_000_000),
     quick,
+    onlyOutbox: values['only-outbox'] === true,
   };
 }

@@ -123,6 +123,32 @@ describe('budgets', () => {
     expect(checks[0]!.note).toContain('100% of requests failed');
   });
 
+  it('judges the outbox drain by mails per second, and misses it when a mail went twice', () => {
+    const outbox = {
+      written: 2200,
+      mails: 2000,
+      drainMs: 8000,
+      mailsPerSecond: 250,
+      serverCpuMsPerMail: 2.5,
+      duplicates: 0,
+      markedSent: 2200,
+    };
+    const check = (o: typeof outbox | null) =>
+      judge({ ...result('postgres'), outbox: o, outboxNote: 'failed: no sink' }).find(
+        (c) => c.subject === 'outbox drain',
+      );
+    expect(check(outbox)).toMatchObject({ pass: true, value: 250, unit: 'mails/s' });
+    expect(check({ ...outbox, mailsPerSecond: 150 })?.pass).toBe(false);
+    expect(check({ ...outbox, duplicates: 1 })).toMatchObject({
+      pass: false,
+      note: '1 sent twice, 2200 of 2200 marked sent',
+    });
+    expect(check({ ...outbox, markedSent: 2199 })?.pass).toBe(false);
+    expect(check(null)).toMatchObject({ pass: null, note: 'failed: no sink' });
+    // A run without the outbox has no such check.
+    expect(judge(result('postgres')).some((c) => c.subject === 'outbox drain')).toBe(false);
+  });
+
   it('leaves API budgets unjudged on PGlite', () => {
     const api = judge(result('pglite')).filter((c) => c.subject.includes(' at '));
     expect(api.length).toBeGreaterThan(0);
@@ -202,6 +228,11 @@ describe('options', () => {
     expect(() => parseOptions(['--sizes', 'ten'])).toThrow('--sizes');
     expect(() => parseOptions(['--duration', '0'])).toThrow('--duration');
     expect(() => parseOptions(['--bogus'])).toThrow();
+  });
+
+  it('--only-outbox measures the outbox alone', () => {
+    expect(parseOptions([]).onlyOutbox).toBe(false);
+    expect(parseOptions(['--only-outbox']).onlyOutbox).toBe(true);
   });
 });
 

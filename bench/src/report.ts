@@ -132,6 +132,18 @@ export function renderSection(r: BenchResult): string {
     );
   }
 
+  if (r.outbox !== undefined) {
+    const o = r.outbox;
+    const check = r.budgets.find((c) => c.subject === 'outbox drain');
+    lines.push("### Outbox (the server's mail worker to a local SMTP server)", '');
+    lines.push(
+      o
+        ? `${n(o.mails)} order mails drained in ${n(o.drainMs / 1000, 1)} s: **${n(o.mailsPerSecond)} mails/s**, server CPU ${o.serverCpuMsPerMail} ms a mail, ${o.duplicates} sent twice, ${n(o.markedSent)} of ${n(o.written)} marked sent (a warm-up of ${n(o.written - o.mails)} first). ${verdict(check)}`
+        : `Not measured: ${r.outboxNote ?? 'no figures'}.`,
+      '',
+    );
+  }
+
   lines.push('### Pages (Lighthouse mobile preset, Debian Chromium)', '');
   if (!r.pages) {
     lines.push(r.pagesNote ?? 'Not measured in this run.', '');

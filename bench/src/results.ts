@@ -42,6 +42,22 @@ export interface AdminFigures {
   };
 }
 
+/** The outbox's drain (outbox.ts): the server's worker sending to a local SMTP server. */
+export interface OutboxFigures {
+  /** Mails written to the outbox, the warm-up's included. */
+  written: number;
+  /** Mails measured (after the warm-up). */
+  mails: number;
+  /** From the first mail accepted to the last. */
+  drainMs: number;
+  mailsPerSecond: number;
+  serverCpuMsPerMail: number;
+  /** Recipients that got their mail more than once (must be 0). */
+  duplicates: number;
+  /** Rows marked sent afterwards (must be `written`). */
+  markedSent: number;
+}
+
 export interface SizeResult {
   products: number;
   /** Seconds the seed took in this run, or null when the seeded database was reused. */
@@ -94,6 +110,9 @@ export interface BenchResult {
   pagesSkipped: PageSkipped[];
   /** Why pages were not measured. */
   pagesNote?: string;
+  /** The outbox's throughput, on the first size's database; null when it failed. */
+  outbox?: OutboxFigures | null;
+  outboxNote?: string;
   budgets: BudgetCheck[];
   elapsedSeconds: number;
 }

@@ -38,6 +38,7 @@ import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createOutboxWorker, type OutboxWorker } from './notifications/outbox-worker.js';
 import { operationsRoutes } from './http/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
@@ -98,9 +99,18 @@ export interface BuildOptions {
    * looked up. Tests may drive them by hand.
    */
   orderSweep?: boolean;
+  /** The outbox's mail worker (default on); tests may drain the outbox by hand instead. */
+  outboxWorker?: boolean;
 }
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notification outbox's worker: tests that run without it call its drain(). */
+    outbox: OutboxWorker;
+  }
+}
 
 /**
  * Where Razorpay's hosted payment pages live: a Payment Link's short_url (rzp.io) and the
@@ -193,7 +203,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  app.addHook('onClose', async () => mailer.close());
+  // The worker stops (its sends in flight finish) before the mailer's connections close.
+  const outbox = createOutboxWorker({
+    db: options.database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    digestAt: config.staffDigestAt,
+  });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailer.close();
+  });
   const productViews = productViewCounts(options.database.db, (err) =>
     app.log.warn({ err }, 'product views could not be written; kept for the next try'),
   );
@@ -276,6 +298,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await refundSweep?.stop();
     });
   }
+  if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());
   await registerAdminApp(app);
   await registerStatic(app, deps);
 

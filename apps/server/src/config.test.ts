@@ -41,3 +41,23 @@ describe('the sandbox payment provider in production', () => {
     );
   });
 });
+
+describe('the staff digest time', () => {
+  it('is 08:00 India time unless set, as minutes after midnight', () => {
+    expect(loadConfig({}).staffDigestAt).toBe(8 * 60);
+    expect(loadConfig({ STAFF_DIGEST_TIME: '06:30' }).staffDigestAt).toBe(6 * 60 + 30);
+    expect(loadConfig({ STAFF_DIGEST_TIME: '23:59' }).staffDigestAt).toBe(23 * 60 + 59);
+  });
+
+  it("is none with 'off'", () => {
+    expect(loadConfig({ STAFF_DIGEST_TIME: 'off' }).staffDigestAt).toBeNull();
+  });
+
+  it('refuses anything but HH:MM or off, naming the variable', () => {
+    for (const bad of ['8:00', '24:00', '08:60', 'morning', '0800']) {
+      expect(() => loadConfig({ STAFF_DIGEST_TIME: bad })).toThrow(
+        /STAFF_DIGEST_TIME: must be HH:MM \(24-hour, India time\) or 'off'/,
+      );
+    }
+  });
+});

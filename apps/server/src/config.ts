@@ -40,6 +40,14 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  // When the staff digest of orders waiting to ship is mailed each day, India time; 'off': never.
+  STAFF_DIGEST_TIME: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, {
+      error: "must be HH:MM (24-hour, India time) or 'off'",
+    })
+    .default('08:00'),
   // Which proxies to believe for the client's address (X-Forwarded-For): unset believes
   // none; 'true' every hop; or a comma-separated list of proxy addresses or CIDR ranges.
   TRUST_PROXY: optionalText,
@@ -75,6 +83,8 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   orderHoldMinutes: number;
+  /** The staff digest's time in minutes after midnight, India time; null: no digest. */
+  staffDigestAt: number | null;
   /** Fastify's trustProxy: false, true, or a list of proxy addresses. */
   trustProxy: boolean | string[];
   rateLimits: RateLimits;
@@ -96,6 +106,12 @@ export interface RateLimits {
 }
 
 export class ConfigError extends Error {}
+
+function minutesOfDay(hhmm: string): number | null {
+  if (hhmm === 'off') return null;
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (value === undefined || value === 'false') return false;
@@ -157,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    staffDigestAt: minutesOfDay(e.STAFF_DIGEST_TIME),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       otpSendPerEmail: e.RATE_LIMIT_OTP_SEND_PER_EMAIL,

@@ -8,12 +8,16 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const SHOP_NAME = 'Kitroom';
+/** SMTP connections kept open at most; the outbox worker sends as many mails at once. */
+export const SMTP_CONNECTIONS = 5;
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, `<...@host>`; nodemailer makes one when absent. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -32,6 +36,10 @@ export function createMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: opts.smtpUrl,
+      // A few connections kept open and reused: the outbox worker sends mails several at a
+      // time, and a new connection per mail waits for the server's greeting each time.
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
       // A request waits for its mail (the OTP call answers after sending), so fail fast.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

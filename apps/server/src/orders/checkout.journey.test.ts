@@ -100,7 +100,19 @@ it('add to cart, apply a coupon, order, pay on the sandbox page, see it paid, ge
   expect(order.paid_at).not.toBeNull();
   expect((await s.post('/api/cart.php', { user_id: s.id })).json().cart_items).toEqual([]);
 
+  // The mail was written to the outbox with the payment, and goes out when the worker runs.
+  const queued = () =>
+    queryRows<{ template: string; recipient: string; status: string }>(
+      t.db,
+      sql`SELECT template, recipient, status FROM outbox WHERE order_id = ${orderId}`,
+    );
+  expect(await queued()).toEqual([
+    { template: 'order-confirmed', recipient: s.email, status: 'pending' },
+  ]);
   const mails = await outboxMails(t);
+  expect(await queued()).toEqual([
+    { template: 'order-confirmed', recipient: s.email, status: 'sent' },
+  ]);
   expect(mails).toHaveLength(1);
   expect(mails[0]).toMatchObject({
     to: s.email,
@@ -194,5 +206,5 @@ it('KERALA20 from Tamil Nadu: the payment page, the order and the mail charge wh
   });
   const mail = (await outboxMails(t)).find((m) => m.subject.includes(`#${orderId} `));
   expect(mail?.text).toContain(`We have received your payment of ₹1,524 for order #${orderId}.`);
-  expect(mail?.text).toContain('Discount −₹360 · Total ₹1,524');
+  expect(mail?.text).toContain('Discount −₹360\nTotal ₹1,524');
 });

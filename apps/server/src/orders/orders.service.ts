@@ -4,7 +4,6 @@
 // sweep that several server processes can run at once.
 import {
   formatRupees,
-  orderPagePath,
   paiseToDecimalString,
   paiseToRupees,
   rupeesToPaise,
@@ -26,8 +25,8 @@ import type { Config } from '../config.js';
 import * as coupons from '../coupons/coupons.service.js';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
-import { htmlMail, shopContactParagraphs, SHOP_NAME, type Mailer } from '../mail/mailer.js';
-import { shopDetails } from '../settings/settings.service.js';
+import { SHOP_NAME, type Mailer } from '../mail/mailer.js';
+import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import {
   createPaymentProvider,
   type PaymentProvider,
@@ -533,6 +532,7 @@ export async function settlePayment(
     let refundId: number | null = null;
     if (report.status === 'paid') {
       paid = await markOrderPaid(tx, order, now);
+      await enqueuePaidMail(tx, ctx.config.publicUrl, order.id, paid);
       // Money for an order that cannot be served goes back in full, by itself.
       if (paid.kind === 'canceled') {
         const refund = await refunds.requestRefund(tx, order.id, {
@@ -552,9 +552,6 @@ export async function settlePayment(
       refundId,
     };
   });
-  if (result.orderId !== null && result.paid && result.paid.kind !== 'already') {
-    await sendPaidMail(ctx, result.orderId, result.paid);
-  }
   if (result.refundId != null) await refunds.sendRefund(ctx, result.refundId);
   return { outcome: result.outcome, orderId: result.orderId };
 }
@@ -661,52 +658,34 @@ export async function orderDetail(
 
 // ───────────────────────────── mail ─────────────────────────────
 
-async function sendPaidMail(
-  ctx: OrderContext,
+/**
+ * The shopper's mail about a payment, written to the outbox in the payment's transaction: it
+ * exists exactly when the payment is recorded, and an SMTP outage only delays it.
+ */
+async function enqueuePaidMail(
+  tx: Tx,
+  publicUrl: string,
   orderId: number,
-  paid: { kind: 'paid' } | { kind: 'canceled'; reason: string },
+  paid: PaidResult,
 ): Promise<void> {
-  const order = await q.orderById(ctx.db, orderId);
-  if (!order) return;
-  const items = await q.itemsOfOrders(ctx.db, [orderId]);
-  const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
-  const total = rupees(order.total_paise);
-  const link = `${ctx.config.publicUrl}${orderPagePath(orderId)}`;
-  const paragraphs =
-    paid.kind === 'paid'
-      ? [
-          `Hello ${order.user_name},`,
-          `Thank you! We have received your payment of ${total} for order #${orderId}.`,
-          ...items.map(
-            (i) =>
-              `${i.quantity} × ${i.product_name} (size ${i.size}) — ${rupees(i.unit_price_paise * i.quantity)}`,
-          ),
-          `Items ${rupees(order.subtotal_paise)} · Shipping ${rupees(order.shipping_paise)}` +
-            (order.discount_paise > 0 ? ` · Discount −${rupees(order.discount_paise)}` : '') +
-            ` · Total ${total}`,
-          `We will ship within 5 days to: ${addressLine(order.shipping_address)}.`,
-          `Your order: ${link}`,
-        ]
-      : [
-          `Hello ${order.user_name},`,
-          `Your payment of ${total} for order #${orderId} reached us after the order's hold on its items had ended, and since then: ${paid.reason}`,
-          `We have canceled the order. Your refund of ${total} will be processed within 7 days.`,
-          `Your order: ${link}`,
-        ];
-  paragraphs.push(...shopContactParagraphs((await shopDetails(ctx.db)).answer));
-  const subject =
-    paid.kind === 'paid'
-      ? `${SHOP_NAME} order #${orderId} is confirmed`
-      : `${SHOP_NAME} order #${orderId} was canceled — refund on its way`;
-  try {
-    await ctx.mailer.send({
-      to: order.email,
-      subject,
-      text: paragraphs.join('\n\n'),
-      html: htmlMail(paragraphs),
-    });
-  } catch (err) {
-    ctx.log.error({ err, orderId }, 'order mail not sent');
+  if (paid.kind === 'paid') {
+    await enqueueOrderMail(
+      tx,
+      publicUrl,
+      orderId,
+      'order-confirmed',
+      {},
+      `order-confirmed:${orderId}`,
+    );
+  } else if (paid.kind === 'canceled') {
+    await enqueueOrderMail(
+      tx,
+      publicUrl,
+      orderId,
+      'order-paid-too-late',
+      { reason: paid.reason },
+      `order-paid-too-late:${orderId}`,
+    );
   }
 }
 

@@ -321,12 +321,21 @@ describe('a payment that arrives after the stock hold ended', () => {
       sql`SELECT reason FROM stock_ledger WHERE order_id = ${order.order_id} ORDER BY id`,
     );
     expect(reasons.map((r) => r.reason)).toEqual(['hold', 'release']);
+    // The payment goes back by itself: the sandbox refunds at once, and says so in a second mail.
+    const [refund] = await queryRows<{ amount_paise: number; status: string }>(
+      t.db,
+      sql`SELECT amount_paise, status FROM refunds WHERE order_id = ${order.order_id}`,
+    );
+    expect(refund).toEqual({ amount_paise: 135_900, status: 'processed' });
     const mails = await mailsFor(order.order_id);
-    expect(mails).toHaveLength(1);
+    expect(mails).toHaveLength(2);
     expect(mails[0]!.subject).toBe(
       `Kitroom order #${order.order_id} was canceled — refund on its way`,
     );
     expect(mails[0]!.text).toContain('is sold out.');
     expect(mails[0]!.text).toContain('Your refund of ₹1,359 will be processed within 7 days.');
+    expect(mails[1]!.text).toContain(
+      `We have refunded ₹1,359 for order #${order.order_id} to the way you paid.`,
+    );
   });
 });

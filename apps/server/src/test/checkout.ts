@@ -64,8 +64,12 @@ export interface OutboxMail {
   text: string;
 }
 
-/** The mails the outbox mailer wrote under the test's DATA_DIR, oldest first. */
+/**
+ * The mails sent so far, oldest first: the outbox is drained, and the mailer (without
+ * SMTP_URL) wrote each as an .eml file under the test's DATA_DIR.
+ */
 export async function outboxMails(t: TestApp): Promise<OutboxMail[]> {
+  await t.drainOutbox();
   const dir = path.join(t.config.dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).sort();
   return Promise.all(

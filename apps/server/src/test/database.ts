@@ -74,22 +74,24 @@ async function dropDatabase(c: pg.Client, name: string): Promise<void> {
   }
 }
 
+/** A test's database; `url` (PostgreSQL only) lets a test open a second pool onto it. */
+export type TestDatabase = Database & { url: string | null };
+
 /** A new migrated database for this test file; close() drops it again. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     await database.migrate();
-    return database;
+    return { ...database, url: null };
   }
   const prefix = inject('testDatabasePrefix');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${prefix}_template`));
-  const database = await openDatabase({
-    databaseUrl: withDatabase(adminUrl(), name),
-    poolSize: 60,
-  });
+  const url = withDatabase(adminUrl(), name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 60 });
   return {
     ...database,
+    url,
     close: async () => {
       await database.close();
       await admin((c) => dropDatabase(c, name));

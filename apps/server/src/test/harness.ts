@@ -5,16 +5,19 @@ import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import type { Database, Db } from '../db/client.js';
-import { createTestDatabase } from './database.js';
+import type { Db } from '../db/client.js';
+import type { DrainResult } from '../notifications/outbox-worker.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {
   app: App;
   db: Db;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   /** Every route the app registered, in order. */
   routes: readonly RouteOptions[];
+  /** Sends every outbox message due now (the worker does not poll unless asked to). */
+  drainOutbox(): Promise<DrainResult>;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** false: no periodic order sweep; the test calls releaseExpiredOrders itself. */
   orderSweep?: boolean;
+  /** true: the outbox worker polls as in production; default false: tests call drainOutbox. */
+  outboxWorker?: boolean;
 }
 
 /** The app on a fresh migrated database, with a temporary DATA_DIR and silent logs. */
@@ -45,6 +50,7 @@ export async function startTestApp(
     database,
     onRoute: (route) => routes.push(route),
     orderSweep: options.orderSweep,
+    outboxWorker: options.outboxWorker ?? false,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
@@ -54,6 +60,7 @@ export async function startTestApp(
     database,
     config,
     routes,
+    drainOutbox: () => app.outbox.drain(),
     close: async () => {
       await app.close();
       await database.close();

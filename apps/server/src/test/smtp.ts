@@ -10,6 +10,7 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 export interface SmtpCatcher {
@@ -23,17 +24,32 @@ export interface SmtpCatcher {
   takeCode(to: string): string;
   /** The next message is refused (550), as a failing mail server would. */
   refuseNext(): void;
+  /** While on, every message is refused (451, try again later), as a server in trouble does. */
+  refuseAll(on: boolean): void;
+  /** Each message is answered this long after it arrived (a slow server). */
+  answerAfter(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   let refuse = false;
+  let refuseAll = false;
+  let answerAfterMs = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     logger: false,
     onData(stream, session, callback) {
+      if (refuseAll) {
+        stream.on('end', () =>
+          callback(
+            Object.assign(new Error('Service busy, try again later'), { responseCode: 451 }),
+          ),
+        );
+        stream.resume();
+        return;
+      }
       if (refuse) {
         refuse = false;
         stream.on('end', () =>
@@ -43,7 +59,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         return;
       }
       simpleParser(stream).then(
-        (parsed) => {
+        async (parsed) => {
+          if (answerAfterMs > 0) await new Promise((r) => setTimeout(r, answerAfterMs));
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from:
@@ -53,6 +70,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            messageId: parsed.messageId ?? '',
           });
           callback();
         },
@@ -87,6 +105,12 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     },
     refuseNext() {
       refuse = true;
+    },
+    refuseAll(on) {
+      refuseAll = on;
+    },
+    answerAfter(ms) {
+      answerAfterMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

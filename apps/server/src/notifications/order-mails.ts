@@ -1,0 +1,268 @@
+// The shopper's order mails: what each says, from the order as it was when the event
+// happened (OrderMailData) and the event's own fields (`extra`, see templates.ts).
+import type { z } from 'zod';
+import { SHOP_NAME } from '../mail/mailer.js';
+import { isWebLink, type Block, type MailContent } from './mail-content.js';
+import { formatDay, rupees } from './mail-format.js';
+import type { Extras, OrderMail } from './templates.js';
+
+type With<K extends keyof typeof Extras> = OrderMail & { extra: z.infer<(typeof Extras)[K]> };
+
+const subjectOf = (o: OrderMail, rest: string) => `${SHOP_NAME} order #${o.order_id} ${rest}`;
+const hello = (o: OrderMail): Block => ({ kind: 'text', text: `Hello ${o.name},` });
+const orderLink = (o: OrderMail, quiet = false): Block => ({
+  kind: 'link',
+  label: 'View your order',
+  href: o.order_url,
+  quiet,
+});
+
+/** The order's lines, and its totals under them. */
+function lines(o: OrderMail): Block {
+  const totals = [
+    { label: 'Items', value: rupees(o.subtotal_paise) },
+    { label: 'Shipping', value: rupees(o.shipping_paise) },
+    ...(o.discount_paise > 0 ? [{ label: 'Discount', value: `−${rupees(o.discount_paise)}` }] : []),
+    { label: 'Total', value: rupees(o.total_paise) },
+  ];
+  return {
+    kind: 'lines',
+    lines: o.items.map((i) => ({
+      name: i.name,
+      size: i.size,
+      quantity: i.quantity,
+      amount: rupees(i.line_paise),
+    })),
+    totals,
+  };
+}
+
+/** Courier, tracking id (linked) and expected date: whichever are known. */
+function tracking(t: {
+  courier_name: string | null;
+  tracking_id: string | null;
+  tracking_link: string | null;
+  expected_date?: string | null;
+}): Block[] {
+  const rows = [
+    ...(t.courier_name ? [{ label: 'Courier', value: t.courier_name }] : []),
+    ...(t.tracking_id
+      ? [{ label: 'Tracking id', value: t.tracking_id, href: t.tracking_link }]
+      : []),
+    ...(t.expected_date ? [{ label: 'Expected by', value: formatDay(t.expected_date) }] : []),
+  ];
+  return rows.length > 0 ? [{ kind: 'facts', rows }] : [];
+}
+
+function trackLink(link: string | null): Block[] {
+  return isWebLink(link) ? [{ kind: 'link', label: 'Track your parcel', href: link }] : [];
+}
+
+export function orderConfirmed(o: OrderMail): MailContent {
+  const total = rupees(o.total_paise);
+  return {
+    subject: subjectOf(o, 'is confirmed'),
+    preview: `We have received your payment of ${total}.`,
+    heading: 'Thank you for your order',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: `Thank you! We have received your payment of ${total} for order #${o.order_id}.`,
+      },
+      lines(o),
+      { kind: 'facts', rows: [{ label: 'Delivering to', value: o.address }] },
+      {
+        kind: 'text',
+        text: 'We will ship within 5 days and mail you the tracking link when it leaves us.',
+      },
+      orderLink(o),
+    ],
+  };
+}
+
+export function orderPaidTooLate(o: With<'order-paid-too-late'>): MailContent {
+  const paid = rupees(o.total_paise);
+  const refund = rupees(o.extra.refund_paise ?? o.total_paise);
+  return {
+    subject: subjectOf(o, 'was canceled — refund on its way'),
+    preview: `Your refund of ${refund} will be processed within 7 days.`,
+    heading: 'Your order was canceled',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: `Your payment of ${paid} for order #${o.order_id} reached us after the order's hold on its items had ended, and since then: ${o.extra.reason}`,
+      },
+      {
+        kind: 'text',
+        text: `We have canceled the order. Your refund of ${refund} will be processed within 7 days.`,
+      },
+      lines(o),
+      orderLink(o),
+    ],
+  };
+}
+
+export function orderShipped(o: OrderMail): MailContent {
+  return {
+    subject: subjectOf(o, 'has shipped'),
+    preview: o.tracking_id
+      ? `Tracking id ${o.tracking_id}${o.courier_name ? ` with ${o.courier_name}` : ''}.`
+      : 'Your order is on its way.',
+    heading: 'Your order is on its way',
+    blocks: [
+      hello(o),
+      { kind: 'text', text: `Good news: order #${o.order_id} has shipped.` },
+      ...tracking(o),
+      ...trackLink(o.tracking_link),
+      { kind: 'facts', rows: [{ label: 'Delivering to', value: o.address }] },
+      lines(o),
+      orderLink(o, true),
+    ],
+  };
+}
+
+export function orderDelivered(o: OrderMail): MailContent {
+  return {
+    subject: subjectOf(o, 'was delivered'),
+    preview: 'We hope it fits well.',
+    heading: 'Delivered',
+    blocks: [
+      hello(o),
+      { kind: 'text', text: `Order #${o.order_id} was delivered. We hope it fits well!` },
+      {
+        kind: 'text',
+        text: 'If something is not right, you can ask for a return or a size exchange on your order page within 7 days of delivery.',
+      },
+      lines(o),
+      orderLink(o),
+    ],
+  };
+}
+
+export function orderCanceled(o: With<'order-canceled'>): MailContent {
+  const { reason, refund_paise: refund, canceled_by: by } = o.extra;
+  const money: Block =
+    refund !== null && refund > 0
+      ? {
+          kind: 'text',
+          text: `We are refunding ${rupees(refund)} to the way you paid. It will be processed within 7 days, and we will mail you when it is done.`,
+        }
+      : {
+          kind: 'text',
+          text: 'No payment was taken for this order, so there is nothing to refund.',
+        };
+  return {
+    subject: subjectOf(o, 'was canceled'),
+    preview: refund ? `Your refund of ${rupees(refund)} is on its way.` : 'Nothing was charged.',
+    heading: 'Your order was canceled',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text:
+          by === 'shopper'
+            ? `As you asked, we have canceled order #${o.order_id}.`
+            : `We have canceled order #${o.order_id}.`,
+      },
+      ...(reason.trim()
+        ? [{ kind: 'facts' as const, rows: [{ label: 'Reason', value: reason }] }]
+        : []),
+      money,
+      lines(o),
+      orderLink(o, true),
+    ],
+  };
+}
+
+export function orderRefunded(o: With<'order-refunded'>): MailContent {
+  const refund = rupees(o.extra.refund_paise);
+  const soFar = o.extra.refunded_total_paise;
+  return {
+    subject: subjectOf(o, `— refund of ${refund} processed`),
+    preview: `We have refunded ${refund} to the way you paid.`,
+    heading: 'Your refund is processed',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: `We have refunded ${refund} for order #${o.order_id} to the way you paid. Your bank may take a few working days to show it.`,
+      },
+      ...(soFar > o.extra.refund_paise
+        ? [
+            {
+              kind: 'facts' as const,
+              rows: [
+                {
+                  label: 'Refunded for this order',
+                  value: `${rupees(soFar)} of ${rupees(o.total_paise)}`,
+                },
+              ],
+            },
+          ]
+        : []),
+      orderLink(o),
+    ],
+  };
+}
+
+export function returnDecided(o: With<'return-decided'>): MailContent {
+  const { kind, approved, note, items } = o.extra;
+  const what = kind === 'exchange' ? 'size exchange' : 'return';
+  const next =
+    kind === 'exchange'
+      ? 'Once the items reach us, we will ship the new size and mail you its tracking link.'
+      : 'Once the items reach us, we will refund you and mail you when it is done.';
+  const listed: Block[] =
+    items && items.length > 0
+      ? [
+          {
+            kind: 'table',
+            head: ['Item', 'Size', 'Qty'],
+            rows: items.map((i) => [
+              i.name,
+              i.new_size ? `${i.size} → ${i.new_size}` : i.size,
+              String(i.quantity),
+            ]),
+          },
+        ]
+      : [];
+  return {
+    subject: subjectOf(o, approved ? `— your ${what} is approved` : `— about your ${what} request`),
+    preview: approved ? `Your ${what} is approved.` : `We could not accept your ${what} request.`,
+    heading: approved ? `Your ${what} is approved` : `About your ${what} request`,
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: approved
+          ? `We have approved your ${what} request for order #${o.order_id}.`
+          : `We are sorry: we could not accept your ${what} request for order #${o.order_id}.`,
+      },
+      ...listed,
+      ...(note?.trim()
+        ? [{ kind: 'facts' as const, rows: [{ label: 'From our team', value: note }] }]
+        : []),
+      ...(approved ? [{ kind: 'text' as const, text: next }] : []),
+      orderLink(o),
+    ],
+  };
+}
+
+export function exchangeShipped(o: With<'exchange-shipped'>): MailContent {
+  const t = o.extra;
+  return {
+    subject: subjectOf(o, '— your replacement has shipped'),
+    preview: t.tracking_id ? `Tracking id ${t.tracking_id}.` : 'Your replacement is on its way.',
+    heading: 'Your replacement is on its way',
+    blocks: [
+      hello(o),
+      { kind: 'text', text: `The new size for order #${o.order_id} has shipped.` },
+      ...tracking(t),
+      ...trackLink(t.tracking_link),
+      { kind: 'facts', rows: [{ label: 'Delivering to', value: o.address }] },
+      orderLink(o, true),
+    ],
+  };
+}

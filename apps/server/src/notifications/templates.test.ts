@@ -1,0 +1,305 @@
+// Every mail template, as a shopper or a staff member receives it: written to the outbox,
+// sent by the worker over SMTP, and read back with mailparser (subject, HTML and text).
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { enqueueOne, orderMailData } from '../test/outbox.js';
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../test/smtp.js';
+import { formatDay, formatIndianDate, formatIndianDateTime, rupees } from './mail-format.js';
+import { MAIL_TEMPLATES, type MailTemplate } from './templates.js';
+
+let smtp: SmtpCatcher;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const ORDER_URL = 'https://shop.example/reviewOrdersDetails/41';
+const CONTACT =
+  'Questions? Write to support@kitroom.in or call +91 495 272 1100, Monday to Saturday, 10 AM to 8 PM (closed Sunday).';
+const shipped = {
+  courier_name: 'Delhivery',
+  tracking_id: 'DLV123456789IN',
+  tracking_link: 'https://track.example/DLV123456789IN',
+};
+
+let n = 0;
+/** Sends one message of the template through the outbox and answers the mail received. */
+async function mailOf(template: MailTemplate, data: object): Promise<CaughtMail> {
+  n += 1;
+  const to = `template-${n}@example.com`;
+  await enqueueOne(t.db, template, to, data);
+  expect(await t.drainOutbox()).toMatchObject({ sent: 1, dead: 0 });
+  return smtp.takeMail(to);
+}
+
+/** HTML as a reader sees its words: tags dropped, entities and spaces read back. */
+function htmlWords(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+interface Case {
+  template: MailTemplate;
+  data: object;
+  subject: string;
+  /** In both the text and the HTML's words. */
+  says: string[];
+  /** Links the HTML carries. */
+  links: string[];
+}
+
+const CASES: Case[] = [
+  {
+    template: 'order-confirmed',
+    data: orderMailData(),
+    subject: 'Kitroom order #41 is confirmed',
+    says: [
+      'Hello Asha Menon,',
+      'We have received your payment of ₹3,957 for order #41.',
+      'Kerala Blasters Home Jersey 2024',
+      '₹2,598',
+      '−₹200',
+      '₹3,957',
+      'Asha Menon, 12 Beach Road, Kozhikode, Kerala 673001, 9876543210',
+      CONTACT,
+    ],
+    links: [ORDER_URL, 'https://shop.example'],
+  },
+  {
+    template: 'order-paid-too-late',
+    data: orderMailData({ extra: { reason: 'India Away Jersey 2026 in size L is sold out.' } }),
+    subject: 'Kitroom order #41 was canceled — refund on its way',
+    says: [
+      "reached us after the order's hold on its items had ended, and since then: India Away Jersey 2026 in size L is sold out.",
+      'Your refund of ₹3,957 will be processed within 7 days.',
+      CONTACT,
+    ],
+    links: [ORDER_URL],
+  },
+  {
+    template: 'order-shipped',
+    data: orderMailData({ ...shipped, expected_date: '2026-12-03' }),
+    subject: 'Kitroom order #41 has shipped',
+    says: ['Good news: order #41 has shipped.', 'Delhivery', 'DLV123456789IN', 'Thu, 3 Dec 2026'],
+    links: [shipped.tracking_link, ORDER_URL],
+  },
+  {
+    template: 'order-delivered',
+    data: orderMailData(),
+    subject: 'Kitroom order #41 was delivered',
+    says: ['Order #41 was delivered.', 'within 7 days of delivery', '₹3,957'],
+    links: [ORDER_URL],
+  },
+  {
+    template: 'order-canceled',
+    data: orderMailData({
+      extra: { reason: 'Changed my mind', refund_paise: 395_700, canceled_by: 'shopper' },
+    }),
+    subject: 'Kitroom order #41 was canceled',
+    says: [
+      'As you asked, we have canceled order #41.',
+      'Changed my mind',
+      'We are refunding ₹3,957 to the way you paid.',
+    ],
+    links: [ORDER_URL],
+  },
+  {
+    template: 'order-refunded',
+    data: orderMailData({ extra: { refund_paise: 100_000, refunded_total_paise: 150_050 } }),
+    subject: 'Kitroom order #41 — refund of ₹1,000 processed',
+    says: ['We have refunded ₹1,000 for order #41', '₹1,500.50 of ₹3,957'],
+    links: [ORDER_URL],
+  },
+  {
+    template: 'return-decided',
+    data: orderMailData({
+      extra: {
+        kind: 'exchange',
+        approved: true,
+        note: 'Please hand the parcel to the courier on Friday.',
+        items: [
+          { name: 'Kerala Blasters Home Jersey 2024', size: 'M', quantity: 1, new_size: 'L' },
+        ],
+      },
+    }),
+    subject: 'Kitroom order #41 — your size exchange is approved',
+    says: [
+      'We have approved your size exchange request for order #41.',
+      'M → L',
+      'Please hand the parcel to the courier on Friday.',
+      'we will ship the new size',
+    ],
+    links: [ORDER_URL],
+  },
+  {
+    template: 'exchange-shipped',
+    data: orderMailData({ extra: { ...shipped, expected_date: '2026-09-15' } }),
+    subject: 'Kitroom order #41 — your replacement has shipped',
+    says: ['The new size for order #41 has shipped.', 'DLV123456789IN', 'Tue, 15 Sept 2026'],
+    links: [shipped.tracking_link, ORDER_URL],
+  },
+  {
+    template: 'staff-digest',
+    data: {
+      name: 'Fathima',
+      day: '2026-12-03',
+      admin_url: 'https://shop.example/admin/orders?status=to-pack',
+      total: 3,
+      orders: [
+        { id: 7, paid_at: '2026-12-01T15:35:00.000Z', items: 3, state: 'to-ship' },
+        { id: 9, paid_at: '2026-12-02T18:30:00.000Z', items: 1, state: 'to-pack' },
+      ],
+    },
+    subject: 'Kitroom: 3 orders waiting to ship — Thu, 3 Dec 2026',
+    says: [
+      'Good morning Fathima,',
+      '#7',
+      'Tue, 1 Dec 2026, 9:05 pm',
+      '3 items',
+      'Packed, to ship',
+      'Thu, 3 Dec 2026, 12:00 am',
+      '1 item',
+      'To pack',
+      '… and 1 order more in the back office.',
+    ],
+    links: ['https://shop.example/admin/orders?status=to-pack'],
+  },
+];
+
+describe('mail formats', () => {
+  it('prints rupees the Indian way and days as India has them', () => {
+    expect(rupees(12_345_600)).toBe('₹1,23,456');
+    expect(rupees(129_950)).toBe('₹1,299.50');
+    expect(formatDay('2026-12-03')).toBe('Thu, 3 Dec 2026');
+    // 23:00 UTC on the 2nd is already the 3rd in India.
+    expect(formatIndianDate(new Date('2026-12-02T23:00:00Z'))).toBe('Thu, 3 Dec 2026');
+    expect(formatIndianDateTime(new Date('2026-12-02T18:30:00Z'))).toBe(
+      'Thu, 3 Dec 2026, 12:00 am',
+    );
+    expect(formatIndianDateTime(new Date('2026-12-03T06:45:00Z'))).toBe(
+      'Thu, 3 Dec 2026, 12:15 pm',
+    );
+  });
+});
+
+describe('each template, as received', () => {
+  it('has a case here for every template', () => {
+    expect(CASES.map((c) => c.template).sort()).toEqual([...MAIL_TEMPLATES].sort());
+  });
+
+  it.each(CASES)('$template: subject, rupees, dates and links in HTML and text', async (c) => {
+    const mail = await mailOf(c.template, c.data);
+    expect(mail.subject).toBe(c.subject);
+    expect(mail.from).toBe('no-reply@kitroom.in');
+    const words = htmlWords(mail.html);
+    for (const s of c.says) {
+      expect(mail.text).toContain(s);
+      expect(words).toContain(s);
+    }
+    for (const link of c.links) {
+      expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      expect(mail.text).toContain(link);
+    }
+    expect(mail.html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(mail.messageId).toMatch(/^<outbox-\d+-\d+@shop\.example>$/);
+  });
+});
+
+describe('where the server runs', () => {
+  it('renders under tsx from the repository root, as npm start runs the server', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const root = path.resolve(here, '../../../..');
+    const script = `
+      const { renderTemplate } = await import(${JSON.stringify(path.join(here, 'templates.ts'))});
+      const { orderMailData } = await import(${JSON.stringify(path.join(here, '../test/outbox.ts'))});
+      const ctx = { shopName: 'Kitroom', publicUrl: 'https://x', shopperFooter: [], staffFooter: [] };
+      process.stdout.write(renderTemplate('order-confirmed', orderMailData(), ctx).html);`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: root },
+    );
+    expect(stdout).toMatch(/^<!doctype html><html lang="en">/);
+    expect(stdout).toContain('₹3,957');
+  });
+});
+
+describe('what the data cannot do', () => {
+  it("escapes a shopper's name and typed text in the HTML; links only http(s) addresses", async () => {
+    const mail = await mailOf(
+      'order-shipped',
+      orderMailData({
+        name: '<img src=x onerror=alert(1)>',
+        courier_name: 'Blue <b>Dart</b>',
+        tracking_id: 'BD1',
+        tracking_link: 'javascript:alert(1)',
+      }),
+    );
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).not.toContain('<b>Dart</b>');
+    expect(mail.html).not.toContain('javascript:');
+    expect(mail.text).toContain('Hello <img src=x onerror=alert(1)>,');
+    expect(mail.text).not.toContain('Track your parcel');
+  });
+
+  it('a cancellation of an unpaid order promises no refund', async () => {
+    const mail = await mailOf(
+      'order-canceled',
+      orderMailData({ extra: { reason: 'Out of stock', refund_paise: null, canceled_by: 'shop' } }),
+    );
+    expect(mail.text).toContain('We have canceled order #41.');
+    expect(mail.text).toContain(
+      'No payment was taken for this order, so there is nothing to refund.',
+    );
+    expect(mail.text).not.toContain('refunding');
+  });
+});
+
+describe('the shop’s contact paragraphs', () => {
+  it('are read when the mail is sent, not when it was written', async () => {
+    n += 1;
+    const to = `template-${n}@example.com`;
+    await enqueueOne(t.db, 'order-delivered', to, orderMailData());
+    await t.db.execute(sql`UPDATE shop_settings SET phone = '+91 495 200 0000' WHERE id = 1`);
+    try {
+      await t.drainOutbox();
+      const mail = smtp.takeMail(to);
+      expect(mail.text).toContain('call +91 495 200 0000');
+      expect(htmlWords(mail.html)).toContain('call +91 495 200 0000');
+    } finally {
+      await t.db.execute(sql`UPDATE shop_settings SET phone = '+91 495 272 1100' WHERE id = 1`);
+    }
+  });
+
+  it('a staff digest ends with why staff get it, not with the shop’s contact', async () => {
+    const mail = await mailOf('staff-digest', {
+      name: 'Ravi',
+      day: '2026-12-03',
+      admin_url: 'https://shop.example/admin/orders?status=to-pack',
+      total: 1,
+      orders: [{ id: 3, paid_at: '2026-12-02T04:00:00.000Z', items: 1, state: 'to-pack' }],
+    });
+    expect(mail.subject).toBe('Kitroom: 1 order waiting to ship — Thu, 3 Dec 2026');
+    expect(mail.text).toContain('This paid order is waiting to be packed or shipped');
+    expect(mail.text).toContain('You get this mail each morning as an owner, manager or packer');
+    expect(mail.text).not.toContain('Questions?');
+  });
+});
