@@ -129,6 +129,15 @@ describe('the order page', () => {
     expect(screen.getByRole('button', { name: 'Mark packed' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ship' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
+  });
+
+  it('opens the refund dialog with what can still be refunded', async () => {
+    setUp('owner');
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect((dialog.getByLabelText(/Amount/) as HTMLInputElement).value).toBe('2398.20');
   });
 
   it('offers each role only its own steps', async () => {
@@ -136,6 +145,7 @@ describe('the order page', () => {
     await loaded();
     expect(screen.getByRole('button', { name: 'Mark packed' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Shopper’s account' })).toBeNull();
   });
 

@@ -28,6 +28,7 @@ import {
   ShipmentCard,
 } from './order-panels';
 import { Timeline } from './order-timeline';
+import { RefundDialog } from './refund-dialog';
 import { ShipDialog } from './ship-dialog';
 
 /** Who may take each step (the server checks it again). */
@@ -65,7 +66,8 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
   const { order } = data;
   const queryClient = useQueryClient();
   const { permissions } = useSession();
-  const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'ship' | 'cancel' | 'refund' | null>(null);
+  const mayRefund = permissions.includes('orders.refund') && data.refundable_paise > 0;
   const may = (a: OrderAction) =>
     data.actions.includes(a) && permissions.includes(ACTION_PERMISSION[a]);
 
@@ -150,6 +152,15 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
               Packing slip
             </a>
           )}
+          {mayRefund && (
+            <button
+              type="button"
+              className={buttonClass('ghost')}
+              onClick={() => setDialog('refund')}
+            >
+              Refund
+            </button>
+          )}
           {may('cancel') && (
             <button
               type="button"
@@ -189,6 +200,17 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
           }}
         />
       )}
+      <RefundDialog
+        open={dialog === 'refund'}
+        orderId={order.id}
+        refundablePaise={data.refundable_paise}
+        onClose={() => setDialog(null)}
+        onRefunded={() =>
+          void queryClient.invalidateQueries({
+            queryKey: keyOf('getAdminOrder', { params: { id: String(order.id) } }),
+          })
+        }
+      />
       {dialog === 'cancel' && (
         <CancelDialog
           data={data}

@@ -16,7 +16,7 @@ import { formatDateTime } from '@/ui/dates';
 import { FormMessage, SelectField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
-import { REFUND_STATUS_LABEL, RefundStatusBadge } from './refund-text';
+import { REFUND_STATUS_LABEL, RefundStatusBadge } from '@/ui/refund-text';
 
 const PAGE = 50;
 const cell = 'px-3 py-3 align-top max-md:block max-md:px-0 max-md:py-1';

@@ -16,7 +16,7 @@ import { Dialog } from '@/ui/dialog';
 import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { newRefundKey } from './refund-key';
-import { refundOutcome } from './refund-text';
+import { refundOutcome } from '@/ui/refund-text';
 
 export interface RefundDialogProps {
   open: boolean;
