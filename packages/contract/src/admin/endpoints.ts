@@ -16,6 +16,7 @@ import { settingsEndpoints } from './settings-endpoints.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
 import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
+import { returnsEndpoints } from './returns-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -31,6 +32,7 @@ export const adminEndpoints = {
   ...catalogueCsvEndpoints,
   ...profilesEndpoints,
   ...settingsEndpoints,
+  ...returnsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -14,3 +14,4 @@ export * from './product-fields.js';
 export * from './dashboard.js';
 export * from './catalogue.js';
 export * from './catalogue-csv.js';
+export * from './returns.js';
