@@ -29,6 +29,7 @@ describe('the signed-in shell', () => {
       'Players',
       'Import / export',
       'Coupons',
+      'Returns',
       'Reviews',
       'Feedback',
       'Wholesale',
@@ -58,6 +59,7 @@ describe('the signed-in shell', () => {
       'Teams',
       'Players',
       'Import / export',
+      'Returns',
     ]);
     expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
   });
