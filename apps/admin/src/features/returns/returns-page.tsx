@@ -42,9 +42,9 @@ export function ReturnsPage() {
         </div>
         <SelectField
           label="Status"
-          className="w-60"
+          className="w-full sm:w-64"
           options={[
-            { value: '', label: 'Waiting first, then the rest' },
+            { value: '', label: 'All, waiting first' },
             ...RETURN_STATUSES.map((s) => ({ value: s, label: RETURN_STATUS_LABELS[s] })),
           ]}
           value={status}
