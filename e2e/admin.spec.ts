@@ -56,6 +56,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Players',
     'Import / export',
     'Coupons',
+    'Returns',
     'Reviews',
     'Feedback',
     'Wholesale',
@@ -124,6 +125,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Teams',
     'Players',
     'Import / export',
+    'Returns',
   ]);
   await packer.goto(`${baseURL}/admin/staff`);
   await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
