@@ -170,6 +170,26 @@ async function lockBoth(tx: Queryable, id: number) {
   return { order, r, lines: await q.linesOfReturns(tx, [id]) };
 }
 
+/** The 'return-decided' mail's extra: the decision, the shop's note and the shirts asked for. */
+function decidedMail(
+  r: q.ReturnRow,
+  lines: readonly q.ReturnLineRow[],
+  approved: boolean,
+  note: string,
+) {
+  return {
+    kind: r.kind,
+    approved,
+    note: note || null,
+    items: lines.map((l) => ({
+      name: l.product_name,
+      size: l.size,
+      quantity: l.quantity,
+      ...(l.exchange_size === null ? {} : { new_size: l.exchange_size }),
+    })),
+  };
+}
+
 /** Moves the lines' stock with its ledger rows, or refuses with the size that is short. */
 async function moveWithLedger(
   tx: Tx,
@@ -235,11 +255,13 @@ export async function approveReturn(
       before: { status: r.status },
       after: { status: 'approved', note },
     });
-    await enqueueOrderMail(tx, ctx.config.publicUrl, order.id, 'return-decided', {
-      kind: r.kind,
-      approved: true,
-      note,
-    });
+    await enqueueOrderMail(
+      tx,
+      ctx.config.publicUrl,
+      order.id,
+      'return-decided',
+      decidedMail(r, lines, true, note),
+    );
   });
   return getReturn(ctx.db, id);
 }
@@ -279,11 +301,13 @@ export async function rejectReturn(
       before: { status: r.status },
       after: { status: 'rejected', note },
     });
-    await enqueueOrderMail(tx, ctx.config.publicUrl, order.id, 'return-decided', {
-      kind: r.kind,
-      approved: false,
-      note,
-    });
+    await enqueueOrderMail(
+      tx,
+      ctx.config.publicUrl,
+      order.id,
+      'return-decided',
+      decidedMail(r, lines, false, note),
+    );
   });
   return getReturn(ctx.db, id);
 }

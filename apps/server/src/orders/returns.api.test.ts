@@ -340,6 +340,7 @@ describe('the back office’s steps', () => {
       kind: 'exchange',
       approved: true,
       note: 'Pack it in its bag.',
+      items: [{ name: expect.any(String), size: 'M', quantity: 2, new_size: 'L' }],
     });
     expect((await admin(support, id, 'approve')).statusCode).toBe(409);
 
@@ -574,9 +575,15 @@ describe('the back office’s steps', () => {
       [-1, 'exchange', `Held for exchange #${id}`],
       [1, 'exchange', `Hold of exchange #${id} released`],
     ]);
+    const line = { name: expect.any(String), size: 'M', quantity: 1, new_size: 'L' };
     expect((await mails(o.id, 'return-decided')).map((m) => m.data.extra)).toEqual([
-      { kind: 'exchange', approved: true, note: '' },
-      { kind: 'exchange', approved: false, note: 'The parcel never reached us in 14 days.' },
+      { kind: 'exchange', approved: true, note: null, items: [line] },
+      {
+        kind: 'exchange',
+        approved: false,
+        note: 'The parcel never reached us in 14 days.',
+        items: [line],
+      },
     ]);
     const body = (await page(o.id)).json();
     expect(body.returns[0]).toMatchObject({
