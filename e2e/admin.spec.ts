@@ -51,12 +51,13 @@ test('the first owner sets up the back office, invites a packer, who may not man
   expect(await navLinks(page)).toEqual([
     'Dashboard',
     'Orders',
+    'Returns',
+    'Refunds',
     'Products',
     'Categories',
     'Teams',
     'Players',
     'Import / export',
-    'Refunds',
     'Coupons',
     'Reviews',
     'Feedback',
@@ -122,6 +123,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
   expect(await navLinks(packer)).toEqual([
     'Dashboard',
     'Orders',
+    'Returns',
     'Products',
     'Categories',
     'Teams',

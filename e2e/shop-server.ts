@@ -70,8 +70,10 @@ async function waitForCatalogue(baseUrl: string, server: ChildProcess): Promise<
 export async function startShopServer(options: {
   dataDir: string;
   smtpUrl: string;
+  /** A port to listen on (a shop started again on its DATA_DIR keeps its address). */
+  port?: number;
 }): Promise<ShopServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

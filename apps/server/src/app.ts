@@ -72,6 +72,7 @@ import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
 import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
 import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
+import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -283,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(profilesAdminRoutes(deps));
   await app.register(settingsAdminRoutes(deps));
   await app.register(refundsAdminRoutes(deps));
+  await app.register(returnsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

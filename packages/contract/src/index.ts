@@ -14,6 +14,7 @@ export * from './wholesale.js';
 export * from './feedback.js';
 export * from './referrals.js';
 export * from './coupons.js';
+export * from './returns.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './server-rendering.js';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CartLineInput } from './cart.js';
 import { Id, Rupees } from './common.js';
+import { RETURN_KINDS, ReturnOptions, ShopperReturn } from './returns.js';
 import { INDIAN_STATES, ORDER_STATUSES, PHONE_PATTERN, PINCODE_PATTERN } from './rules.js';
 
 const required = (field: string, max: number) =>
@@ -126,8 +127,81 @@ export type OrderWithItems = z.infer<typeof OrderWithItems>;
 export const OrdersListResponse = z.object({ orders: z.array(OrderWithItems) });
 export type OrdersListResponse = z.infer<typeof OrdersListResponse>;
 
-export const OrderDetailResponse = z.object({ order: Order, order_items: z.array(OrderItem) });
+/** The steps of an order's life the shopper sees (staff notes and names never show). */
+export const ORDER_TIMELINE_STEPS = [
+  'placed',
+  'paid',
+  'packed',
+  'shipped',
+  'delivered',
+  'canceled',
+  'refund_requested',
+  'refunded',
+  'refund_failed',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
+  'exchange_shipped',
+] as const;
+export type OrderTimelineStep = (typeof ORDER_TIMELINE_STEPS)[number];
+
+/** One step of the order page's timeline, oldest first; fields a step does not carry are null. */
+export const OrderTimelineEntry = z.object({
+  step: z.enum(ORDER_TIMELINE_STEPS),
+  /** ISO 8601. */
+  at: z.string(),
+  /** canceled: the reason; return_approved, return_rejected: the shop's word to the shopper. */
+  note: z.string().nullable(),
+  /** Refund steps: the amount in rupees. */
+  amount: Rupees.nullable(),
+  /** shipped and exchange_shipped: the parcel. */
+  courier_name: z.string().nullable(),
+  tracking_id: z.string().nullable(),
+  tracking_link: z.string().nullable(),
+  /** Return steps: which request, and whether it is a return or an exchange. */
+  return_id: z.number().int().nullable(),
+  kind: z.enum(RETURN_KINDS).nullable(),
+});
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
+/**
+ * One order, as its page shows it. Ours beside the spec's order and order_items: the
+ * timeline, whether the shopper may cancel it now (Pending, or Processing and not yet
+ * packed), the end of its return window once delivered, what may be returned or exchanged
+ * now (null when nothing may), and its return and exchange requests, oldest first.
+ */
+export const OrderDetailResponse = z.object({
+  order: Order,
+  order_items: z.array(OrderItem),
+  timeline: z.array(OrderTimelineEntry),
+  can_cancel: z.boolean(),
+  /** ISO 8601: the last moment to ask for a return or exchange; null until delivered. */
+  return_until: z.string().nullable(),
+  return_options: ReturnOptions.nullable(),
+  returns: z.array(ShopperReturn),
+});
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
+
+// ── POST /api/order_cancel.php ──
+
+export const CANCEL_REASON_MAX_LENGTH = 300;
+
+/**
+ * The shopper cancels their own order while it is Pending, or Processing and not yet packed;
+ * a paid order is refunded in full to the original payment. Answers the order page as it is
+ * afterwards.
+ */
+export const OrderCancelRequest = z.object({
+  user_id: Id,
+  order_id: Id,
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX_LENGTH, `reason is at most ${CANCEL_REASON_MAX_LENGTH} characters`)
+    .nullish(),
+});
+export type OrderCancelRequest = z.input<typeof OrderCancelRequest>;
 
 /** The storefront's order page, where the payment callback sends the browser. */
 export function orderPagePath(orderId: number): string {

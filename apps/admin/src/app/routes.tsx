@@ -10,6 +10,8 @@ import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
 import { FeedbackPage } from '@/features/feedback/feedback-page';
 import { ReferralsPage } from '@/features/referrals/referrals-page';
 import { RefundsPage } from '@/features/refunds/refunds-page';
+import { ReturnPage } from '@/features/returns/return-page';
+import { ReturnsPage } from '@/features/returns/returns-page';
 import { ReviewsPage } from '@/features/reviews/reviews-page';
 import { CatalogueCsvPage } from '@/features/catalogue-csv/catalogue-csv-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
@@ -118,6 +120,22 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="coupons.manage">
             <CouponFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'returns',
+        element: (
+          <Allowed permission="orders.read">
+            <ReturnsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'returns/:id',
+        element: (
+          <Allowed permission="orders.read">
+            <ReturnPage />
           </Allowed>
         ),
       },

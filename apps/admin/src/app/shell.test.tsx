@@ -24,12 +24,13 @@ describe('the signed-in shell', () => {
     expect(navLinks()).toEqual([
       'Dashboard',
       'Orders',
+      'Returns',
+      'Refunds',
       'Products',
       'Categories',
       'Teams',
       'Players',
       'Import / export',
-      'Refunds',
       'Coupons',
       'Reviews',
       'Feedback',
@@ -56,6 +57,7 @@ describe('the signed-in shell', () => {
     expect(navLinks()).toEqual([
       'Dashboard',
       'Orders',
+      'Returns',
       'Products',
       'Categories',
       'Teams',

@@ -27,6 +27,7 @@ import { createOrder, createPaidOrder } from '../test/order-factories.js';
 import { createRefundableOrder } from '../test/refund-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
+import { createReturn } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 
@@ -174,6 +175,26 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     headers: { 'content-type': 'text/csv' },
   }),
   ...profileSamples(() => ++serial),
+  listReturns: async () => ({ url: '/api/admin/returns?status=requested' }),
+  getReturn: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'requested' })}`,
+  }),
+  approveReturn: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'requested' })}/approve`,
+    payload: { note: 'Send it back in its bag.' },
+  }),
+  rejectReturn: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'return', status: 'requested' })}/reject`,
+    payload: { note: 'The tags were cut off.' },
+  }),
+  receiveReturn: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'approved' })}/receive`,
+    payload: {},
+  }),
+  shipReplacement: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'received' })}/ship`,
+    payload: { courier_name: 'Delhivery', tracking_id: 'DLV1', tracking_link: '' },
+  }),
   getSettings: async () => ({ url: '/api/admin/settings' }),
   updateSettings: async () => ({
     url: '/api/admin/settings',

@@ -89,6 +89,20 @@ const calls: Call[] = [
   },
   { call: 'payment_processer.php', body: (bad) => ({ user_id: user.id, order_id: `1${bad}` }) },
   {
+    call: 'order_cancel.php',
+    body: (bad) => ({ user_id: user.id, order_id: orderId, reason: `Wrong size${bad}` }),
+  },
+  {
+    call: 'order_return.php',
+    body: (bad) => ({
+      user_id: user.id,
+      order_id: orderId,
+      kind: 'return',
+      reason: `Too small${bad}`,
+      items: [{ order_item_id: 1, quantity: 1 }],
+    }),
+  },
+  {
     call: 'coupons.php',
     body: (bad) => ({
       user_id: user.id,

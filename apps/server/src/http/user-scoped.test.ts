@@ -99,6 +99,20 @@ const USER_SCOPED: ScopedCall[] = [
   },
   { path: '/api/orders.php', body: ({ userId }) => ({ user_id: userId }) },
   {
+    path: '/api/order_cancel.php',
+    body: ({ userId }) => ({ user_id: userId, order_id: 999_999 }),
+  },
+  {
+    path: '/api/order_return.php',
+    body: ({ userId }) => ({
+      user_id: userId,
+      order_id: 999_999,
+      kind: 'return',
+      reason: 'Too small',
+      items: [{ order_item_id: 1, quantity: 1 }],
+    }),
+  },
+  {
     path: '/api/reset_password.php',
     body: ({ userId }) => ({ user_id: userId, password: 'new-secret' }),
     // A code login's grant for the user's address, as otpprocess.php would have set.

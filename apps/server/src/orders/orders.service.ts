@@ -39,6 +39,7 @@ import * as referrals from '../referrals/referrals.service.js';
 import * as stock from '../stock/stock.service.js';
 import { cancelAbandonedOrders } from './fulfilment.service.js';
 import { PROVIDER, recordEvent, SYSTEM } from './order-events.js';
+import { orderPageExtras } from './order-page.js';
 import * as q from './orders.queries.js';
 
 /** What the order calls work with: the app's dependencies, the provider, the request's log. */
@@ -641,7 +642,10 @@ export async function listOrders(db: Queryable, userId: number): Promise<OrdersL
   };
 }
 
-/** orders.php {user_id, order_id}: one of the shopper's orders, reconciled when unpaid. */
+/**
+ * orders.php {user_id, order_id}: one of the shopper's orders, reconciled when unpaid, with
+ * its timeline, whether it may be canceled, and its returns.
+ */
 export async function orderDetail(
   ctx: OrderContext,
   userId: number,
@@ -653,7 +657,11 @@ export async function orderDetail(
     row = (await q.orderOfUser(ctx.db, userId, orderId)) ?? row;
   }
   const items = await q.itemsOfOrders(ctx.db, [row.id]);
-  return { order: toOrder(row), order_items: items.map(toItem) };
+  return {
+    order: toOrder(row),
+    order_items: items.map(toItem),
+    ...(await orderPageExtras(ctx.db, row, items)),
+  };
 }
 
 // ───────────────────────────── mail ─────────────────────────────

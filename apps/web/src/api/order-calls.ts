@@ -1,10 +1,12 @@
-// Checkout, coupon, order, payment and review calls. Types come from the contract.
+// Checkout, coupon, order (cancel, return), payment and review calls. Types come from the contract.
 import type {
   AddReviewRequest,
   AddReviewResponse,
   CouponRequest,
   CouponResponse,
+  OrderCancelRequest,
   OrderDetailResponse,
+  OrderReturnRequest,
   OrdersListResponse,
   PayOrderResponse,
   ProcessOrderRequest,
@@ -25,6 +27,14 @@ export const getOrder = (userId: number, orderId: number, options?: CallOptions)
 
 export const payOrder = (userId: number, orderId: number) =>
   post<PayOrderResponse>('payment_processer.php', { user_id: userId, order_id: orderId });
+
+/** order_cancel.php: the shopper cancels their order; answers the order page afterwards. */
+export const cancelOrder = (body: OrderCancelRequest) =>
+  post<OrderDetailResponse>('order_cancel.php', body);
+
+/** order_return.php: asks to return or exchange; answers the order page afterwards. */
+export const requestReturn = (body: OrderReturnRequest) =>
+  post<OrderDetailResponse>('order_return.php', body);
 
 export const addReview = (body: AddReviewRequest) =>
   post<AddReviewResponse>('add_reviews.php', body);

@@ -18,6 +18,7 @@ import { wholesaleEndpoints } from './wholesale-endpoints.js';
 import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 import { ordersEndpoints } from './orders-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
+import { returnsEndpoints } from './returns-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -35,6 +36,7 @@ export const adminEndpoints = {
   ...profilesEndpoints,
   ...settingsEndpoints,
   ...refundsEndpoints,
+  ...returnsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -16,3 +16,4 @@ export * from './catalogue.js';
 export * from './catalogue-csv.js';
 export * from './orders.js';
 export * from './refunds.js';
+export * from './returns.js';

@@ -175,7 +175,7 @@ export const AdminPaymentAttempt = z.object({
 });
 export type AdminPaymentAttempt = z.infer<typeof AdminPaymentAttempt>;
 
-export const AdminReturn = z.object({
+export const AdminOrderReturn = z.object({
   id: z.number().int(),
   kind: z.enum(['return', 'exchange']),
   status: z.enum(['requested', 'approved', 'rejected', 'received', 'shipped']),
@@ -193,7 +193,7 @@ export const AdminReturn = z.object({
     }),
   ),
 });
-export type AdminReturn = z.infer<typeof AdminReturn>;
+export type AdminOrderReturn = z.infer<typeof AdminOrderReturn>;
 
 export const ORDER_EVENT_KINDS = [
   'placed',
@@ -264,7 +264,7 @@ export const AdminOrderResponse = z.object({
   refunds: z.array(AdminRefund),
   /** What can still be refunded: paid, less what is refunded or on its way. */
   refundable_paise: z.number().int(),
-  returns: z.array(AdminReturn),
+  returns: z.array(AdminOrderReturn),
   /** Oldest first. */
   events: z.array(AdminOrderEvent),
   /** What the order's stage allows; the role decides which of them a staff member may do. */

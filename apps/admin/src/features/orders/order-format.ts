@@ -4,7 +4,7 @@ import type { PaymentStatus } from '@kitroom/contract';
 import type {
   AdminOrderEvent,
   AdminRefund,
-  AdminReturn,
+  AdminOrderReturn,
   OrderListStatus,
   OrderStage,
 } from '@kitroom/contract/admin';
@@ -51,7 +51,7 @@ export const REFUND_LABEL: Record<AdminRefund['status'], string> = {
   failed: 'Failed',
 };
 
-export const RETURN_LABEL: Record<AdminReturn['status'], string> = {
+export const RETURN_LABEL: Record<AdminOrderReturn['status'], string> = {
   requested: 'Requested',
   approved: 'Approved',
   rejected: 'Rejected',

@@ -6,7 +6,7 @@ import type {
   AdminOrderResponse,
   AdminPaymentAttempt,
   AdminRefund,
-  AdminReturn,
+  AdminOrderReturn,
 } from '@kitroom/contract/admin';
 import type { ReactNode } from 'react';
 import { CopyButton } from '@/ui/copy-button';
@@ -236,7 +236,7 @@ export function RefundsCard({ refunds }: { refunds: AdminRefund[] }) {
   );
 }
 
-export function ReturnsCard({ returns }: { returns: AdminReturn[] }) {
+export function ReturnsCard({ returns }: { returns: AdminOrderReturn[] }) {
   return (
     <Panel id="order-returns" title="Returns and exchanges">
       <ul className="space-y-3 text-sm">

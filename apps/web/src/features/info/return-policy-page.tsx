@@ -39,9 +39,10 @@ export default function ReturnPolicyPage() {
           body: (
             <ol className="ml-5 list-decimal space-y-1">
               <li>
-                Email us your order number, the item and the reason (with photographs for a defect).
+                On your order's page (My Account, Orders), choose Return or exchange, the pieces and
+                the reason. For a defect, email us photographs too.
               </li>
-              <li>We reply with the return address or a pickup date.</li>
+              <li>We mail you our answer, with the return address or a pickup date.</li>
               <li>
                 Once the item reaches us and is checked, we send the exchange or start your refund.
               </li>

@@ -38,6 +38,11 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
         price: 899.5,
       },
     ],
+    timeline: [],
+    can_cancel: false,
+    return_until: null,
+    return_options: null,
+    returns: [],
   };
 }
 

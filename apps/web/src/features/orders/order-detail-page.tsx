@@ -4,22 +4,26 @@
 // the navigation state at once when there is one, and always asks orders.php for the
 // current answer (the payment page sends the browser here with no state). After a failed
 // payment the provider's callback has marked the order FAILED: 'Payment failed' (spec
-// section 8) then heads the page, with Pay Now beside it.
+// section 8) then heads the page, with Pay Now beside it. Ours besides: the order's timeline
+// as a vertical stepper, 'Cancel order' while it may be canceled (with a confirm dialog), and
+// once delivered its returns and exchanges with 'Return or exchange' within the 7 days.
 import type { OrderDetailResponse, OrderItem } from '@kitroom/contract';
-import { formatRupees } from '@kitroom/contract';
-import { CalendarClock, Check, CircleAlert, Copy, ExternalLink, Star } from 'lucide-react';
+import { formatRupees, isOpenReturn, RETURN_WINDOW_DAYS } from '@kitroom/contract';
+import { CalendarClock, CircleAlert, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '@/api/client';
 import { getOrder, payOrder } from '@/api/order-calls';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
-import { copyText } from '@/ui/copy-text';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductImage } from '@/ui/product-image';
 import { useTitle } from '@/ui/use-title';
+import { CancelOrderDialog, CANCEL_TEXTS } from './cancel-order-dialog';
+import { OrderReturns } from './order-returns';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
 import {
   expectedDateText,
   formatDate,
@@ -29,37 +33,14 @@ import {
   orderTotal,
   PAYMENT_LABELS,
 } from './order-rules';
+import { ReturnRequestDialog, RETURN_TEXTS } from './return-request-dialog';
 import { ReviewModal } from './review-modal';
-
-const COPIED_HINT_MS = 2000;
+import { TrackingDetails } from './tracking-details';
 
 function isDetail(state: unknown, orderId: number): state is OrderDetailResponse {
   if (!state || typeof state !== 'object' || !('order' in state)) return false;
   const { order } = state as { order: unknown };
   return !!order && typeof order === 'object' && (order as { id?: unknown }).id === orderId;
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_HINT_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      onClick={() => void copyText(text).then((ok) => setCopied(ok))}
-      className={buttonClass('ghost', 'min-h-9 px-3')}
-      aria-label={copied ? 'Copied' : 'Copy tracking id'}
-    >
-      {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
-      <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
-      <span role="status" className="sr-only">
-        {copied ? 'Copied' : ''}
-      </span>
-    </button>
-  );
 }
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
@@ -124,6 +105,7 @@ export default function OrderDetailPage() {
   );
   const [paying, setPaying] = useState(false);
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'return' | null>(null);
   useTitle(orderId === null ? 'Order' : `Order #${orderId}`);
 
   useEffect(() => {
@@ -210,21 +192,35 @@ export default function OrderDetailPage() {
       </p>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <section aria-labelledby="items-heading">
-          <h2 id="items-heading" className="font-display text-xl font-bold uppercase">
-            Items
-          </h2>
-          <ul className="mt-3 grid gap-3">
-            {items.map((item) => (
-              <ItemCard
-                key={item.id}
-                item={item}
-                canReview={paid}
-                onReview={() => setReviewing(item)}
-              />
-            ))}
-          </ul>
-        </section>
+        <div className="space-y-6">
+          <section aria-labelledby="items-heading">
+            <h2 id="items-heading" className="font-display text-xl font-bold uppercase">
+              Items
+            </h2>
+            <ul className="mt-3 grid gap-3">
+              {items.map((item) => (
+                <ItemCard
+                  key={item.id}
+                  item={item}
+                  canReview={paid}
+                  onReview={() => setReviewing(item)}
+                />
+              ))}
+            </ul>
+          </section>
+          {(detail.return_until !== null || detail.returns.length > 0) && (
+            <section
+              aria-labelledby="returns-heading"
+              className="rounded-2xl border border-line bg-white p-5"
+            >
+              <h2 id="returns-heading" className="font-display text-xl font-bold uppercase">
+                Returns and exchanges
+              </h2>
+              <ReturnWindow detail={detail} onAsk={() => setDialog('return')} />
+              {detail.returns.length > 0 && <OrderReturns returns={detail.returns} />}
+            </section>
+          )}
+        </div>
 
         <section aria-labelledby="summary-heading" className="space-y-4">
           <div className="rounded-2xl border border-line bg-white p-5">
@@ -247,48 +243,60 @@ export default function OrderDetailPage() {
               </Row>
             </dl>
             {!paid && !failed && payButton('mt-4 w-full')}
+            {detail.can_cancel && (
+              <button
+                type="button"
+                onClick={() => setDialog('cancel')}
+                className={buttonClass('ghost', 'mt-3 w-full')}
+              >
+                {CANCEL_TEXTS.button}
+              </button>
+            )}
           </div>
 
           <div className="rounded-2xl border border-line bg-white p-5">
             <h2 className="font-display text-xl font-bold uppercase">Tracking</h2>
             {order.tracking_id || order.tracking_link ? (
-              <dl className="mt-2 space-y-3">
-                {order.tracking_id && (
-                  <div>
-                    <dt className="text-sm text-muted">Tracking id</dt>
-                    <dd className="mt-1 flex items-center justify-between gap-3">
-                      <span className="font-mono font-semibold break-all">{order.tracking_id}</span>
-                      <CopyButton text={order.tracking_id} />
-                    </dd>
-                  </div>
-                )}
-                {order.tracking_link && (
-                  <div>
-                    <dt className="text-sm text-muted">Tracking link</dt>
-                    <dd className="mt-1 flex items-center justify-between gap-3">
-                      <span className="min-w-0 truncate text-sm">{order.tracking_link}</span>
-                      <a
-                        href={order.tracking_link}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={buttonClass('ghost', 'min-h-9 px-3')}
-                      >
-                        <ExternalLink aria-hidden="true" size={16} /> Open
-                        <span className="sr-only"> tracking page (opens in a new tab)</span>
-                      </a>
-                    </dd>
-                  </div>
-                )}
-              </dl>
+              <TrackingDetails parcel={order} className="mt-2" />
             ) : (
               <p className="mt-2 text-sm text-muted">
                 The tracking id and link appear here once your order ships.
               </p>
             )}
           </div>
+
+          <div className="rounded-2xl border border-line bg-white p-5">
+            <h2 className="font-display text-xl font-bold uppercase">Timeline</h2>
+            <OrderTimeline timeline={detail.timeline} status={order.order_status} />
+          </div>
         </section>
       </div>
 
+      {dialog === 'cancel' && userId !== null && (
+        <CancelOrderDialog
+          userId={userId}
+          orderId={order.id}
+          paid={paid}
+          onClose={() => setDialog(null)}
+          onCanceled={(answer) => {
+            setDialog(null);
+            setDetail(answer);
+          }}
+        />
+      )}
+      {dialog === 'return' && userId !== null && detail.return_options && (
+        <ReturnRequestDialog
+          userId={userId}
+          orderId={order.id}
+          items={items}
+          options={detail.return_options}
+          onClose={() => setDialog(null)}
+          onSent={(answer) => {
+            setDialog(null);
+            setDetail(answer);
+          }}
+        />
+      )}
       {reviewing && userId !== null && (
         <ReviewModal
           userId={userId}
@@ -302,5 +310,35 @@ export default function OrderDetailPage() {
         />
       )}
     </div>
+  );
+}
+
+/** The last day to ask (the window ends at the midnight after it). */
+function lastReturnDay(until: string): string {
+  return formatDate(new Date(Date.parse(until) - 1).toISOString());
+}
+
+function ReturnWindow({ detail, onAsk }: { detail: OrderDetailResponse; onAsk: () => void }) {
+  const until = detail.return_until;
+  if (until === null) return null;
+  if (detail.return_options) {
+    return (
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm">
+          You can ask for a return or a size exchange until {lastReturnDay(until)}.
+        </p>
+        <button type="button" onClick={onAsk} className={buttonClass('primary', 'shrink-0')}>
+          {RETURN_TEXTS.button}
+        </button>
+      </div>
+    );
+  }
+  if (detail.returns.some(isOpenReturn)) return null;
+  return (
+    <p className="mt-2 text-sm text-muted">
+      {Date.parse(until) <= Date.now()
+        ? `The ${RETURN_WINDOW_DAYS} days for returns and exchanges ended on ${lastReturnDay(until)}.`
+        : 'Nothing more of this order can be returned or exchanged.'}
+    </p>
   );
 }

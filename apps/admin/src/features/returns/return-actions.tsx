@@ -1,0 +1,247 @@
+// The steps staff take on a request, by role: approve or reject (orders.manage; an exchange's
+// approval holds its new sizes, a rejection of an approved one gives them back), mark the
+// shirts received (orders.fulfil; restocked, a return refunded by the rule) and ship an
+// exchange's replacement (orders.fulfil). Each asks first in a dialog.
+import {
+  RejectReturnRequest,
+  ShipReplacementRequest,
+  type AdminReturn,
+  type AdminReturnResponse,
+} from '@kitroom/contract/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { call, errorText, keyOf } from '@/api/client';
+import { useMay } from '@/api/session';
+import { buttonClass } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { controlClass, fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { formatPaise } from '@/ui/money';
+
+type Step = 'approve' | 'reject' | 'receive' | 'ship';
+
+function NoteField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${controlClass} py-2.5 ${error ? 'border-sale' : 'border-line'}`}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-sale">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const pieces = (n: number) => `${n} ${n === 1 ? 'shirt' : 'shirts'}`;
+
+export function ReturnActions({ request: r }: { request: AdminReturn }) {
+  const mayDecide = useMay('orders.manage');
+  const mayFulfil = useMay('orders.fulfil');
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<Step | null>(null);
+  const [note, setNote] = useState('');
+  const [parcel, setParcel] = useState({ courier_name: '', tracking_id: '', tracking_link: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const step = useMutation({
+    mutationFn: (run: () => Promise<AdminReturnResponse>) => run(),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'listReturns'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      setOpen(null);
+    },
+  });
+  const params = { id: r.id };
+
+  function begin(s: Step) {
+    step.reset();
+    setErrors({});
+    setNote('');
+    setOpen(s);
+  }
+
+  function confirm() {
+    if (open === 'approve') {
+      step.mutate(() => call('approveReturn', { params, body: { note } }));
+    } else if (open === 'reject') {
+      const checked = RejectReturnRequest.safeParse({ note });
+      if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
+      step.mutate(() => call('rejectReturn', { params, body: checked.data }));
+    } else if (open === 'receive') {
+      step.mutate(() => call('receiveReturn', { params, body: {} }));
+    } else if (open === 'ship') {
+      const checked = ShipReplacementRequest.safeParse(parcel);
+      if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
+      step.mutate(() => call('shipReplacement', { params, body: checked.data }));
+    }
+  }
+
+  const total = r.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const newSizes = r.lines
+    .map((l) => `${pieces(l.quantity)} of ${l.product_name} in size ${l.exchange_size}`)
+    .join('; ');
+  const buttons: ReactNode[] = [];
+  const button = (s: Step, label: string, tone: 'primary' | 'ghost' | 'danger' = 'primary') =>
+    buttons.push(
+      <button key={s} type="button" className={buttonClass(tone)} onClick={() => begin(s)}>
+        {label}
+      </button>,
+    );
+  if (r.status === 'requested' && mayDecide) {
+    button('approve', 'Approve');
+    button('reject', 'Reject', 'ghost');
+  }
+  if (r.status === 'approved' && mayFulfil) button('receive', 'Mark received');
+  if (r.status === 'approved' && mayDecide) button('reject', 'Reject', 'ghost');
+  if (r.status === 'received' && r.kind === 'exchange' && mayFulfil) {
+    button('ship', 'Ship replacement');
+  }
+
+  const dialogs: Record<Step, { title: string; confirm: string; body: ReactNode }> = {
+    approve: {
+      title: `Approve ${r.kind === 'exchange' ? 'exchange' : 'return'} #${r.id}?`,
+      confirm: 'Approve',
+      body: (
+        <>
+          <p>
+            {r.kind === 'exchange'
+              ? `This holds ${newSizes} from stock now, for the shopper.`
+              : 'The shopper is told to send the shirts back; the refund follows their receipt.'}
+          </p>
+          <div className="mt-3">
+            <NoteField label="Note to the shopper (optional)" value={note} onChange={setNote} />
+          </div>
+        </>
+      ),
+    },
+    reject: {
+      title: `Reject ${r.kind === 'exchange' ? 'exchange' : 'return'} #${r.id}?`,
+      confirm: 'Reject',
+      body: (
+        <>
+          <p>
+            {r.status === 'approved' && r.kind === 'exchange'
+              ? 'For shirts that never came back: the sizes held for it go back to stock. '
+              : ''}
+            The shopper is mailed your note.
+          </p>
+          <div className="mt-3">
+            <NoteField
+              label="Why (the shopper reads this)"
+              value={note}
+              onChange={setNote}
+              error={errors.note}
+            />
+          </div>
+        </>
+      ),
+    },
+    receive: {
+      title: `Mark ${r.kind === 'exchange' ? 'exchange' : 'return'} #${r.id} received?`,
+      confirm: 'Mark received',
+      body: (
+        <p>
+          {pieces(total)} go back to stock.
+          {r.kind === 'return' &&
+            r.refund_due_paise !== null &&
+            ` ${formatPaise(r.refund_due_paise)} is refunded to the shopper's original payment.`}
+          {r.kind === 'exchange' && ' Ship the replacement next.'}
+        </p>
+      ),
+    },
+    ship: {
+      title: `Ship the replacement of exchange #${r.id}`,
+      confirm: 'Ship replacement',
+      body: (
+        <div className="space-y-3">
+          <p>{newSizes}.</p>
+          <TextField
+            label="Courier"
+            value={parcel.courier_name}
+            error={errors.courier_name}
+            onChange={(e) => setParcel({ ...parcel, courier_name: e.target.value })}
+          />
+          <TextField
+            label="Tracking id"
+            value={parcel.tracking_id}
+            error={errors.tracking_id}
+            onChange={(e) => setParcel({ ...parcel, tracking_id: e.target.value })}
+          />
+          <TextField
+            label="Tracking link (optional)"
+            type="url"
+            value={parcel.tracking_link}
+            error={errors.tracking_link}
+            onChange={(e) => setParcel({ ...parcel, tracking_link: e.target.value })}
+          />
+        </div>
+      ),
+    },
+  };
+  const current = open ? dialogs[open] : null;
+
+  return (
+    <>
+      {buttons.length > 0 ? (
+        <div className="flex flex-wrap gap-3">{buttons}</div>
+      ) : (
+        r.status !== 'rejected' &&
+        r.status !== 'shipped' &&
+        !(r.status === 'received' && r.kind === 'return') && (
+          <p className="text-sm text-muted">The next step is not for your role.</p>
+        )
+      )}
+      {current && (
+        <Dialog
+          open
+          onClose={() => setOpen(null)}
+          title={current.title}
+          actions={
+            <>
+              <button type="button" className={buttonClass('ghost')} onClick={() => setOpen(null)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className={buttonClass(open === 'reject' ? 'danger' : 'primary')}
+                disabled={step.isPending}
+                onClick={confirm}
+              >
+                {step.isPending ? 'Saving…' : current.confirm}
+              </button>
+            </>
+          }
+        >
+          <div className="text-ink">{current.body}</div>
+          {step.error && (
+            <div className="mt-3">
+              <FormMessage text={errorText(step.error)} />
+            </div>
+          )}
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminReturn } from '@kitroom/contract/admin';
+import { fakeApi } from '@/test/fake-api';
+import { renderAdmin } from '@/test/render-admin';
+import { signedInAs, staffMember } from '@/test/staff';
+
+const support = staffMember('support', { name: 'Divya' });
+const packer = staffMember('packer', { name: 'Anil' });
+
+function request(o: Partial<AdminReturn> = {}): AdminReturn {
+  return {
+    id: 7,
+    order_id: 42,
+    kind: 'exchange',
+    status: 'requested',
+    reason: 'Too tight across the chest',
+    created_at: '2026-11-30T04:30:00.000Z',
+    customer_name: 'Asha Menon',
+    pieces: 1,
+    order: {
+      id: 42,
+      order_status: 'Completed',
+      placed_at: '2026-11-21T06:30:00.000Z',
+      delivered_at: '2026-11-28T09:00:00.000Z',
+      shipping_address: 'Asha Menon, 12 Beach Road, Kozhikode, Kerala 673001, 9876543210',
+      total_paise: 135_900,
+      discount_paise: 0,
+      shipping_paise: 6_000,
+    },
+    lines: [
+      {
+        order_item_id: 3,
+        product_id: 11,
+        product_name: 'Kerala Blasters Home 2025',
+        product_image_url: 'images/products/11.webp',
+        size: 'M',
+        quantity: 1,
+        exchange_size: 'L',
+        exchange_stock: 4,
+        unit_price_paise: 129_900,
+      },
+    ],
+    decision_note: '',
+    decided_by: null,
+    decided_at: null,
+    received_at: null,
+    shipped_at: null,
+    courier_name: null,
+    tracking_id: null,
+    tracking_link: null,
+    refund_due_paise: null,
+    refund: null,
+    ...o,
+  };
+}
+
+describe('the returns pages', () => {
+  it('lists waiting requests first; support opens one and approves it with a note', async () => {
+    let current = request();
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(support) },
+      'GET /api/admin/returns': {
+        body: {
+          returns: [request(), request({ id: 5, kind: 'return', status: 'received', pieces: 2 })],
+          waiting: 1,
+          next_after: null,
+        },
+      },
+      'GET /api/admin/returns/7': () => ({ body: { return: current } }),
+      'POST /api/admin/returns/7/approve': (sent) => {
+        current = request({
+          status: 'approved',
+          decision_note: (sent.body as { note: string }).note,
+          decided_by: { id: support.id, name: 'Divya' },
+          decided_at: '2026-11-30T06:00:00.000Z',
+          lines: [{ ...request().lines[0]!, exchange_stock: 3 }],
+        });
+        return { body: { return: current } };
+      },
+    });
+    renderAdmin('/returns');
+    const card = await screen.findByRole('listitem', { name: 'Exchange #7' }, { timeout: 5000 });
+    expect(screen.getByText(/1 waiting for a decision\./)).toBeTruthy();
+    expect(within(card).getByText('Requested')).toBeTruthy();
+    expect(card.textContent).toContain('Order #42 · Asha Menon · 1 piece');
+    expect(
+      within(screen.getByRole('listitem', { name: 'Return #5' })).getByText('Received'),
+    ).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('link', { name: 'Open Exchange #7' }));
+    await screen.findByRole('heading', { name: 'Exchange #7', level: 1 });
+    expect(screen.getByText(/For size/).textContent).toBe('For size L · 4 in stock now');
+    // Support decides; receiving and shipping are the packers'.
+    expect(screen.queryByRole('button', { name: 'Mark received' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve exchange #7?' });
+    expect(dialog.textContent).toContain(
+      'This holds 1 shirt of Kerala Blasters Home 2025 in size L from stock now',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Note to the shopper (optional)'), {
+      target: { value: 'Send it back in its bag.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      note: 'Send it back in its bag.',
+    });
+    expect(screen.getByText('Approved', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText(/Approved by Divya/).textContent).toContain(
+      '“Send it back in its bag.”',
+    );
+    expect(screen.getByText(/For size/).textContent).toBe('For size L · 3 in stock now');
+  });
+
+  it('asks why before a rejection, and shows the server’s refusal', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(support) },
+      'GET /api/admin/returns/7': { body: { return: request() } },
+      'POST /api/admin/returns/7/reject': {
+        status: 409,
+        body: { error: 'Exchange #7 is received, so it cannot be rejected.' },
+      },
+    });
+    renderAdmin('/returns/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject exchange #7?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Say why, for the shopper.')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Why (the shopper reads this)'), {
+      target: { value: 'Tags cut off.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Exchange #7 is received, so it cannot be rejected.',
+    );
+  });
+
+  it('a packer marks a return received, then a received exchange’s replacement shipped', async () => {
+    let returned = request({
+      id: 5,
+      kind: 'return',
+      status: 'approved',
+      lines: [{ ...request().lines[0]!, exchange_size: null, exchange_stock: null }],
+      refund_due_paise: 124_900,
+    });
+    let exchange = request({ status: 'received', received_at: '2026-12-01T06:00:00.000Z' });
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(packer) },
+      'GET /api/admin/returns/5': () => ({ body: { return: returned } }),
+      'POST /api/admin/returns/5/receive': () => {
+        returned = {
+          ...returned,
+          status: 'received',
+          received_at: '2026-12-01T06:00:00.000Z',
+          refund_due_paise: null,
+          refund: { id: 3, amount_paise: 124_900, status: 'processed' },
+        };
+        return { body: { return: returned } };
+      },
+      'GET /api/admin/returns/7': () => ({ body: { return: exchange } }),
+      'POST /api/admin/returns/7/ship': (sent) => {
+        const body = sent.body as { courier_name: string; tracking_id: string };
+        exchange = {
+          ...exchange,
+          status: 'shipped',
+          shipped_at: '2026-12-01T08:00:00.000Z',
+          courier_name: body.courier_name,
+          tracking_id: body.tracking_id,
+        };
+        return { body: { return: exchange } };
+      },
+    });
+    const view = renderAdmin('/returns/5');
+    await screen.findByRole('heading', { name: 'Return #5', level: 1 }, { timeout: 5000 });
+    expect(screen.getByText(/Refund on receipt/).nextSibling?.textContent).toContain('₹1,249');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark received' }));
+    const receive = screen.getByRole('dialog', { name: 'Mark return #5 received?' });
+    expect(receive.textContent).toContain(
+      "1 shirt go back to stock. ₹1,249 is refunded to the shopper's original payment.",
+    );
+    fireEvent.click(within(receive).getByRole('button', { name: 'Mark received' }));
+    await waitFor(() => expect(screen.getByText('₹1,249, refunded')).toBeTruthy());
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{}]);
+
+    await view.router.navigate('/returns/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ship replacement' }));
+    const ship = screen.getByRole('dialog', { name: 'Ship the replacement of exchange #7' });
+    fireEvent.change(within(ship).getByLabelText('Tracking link (optional)'), {
+      target: { value: 'not a link' },
+    });
+    fireEvent.click(within(ship).getByRole('button', { name: 'Ship replacement' }));
+    expect(within(ship).getByText('courier_name is required')).toBeTruthy();
+    expect(within(ship).getByText('tracking_link must be an http(s) address')).toBeTruthy();
+    fireEvent.change(within(ship).getByLabelText('Courier'), { target: { value: 'DTDC' } });
+    fireEvent.change(within(ship).getByLabelText('Tracking id'), { target: { value: 'D7000123' } });
+    fireEvent.change(within(ship).getByLabelText('Tracking link (optional)'), {
+      target: { value: '' },
+    });
+    fireEvent.click(within(ship).getByRole('button', { name: 'Ship replacement' }));
+    await waitFor(() =>
+      expect(screen.getByText('Replacement shipped', { selector: 'span' })).toBeTruthy(),
+    );
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      courier_name: 'DTDC',
+      tracking_id: 'D7000123',
+      tracking_link: '',
+    });
+    expect(screen.queryByRole('button', { name: 'Ship replacement' })).toBeNull();
+  });
+});

@@ -1,0 +1,427 @@
+// Returns and size exchanges as staff work through them (decision 023): approve (an exchange
+// holds its replacement sizes' stock from then on, through the ledger), reject with a note
+// (an approved exchange's hold goes back), receive (the shirts go back to stock; a return
+// is refunded by the rule, sent to the provider after commit) and ship an exchange's
+// replacement. Each step locks the order then the request, and writes its columns, order
+// event, ledger rows, audit entry and mail in one transaction, or refuses and changes nothing.
+import { RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
+import type {
+  AdminReturn,
+  AdminReturnSummary,
+  ReturnsListResponse,
+  ReturnsQuery,
+  ShipReplacementRequest,
+} from '@kitroom/contract/admin';
+import type { z } from 'zod';
+import type { Queryable, Tx } from '../db/client.js';
+import { conflict, notFound } from '../http/errors.js';
+import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.js';
+import * as refunds from '../payments/refunds.service.js';
+import { record, type Actor } from '../staff/audit.service.js';
+import * as stock from '../stock/stock.service.js';
+import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
+import * as oq from './orders.queries.js';
+import type { OrderContext } from './orders.service.js';
+import * as q from './returns.queries.js';
+import { returnRefundPaise } from './returns.service.js';
+
+export const RETURN_NOT_FOUND = 'Return not found.';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
+
+function staffActor(actor: Actor): OrderActor {
+  return actor.staffId === null ? SYSTEM : { kind: 'staff', staffId: actor.staffId, ip: actor.ip };
+}
+
+const KIND_WORDS: Record<ReturnKind, string> = { return: 'Return', exchange: 'Exchange' };
+
+/** "Return #4 is rejected, so it cannot be received." */
+function refusal(r: q.ReturnRow, what: string): Error {
+  const status = RETURN_STATUS_LABELS[r.status].toLowerCase();
+  return conflict(`${KIND_WORDS[r.kind]} #${r.id} is ${status}, so it cannot ${what}.`);
+}
+
+/**
+ * The refund key of a return's receipt: `return-<id>`, the id padded to three digits since
+ * a provider key is at least 10 characters (Razorpay's X-Refund-Idempotency).
+ */
+export function returnRefundKey(returnId: number): string {
+  return `return-${String(returnId).padStart(3, '0')}`;
+}
+
+// ───────────────────────────── reading ─────────────────────────────
+
+function summaryOf(r: q.ReturnSummaryRow): AdminReturnSummary {
+  const a = r.shipping_address;
+  return {
+    id: r.id,
+    order_id: r.order_id,
+    kind: r.kind,
+    status: r.status,
+    reason: r.reason,
+    created_at: iso(r.created_at),
+    customer_name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
+    pieces: r.pieces,
+  };
+}
+
+const cursorOf = (r: q.ReturnSummaryRow) => `${r.status === 'requested' ? 'w' : 'o'}${r.id}`;
+
+/**
+ * A page of requests: waiting ones newest first, then (unless one status is asked for) the
+ * others newest first. The cursor says which of the two it stopped in.
+ */
+export async function listReturns(
+  db: Queryable,
+  query: z.output<typeof ReturnsQuery>,
+): Promise<ReturnsListResponse> {
+  const inOthers = query.after?.startsWith('o') ?? false;
+  const afterId = query.after === undefined ? undefined : Number(query.after.slice(1));
+  const rows: q.ReturnSummaryRow[] = [];
+  const waitingToo = query.status === undefined || query.status === 'requested';
+  if (waitingToo && !inOthers) {
+    rows.push(
+      ...(await q.listReturns(db, { waiting: true, beforeId: afterId, limit: query.limit })),
+    );
+  }
+  if (query.status !== 'requested' && rows.length < query.limit) {
+    rows.push(
+      ...(await q.listReturns(db, {
+        waiting: false,
+        status: query.status,
+        beforeId: inOthers ? afterId : undefined,
+        limit: query.limit - rows.length,
+      })),
+    );
+  }
+  const last = rows.at(-1);
+  return {
+    returns: rows.map(summaryOf),
+    waiting: await q.waitingCount(db),
+    next_after: rows.length === query.limit && last ? cursorOf(last) : null,
+  };
+}
+
+/** One request in full: its order, lines, sizes asked, decision, parcel and refund. */
+export async function getReturn(db: Queryable, id: number): Promise<AdminReturn> {
+  const r = await q.returnById(db, id);
+  if (!r) throw notFound(RETURN_NOT_FOUND);
+  const order = (await oq.orderById(db, r.order_id))!;
+  const lines = await q.linesOfReturns(db, [id]);
+  const value = lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0);
+  const refundDue =
+    r.kind === 'return' && (r.status === 'requested' || r.status === 'approved')
+      ? returnRefundPaise(order, await q.receivedReturnValue(db, order.id), value)
+      : null;
+  const refund = await q.refundOfReturn(db, id);
+  const a = order.shipping_address;
+  return {
+    id: r.id,
+    order_id: r.order_id,
+    kind: r.kind,
+    status: r.status,
+    reason: r.reason,
+    created_at: iso(r.created_at),
+    customer_name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
+    pieces: lines.reduce((sum, l) => sum + l.quantity, 0),
+    order: {
+      id: order.id,
+      order_status: order.order_status,
+      placed_at: iso(order.created_at),
+      delivered_at: isoOrNull(order.delivered_at),
+      shipping_address: addressLine(order.shipping_address),
+      total_paise: order.total_paise,
+      discount_paise: order.discount_paise,
+      shipping_paise: order.shipping_paise,
+    },
+    lines: lines.map((l) => ({
+      order_item_id: l.order_item_id,
+      product_id: l.product_id,
+      product_name: l.product_name,
+      product_image_url: l.product_image_url,
+      size: l.size,
+      quantity: l.quantity,
+      exchange_size: l.exchange_size,
+      exchange_stock: l.exchange_size === null ? null : (l.exchange_stock ?? 0),
+      unit_price_paise: l.unit_price_paise,
+    })),
+    decision_note: r.decision_note,
+    decided_by: r.decided_by === null ? null : { id: r.decided_by, name: r.decided_by_name ?? '' },
+    decided_at: isoOrNull(r.decided_at),
+    received_at: isoOrNull(r.received_at),
+    shipped_at: isoOrNull(r.shipped_at),
+    courier_name: r.courier_name,
+    tracking_id: r.tracking_id,
+    tracking_link: r.tracking_link,
+    refund_due_paise: refundDue,
+    refund: refund ?? null,
+  };
+}
+
+// ───────────────────────────── steps ─────────────────────────────
+
+/** The request and its order, locked in that order (the order first, as every order step). */
+async function lockBoth(tx: Queryable, id: number) {
+  const orderId = await q.orderIdOfReturn(tx, id);
+  if (orderId === undefined) throw notFound(RETURN_NOT_FOUND);
+  const order = (await oq.lockOrder(tx, orderId))!;
+  const r = (await q.lockReturn(tx, id))!;
+  return { order, r, lines: await q.linesOfReturns(tx, [id]) };
+}
+
+/** The 'return-decided' mail's extra: the decision, the shop's note and the shirts asked for. */
+function decidedMail(
+  r: q.ReturnRow,
+  lines: readonly q.ReturnLineRow[],
+  approved: boolean,
+  note: string,
+) {
+  return {
+    kind: r.kind,
+    approved,
+    note: note || null,
+    items: lines.map((l) => ({
+      name: l.product_name,
+      size: l.size,
+      quantity: l.quantity,
+      ...(l.exchange_size === null ? {} : { new_size: l.exchange_size }),
+    })),
+  };
+}
+
+/** Moves the lines' stock with its ledger rows, or refuses with the size that is short. */
+async function moveWithLedger(
+  tx: Tx,
+  moves: (q.StockMove & { name: string })[],
+  ledger: { reason: 'exchange' | 'return'; orderId: number; staffId: number | null; note: string },
+): Promise<void> {
+  const result = await q.moveStock(tx, moves);
+  if (!result.ok) {
+    const { short } = result;
+    const name = moves.find((m) => m.productId === short.productId)?.name ?? '';
+    throw conflict(
+      short.delta > 0
+        ? `${name} no longer comes in size ${short.size}: add the size back in the catalogue first.`
+        : short.left === 0
+          ? `${name} in size ${short.size} is sold out, so this exchange cannot be approved now.`
+          : `Only ${short.left} of ${name} in size ${short.size} ${short.left === 1 ? 'is' : 'are'} left; this exchange needs ${-short.delta}.`,
+    );
+  }
+  await stock.insertLedgerEntries(
+    tx,
+    result.moved.map((m) => ({ ...m, ...ledger })),
+  );
+}
+
+/** The replacement sizes an exchange holds (negative) or gives back (positive). */
+const replacementMoves = (lines: readonly q.ReturnLineRow[], sign: 1 | -1) =>
+  lines.map((l) => ({
+    productId: l.product_id,
+    size: l.exchange_size!,
+    delta: sign * l.quantity,
+    name: l.product_name,
+  }));
+
+/** Approves a request (orders.manage); an exchange holds its replacement sizes from now. */
+export async function approveReturn(
+  ctx: OrderContext,
+  actor: Actor,
+  id: number,
+  note: string,
+): Promise<AdminReturn> {
+  await ctx.db.transaction(async (tx) => {
+    const { order, r, lines } = await lockBoth(tx, id);
+    if (r.status !== 'requested') throw refusal(r, 'be approved');
+    if (r.kind === 'exchange') {
+      await moveWithLedger(tx, replacementMoves(lines, -1), {
+        reason: 'exchange',
+        orderId: order.id,
+        staffId: actor.staffId,
+        note: `Held for exchange #${id}`,
+      });
+    }
+    const now = new Date();
+    await q.setDecision(tx, id, { status: 'approved', note, staffId: actor.staffId, now });
+    await recordEvent(tx, order.id, 'return_approved', staffActor(actor), {
+      note,
+      data: { return_id: id, kind: r.kind },
+      at: now,
+    });
+    await record(tx, actor, {
+      entity: 'order_return',
+      entityId: id,
+      action: 'approve',
+      before: { status: r.status },
+      after: { status: 'approved', note },
+    });
+    await enqueueOrderMail(
+      tx,
+      ctx.config.publicUrl,
+      order.id,
+      'return-decided',
+      decidedMail(r, lines, true, note),
+    );
+  });
+  return getReturn(ctx.db, id);
+}
+
+/**
+ * Rejects a request not yet received (orders.manage), with a note for the shopper; an
+ * approved exchange gives its held sizes back.
+ */
+export async function rejectReturn(
+  ctx: OrderContext,
+  actor: Actor,
+  id: number,
+  note: string,
+): Promise<AdminReturn> {
+  await ctx.db.transaction(async (tx) => {
+    const { order, r, lines } = await lockBoth(tx, id);
+    if (r.status !== 'requested' && r.status !== 'approved') throw refusal(r, 'be rejected');
+    if (r.kind === 'exchange' && r.status === 'approved') {
+      await moveWithLedger(tx, replacementMoves(lines, 1), {
+        reason: 'exchange',
+        orderId: order.id,
+        staffId: actor.staffId,
+        note: `Hold of exchange #${id} released`,
+      });
+    }
+    const now = new Date();
+    await q.setDecision(tx, id, { status: 'rejected', note, staffId: actor.staffId, now });
+    await recordEvent(tx, order.id, 'return_rejected', staffActor(actor), {
+      note,
+      data: { return_id: id, kind: r.kind },
+      at: now,
+    });
+    await record(tx, actor, {
+      entity: 'order_return',
+      entityId: id,
+      action: 'reject',
+      before: { status: r.status },
+      after: { status: 'rejected', note },
+    });
+    await enqueueOrderMail(
+      tx,
+      ctx.config.publicUrl,
+      order.id,
+      'return-decided',
+      decidedMail(r, lines, false, note),
+    );
+  });
+  return getReturn(ctx.db, id);
+}
+
+/**
+ * The shirts came back (orders.fulfil): they go back to stock through the ledger, and a
+ * return is refunded by the rule (capped at what is left to refund on the order), sent to
+ * the provider after commit with the key return-<id>.
+ */
+export async function receiveReturn(
+  ctx: OrderContext,
+  actor: Actor,
+  id: number,
+): Promise<AdminReturn> {
+  const refundId = await ctx.db.transaction(async (tx) => {
+    const { order, r, lines } = await lockBoth(tx, id);
+    if (r.status !== 'approved') {
+      throw r.status === 'requested'
+        ? conflict(`${KIND_WORDS[r.kind]} #${id} must be approved before it is received.`)
+        : refusal(r, 'be received');
+    }
+    await moveWithLedger(
+      tx,
+      lines.map((l) => ({
+        productId: l.product_id,
+        size: l.size,
+        delta: l.quantity,
+        name: l.product_name,
+      })),
+      {
+        reason: 'return',
+        orderId: order.id,
+        staffId: actor.staffId,
+        note: `Came back in ${r.kind} #${id}`,
+      },
+    );
+    let refund: { id: number; paise: number } | null = null;
+    if (r.kind === 'return') {
+      const value = lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0);
+      const due = returnRefundPaise(order, await q.receivedReturnValue(tx, order.id), value);
+      const paise = Math.min(due, await refunds.refundableOf(tx, order.id));
+      if (paise > 0) {
+        const written = await refunds.requestRefund(tx, order.id, {
+          amountPaise: paise,
+          key: returnRefundKey(id),
+          reason: `Return #${id} received`,
+          actor: staffActor(actor),
+          returnId: id,
+        });
+        refund = { id: written.refundId, paise };
+      }
+    }
+    const now = new Date();
+    await q.setReceived(tx, id, now);
+    await recordEvent(tx, order.id, 'return_received', staffActor(actor), {
+      data: { return_id: id, kind: r.kind, refund_paise: refund?.paise ?? null },
+      at: now,
+    });
+    await record(tx, actor, {
+      entity: 'order_return',
+      entityId: id,
+      action: 'receive',
+      before: { status: r.status },
+      after: { status: 'received', refund_paise: refund?.paise ?? null },
+    });
+    return refund?.id ?? null;
+  });
+  if (refundId !== null) await refunds.sendRefund(ctx, refundId);
+  return getReturn(ctx.db, id);
+}
+
+type Shipment = z.output<typeof ShipReplacementRequest>;
+
+/** Ships an exchange's replacement once the shirts it replaces are back (orders.fulfil). */
+export async function shipReplacement(
+  ctx: OrderContext,
+  actor: Actor,
+  id: number,
+  shipment: Shipment,
+): Promise<AdminReturn> {
+  await ctx.db.transaction(async (tx) => {
+    const { order, r } = await lockBoth(tx, id);
+    if (r.kind !== 'exchange') {
+      throw conflict(`Return #${id} is a return, so there is no replacement to ship.`);
+    }
+    if (r.status !== 'received') {
+      throw r.status === 'approved'
+        ? conflict(`Exchange #${id} is not received yet: receive the shirts it replaces first.`)
+        : refusal(r, 'be shipped');
+    }
+    const now = new Date();
+    const parcel = {
+      courier_name: shipment.courier_name,
+      tracking_id: shipment.tracking_id,
+      tracking_link: shipment.tracking_link || null,
+    };
+    await q.setShipped(tx, id, {
+      courierName: parcel.courier_name,
+      trackingId: parcel.tracking_id,
+      trackingLink: parcel.tracking_link,
+      now,
+    });
+    await recordEvent(tx, order.id, 'exchange_shipped', staffActor(actor), {
+      data: { return_id: id, kind: r.kind, ...parcel },
+      at: now,
+    });
+    await record(tx, actor, {
+      entity: 'order_return',
+      entityId: id,
+      action: 'ship-replacement',
+      before: { status: r.status },
+      after: { status: 'shipped', ...parcel },
+    });
+    await enqueueOrderMail(tx, ctx.config.publicUrl, order.id, 'exchange-shipped', parcel);
+  });
+  return getReturn(ctx.db, id);
+}

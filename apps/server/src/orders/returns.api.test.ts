@@ -1,0 +1,670 @@
+// Returns and size exchanges from the shopper's request (order_return.php) through the back
+// office's steps (approve, reject, receive, ship the replacement), on PGlite and on
+// PostgreSQL (TEST_DATABASE=postgres): the window, quantities, sizes, one open request at a
+// time; an approved exchange holds its replacement's stock exactly, through the ledger; a
+// receipt restocks and refunds by the rule; every refusal is a 4xx {error} that changes
+// nothing.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/sql.js';
+import { createMailer } from '../mail/mailer.js';
+import type { Actor } from '../staff/audit.service.js';
+import { adminClient, type AdminClient } from '../test/admin-client.js';
+import { paidOrder, shopper, stockOf, type Line, type Shopper } from '../test/checkout.js';
+import { createCoupon, createProduct } from '../test/factories.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { createStaff } from '../test/staff.js';
+import * as fulfilment from './fulfilment.service.js';
+import { orderContexts, type OrderContext } from './orders.service.js';
+import { returnRefundKey } from './returns.admin.service.js';
+import { returnRefundPaise } from './returns.service.js';
+
+let t: TestApp;
+let ctx: OrderContext;
+let s: Shopper;
+let courier: Actor;
+let support: AdminClient;
+let supportId: number;
+let packer: AdminClient;
+let packerId: number;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { orderSweep: false });
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: 'test@kitroom.in',
+    outboxDir: `${t.config.dataDir}/outbox`,
+    log: { info: () => undefined },
+  });
+  ctx = orderContexts({ database: t.database, config: t.config, mailer })(t.app.log);
+  s = await shopper(t);
+  courier = { staffId: (await createStaff(t.db, 'packer')).id, ip: '10.0.0.1' };
+  const origin = new URL(t.config.publicUrl).origin;
+  const supportStaff = await createStaff(t.db, 'support');
+  supportId = supportStaff.id;
+  support = adminClient(t.app, origin, supportStaff.cookie);
+  const packerStaff = await createStaff(t.db, 'packer');
+  packerId = packerStaff.id;
+  packer = adminClient(t.app, origin, packerStaff.cookie);
+});
+afterAll(() => t?.close());
+
+/** A ₹1,299 jersey with this stock per size. */
+const jersey = (sizes: Record<string, number> = { M: 20, L: 5, XL: 0 }) =>
+  createProduct(t.db, { pricePaise: 129_900, sizes });
+
+/** Bought, paid, shipped and delivered: the order's id and its lines' ids. */
+async function delivered(lines: Line[], amount: number, extra: object = {}, who = s) {
+  const id = await paidOrder(t, who, lines, amount, extra);
+  await fulfilment.shipOrder(ctx, courier, id, {
+    courierName: 'Delhivery',
+    trackingId: `DLV${id}`,
+    trackingLink: null,
+    expectedDate: null,
+  });
+  await fulfilment.deliverOrder(ctx, courier, id);
+  const items = await queryRows<{ id: number }>(
+    t.db,
+    sql`SELECT id FROM order_items WHERE order_id = ${id} ORDER BY id`,
+  );
+  return { id, items: items.map((i) => i.id) };
+}
+
+const ask = (body: object, who = s) =>
+  who.post('/api/order_return.php', { user_id: who.id, ...body });
+const page = (orderId: number, who = s) =>
+  who.post('/api/orders.php', { user_id: who.id, order_id: orderId });
+const admin = (client: AdminClient, id: number, step: string, body: object = {}) =>
+  client.call('POST', `/api/admin/returns/${id}/${step}`, body);
+
+async function ledger(orderId: number) {
+  return queryRows<{
+    product_id: number;
+    size: string;
+    delta: number;
+    stock_after: number;
+    reason: string;
+    staff_id: number | null;
+    note: string;
+  }>(
+    t.db,
+    sql`SELECT product_id, size, delta, stock_after, reason, staff_id, note FROM stock_ledger
+        WHERE order_id = ${orderId} AND reason IN ('exchange', 'return') ORDER BY id`,
+  );
+}
+const returnRow = async (id: number) =>
+  (
+    await queryRows<{ status: string; decision_note: string; decided_by: number | null }>(
+      t.db,
+      sql`SELECT status, decision_note, decided_by FROM order_returns WHERE id = ${id}`,
+    )
+  )[0]!;
+const mails = (orderId: number, template: string) =>
+  queryRows<{ recipient: string; data: { extra: Record<string, unknown> } }>(
+    t.db,
+    sql`SELECT recipient, data FROM outbox WHERE order_id = ${orderId} AND template = ${template}
+        ORDER BY id`,
+  );
+const audits = (id: number) =>
+  queryRows<{ action: string; staff_id: number }>(
+    t.db,
+    sql`SELECT action, staff_id FROM audit_log WHERE entity = 'order_return'
+        AND entity_id = ${String(id)} ORDER BY id`,
+  );
+const steps = (body: { timeline: { step: string }[] }) => body.timeline.map((e) => e.step);
+
+describe('a shopper asks (order_return.php)', () => {
+  it('asks for a size exchange of a delivered order and sees it on the page', async () => {
+    const p = await jersey();
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 2 }], 2658);
+    const res = await ask({
+      order_id: o.id,
+      kind: 'exchange',
+      reason: 'Too tight across the chest',
+      items: [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'L' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.returns).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'exchange',
+        status: 'requested',
+        reason: 'Too tight across the chest',
+        created_at: expect.any(String),
+        decision_note: '',
+        items: [
+          {
+            order_item_id: o.items[0],
+            product_name: expect.any(String),
+            size: 'M',
+            quantity: 1,
+            exchange_size: 'L',
+          },
+        ],
+        courier_name: null,
+        tracking_id: null,
+        tracking_link: null,
+      },
+    ]);
+    expect(body.timeline.at(-1)).toMatchObject({
+      step: 'return_requested',
+      return_id: body.returns[0].id,
+      kind: 'exchange',
+      note: null,
+    });
+    // One request at a time: nothing more may be asked while it is open.
+    expect(body.return_options).toBeNull();
+  });
+
+  it('refuses an order not yet delivered, and after the 7 days', async () => {
+    const p = await jersey();
+    const shipped = await paidOrder(t, s, [{ product_id: p, size: 'M', quantity: 1 }], 1359);
+    const item = (await page(shipped)).json().order_items[0].id;
+    const body = (orderId: number, itemId: number) => ({
+      order_id: orderId,
+      kind: 'return',
+      reason: 'Not needed',
+      items: [{ order_item_id: itemId, quantity: 1 }],
+    });
+    const early = await ask(body(shipped, item));
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({
+      error: `Order #${shipped} is being prepared, so it cannot be returned or exchanged.`,
+    });
+
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 1 }], 1359);
+    await t.db.execute(
+      sql`UPDATE orders SET delivered_at = now() - interval '7 days' WHERE id = ${o.id}`,
+    );
+    // Seven days ago is still inside: the window runs to the end of the 7th day after.
+    const inTime = await ask(body(o.id, o.items[0]!));
+    expect(inTime.statusCode, inTime.body).toBe(200);
+
+    const late = await delivered([{ product_id: p, size: 'M', quantity: 1 }], 1359);
+    await t.db.execute(
+      sql`UPDATE orders SET delivered_at = now() - interval '8 days' WHERE id = ${late.id}`,
+    );
+    const refused = await ask(body(late.id, late.items[0]!));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: `The 7 days to return or exchange order #${late.id} after its delivery are over.`,
+    });
+    expect((await page(late.id)).json().returns).toEqual([]);
+  });
+
+  it('keeps quantities to what was ordered less what was asked, and one open request', async () => {
+    const p = await jersey();
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 2 }], 2658);
+    const ret = (quantity: number) =>
+      ask({
+        order_id: o.id,
+        kind: 'return',
+        reason: 'Bought two by mistake',
+        items: [{ order_item_id: o.items[0], quantity }],
+      });
+    const tooMany = await ret(3);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error).toMatch(/^Only 2 of .+ \(size M\) can still be returned/);
+
+    const first = await ret(1);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstId = first.json().returns[0].id as number;
+    const second = await ret(1);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      error: `Order #${o.id} already has a return in progress. You can ask again once it is done.`,
+    });
+
+    // A rejected request gives its pieces back to ask for.
+    expect((await admin(support, firstId, 'reject', { note: 'Wrong photo' })).statusCode).toBe(200);
+    expect((await page(o.id)).json().return_options.items[0].quantity).toBe(2);
+    const both = await ret(2);
+    expect(both.statusCode, both.body).toBe(200);
+    const bothId = both.json().returns[1].id as number;
+    await admin(support, bothId, 'approve');
+    await admin(packer, bothId, 'receive');
+    const none = await ret(1);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error).toMatch(/^You have already asked to return or exchange every /);
+    expect((await page(o.id)).json().return_options).toBeNull();
+  });
+
+  it('takes only sizes the jersey comes in, lines of this order, and the shopper’s own order', async () => {
+    const p = await jersey();
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 1 }], 1359);
+    const exchange = (items: object[], who = s) =>
+      ask({ order_id: o.id, kind: 'exchange', reason: 'Too small', items }, who);
+    const cases: [object[], number, RegExp][] = [
+      [
+        [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'XXS' }],
+        400,
+        /does not come in size XXS\.$/,
+      ],
+      [
+        [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'M' }],
+        400,
+        /^Choose a size other than M for /,
+      ],
+      [
+        [{ order_item_id: o.items[0], quantity: 1 }],
+        400,
+        /an exchange needs the size you want instead/,
+      ],
+      [
+        [{ order_item_id: 999_999, quantity: 1, exchange_size: 'L' }],
+        400,
+        /^Item 999999 is not part of order/,
+      ],
+      [[], 400, /Choose at least one item\./],
+    ];
+    for (const [items, status, error] of cases) {
+      const res = await exchange(items);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error).toMatch(error);
+    }
+    const noReason = await ask({
+      order_id: o.id,
+      kind: 'return',
+      reason: '  ',
+      items: [{ order_item_id: o.items[0], quantity: 1 }],
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error).toContain('Please tell us why.');
+    const other = await shopper(t);
+    const notTheirs = await exchange(
+      [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'L' }],
+      other,
+    );
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json()).toEqual({ error: 'Order not found.' });
+    expect((await page(o.id)).json().returns).toEqual([]);
+  });
+});
+
+describe('the back office’s steps', () => {
+  it('an exchange from approval to the replacement shipped: the stock held exactly, then the shirts back', async () => {
+    const p = await jersey({ M: 20, L: 3, XL: 0 });
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 2 }], 2658);
+    const asked = await ask({
+      order_id: o.id,
+      kind: 'exchange',
+      reason: 'Too tight',
+      items: [{ order_item_id: o.items[0], quantity: 2, exchange_size: 'L' }],
+    });
+    const id = asked.json().returns[0].id as number;
+    const mBefore = await stockOf(t.db, p, 'M');
+
+    const list = await support.call('GET', '/api/admin/returns?status=requested');
+    expect(list.json().returns.map((r: { id: number }) => r.id)).toContain(id);
+    const detail = (await support.call('GET', `/api/admin/returns/${id}`)).json().return;
+    expect(detail).toMatchObject({
+      kind: 'exchange',
+      status: 'requested',
+      reason: 'Too tight',
+      pieces: 2,
+      order: { id: o.id, order_status: 'Completed' },
+      lines: [{ size: 'M', quantity: 2, exchange_size: 'L', exchange_stock: 3 }],
+      refund_due_paise: null,
+    });
+
+    // Receiving or shipping before approval is refused.
+    expect((await admin(packer, id, 'receive')).json()).toEqual({
+      error: `Exchange #${id} must be approved before it is received.`,
+    });
+
+    const approved = await admin(support, id, 'approve', { note: 'Pack it in its bag.' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().return).toMatchObject({
+      status: 'approved',
+      decision_note: 'Pack it in its bag.',
+      decided_by: { id: supportId },
+      lines: [{ exchange_stock: 1 }],
+    });
+    expect(await stockOf(t.db, p, 'L')).toBe(1);
+    expect(await ledger(o.id)).toEqual([
+      {
+        product_id: p,
+        size: 'L',
+        delta: -2,
+        stock_after: 1,
+        reason: 'exchange',
+        staff_id: supportId,
+        note: `Held for exchange #${id}`,
+      },
+    ]);
+    const decided = await mails(o.id, 'return-decided');
+    expect(decided).toHaveLength(1);
+    expect(decided[0]!.recipient).toBe(s.email);
+    expect(decided[0]!.data.extra).toEqual({
+      kind: 'exchange',
+      approved: true,
+      note: 'Pack it in its bag.',
+      items: [{ name: expect.any(String), size: 'M', quantity: 2, new_size: 'L' }],
+    });
+    expect((await admin(support, id, 'approve')).statusCode).toBe(409);
+
+    expect(
+      (await admin(packer, id, 'ship', { courier_name: 'DTDC', tracking_id: 'X1' })).json(),
+    ).toEqual({
+      error: `Exchange #${id} is not received yet: receive the shirts it replaces first.`,
+    });
+
+    const received = await admin(packer, id, 'receive');
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().return).toMatchObject({ status: 'received', refund: null });
+    expect(await stockOf(t.db, p, 'M')).toBe(mBefore + 2);
+    expect((await ledger(o.id)).at(-1)).toEqual({
+      product_id: p,
+      size: 'M',
+      delta: 2,
+      stock_after: mBefore + 2,
+      reason: 'return',
+      staff_id: packerId,
+      note: `Came back in exchange #${id}`,
+    });
+    const refunds = await queryRows<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM refunds WHERE order_id = ${o.id}`,
+    );
+    expect(refunds).toEqual([]);
+
+    const shipped = await admin(packer, id, 'ship', {
+      courier_name: 'DTDC',
+      tracking_id: 'D7000123',
+      tracking_link: 'https://www.dtdc.in/track/D7000123',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().return).toMatchObject({
+      status: 'shipped',
+      courier_name: 'DTDC',
+      tracking_id: 'D7000123',
+    });
+    // The replacement came from the held stock: shipping moves nothing more.
+    expect(await stockOf(t.db, p, 'L')).toBe(1);
+    expect((await mails(o.id, 'exchange-shipped'))[0]!.data.extra).toEqual({
+      courier_name: 'DTDC',
+      tracking_id: 'D7000123',
+      tracking_link: 'https://www.dtdc.in/track/D7000123',
+    });
+    expect((await audits(id)).map((a) => a.action)).toEqual([
+      'approve',
+      'receive',
+      'ship-replacement',
+    ]);
+
+    const shopperPage = (await page(o.id)).json();
+    expect(steps(shopperPage).slice(-4)).toEqual([
+      'return_requested',
+      'return_approved',
+      'return_received',
+      'exchange_shipped',
+    ]);
+    expect(shopperPage.timeline.at(-1)).toMatchObject({
+      courier_name: 'DTDC',
+      tracking_id: 'D7000123',
+      tracking_link: 'https://www.dtdc.in/track/D7000123',
+      kind: 'exchange',
+    });
+    expect(shopperPage.timeline.at(-3)).toMatchObject({ note: 'Pack it in its bag.' });
+    expect(shopperPage.returns[0]).toMatchObject({ status: 'shipped', tracking_id: 'D7000123' });
+  });
+
+  it('refuses to approve an exchange to a sold-out size, and changes nothing', async () => {
+    const p = await jersey({ M: 20, L: 1, XL: 0 });
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 2 }], 2658);
+    const soldOut = (
+      await ask({
+        order_id: o.id,
+        kind: 'exchange',
+        reason: 'Too small',
+        items: [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'XL' }],
+      })
+    ).json().returns[0].id as number;
+    const res = await admin(support, soldOut, 'approve');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(
+      / in size XL is sold out, so this exchange cannot be approved now\.$/,
+    );
+    expect(await returnRow(soldOut)).toEqual({
+      status: 'requested',
+      decision_note: '',
+      decided_by: null,
+    });
+    expect(await ledger(o.id)).toEqual([]);
+    expect(await audits(soldOut)).toEqual([]);
+    expect(await mails(o.id, 'return-decided')).toEqual([]);
+
+    // Rejected with a note instead; then two of L asked while only one is left.
+    await admin(support, soldOut, 'reject', { note: 'XL is sold out; ask for a return instead.' });
+    const two = (
+      await ask({
+        order_id: o.id,
+        kind: 'exchange',
+        reason: 'Too small',
+        items: [{ order_item_id: o.items[0], quantity: 2, exchange_size: 'L' }],
+      })
+    ).json().returns[1].id as number;
+    const short = await admin(support, two, 'approve');
+    expect(short.json()).toEqual({
+      error: expect.stringMatching(/^Only 1 of .+ in size L is left; this exchange needs 2\.$/),
+    });
+    expect(await stockOf(t.db, p, 'L')).toBe(1);
+  });
+
+  it('two exchanges approved at once for the last shirt: one holds it, the other is refused', async () => {
+    const p = await jersey({ M: 20, L: 1 });
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const who = await shopper(t);
+      const o = await delivered([{ product_id: p, size: 'M', quantity: 1 }], 1359, {}, who);
+      const res = await ask(
+        {
+          order_id: o.id,
+          kind: 'exchange',
+          reason: 'Too small',
+          items: [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'L' }],
+        },
+        who,
+      );
+      ids.push(res.json().returns[0].id as number);
+    }
+    const answers = await Promise.all(ids.map((id) => admin(support, id, 'approve')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockOf(t.db, p, 'L')).toBe(0);
+    const rows = await queryRows<{ delta: number; stock_after: number }>(
+      t.db,
+      sql`SELECT delta, stock_after FROM stock_ledger
+          WHERE product_id = ${p} AND reason = 'exchange'`,
+    );
+    expect(rows).toEqual([{ delta: -1, stock_after: 0 }]);
+  });
+
+  it('a return received: restocked, refunded its price less its coupon share, shipping kept', async () => {
+    const p = await jersey();
+    const coupon = await createCoupon(t.db, { kind: 'flat', value: 10_000 });
+    // 2 × ₹1,299 + ₹60 − ₹100 = ₹2,558
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 2 }], 2558, {
+      coupon_code: coupon.code,
+    });
+    const mBefore = await stockOf(t.db, p, 'M');
+    const returnOne = async () => {
+      const res = await ask({
+        order_id: o.id,
+        kind: 'return',
+        reason: 'Did not fit',
+        items: [{ order_item_id: o.items[0], quantity: 1 }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().returns.at(-1).id as number;
+    };
+    const first = await returnOne();
+    const before = (await support.call('GET', `/api/admin/returns/${first}`)).json().return;
+    // ₹1,299 less half of the ₹100 discount.
+    expect(before.refund_due_paise).toBe(124_900);
+    await admin(support, first, 'approve');
+    const received = await admin(packer, first, 'receive');
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().return).toMatchObject({
+      status: 'received',
+      refund: { amount_paise: 124_900, status: 'processed' },
+      refund_due_paise: null,
+    });
+    expect(await stockOf(t.db, p, 'M')).toBe(mBefore + 1);
+    expect(await ledger(o.id)).toEqual([
+      expect.objectContaining({ size: 'M', delta: 1, reason: 'return', staff_id: packerId }),
+    ]);
+
+    const second = await returnOne();
+    await admin(support, second, 'approve');
+    await admin(packer, second, 'receive');
+    const refunds = await queryRows<{
+      amount_paise: number;
+      idempotency_key: string;
+      return_id: number;
+    }>(
+      t.db,
+      sql`SELECT amount_paise, idempotency_key, return_id FROM refunds WHERE order_id = ${o.id}
+          ORDER BY id`,
+    );
+    expect(refunds).toEqual([
+      { amount_paise: 124_900, idempotency_key: returnRefundKey(first), return_id: first },
+      { amount_paise: 124_900, idempotency_key: returnRefundKey(second), return_id: second },
+    ]);
+    // Everything came back: what was paid less the ₹60 shipping, which stays.
+    const [paid] = await queryRows<{ total_paise: number; shipping_paise: number }>(
+      t.db,
+      sql`SELECT total_paise, shipping_paise FROM orders WHERE id = ${o.id}`,
+    );
+    expect(refunds.reduce((sum, r) => sum + r.amount_paise, 0)).toBe(
+      paid!.total_paise - paid!.shipping_paise,
+    );
+
+    const body = (await page(o.id)).json();
+    expect(body.timeline.filter((e: { step: string }) => e.step === 'refunded')).toEqual([
+      expect.objectContaining({ amount: 1249 }),
+      expect.objectContaining({ amount: 1249 }),
+    ]);
+    expect((await mails(o.id, 'order-refunded')).length).toBe(2);
+  });
+
+  it('rejects with a note for the shopper; an approved exchange’s hold goes back', async () => {
+    const p = await jersey({ M: 20, L: 4 });
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 1 }], 1359);
+    const id = (
+      await ask({
+        order_id: o.id,
+        kind: 'exchange',
+        reason: 'Too small',
+        items: [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'L' }],
+      })
+    ).json().returns[0].id as number;
+    const blank = await admin(support, id, 'reject', { note: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toContain('Say why, for the shopper.');
+
+    await admin(support, id, 'approve');
+    expect(await stockOf(t.db, p, 'L')).toBe(3);
+    const rejected = await admin(support, id, 'reject', {
+      note: 'The parcel never reached us in 14 days.',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().return.status).toBe('rejected');
+    expect(await stockOf(t.db, p, 'L')).toBe(4);
+    expect((await ledger(o.id)).map((l) => [l.delta, l.reason, l.note])).toEqual([
+      [-1, 'exchange', `Held for exchange #${id}`],
+      [1, 'exchange', `Hold of exchange #${id} released`],
+    ]);
+    const line = { name: expect.any(String), size: 'M', quantity: 1, new_size: 'L' };
+    expect((await mails(o.id, 'return-decided')).map((m) => m.data.extra)).toEqual([
+      { kind: 'exchange', approved: true, note: null, items: [line] },
+      {
+        kind: 'exchange',
+        approved: false,
+        note: 'The parcel never reached us in 14 days.',
+        items: [line],
+      },
+    ]);
+    const body = (await page(o.id)).json();
+    expect(body.returns[0]).toMatchObject({
+      status: 'rejected',
+      decision_note: 'The parcel never reached us in 14 days.',
+    });
+    expect(body.timeline.at(-1)).toMatchObject({
+      step: 'return_rejected',
+      note: 'The parcel never reached us in 14 days.',
+    });
+    expect((await admin(packer, id, 'receive')).json()).toEqual({
+      error: `Exchange #${id} is not approved, so it cannot be received.`,
+    });
+  });
+
+  it('refuses steps a role may not take, and unknown requests, changing nothing', async () => {
+    const p = await jersey();
+    const o = await delivered([{ product_id: p, size: 'M', quantity: 1 }], 1359);
+    const id = (
+      await ask({
+        order_id: o.id,
+        kind: 'return',
+        reason: 'Changed my mind',
+        items: [{ order_item_id: o.items[0], quantity: 1 }],
+      })
+    ).json().returns[0].id as number;
+    const byPacker = await admin(packer, id, 'approve');
+    expect(byPacker.statusCode).toBe(403);
+    expect(byPacker.json()).toEqual({ error: 'Your role does not allow this.' });
+    await admin(support, id, 'approve');
+    const bySupport = await admin(support, id, 'receive');
+    expect(bySupport.statusCode).toBe(403);
+    expect(await returnRow(id)).toMatchObject({ status: 'approved' });
+    expect((await admin(support, 999_999, 'approve')).json()).toEqual({
+      error: 'Return not found.',
+    });
+    expect(
+      (await admin(packer, id, 'ship', { courier_name: 'DTDC', tracking_id: 'X' })).json(),
+    ).toEqual({ error: `Return #${id} is a return, so there is no replacement to ship.` });
+  });
+
+  it('lists waiting requests first, then the others, and pages across both', async () => {
+    const all = (await support.call('GET', '/api/admin/returns?limit=200')).json();
+    const statuses = all.returns.map((r: { status: string }) => r.status);
+    const firstOther = statuses.findIndex((st: string) => st !== 'requested');
+    expect(statuses.slice(firstOther).includes('requested')).toBe(false);
+    expect(all.waiting).toBe(statuses.filter((st: string) => st === 'requested').length);
+
+    const seen: number[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const res = await support.call(
+        'GET',
+        `/api/admin/returns?limit=2${after ? `&after=${after}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json().returns.map((r: { id: number }) => r.id));
+      after = res.json().next_after ?? undefined;
+      if (!after) break;
+    }
+    expect(seen).toEqual(all.returns.map((r: { id: number }) => r.id));
+    const bad = await support.call('GET', '/api/admin/returns?status=lost');
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the refund rule', () => {
+  it('shares the discount over the pieces in proportion to price, rounding so parts add up', () => {
+    const order = { subtotal_paise: 300_000, discount_paise: 10_001 };
+    const whole = returnRefundPaise(order, 0, 300_000);
+    expect(whole).toBe(300_000 - 10_001);
+    const parts = [100_000, 100_000, 100_000].reduce(
+      (acc, v) => ({
+        sum: acc.sum + returnRefundPaise(order, acc.before, v),
+        before: acc.before + v,
+      }),
+      { sum: 0, before: 0 },
+    );
+    expect(parts.sum).toBe(whole);
+    expect(returnRefundPaise({ subtotal_paise: 129_900, discount_paise: 0 }, 0, 129_900)).toBe(
+      129_900,
+    );
+  });
+});

@@ -1,0 +1,213 @@
+// 'Return or exchange' on a delivered order within its 7 days: the shopper picks the pieces
+// (at most what is left to ask for), a return for a refund or an exchange for another size,
+// and says why. Photos are not asked for. The server's answer is the order page afterwards.
+import {
+  RETURN_REASON_MAX_LENGTH,
+  type OrderDetailResponse,
+  type OrderItem,
+  type ReturnKind,
+  type ReturnOptions,
+} from '@kitroom/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { messageOf } from '@/api/client';
+import { requestReturn } from '@/api/order-calls';
+import { useSessionEnded } from '@/features/accounts';
+import { buttonClass } from '@/ui/dialog';
+import { FormMessage, TextAreaField } from '@/ui/form-field';
+import { Overlay } from '@/ui/overlay';
+
+export const RETURN_TEXTS = {
+  button: 'Return or exchange',
+  title: 'Return or exchange',
+  noItems: 'Choose at least one item.',
+  noReason: 'Please tell us why.',
+  noSize: 'Choose the new size for each item you exchange.',
+  refundRule:
+    'Refund: what you paid for these shirts, less their share of any coupon discount, to your original payment method. Shipping is not refunded.',
+  exchangeRule:
+    'We keep your new size for you once we approve the exchange, and ship it when your shirts reach us.',
+  failed: 'Your request could not be sent. Please try again.',
+} as const;
+
+const selectClass =
+  'min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-ink focus:outline-none';
+
+interface ReturnRequestDialogProps {
+  userId: number;
+  orderId: number;
+  items: readonly OrderItem[];
+  options: ReturnOptions;
+  onClose: () => void;
+  onSent: (answer: OrderDetailResponse) => void;
+}
+
+export function ReturnRequestDialog({
+  userId,
+  orderId,
+  items,
+  options,
+  onClose,
+  onSent,
+}: ReturnRequestDialogProps) {
+  const titleId = useId();
+  const fieldId = useId();
+  const sessionEnded = useSessionEnded();
+  const single = options.items.length === 1 && options.items[0]!.quantity === 1;
+  const [kind, setKind] = useState<ReturnKind>('exchange');
+  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
+    Object.fromEntries(options.items.map((i) => [i.order_item_id, single ? 1 : 0])),
+  );
+  const [sizes, setSizes] = useState<Record<number, string>>({});
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const chosen = options.items.filter((i) => (quantities[i.order_item_id] ?? 0) > 0);
+    const problem =
+      chosen.length === 0
+        ? RETURN_TEXTS.noItems
+        : kind === 'exchange' && chosen.some((i) => !sizes[i.order_item_id])
+          ? RETURN_TEXTS.noSize
+          : reason.trim() === ''
+            ? RETURN_TEXTS.noReason
+            : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await requestReturn({
+        user_id: userId,
+        order_id: orderId,
+        kind,
+        reason: reason.trim(),
+        items: chosen.map((i) => ({
+          order_item_id: i.order_item_id,
+          quantity: quantities[i.order_item_id]!,
+          ...(kind === 'exchange' ? { exchange_size: sizes[i.order_item_id] } : {}),
+        })),
+      });
+      onSent(answer);
+    } catch (failure) {
+      setBusy(false);
+      if (!sessionEnded(failure)) setError(messageOf(failure, RETURN_TEXTS.failed));
+    }
+  }
+
+  return (
+    <Overlay
+      open
+      onClose={onClose}
+      labelledBy={titleId}
+      className="max-h-[92vh] overflow-y-auto sm:w-[min(92vw,32rem)]"
+    >
+      <h2 id={titleId} className="font-display text-2xl font-bold uppercase">
+        {RETURN_TEXTS.title}
+      </h2>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-5">
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">What would you like?</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(['exchange', 'return'] as const).map((k) => (
+              <label
+                key={k}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-500 ${
+                  kind === k ? 'border-ink bg-paper' : 'border-line'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="kind"
+                  value={k}
+                  checked={kind === k}
+                  onChange={() => setKind(k)}
+                  className="accent-ink"
+                />
+                {k === 'exchange' ? 'Another size' : 'A refund'}
+              </label>
+            ))}
+          </div>
+          <p className="mt-2 text-sm text-muted">
+            {kind === 'exchange' ? RETURN_TEXTS.exchangeRule : RETURN_TEXTS.refundRule}
+          </p>
+        </fieldset>
+
+        {options.items.map((option) => {
+          const item = items.find((i) => i.id === option.order_item_id);
+          if (!item) return null;
+          const id = `${fieldId}-${item.id}`;
+          return (
+            <fieldset key={item.id} className="rounded-xl border border-line p-3">
+              <legend className="px-1 text-sm font-semibold">
+                {item.product_name} · size {item.size}
+              </legend>
+              <div className="grid grid-cols-2 gap-3">
+                <div>
+                  <label htmlFor={`${id}-quantity`} className="mb-1 block text-sm">
+                    Pieces
+                  </label>
+                  <select
+                    id={`${id}-quantity`}
+                    className={selectClass}
+                    value={quantities[item.id] ?? 0}
+                    onChange={(e) =>
+                      setQuantities((q) => ({ ...q, [item.id]: Number(e.target.value) }))
+                    }
+                  >
+                    {Array.from({ length: option.quantity + 1 }, (_, n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {kind === 'exchange' && (
+                  <div>
+                    <label htmlFor={`${id}-size`} className="mb-1 block text-sm">
+                      New size
+                    </label>
+                    <select
+                      id={`${id}-size`}
+                      className={selectClass}
+                      value={sizes[item.id] ?? ''}
+                      onChange={(e) => setSizes((s) => ({ ...s, [item.id]: e.target.value }))}
+                    >
+                      <option value="">Choose</option>
+                      {option.exchange_sizes.map((s) => (
+                        <option key={s.size} value={s.size}>
+                          {s.in_stock ? s.size : `${s.size} (sold out now)`}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+              </div>
+            </fieldset>
+          );
+        })}
+
+        <TextAreaField
+          label="Why? (required)"
+          name="reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={RETURN_REASON_MAX_LENGTH}
+          rows={3}
+        />
+        <FormMessage text={error} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" disabled={busy} className={buttonClass('primary')}>
+            {busy ? 'Sending...' : 'Send request'}
+          </button>
+        </div>
+      </form>
+    </Overlay>
+  );
+}

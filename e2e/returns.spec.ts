@@ -1,0 +1,222 @@
+// A size exchange from the shopper's request to the new shirt shipped, on a shop of its own:
+// a shopper buys and pays; the order is shipped and delivered through the fulfilment service
+// while the shop is stopped (the back office's order pages are built apart); the shopper asks
+// to exchange M for another size; the owner approves (the new size's stock is held), marks
+// the shirt received and ships the replacement; after each step the shopper's order page
+// shows it. axe checks the pages on the way.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { ShopListingResponse } from '@kitroom/contract';
+import { generate } from 'otplib';
+import { expect, expectAccessible, test } from './fixtures';
+import {
+  buyNow,
+  fillAddress,
+  finishPayment,
+  KOCHI,
+  logInWithForm,
+  registerAccount,
+} from './journeys';
+import { root, startShopServer, type ShopServer } from './shop-server';
+
+interface Shop {
+  baseUrl: string;
+  dataDir: string;
+  adminSetupUrl: string | undefined;
+  /** Stops the shop, runs `step` on its database, and starts it again at the same address. */
+  whileStopped(step: () => void): Promise<void>;
+}
+
+const it = test.extend<object, { smtpUrl: string; shop: Shop }>({
+  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
+  shop: [
+    async ({ smtpUrl }, use) => {
+      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-returns-'));
+      const dataDir = path.join(workDir, 'shop');
+      mkdirSync(dataDir);
+      let server: ShopServer = await startShopServer({ dataDir, smtpUrl });
+      const port = Number(new URL(server.baseUrl).port);
+      await use({
+        baseUrl: server.baseUrl,
+        dataDir,
+        adminSetupUrl: server.adminSetupUrl,
+        async whileStopped(step) {
+          await server.stop();
+          step();
+          server = await startShopServer({ dataDir, smtpUrl, port });
+        },
+      });
+      await server.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 10 * 60_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.baseUrl);
+  },
+});
+
+it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+
+/** A product with one size to buy and another size in stock to exchange to. */
+async function twoSizes(shop: Shop) {
+  const res = await fetch(`${shop.baseUrl}/api/shop.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: '0-50' }),
+  });
+  const listing = (await res.json()) as ShopListingResponse;
+  for (const product of listing.products) {
+    const sizes = Object.entries(product.size).filter(([, stock]) => stock >= 2);
+    if (sizes.length >= 2) return { product, size: sizes[0]![0], other: sizes[1]![0] };
+  }
+  throw new Error('no product has two sizes in stock');
+}
+
+async function ownerSignsUp(page: Page, setupUrl: string) {
+  await page.goto(setupUrl);
+  const secret = (await page.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('Your name').fill('Fathima');
+  await page.getByLabel('Email').fill('owner@kitroom.in');
+  await page.getByLabel('Password', { exact: true }).fill('a long owner password');
+  await page.getByLabel('Password again').fill('a long owner password');
+  await page
+    .getByLabel('6-digit code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Fathima' })).toBeVisible();
+}
+
+it('a size exchange from the request through approval and receipt to the replacement shipped', async ({
+  page,
+  request,
+  browser,
+  shop,
+}) => {
+  it.setTimeout(300_000);
+  expect(shop.adminSetupUrl, 'the new shop printed its first-owner link').toBeTruthy();
+  const staffContext = await browser.newContext({
+    baseURL: shop.baseUrl,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  const staff = await staffContext.newPage();
+  await ownerSignsUp(staff, shop.adminSetupUrl!);
+
+  // ── a shopper buys a jersey in one size ──
+  const { product, size, other } = await twoSizes(shop);
+  const account = await registerAccount(request, 'exchange');
+  await logInWithForm(page, account);
+  await buyNow(page, product, size);
+  await fillAddress(page, KOCHI);
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const orderId = await finishPayment(page, 'pay');
+
+  // ── shipped and delivered ──
+  await shop.whileStopped(() => {
+    const run = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['apps/server/src/test/deliver-order-cli.ts', shop.dataDir, shop.baseUrl, String(orderId)],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+  });
+
+  const timeline = page.getByRole('list', { name: 'Order timeline' });
+  const returns = page.getByRole('region', { name: 'Returns and exchanges' });
+  await page.reload();
+  await expect(timeline.getByRole('listitem')).toHaveText([
+    /^Order placed/,
+    /^Payment received/,
+    new RegExp(`^Shipped.*With Delhivery.*Tracking id DLV${orderId}000123$`),
+    /^Delivered/,
+  ]);
+  await expect(returns).toContainText('You can ask for a return or a size exchange until');
+  await expectAccessible(page, 'a delivered order');
+
+  // ── the shopper asks for another size ──
+  await returns.getByRole('button', { name: 'Return or exchange' }).click();
+  const ask = page.getByRole('dialog', { name: 'Return or exchange' });
+  await expect(ask.getByLabel('Another size')).toBeChecked();
+  await expect(ask.getByLabel('Pieces')).toHaveValue('1');
+  await ask.getByLabel('New size').selectOption(other);
+  await ask.getByLabel('Why? (required)').fill(`Size ${size} is too tight across the chest`);
+  await expectAccessible(page, 'the return request dialog');
+  await ask.getByRole('button', { name: 'Send request' }).click();
+  await expect(ask).toBeHidden();
+  const exchange = returns.getByRole('listitem', { name: /^Exchange #\d+$/ });
+  await expect(exchange).toContainText('Requested');
+  await expect(exchange).toContainText(`size ${size} → size ${other}`);
+  await expect(timeline.getByRole('listitem').last()).toHaveText(/^Exchange requested/);
+  await expect(returns.getByRole('button', { name: 'Return or exchange' })).toHaveCount(0);
+  const title = (await exchange.getAttribute('aria-label'))!;
+
+  // ── the owner approves: the new size is held from stock ──
+  await staff.goto('/admin/returns');
+  const card = staff.getByRole('listitem', { name: title });
+  await expect(card).toContainText('Requested');
+  await expect(card).toContainText(`Order #${orderId}`);
+  await expectAccessible(staff, 'the returns list');
+  await card.getByRole('link', { name: `Open ${title}` }).click();
+  await expect(staff.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const forSize = staff.getByText(`For size ${other} ·`);
+  const inStock = Number(/(\d+) in stock now/.exec((await forSize.textContent())!)![1]);
+  await expectAccessible(staff, 'a return request');
+  await staff.getByRole('button', { name: 'Approve' }).click();
+  const approve = staff.getByRole('dialog', { name: `Approve exchange #${title.split('#')[1]}?` });
+  await approve
+    .getByLabel('Note to the shopper (optional)')
+    .fill('Please send it back in its bag.');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(approve).toBeHidden();
+  await expect(staff.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(forSize).toHaveText(`For size ${other} · ${inStock - 1} in stock now`);
+
+  await page.reload();
+  await expect(exchange).toContainText('Approved');
+  await expect(exchange).toContainText('From the shop: Please send it back in its bag.');
+  await expect(timeline.getByRole('listitem').last()).toHaveText(
+    /^Exchange approved.*Please send it back in its bag\.$/,
+  );
+
+  // ── the shirt comes back ──
+  await staff.getByRole('button', { name: 'Mark received' }).click();
+  await staff.getByRole('dialog').getByRole('button', { name: 'Mark received' }).click();
+  await expect(staff.getByText('Received', { exact: true }).first()).toBeVisible();
+
+  await page.reload();
+  await expect(exchange).toContainText('Your shirts reached us. Your new size ships next.');
+  await expect(timeline.getByRole('listitem').last()).toHaveText(/^Returned shirts received/);
+
+  // ── the replacement ships ──
+  await staff.getByRole('button', { name: 'Ship replacement' }).click();
+  const ship = staff.getByRole('dialog', { name: /^Ship the replacement/ });
+  await ship.getByLabel('Courier').fill('DTDC');
+  await ship.getByLabel('Tracking id').fill('D7000123');
+  await ship.getByLabel('Tracking link (optional)').fill('https://www.dtdc.in/track/D7000123');
+  await expectAccessible(staff, 'the ship dialog');
+  await ship.getByRole('button', { name: 'Ship replacement' }).click();
+  await expect(ship).toBeHidden();
+  await expect(staff.getByText('Replacement shipped', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(timeline.getByRole('listitem').last()).toHaveText(
+    /^Replacement shipped.*With DTDC.*Tracking id D7000123$/,
+  );
+  await expect(exchange).toContainText('Replacement with DTDC');
+  await expect(exchange.getByRole('link', { name: /Open/ })).toHaveAttribute(
+    'href',
+    'https://www.dtdc.in/track/D7000123',
+  );
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await exchange.getByRole('button', { name: 'Copy replacement tracking id' }).click();
+  await expect(exchange.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('D7000123');
+  await expectAccessible(page, 'an order with its exchange shipped');
+  await staffContext.close();
+});

@@ -1,0 +1,67 @@
+// The returns and exchanges endpoints: the list (waiting first), one request, and its steps.
+import type { AdminEndpoint } from './endpoint.js';
+import {
+  AdminReturnResponse,
+  ApproveReturnRequest,
+  ReceiveReturnRequest,
+  RejectReturnRequest,
+  ReturnIdParams,
+  ReturnsListResponse,
+  ReturnsQuery,
+  ShipReplacementRequest,
+} from './returns.js';
+
+export const returnsEndpoints = {
+  listReturns: {
+    method: 'GET',
+    path: '/api/admin/returns',
+    summary: 'Return and exchange requests: waiting first, then the others, newest first in each',
+    access: 'orders.read',
+    query: ReturnsQuery,
+    response: ReturnsListResponse,
+  },
+  getReturn: {
+    method: 'GET',
+    path: '/api/admin/returns/:id',
+    summary: 'One request with its order, lines, sizes asked and refund',
+    access: 'orders.read',
+    params: ReturnIdParams,
+    response: AdminReturnResponse,
+  },
+  approveReturn: {
+    method: 'POST',
+    path: '/api/admin/returns/:id/approve',
+    summary: "Approves a request; an exchange holds the replacement sizes' stock from now",
+    access: 'orders.manage',
+    params: ReturnIdParams,
+    body: ApproveReturnRequest,
+    response: AdminReturnResponse,
+  },
+  rejectReturn: {
+    method: 'POST',
+    path: '/api/admin/returns/:id/reject',
+    summary: 'Rejects a request not yet received, with a note to the shopper (a hold is released)',
+    access: 'orders.manage',
+    params: ReturnIdParams,
+    body: RejectReturnRequest,
+    response: AdminReturnResponse,
+  },
+  receiveReturn: {
+    method: 'POST',
+    path: '/api/admin/returns/:id/receive',
+    summary: 'The shirts came back: restocked; a return is refunded by the rule',
+    access: 'orders.fulfil',
+    params: ReturnIdParams,
+    body: ReceiveReturnRequest,
+    response: AdminReturnResponse,
+  },
+  shipReplacement: {
+    method: 'POST',
+    path: '/api/admin/returns/:id/ship',
+    summary: "Ships an exchange's replacement (courier, tracking id and link)",
+    access: 'orders.fulfil',
+    params: ReturnIdParams,
+    body: ShipReplacementRequest,
+    response: AdminReturnResponse,
+  },
+} as const satisfies Record<string, AdminEndpoint>;

@@ -1,0 +1,140 @@
+// Returns and size exchanges in the back office: the list (waiting first), one request with
+// its order and lines, and the steps — approve (an exchange holds the replacement size's
+// stock), reject with a note, receive (the shirts go back to stock; a return is refunded),
+// ship the replacement. Money here is paise.
+import { z } from 'zod';
+import { Id } from '../common.js';
+import { RETURN_KINDS, RETURN_NOTE_MAX_LENGTH, RETURN_STATUSES } from '../returns.js';
+
+export const ReturnsQuery = z.object({
+  /** Only requests in this status; absent: every status, waiting ('requested') first. */
+  status: z
+    .enum(RETURN_STATUSES, { error: `status must be one of ${RETURN_STATUSES.join(', ')}` })
+    .optional(),
+  /**
+   * The cursor: the request to continue after, as `next_after` gave it ('w12' among the
+   * waiting ones, 'o12' among the others), since waiting requests come first.
+   */
+  after: z
+    .string()
+    .regex(/^[wo]\d{1,10}$/, 'after must be the next_after of the previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ReturnsQuery = z.input<typeof ReturnsQuery>;
+
+export const AdminReturnLine = z.object({
+  order_item_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_image_url: z.string(),
+  /** The size delivered. */
+  size: z.string(),
+  /** Pieces of this line asked for. */
+  quantity: z.number().int(),
+  /** The size wanted instead (an exchange). */
+  exchange_size: z.string().nullable(),
+  /** The replacement size's stock now (an exchange), else null. */
+  exchange_stock: z.number().int().nullable(),
+  unit_price_paise: z.number().int(),
+});
+export type AdminReturnLine = z.infer<typeof AdminReturnLine>;
+
+export const AdminReturnSummary = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  kind: z.enum(RETURN_KINDS),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.string(),
+  created_at: z.string(),
+  /** The name on the delivery address. */
+  customer_name: z.string(),
+  /** Pieces asked for in all. */
+  pieces: z.number().int(),
+});
+export type AdminReturnSummary = z.infer<typeof AdminReturnSummary>;
+
+export const AdminReturn = AdminReturnSummary.extend({
+  order: z.object({
+    id: z.number().int(),
+    order_status: z.string(),
+    placed_at: z.string(),
+    delivered_at: z.string().nullable(),
+    /** The delivery address as one line (where a replacement goes). */
+    shipping_address: z.string(),
+    total_paise: z.number().int(),
+    discount_paise: z.number().int(),
+    shipping_paise: z.number().int(),
+  }),
+  lines: z.array(AdminReturnLine),
+  decision_note: z.string(),
+  decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decided_at: z.string().nullable(),
+  received_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  courier_name: z.string().nullable(),
+  tracking_id: z.string().nullable(),
+  tracking_link: z.string().nullable(),
+  /**
+   * A return: what its receipt refunds by the rule (the lines' price less their share of the
+   * coupon discount, shipping kept), before any cap by what is left to refund on the order.
+   */
+  refund_due_paise: z.number().int().nullable(),
+  /** The refund written at receipt, with the provider's state. */
+  refund: z
+    .object({
+      id: z.number().int(),
+      amount_paise: z.number().int(),
+      status: z.enum(['requested', 'pending', 'processed', 'failed']),
+    })
+    .nullable(),
+});
+export type AdminReturn = z.infer<typeof AdminReturn>;
+
+export const ReturnsListResponse = z.object({
+  returns: z.array(AdminReturnSummary),
+  /** Requests waiting for a decision, in all (for the navigation's count). */
+  waiting: z.number().int(),
+  /** Pass as `after` for the next page; null on the last one. */
+  next_after: z.string().nullable(),
+});
+export type ReturnsListResponse = z.infer<typeof ReturnsListResponse>;
+
+export const ReturnIdParams = z.object({ id: Id });
+export type ReturnIdParams = z.input<typeof ReturnIdParams>;
+
+const Note = z
+  .string()
+  .trim()
+  .max(RETURN_NOTE_MAX_LENGTH, `note is at most ${RETURN_NOTE_MAX_LENGTH} characters`);
+
+/** Approve: an optional word to the shopper (what to do with the parcel). */
+export const ApproveReturnRequest = z.object({ note: Note.optional() });
+export type ApproveReturnRequest = z.input<typeof ApproveReturnRequest>;
+
+/** Reject: the shopper is told why. */
+export const RejectReturnRequest = z.object({
+  note: Note.min(1, 'Say why, for the shopper.'),
+});
+export type RejectReturnRequest = z.input<typeof RejectReturnRequest>;
+
+export const ReceiveReturnRequest = z.object({});
+export type ReceiveReturnRequest = z.input<typeof ReceiveReturnRequest>;
+
+/** The replacement's parcel. */
+export const ShipReplacementRequest = z.object({
+  courier_name: z.string().trim().min(1, 'courier_name is required').max(80),
+  tracking_id: z.string().trim().min(1, 'tracking_id is required').max(60),
+  tracking_link: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), {
+      message: 'tracking_link must be an http(s) address',
+    })
+    .nullish(),
+});
+export type ShipReplacementRequest = z.input<typeof ShipReplacementRequest>;
+
+export const AdminReturnResponse = z.object({ return: AdminReturn });
+export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;

@@ -1,0 +1,145 @@
+// Returns and size exchanges of a delivered order (OPERATIONS.md, Order lifecycle; spec
+// section 9: return or exchange within 7 days of delivery): what a shopper asks for with
+// order_return.php, and what the order page shows of each request.
+import { z } from 'zod';
+import { Id } from './common.js';
+
+/** A delivered order can be returned or exchanged until the end of the 7th day after delivery. */
+export const RETURN_WINDOW_DAYS = 7;
+export const RETURN_REASON_MAX_LENGTH = 1000;
+export const RETURN_NOTE_MAX_LENGTH = 1000;
+
+export const RETURN_KINDS = ['return', 'exchange'] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+
+/**
+ * requested → approved or rejected (support); approved → received (the shirts are back in
+ * stock; a return is refunded) → for an exchange, shipped (the replacement is on its way).
+ * An approved request not yet received may still be rejected (the shirts never came).
+ */
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'rejected',
+  'received',
+  'shipped',
+] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** The words the shopper's page and the back office use for a request's status. */
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Not approved',
+  received: 'Received',
+  shipped: 'Replacement shipped',
+};
+
+/** Whether a request is still in progress (an order has at most one such at a time). */
+export function isOpenReturn(r: { kind: ReturnKind; status: ReturnStatus }): boolean {
+  return (
+    r.status === 'requested' ||
+    r.status === 'approved' ||
+    (r.status === 'received' && r.kind === 'exchange')
+  );
+}
+
+// ── POST /api/order_return.php ──
+
+const ReturnLineInput = z.object({
+  order_item_id: Id,
+  quantity: z
+    .number({ error: 'quantity must be a whole number' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(99, 'quantity is at most 99'),
+  /** The size wanted instead, for an exchange. */
+  exchange_size: z.string().trim().min(1).max(12).nullish(),
+});
+
+/**
+ * Asks to return or exchange some pieces of a delivered order (Completed, within 7 days of
+ * delivery, one open request per order, at most what was ordered less what was already asked).
+ * An exchange names the size wanted for each line; it must be a size the jersey comes in.
+ * Photos are not taken yet. Answers the order page (orders.php's detail) as it is afterwards.
+ */
+export const OrderReturnRequest = z
+  .object({
+    user_id: Id,
+    order_id: Id,
+    kind: z.enum(RETURN_KINDS, { error: "kind must be 'return' or 'exchange'" }),
+    reason: z
+      .string({ error: 'Please tell us why.' })
+      .trim()
+      .min(1, 'Please tell us why.')
+      .max(RETURN_REASON_MAX_LENGTH, `reason is at most ${RETURN_REASON_MAX_LENGTH} characters`),
+    items: z.array(ReturnLineInput).min(1, 'Choose at least one item.').max(50, 'at most 50 items'),
+  })
+  .superRefine((b, ctx) => {
+    const seen = new Set<number>();
+    b.items.forEach((item, i) => {
+      if (seen.has(item.order_item_id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'order_item_id'],
+          message: 'each item may be named once',
+        });
+      }
+      seen.add(item.order_item_id);
+      if (b.kind === 'exchange' && !item.exchange_size) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'exchange_size'],
+          message: 'an exchange needs the size you want instead',
+        });
+      }
+      if (b.kind === 'return' && item.exchange_size) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'exchange_size'],
+          message: 'a return takes no size; ask for an exchange to change sizes',
+        });
+      }
+    });
+  });
+export type OrderReturnRequest = z.input<typeof OrderReturnRequest>;
+
+/** A request as the shopper's order page shows it. */
+export const ShopperReturn = z.object({
+  id: z.number().int(),
+  kind: z.enum(RETURN_KINDS),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** The shop's word on its decision ('' when none). */
+  decision_note: z.string(),
+  items: z.array(
+    z.object({
+      order_item_id: z.number().int(),
+      product_name: z.string(),
+      size: z.string(),
+      quantity: z.number().int(),
+      exchange_size: z.string().nullable(),
+    }),
+  ),
+  /** The replacement's parcel, once shipped. */
+  courier_name: z.string().nullable(),
+  tracking_id: z.string().nullable(),
+  tracking_link: z.string().nullable(),
+});
+export type ShopperReturn = z.infer<typeof ShopperReturn>;
+
+/** What the shopper may ask for now: pieces left per line, and the sizes to exchange to. */
+export const ReturnOptions = z.object({
+  items: z.array(
+    z.object({
+      order_item_id: z.number().int(),
+      /** Ordered less already asked (in requests not rejected). */
+      quantity: z.number().int(),
+      /** The jersey's other sizes; in_stock says whether the shop has one now. */
+      exchange_sizes: z.array(z.object({ size: z.string(), in_stock: z.boolean() })),
+    }),
+  ),
+});
+export type ReturnOptions = z.infer<typeof ReturnOptions>;
