@@ -127,8 +127,8 @@ export type OrderWithItems = z.infer<typeof OrderWithItems>;
 export const OrdersListResponse = z.object({ orders: z.array(OrderWithItems) });
 export type OrdersListResponse = z.infer<typeof OrdersListResponse>;
 
-/** The steps of an order's life the shopper sees (staff notes and names never show). */
-export const ORDER_TIMELINE_STEPS = [
+/** Everything that happens to an order, as its timeline records it (staff notes included). */
+export const ORDER_EVENT_KINDS = [
   'placed',
   'paid',
   'packed',
@@ -143,7 +143,14 @@ export const ORDER_TIMELINE_STEPS = [
   'return_rejected',
   'return_received',
   'exchange_shipped',
+  'note',
 ] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** The steps of an order's life the shopper sees (staff notes and names never show). */
+export const ORDER_TIMELINE_STEPS = ORDER_EVENT_KINDS.filter(
+  (k): k is Exclude<OrderEventKind, 'note'> => k !== 'note',
+) as [Exclude<OrderEventKind, 'note'>, ...Exclude<OrderEventKind, 'note'>[]];
 export type OrderTimelineStep = (typeof ORDER_TIMELINE_STEPS)[number];
 
 /** One step of the order page's timeline, oldest first; fields a step does not carry are null. */

@@ -1,6 +1,8 @@
 // Every (stage, event) pair of the order state machine: allowed exactly where OPERATIONS.md's
 // table says, refused everywhere else with a message a person can act on.
+import { ORDER_EVENT_KINDS } from '@kitroom/contract';
 import { describe, expect, it } from 'vitest';
+import { ORDER_EVENT_TYPES } from '../db/schema.js';
 import {
   ORDER_EVENT_NAMES,
   ORDER_STAGES,
@@ -62,5 +64,11 @@ describe('the order state machine', () => {
     expect(stageOf({ order_status: 'Processing', packed_at: new Date() })).toBe('packed');
     expect(stageOf({ order_status: 'Shipped', packed_at: null })).toBe('shipped');
     expect(stageOf({ order_status: 'Canceled', packed_at: null })).toBe('canceled');
+  });
+});
+
+describe('the order event kinds', () => {
+  it('are the same in the database and in the contract', () => {
+    expect([...ORDER_EVENT_TYPES]).toEqual([...ORDER_EVENT_KINDS]);
   });
 });

@@ -3,7 +3,7 @@
 // allows), and the fulfilment actions (pack, ship, deliver, cancel, a note).
 import { z } from 'zod';
 import { Id } from '../common.js';
-import { IndianStateName, PAYMENT_STATUSES } from '../orders.js';
+import { IndianStateName, ORDER_EVENT_KINDS, PAYMENT_STATUSES } from '../orders.js';
 import { ORDER_STATUSES } from '../rules.js';
 import { AdminRefund } from './refunds.js';
 
@@ -194,24 +194,6 @@ export const AdminOrderReturn = z.object({
   ),
 });
 export type AdminOrderReturn = z.infer<typeof AdminOrderReturn>;
-
-export const ORDER_EVENT_KINDS = [
-  'placed',
-  'paid',
-  'packed',
-  'shipped',
-  'delivered',
-  'canceled',
-  'refund_requested',
-  'refunded',
-  'refund_failed',
-  'return_requested',
-  'return_approved',
-  'return_rejected',
-  'return_received',
-  'exchange_shipped',
-  'note',
-] as const;
 
 export const AdminOrderEvent = z.object({
   id: z.number().int(),
