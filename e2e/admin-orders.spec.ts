@@ -158,11 +158,16 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.reload();
   await expect(page.getByText('Shipped').first()).toBeVisible();
-  await expect(page.getByText('BD55512345IN', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Copy tracking id' }).click();
-  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  // The Tracking card (the timeline names the tracking id too).
+  const tracking = page
+    .locator('div')
+    .filter({ has: page.getByRole('heading', { name: 'Tracking', exact: true }) })
+    .last();
+  await expect(tracking.getByText('BD55512345IN', { exact: true })).toBeVisible();
+  await tracking.getByRole('button', { name: 'Copy tracking id' }).click();
+  await expect(tracking.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('BD55512345IN');
-  const open = page.getByRole('link', { name: /Open/ });
+  const open = tracking.getByRole('link', { name: /Open/ });
   await expect(open).toHaveAttribute('href', link);
   await expect(open).toHaveAttribute('target', '_blank');
 });
