@@ -164,9 +164,9 @@ export async function addOrderNote(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const by = { staff: actor };
-    await lockFor(tx, orderId, by);
+    const order = await lockFor(tx, orderId, by);
     await recordEvent(tx, orderId, 'note', actorOf(by), { note: note.trim() });
-    await audit(tx, by, orderId, 'note', (await q.orderById(tx, orderId))!, { note });
+    await audit(tx, by, orderId, 'note', order, { note });
   });
 }
 

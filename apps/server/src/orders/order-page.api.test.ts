@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { createMailer } from '../mail/mailer.js';
 import type { Actor } from '../staff/audit.service.js';
 import { paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
@@ -23,13 +22,7 @@ let packer: Actor;
 
 beforeAll(async () => {
   t = await startTestApp({}, { orderSweep: false });
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    from: 'test@kitroom.in',
-    outboxDir: `${t.config.dataDir}/outbox`,
-    log: { info: () => undefined },
-  });
-  ctx = orderContexts({ database: t.database, config: t.config, mailer })(t.app.log);
+  ctx = orderContexts({ database: t.database, config: t.config })(t.app.log);
   jersey = await createProduct(t.db, { pricePaise: 129_900, sizes: { M: 20, L: 5, XL: 0 } });
   s = await shopper(t);
   packer = { staffId: (await createStaff(t.db, 'packer')).id, ip: '10.0.0.1' };

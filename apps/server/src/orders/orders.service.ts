@@ -25,7 +25,7 @@ import type { Config } from '../config.js';
 import * as coupons from '../coupons/coupons.service.js';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
-import { SHOP_NAME, type Mailer } from '../mail/mailer.js';
+import { SHOP_NAME } from '../mail/mailer.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import {
   createPaymentProvider,
@@ -46,7 +46,6 @@ import * as q from './orders.queries.js';
 export interface OrderContext {
   db: Db;
   config: Config;
-  mailer: Mailer;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
 }
@@ -56,13 +55,12 @@ export interface OrderContext {
  * configuration once (a provider that needs secrets refuses to be made without them).
  */
 export function orderContexts(
-  deps: { database: { db: Db }; config: Config; mailer: Mailer },
+  deps: { database: { db: Db }; config: Config },
   provider: PaymentProvider = createPaymentProvider(deps.config),
 ): (log: FastifyBaseLogger) => OrderContext {
   return (log) => ({
     db: deps.database.db,
     config: deps.config,
-    mailer: deps.mailer,
     provider,
     log,
   });

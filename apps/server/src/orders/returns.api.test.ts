@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { createMailer } from '../mail/mailer.js';
 import type { Actor } from '../staff/audit.service.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { paidOrder, shopper, stockOf, type Line, type Shopper } from '../test/checkout.js';
@@ -30,13 +29,7 @@ let packerId: number;
 
 beforeAll(async () => {
   t = await startTestApp({}, { orderSweep: false });
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    from: 'test@kitroom.in',
-    outboxDir: `${t.config.dataDir}/outbox`,
-    log: { info: () => undefined },
-  });
-  ctx = orderContexts({ database: t.database, config: t.config, mailer })(t.app.log);
+  ctx = orderContexts({ database: t.database, config: t.config })(t.app.log);
   s = await shopper(t);
   courier = { staffId: (await createStaff(t.db, 'packer')).id, ip: '10.0.0.1' };
   const origin = new URL(t.config.publicUrl).origin;

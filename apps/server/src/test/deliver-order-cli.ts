@@ -6,7 +6,6 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { createMailer } from '../mail/mailer.js';
 import * as fulfilment from '../orders/fulfilment.service.js';
 import { orderContexts } from '../orders/orders.service.js';
 import { COMMAND_LINE } from '../staff/audit.service.js';
@@ -25,13 +24,7 @@ const config = loadConfig({
 });
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
 try {
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    from: config.mailFrom,
-    outboxDir: path.join(dataDir, 'outbox'),
-    log: { info: () => undefined },
-  });
-  const ctx = orderContexts({ database, config, mailer })(pino({ level: 'silent' }));
+  const ctx = orderContexts({ database, config })(pino({ level: 'silent' }));
   const id = Number(orderId);
   await fulfilment.shipOrder(ctx, COMMAND_LINE, id, {
     courierName: 'Delhivery',
