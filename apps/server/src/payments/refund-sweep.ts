@@ -9,7 +9,10 @@ import * as q from './refunds.queries.js';
 export const REFUND_SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 20;
 
-/** One pass: claims the refunds that are due, and sends or looks up each. */
+/**
+ * One pass: claims the refunds that are due, and sends or looks up each. Each answer is stored
+ * at the pass's `now`, so the row is not due again for another process sweeping at that time.
+ */
 export async function sweepRefunds(
   ctx: RefundContext,
   now = new Date(),
@@ -25,10 +28,10 @@ export async function sweepRefunds(
     });
     for (const refund of due) {
       if (refund.status === 'requested') {
-        await sendRefund(ctx, refund.id);
+        await sendRefund(ctx, refund.id, now);
         sent += 1;
       } else {
-        await lookUpRefund(ctx, refund.id);
+        await lookUpRefund(ctx, refund.id, now);
         lookedUp += 1;
       }
     }

@@ -255,6 +255,9 @@ describe('when Razorpay is down or its answer is lost', () => {
       sweepRefunds(ctx, inMinutes(10)),
     ]);
     expect(a.sent + b.sent).toBe(1);
+    // A process sweeping at that time after the answer came finds nothing due: the answer
+    // was stored at the sweep's time, and a pending refund's look-up waits its turn.
+    expect(await sweepRefunds(ctx, inMinutes(10))).toEqual({ sent: 0, lookedUp: 0 });
     const [row] = await refundsOf(orderId);
     expect(row).toMatchObject({ status: 'pending', attempts: 3, last_error: null });
     const sent = fake.refundRequests.filter((r) => r.paymentId === paymentId);

@@ -132,7 +132,11 @@ async function settle(
  * with the same key; a provider that answers no (Razorpay's 400) fails it, so the amount can
  * be refunded anew.
  */
-export async function sendRefund(ctx: RefundContext, refundId: number): Promise<q.RefundRow> {
+export async function sendRefund(
+  ctx: RefundContext,
+  refundId: number,
+  now = new Date(),
+): Promise<q.RefundRow> {
   const refund = await q.refundById(ctx.db, refundId);
   if (!refund) throw new Error(`refund ${refundId} does not exist`);
   if (refund.status !== 'requested') return refund;
@@ -151,17 +155,16 @@ export async function sendRefund(ctx: RefundContext, refundId: number): Promise<
   } catch (err) {
     if (err instanceof PaymentProviderError && err.refused) {
       ctx.log.error({ err, refundId, orderId: refund.order_id }, 'the provider refused a refund');
-      return refuseRefund(ctx, refundId, err.message);
+      return refuseRefund(ctx, refundId, err.message, now);
     }
     ctx.log.warn({ err, refundId, orderId: refund.order_id }, 'refund not sent; will try again');
-    await q.recordAttemptFailed(ctx.db, refundId, String(err), new Date());
+    await q.recordAttemptFailed(ctx.db, refundId, String(err), now);
     return (await q.refundById(ctx.db, refundId))!;
   }
   return ctx.db.transaction(async (tx) => {
     const locked = (await q.lockRefund(tx, refundId))!;
     // A webhook may have brought the news first.
     if (locked.status !== 'requested') return locked;
-    const now = new Date();
     await q.recordProviderAnswer(tx, refundId, {
       providerRefundId: report.providerRefundId,
       status: report.status,
@@ -177,11 +180,11 @@ async function refuseRefund(
   ctx: RefundContext,
   refundId: number,
   error: string,
+  now: Date,
 ): Promise<q.RefundRow> {
   return ctx.db.transaction(async (tx) => {
     const locked = (await q.lockRefund(tx, refundId))!;
     if (locked.status !== 'requested') return locked;
-    const now = new Date();
     await q.recordRefusal(tx, refundId, error, now);
     await settle(tx, ctx, locked, 'failed', now);
     return (await q.lockRefund(tx, refundId))!;
@@ -258,7 +261,11 @@ export async function applyRefundWebhook(
  * Asks the provider about a refund it took but has not finished (its webhook may never come)
  * and applies a final answer.
  */
-export async function lookUpRefund(ctx: RefundContext, refundId: number): Promise<void> {
+export async function lookUpRefund(
+  ctx: RefundContext,
+  refundId: number,
+  now = new Date(),
+): Promise<void> {
   const refund = await q.refundById(ctx.db, refundId);
   const lookup = ctx.provider.lookupRefund;
   if (!refund || refund.status !== 'pending' || !refund.provider_refund_id || !lookup) return;
@@ -267,11 +274,11 @@ export async function lookUpRefund(ctx: RefundContext, refundId: number): Promis
     report = await lookup(refund.provider_refund_id);
   } catch (err) {
     ctx.log.warn({ err, refundId, orderId: refund.order_id }, 'refund look-up failed');
-    await q.recordAttemptFailed(ctx.db, refundId, String(err), new Date(), 'pending');
+    await q.recordAttemptFailed(ctx.db, refundId, String(err), now, 'pending');
     return;
   }
   if (report.status === 'pending') {
-    await q.recordLookup(ctx.db, refundId, new Date());
+    await q.recordLookup(ctx.db, refundId, now);
     return;
   }
   const outcome = await ctx.db.transaction((tx) => applyRefundReport(tx, ctx, report));
