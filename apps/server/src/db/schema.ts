@@ -765,9 +765,16 @@ export const orderItems = pgTable(
     size: text('size').notNull(),
     quantity: integer('quantity').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
+    // The coupon's discount allocated to this line at checkout, for the tax invoice (the rate
+    // depends on the price per piece after discount). Null on orders placed before it was kept.
+    discountPaise: integer('discount_paise'),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'order_items_discount_valid',
+      sql`${t.discountPaise} IS NULL OR (${t.discountPaise} >= 0 AND ${t.discountPaise} <= ${t.quantity} * ${t.unitPricePaise})`,
+    ),
     check('order_items_price_nonnegative', sql`${t.unitPricePaise} >= 0`),
     uniqueIndex('order_items_order_product_size_uq').on(t.orderId, t.productId, t.size),
   ],
@@ -1033,7 +1040,152 @@ export const shopSettings = pgTable(
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     supportHours: text('support_hours').notNull(),
+    // The delivery promise (OPERATIONS.md, Shipping): orders paid by the cut-off (Indian time,
+    // HH:MM) leave that working day; then the zone's days in transit.
+    dispatchCutoff: text('dispatch_cutoff').notNull().default('14:00'),
+    deliveryDaysSameCity: smallint('delivery_days_same_city').notNull().default(1),
+    deliveryDaysSameState: smallint('delivery_days_same_state').notNull().default(2),
+    deliveryDaysMetro: smallint('delivery_days_metro').notNull().default(3),
+    deliveryDaysRestOfIndia: smallint('delivery_days_rest_of_india').notNull().default(5),
+    deliveryDaysNorthEastJk: smallint('delivery_days_north_east_jk').notNull().default(8),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'shop_settings_cutoff_valid',
+      sql`${t.dispatchCutoff} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
+    check(
+      'shop_settings_delivery_days_valid',
+      sql`${t.deliveryDaysSameCity} BETWEEN 0 AND 30 AND ${t.deliveryDaysSameState} BETWEEN 0 AND 30
+        AND ${t.deliveryDaysMetro} BETWEEN 0 AND 30 AND ${t.deliveryDaysRestOfIndia} BETWEEN 0 AND 30
+        AND ${t.deliveryDaysNorthEastJk} BETWEEN 0 AND 30`,
+    ),
+  ],
+);
+
+// ───────────────────────────── GST documents ─────────────────────────────
+
+// The last serial handed out per series (a kind in a financial year, e.g. 'invoice', '2026-27').
+// A document takes the next serial by updating this row in its own transaction: the row lock
+// makes concurrent documents wait in turn, and a rolled-back transaction returns its number,
+// so the series has no gaps and no repeats.
+export const taxSeries = pgTable(
+  'tax_series',
+  {
+    kind: text('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSerial: integer('last_serial').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.financialYear] }),
+    check('tax_series_kind_valid', sql`${t.kind} IN ('invoice', 'credit_note')`),
+    check('tax_series_year_valid', sql`${t.financialYear} ~ '^[0-9]{4}-[0-9]{2}$'`),
+    check('tax_series_serial_nonnegative', sql`${t.lastSerial} >= 0`),
+  ],
+);
+
+// A tax invoice or credit note as issued (CGST Rule 46 / 53): everything printed on it is kept
+// here as it was at issue, seller and buyer included, so the document never changes when the
+// settings, the product or the address do. Rows are immutable (a trigger refuses UPDATE and
+// DELETE, migration 0015): a correction is a credit note.
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    // The printed number, at most 16 characters of letters, digits, '-' and '/'.
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    // A credit note's original invoice, and the return it is for (none: a cancellation).
+    invoiceId: integer('invoice_id'),
+    returnId: integer('return_id').references(() => orderReturns.id),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+    reason: text('reason'),
+    // {legal_name, address, city, state, state_code, pincode, gstin, phone, email}
+    seller: jsonb('seller').notNull(),
+    // {name, address, city, state, state_code, pincode, phone, gstin (registered buyers)}
+    buyer: jsonb('buyer').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    placeOfSupply: text('place_of_supply').notNull(),
+    placeOfSupplyCode: text('place_of_supply_code').notNull(),
+    // 'intra': CGST + SGST; 'inter': IGST.
+    supplyType: text('supply_type').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+  },
+  (t) => [
+    foreignKey({ columns: [t.invoiceId], foreignColumns: [t.id] }),
+    uniqueIndex('tax_documents_series_serial_uq').on(t.kind, t.financialYear, t.serial),
+    uniqueIndex('tax_documents_order_invoice_uq')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    index('tax_documents_kind_issued_idx').on(t.kind, t.issuedAt),
+    index('tax_documents_invoice_idx').on(t.invoiceId),
+    check('tax_documents_kind_valid', sql`${t.kind} IN ('invoice', 'credit_note')`),
+    check('tax_documents_number_valid', sql`${t.number} ~ '^[A-Za-z0-9/-]{1,16}$'`),
+    check(
+      'tax_documents_credit_note_has_invoice',
+      sql`(${t.kind} = 'credit_note') = (${t.invoiceId} IS NOT NULL)`,
+    ),
+    check('tax_documents_supply_type_valid', sql`${t.supplyType} IN ('intra', 'inter')`),
+    check(
+      'tax_documents_amounts_add_up',
+      sql`${t.taxablePaise} >= 0 AND ${t.cgstPaise} >= 0 AND ${t.sgstPaise} >= 0
+        AND ${t.igstPaise} >= 0
+        AND ${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`,
+    ),
+  ],
+);
+
+// A document's lines: goods per order line (split when its pieces fall on different rates)
+// and shipping as a line of its own. Amounts are positive on credit notes too (the kind says
+// which way they go). Values include GST; taxable = value − discount − tax.
+export const taxDocumentLines = pgTable(
+  'tax_document_lines',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => taxDocuments.id),
+    lineNo: smallint('line_no').notNull(),
+    kind: text('kind').notNull(),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    description: text('description').notNull(),
+    hsn: text('hsn').notNull(),
+    quantity: integer('quantity').notNull(),
+    unit: text('unit').notNull().default('PCS'),
+    // The selling price of one piece, GST included, before the coupon.
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    valuePaise: integer('value_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    // Basis points: 500 = 5%, 1800 = 18%.
+    rateBp: integer('rate_bp').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.lineNo] }),
+    check('tax_document_lines_kind_valid', sql`${t.kind} IN ('goods', 'shipping')`),
+    check('tax_document_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check('tax_document_lines_rate_valid', sql`${t.rateBp} >= 0 AND ${t.rateBp} <= 10000`),
+    check(
+      'tax_document_lines_amounts_add_up',
+      sql`${t.valuePaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.taxablePaise} >= 0
+        AND ${t.cgstPaise} >= 0 AND ${t.sgstPaise} >= 0 AND ${t.igstPaise} >= 0
+        AND ${t.totalPaise} = ${t.valuePaise} - ${t.discountPaise}
+        AND ${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`,
+    ),
+  ],
 );
