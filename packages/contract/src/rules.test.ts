@@ -5,6 +5,7 @@ import { formatRupees, paiseToDecimalString, paiseToRupees, rupeesToPaise } from
 import {
   categoryNameOf,
   discountPercent,
+  GST_STATE_CODES,
   INDIAN_STATES,
   isValidGstin,
   ratingColour,
@@ -169,5 +170,15 @@ describe('isValidGstin', () => {
     expect(isValidGstin('27AAPFU0939F1Z')).toBe(false);
     expect(isValidGstin('ABCDEFGHIJKLMNO')).toBe(false);
     expect(isValidGstin('')).toBe(false);
+  });
+});
+
+describe('GST_STATE_CODES', () => {
+  it('gives every selectable state its own code, as GSTINs begin', () => {
+    expect(Object.keys(GST_STATE_CODES).sort()).toEqual([...INDIAN_STATES].sort());
+    expect(new Set(Object.values(GST_STATE_CODES)).size).toBe(INDIAN_STATES.length);
+    expect(GST_STATE_CODES.Kerala).toBe('32');
+    expect(GST_STATE_CODES.Karnataka).toBe('29');
+    expect(GST_STATE_CODES.Maharashtra).toBe('27AAPFU0939F1ZV'.slice(0, 2));
   });
 });

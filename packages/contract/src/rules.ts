@@ -55,6 +55,42 @@ export function isIndianState(value: string): value is IndianState {
   return (INDIAN_STATES as readonly string[]).includes(value);
 }
 
+/** Each state's GST state code: the first two digits of a GSTIN registered there. */
+export const GST_STATE_CODES: Record<IndianState, string> = {
+  'Jammu and Kashmir': '01',
+  'Himachal Pradesh': '02',
+  Punjab: '03',
+  Uttarakhand: '05',
+  Haryana: '06',
+  Delhi: '07',
+  Rajasthan: '08',
+  'Uttar Pradesh': '09',
+  Bihar: '10',
+  Sikkim: '11',
+  'Arunachal Pradesh': '12',
+  Nagaland: '13',
+  Manipur: '14',
+  Mizoram: '15',
+  Tripura: '16',
+  Meghalaya: '17',
+  Assam: '18',
+  'West Bengal': '19',
+  Jharkhand: '20',
+  Odisha: '21',
+  Chhattisgarh: '22',
+  'Madhya Pradesh': '23',
+  Gujarat: '24',
+  Maharashtra: '27',
+  Karnataka: '29',
+  Goa: '30',
+  Kerala: '32',
+  'Tamil Nadu': '33',
+  Puducherry: '34',
+  Telangana: '36',
+  'Andhra Pradesh': '37',
+  Ladakh: '38',
+};
+
 /** Shipping fee in rupees: Kerala 60, Tamil Nadu and Karnataka 85, any other state 100. */
 export function shippingFeeRupees(state: IndianState): number {
   if (state === 'Kerala') return 60;
