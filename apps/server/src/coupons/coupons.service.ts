@@ -166,6 +166,7 @@ export async function previewCoupon(
     coupon_code: check.code,
     discount_amount: paiseToRupees(check.discountPaise),
     final_amount: paiseToRupees(finalPaise),
+    line_discounts: check.lineDiscountsPaise.map(paiseToRupees),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   allocateInProportion,
   computeOrderTax,
   GstNotComputable,
+  includedGstPaise,
   priceInAmbiguousBand,
 } from './tax.js';
 import type { TaxInput, TaxInputLine, TaxLine } from './tax.types.js';
@@ -187,6 +188,12 @@ describe('computeOrderTax: the worked matrix', () => {
       expect(ship.hsn).toBe('6109');
       expect(b.totalPaise).toBe(total);
       expect(b.taxablePaise + b.cgstPaise + b.sgstPaise + b.igstPaise).toBe(total);
+      // What the checkout summary shows as the GST included, wherever the order goes.
+      const gst = [
+        ...goodsRows.map((g) => g[4] + g[5] + g[6]),
+        shipping[2] + shipping[3] + shipping[4],
+      ];
+      expect(includedGstPaise(input)).toBe(gst.reduce((a, x) => a + x, 0));
       // The same order with the line's discount kept at checkout gives the same lines.
       const kept = computeOrderTax({
         ...input,
