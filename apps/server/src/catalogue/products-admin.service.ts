@@ -3,6 +3,7 @@
 // only through the stock service, so every starting count and adjustment is a ledger row.
 import {
   GST_BAND_WARNING,
+  hsnRateWarning,
   inGstAmbiguousBand,
   DISCOUNT_ABOVE_PRICE,
   type AdjustStockRequest,
@@ -93,8 +94,12 @@ function detailOf(p: q.ProductRow, sizes: readonly q.SizeRow[]): ProductDetail {
   };
 }
 
-function warningsOf(p: { discount_price_paise: number }): string[] {
-  return inGstAmbiguousBand(p.discount_price_paise) ? [GST_BAND_WARNING] : [];
+function warningsOf(p: { discount_price_paise: number; hsn_code: string }): string[] {
+  const noRate = hsnRateWarning(p.hsn_code);
+  return [
+    ...(inGstAmbiguousBand(p.discount_price_paise) ? [GST_BAND_WARNING] : []),
+    ...(noRate ? [noRate] : []),
+  ];
 }
 
 async function responseOf(db: Queryable, id: number): Promise<ProductResponse> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hsnRateWarning,
   inGstAmbiguousBand,
   paiseToRupeesText,
   parseRupeesText,
@@ -24,11 +25,20 @@ describe('product fields', () => {
     expect(paiseToRupeesText(149_905)).toBe('1499.05');
   });
 
-  it('warns between ₹2,625 and ₹2,950 inclusive', () => {
-    expect(inGstAmbiguousBand(262_499)).toBe(false);
-    expect(inGstAmbiguousBand(262_500)).toBe(true);
-    expect(inGstAmbiguousBand(295_000)).toBe(true);
-    expect(inGstAmbiguousBand(295_001)).toBe(false);
+  it('warns above ₹2,625 (5% then leaves ₹2,500 taxable exactly) up to ₹2,950 inclusive', () => {
+    const now = new Date('2026-01-15T06:00:00Z');
+    expect(inGstAmbiguousBand(262_500, now)).toBe(false);
+    expect(inGstAmbiguousBand(262_501, now)).toBe(true);
+    expect(inGstAmbiguousBand(295_000, now)).toBe(true);
+    expect(inGstAmbiguousBand(295_001, now)).toBe(false);
+  });
+
+  it('warns of an HSN code without a GST rate', () => {
+    expect(hsnRateWarning('6109')).toBeNull();
+    expect(hsnRateWarning('62114290')).toBeNull();
+    expect(hsnRateWarning('4202')).toBe(
+      "HSN 4202 has no GST rate in the shop's rate table: orders of this product cannot be invoiced until it has one.",
+    );
   });
 
   it('refuses a size twice, whatever its case', () => {

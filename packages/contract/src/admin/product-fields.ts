@@ -2,6 +2,7 @@
 // import so that both accept exactly the same products. Prices are GST-inclusive paise
 // (MRP `price`, selling price `discount_price`, as on the storefront).
 import { z } from 'zod';
+import { DEFAULT_HSN, gstScheduleFor, priceInAmbiguousBand } from '../gst.js';
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
 export const ProductStatus = z.enum(PRODUCT_STATUSES, {
@@ -83,19 +84,26 @@ export const DISCOUNT_ABOVE_PRICE = 'discount_price_paise must not be more than 
 
 /**
  * GST on apparel is 5% up to ₹2,500 per piece (taxable value) and 18% above. A GST-inclusive
- * price between ₹2,625 (₹2,500 + 5%) and ₹2,950 (₹2,500 + 18%) is where the two rates
- * disagree on which applies: the back office warns when a selling price falls there
- * (OPERATIONS.md, GST).
+ * price above ₹2,625 (₹2,500 + 5%) and up to ₹2,950 (₹2,500 + 18%) is where the two rates
+ * contradict each other; the shop charges 18% there (decision 025), so the back office warns
+ * when a selling price falls there (OPERATIONS.md, GST). The band follows the rate table.
  */
-export const GST_AMBIGUOUS_FROM_PAISE = 2_625_00;
-export const GST_AMBIGUOUS_TO_PAISE = 2_950_00;
-export function inGstAmbiguousBand(sellingPricePaise: number): boolean {
-  return (
-    sellingPricePaise >= GST_AMBIGUOUS_FROM_PAISE && sellingPricePaise <= GST_AMBIGUOUS_TO_PAISE
-  );
+export function inGstAmbiguousBand(
+  sellingPricePaise: number,
+  at: Date = new Date(),
+  hsn: string = DEFAULT_HSN,
+): boolean {
+  return priceInAmbiguousBand(sellingPricePaise, at, hsn);
 }
 export const GST_BAND_WARNING =
-  'A selling price between ₹2,625 and ₹2,950 sits where 5% and 18% GST disagree: at 5% its taxable value is above ₹2,500, at 18% it is below. Prefer ₹2,625 or less (5%) or more than ₹2,950 (18%).';
+  'A selling price above ₹2,625 and up to ₹2,950 sits where 5% and 18% GST disagree: at 5% its taxable value is above ₹2,500, at 18% it is below. The shop charges 18% there, so it keeps less than at ₹2,625. Prefer ₹2,625 or less (5%) or more than ₹2,950 (18%).';
+
+/** The warning for an HSN code the rate table has no GST rate for, or null. */
+export function hsnRateWarning(hsn: string, at: Date = new Date()): string | null {
+  return gstScheduleFor(hsn, at)
+    ? null
+    : `HSN ${hsn.trim()} has no GST rate in the shop's rate table: orders of this product cannot be invoiced until it has one.`;
+}
 
 /**
  * A price in rupees as people and spreadsheets write it: "1499", "1,499.00", "₹1,499.5".

@@ -118,6 +118,27 @@ describe('the new product form', () => {
         target: { value: '2499' },
       });
       await waitFor(() => expect(within(form).queryByText(GST_BAND_WARNING)).toBeNull());
+      // ₹2,625 leaves exactly ₹2,500 taxable at 5%: no warning; a paisa more, the band.
+      fireEvent.change(within(form).getByLabelText('Selling price (₹)'), {
+        target: { value: '2625' },
+      });
+      expect(within(form).queryByText(GST_BAND_WARNING)).toBeNull();
+      fireEvent.change(within(form).getByLabelText('Selling price (₹)'), {
+        target: { value: '2625.01' },
+      });
+      expect(await within(form).findByText(GST_BAND_WARNING)).toBeTruthy();
+      // A code without a rate: its orders cannot be invoiced.
+      fireEvent.change(within(form).getByLabelText('HSN code'), { target: { value: '4202' } });
+      expect(
+        await within(form).findByText(
+          "HSN 4202 has no GST rate in the shop's rate table: orders of this product cannot be invoiced until it has one.",
+        ),
+      ).toBeTruthy();
+      fireEvent.change(within(form).getByLabelText('HSN code'), { target: { value: '6109' } });
+      fireEvent.change(within(form).getByLabelText('Selling price (₹)'), {
+        target: { value: '2499' },
+      });
+      await waitFor(() => expect(within(form).queryByRole('status')).toBeNull());
       fireEvent.change(within(form).getByLabelText('Category'), { target: { value: '1' } });
       fireEvent.change(within(form).getByLabelText('Starting stock of size 2'), {
         target: { value: '5' },

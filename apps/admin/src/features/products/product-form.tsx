@@ -5,8 +5,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CreateProductRequest,
-  GST_BAND_WARNING,
-  inGstAmbiguousBand,
   PRODUCT_STATUSES,
   UpdateProductRequest,
   type CatalogueChoicesResponse,
@@ -33,6 +31,7 @@ import {
   valuesOf,
   type ProductFormValues,
 } from './product-form-values';
+import { GstWarning } from './gst-warning';
 import { STATUS_LABEL } from './product-format';
 
 const RUPEES_HINT = 'Enter rupees, like 1499 or 1,499.50';
@@ -97,7 +96,6 @@ export function ProductForm({ choices, product, onSaved, onAdjust }: ProductForm
   const subCategories =
     choices.categories.find((c) => String(c.id) === categoryId)?.sub_categories ?? [];
   const selling = paiseOf(watch('discount_price_paise'));
-  const gstWarning = typeof selling === 'number' && inGstAmbiguousBand(selling);
   const priceError = (field: 'price_paise' | 'discount_price_paise') => {
     const error = errors[field]?.message;
     if (!error) return undefined;
@@ -166,15 +164,10 @@ export function ProductForm({ choices, product, onSaved, onAdjust }: ProductForm
             error={priceError('discount_price_paise')}
             hint="GST included. At most the MRP."
           />
-          {gstWarning && (
-            <p
-              role="status"
-              className="rounded-xl bg-amber-50 px-3.5 py-2.5 text-sm font-medium text-amber-900 md:col-span-2"
-            >
-              <strong className="mr-1">GST:</strong>
-              {GST_BAND_WARNING}
-            </p>
-          )}
+          <GstWarning
+            sellingPaise={typeof selling === 'number' ? selling : undefined}
+            hsn={watch('hsn_code')}
+          />
           <SelectField
             label="Category"
             options={options(choices.categories, 'Choose a category')}
