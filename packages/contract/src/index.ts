@@ -16,5 +16,6 @@ export * from './referrals.js';
 export * from './coupons.js';
 export * from './returns.js';
 export * from './orders.js';
+export * from './shipping.js';
 export * from './payments.js';
 export * from './server-rendering.js';
