@@ -54,7 +54,17 @@ export function pincodeProblem(
   return `Pincode ${pincode} is in ${found.state}, not ${state}.${instead}`;
 }
 
-/** The same check, looking the pincode up. */
+export type PincodeCheck = { ok: true; found: Pincode } | { ok: false; error: string };
+
+/** Looks the pincode up and checks it goes with the address's state. */
+export async function checkPincode(pincode: string, state: string): Promise<PincodeCheck> {
+  const found = await lookupPincode(pincode);
+  const error = pincodeProblem(pincode, found, state);
+  return found && error === null ? { ok: true, found } : { ok: false, error: error ?? '' };
+}
+
+/** The same check's error, or null when the pincode goes with the state. */
 export async function checkPincodeState(pincode: string, state: string): Promise<string | null> {
-  return pincodeProblem(pincode, await lookupPincode(pincode), state);
+  const check = await checkPincode(pincode, state);
+  return check.ok ? null : check.error;
 }
