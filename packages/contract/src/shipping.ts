@@ -1,6 +1,6 @@
 // Delivery calls: delivery_estimate.php (ours; the spec has no call for it, decision 030).
 import { z } from 'zod';
-import { PINCODE_PATTERN } from './rules.js';
+import { isIndianState, PINCODE_PATTERN } from './rules.js';
 
 // ── GET /api/delivery_estimate.php?pincode=673001 ──
 
@@ -30,3 +30,31 @@ export const DeliveryEstimateResponse = z.object({
   text: z.string(),
 });
 export type DeliveryEstimateResponse = z.infer<typeof DeliveryEstimateResponse>;
+
+/** What a pincode lookup says of where a pincode is. */
+export interface PincodePlace {
+  /** The state or territory most of its post offices are in. */
+  state: string;
+  /** The selectable states an address with it may name (none for an island territory). */
+  states: readonly string[];
+}
+
+/**
+ * Why an address's pincode cannot go with its chosen state, or null when it can: the same
+ * sentence in the form and from the server ('Pincode 110001 is in Delhi, not Kerala.').
+ */
+export function pincodeStateProblem(
+  pincode: string,
+  found: PincodePlace | null,
+  chosen: string,
+): string | null {
+  if (!found) return `Pincode ${pincode} is not an Indian pincode. Please check it.`;
+  if (found.states.includes(chosen)) return null;
+  if (found.states.length === 0) {
+    return `Pincode ${pincode} is in ${found.state}, where we do not deliver yet.`;
+  }
+  const instead = isIndianState(found.state)
+    ? ''
+    : ` For ${found.state}, please choose ${found.states.join(' or ')}.`;
+  return `Pincode ${pincode} is in ${found.state}, not ${chosen}.${instead}`;
+}

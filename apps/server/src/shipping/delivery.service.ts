@@ -1,6 +1,6 @@
 // The delivery promise for a pincode, from the shop's settings: what the product page and
 // checkout show, and the date an order keeps as expected_date.
-import type { DeliveryEstimateResponse } from '@kitroom/contract';
+import { pincodeStateProblem, type DeliveryEstimateResponse } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -38,9 +38,9 @@ export async function deliveryEstimate(
   now = new Date(),
 ): Promise<DeliveryEstimateResponse> {
   const found = await lookupPincode(pincode);
-  if (!found) throw badRequest(`Pincode ${pincode} is not an Indian pincode. Please check it.`);
-  if (found.states.length === 0) {
-    throw badRequest(`Pincode ${pincode} is in ${found.state}, where we do not deliver yet.`);
+  // Unknown, or on the islands: no state would do.
+  if (!found || found.states.length === 0) {
+    throw badRequest(pincodeStateProblem(pincode, found, '') ?? '');
   }
   const date = await promisedDate(db, found, now);
   return { ...found, date, text: deliveryText(date) };

@@ -2,8 +2,7 @@
 // (pincodes.tsv, built from India Post's directory by pincode-table.cli.ts) is read on the
 // first lookup, not at start: ≈ 20 ms and a few MB, once per process (decision 029).
 import { readFile } from 'node:fs/promises';
-import type { IndianState } from '@kitroom/contract';
-import { isIndianState } from '@kitroom/contract';
+import { isIndianState, pincodeStateProblem, type IndianState } from '@kitroom/contract';
 import { parsePincodeTable, UNSELECTABLE_TERRITORIES, type PincodeEntry } from './pincode-table.js';
 
 export const TABLE_FILE = new URL('./pincodes.tsv', import.meta.url);
@@ -37,29 +36,12 @@ export async function lookupPincode(pincode: string): Promise<Pincode | null> {
   return { pincode: pincode.trim(), city: entry.city, state: entry.region, states: [...states] };
 }
 
-/** Why an address's pincode cannot go with its state, or null when it can. */
-export function pincodeProblem(
-  pincode: string,
-  found: Pincode | null,
-  state: string,
-): string | null {
-  if (!found) return `Pincode ${pincode} is not an Indian pincode. Please check it.`;
-  if ((found.states as string[]).includes(state)) return null;
-  if (found.states.length === 0) {
-    return `Pincode ${pincode} is in ${found.state}, where we do not deliver yet.`;
-  }
-  const instead = isIndianState(found.state)
-    ? ''
-    : ` For ${found.state}, please choose ${found.states.join(' or ')}.`;
-  return `Pincode ${pincode} is in ${found.state}, not ${state}.${instead}`;
-}
-
 export type PincodeCheck = { ok: true; found: Pincode } | { ok: false; error: string };
 
 /** Looks the pincode up and checks it goes with the address's state. */
 export async function checkPincode(pincode: string, state: string): Promise<PincodeCheck> {
   const found = await lookupPincode(pincode);
-  const error = pincodeProblem(pincode, found, state);
+  const error = pincodeStateProblem(pincode, found, state);
   return found && error === null ? { ok: true, found } : { ok: false, error: error ?? '' };
 }
 
