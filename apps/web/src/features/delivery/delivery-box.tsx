@@ -77,7 +77,7 @@ export function DeliveryBox() {
   return (
     <section aria-label="Delivery" className="mt-6 rounded-2xl border border-line p-4">
       <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-40">
+        <div className="min-w-0 flex-1 basis-32">
           <label htmlFor={inputId} className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
             <Truck aria-hidden="true" size={18} /> Delivery pincode
           </label>
