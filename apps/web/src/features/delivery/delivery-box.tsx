@@ -76,11 +76,11 @@ export function DeliveryBox() {
 
   return (
     <section aria-label="Delivery" className="mt-6 rounded-2xl border border-line p-4">
-      <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-32">
-          <label htmlFor={inputId} className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
-            <Truck aria-hidden="true" size={18} /> Delivery pincode
-          </label>
+      <form noValidate onSubmit={submit}>
+        <label htmlFor={inputId} className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
+          <Truck aria-hidden="true" size={18} /> Delivery pincode
+        </label>
+        <div className="flex gap-3">
           <input
             id={inputId}
             name="pincode"
@@ -96,12 +96,12 @@ export function DeliveryBox() {
               setTyped(digits(e.target.value));
               setTypo(false);
             }}
-            className={`min-h-11 w-full rounded-full border px-4 text-base ${answer?.bad ? 'border-sale' : 'border-line'}`}
+            className={`min-h-11 w-full min-w-0 flex-1 rounded-full border px-4 text-base ${answer?.bad ? 'border-sale' : 'border-line'}`}
           />
+          <button type="submit" className={buttonClass('ghost', 'shrink-0')}>
+            Check delivery
+          </button>
         </div>
-        <button type="submit" className={buttonClass('ghost')}>
-          Check delivery
-        </button>
       </form>
       {/* Two lines kept from the first paint: the answer moves nothing below it. */}
       <p
