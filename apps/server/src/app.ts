@@ -62,6 +62,7 @@ import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { shippingRoutes } from './shipping/shipping.routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
@@ -261,6 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(profilesRoutes(deps), { prefix: '/api' });
   await app.register(settingsRoutes(deps), { prefix: '/api' });
+  await app.register(shippingRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
   await app.register(accountsRoutes(deps), { prefix: '/api' });
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
