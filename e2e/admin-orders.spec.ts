@@ -129,6 +129,7 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   await expect(
     owner.getByText("Cannot invoice: The shop's GSTIN is not set in Settings."),
   ).toBeVisible();
+  await owner.screenshot({ path: testInfo.outputPath('admin-order-cannot-invoice-1440.png') });
   const orderPage = owner.url();
   await owner.goto(`${shop.baseUrl}/admin/settings`);
   await owner.getByLabel('GSTIN').fill('32AAPFU0939F1Z4');
@@ -196,4 +197,8 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   await page.getByRole('link', { name: 'Download invoice' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^invoice-KR-\d{2}-\d{2}-\d{6}\.pdf$/);
+  await file.saveAs(testInfo.outputPath('invoice.pdf'));
+  await page.screenshot({ path: testInfo.outputPath('order-invoice-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('order-invoice-375.png'), fullPage: true });
 });
