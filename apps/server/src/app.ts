@@ -73,6 +73,7 @@ import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
 import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
+import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -285,6 +286,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(settingsAdminRoutes(deps));
   await app.register(refundsAdminRoutes(deps));
   await app.register(returnsAdminRoutes(deps));
+  await app.register(gstr1AdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

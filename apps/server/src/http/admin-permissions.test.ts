@@ -209,6 +209,9 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     },
   }),
   listAdminRefunds: async () => ({ url: '/api/admin/refunds?overdue=true&limit=5' }),
+  taxSummary: async () => ({ url: '/api/admin/tax/summary?month=2026-11' }),
+  exportGstr1: async () => ({ url: '/api/admin/tax/gstr1?month=2026-11&section=b2cs' }),
+  exportGstr1Zip: async () => ({ url: '/api/admin/tax/gstr1/zip?month=2026-11' }),
 };
 
 /** The orders' endpoints: each on an order of its own, in the stage the action needs. */

@@ -19,6 +19,7 @@ import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 import { ordersEndpoints } from './orders-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
 import { returnsEndpoints } from './returns-endpoints.js';
+import { taxEndpoints } from './tax-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -37,6 +38,7 @@ export const adminEndpoints = {
   ...settingsEndpoints,
   ...refundsEndpoints,
   ...returnsEndpoints,
+  ...taxEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;
