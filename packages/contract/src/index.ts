@@ -18,3 +18,4 @@ export * from './returns.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './server-rendering.js';
+export * from './gst.js';

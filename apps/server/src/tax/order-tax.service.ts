@@ -1,0 +1,96 @@
+// An order's GST as an invoice or a credit note needs it: the computation's input read from
+// the order, its lines (with each product's HSN code) and the shop's settings, and, before a
+// document is issued, the reasons in staff's words why it cannot be.
+import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract';
+import type { Queryable } from '../db/client.js';
+import { getSettings } from '../settings/settings.service.js';
+import { computeOrderTax, GstNotComputable } from './tax.js';
+import * as q from './tax.queries.js';
+import type { TaxBreakdown, TaxInput } from './tax.types.js';
+
+interface Loaded {
+  input: TaxInput;
+  totalPaise: number;
+  seller: { gstin: string; state: string };
+}
+
+async function load(db: Queryable, orderId: number, at: Date): Promise<Loaded | null> {
+  const order = await q.orderForTax(db, orderId);
+  if (!order) return null;
+  const lines = await q.orderLinesForTax(db, orderId);
+  const settings = await getSettings(db);
+  const input: TaxInput = {
+    lines: lines.map((l) => ({
+      orderItemId: l.id,
+      kind: 'goods' as const,
+      description: `${l.product_name} (${l.size})`,
+      hsn: l.hsn_code,
+      quantity: l.quantity,
+      unitPricePaise: l.unit_price_paise,
+      discountPaise: l.discount_paise,
+    })),
+    discountPaise: order.discount_paise,
+    shippingPaise: order.shipping_paise,
+    sellerState: settings.state,
+    deliveryState: order.state,
+    at,
+  };
+  return { input, totalPaise: order.total_paise, seller: settings };
+}
+
+/** The order as the GST computation takes it, with the rates of `at`; null when no such order. */
+export async function orderTaxInput(
+  db: Queryable,
+  orderId: number,
+  at: Date,
+): Promise<TaxInput | null> {
+  return (await load(db, orderId, at))?.input ?? null;
+}
+
+/** Why the shop's own settings keep it from issuing tax documents; none when they are fine. */
+export function sellerProblems(settings: { gstin: string; state: string }): string[] {
+  const gstin = settings.gstin.trim();
+  if (gstin === '') return ["The shop's GSTIN is not set in Settings."];
+  if (!isValidGstin(gstin)) return [`The shop's GSTIN ${gstin} is not a valid GSTIN.`];
+  if (!isIndianState(settings.state)) {
+    return [`The shop's state "${settings.state}" is not an Indian state.`];
+  }
+  const code = GST_STATE_CODES[settings.state];
+  if (gstin.slice(0, 2) !== code) {
+    return [
+      `The shop's GSTIN ${gstin} is not registered in ${settings.state} (state code ${code}), the shop's state in Settings.`,
+    ];
+  }
+  return [];
+}
+
+export type OrderTax =
+  { ok: true; input: TaxInput; breakdown: TaxBreakdown } | { ok: false; reasons: string[] };
+
+/**
+ * The order's GST with the rates of `at`, or every reason it cannot be invoiced in staff's
+ * words: no such order, the shop's GSTIN or state missing or wrong, an HSN code without a
+ * rate, amounts that do not add up to the order's total.
+ */
+export async function orderTax(db: Queryable, orderId: number, at: Date): Promise<OrderTax> {
+  const loaded = await load(db, orderId, at);
+  if (!loaded) return { ok: false, reasons: [`Order #${orderId} does not exist.`] };
+  const { input } = loaded;
+  const reasons = sellerProblems(loaded.seller);
+  try {
+    const breakdown = computeOrderTax(input);
+    if (breakdown.totalPaise !== loaded.totalPaise) {
+      reasons.push(`Order #${orderId}'s lines, discount and shipping do not add up to its total.`);
+    }
+    return reasons.length === 0 ? { ok: true, input, breakdown } : { ok: false, reasons };
+  } catch (e) {
+    if (!(e instanceof GstNotComputable)) throw e;
+    return { ok: false, reasons: [...new Set([...reasons, e.message])] };
+  }
+}
+
+/** Why the order cannot be invoiced, in staff's words; empty when it can. */
+export async function whyNotTaxable(db: Queryable, orderId: number, at: Date): Promise<string[]> {
+  const tax = await orderTax(db, orderId, at);
+  return tax.ok ? [] : tax.reasons;
+}
