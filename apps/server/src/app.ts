@@ -74,6 +74,8 @@ import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
 import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
+import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
+import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -271,10 +273,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(couponRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(invoiceRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));
   await app.register(ordersAdminRoutes(deps));
+  await app.register(invoicesAdminRoutes(deps));
   await app.register(productsAdminRoutes(deps));
   await app.register(couponsAdminRoutes(deps));
   await app.register(reviewsAdminRoutes(deps));

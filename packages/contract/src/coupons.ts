@@ -38,6 +38,11 @@ export const CouponResponse = z.union([
     coupon_code: z.string(),
     discount_amount: Rupees,
     final_amount: Rupees,
+    /**
+     * Each line's share of the discount, in the order of `items` (or `product_id`): how the
+     * checkout summary works out the GST included, as the invoice will (decision 025).
+     */
+    line_discounts: z.array(Rupees).optional(),
   }),
   z.object({ success: z.literal(false), error: z.string() }),
 ]);

@@ -209,7 +209,7 @@ function isWholePaise(n: number): boolean {
 }
 
 /** Each goods line's share of the order's coupon discount (decision 025). */
-function lineDiscounts(input: TaxInput): number[] {
+function lineDiscounts(input: Pick<TaxInput, 'lines' | 'discountPaise'>): number[] {
   const kept = input.lines.map((l) => l.discountPaise);
   if (kept.every((d): d is number => d !== null)) {
     const sum = kept.reduce((a, d) => a + d, 0);
@@ -262,6 +262,37 @@ export function computeOrderTax(input: TaxInput): TaxBreakdown {
       `The delivery state "${input.deliveryState}" is not an Indian state.`,
     );
   }
+  const intra = input.sellerState === input.deliveryState;
+  const lines = taxLines(input, intra);
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise') =>
+    lines.reduce((a, l) => a + l[k], 0);
+  return {
+    supplyType: intra ? 'intra' : 'inter',
+    placeOfSupply: input.deliveryState,
+    placeOfSupplyCode: GST_STATE_CODES[input.deliveryState],
+    lines,
+    taxablePaise: sum('taxablePaise'),
+    cgstPaise: sum('cgstPaise'),
+    sgstPaise: sum('sgstPaise'),
+    igstPaise: sum('igstPaise'),
+    totalPaise: sum('totalPaise'),
+  };
+}
+
+/**
+ * The GST included in an order's total, which does not depend on where it goes (only its
+ * split into CGST + SGST or IGST does): what the checkout summary shows. Throws like
+ * computeOrderTax.
+ */
+export function includedGstPaise(input: Omit<TaxInput, 'sellerState' | 'deliveryState'>): number {
+  return taxLines(input, false).reduce((a, l) => a + l.igstPaise, 0);
+}
+
+/** The document's lines: the goods, then shipping; the states are already checked. */
+function taxLines(
+  input: Omit<TaxInput, 'sellerState' | 'deliveryState'>,
+  intra: boolean,
+): TaxLine[] {
   if (input.lines.length === 0) throw new GstNotComputable('The order has no goods.');
   if (!isWholePaise(input.discountPaise) || !isWholePaise(input.shippingPaise)) {
     throw new GstNotComputable('The discount and shipping must be whole paise, not negative.');
@@ -276,7 +307,6 @@ export function computeOrderTax(input: TaxInput): TaxBreakdown {
       throw new GstNotComputable(`${l.description}: the quantity or the price is not valid.`);
     }
   }
-  const intra = input.sellerState === input.deliveryState;
   const discounts = lineDiscounts(input);
 
   const lines: TaxLine[] = [];
@@ -361,19 +391,7 @@ export function computeOrderTax(input: TaxInput): TaxBreakdown {
     });
   }
 
-  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise') =>
-    lines.reduce((a, l) => a + l[k], 0);
-  return {
-    supplyType: intra ? 'intra' : 'inter',
-    placeOfSupply: input.deliveryState,
-    placeOfSupplyCode: GST_STATE_CODES[input.deliveryState],
-    lines,
-    taxablePaise: sum('taxablePaise'),
-    cgstPaise: sum('cgstPaise'),
-    sgstPaise: sum('sgstPaise'),
-    igstPaise: sum('igstPaise'),
-    totalPaise: sum('totalPaise'),
-  };
+  return lines;
 }
 
 /** The GST included in a breakdown's total (CGST + SGST + IGST). */

@@ -40,6 +40,7 @@ describe('coupons.php', () => {
       coupon_code: c.code,
       discount_amount: 130,
       final_amount: 1229,
+      line_discounts: [130],
     });
     // The claimed total does not change the discount: 10% of 3 × ₹1,299 is over the ₹200 cap.
     const three = await check(c.code, [{ product_id: jersey, size: 'M', quantity: 3 }], 99_999);
@@ -61,6 +62,9 @@ describe('coupons.php', () => {
       coupon_code: c.code,
       discount_amount: 150,
       final_amount: 2009,
+      // Each line's share, by value: 150 × 1299/2099 = 92.829…, 150 × 800/2099 = 57.170…;
+      // the two paise left go to the larger remainders.
+      line_discounts: [92.83, 57.17],
     });
   });
 
@@ -103,6 +107,7 @@ describe('coupons.php', () => {
       coupon_code: clubOnly.code,
       discount_amount: 260,
       final_amount: 1899,
+      line_discounts: [260, 0],
     });
     // A flat discount never exceeds what it applies to.
     const capped = await check(ballOnly.code, [...line, ...ballLine], 2159);
@@ -153,12 +158,14 @@ describe('coupons.php', () => {
         items,
       });
       const discount = expected[kind as keyof typeof expected];
-      expect(shown.json(), kind).toEqual({
+      expect(shown.json(), kind).toMatchObject({
         success: true,
         coupon_code: coupon.code,
         discount_amount: discount,
         final_amount: 2708 - discount,
       });
+      const shares = (shown.json() as { line_discounts: number[] }).line_discounts;
+      expect(Math.round(shares.reduce((a, b) => a + b, 0) * 100), kind).toBe(discount * 100);
       const placed = await buyer.post(
         '/api/process_order.php',
         orderBody(buyer.id, items, shown.json().final_amount, { coupon_code: coupon.code }),

@@ -2,6 +2,7 @@
 // database prices of the lines. Checkout calls evaluateCoupon and redeemCoupon inside the
 // order's transaction; coupons.php only previews.
 import {
+  allocateInProportion,
   couponDiscountPaise,
   formatRupees,
   paiseToRupees,
@@ -22,7 +23,14 @@ export interface PricedLine {
 }
 
 export type CouponCheck =
-  | { ok: true; couponId: number; code: string; discountPaise: number }
+  | {
+      ok: true;
+      couponId: number;
+      code: string;
+      discountPaise: number;
+      /** Each line's share of the discount, in the lines' order (decision 025). */
+      lineDiscountsPaise: number[];
+    }
   | { ok: false; error: string };
 
 export const COUPON_ERRORS = {
@@ -66,19 +74,28 @@ export async function evaluateCoupon(
     };
   }
   const restricted = coupon.product_ids.length > 0 || coupon.category_ids.length > 0;
-  const eligible = input.lines.filter(
-    (l) =>
-      !restricted ||
-      coupon.product_ids.includes(l.productId) ||
-      coupon.category_ids.includes(l.categoryId),
+  // What each line puts toward the discount: its value when the coupon applies to it, else 0.
+  const eligibleValues = input.lines.map((l) =>
+    !restricted ||
+    coupon.product_ids.includes(l.productId) ||
+    coupon.category_ids.includes(l.categoryId)
+      ? l.unitPricePaise * l.quantity
+      : 0,
   );
-  const eligiblePaise = eligible.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+  const eligiblePaise = eligibleValues.reduce((sum, v) => sum + v, 0);
   const discountPaise = couponDiscountPaise(
     { kind: coupon.kind, value: coupon.value, maxDiscountPaise: coupon.max_discount_paise },
     eligiblePaise,
   );
   if (discountPaise === 0) return { ok: false, error: COUPON_ERRORS.notApplicable };
-  return { ok: true, couponId: coupon.id, code: coupon.code, discountPaise };
+  return {
+    ok: true,
+    couponId: coupon.id,
+    code: coupon.code,
+    discountPaise,
+    // Shared over the lines it applies to by value, as the tax invoice needs it.
+    lineDiscountsPaise: allocateInProportion(discountPaise, eligibleValues),
+  };
 }
 
 export type Redemption = { ok: true } | { ok: false; error: string };
@@ -149,6 +166,7 @@ export async function previewCoupon(
     coupon_code: check.code,
     discount_amount: paiseToRupees(check.discountPaise),
     final_amount: paiseToRupees(finalPaise),
+    line_discounts: check.lineDiscountsPaise.map(paiseToRupees),
   };
 }
 

@@ -227,6 +227,8 @@ export interface NewOrderItem {
   size: string;
   quantity: number;
   unitPricePaise: number;
+  /** The line's share of the coupon's discount (0 without a coupon). */
+  discountPaise: number;
 }
 
 export async function insertOrderItems(
@@ -238,13 +240,13 @@ export async function insertOrderItems(
     items.map(
       (i) =>
         sql`(${orderId}, ${i.productId}, ${i.productName}, ${i.productImageUrl}, ${i.size},
-             ${i.quantity}, ${i.unitPricePaise})`,
+             ${i.quantity}, ${i.unitPricePaise}, ${i.discountPaise})`,
     ),
     sql`, `,
   );
   await db.execute(
     sql`INSERT INTO order_items (order_id, product_id, product_name, product_image_url, size,
-                                 quantity, unit_price_paise)
+                                 quantity, unit_price_paise, discount_paise)
         VALUES ${values}`,
   );
 }

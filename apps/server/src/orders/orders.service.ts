@@ -201,7 +201,8 @@ async function createOrder(
   const subtotalPaise = priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   const shippingPaise = rupeesToPaise(shippingFeeRupees(input.state));
 
-  let coupon: { couponId: number; discountPaise: number } | null = null;
+  let coupon: { couponId: number; discountPaise: number; lineDiscountsPaise: number[] } | null =
+    null;
   if (input.coupon_code) {
     const check = await coupons.evaluateCoupon(tx, {
       code: input.coupon_code,
@@ -253,13 +254,14 @@ async function createOrder(
   await q.insertOrderItems(
     tx,
     orderId,
-    priced.map((l) => ({
+    priced.map((l, i) => ({
       productId: l.productId,
       productName: l.product.name,
       productImageUrl: l.product.image_url,
       size: l.size,
       quantity: l.quantity,
       unitPricePaise: l.unitPricePaise,
+      discountPaise: coupon?.lineDiscountsPaise[i] ?? 0,
     })),
   );
   await recordTaken(tx, orderId, taken.taken, 'hold');

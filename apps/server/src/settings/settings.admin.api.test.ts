@@ -15,7 +15,7 @@ let owner: AdminClient;
 let origin: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { shopGstin: '' });
   origin = new URL(t.config.publicUrl).origin;
   owner = adminClient(t.app, origin, (await createStaff(t.db, 'owner')).cookie);
 });

@@ -1,12 +1,8 @@
 // The tax document's PDF read back as text (pdftotext): every field CGST Rule 46 asks for is
 // there as text — the rupee sign and Indian grouping included, which the standard PDF fonts
 // could not write — and a long invoice runs onto a continued page.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf.js';
 import {
   documentRupees,
   printable,
@@ -14,18 +10,6 @@ import {
   type PrintedDocument,
 } from './document-pdf.js';
 import type { TaxLine } from './tax.types.js';
-
-const run = promisify(execFile);
-
-export async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-invoice-'));
-  try {
-    writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    return (await run('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-'])).stdout;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const seller = {
   legal_name: 'Kitroom Sportswear Pvt Ltd',

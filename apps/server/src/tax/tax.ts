@@ -10,6 +10,7 @@ export {
   GstNotComputable,
   gstOf,
   gstScheduleFor,
+  includedGstPaise,
   pieceRateBp,
   priceInAmbiguousBand,
   type GstRateSchedule,

@@ -101,6 +101,7 @@ describe('cart panel', () => {
     expect(lineBoxes().every((c) => c.checked)).toBe(true);
     expect(all.checked).toBe(true);
     expect(screen.getByText('Selected (2)')).toBeTruthy();
+    expect(screen.getByText('Prices include GST')).toBeTruthy();
     fireEvent.click(all);
     expect(lineBoxes().some((c) => c.checked)).toBe(false);
 

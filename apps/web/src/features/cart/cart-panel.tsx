@@ -250,6 +250,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
               <span className="text-muted">Selected ({selectedItems.length})</span>
               <span className="font-bold">{formatRupees(selectedTotal)}</span>
             </p>
+            <p className="-mt-2 mb-3 text-right text-xs text-muted">Prices include GST</p>
             <div className="grid grid-cols-2 gap-3">
               <button
                 type="button"

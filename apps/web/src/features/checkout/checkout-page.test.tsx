@@ -60,6 +60,64 @@ describe('checkout', () => {
     expect(within(summary()).getByText('Size: M · Qty: 2')).toBeTruthy();
   });
 
+  it('says prices include GST and shows the GST in the total, as the invoice works it out', async () => {
+    const api = open(fakeApi(), saved);
+    const gst = () => screen.getByTestId('gst-included').textContent;
+    expect(within(summary()).getByText('Prices include GST')).toBeTruthy();
+    // 2 × ₹899 at 5%: 179800 × 100/105 = 171238.10 → 171238, ₹85.62 GST; before a state,
+    // no shipping.
+    expect(gst()).toBe('Includes ₹85.62 GST');
+    // Kerala's ₹60 shipping at the goods' 5%: 6000 × 100/105 → 5714, ₹2.86 more.
+    await eventually(() => expect(total()).toBe('₹1,858'));
+    expect(gst()).toBe('Includes ₹88.48 GST');
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Tamil Nadu' } });
+    // ₹85 shipping: 8500 × 100/105 → 8095, ₹4.05.
+    expect(gst()).toBe('Includes ₹89.67 GST');
+    api.on('coupons.php', () =>
+      ok({
+        success: true,
+        coupon_code: 'WELCOME10',
+        discount_amount: 180,
+        final_amount: 1703,
+        line_discounts: [180],
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Coupon Code' }));
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'welcome10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    // 161800 × 100/105 = 154095.24 → 154095: ₹77.05 on the goods, ₹4.05 on shipping.
+    await eventually(() => expect(gst()).toBe('Includes ₹81.10 GST'));
+  });
+
+  it('shows 18% on a ₹2,700 jersey, and 5% once a coupon brings it to ₹2,430', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('shipping_address.php', () => ok({ address: saved }));
+    renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
+      pathname: '/checkOut',
+      state: { items: [{ ...items[0], price: 2700, quantity: 1 }] },
+    });
+    const gst = () => screen.getByTestId('gst-included').textContent;
+    await eventually(() => expect(total()).toBe('₹2,760'));
+    // ₹2,700 is in the band where 5% and 18% disagree: 18% (decision 025). 270000 / 1.18 =
+    // 228813.56 → 228814, ₹411.86; shipping 6000 / 1.18 → 5085, ₹9.15.
+    expect(gst()).toBe('Includes ₹421.01 GST');
+    api.on('coupons.php', () =>
+      ok({
+        success: true,
+        coupon_code: 'WELCOME10',
+        discount_amount: 270,
+        final_amount: 2490,
+        line_discounts: [270],
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Coupon Code' }));
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'welcome10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    // 243000 × 100/105 = 231428.57 → 231429, ₹115.71; shipping back at 5%, ₹2.86.
+    await eventually(() => expect(gst()).toBe('Includes ₹118.57 GST'));
+  });
+
   it('takes the lines the cart panel kept when the shopper signed up before checkout', async () => {
     sessionStorage.setItem('checkoutAfterLogin', JSON.stringify({ items }));
     logInLocally(5);

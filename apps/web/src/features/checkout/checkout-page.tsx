@@ -29,10 +29,12 @@ import { useTitle } from '@/ui/use-title';
 import {
   attemptKeeper,
   CHECKOUT_TEXTS,
+  checkoutGstPaise,
   checkoutLinesOf,
   checkoutTotals,
   formatPaise,
   formatTotal,
+  includesGstText,
   orderLines,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
@@ -41,6 +43,8 @@ import { SavedOverlay } from './saved-overlay';
 interface Coupon {
   code: string;
   discount: number;
+  /** Each line's share of the discount (rupees), for the GST; null if not given. */
+  lineDiscounts: number[] | null;
 }
 
 const problemAlert = (message: string) => showAlert(message, 'Checkout');
@@ -85,6 +89,7 @@ export default function CheckoutPage() {
   }, [userId, sessionEnded]);
 
   const totals = checkoutTotals(lines, address.state, coupon?.discount ?? 0);
+  const gstPaise = checkoutGstPaise(lines, totals, coupon?.lineDiscounts ?? null);
 
   if (lines.length === 0) return <Navigate to="/" replace />;
 
@@ -109,7 +114,11 @@ export default function CheckoutPage() {
         problemAlert(answer.error || CHECKOUT_TEXTS.couponFailed);
         return;
       }
-      setCoupon({ code: answer.coupon_code, discount: answer.discount_amount });
+      setCoupon({
+        code: answer.coupon_code,
+        discount: answer.discount_amount,
+        lineDiscounts: answer.line_discounts ?? null,
+      });
       setCelebrating(answer.discount_amount);
     } catch (failure) {
       if (!sessionEnded(failure)) problemAlert(messageOf(failure, CHECKOUT_TEXTS.couponFailed));
@@ -248,6 +257,12 @@ export default function CheckoutPage() {
               <dd data-testid="order-total">{formatTotal(totals.totalPaise)}</dd>
             </div>
           </dl>
+          <p className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-muted">
+            <span>{CHECKOUT_TEXTS.pricesIncludeGst}</span>
+            {gstPaise !== null && (
+              <span data-testid="gst-included">{includesGstText(gstPaise)}</span>
+            )}
+          </p>
           {!coupon && (
             <div className="mt-4">
               <CouponBox onVerify={applyCoupon} onProblem={problemAlert} />

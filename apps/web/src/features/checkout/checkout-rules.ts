@@ -3,7 +3,9 @@
 // computes it. Prices, shipping and coupon discounts are whole rupees, so the total is shown
 // without decimals; it is never rounded, so what is shown is what is charged.
 import {
+  DEFAULT_HSN,
   formatRupees,
+  includedGstPaise,
   isIndianState,
   paiseToRupees,
   rupeesToPaise,
@@ -19,7 +21,13 @@ export const CHECKOUT_TEXTS = {
   couponFailed: 'Failed to verify coupon',
   addressWillBeSaved: 'We’ll save this address to your profile.',
   addressFromProfile: 'Filled in from the address in your profile.',
+  pricesIncludeGst: 'Prices include GST',
 } as const;
+
+/** 'Includes ₹X GST': the GST in the checkout total. */
+export function includesGstText(paise: number): string {
+  return `Includes ${formatPaise(paise)} GST`;
+}
 
 export interface Totals {
   subtotalPaise: number;
@@ -39,6 +47,43 @@ export function checkoutTotals(
   const discountPaise = rupeesToPaise(discountRupees);
   const totalPaise = Math.max(0, subtotalPaise + (shippingPaise ?? 0) - discountPaise);
   return { subtotalPaise, shippingPaise, discountPaise, totalPaise };
+}
+
+/**
+ * The GST included in the checkout total, as the invoice will work it out (decision 025):
+ * each line at the rate its price per piece after the coupon gives, shipping at the goods'
+ * rate. Every product is taken as apparel (jerseys' HSN 6109; every code with a rate shares
+ * its schedule). The coupon's share per line comes from coupons.php. Null when it cannot be
+ * worked out, so nothing wrong is shown.
+ */
+export function checkoutGstPaise(
+  lines: readonly CheckoutLine[],
+  totals: Totals,
+  lineDiscountsRupees: readonly number[] | null,
+  at = new Date(),
+): number | null {
+  const shares =
+    lineDiscountsRupees && lineDiscountsRupees.length === lines.length
+      ? lineDiscountsRupees.map(rupeesToPaise)
+      : null;
+  try {
+    return includedGstPaise({
+      lines: lines.map((l, i) => ({
+        orderItemId: null,
+        kind: 'goods',
+        description: l.name,
+        hsn: DEFAULT_HSN,
+        quantity: l.quantity,
+        unitPricePaise: rupeesToPaise(l.price),
+        discountPaise: shares ? shares[i]! : null,
+      })),
+      discountPaise: totals.discountPaise,
+      shippingPaise: totals.shippingPaise ?? 0,
+      at,
+    });
+  } catch {
+    return null;
+  }
 }
 
 /** '₹1,559': the order total, exactly what is charged (paise only if it has any). */
