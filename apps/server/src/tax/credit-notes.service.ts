@@ -3,9 +3,12 @@
 // reverses the tax the invoice charged on them — the invoice's own amounts, line by line, so
 // the notes on an invoice never add up to more than it. Issued in the caller's transaction,
 // which holds the order's lock; an order without an invoice gets none.
+import { CREDIT_NOTE_NOT_FOUND, type AdminCreditNote } from '@kitroom/contract/admin';
 import type { Queryable, Tx } from '../db/client.js';
+import { notFound } from '../http/errors.js';
 import { creditNoteLines, type ReversalAsk } from './credit-notes.js';
 import * as q from './credit-notes.queries.js';
+import { documentFile } from './invoices.service.js';
 import { nextNumber } from './tax-series.queries.js';
 import type { TaxLine } from './tax.types.js';
 
@@ -107,7 +110,25 @@ export function creditNoteForReturn(
   );
 }
 
-/** An order's credit notes for the back office, oldest first. */
-export async function orderCreditNotes(db: Queryable, orderId: number) {
-  return q.creditNotesOfOrder(db, orderId);
+/** An order's credit notes for the back office, oldest first (none for an unknown order). */
+export async function orderCreditNotes(db: Queryable, orderId: number): Promise<AdminCreditNote[]> {
+  const rows = await q.creditNotesOfOrder(db, orderId);
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    issued_at: new Date(r.issued_at).toISOString(),
+    reason: r.reason,
+    return_id: r.return_id,
+    total_paise: r.total_paise,
+  }));
+}
+
+/** One credit note as a PDF; 404 when the id is not a credit note's. */
+export async function creditNotePdf(
+  db: Queryable,
+  id: number,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const file = (await q.creditNoteOrder(db, id)) === undefined ? null : await documentFile(db, id);
+  if (!file) throw notFound(CREDIT_NOTE_NOT_FOUND);
+  return file;
 }

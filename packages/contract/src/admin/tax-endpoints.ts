@@ -1,8 +1,16 @@
-// The tax endpoints: a month's tax summary and its GSTR-1 export (decision 028). Both read the
-// documents as issued and need reports.read (owner and manager).
+// The tax endpoints (decision 028): a month's tax summary and its GSTR-1 export, which read the
+// documents as issued and need reports.read (owner and manager); an order's credit notes and
+// one credit note's PDF, for whoever may see the order and its invoice (orders.read).
 import { z } from 'zod';
 import type { AdminEndpoint } from './endpoint.js';
-import { Gstr1Query, TaxSummaryQuery, TaxSummaryResponse } from './tax.js';
+import { Id } from '../common.js';
+import { OrderIdParams } from './orders.js';
+import {
+  Gstr1Query,
+  OrderCreditNotesResponse,
+  TaxSummaryQuery,
+  TaxSummaryResponse,
+} from './tax.js';
 
 export const taxEndpoints = {
   taxSummary: {
@@ -31,6 +39,23 @@ export const taxEndpoints = {
     access: 'reports.read',
     query: TaxSummaryQuery,
     produces: 'application/zip',
+    response: z.string(),
+  },
+  orderCreditNotes: {
+    method: 'GET',
+    path: '/api/admin/orders/:id/credit-notes',
+    summary: 'The credit notes issued on an order (cancellation, returns), oldest first',
+    access: 'orders.read',
+    params: OrderIdParams,
+    response: OrderCreditNotesResponse,
+  },
+  creditNotePdf: {
+    method: 'GET',
+    path: '/api/admin/credit-notes/:id',
+    summary: 'A credit note as a PDF, with its original invoice’s number and date',
+    access: 'orders.read',
+    params: z.object({ id: Id }),
+    produces: 'application/pdf',
     response: z.string(),
   },
 } as const satisfies Record<string, AdminEndpoint>;

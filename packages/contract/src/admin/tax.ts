@@ -87,3 +87,20 @@ export type TaxSummaryResponse = z.infer<typeof TaxSummaryResponse>;
 export function gstr1FileName(month: string, section?: Gstr1Section): string {
   return section ? `gstr1-${month}-${section}.csv` : `gstr1-${month}.zip`;
 }
+
+/** A credit note as the order page lists it (the PDF at creditNotePdf). */
+export const AdminCreditNote = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issued_at: z.string(),
+  /** 'Order canceled: …' or 'Return #12 received'. */
+  reason: z.string().nullable(),
+  return_id: z.number().int().nullable(),
+  total_paise: z.number().int(),
+});
+export type AdminCreditNote = z.infer<typeof AdminCreditNote>;
+
+export const OrderCreditNotesResponse = z.object({ credit_notes: z.array(AdminCreditNote) });
+export type OrderCreditNotesResponse = z.infer<typeof OrderCreditNotesResponse>;
+
+export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found.';
