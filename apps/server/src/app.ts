@@ -74,6 +74,8 @@ import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
 import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
+import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
+import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
@@ -291,6 +293,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(settingsAdminRoutes(deps));
   await app.register(refundsAdminRoutes(deps));
   await app.register(returnsAdminRoutes(deps));
+  await app.register(gstr1AdminRoutes(deps));
+  await app.register(creditNotesAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

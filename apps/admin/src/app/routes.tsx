@@ -9,6 +9,7 @@ import { CouponsPage } from '@/features/coupons/coupons-page';
 import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
 import { FeedbackPage } from '@/features/feedback/feedback-page';
 import { ReferralsPage } from '@/features/referrals/referrals-page';
+import { TaxPage } from '@/features/tax/tax-page';
 import { RefundsPage } from '@/features/refunds/refunds-page';
 import { ReturnPage } from '@/features/returns/return-page';
 import { ReturnsPage } from '@/features/returns/returns-page';
@@ -176,6 +177,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="reports.read">
             <ReferralsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'tax',
+        element: (
+          <Allowed permission="reports.read">
+            <TaxPage />
           </Allowed>
         ),
       },

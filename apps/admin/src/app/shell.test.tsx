@@ -36,6 +36,7 @@ describe('the signed-in shell', () => {
       'Feedback',
       'Wholesale',
       'Referrals',
+      'Tax',
       'Staff',
       'Audit log',
       'Settings',

@@ -30,6 +30,7 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
 import { createReturn } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
+import { seedCreditNote, seedInvoice, type SeedDocument } from '../test/tax-documents.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 
 interface Sample {
@@ -40,6 +41,13 @@ interface Sample {
 }
 
 let serial = 0;
+
+const sampleInvoice = (n: number): SeedDocument => ({
+  number: `KR/26-27/${n}`,
+  issuedAt: '2026-11-05T06:00:00Z',
+  state: 'Kerala',
+  lines: [{ quantity: 1, unitPricePaise: 129_900, rateBp: 500 }],
+});
 
 async function createFeedback(db: Db): Promise<number> {
   const [row] = await db
@@ -210,6 +218,20 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     },
   }),
   listAdminRefunds: async () => ({ url: '/api/admin/refunds?overdue=true&limit=5' }),
+  taxSummary: async () => ({ url: '/api/admin/tax/summary?month=2026-11' }),
+  exportGstr1: async () => ({ url: '/api/admin/tax/gstr1?month=2026-11&section=b2cs' }),
+  exportGstr1Zip: async () => ({ url: '/api/admin/tax/gstr1/zip?month=2026-11' }),
+  orderCreditNotes: async (db) => ({
+    url: `/api/admin/orders/${(await seedInvoice(db, sampleInvoice(++serial))).orderId}/credit-notes`,
+  }),
+  creditNotePdf: async (db) => {
+    const invoice = await seedInvoice(db, sampleInvoice(++serial));
+    const note = await seedCreditNote(db, invoice, {
+      ...sampleInvoice(serial),
+      number: `CN/26-27/${serial}`,
+    });
+    return { url: `/api/admin/credit-notes/${note.id}` };
+  },
 };
 
 /** The orders' endpoints: each on an order of its own, in the stage the action needs. */

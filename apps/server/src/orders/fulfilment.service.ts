@@ -11,6 +11,7 @@ import * as payments from '../payments/payments.service.js';
 import * as refunds from '../payments/refunds.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
+import { creditNoteForCancellation } from '../tax/credit-notes.service.js';
 import { issueInvoice } from '../tax/invoices.service.js';
 import { stageOf, transition, type OrderEventName } from './lifecycle.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
@@ -223,7 +224,17 @@ async function cancelLocked(
   if (order.coupon_id !== null) await coupons.releaseCouponUses(tx, [order.id]);
   if (order.payment_status !== 'SUCCESS') await payments.expireOpenAttempts(tx, order.id);
   await q.markCanceled(tx, order.id, reason, now);
-  await recordEvent(tx, order.id, 'canceled', actor, { note: reason, at: now });
+  // An invoiced order's tax is reversed by a credit note (none before its invoice).
+  const note = await creditNoteForCancellation(tx, order.id, {
+    reason: `Order canceled: ${reason}`,
+    staffId: actor.kind === 'staff' ? actor.staffId : null,
+    at: now,
+  });
+  await recordEvent(tx, order.id, 'canceled', actor, {
+    note: reason,
+    at: now,
+    ...(note ? { data: { credit_note_number: note.number } } : {}),
+  });
   let refundId: number | null = null;
   let refundPaise: number | null = null;
   if (order.payment_status === 'SUCCESS') {

@@ -19,6 +19,7 @@ import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.
 import * as refunds from '../payments/refunds.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
+import { creditNoteForReturn } from '../tax/credit-notes.service.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
 import type { OrderContext } from './orders.service.js';
@@ -362,8 +363,25 @@ export async function receiveReturn(
     }
     const now = new Date();
     await q.setReceived(tx, id, now);
+    // The returned pieces' tax is reversed by a credit note when the order was invoiced; an
+    // exchange's replacement goes out on the same invoice.
+    const note =
+      r.kind === 'return'
+        ? await creditNoteForReturn(
+            tx,
+            order.id,
+            id,
+            lines.map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity })),
+            { staffId: actor.staffId, at: now },
+          )
+        : null;
     await recordEvent(tx, order.id, 'return_received', staffActor(actor), {
-      data: { return_id: id, kind: r.kind, refund_paise: refund?.paise ?? null },
+      data: {
+        return_id: id,
+        kind: r.kind,
+        refund_paise: refund?.paise ?? null,
+        ...(note ? { credit_note_number: note.number } : {}),
+      },
       at: now,
     });
     await record(tx, actor, {

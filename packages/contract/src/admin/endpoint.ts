@@ -31,6 +31,6 @@ export interface AdminEndpoint {
    */
   consumes?: 'multipart/form-data' | 'text/csv';
   /** An answer other than JSON, streamed; `response` is then the file, or one NDJSON line. */
-  produces?: 'text/csv' | 'application/x-ndjson' | 'application/pdf';
+  produces?: 'text/csv' | 'application/x-ndjson' | 'application/pdf' | 'application/zip';
   response: z.ZodType;
 }

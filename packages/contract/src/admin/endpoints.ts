@@ -20,6 +20,7 @@ import { ordersEndpoints } from './orders-endpoints.js';
 import { invoicesEndpoints } from './invoices-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
 import { returnsEndpoints } from './returns-endpoints.js';
+import { taxEndpoints } from './tax-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -39,6 +40,7 @@ export const adminEndpoints = {
   ...settingsEndpoints,
   ...refundsEndpoints,
   ...returnsEndpoints,
+  ...taxEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

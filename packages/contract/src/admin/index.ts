@@ -17,3 +17,4 @@ export * from './catalogue-csv.js';
 export * from './orders.js';
 export * from './refunds.js';
 export * from './returns.js';
+export * from './tax.js';

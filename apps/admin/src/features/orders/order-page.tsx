@@ -17,6 +17,7 @@ import { formatDateTime } from '@/ui/dates';
 import { FormMessage } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { CancelDialog } from './cancel-dialog';
+import { CreditNotesCard } from './credit-notes-card';
 import { hasPackingSlip, PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from './order-format';
 import {
   AddressCard,
@@ -206,6 +207,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
           <PaymentsCard payments={data.payments} />
           {data.refunds.length > 0 && <RefundsCard refunds={data.refunds} />}
           {data.returns.length > 0 && <ReturnsCard returns={data.returns} />}
+          {data.invoice && <CreditNotesCard data={data} />}
           <Timeline orderId={order.id} events={data.events} onAdded={show} />
         </div>
       </div>

@@ -1,0 +1,144 @@
+// SQL of credit notes (schema: tax_documents of kind 'credit_note' and their lines): an order's
+// invoice with its lines, what the credit notes on it reversed so far, writing a note, and an
+// order's notes for the back office. The caller holds the order's lock, so notes on one order
+// are written one at a time.
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { taxDocumentLines, taxDocuments } from '../db/schema.js';
+import { queryRows } from '../db/sql.js';
+import { lineKey, type Reversed } from './credit-notes.js';
+import type { TaxLine } from './tax.types.js';
+
+export interface InvoiceRow {
+  id: number;
+  number: string;
+  issued_at: Date | string;
+  seller: Record<string, unknown>;
+  buyer: Record<string, unknown>;
+  buyer_gstin: string | null;
+  place_of_supply: string;
+  place_of_supply_code: string;
+  supply_type: 'intra' | 'inter';
+}
+
+/** The order's invoice, if it has one. */
+export async function invoiceOfOrder(
+  db: Queryable,
+  orderId: number,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await queryRows<InvoiceRow>(
+    db,
+    sql`SELECT id, number, issued_at, seller, buyer, buyer_gstin, place_of_supply,
+               place_of_supply_code, supply_type
+        FROM tax_documents WHERE kind = 'invoice' AND order_id = ${orderId}`,
+  );
+  return row;
+}
+
+const lineColumns = sql`kind, order_item_id AS "orderItemId", description, hsn, quantity, unit,
+  unit_price_paise AS "unitPricePaise", value_paise AS "valuePaise",
+  discount_paise AS "discountPaise", taxable_paise AS "taxablePaise", rate_bp AS "rateBp",
+  cgst_paise AS "cgstPaise", sgst_paise AS "sgstPaise", igst_paise AS "igstPaise",
+  total_paise AS "totalPaise"`;
+
+/** A document's lines in their order. */
+export async function linesOf(db: Queryable, documentId: number): Promise<TaxLine[]> {
+  return queryRows<TaxLine>(
+    db,
+    sql`SELECT ${lineColumns} FROM tax_document_lines
+        WHERE document_id = ${documentId} ORDER BY line_no`,
+  );
+}
+
+/** What the credit notes on an invoice reversed so far, by the invoice line they reverse. */
+export async function reversedOf(db: Queryable, invoiceId: number): Promise<Map<string, Reversed>> {
+  const rows = await queryRows<TaxLine>(
+    db,
+    sql`SELECT l.kind, l.order_item_id AS "orderItemId", l.rate_bp AS "rateBp",
+               l.quantity, l.value_paise AS "valuePaise", l.discount_paise AS "discountPaise",
+               l.taxable_paise AS "taxablePaise", l.cgst_paise AS "cgstPaise",
+               l.sgst_paise AS "sgstPaise", l.igst_paise AS "igstPaise",
+               l.total_paise AS "totalPaise"
+        FROM tax_documents d JOIN tax_document_lines l ON l.document_id = d.id
+        WHERE d.kind = 'credit_note' AND d.invoice_id = ${invoiceId}`,
+  );
+  const reversed = new Map<string, Reversed>();
+  for (const r of rows) {
+    const key = lineKey(r);
+    const sum = reversed.get(key);
+    reversed.set(key, {
+      quantity: (sum?.quantity ?? 0) + r.quantity,
+      valuePaise: (sum?.valuePaise ?? 0) + r.valuePaise,
+      discountPaise: (sum?.discountPaise ?? 0) + r.discountPaise,
+      taxablePaise: (sum?.taxablePaise ?? 0) + r.taxablePaise,
+      cgstPaise: (sum?.cgstPaise ?? 0) + r.cgstPaise,
+      sgstPaise: (sum?.sgstPaise ?? 0) + r.sgstPaise,
+      igstPaise: (sum?.igstPaise ?? 0) + r.igstPaise,
+      totalPaise: (sum?.totalPaise ?? 0) + r.totalPaise,
+    });
+  }
+  return reversed;
+}
+
+export type NewCreditNote = typeof taxDocuments.$inferInsert;
+
+/** Writes the note and its lines (numbered from 1); answers its id. */
+export async function insertCreditNote(
+  db: Queryable,
+  doc: NewCreditNote,
+  lines: readonly TaxLine[],
+): Promise<number> {
+  const [row] = await db.insert(taxDocuments).values(doc).returning({ id: taxDocuments.id });
+  const id = row!.id;
+  await db.insert(taxDocumentLines).values(
+    lines.map((l, i) => ({
+      documentId: id,
+      lineNo: i + 1,
+      kind: l.kind,
+      orderItemId: l.orderItemId,
+      description: l.description,
+      hsn: l.hsn,
+      quantity: l.quantity,
+      unit: l.unit,
+      unitPricePaise: l.unitPricePaise,
+      valuePaise: l.valuePaise,
+      discountPaise: l.discountPaise,
+      taxablePaise: l.taxablePaise,
+      rateBp: l.rateBp,
+      cgstPaise: l.cgstPaise,
+      sgstPaise: l.sgstPaise,
+      igstPaise: l.igstPaise,
+      totalPaise: l.totalPaise,
+    })),
+  );
+  return id;
+}
+
+export interface CreditNoteRow {
+  id: number;
+  number: string;
+  issued_at: Date | string;
+  reason: string | null;
+  return_id: number | null;
+  total_paise: number;
+  order_id: number;
+}
+
+/** An order's credit notes, oldest first. */
+export async function creditNotesOfOrder(db: Queryable, orderId: number): Promise<CreditNoteRow[]> {
+  return queryRows<CreditNoteRow>(
+    db,
+    sql`SELECT id, number, issued_at, reason, return_id, total_paise, order_id
+        FROM tax_documents WHERE kind = 'credit_note' AND order_id = ${orderId}
+        ORDER BY financial_year, serial`,
+  );
+}
+
+/** One credit note's order, if the id is a credit note's. */
+export async function creditNoteOrder(db: Queryable, id: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ order_id: number }>(
+    db,
+    sql`SELECT order_id FROM tax_documents WHERE kind = 'credit_note' AND id = ${id}`,
+  );
+  return row?.order_id;
+}

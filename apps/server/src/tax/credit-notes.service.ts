@@ -1,0 +1,134 @@
+// Credit notes (CGST Section 34, Rule 53; decision 028): when an invoiced order is canceled,
+// or the pieces of a return come back, a credit note in its own series ('CN/26-27/000007')
+// reverses the tax the invoice charged on them — the invoice's own amounts, line by line, so
+// the notes on an invoice never add up to more than it. Issued in the caller's transaction,
+// which holds the order's lock; an order without an invoice gets none.
+import { CREDIT_NOTE_NOT_FOUND, type AdminCreditNote } from '@kitroom/contract/admin';
+import type { Queryable, Tx } from '../db/client.js';
+import { notFound } from '../http/errors.js';
+import { creditNoteLines, type ReversalAsk } from './credit-notes.js';
+import * as q from './credit-notes.queries.js';
+import { documentFile } from './invoices.service.js';
+import { nextNumber } from './tax-series.queries.js';
+import type { TaxLine } from './tax.types.js';
+
+export interface IssuedCreditNote {
+  id: number;
+  number: string;
+  totalPaise: number;
+}
+
+interface Issue {
+  reason: string;
+  staffId: number | null;
+  returnId?: number;
+  at: Date;
+}
+
+async function issue(
+  tx: Tx,
+  orderId: number,
+  ask: ReversalAsk,
+  how: Issue,
+): Promise<IssuedCreditNote | null> {
+  const invoice = await q.invoiceOfOrder(tx, orderId);
+  if (!invoice) return null;
+  const intra = invoice.supply_type === 'intra';
+  const lines = creditNoteLines(
+    await q.linesOf(tx, invoice.id),
+    await q.reversedOf(tx, invoice.id),
+    ask,
+    intra,
+  );
+  if (lines.length === 0) return null;
+  const sum = (k: keyof Pick<TaxLine, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise'>) =>
+    lines.reduce((s, l) => s + l[k], 0);
+  const totalPaise = lines.reduce((s, l) => s + l.totalPaise, 0);
+  // The number last: the series' row stays locked only for the inserts that follow.
+  const taken = await nextNumber(tx, 'credit_note', how.at);
+  const id = await q.insertCreditNote(
+    tx,
+    {
+      kind: 'credit_note',
+      number: taken.number,
+      financialYear: taken.financialYear,
+      serial: taken.serial,
+      orderId,
+      invoiceId: invoice.id,
+      returnId: how.returnId ?? null,
+      issuedAt: how.at,
+      reason: how.reason,
+      // The supply being reversed is the invoice's: the same parties and place of supply.
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      buyerGstin: invoice.buyer_gstin,
+      placeOfSupply: invoice.place_of_supply,
+      placeOfSupplyCode: invoice.place_of_supply_code,
+      supplyType: invoice.supply_type,
+      taxablePaise: sum('taxablePaise'),
+      cgstPaise: sum('cgstPaise'),
+      sgstPaise: sum('sgstPaise'),
+      igstPaise: sum('igstPaise'),
+      totalPaise,
+      staffId: how.staffId,
+    },
+    lines,
+  );
+  return { id, number: taken.number, totalPaise };
+}
+
+/**
+ * A canceled order's credit note: everything of its invoice that no note reversed yet, the
+ * shipping too (a cancellation refunds it). None without an invoice or with nothing left.
+ */
+export function creditNoteForCancellation(
+  tx: Tx,
+  orderId: number,
+  how: { reason: string; staffId: number | null; at: Date },
+): Promise<IssuedCreditNote | null> {
+  return issue(tx, orderId, { kind: 'everything' }, how);
+}
+
+/**
+ * A received return's credit note: its pieces (order line and quantity), at the invoice's
+ * per-piece amounts. Shipping stays: a return does not refund it.
+ */
+export function creditNoteForReturn(
+  tx: Tx,
+  orderId: number,
+  returnId: number,
+  pieces: readonly { orderItemId: number; quantity: number }[],
+  how: { staffId: number | null; at: Date },
+): Promise<IssuedCreditNote | null> {
+  const wanted = new Map<number, number>();
+  for (const p of pieces) wanted.set(p.orderItemId, (wanted.get(p.orderItemId) ?? 0) + p.quantity);
+  return issue(
+    tx,
+    orderId,
+    { kind: 'pieces', pieces: wanted },
+    { ...how, returnId, reason: `Return #${returnId} received` },
+  );
+}
+
+/** An order's credit notes for the back office, oldest first (none for an unknown order). */
+export async function orderCreditNotes(db: Queryable, orderId: number): Promise<AdminCreditNote[]> {
+  const rows = await q.creditNotesOfOrder(db, orderId);
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    issued_at: new Date(r.issued_at).toISOString(),
+    reason: r.reason,
+    return_id: r.return_id,
+    total_paise: r.total_paise,
+  }));
+}
+
+/** One credit note as a PDF; 404 when the id is not a credit note's. */
+export async function creditNotePdf(
+  db: Queryable,
+  id: number,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const file = (await q.creditNoteOrder(db, id)) === undefined ? null : await documentFile(db, id);
+  if (!file) throw notFound(CREDIT_NOTE_NOT_FOUND);
+  return file;
+}

@@ -1,0 +1,148 @@
+// What a credit note reverses, worked from invoice lines by hand: per-piece amounts rounded
+// down, the completing piece takes the remainder, an order line split over two rates gives its
+// pieces from the first line first, and nothing is reversed twice.
+import { describe, expect, it } from 'vitest';
+import { creditNoteLines, lineKey, type Reversed } from './credit-notes.js';
+import type { TaxLine } from './tax.types.js';
+
+const line = (o: Partial<TaxLine>): TaxLine => ({
+  kind: 'goods',
+  orderItemId: 1,
+  description: 'Jersey (M)',
+  hsn: '6109',
+  quantity: 1,
+  unit: 'PCS',
+  unitPricePaise: 0,
+  valuePaise: 0,
+  discountPaise: 0,
+  taxablePaise: 0,
+  rateBp: 500,
+  cgstPaise: 0,
+  sgstPaise: 0,
+  igstPaise: 0,
+  totalPaise: 0,
+  ...o,
+});
+
+// Order line 7: 3 × ₹2,700 less ₹600 coupon, inter-state, written as the computation splits
+// it: 1 piece at 18% (₹2,499.99 after ₹200.01 off: taxable 2118.64, IGST 381.35) and 2 at 5%
+// (₹5,000.01 after ₹399.99 off: taxable 4761.91, IGST 238.10); shipping ₹100 at 18%.
+const split = [
+  line({
+    orderItemId: 7,
+    quantity: 1,
+    unitPricePaise: 270_000,
+    valuePaise: 270_000,
+    discountPaise: 20_001,
+    taxablePaise: 211_864,
+    rateBp: 1800,
+    igstPaise: 38_135,
+    totalPaise: 249_999,
+  }),
+  line({
+    orderItemId: 7,
+    quantity: 2,
+    unitPricePaise: 270_000,
+    valuePaise: 540_000,
+    discountPaise: 39_999,
+    taxablePaise: 476_191,
+    rateBp: 500,
+    igstPaise: 23_810,
+    totalPaise: 500_001,
+  }),
+  line({
+    kind: 'shipping',
+    orderItemId: null,
+    unit: 'OTH',
+    unitPricePaise: 10_000,
+    valuePaise: 10_000,
+    taxablePaise: 8_475,
+    rateBp: 1800,
+    igstPaise: 1_525,
+    totalPaise: 10_000,
+  }),
+];
+
+const none = new Map<string, Reversed>();
+
+function after(lines: TaxLine[]): Map<string, Reversed> {
+  const m = new Map<string, Reversed>();
+  for (const l of lines) {
+    const { quantity, valuePaise, discountPaise, taxablePaise, cgstPaise, sgstPaise } = l;
+    const { igstPaise, totalPaise } = l;
+    m.set(lineKey(l), {
+      quantity,
+      valuePaise,
+      discountPaise,
+      taxablePaise,
+      cgstPaise,
+      sgstPaise,
+      igstPaise,
+      totalPaise,
+    });
+  }
+  return m;
+}
+
+describe('credit note lines', () => {
+  it('take a split order line’s pieces from its first line, then per piece', () => {
+    const two = creditNoteLines(split, none, { kind: 'pieces', pieces: new Map([[7, 2]]) }, false);
+    // The 18% piece whole (the line's only piece), then one 5% piece: 2700.00 − 199.99
+    // (39999 / 2 rounded down), taxable 2380.95, IGST the rest: 2500.01 − 2380.95 = 119.06.
+    expect(two).toEqual([
+      split[0],
+      {
+        ...split[1],
+        quantity: 1,
+        valuePaise: 270_000,
+        discountPaise: 19_999,
+        taxablePaise: 238_095,
+        igstPaise: 11_906,
+        totalPaise: 250_001,
+      },
+    ]);
+    // The last piece: the remainder of the 5% line, exactly.
+    const last = creditNoteLines(split, after(two), { kind: 'everything' }, false);
+    expect(last).toEqual([
+      {
+        ...split[1],
+        quantity: 1,
+        valuePaise: 270_000,
+        discountPaise: 20_000,
+        taxablePaise: 238_096,
+        igstPaise: 11_904,
+        totalPaise: 250_000,
+      },
+      split[2],
+    ]);
+  });
+
+  it('reverse everything once: a second full reversal has no lines', () => {
+    const all = creditNoteLines(split, none, { kind: 'everything' }, false);
+    expect(all).toEqual(split);
+    expect(creditNoteLines(split, after(all), { kind: 'everything' }, false)).toEqual([]);
+    expect(
+      creditNoteLines(split, after(all), { kind: 'pieces', pieces: new Map([[7, 1]]) }, false),
+    ).toEqual([]);
+  });
+
+  it('split a piece’s tax into CGST and SGST within the state', () => {
+    // 3 × ₹1,299 in Kerala: taxable 3711.43, CGST 92.78, SGST 92.79.
+    const kerala = line({
+      quantity: 3,
+      unitPricePaise: 129_900,
+      valuePaise: 389_700,
+      taxablePaise: 371_143,
+      cgstPaise: 9_278,
+      sgstPaise: 9_279,
+      totalPaise: 389_700,
+    });
+    const [one] = creditNoteLines(
+      [kerala],
+      none,
+      { kind: 'pieces', pieces: new Map([[1, 1]]) },
+      true,
+    );
+    expect(one).toMatchObject({ taxablePaise: 123_714, cgstPaise: 3_092, sgstPaise: 3_094 });
+  });
+});

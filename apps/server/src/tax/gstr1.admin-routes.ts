@@ -1,0 +1,37 @@
+// The back office's tax reports: a month's summary, and its GSTR-1 sections as CSV files or
+// all of them in a ZIP. Thin: the service reads the documents and writes the files.
+import { gstr1FileName } from '@kitroom/contract/admin';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { gstr1Csv, gstr1Zip, taxSummary } from './gstr1.service.js';
+
+export function gstr1AdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
+  const db = database.db;
+  return async (app) => {
+    registerAdminRoutes(
+      app,
+      { db, publicUrl: config.publicUrl },
+      {
+        taxSummary: { handler: ({ query }) => taxSummary(db, query.month) },
+        exportGstr1: {
+          handler: async ({ query, reply }) =>
+            reply
+              .header('content-type', 'text/csv; charset=utf-8')
+              .header(
+                'content-disposition',
+                `attachment; filename="${gstr1FileName(query.month, query.section)}"`,
+              )
+              .send(await gstr1Csv(db, query.month, query.section)),
+        },
+        exportGstr1Zip: {
+          handler: async ({ query, reply }) =>
+            reply
+              .header('content-type', 'application/zip')
+              .header('content-disposition', `attachment; filename="${gstr1FileName(query.month)}"`)
+              .send(Buffer.from(await gstr1Zip(db, query.month))),
+        },
+      },
+    );
+  };
+}
