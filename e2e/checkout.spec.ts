@@ -57,6 +57,8 @@ test('checkout charges the state’s shipping, takes a coupon and pays on the sa
   await expect(order.getByText('₹60', { exact: true })).toBeVisible();
   await page.getByLabel('State').selectOption('Delhi');
   await expect(order.getByTestId('order-total')).toHaveText(rupees(subtotal + 100));
+  await expect(order.getByText('Prices include GST')).toBeVisible();
+  await expect(order.getByTestId('gst-included')).toHaveText(/^Includes ₹[\d,]+(\.\d\d)? GST$/);
   await expectAccessible(page, 'checkout');
 
   await page.getByLabel('City').fill('');
