@@ -124,6 +124,20 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   await expect(timeline).toContainText('Fathima');
   await expect(owner.getByRole('region', { name: 'Ship to' })).toContainText('682001');
   await expectAccessible(owner, 'the order page');
+  // A new shop has no GSTIN: the order page says why it cannot be invoiced (and so shipped)
+  // before anyone tries; the owner sets it in Settings and comes back.
+  await expect(
+    owner.getByText("Cannot invoice: The shop's GSTIN is not set in Settings."),
+  ).toBeVisible();
+  await owner.screenshot({ path: testInfo.outputPath('admin-order-cannot-invoice-1440.png') });
+  const orderPage = owner.url();
+  await owner.goto(`${shop.baseUrl}/admin/settings`);
+  await owner.getByLabel('GSTIN').fill('32AAPFU0939F1Z4');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('Saved: the storefront and new mails show')).toBeVisible();
+  await owner.goto(orderPage);
+  await expect(owner.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+  await expect(owner.getByText('Cannot invoice:')).toHaveCount(0);
   await owner.getByRole('button', { name: 'Ship' }).click();
   const dialog = owner.getByRole('dialog', { name: `Ship order #${orderId}` });
   await dialog.getByLabel('Courier').fill('Blue Dart');
@@ -143,6 +157,13 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   await expect(shipment).toContainText('BD55512345IN');
   await expect(owner.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
   await expect(timeline).toContainText('Shipped');
+  // Shipping issued the tax invoice: its number, and its PDF.
+  await expect(owner.getByText(/^KR\/\d{2}-\d{2}\/\d{6}$/)).toBeVisible();
+  const invoice = await owner.request.get(
+    `${shop.baseUrl}${await owner.getByRole('link', { name: 'Invoice' }).getAttribute('href')}`,
+  );
+  expect(invoice.status()).toBe(200);
+  expect(invoice.headers()['content-type']).toBe('application/pdf');
   await owner.setViewportSize({ width: 375, height: 812 });
   await expect(owner.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
   await owner.screenshot({ path: testInfo.outputPath('admin-order-375.png'), fullPage: true });
@@ -170,4 +191,14 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   const open = tracking.getByRole('link', { name: /Open/ });
   await expect(open).toHaveAttribute('href', link);
   await expect(open).toHaveAttribute('target', '_blank');
+
+  // ── the shopper's invoice ──
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download invoice' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^invoice-KR-\d{2}-\d{2}-\d{6}\.pdf$/);
+  await file.saveAs(testInfo.outputPath('invoice.pdf'));
+  await page.screenshot({ path: testInfo.outputPath('order-invoice-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('order-invoice-375.png'), fullPage: true });
 });

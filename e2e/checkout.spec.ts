@@ -55,16 +55,26 @@ test('checkout charges the state’s shipping, takes a coupon and pays on the sa
   await fillAddress(page, KOCHI);
   await expect(order.getByTestId('order-total')).toHaveText(rupees(subtotal + 60));
   await expect(order.getByText('₹60', { exact: true })).toBeVisible();
+  await expect(order.getByText(/^Delivery by \w{3}, \d{1,2} \w{3}$/)).toBeVisible();
   await page.getByLabel('State').selectOption('Delhi');
   await expect(order.getByTestId('order-total')).toHaveText(rupees(subtotal + 100));
   await expect(order.getByText('Prices include GST')).toBeVisible();
   await expect(order.getByTestId('gst-included')).toHaveText(/^Includes ₹[\d,]+(\.\d\d)? GST$/);
+  // Kochi's pincode is not in Delhi: said at the field, and no date is promised.
+  await expect(page.getByText('Pincode 682001 is in Kerala, not Delhi.')).toBeVisible();
+  await expect(order.getByText(/^Delivery by/)).toBeHidden();
   await expectAccessible(page, 'checkout');
 
   await page.getByLabel('City').fill('');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await okModal(page, 'Please fill all shipping details before payment.');
   await page.getByLabel('City').fill('New Delhi');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await okModal(page, 'Pincode 682001 is in Kerala, not Delhi.');
+  await page.getByLabel(/PIN Code/).fill('110001');
+  const promise = order.getByText(/^Delivery by \w{3}, \d{1,2} \w{3}$/);
+  await expect(promise).toBeVisible();
+  const promisedDay = (await promise.textContent())!.replace(/^Delivery by \w{3}, /, '');
 
   await order.getByRole('button', { name: 'Apply Coupon Code' }).click();
   await order.getByRole('button', { name: 'Verify' }).click();
@@ -99,7 +109,10 @@ test('checkout charges the state’s shipping, takes a coupon and pays on the sa
   const details = page.getByRole('region', { name: 'Summary' });
   await expect(details).toContainText(rupees(subtotal + 100 - 150));
   await expect(details).toContainText('Asha Menon, 12 Beach Road, New Delhi, De..');
-  await expect(page.getByText('You can see expected delivered data after a week.')).toBeVisible();
+  // The order keeps the day checkout promised.
+  await expect(page.getByText('Expected delivery:').locator('..')).toContainText(
+    `Expected delivery: ${promisedDay} 20`,
+  );
   await expect(page.getByRole('button', { name: 'Add Review' })).toBeVisible();
   await expectAccessible(page, 'order detail');
 

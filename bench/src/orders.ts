@@ -146,6 +146,17 @@ export interface TimedFigures {
 }
 
 /** One staff member asking for a page again and again: the time of each answer. */
+/** Forgets the dashboard's sales rollups, so that the next look rolls up its days anew. */
+export async function forgetSalesRollups(target: Target): Promise<void> {
+  const database = await open(target);
+  try {
+    await database.db.execute(sql`DELETE FROM product_sales_days`);
+    await database.db.execute(sql`DELETE FROM sales_days`);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function timeSequential(
   baseUrl: string,
   path: string,

@@ -75,6 +75,11 @@ export interface SizeResult {
     count: number;
     seededSeconds: number | null;
     dashboard: TimedFigures | null;
+    /**
+     * The first look after the sales rollups were forgotten (as after the upgrade that brings
+     * them): it rolls up the 30 days; the timed requests follow it.
+     */
+    dashboardFirstLookMs?: number;
     note?: string;
   };
 }

@@ -62,6 +62,7 @@ import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { shippingRoutes } from './shipping/shipping.routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
@@ -73,6 +74,8 @@ import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
 import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
+import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
+import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
 /**
@@ -261,6 +264,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(profilesRoutes(deps), { prefix: '/api' });
   await app.register(settingsRoutes(deps), { prefix: '/api' });
+  await app.register(shippingRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
   await app.register(accountsRoutes(deps), { prefix: '/api' });
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
@@ -270,10 +274,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(couponRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(invoiceRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));
   await app.register(ordersAdminRoutes(deps));
+  await app.register(invoicesAdminRoutes(deps));
   await app.register(productsAdminRoutes(deps));
   await app.register(couponsAdminRoutes(deps));
   await app.register(reviewsAdminRoutes(deps));

@@ -16,6 +16,7 @@ export * from './referrals.js';
 export * from './coupons.js';
 export * from './returns.js';
 export * from './orders.js';
+export * from './shipping.js';
 export * from './payments.js';
 export * from './server-rendering.js';
 export * from './gst.js';

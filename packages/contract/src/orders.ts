@@ -187,8 +187,30 @@ export const OrderDetailResponse = z.object({
   return_until: z.string().nullable(),
   return_options: ReturnOptions.nullable(),
   returns: z.array(ShopperReturn),
+  /** The order's tax invoice once issued (when it ships): its number and the PDF's address. */
+  invoice: z.object({ number: z.string(), download_url: z.string() }).nullable(),
 });
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
+
+// ── GET /api/invoice.php?order_id= ──
+
+/**
+ * The shopper's own order's tax invoice as a PDF (ours: the spec has no call for it). The
+ * session cookie says who asks: 401 without one, 404 for another's order or one not invoiced.
+ */
+export const InvoiceQuery = z.object({
+  order_id: z.coerce
+    .number({ error: 'order_id must be an order id' })
+    .int('order_id must be an order id')
+    .positive('order_id must be an order id')
+    .max(2_147_483_647, 'order_id must be an order id'),
+});
+export type InvoiceQuery = z.input<typeof InvoiceQuery>;
+
+/** The address of the shopper's invoice download. */
+export function invoiceDownloadPath(orderId: number): string {
+  return `/api/invoice.php?order_id=${orderId}`;
+}
 
 // ── POST /api/order_cancel.php ──
 

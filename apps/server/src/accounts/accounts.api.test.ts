@@ -652,6 +652,9 @@ describe('address.php', () => {
       [{ city: ' ' }, 'city is required'],
       [{ first_name: '' }, 'first_name is required'],
       [{ state: 'Atlantis' }, 'state must be one of the Indian states and territories'],
+      [{ pincode: '110001' }, 'Pincode 110001 is in Delhi, not Kerala.'],
+      [{ pincode: '999999' }, 'Pincode 999999 is not an Indian pincode. Please check it.'],
+      [{ state: 'Karnataka' }, 'Pincode 673001 is in Kerala, not Karnataka.'],
     ];
     for (const [change, message] of cases) {
       const res = await b.post('/api/address.php', {
@@ -675,8 +678,13 @@ describe('address.php', () => {
     const b = browser();
     const { user_id } = await register(b, newEmail());
     await b.post('/api/address.php', { user_id, shipping_address: shippingAddressInput() });
-    const moved = shippingAddressInput({ city: 'Chennai', state: 'Tamil Nadu', pincode: '600001' });
-    await b.post('/api/address.php', { user_id, shipping_address: moved });
+    const moved = shippingAddressInput({
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+    });
+    const saved = await b.post('/api/address.php', { user_id, shipping_address: moved });
+    expect(saved.statusCode, saved.body).toBe(200);
     expect((await b.post('/api/shipping_address.php', { user_id })).json()).toEqual({
       address: moved,
     });

@@ -12,6 +12,7 @@ import {
 } from '@kitroom/contract';
 import type { Db, Queryable } from '../db/client.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.js';
+import { checkPincodeState } from '../shipping/pincodes.js';
 import * as q from './accounts.queries.js';
 import * as otp from './otp.service.js';
 import { hashSecret, verifyNothing, verifySecret } from './passwords.service.js';
@@ -260,13 +261,18 @@ const addressRow = (address: ShippingAddress): q.AddressRow => ({
   phone: address.phone,
 });
 
-/** Saves (replaces) the user's shipping address; the contract has checked every field. */
+/**
+ * Saves (replaces) the user's shipping address; the contract has checked every field, and
+ * the pincode must be in the chosen state.
+ */
 export async function saveShippingAddress(
   db: Queryable,
   userId: number,
   address: ShippingAddress,
   now = new Date(),
 ): Promise<void> {
+  const problem = await checkPincodeState(address.pincode, address.state);
+  if (problem) throw badRequest(problem);
   await q.upsertAddress(db, userId, addressRow(address), now);
 }
 

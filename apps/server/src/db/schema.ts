@@ -189,11 +189,18 @@ export const productSizes = pgTable(
     size: text('size').notNull(),
     position: smallint('position').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    // The product's low_stock_threshold, kept beside each size by triggers (migration 0016) so
+    // that the partial index below holds exactly the low sizes: the dashboard's list reads it
+    // among 500,000 sizes without a scan.
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
     check('product_sizes_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_sizes_size_valid', sql`length(${t.size}) BETWEEN 1 AND 12`),
+    index('product_sizes_low_idx')
+      .on(t.stock, t.productId, t.position)
+      .where(sql`${t.stock} <= ${t.lowStockThreshold}`),
   ],
 );
 
@@ -1064,6 +1071,57 @@ export const shopSettings = pgTable(
     ),
   ],
 );
+
+// ───────────────────────────── reports ─────────────────────────────
+
+// The dashboard's sales per Indian day and per product and day, for days that have ended;
+// today's are read live. A day's rows are written when the dashboard first needs them and
+// written again when marked stale: a trigger on orders (migration 0016) marks the paid day of
+// any order whose sale changes (paid, canceled, its total), so a cancellation of last week's
+// order shows at the next look, and a payment takes no lock beyond its own row.
+export const salesDays = pgTable('sales_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orders: integer('orders').notNull(),
+  paise: bigint('paise', { mode: 'number' }).notNull(),
+});
+
+export const productSalesDays = pgTable(
+  'product_sales_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    units: integer('units').notNull(),
+    paise: bigint('paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+// The sales per product over the ended days of the 30-day window (sales_window says which),
+// rebuilt from product_sales_days when the window moves or one of its days is rolled up again:
+// the best sellers are its top five merged with today's products, read live.
+export const productSalesWindow = pgTable(
+  'product_sales_window',
+  {
+    productId: integer('product_id').primaryKey(),
+    units: integer('units').notNull(),
+    paise: bigint('paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('product_sales_window_rank_idx').on(t.units.desc(), t.paise.desc(), t.productId)],
+);
+
+export const salesWindow = pgTable(
+  'sales_window',
+  {
+    id: smallint('id').primaryKey().default(1),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('sales_window_single_row', sql`${t.id} = 1`)],
+);
+
+export const salesDaysStale = pgTable('sales_days_stale', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+});
 
 // ───────────────────────────── GST documents ─────────────────────────────
 

@@ -24,6 +24,7 @@ import {
 } from '../test/factories.js';
 import { multipartFile, pngPicture } from '../test/multipart.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';
+import { issueInvoice } from '../tax/invoices.service.js';
 import { createRefundableOrder } from '../test/refund-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
@@ -229,6 +230,12 @@ function ordersSamples() {
     }
     return id;
   };
+  /** A paid order with its tax invoice issued (as shipping it would). */
+  const invoiced = async (db: Db) => {
+    const id = await order(db);
+    await db.transaction((tx) => issueInvoice(tx, id, null, new Date()));
+    return id;
+  };
   return {
     listAdminOrders: async () => ({ url: '/api/admin/orders?status=to-pack&q=Test&limit=5' }),
     exportAdminOrders: async () => ({ url: '/api/admin/orders/export?payment=SUCCESS' }),
@@ -236,6 +243,10 @@ function ordersSamples() {
       url: `/api/admin/orders/packing-slips?ids=${await order(db)}`,
     }),
     getAdminOrder: async (db: Db) => ({ url: `/api/admin/orders/${await order(db)}` }),
+    orderInvoices: async (db: Db) => ({
+      url: `/api/admin/orders/invoices?ids=${await invoiced(db)}`,
+    }),
+    orderInvoice: async (db: Db) => ({ url: `/api/admin/orders/${await invoiced(db)}/invoice` }),
     packAdminOrders: async (db: Db) => ({
       url: '/api/admin/orders/pack',
       payload: { order_ids: [await order(db)] },

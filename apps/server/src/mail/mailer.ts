@@ -18,6 +18,7 @@ export interface MailMessage {
   html: string;
   /** The Message-ID header, `<...@host>`; nodemailer makes one when absent. */
   messageId?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

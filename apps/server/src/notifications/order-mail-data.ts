@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { orderPagePath } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
+import type { MailAttachmentRef } from './mail-attachments.js';
 import { enqueue } from './outbox.service.js';
 import type { MailTemplate } from './templates.js';
 
@@ -61,6 +62,8 @@ export async function enqueueOrderMail(
   template: MailTemplate,
   extra: Record<string, unknown> = {},
   dedupeKey: string | null = null,
+  /** Files the worker attaches when it sends (made then from what the reference names). */
+  attachments: readonly MailAttachmentRef[] = [],
 ): Promise<void> {
   const [o] = await queryRows<Row>(
     tx,
@@ -104,7 +107,10 @@ export async function enqueueOrderMail(
   await enqueue(tx, {
     template,
     recipient: o.email,
-    data: data as unknown as Record<string, unknown>,
+    data: {
+      ...(data as unknown as Record<string, unknown>),
+      ...(attachments.length > 0 ? { attachments } : {}),
+    },
     orderId,
     dedupeKey,
   });

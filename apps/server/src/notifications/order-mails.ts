@@ -104,7 +104,7 @@ export function orderPaidTooLate(o: With<'order-paid-too-late'>): MailContent {
   };
 }
 
-export function orderShipped(o: OrderMail): MailContent {
+export function orderShipped(o: With<'order-shipped'>): MailContent {
   return {
     subject: subjectOf(o, 'has shipped'),
     preview: o.tracking_id
@@ -118,6 +118,14 @@ export function orderShipped(o: OrderMail): MailContent {
       ...trackLink(o.tracking_link),
       { kind: 'facts', rows: [{ label: 'Delivering to', value: o.address }] },
       lines(o),
+      ...(o.extra.invoice_number
+        ? [
+            {
+              kind: 'text' as const,
+              text: `Your tax invoice ${o.extra.invoice_number} is attached; you can also download it from your order page.`,
+            },
+          ]
+        : []),
       orderLink(o, true),
     ],
   };

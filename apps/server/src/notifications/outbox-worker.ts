@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { shopContactParagraphs, SHOP_NAME, SMTP_CONNECTIONS, type Mailer } from '../mail/mailer.js';
 import { shopDetails } from '../settings/settings.service.js';
+import { attachmentsOf, type MailAttachment } from './mail-attachments.js';
 import type { RenderedMail } from './mail-content.js';
 import * as q from './outbox.queries.js';
 import { digestDayDue, enqueueStaffDigests } from './staff-digest.js';
@@ -140,8 +141,10 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(m: q.ClaimedRow, ctx: RenderContext, result: DrainResult) {
     let mail: RenderedMail;
+    let attachments: MailAttachment[];
     try {
       mail = renderTemplate(m.template, m.data, ctx);
+      attachments = await attachmentsOf(db, m.data);
     } catch (err) {
       const error =
         err instanceof MailDataError ? err.message : `rendering failed: ${errorText(err)}`;
@@ -158,6 +161,7 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
       await mailer.send({
         to: m.recipient,
         ...mail,
+        ...(attachments.length > 0 ? { attachments } : {}),
         // The same for every attempt: a mail sent again after a crash is one message to a client.
         messageId: `<outbox-${m.id}-${new Date(m.created_at).getTime()}@${host}>`,
       });

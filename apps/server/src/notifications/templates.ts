@@ -21,7 +21,10 @@ export const MAIL_TEMPLATES = [
    * extra: { reason: string; refund_paise?: number (default: the order's total) }
    */
   'order-paid-too-late',
-  /** Shipped: the order's courier, tracking id, link and expected date. extra: {} */
+  /**
+   * Shipped: the order's courier, tracking id, link and expected date, and its tax invoice
+   * (attached). extra: { invoice_number?: string }
+   */
   'order-shipped',
   /** Delivered; returns are open for 7 days. extra: {} */
   'order-delivered',
@@ -83,6 +86,7 @@ export type OrderMail = z.infer<typeof OrderMail>;
 const orderMail = <E extends z.ZodType>(extra: E) => OrderMail.extend({ extra });
 
 export const Extras = {
+  'order-shipped': z.object({ invoice_number: z.string().optional() }),
   'order-paid-too-late': z.object({ reason: z.string(), refund_paise: paise.optional() }),
   'order-canceled': z.object({
     reason: z.string(),
@@ -156,7 +160,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
     orderMail(Extras['order-paid-too-late']),
     orderMails.orderPaidTooLate,
   ),
-  'order-shipped': spec('shopper', OrderMail, orderMails.orderShipped),
+  'order-shipped': spec('shopper', orderMail(Extras['order-shipped']), orderMails.orderShipped),
   'order-delivered': spec('shopper', OrderMail, orderMails.orderDelivered),
   'order-canceled': spec('shopper', orderMail(Extras['order-canceled']), orderMails.orderCanceled),
   'order-refunded': spec('shopper', orderMail(Extras['order-refunded']), orderMails.orderRefunded),

@@ -11,6 +11,7 @@ import * as payments from '../payments/payments.service.js';
 import * as refunds from '../payments/refunds.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
+import { issueInvoice } from '../tax/invoices.service.js';
 import { stageOf, transition, type OrderEventName } from './lifecycle.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as q from './orders.queries.js';
@@ -110,7 +111,11 @@ export interface Shipment {
   expectedDate: string | null;
 }
 
-/** Ships the order (packed or not yet): courier, tracking, expected date; mails the shopper. */
+/**
+ * Ships the order (packed or not yet): courier, tracking, expected date; issues its tax
+ * invoice (decision 027: at dispatch) and mails it to the shopper. An order that cannot be
+ * invoiced is not shipped: 409 'Cannot invoice: …'.
+ */
 export async function shipOrder(
   ctx: OrderContext,
   actor: Actor,
@@ -122,6 +127,7 @@ export async function shipOrder(
     const order = await lockFor(tx, orderId, by);
     allow(order, 'ship');
     const now = new Date();
+    const invoice = await issueInvoice(tx, orderId, actor.staffId, now);
     const s = {
       courierName: shipment.courierName.trim(),
       trackingId: shipment.trackingId.trim(),
@@ -135,9 +141,24 @@ export async function shipOrder(
       tracking_link: s.trackingLink,
       expected_date: s.expectedDate,
     };
-    await recordEvent(tx, orderId, 'shipped', actorOf(by), { data, at: now });
-    await audit(tx, by, orderId, 'ship', order, { order_status: 'Shipped', ...data });
-    await enqueueOrderMail(tx, ctx.config.publicUrl, orderId, 'order-shipped');
+    await recordEvent(tx, orderId, 'shipped', actorOf(by), {
+      data: { ...data, invoice_number: invoice.number },
+      at: now,
+    });
+    await audit(tx, by, orderId, 'ship', order, {
+      order_status: 'Shipped',
+      ...data,
+      invoice_number: invoice.number,
+    });
+    await enqueueOrderMail(
+      tx,
+      ctx.config.publicUrl,
+      orderId,
+      'order-shipped',
+      { invoice_number: invoice.number },
+      null,
+      [{ kind: 'tax-document', document_id: invoice.id }],
+    );
   });
 }
 

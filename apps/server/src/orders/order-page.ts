@@ -2,12 +2,14 @@
 // timeline from its events (never a staff member's name, and never staff notes, which are
 // 'note' events), whether the shopper may cancel it now, and its returns and exchanges.
 import {
+  invoiceDownloadPath,
   ORDER_TIMELINE_STEPS,
   paiseToRupees,
   type OrderTimelineEntry,
   type OrderTimelineStep,
 } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
+import { invoiceOfOrder } from '../tax/invoices.service.js';
 import { stageOf, transition } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
 import type { OrderItemRow, OrderRow } from './orders.queries.js';
@@ -51,17 +53,20 @@ export function shopperTimeline(events: readonly OrderEventRow[]): OrderTimeline
 export interface OrderPageExtras extends ShopperReturns {
   timeline: OrderTimelineEntry[];
   can_cancel: boolean;
+  invoice: { number: string; download_url: string } | null;
 }
 
-/** The timeline, can_cancel and returns of one of the shopper's orders. */
+/** The timeline, can_cancel, returns and invoice of one of the shopper's orders. */
 export async function orderPageExtras(
   db: Queryable,
   order: OrderRow,
   items: readonly OrderItemRow[],
 ): Promise<OrderPageExtras> {
+  const invoice = await invoiceOfOrder(db, order.id);
   return {
     timeline: shopperTimeline(await eventsOfOrder(db, order.id)),
     can_cancel: transition(stageOf(order), 'cancel-by-shopper', order.id).ok,
     ...(await returnsForShopper(db, order, items)),
+    invoice: invoice && { number: invoice.number, download_url: invoiceDownloadPath(order.id) },
   };
 }

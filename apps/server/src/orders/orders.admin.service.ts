@@ -27,6 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
 import { refundableOf } from '../payments/refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
+import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
@@ -294,15 +295,20 @@ export async function getOrder(
 ): Promise<AdminOrderResponse> {
   const order = await q.orderById(db, id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const [lines, payments, refunds, refundable, returns, events] = await Promise.all([
+  const stage = stageOf(order);
+  const actions = actionsOf(stage);
+  const [lines, payments, refunds, refundable, returns, events, invoice] = await Promise.all([
     q.linesOfOrders(db, [id]),
     q.paymentsOfOrder(db, id),
     q.refundsOfOrder(db, id),
     refundableOf(db, id),
     q.returnsOfOrder(db, id),
     eventsOfOrder(db, id),
+    invoiceOfOrder(db, id),
   ]);
-  const stage = stageOf(order);
+  // Said before anyone tries to ship: the ship action would refuse with the same reasons.
+  const problems =
+    invoice === null && actions.includes('ship') ? await invoiceProblems(db, id) : [];
   return {
     order: {
       id: order.id,
@@ -385,7 +391,13 @@ export async function getOrder(
         })),
     })),
     events: events.map(eventOf),
-    actions: actionsOf(stage),
+    actions,
+    invoice: invoice && {
+      number: invoice.number,
+      issued_at: invoice.issuedAt.toISOString(),
+      total_paise: invoice.totalPaise,
+    },
+    invoice_problems: problems,
   };
 }
 

@@ -138,18 +138,18 @@ describe('process_order.php', () => {
   it('adds the shipping fee of the state', async () => {
     const s = await shopper(t);
     const line = [{ product_id: shorts, size: 'M', quantity: 1 }];
-    const body = (state: string, amount: number) => ({
+    const body = (state: string, pincode: string, amount: number) => ({
       ...orderBody(s.id, line, amount),
       state,
-      shipping_address: { ...orderBody(s.id, line, amount).shipping_address, state },
+      shipping_address: { ...orderBody(s.id, line, amount).shipping_address, state, pincode },
     });
-    for (const [state, amount] of [
-      ['Tamil Nadu', 584],
-      ['Karnataka', 584],
-      ['Delhi', 599],
-      ['Kerala', 559],
+    for (const [state, pincode, amount] of [
+      ['Tamil Nadu', '600001', 584],
+      ['Karnataka', '560001', 584],
+      ['Delhi', '110001', 599],
+      ['Kerala', '673001', 559],
     ] as const) {
-      const res = await s.post('/api/process_order.php', body(state, amount));
+      const res = await s.post('/api/process_order.php', body(state, pincode, amount));
       expect(res.statusCode, state).toBe(200);
     }
   });
@@ -309,7 +309,8 @@ describe('orders.php', () => {
       shipping_amount: '60.00',
       discount_amount: '0.00',
       coupon_code: null,
-      expected_date: null,
+      // The day checkout promised (delivery-promise tests check the day itself).
+      expected_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       tracking_id: null,
       tracking_link: null,
       paid_at: null,

@@ -203,6 +203,8 @@ export interface NewOrder {
   campaignCode: string | null;
   idempotencyKey: string | null;
   reservedUntil: Date;
+  /** yyyy-mm-dd: the day the shopper was promised at checkout. */
+  expectedDate: string;
 }
 
 export async function insertOrder(db: Queryable, o: NewOrder): Promise<number> {
@@ -210,11 +212,13 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<number> {
     db,
     sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
                             shipping_paise, discount_paise, total_paise, coupon_id,
-                            affiliate_id, campaign_code, idempotency_key, reserved_until)
+                            affiliate_id, campaign_code, idempotency_key, reserved_until,
+                            expected_date)
         VALUES (${o.userId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.state},
                 ${o.mobileNumber}, ${o.subtotalPaise}, ${o.shippingPaise}, ${o.discountPaise},
                 ${o.totalPaise}, ${o.couponId}, ${o.affiliateId}, ${o.campaignCode},
-                ${o.idempotencyKey}, ${o.reservedUntil.toISOString()}::timestamptz)
+                ${o.idempotencyKey}, ${o.reservedUntil.toISOString()}::timestamptz,
+                ${o.expectedDate}::date)
         RETURNING id`,
   );
   return row!.id;

@@ -36,6 +36,8 @@ import {
 import * as payments from '../payments/payments.service.js';
 import * as refunds from '../payments/refunds.service.js';
 import * as referrals from '../referrals/referrals.service.js';
+import { promisedDate } from '../shipping/delivery.service.js';
+import { checkPincode } from '../shipping/pincodes.js';
 import * as stock from '../stock/stock.service.js';
 import { cancelAbandonedOrders } from './fulfilment.service.js';
 import { PROVIDER, recordEvent, SYSTEM } from './order-events.js';
@@ -187,6 +189,10 @@ async function createOrder(
     if (earlier !== undefined) return earlier;
   }
 
+  // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
+  const destination = await checkPincode(input.shipping_address.pincode, input.state);
+  if (!destination.ok) throw badRequest(destination.error);
+
   const lines = mergeLines(input.items);
   const names = await checkLines(tx, lines);
   const taken = await takeStock(tx, lines);
@@ -250,6 +256,7 @@ async function createOrder(
     campaignCode: attribution.campaignCode,
     idempotencyKey: key,
     reservedUntil: holdEnd(config, now),
+    expectedDate: await promisedDate(tx, destination.found, now),
   });
   await q.insertOrderItems(
     tx,

@@ -7,6 +7,7 @@ import { createProduct, createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder } from '../test/order-factories.js';
 import { createStaff } from '../test/staff.js';
+import { lowStockSizes } from './dashboard.queries.js';
 import { dashboard } from './dashboard.service.js';
 
 let t: TestApp;
@@ -115,8 +116,84 @@ describe('the dashboard', () => {
     // The scarf's M has 2 left (threshold 3); everything else has 5 or more.
     expect(d.low_stock).toEqual({
       count: 1,
+      more: false,
       sizes: [{ product_id: scarf, name: 'Dashboard Scarf', size: 'M', stock: 2, threshold: 3 }],
     });
+  });
+
+  it('shows a change to an ended day at the next look: a cancellation, a late-written sale', async () => {
+    const before = await dashboard(t.db, 'owner', NOW);
+    const day30 = (d: typeof before) => d.sales!.days.find((x) => x.day === '2026-10-30');
+    expect(day30(before)).toEqual({ day: '2026-10-30', orders: 1, paise: 246_000 });
+    // The 30 October order (3 scarves) is canceled: that day and the best sellers drop it.
+    await t.db.execute(
+      sql`UPDATE orders SET order_status = 'Canceled'
+          WHERE paid_at = '2026-10-30T12:00:00Z'::timestamptz`,
+    );
+    // Two staff look at once: one rolls the day up again, the other waits and reads it.
+    const [after, again] = await Promise.all([
+      dashboard(t.db, 'owner', NOW),
+      dashboard(t.db, 'owner', NOW),
+    ]);
+    expect(again).toEqual(after);
+    expect(day30(after)).toEqual({ day: '2026-10-30', orders: 0, paise: 0 });
+    expect(after.sales!.top_products.find((p) => p.product_id === scarf)!.units).toBe(1);
+    // An order paid on 2 November written now (an import, a late settlement) is counted.
+    const total = await paidAt(cap, 1, '2026-11-02T06:00:00Z');
+    const later = await dashboard(t.db, 'owner', NOW);
+    expect(later.sales!.days.find((x) => x.day === '2026-11-02')).toEqual({
+      day: '2026-11-02',
+      orders: 1,
+      paise: total,
+    });
+    expect(later.sales!.month.orders).toBe(before.sales!.month.orders + 1);
+    expect(later.sales!.top_products.find((p) => p.product_id === cap)!.units).toBe(9);
+    // Put back as it was for the other tests.
+    await t.db.execute(
+      sql`UPDATE orders SET order_status = 'Processing'
+          WHERE paid_at = '2026-10-30T12:00:00Z'::timestamptz`,
+    );
+    await t.db.execute(sql`DELETE FROM order_items WHERE order_id IN (
+      SELECT id FROM orders WHERE paid_at = '2026-11-02T06:00:00Z'::timestamptz)`);
+    await t.db.execute(sql`DELETE FROM orders WHERE paid_at = '2026-11-02T06:00:00Z'::timestamptz`);
+    expect(await dashboard(t.db, 'owner', NOW)).toEqual(before);
+  });
+
+  it("lifts a product sold today above the window's best sellers", async () => {
+    // Before today the cap leads (6 to 3); the best seller of one is the cap.
+    const one = async () => (await dashboard(t.db, 'owner', NOW, 1)).sales!.top_products;
+    expect((await one()).map((p) => [p.product_id, p.units])).toEqual([[cap, 8]]);
+    // Ten scarves today: the scarf was not the window's first, yet leads now.
+    await paidAt(scarf, 10, '2026-11-25T03:00:00Z');
+    expect((await one()).map((p) => [p.product_id, p.units])).toEqual([[scarf, 14]]);
+    await t.db.execute(sql`DELETE FROM order_items WHERE order_id IN (
+      SELECT id FROM orders WHERE paid_at = '2026-11-25T03:00:00Z'::timestamptz)`);
+    await t.db.execute(sql`DELETE FROM orders WHERE paid_at = '2026-11-25T03:00:00Z'::timestamptz`);
+  });
+
+  it("lists a size as low by its product's threshold as it is now", async () => {
+    await t.db.execute(sql`UPDATE products SET low_stock_threshold = 9 WHERE id = ${scarf}`);
+    const d = await dashboard(t.db, 'owner', NOW);
+    expect(d.low_stock!.sizes.filter((s) => s.product_id === scarf)).toEqual([
+      { product_id: scarf, name: 'Dashboard Scarf', size: 'M', stock: 2, threshold: 9 },
+      { product_id: scarf, name: 'Dashboard Scarf', size: 'L', stock: 9, threshold: 9 },
+    ]);
+    // Counting stops at the cap and says there are more.
+    expect(await lowStockSizes(t.db, 1, 1)).toEqual({
+      count: 1,
+      more: true,
+      sizes: [expect.objectContaining({ product_id: scarf, size: 'M' })],
+    });
+    expect(await lowStockSizes(t.db, 1, 2)).toMatchObject({ count: 2, more: false });
+    // A size added later takes its product's threshold.
+    await t.db.execute(
+      sql`INSERT INTO product_sizes (product_id, size, position, stock) VALUES (${scarf}, 'XL', 9, 4)`,
+    );
+    const withXl = await dashboard(t.db, 'owner', NOW);
+    expect(withXl.low_stock!.sizes.find((s) => s.size === 'XL')).toMatchObject({ threshold: 9 });
+    await t.db.execute(sql`DELETE FROM product_sizes WHERE product_id = ${scarf} AND size = 'XL'`);
+    await t.db.execute(sql`UPDATE products SET low_stock_threshold = 3 WHERE id = ${scarf}`);
+    expect((await dashboard(t.db, 'owner', NOW)).low_stock!.count).toBe(1);
   });
 
   it('answers each role only the parts it may see', async () => {

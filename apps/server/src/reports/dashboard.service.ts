@@ -8,20 +8,34 @@ import {
   type DashboardSales,
   type StaffRole,
 } from '@kitroom/contract/admin';
-import type { Queryable } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { indianDayOf, indianDaysBetween, indianMidnight } from '../indian-days.js';
 import * as q from './dashboard.queries.js';
 
-async function sales(db: Queryable, today: string): Promise<DashboardSales> {
+/**
+ * Sales: the ended days of the 30 and of the month from their rollups (written or refreshed
+ * first, when missing or stale), and today's orders read live.
+ */
+async function sales(db: Db, today: string, topCount: number): Promise<DashboardSales> {
   const first = indianDayOf(indianMidnight(today, 1 - DASHBOARD_DAYS));
-  const from = indianMidnight(first);
-  const [todays, month, perDay, top] = await Promise.all([
-    q.salesSince(db, indianMidnight(today)),
-    q.salesSince(db, indianMidnight(`${today.slice(0, 8)}01`)),
-    q.salesPerDay(db, from),
-    q.topProducts(db, from, DASHBOARD_TOP_PRODUCTS),
+  const monthFirst = `${today.slice(0, 8)}01`;
+  const from = first < monthFirst ? first : monthFirst;
+  const yesterday = indianDayOf(indianMidnight(today, -1));
+  const todayFrom = indianMidnight(today);
+  await db.transaction((tx) => q.refreshSalesDays(tx, { from, first, last: yesterday }));
+  const [todays, ended, top] = await Promise.all([
+    q.salesSince(db, todayFrom),
+    q.rolledUpDays(db, from, yesterday),
+    q.topProducts(db, todayFrom, topCount),
   ]);
-  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  const byDay = new Map(ended.map((d) => [d.day, d]));
+  byDay.set(today, { day: today, ...todays });
+  const month = [...byDay.values()]
+    .filter((d) => d.day >= monthFirst)
+    .reduce((sum, d) => ({ orders: sum.orders + d.orders, paise: sum.paise + d.paise }), {
+      orders: 0,
+      paise: 0,
+    });
   return {
     today: todays,
     month,
@@ -33,13 +47,14 @@ async function sales(db: Queryable, today: string): Promise<DashboardSales> {
 }
 
 export async function dashboard(
-  db: Queryable,
+  db: Db,
   role: StaffRole,
   now = new Date(),
+  topCount = DASHBOARD_TOP_PRODUCTS,
 ): Promise<DashboardResponse> {
   const today = indianDayOf(now);
   const [salesPart, toPack, lowStock] = await Promise.all([
-    roleMay(role, 'reports.read') ? sales(db, today) : null,
+    roleMay(role, 'reports.read') ? sales(db, today, topCount) : null,
     roleMay(role, 'orders.read') ? q.ordersToPack(db) : null,
     roleMay(role, 'catalogue.read') ? q.lowStockSizes(db, DASHBOARD_LOW_STOCK_ROWS) : null,
   ]);

@@ -15,7 +15,7 @@ let owner: AdminClient;
 let origin: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { shopGstin: '' });
   origin = new URL(t.config.publicUrl).origin;
   owner = adminClient(t.app, origin, (await createStaff(t.db, 'owner')).cookie);
 });
@@ -43,6 +43,12 @@ describe('settings', () => {
       gstin: '',
       phone: '+91 495 272 1100',
       email: 'support@kitroom.in',
+      dispatch_cutoff: '14:00',
+      delivery_days_same_city: 1,
+      delivery_days_same_state: 2,
+      delivery_days_metro: 3,
+      delivery_days_rest_of_india: 5,
+      delivery_days_north_east_jk: 8,
     });
     expect(await storefrontDetails()).toMatchObject({ phone: '+91 495 272 1100' });
   });
@@ -66,6 +72,53 @@ describe('settings', () => {
     expect(Object.keys(await storefrontDetails())).not.toContain('gstin');
   });
 
+  it('change the dispatch cut-off and the days per zone, audited', async () => {
+    const res = await owner.call('PATCH', '/api/admin/settings', {
+      dispatch_cutoff: '16:30',
+      delivery_days_metro: 2,
+      delivery_days_north_east_jk: 10,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().settings).toMatchObject({
+      dispatch_cutoff: '16:30',
+      delivery_days_same_city: 1,
+      delivery_days_metro: 2,
+      delivery_days_north_east_jk: 10,
+    });
+    const [entry] = (await settingsAudit()).slice(-1);
+    expect(entry!.before).toMatchObject({ dispatch_cutoff: '14:00', delivery_days_metro: 3 });
+    expect(entry!.after).toMatchObject({ dispatch_cutoff: '16:30', delivery_days_metro: 2 });
+    // The storefront's details say nothing of them.
+    expect(Object.keys(await storefrontDetails())).not.toContain('dispatch_cutoff');
+  });
+
+  it('take the shop’s pincode only when it is real and in the shop’s state', async () => {
+    const audited = (await settingsAudit()).length;
+    const cases: [object, string][] = [
+      [{ pincode: '999999' }, 'Pincode 999999 is not an Indian pincode. Please check it.'],
+      [{ pincode: '560001' }, 'Pincode 560001 is in Karnataka, not Kerala.'],
+      [{ state: 'Karnataka' }, 'Pincode 673004 is in Kerala, not Karnataka.'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await owner.call('PATCH', '/api/admin/settings', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    expect(await settingsAudit()).toHaveLength(audited);
+    const moved = await owner.call('PATCH', '/api/admin/settings', {
+      pincode: '560001',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const back = await owner.call('PATCH', '/api/admin/settings', {
+      pincode: '673004',
+      state: 'Kerala',
+      city: 'Kozhikode',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('refuse bad values with 400 naming the field, and change nothing', async () => {
     const before = (await owner.call('GET', '/api/admin/settings')).json().settings;
     const cases: [object, string][] = [
@@ -82,6 +135,30 @@ describe('settings', () => {
       ],
       [{ phone: '12345' }, 'phone: phone must have 10 to 13 digits'],
       [{ legal_name: ' ' }, 'legal_name: legal_name is required'],
+      [
+        { dispatch_cutoff: '2 pm' },
+        'dispatch_cutoff: dispatch_cutoff must be a 24-hour time like 14:00',
+      ],
+      [
+        { dispatch_cutoff: '24:00' },
+        'dispatch_cutoff: dispatch_cutoff must be a 24-hour time like 14:00',
+      ],
+      [
+        { delivery_days_metro: 31 },
+        'delivery_days_metro: delivery_days_metro must be 0 to 30 days',
+      ],
+      [
+        { delivery_days_metro: -1 },
+        'delivery_days_metro: delivery_days_metro must be 0 to 30 days',
+      ],
+      [
+        { delivery_days_same_city: 1.5 },
+        'delivery_days_same_city: delivery_days_same_city must be a whole number of days',
+      ],
+      [
+        { delivery_days_same_city: '2' },
+        'delivery_days_same_city: delivery_days_same_city must be a whole number of days',
+      ],
       [{}, 'nothing to change'],
     ];
     const audited = (await settingsAudit()).length;

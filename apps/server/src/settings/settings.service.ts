@@ -1,12 +1,15 @@
 // The shop's settings: the storefront's details (kept per catalogue version, which a trigger
 // bumps on any change of the row, so every process shows a change at once), and the owner's
-// reads and edits, audited with the fields before and after.
+// reads and edits (the shop's pincode checked against its state), audited with the fields
+// before and after.
 import { ShopDetailsResponse } from '@kitroom/contract';
 import type { ShopSettingsRow, UpdateSettingsRequest } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import { cachedAt } from '../catalogue/catalogue.service.js';
 import type { Db, Queryable } from '../db/client.js';
 import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { badRequest } from '../http/errors.js';
+import { checkPincodeState } from '../shipping/pincodes.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './settings.queries.js';
 
@@ -21,6 +24,12 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     phone: row.phone,
     email: row.email,
     support_hours: row.supportHours,
+    dispatch_cutoff: row.dispatchCutoff,
+    delivery_days_same_city: row.deliveryDaysSameCity,
+    delivery_days_same_state: row.deliveryDaysSameState,
+    delivery_days_metro: row.deliveryDaysMetro,
+    delivery_days_rest_of_india: row.deliveryDaysRestOfIndia,
+    delivery_days_north_east_jk: row.deliveryDaysNorthEastJk,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -40,7 +49,17 @@ export interface KeptDetails {
 export async function shopDetails(db: Queryable): Promise<KeptDetails> {
   const { cache, version } = await cachedAt(db);
   return cache.answer(version, 'shop-details', async () => {
-    const { gstin: _gstin, updated_at: _at, ...answer } = toSettings(await row(db));
+    const s = toSettings(await row(db));
+    const answer: ShopDetailsResponse = {
+      legal_name: s.legal_name,
+      address: s.address,
+      city: s.city,
+      state: s.state,
+      pincode: s.pincode,
+      phone: s.phone,
+      email: s.email,
+      support_hours: s.support_hours,
+    };
     const body = jsonBody(ShopDetailsResponse, answer);
     return { value: { answer, body }, products: [], bytes: body.bytes * 2 };
   });
@@ -65,6 +84,14 @@ export async function updateSettings(
   return db.transaction(async (tx) => {
     const before = await q.lockSettings(tx);
     if (!before) throw new Error('shop_settings has no row 1 (migration 0009 seeds it)');
+    if (input.pincode !== undefined || input.state !== undefined) {
+      // Parcels leave from here and delivery zones are counted from here: a real pincode.
+      const problem = await checkPincodeState(
+        input.pincode ?? before.pincode,
+        input.state ?? before.state,
+      );
+      if (problem) throw badRequest(problem);
+    }
     const after = await q.updateSettings(tx, {
       ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
       ...(input.address !== undefined ? { address: input.address } : {}),
@@ -75,6 +102,22 @@ export async function updateSettings(
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       ...(input.email !== undefined ? { email: input.email } : {}),
       ...(input.support_hours !== undefined ? { supportHours: input.support_hours } : {}),
+      ...(input.dispatch_cutoff !== undefined ? { dispatchCutoff: input.dispatch_cutoff } : {}),
+      ...(input.delivery_days_same_city !== undefined
+        ? { deliveryDaysSameCity: input.delivery_days_same_city }
+        : {}),
+      ...(input.delivery_days_same_state !== undefined
+        ? { deliveryDaysSameState: input.delivery_days_same_state }
+        : {}),
+      ...(input.delivery_days_metro !== undefined
+        ? { deliveryDaysMetro: input.delivery_days_metro }
+        : {}),
+      ...(input.delivery_days_rest_of_india !== undefined
+        ? { deliveryDaysRestOfIndia: input.delivery_days_rest_of_india }
+        : {}),
+      ...(input.delivery_days_north_east_jk !== undefined
+        ? { deliveryDaysNorthEastJk: input.delivery_days_north_east_jk }
+        : {}),
     });
     await record(tx, actor, {
       entity: 'settings',

@@ -3,12 +3,14 @@
 // order without the back office's order pages, which are built apart (issue 18, item 2).
 // Usage: tsx apps/server/src/test/deliver-order-cli.ts <DATA_DIR> <PUBLIC_URL> <order id>
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import * as fulfilment from '../orders/fulfilment.service.js';
 import { orderContexts } from '../orders/orders.service.js';
 import { COMMAND_LINE } from '../staff/audit.service.js';
+import { TEST_SHOP_GSTIN } from './shop-gstin.js';
 
 const [dataDir, publicUrl, orderId] = process.argv.slice(2);
 if (!dataDir || !publicUrl || !/^\d+$/.test(orderId ?? '')) {
@@ -26,6 +28,10 @@ const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') })
 try {
   const ctx = orderContexts({ database, config })(pino({ level: 'silent' }));
   const id = Number(orderId);
+  // Shipping issues the tax invoice, which needs the shop's GSTIN: a journey shop has none.
+  await database.db.execute(
+    sql`UPDATE shop_settings SET gstin = ${TEST_SHOP_GSTIN} WHERE id = 1 AND gstin = ''`,
+  );
   await fulfilment.shipOrder(ctx, COMMAND_LINE, id, {
     courierName: 'Delhivery',
     trackingId: `DLV${id}000123`,

@@ -2,12 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { DrainResult } from '../notifications/outbox-worker.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { TEST_SHOP_GSTIN } from './shop-gstin.js';
 
 export interface TestApp {
   app: App;
@@ -28,7 +30,14 @@ export interface TestAppOptions {
   orderSweep?: boolean;
   /** true: the outbox worker polls as in production; default false: tests call drainOutbox. */
   outboxWorker?: boolean;
+  /**
+   * The shop's GSTIN in its settings (default TEST_SHOP_GSTIN, a Kerala registration, so an
+   * order can be invoiced and shipped); '' leaves it unset as a new shop has it.
+   */
+  shopGstin?: string;
 }
+
+export { TEST_SHOP_GSTIN } from './shop-gstin.js';
 
 /** The app on a fresh migrated database, with a temporary DATA_DIR and silent logs. */
 export async function startTestApp(
@@ -44,6 +53,9 @@ export async function startTestApp(
     ...env,
   });
   const database = await createTestDatabase();
+  await database.db.execute(
+    sql`UPDATE shop_settings SET gstin = ${options.shopGstin ?? TEST_SHOP_GSTIN} WHERE id = 1`,
+  );
   const routes: RouteOptions[] = [];
   const app = await buildApp({
     config,

@@ -54,8 +54,10 @@ export const LowStockSize = z.object({
 export type LowStockSize = z.infer<typeof LowStockSize>;
 
 export const DashboardLowStock = z.object({
-  /** Sizes of products on sale at or below their product's threshold. */
+  /** Sizes of products on sale at or below their product's threshold, counted up to 1,000. */
   count: Count,
+  /** More low sizes than `count` (the count stopped at its cap). */
+  more: z.boolean(),
   /** The emptiest first, at most DASHBOARD_LOW_STOCK_ROWS. */
   sizes: z.array(LowStockSize),
 });

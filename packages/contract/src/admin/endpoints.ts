@@ -17,6 +17,7 @@ import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
 import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 import { ordersEndpoints } from './orders-endpoints.js';
+import { invoicesEndpoints } from './invoices-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
 import { returnsEndpoints } from './returns-endpoints.js';
 
@@ -26,6 +27,7 @@ export const adminEndpoints = {
   ...staffEndpoints,
   ...dashboardEndpoints,
   ...ordersEndpoints,
+  ...invoicesEndpoints,
   ...catalogueEndpoints,
   ...couponsEndpoints,
   ...reviewsEndpoints,

@@ -251,6 +251,15 @@ export const AdminOrderResponse = z.object({
   events: z.array(AdminOrderEvent),
   /** What the order's stage allows; the role decides which of them a staff member may do. */
   actions: z.array(OrderAction),
+  /** The tax invoice, issued when the order ships; null before. */
+  invoice: z
+    .object({ number: z.string(), issued_at: z.string(), total_paise: z.number().int() })
+    .nullable(),
+  /**
+   * While the order may still ship: why it could not be invoiced now, in staff's words (the
+   * ship action refuses with them); empty when it can, or once it is invoiced.
+   */
+  invoice_problems: z.array(z.string()),
 });
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 

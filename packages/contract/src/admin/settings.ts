@@ -1,7 +1,20 @@
-// The shop's settings (owner only): legal name, address, GSTIN, contact and support hours.
+// The shop's settings (owner only): legal name, address, GSTIN, contact, support hours, and
+// the delivery promise's dispatch cut-off and days per zone.
 import { z } from 'zod';
 import { Email } from '../accounts.js';
 import { INDIAN_STATES, isValidGstin, PINCODE_PATTERN } from '../rules.js';
+
+/** Days in transit to a zone: whole working days, 0 to 30. */
+function transitDays(field: string) {
+  return z
+    .number({ error: `${field} must be a whole number of days` })
+    .int(`${field} must be a whole number of days`)
+    .min(0, `${field} must be 0 to 30 days`)
+    .max(30, `${field} must be 0 to 30 days`);
+}
+
+/** 'HH:MM', 24-hour. */
+export const CUTOFF_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function line(field: string, max: number) {
   return z
@@ -43,6 +56,15 @@ export const ShopSettings = z.object({
     }, 'phone must have 10 to 13 digits'),
   email: Email,
   support_hours: line('support_hours', 120),
+  dispatch_cutoff: z
+    .string({ error: 'dispatch_cutoff is required' })
+    .trim()
+    .regex(CUTOFF_PATTERN, 'dispatch_cutoff must be a 24-hour time like 14:00'),
+  delivery_days_same_city: transitDays('delivery_days_same_city'),
+  delivery_days_same_state: transitDays('delivery_days_same_state'),
+  delivery_days_metro: transitDays('delivery_days_metro'),
+  delivery_days_rest_of_india: transitDays('delivery_days_rest_of_india'),
+  delivery_days_north_east_jk: transitDays('delivery_days_north_east_jk'),
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -63,6 +85,14 @@ export const SettingsResponse = z.object({
     phone: z.string(),
     email: z.string(),
     support_hours: z.string(),
+    /** 'HH:MM' Indian time: orders paid before it on a working day leave that day. */
+    dispatch_cutoff: z.string(),
+    /** Working days in transit to each zone. */
+    delivery_days_same_city: z.number().int(),
+    delivery_days_same_state: z.number().int(),
+    delivery_days_metro: z.number().int(),
+    delivery_days_rest_of_india: z.number().int(),
+    delivery_days_north_east_jk: z.number().int(),
     updated_at: z.string(),
   }),
 });

@@ -30,6 +30,7 @@ const full: DashboardResponse = {
   to_pack: { count: 3, oldest_paid_at: '2026-11-28T06:30:00.000Z' },
   low_stock: {
     count: 25,
+    more: false,
     sizes: [{ product_id: 9, name: 'Argentina Away', size: 'XL', stock: 0, threshold: 3 }],
   },
 };
@@ -60,9 +61,32 @@ describe('the dashboard', () => {
     expect(within(low).getByRole('link', { name: 'Argentina Away' }).getAttribute('href')).toBe(
       '/admin/products/9',
     );
-    expect(within(low).getByText('Showing the 1 emptiest of 25 sizes.')).toBeTruthy();
+    expect(low.querySelector('p')!.textContent).toBe(
+      'Showing the 1 emptiest of 25 sizes. See the products with low sizes',
+    );
+    expect(
+      within(low)
+        .getByRole('link', { name: 'See the products with low sizes' })
+        .getAttribute('href'),
+    ).toBe('/admin/products?low_stock=true');
     // The chart's figures are in a table for screen readers.
     expect(screen.getByRole('table', { name: 'Sales per day' })).toBeTruthy();
+  });
+
+  it('says 1,000+ when the low sizes are more than it counts', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner', { name: 'Fathima' })) },
+      'GET /api/admin/dashboard': {
+        body: { ...full, low_stock: { ...full.low_stock!, count: 1000, more: true } },
+      },
+    });
+    renderAdmin('/');
+    const label = await screen.findByText('Sizes running low');
+    expect(label.parentElement!.textContent).toBe('Sizes running low1,000+At or below threshold');
+    const low = screen.getByRole('region', { name: 'Low stock, emptiest first' });
+    expect(low.querySelector('p')!.textContent).toContain(
+      'Showing the 1 emptiest of 1,000+ sizes.',
+    );
   });
 
   it('shows a packer no sales, only what their role answers', async () => {

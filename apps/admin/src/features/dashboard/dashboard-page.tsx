@@ -78,7 +78,7 @@ function Figures({ data }: { data: DashboardResponse }) {
       {lowStock && (
         <Figure
           label="Sizes running low"
-          value={lowStock.count.toLocaleString('en-IN')}
+          value={lowCount(lowStock)}
           note={
             lowStock.count === 0 ? 'Every size is above its threshold.' : 'At or below threshold'
           }
@@ -86,6 +86,11 @@ function Figures({ data }: { data: DashboardResponse }) {
       )}
     </div>
   );
+}
+
+/** "25", or "1,000+" when the count stopped at its cap. */
+function lowCount(data: NonNullable<DashboardResponse['low_stock']>): string {
+  return `${data.count.toLocaleString('en-IN')}${data.more ? '+' : ''}`;
 }
 
 function LowStock({ data }: { data: NonNullable<DashboardResponse['low_stock']> }) {
@@ -137,7 +142,10 @@ function LowStock({ data }: { data: NonNullable<DashboardResponse['low_stock']> 
       )}
       {data.count > data.sizes.length && (
         <p className="mt-3 text-sm text-muted">
-          Showing the {data.sizes.length} emptiest of {data.count.toLocaleString('en-IN')} sizes.
+          Showing the {data.sizes.length} emptiest of {lowCount(data)} sizes.{' '}
+          <Link to="/products?low_stock=true" className="underline underline-offset-2">
+            See the products with low sizes
+          </Link>
         </p>
       )}
     </section>

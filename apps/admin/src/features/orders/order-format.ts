@@ -94,6 +94,11 @@ export function hasPackingSlip(stage: OrderStage): boolean {
   return stage !== 'pending' && stage !== 'canceled';
 }
 
+/** Orders are invoiced when they ship (decision 027): shipped and delivered ones have one. */
+export function hasInvoice(stage: OrderStage): boolean {
+  return stage === 'shipped' || stage === 'completed';
+}
+
 export function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 }

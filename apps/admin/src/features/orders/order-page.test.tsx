@@ -88,6 +88,8 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
       },
     ],
     actions: ['pack', 'ship', 'cancel'],
+    invoice: null,
+    invoice_problems: [],
   };
 }
 
@@ -160,7 +162,17 @@ describe('the order page', () => {
       shipped_at: '2026-11-25T05:30:00.000Z',
     });
     const api = setUp('packer', order(), {
-      'POST /api/admin/orders/42/ship': { body: { ...shipped, actions: ['deliver'] } },
+      'POST /api/admin/orders/42/ship': {
+        body: {
+          ...shipped,
+          actions: ['deliver'],
+          invoice: {
+            number: 'KR/26-27/000123',
+            issued_at: '2026-11-25T05:30:00.000Z',
+            total_paise: 239_820,
+          },
+        },
+      },
     });
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Ship' }));
@@ -193,6 +205,24 @@ describe('the order page', () => {
     expect(shipment.getByRole('link', { name: 'Open the courier’s page' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ship' })).toBeNull();
+    expect(screen.getByText('KR/26-27/000123')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Invoice' }).getAttribute('href')).toBe(
+      '/api/admin/orders/42/invoice',
+    );
+  });
+
+  it('says before shipping why the order cannot be invoiced', async () => {
+    setUp('packer', {
+      ...order(),
+      invoice_problems: ["The shop's GSTIN is not set in Settings."],
+    });
+    await loaded();
+    expect(
+      screen.getByText(
+        "Cannot invoice: The shop's GSTIN is not set in Settings. It cannot ship until this is fixed.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Invoice' })).toBeNull();
   });
 
   it('cancels a paid order with a reason, saying it is refunded in full', async () => {

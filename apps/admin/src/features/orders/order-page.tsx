@@ -110,6 +110,11 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
             <span>
               Placed <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </span>
+            {data.invoice && (
+              <span>
+                Invoice <span className="font-semibold text-ink">{data.invoice.number}</span>
+              </span>
+            )}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 max-sm:w-full">
@@ -152,6 +157,16 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
               Packing slip
             </a>
           )}
+          {data.invoice && (
+            <a
+              href={adminEndpoints.orderInvoice.path.replace(':id', String(order.id))}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass('ghost')}
+            >
+              Invoice
+            </a>
+          )}
           {mayRefund && (
             <button
               type="button"
@@ -173,6 +188,11 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
         </div>
       </div>
       <FormMessage text={stepError ? errorText(stepError) : null} />
+      {data.invoice_problems.length > 0 && (
+        <p className="rounded-xl border border-sale/40 bg-sale/5 px-4 py-3 text-sm font-semibold text-sale">
+          Cannot invoice: {data.invoice_problems.join(' ')} It cannot ship until this is fixed.
+        </p>
+      )}
 
       {/* On a phone the label comes first: it is what a packer works from. */}
       <div className="grid gap-6 lg:grid-cols-3">

@@ -134,6 +134,33 @@ describe('the order list', () => {
     expect(bar.getByRole('link', { name: 'Print packing slips' })).toBeTruthy();
   });
 
+  it('downloads the invoices of the chosen orders that have shipped, as one PDF', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('packer')) },
+      'GET /api/admin/orders': {
+        body: {
+          orders: [
+            row(21),
+            row(20, { status: 'Shipped', stage: 'shipped' }),
+            row(19, { status: 'Completed', stage: 'completed' }),
+          ],
+          next_after: null,
+        },
+      },
+    });
+    renderAdmin('/orders');
+    await screen.findByRole('link', { name: '#21' }, { timeout: 5000 });
+    fireEvent.click(screen.getByLabelText('Choose order #21'));
+    const bar = within(screen.getByRole('region', { name: 'Chosen orders' }));
+    // Not shipped yet: no invoice.
+    expect(bar.queryByRole('link', { name: 'Download invoices' })).toBeNull();
+    fireEvent.click(screen.getByLabelText('Choose order #20'));
+    fireEvent.click(screen.getByLabelText('Choose order #19'));
+    expect(bar.getByRole('link', { name: 'Download invoices' }).getAttribute('href')).toBe(
+      '/api/admin/orders/invoices?ids=20%2C19',
+    );
+  });
+
   it("shows the server's refusal of a filter", async () => {
     fakeApi({
       'GET /api/admin/me': { body: signedInAs(staffMember('packer')) },

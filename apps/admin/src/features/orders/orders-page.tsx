@@ -22,6 +22,7 @@ import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
 import {
+  hasInvoice,
   hasPackingSlip,
   PAYMENT_LABEL,
   plural,
@@ -108,6 +109,7 @@ export function OrdersPage() {
   const chosenRows = orders.filter((o) => chosen.has(o.id));
   const chosenIds = chosenRows.map((o) => o.id);
   const slipIds = chosenRows.filter((o) => hasPackingSlip(o.stage)).map((o) => o.id);
+  const invoiceIds = chosenRows.filter((o) => hasInvoice(o.stage)).map((o) => o.id);
 
   return (
     <div className="space-y-6 pb-24">
@@ -257,6 +259,16 @@ export function OrdersPage() {
                 className={buttonClass('ghost')}
               >
                 Print packing slips
+              </a>
+            )}
+            {invoiceIds.length > 0 && (
+              <a
+                href={fileUrl(adminEndpoints.orderInvoices.path, { ids: invoiceIds.join(',') })}
+                target="_blank"
+                rel="noopener"
+                className={buttonClass('ghost')}
+              >
+                Download invoices
               </a>
             )}
             {slipIds.length < chosenIds.length && (

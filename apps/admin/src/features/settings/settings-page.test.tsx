@@ -15,6 +15,12 @@ const settings: ShopSettingsRow = {
   phone: '+91 495 272 1100',
   email: 'support@kitroom.in',
   support_hours: 'Monday to Saturday, 10 AM to 8 PM (closed Sunday)',
+  dispatch_cutoff: '14:00',
+  delivery_days_same_city: 1,
+  delivery_days_same_state: 2,
+  delivery_days_metro: 3,
+  delivery_days_rest_of_india: 5,
+  delivery_days_north_east_jk: 8,
   updated_at: '2026-11-25T05:30:00.000Z',
 };
 
@@ -54,6 +60,45 @@ describe('the settings page', () => {
       state: 'Kerala',
     });
     expect((screen.getByLabelText('GSTIN') as HTMLInputElement).value).toBe('32AAPFU0939F1Z4');
+  });
+
+  it('lets the owner change the cut-off and the days per zone, whole days only', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/settings': { body: { settings } },
+      'PATCH /api/admin/settings': ({ body }) => ({
+        body: { settings: { ...settings, ...(body as object) } },
+      }),
+      'GET /api/admin/audit': { body: { entries: [], next_before: null } },
+    });
+    renderAdmin('/settings');
+    const metro = (await screen.findByLabelText('Metro cities: days')) as HTMLInputElement;
+    expect(metro.value).toBe('3');
+    expect((screen.getByLabelText('Dispatch cut-off') as HTMLInputElement).value).toBe('14:00');
+
+    fireEvent.change(metro, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Rest of India: days'), { target: { value: '31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('delivery_days_metro must be a whole number of days'),
+    ).toBeTruthy();
+    expect(screen.getByText('delivery_days_rest_of_india must be 0 to 30 days')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(metro, { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Rest of India: days'), { target: { value: '6' } });
+    fireEvent.change(screen.getByLabelText('Dispatch cut-off'), { target: { value: '16:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('Saved: the storefront and new mails show these details now.'),
+    ).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      dispatch_cutoff: '16:30',
+      delivery_days_metro: 2,
+      delivery_days_rest_of_india: 6,
+      delivery_days_same_city: 1,
+    });
+    expect((screen.getByLabelText('Metro cities: days') as HTMLInputElement).value).toBe('2');
   });
 
   it('is not in a manager’s navigation, and closed to them without asking the server', async () => {

@@ -1,6 +1,7 @@
 // /admin/settings (owner only, settings.manage): the shop's legal name, address, GSTIN,
-// contact and support hours. The storefront's footer and contact page and the shoppers'
-// mails show them as soon as they are saved.
+// contact and support hours, and the delivery promise (dispatch cut-off, days per zone).
+// The storefront's footer, contact page and product pages and the shoppers' mails show them
+// as soon as they are saved.
 import { INDIAN_STATES } from '@kitroom/contract';
 import {
   UpdateSettingsRequest,
@@ -14,14 +15,40 @@ import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 
-type Values = Omit<ShopSettingsRow, 'updated_at'>;
+const ZONE_DAYS = [
+  ['delivery_days_same_city', 'Same city', 'The shop’s own city (district).'],
+  ['delivery_days_same_state', 'Same state', 'Elsewhere in the shop’s state.'],
+  ['delivery_days_metro', 'Metro cities', 'Delhi, Mumbai, Kolkata, Chennai, Bengaluru, Hyderabad.'],
+  ['delivery_days_rest_of_india', 'Rest of India', 'Everywhere else.'],
+  [
+    'delivery_days_north_east_jk',
+    'North-east, J&K and Ladakh',
+    'The eight north-eastern states, Jammu and Kashmir, Ladakh.',
+  ],
+] as const;
+type DaysField = (typeof ZONE_DAYS)[number][0];
+
+/** The form holds text; the days are numbers once sent. */
+type Values = Record<Exclude<keyof ShopSettingsRow, 'updated_at'>, string>;
+
+function formValues(settings: ShopSettingsRow): Values {
+  const { updated_at: _at, ...fields } = settings;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) as Values;
+}
+
+/** The request as the contract checks it: a blank day count is no number at all. */
+function requestOf(values: Values): Record<string, string | number> {
+  const days = Object.fromEntries(
+    ZONE_DAYS.map(([key]) => [key, values[key].trim() === '' ? NaN : Number(values[key])]),
+  );
+  return { ...values, ...days };
+}
 
 const stateOptions = INDIAN_STATES.map((s) => ({ value: s, label: s }));
 
 function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
   const queryClient = useQueryClient();
-  const { updated_at: _at, ...initial } = settings;
-  const [values, setValues] = useState<Values>(initial);
+  const [values, setValues] = useState<Values>(() => formValues(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const addressId = useId();
@@ -34,8 +61,7 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
     mutationFn: (body: UpdateBody) => call('updateSettings', { body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(keyOf('getSettings'), answer);
-      const { updated_at: _updated, ...now } = answer.settings;
-      setValues(now);
+      setValues(formValues(answer.settings));
       setSaved(true);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
@@ -43,7 +69,7 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = UpdateSettingsRequest.safeParse(values);
+    const parsed = UpdateSettingsRequest.safeParse(requestOf(values));
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     if (parsed.success) save.mutate(parsed.data);
   }
@@ -54,6 +80,20 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
       hint={hint}
       type={type}
       autoComplete="off"
+      value={values[key]}
+      onChange={(e) => set(key)(e.target.value)}
+      error={errors[key]}
+    />
+  );
+
+  const days = (key: DaysField, label: string, hint: string) => (
+    <TextField
+      label={`${label}: days`}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={30}
       value={values[key]}
       onChange={(e) => set(key)(e.target.value)}
       error={errors[key]}
@@ -124,6 +164,30 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
         <div className="md:col-span-2">
           {text('support_hours', 'Support hours', 'Like: Monday to Saturday, 10 AM to 8 PM.')}
         </div>
+      </section>
+      <section
+        aria-labelledby="delivery"
+        className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
+      >
+        <h2 id="delivery" className="text-lg font-bold md:col-span-2">
+          Delivery dates
+        </h2>
+        <p className="-mt-2 text-sm text-muted md:col-span-2">
+          Product pages and checkout promise “Delivery by …” from these, counted from the shop’s
+          pincode; each order keeps its date. Days are working days (not Sundays or national
+          holidays).
+        </p>
+        <div className="md:col-span-2">
+          {text(
+            'dispatch_cutoff',
+            'Dispatch cut-off',
+            'Orders paid before this time (India) on a working day leave the same day.',
+            'time',
+          )}
+        </div>
+        {ZONE_DAYS.map(([key, label, hint]) => (
+          <div key={key}>{days(key, label, hint)}</div>
+        ))}
       </section>
       <div className="space-y-3">
         <FormMessage text={save.error ? errorText(save.error) : null} />

@@ -1,8 +1,11 @@
 // 'Update Profile Details': the saved shipping address in a modal (Cancel, Submit). All
-// fields are required and the postal code has exactly 6 digits; a failed save alerts
-// 'try again'.
+// fields are required and the postal code has exactly 6 digits and is in the chosen state
+// (looked up as it is typed, which also fills an empty city); a failed save alerts 'try
+// again', a refused one says why.
 import { useId, useState, type FormEvent } from 'react';
 import { saveShippingAddress } from '@/api/account-calls';
+import { ApiError } from '@/api/client';
+import { useAddressPincode } from '@/features/delivery';
 import { showAlert } from '@/ui/alert';
 import { AddressFields } from '@/ui/address-fields';
 import {
@@ -36,6 +39,7 @@ export function AddressModal({ userId, initial, onClose, onSaved }: AddressModal
   function change(field: AddressField, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
   }
+  const pincode = useAddressPincode(values, change);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,14 +50,17 @@ export function AddressModal({ userId, initial, onClose, onSaved }: AddressModal
     const found = addressFieldProblems(values);
     setProblems(found);
     setError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || pincode.problem) return;
     setBusy(true);
     try {
       await saveShippingAddress({ user_id: userId, shipping_address: trimAddress(values) });
       onSaved();
     } catch (failure) {
       setBusy(false);
-      if (!sessionEnded(failure)) showAlert(PROFILE_TEXTS.saveFailed);
+      if (sessionEnded(failure)) return;
+      // A refusal says what to mend (the pincode's state); anything else: try again.
+      if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+      else showAlert(PROFILE_TEXTS.saveFailed);
     }
   }
 
@@ -69,7 +76,11 @@ export function AddressModal({ userId, initial, onClose, onSaved }: AddressModal
       </h2>
       <p className="mt-1 text-sm text-muted">Your shipping address, used at checkout.</p>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-4">
-        <AddressFields values={values} onChange={change} errors={problems} />
+        <AddressFields
+          values={values}
+          onChange={change}
+          errors={{ ...problems, pincode: problems.pincode ?? pincode.problem ?? undefined }}
+        />
         <FormMessage text={error} />
         <div className="flex justify-end gap-3">
           <button type="button" className={buttonClass('ghost')} onClick={onClose}>

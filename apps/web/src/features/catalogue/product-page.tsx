@@ -1,5 +1,6 @@
-// /product/{id}: gallery, sizes, quantity, Add to Cart and Buy Now with their modals,
-// sharing, details, reviews and 'You May Also Like' (spec sections 2, 4, 5).
+// /product/{id}: gallery, sizes, quantity, Add to Cart and Buy Now with their modals, the
+// delivery pincode box, sharing, details, reviews and 'You May Also Like' (spec sections 2,
+// 4, 5).
 import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
@@ -15,6 +16,7 @@ import {
   useCartSelector,
   type CheckoutState,
 } from '@/features/cart';
+import { DeliveryBox } from '@/features/delivery';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
@@ -257,6 +259,8 @@ function ProductView({ id }: { id: number }) {
           >
             {added ? added.text : product.stock_quantity === 0 ? 'This jersey is sold out.' : ''}
           </p>
+
+          <DeliveryBox />
 
           <div className="mt-4">
             <ShareButtons name={product.name} url={url} />

@@ -36,6 +36,15 @@ function open(api = fakeApi(), address: unknown = null) {
   return api;
 }
 
+const bengaluru = {
+  pincode: '560001',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  states: ['Karnataka'],
+  date: '2026-12-03',
+  text: 'Delivery by Thu, 3 Dec',
+};
+
 const total = () => screen.getByTestId('order-total').textContent;
 const summary = () => screen.getByRole('region', { name: 'Order Summary' });
 
@@ -248,5 +257,39 @@ describe('checkout', () => {
       idempotency_key: first!.idempotency_key,
     });
     expect(String(first!.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+  it('fills the city from the pincode and shows the day the order would arrive', async () => {
+    const api = open(fakeApi(), null);
+    api.on('delivery_estimate.php?pincode=560001', () => ok(bengaluru));
+    await eventually(() => expect(api.calls['shipping_address.php']).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('ZIP / PIN Code'), { target: { value: '560001' } });
+    await eventually(() =>
+      expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Bengaluru'),
+    );
+    expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('Karnataka');
+    expect(within(summary()).getByText('Delivery by Thu, 3 Dec')).toBeTruthy();
+    await eventually(() => expect(localStorage.getItem('kitroom.pincode')).toBe('560001'));
+  });
+
+  it('refuses to pay for a pincode outside the chosen state, naming both', async () => {
+    const api = open(fakeApi(), { ...saved, pincode: '110001' });
+    api.on('delivery_estimate.php?pincode=110001', () =>
+      ok({
+        pincode: '110001',
+        city: 'Delhi',
+        state: 'Delhi',
+        states: ['Delhi'],
+        date: '2026-11-30',
+        text: 'Delivery by Mon, 30 Nov',
+      }),
+    );
+    const problem = 'Pincode 110001 is in Delhi, not Kerala.';
+    await eventually(() => expect(screen.getByText(problem)).toBeTruthy());
+    // The city the profile had is kept, and no date is promised for a wrong address.
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Kozhikode');
+    expect(within(summary()).queryByText('Delivery by Mon, 30 Nov')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(problem);
+    expect(api.calls['process_order.php']).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { messageOf } from '@/api/client';
 import { processOrder, verifyCoupon } from '@/api/order-calls';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { forgetKeptCheckout, keptCheckout } from '@/features/cart';
+import { useAddressPincode } from '@/features/delivery';
 import { referralCodesForCheckout } from '@/features/referrals';
 import { showAlert } from '@/ui/alert';
 import { AddressFields } from '@/ui/address-fields';
@@ -91,13 +92,14 @@ export default function CheckoutPage() {
   const totals = checkoutTotals(lines, address.state, coupon?.discount ?? 0);
   const gstPaise = checkoutGstPaise(lines, totals, coupon?.lineDiscounts ?? null);
 
-  if (lines.length === 0) return <Navigate to="/" replace />;
-
   function change(field: AddressField, value: string) {
     touched.current = true;
     setAddress((a) => ({ ...a, [field]: value }));
     setProblems((p) => ({ ...p, [field]: undefined }));
   }
+  const pincode = useAddressPincode(address, change);
+
+  if (lines.length === 0) return <Navigate to="/" replace />;
 
   async function applyCoupon(code: string) {
     if (userId === null) return;
@@ -133,7 +135,7 @@ export default function CheckoutPage() {
     }
     const found = addressFieldProblems(address);
     setProblems(found);
-    const first = Object.values(found)[0];
+    const first = Object.values(found)[0] ?? pincode.problem;
     if (first) {
       problemAlert(first);
       return;
@@ -195,7 +197,7 @@ export default function CheckoutPage() {
             <AddressFields
               values={address}
               onChange={change}
-              errors={problems}
+              errors={{ ...problems, pincode: problems.pincode ?? pincode.problem ?? undefined }}
               labels={{ pincode: 'ZIP / PIN Code' }}
             />
           </form>
@@ -262,6 +264,10 @@ export default function CheckoutPage() {
             {gstPaise !== null && (
               <span data-testid="gst-included">{includesGstText(gstPaise)}</span>
             )}
+          </p>
+          {/* Kept from the first paint: the date arriving moves nothing. */}
+          <p role="status" className="mt-3 min-h-5 text-sm font-semibold text-green-800">
+            {pincode.estimate && !pincode.problem ? pincode.estimate.text : ''}
           </p>
           {!coupon && (
             <div className="mt-4">

@@ -43,6 +43,7 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
     return_until: null,
     return_options: null,
     returns: [],
+    invoice: null,
   };
 }
 
@@ -185,6 +186,33 @@ describe('order detail', () => {
       },
     ]);
     fireEvent.click(within(thanks).getByRole('button', { name: 'OK' }));
+  });
+
+  it('offers the tax invoice once the order has one', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () =>
+      ok({
+        ...detail({ payment_status: 'SUCCESS', order_status: 'Shipped' }),
+        invoice: { number: 'KR/26-27/000123', download_url: '/api/invoice.php?order_id=42' },
+      }),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByText('KR/26-27/000123');
+    const link = within(summary()).getByRole('link', { name: 'Download invoice' });
+    expect(link.getAttribute('href')).toBe('/api/invoice.php?order_id=42');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('has no invoice to download before the order ships', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('orders.php', () =>
+      ok(detail({ payment_status: 'SUCCESS', order_status: 'Processing' })),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.queryByRole('link', { name: 'Download invoice' })).toBeNull();
   });
 
   it('goes home for an order that is not found', async () => {

@@ -6,10 +6,11 @@
 // payment the provider's callback has marked the order FAILED: 'Payment failed' (spec
 // section 8) then heads the page, with Pay Now beside it. Ours besides: the order's timeline
 // as a vertical stepper, 'Cancel order' while it may be canceled (with a confirm dialog), and
-// once delivered its returns and exchanges with 'Return or exchange' within the 7 days.
+// once delivered its returns and exchanges with 'Return or exchange' within the 7 days, and
+// once shipped 'Download invoice' (the tax invoice's PDF, decision 027).
 import type { OrderDetailResponse, OrderItem } from '@kitroom/contract';
 import { formatRupees, isOpenReturn, RETURN_WINDOW_DAYS } from '@kitroom/contract';
-import { CalendarClock, CircleAlert, Star } from 'lucide-react';
+import { CalendarClock, CircleAlert, FileDown, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '@/api/client';
@@ -241,7 +242,18 @@ export default function OrderDetailPage() {
               <Row term="Total">
                 <span className="text-lg">{orderTotal(order.total_amount)}</span>
               </Row>
+              {detail.invoice && <Row term="Tax invoice">{detail.invoice.number}</Row>}
             </dl>
+            {detail.invoice && (
+              <a
+                href={detail.invoice.download_url}
+                download
+                className={buttonClass('ghost', 'mt-3 w-full')}
+              >
+                <FileDown aria-hidden="true" size={20} />
+                Download invoice
+              </a>
+            )}
             {!paid && !failed && payButton('mt-4 w-full')}
             {detail.can_cancel && (
               <button

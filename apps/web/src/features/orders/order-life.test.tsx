@@ -65,6 +65,7 @@ function detail(o: Partial<OrderDetailResponse> = {}, order: object = {}): Order
     return_until: null,
     return_options: null,
     returns: [],
+    invoice: null,
     ...o,
   };
 }

@@ -1,0 +1,47 @@
+// The delivery promise for a pincode, from the shop's settings: what the product page and
+// checkout show, and the date an order keeps as expected_date.
+import { pincodeStateProblem, type DeliveryEstimateResponse } from '@kitroom/contract';
+import type { Queryable } from '../db/client.js';
+import { badRequest } from '../http/errors.js';
+import { getSettings } from '../settings/settings.service.js';
+import { deliveryText, promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
+import { lookupPincode, type Pincode } from './pincodes.js';
+
+async function shopRules(db: Queryable): Promise<{ rules: PromiseRules; shop: Place }> {
+  const s = await getSettings(db);
+  const found = await lookupPincode(s.pincode);
+  return {
+    rules: {
+      cutoff: s.dispatch_cutoff,
+      days: {
+        same_city: s.delivery_days_same_city,
+        same_state: s.delivery_days_same_state,
+        metro: s.delivery_days_metro,
+        rest_of_india: s.delivery_days_rest_of_india,
+        north_east_jk: s.delivery_days_north_east_jk,
+      },
+    },
+    shop: found ? { city: found.city, state: found.state } : { city: s.city, state: s.state },
+  };
+}
+
+/** The Indian day (yyyy-mm-dd) an order paid at `at` for this pincode arrives by. */
+export async function promisedDate(db: Queryable, to: Pincode, at: Date): Promise<string> {
+  const { rules, shop } = await shopRules(db);
+  return promisedDay(rules, shop, { city: to.city, state: to.state }, at);
+}
+
+/** delivery_estimate.php: where a pincode is and when an order paid now arrives there. */
+export async function deliveryEstimate(
+  db: Queryable,
+  pincode: string,
+  now = new Date(),
+): Promise<DeliveryEstimateResponse> {
+  const found = await lookupPincode(pincode);
+  // Unknown, or on the islands: no state would do.
+  if (!found || found.states.length === 0) {
+    throw badRequest(pincodeStateProblem(pincode, found, '') ?? '');
+  }
+  const date = await promisedDate(db, found, now);
+  return { ...found, date, text: deliveryText(date) };
+}

@@ -1,0 +1,24 @@
+// delivery_estimate.php: the product page's and checkout's "Delivery by Thu, 3 Dec".
+import { DeliveryEstimateQuery, DeliveryEstimateResponse, ErrorResponse } from '@kitroom/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../app.js';
+import { deliveryEstimate } from './delivery.service.js';
+
+export function shippingRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/delivery_estimate.php',
+      {
+        schema: {
+          querystring: DeliveryEstimateQuery,
+          response: { 200: DeliveryEstimateResponse, 400: ErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        // The answer changes at the cut-off and at midnight: the browser keeps it briefly.
+        reply.header('cache-control', 'private, max-age=60');
+        return deliveryEstimate(database.db, request.query.pincode);
+      },
+    );
+  };
+}

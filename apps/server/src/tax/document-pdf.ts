@@ -1,0 +1,383 @@
+// Tax invoices and credit notes as PDF (pdfkit, as the packing slips; decision 027): a page per
+// document (more when its lines need them) with every field CGST Rule 46 asks for — the
+// shop's name, address and GSTIN; the number and date; the buyer's name, delivery address,
+// state and code (GSTIN for a registered buyer); per line HSN, description, quantity, unit,
+// value, discount, taxable value, rate and tax; totals in figures and in words; the place of
+// supply; reverse charge; a signature line. A credit note adds its invoice's number and date.
+// The text is set in Noto Sans, embedded, which has the rupee sign (U+20B9): the standard PDF
+// fonts have none.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { formatRupees } from '@kitroom/contract';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+import { indianDateText } from '../indian-days.js';
+import { rupeesInWords } from './amount-words.js';
+import type { TaxLine } from './tax.types.js';
+import type { TaxDocumentKind } from './tax-series.js';
+
+/** The shop as printed on the document (tax_documents.seller). */
+export interface SellerBlock {
+  legal_name: string;
+  address: string;
+  city: string;
+  state: string;
+  state_code: string;
+  pincode: string;
+  gstin: string;
+  phone: string;
+  email: string;
+}
+
+/** The buyer as printed (tax_documents.buyer): the delivery address; a GSTIN when registered. */
+export interface BuyerBlock {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  state_code: string;
+  pincode: string;
+  phone: string;
+  gstin: string | null;
+}
+
+/** A stored document with its lines, as the renderer prints it. */
+export interface PrintedDocument {
+  kind: TaxDocumentKind;
+  number: string;
+  issuedAt: Date;
+  orderId: number;
+  seller: SellerBlock;
+  buyer: BuyerBlock;
+  placeOfSupply: string;
+  placeOfSupplyCode: string;
+  supplyType: 'intra' | 'inter';
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+  /** A credit note's reason (a cancellation, a return). */
+  reason: string | null;
+  /** A credit note's original invoice. */
+  original: { number: string; issuedAt: Date } | null;
+  lines: TaxLine[];
+}
+
+export const DOCUMENT_TITLES: Record<TaxDocumentKind, string> = {
+  invoice: 'Tax Invoice',
+  credit_note: 'Credit Note',
+};
+
+const require = createRequire(import.meta.url);
+
+function openFont(file: string): fontkit.Font {
+  const font = fontkit.create(readFileSync(require.resolve(file)));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
+  return font;
+}
+
+let fonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+/**
+ * Noto Sans, opened once per process and shared by every document: fontkit keeps what it has
+ * worked out of the font's layout tables, and that, not the 630 kB file, is the cost of a PDF
+ * (an invoice took ≈ 10 times longer with the font opened afresh for each document).
+ */
+function notoSans() {
+  fonts ??= {
+    regular: openFont('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+    bold: openFont('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  };
+  return fonts;
+}
+
+/**
+ * Noto Sans writes Latin (with its accents), Greek, Cyrillic, punctuation and currency signs;
+ * a letter outside them (an Indian script) would print as an empty box, so it is shown as '?'.
+ */
+export function printable(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(
+      /[^\x20-\x7e\xa0-\u024f\u0370-\u03ff\u0400-\u04ff\u1e00-\u1eff\u2010-\u2044\u20a0-\u20c0]/g,
+      '?',
+    );
+}
+
+/** '₹1,23,456.00': Indian grouping, always with paise, as on a tax document. */
+export function documentRupees(paise: number): string {
+  return `${formatRupees(Math.floor(paise / 100))}.${String(paise % 100).padStart(2, '0')}`;
+}
+/** '1,23,456.00': the same without the sign, for the table (its headings say ₹). */
+const figure = (paise: number) => documentRupees(paise).slice(1);
+const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 36;
+const RIGHT = A4.width - MARGIN;
+const WIDTH = RIGHT - MARGIN;
+const INK = '#111111';
+const MUTED = '#555555';
+const RULE = '#bbbbbb';
+// Where the table stops on a page: below it the totals and the signature need ≈ 170 pt.
+const PAGE_BOTTOM = A4.height - MARGIN - 175;
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right' | 'center';
+  cell: (line: TaxLine, no: number) => string;
+}
+
+/** The table's columns: CGST and SGST within the state, IGST across states. */
+function columnsOf(d: PrintedDocument): Column[] {
+  const taxes: Column[] =
+    d.supplyType === 'intra'
+      ? [
+          { title: 'CGST (₹)', width: 46, align: 'right', cell: (l) => figure(l.cgstPaise) },
+          { title: 'SGST (₹)', width: 46, align: 'right', cell: (l) => figure(l.sgstPaise) },
+        ]
+      : [{ title: 'IGST (₹)', width: 92, align: 'right', cell: (l) => figure(l.igstPaise) }];
+  return [
+    { title: '#', width: 14, align: 'left', cell: (_l, no) => String(no) },
+    { title: 'Description', width: 110, align: 'left', cell: (l) => printable(l.description) },
+    { title: 'HSN', width: 30, align: 'left', cell: (l) => l.hsn },
+    { title: 'Qty', width: 22, align: 'right', cell: (l) => String(l.quantity) },
+    { title: 'Unit', width: 24, align: 'center', cell: (l) => l.unit },
+    { title: 'Value (₹)', width: 52, align: 'right', cell: (l) => figure(l.valuePaise) },
+    { title: 'Discount (₹)', width: 46, align: 'right', cell: (l) => figure(l.discountPaise) },
+    { title: 'Taxable (₹)', width: 52, align: 'right', cell: (l) => figure(l.taxablePaise) },
+    { title: 'Rate', width: 26, align: 'right', cell: (l) => percent(l.rateBp) },
+    ...taxes,
+    { title: 'Total (₹)', width: 55, align: 'right', cell: (l) => figure(l.totalPaise) },
+  ];
+}
+
+function header(doc: PDFKit.PDFDocument, d: PrintedDocument, continued: boolean): number {
+  const s = d.seller;
+  const half = WIDTH * 0.55;
+  doc
+    .fillColor(INK)
+    .font('Bold')
+    .fontSize(14)
+    .text(printable(s.legal_name), MARGIN, MARGIN, { width: half });
+  doc
+    .font('Body')
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(printable(s.address), { width: half })
+    .text(printable(`${s.city}, ${s.state} ${s.pincode}`), { width: half })
+    .text(`State code: ${s.state_code}`, { width: half })
+    .text(printable(`Phone ${s.phone} · ${s.email}`), { width: half })
+    .font('Bold')
+    .text(`GSTIN: ${s.gstin}`, { width: half });
+  const leftBottom = doc.y;
+
+  const x = MARGIN + half;
+  const w = WIDTH - half;
+  const title = DOCUMENT_TITLES[d.kind].toUpperCase();
+  doc
+    .font('Bold')
+    .fontSize(16)
+    .text(continued ? `${title} (continued)` : title, x, MARGIN, { width: w, align: 'right' })
+    .fontSize(10)
+    .text(`${d.kind === 'invoice' ? 'Invoice' : 'Credit note'} No. ${d.number}`, {
+      width: w,
+      align: 'right',
+    })
+    .font('Body')
+    .fontSize(8.5)
+    .text(`Date: ${indianDateText(d.issuedAt)}`, { width: w, align: 'right' })
+    .text(`Order #${d.orderId}`, { width: w, align: 'right' });
+  if (d.original) {
+    doc.text(`Against invoice ${d.original.number} dated ${indianDateText(d.original.issuedAt)}`, {
+      width: w,
+      align: 'right',
+    });
+  }
+  if (d.reason) doc.text(printable(`Reason: ${d.reason}`), { width: w, align: 'right' });
+  const y = Math.max(leftBottom, doc.y) + 8;
+  doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
+  return y + 10;
+}
+
+function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): number {
+  const b = d.buyer;
+  const half = WIDTH / 2;
+  doc
+    .fillColor(MUTED)
+    .font('Bold')
+    .fontSize(7.5)
+    .text('BILL TO / SHIP TO', MARGIN, top)
+    .fillColor(INK)
+    .fontSize(10)
+    .text(printable(b.name), { width: half - 10 })
+    .font('Body')
+    .fontSize(8.5)
+    .text(printable(b.address), { width: half - 10 })
+    .text(printable(`${b.city}, ${b.state} ${b.pincode}`), { width: half - 10 })
+    .text(printable(`State: ${b.state}, code ${b.state_code}`), { width: half - 10 })
+    .text(`Phone ${b.phone}`, { width: half - 10 });
+  if (b.gstin) doc.font('Bold').text(`GSTIN: ${b.gstin}`, { width: half - 10 });
+  const leftBottom = doc.y;
+
+  const x = MARGIN + half;
+  doc
+    .fillColor(MUTED)
+    .font('Bold')
+    .fontSize(7.5)
+    .text('SUPPLY', x, top)
+    .fillColor(INK)
+    .font('Body')
+    .fontSize(8.5)
+    .text(printable(`Place of supply: ${d.placeOfSupply} (${d.placeOfSupplyCode})`), {
+      width: half,
+    })
+    .text(
+      d.supplyType === 'intra' ? 'Intra-state supply: CGST + SGST' : 'Inter-state supply: IGST',
+      { width: half },
+    )
+    .text('Reverse charge: No', { width: half });
+  return Math.max(leftBottom, doc.y) + 12;
+}
+
+function tableHead(doc: PDFKit.PDFDocument, columns: Column[], top: number): number {
+  doc.fillColor(MUTED).font('Bold').fontSize(7);
+  let x = MARGIN;
+  let bottom = top;
+  for (const c of columns) {
+    doc.text(c.title, x + 1, top, { width: c.width - 2, align: c.align });
+    bottom = Math.max(bottom, doc.y);
+    x += c.width;
+  }
+  const y = bottom + 3;
+  doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.75).strokeColor(INK).stroke();
+  return y + 5;
+}
+
+function tableRows(doc: PDFKit.PDFDocument, d: PrintedDocument): number {
+  const columns = columnsOf(d);
+  let y = tableHead(doc, columns, parties(doc, d, header(doc, d, false)));
+  d.lines.forEach((line, i) => {
+    doc.font('Body').fontSize(7.5);
+    const cells = columns.map((c) => c.cell(line, i + 1));
+    const height = Math.max(
+      ...columns.map((c, k) => doc.heightOfString(cells[k]!, { width: c.width - 2 })),
+    );
+    if (y + height > PAGE_BOTTOM) {
+      doc.addPage();
+      y = tableHead(doc, columns, header(doc, d, true));
+      doc.font('Body').fontSize(7.5);
+    }
+    let x = MARGIN;
+    doc.fillColor(INK);
+    columns.forEach((c, k) => {
+      doc.text(cells[k]!, x + 1, y, { width: c.width - 2, align: c.align });
+      x += c.width;
+    });
+    y += height + 4;
+    doc
+      .moveTo(MARGIN, y - 2)
+      .lineTo(RIGHT, y - 2)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
+  });
+  return y + 4;
+}
+
+function totals(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): number {
+  const rows: [string, number][] = [['Taxable value', d.taxablePaise]];
+  if (d.supplyType === 'intra') {
+    rows.push(['CGST', d.cgstPaise], ['SGST', d.sgstPaise]);
+  } else {
+    rows.push(['IGST', d.igstPaise]);
+  }
+  const labelX = RIGHT - 230;
+  let y = top;
+  doc.font('Body').fontSize(9).fillColor(INK);
+  for (const [label, paise] of rows) {
+    doc.text(label, labelX, y, { width: 120 });
+    doc.text(documentRupees(paise), RIGHT - 110, y, { width: 110, align: 'right' });
+    y = doc.y + 2;
+  }
+  doc.moveTo(labelX, y).lineTo(RIGHT, y).lineWidth(0.75).strokeColor(INK).stroke();
+  y += 4;
+  const totalLabel = d.kind === 'invoice' ? 'Invoice total' : 'Credit note total';
+  doc.font('Bold').fontSize(11).text(totalLabel, labelX, y, { width: 120 });
+  doc.text(documentRupees(d.totalPaise), RIGHT - 110, y, { width: 110, align: 'right' });
+  y = doc.y + 8;
+  doc
+    .font('Body')
+    .fontSize(8.5)
+    .text('Amount in words: ', MARGIN, y, { continued: true })
+    .font('Bold')
+    .text(rupeesInWords(d.totalPaise), { width: WIDTH });
+  return doc.y;
+}
+
+function signature(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number) {
+  const y = Math.max(top + 24, A4.height - MARGIN - 80);
+  const w = 220;
+  doc
+    .font('Bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(printable(`For ${d.seller.legal_name}`), RIGHT - w, y, { width: w, align: 'right' });
+  const line = y + 44;
+  doc
+    .moveTo(RIGHT - 160, line)
+    .lineTo(RIGHT, line)
+    .lineWidth(0.75)
+    .strokeColor(INK)
+    .stroke();
+  doc
+    .font('Body')
+    .fontSize(8.5)
+    .text('Authorised Signatory', RIGHT - w, line + 4, { width: w, align: 'right' });
+  doc
+    .fillColor(MUTED)
+    .fontSize(7.5)
+    .text('Prices include GST. Amounts in Indian rupees (₹).', MARGIN, line + 4, {
+      width: WIDTH - w,
+      lineBreak: false,
+    });
+}
+
+/** Renders the documents, one after another (a page each, more when needed), as PDF bytes. */
+export function renderTaxDocuments(documents: readonly PrintedDocument[]): Promise<Buffer> {
+  const first = documents[0];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: {
+      Title:
+        documents.length === 1 && first
+          ? `${DOCUMENT_TITLES[first.kind]} ${first.number}`
+          : `${documents.length} tax documents`,
+      Author: first ? printable(first.seller.legal_name) : '',
+    },
+  });
+  const { regular, bold } = notoSans();
+  doc.registerFont('Body', regular);
+  doc.registerFont('Bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const d of documents) {
+    doc.addPage();
+    let y = tableRows(doc, d);
+    if (y > PAGE_BOTTOM) {
+      doc.addPage();
+      y = header(doc, d, true);
+    }
+    const end = totals(doc, d, y);
+    signature(doc, d, end);
+  }
+  doc.end();
+  return done;
+}

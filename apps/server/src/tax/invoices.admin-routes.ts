@@ -1,0 +1,35 @@
+// The back office's invoice endpoints: one order's tax invoice, or a selection's as one PDF.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { invoicesPdf } from './invoices.service.js';
+
+export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
+  const db = deps.database.db;
+  const pdf = (reply: { header(k: string, v: string): unknown }, fileName: string) => {
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `inline; filename="${fileName}"`);
+  };
+  return async (app) => {
+    registerAdminRoutes(
+      app,
+      { db, publicUrl: deps.config.publicUrl },
+      {
+        orderInvoices: {
+          handler: async (call) => {
+            const file = await invoicesPdf(db, call.query.ids);
+            pdf(call.reply, file.fileName);
+            return call.reply.send(file.pdf);
+          },
+        },
+        orderInvoice: {
+          handler: async (call) => {
+            const file = await invoicesPdf(db, [call.params.id]);
+            pdf(call.reply, file.fileName);
+            return call.reply.send(file.pdf);
+          },
+        },
+      },
+    );
+  };
+}

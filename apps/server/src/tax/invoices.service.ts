@@ -1,0 +1,238 @@
+// Tax invoices (issue 19; decision 027): issued when the order ships, in the shipping step's
+// transaction, with the next number of the year's series; one per order, immutable. Everything
+// printed is snapshotted into the row: the seller from the settings, the buyer from the order's
+// delivery address (and the GSTIN of an approved wholesaler), the lines from the order's GST
+// computation (order-tax.service.ts). An order that cannot be taxed is not shipped: the
+// refusal says why, and the back office shows the same reasons before anyone tries.
+import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract';
+import type { Queryable, Tx } from '../db/client.js';
+import { conflict, notFound } from '../http/errors.js';
+import { getSettings } from '../settings/settings.service.js';
+import {
+  renderTaxDocuments,
+  type BuyerBlock,
+  type PrintedDocument,
+  type SellerBlock,
+} from './document-pdf.js';
+import * as q from './invoices.queries.js';
+import { orderTax } from './order-tax.service.js';
+import { nextNumber } from './tax-series.queries.js';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const NO_INVOICE_YET = 'This order has no invoice yet: it is issued when the order ships.';
+
+/** 'Cannot invoice: …' with every reason, as the ship action refuses and the admin shows. */
+export function cannotInvoiceText(reasons: readonly string[]): string {
+  return `Cannot invoice: ${reasons.join(' ')}`;
+}
+
+export interface IssuedInvoice {
+  id: number;
+  number: string;
+  issuedAt: Date;
+  /** False when the order already had its invoice (that one is answered). */
+  created: boolean;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+function buyerOf(order: q.OrderBuyerRow): BuyerBlock {
+  const a = order.shipping_address;
+  const state = text(a.state) || order.state;
+  const gstin = order.wholesale_gstin?.trim().toUpperCase() ?? '';
+  return {
+    name: `${text(a.first_name)} ${text(a.last_name)}`.trim(),
+    address: text(a.street_name),
+    city: text(a.city),
+    state,
+    state_code: isIndianState(state) ? GST_STATE_CODES[state] : '',
+    pincode: text(a.pincode),
+    phone: text(a.phone) || order.mobile_number,
+    gstin: isValidGstin(gstin) ? gstin : null,
+  };
+}
+
+/**
+ * Issues the order's invoice in the caller's transaction (which holds the order's lock), dated
+ * `at`; answers the existing one when the order has it. Throws 409 'Cannot invoice: …' when
+ * the order's GST cannot be computed — the caller's step then fails with it.
+ */
+export async function issueInvoice(
+  tx: Tx,
+  orderId: number,
+  staffId: number | null,
+  at: Date,
+): Promise<IssuedInvoice> {
+  const [existing] = await q.invoicesOfOrders(tx, [orderId]);
+  if (existing) {
+    return {
+      id: existing.id,
+      number: existing.number,
+      issuedAt: new Date(existing.issued_at),
+      created: false,
+    };
+  }
+  const tax = await orderTax(tx, orderId, at);
+  if (!tax.ok) throw conflict(cannotInvoiceText(tax.reasons));
+  const order = await q.orderBuyer(tx, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const s = await getSettings(tx);
+  const seller: SellerBlock = {
+    legal_name: s.legal_name,
+    address: s.address,
+    city: s.city,
+    state: s.state,
+    state_code: isIndianState(s.state) ? GST_STATE_CODES[s.state] : '',
+    pincode: s.pincode,
+    gstin: s.gstin.trim().toUpperCase(),
+    phone: s.phone,
+    email: s.email,
+  };
+  const buyer = buyerOf(order);
+  const b = tax.breakdown;
+  // The number last: the series' row stays locked only for the two inserts that follow.
+  const taken = await nextNumber(tx, 'invoice', at);
+  const id = await q.insertDocument(
+    tx,
+    {
+      kind: 'invoice',
+      number: taken.number,
+      financialYear: taken.financialYear,
+      serial: taken.serial,
+      orderId,
+      issuedAt: at,
+      seller,
+      buyer,
+      buyerGstin: buyer.gstin,
+      placeOfSupply: b.placeOfSupply,
+      placeOfSupplyCode: b.placeOfSupplyCode,
+      supplyType: b.supplyType,
+      taxablePaise: b.taxablePaise,
+      cgstPaise: b.cgstPaise,
+      sgstPaise: b.sgstPaise,
+      igstPaise: b.igstPaise,
+      totalPaise: b.totalPaise,
+      staffId,
+    },
+    b.lines,
+  );
+  return { id, number: taken.number, issuedAt: at, created: true };
+}
+
+/** The order's invoice, if issued. */
+export async function invoiceOfOrder(
+  db: Queryable,
+  orderId: number,
+): Promise<{ id: number; number: string; issuedAt: Date; totalPaise: number } | null> {
+  const [row] = await q.invoicesOfOrders(db, [orderId]);
+  if (!row) return null;
+  return {
+    id: row.id,
+    number: row.number,
+    issuedAt: new Date(row.issued_at),
+    totalPaise: row.total_paise,
+  };
+}
+
+/** Why the order could not be invoiced if it shipped now, in staff's words; [] when it could. */
+export async function invoiceProblems(db: Queryable, orderId: number): Promise<string[]> {
+  const tax = await orderTax(db, orderId, new Date());
+  return tax.ok ? [] : tax.reasons;
+}
+
+/** Stored documents with their lines (and a credit note's invoice), as the PDF prints them. */
+export async function printedDocuments(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<PrintedDocument[]> {
+  const rows = await q.documentsByIds(db, ids);
+  const originals = new Map(
+    (
+      await q.documentsByIds(
+        db,
+        rows.flatMap((r) => (r.invoice_id === null ? [] : [r.invoice_id])),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const lines = await q.linesOfDocuments(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const original = r.invoice_id === null ? undefined : originals.get(r.invoice_id);
+    return [
+      {
+        kind: r.kind,
+        number: r.number,
+        issuedAt: new Date(r.issued_at),
+        orderId: r.order_id,
+        seller: r.seller as unknown as SellerBlock,
+        buyer: r.buyer as unknown as BuyerBlock,
+        placeOfSupply: r.place_of_supply,
+        placeOfSupplyCode: r.place_of_supply_code,
+        supplyType: r.supply_type,
+        taxablePaise: r.taxable_paise,
+        cgstPaise: r.cgst_paise,
+        sgstPaise: r.sgst_paise,
+        igstPaise: r.igst_paise,
+        totalPaise: r.total_paise,
+        reason: r.reason,
+        original: original
+          ? { number: original.number, issuedAt: new Date(original.issued_at) }
+          : null,
+        lines: lines.get(id) ?? [],
+      },
+    ];
+  });
+}
+
+/** 'KR/26-27/000123' → 'invoice-KR-26-27-000123.pdf'. */
+export function documentFileName(kind: 'invoice' | 'credit_note', number: string): string {
+  return `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${number.replace(/\//g, '-')}.pdf`;
+}
+
+/** One stored document as a PDF file (the mail's attachment); null when there is none. */
+export async function documentFile(
+  db: Queryable,
+  documentId: number,
+): Promise<{ fileName: string; pdf: Buffer } | null> {
+  const [doc] = await printedDocuments(db, [documentId]);
+  if (!doc) return null;
+  return { fileName: documentFileName(doc.kind, doc.number), pdf: await renderTaxDocuments([doc]) };
+}
+
+/**
+ * The invoices of these orders as one PDF, in the order asked (staff: one or a selection).
+ * 404 for an order that does not exist, 409 for one not invoiced yet.
+ */
+export async function invoicesPdf(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const invoices = new Map((await q.invoicesOfOrders(db, orderIds)).map((r) => [r.order_id, r]));
+  for (const id of orderIds) {
+    if (invoices.has(id)) continue;
+    if ((await q.orderOwner(db, id)) === undefined) throw notFound(`Order #${id} not found.`);
+    throw conflict(`Order #${id} has no invoice yet: it is issued when the order ships.`);
+  }
+  const docs = await printedDocuments(
+    db,
+    orderIds.map((id) => invoices.get(id)!.id),
+  );
+  const fileName =
+    docs.length === 1 ? documentFileName('invoice', docs[0]!.number) : 'invoices.pdf';
+  return { fileName, pdf: await renderTaxDocuments(docs) };
+}
+
+/** The shopper's own order's invoice as a PDF; 404 for an order not theirs or not invoiced. */
+export async function shopperInvoicePdf(
+  db: Queryable,
+  userId: number,
+  orderId: number,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  if ((await q.orderOwner(db, orderId)) !== userId) throw notFound(ORDER_NOT_FOUND);
+  const invoice = await invoiceOfOrder(db, orderId);
+  if (!invoice) throw notFound(NO_INVOICE_YET);
+  const file = await documentFile(db, invoice.id);
+  return file!;
+}

@@ -1,0 +1,99 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '@/test/eventually';
+import { fakeApi, ok, refuse } from '@/test/fake-api';
+import { logInLocally } from '@/test/render-app';
+import { DeliveryBox } from './delivery-box';
+
+const kozhikode = {
+  pincode: '673001',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  states: ['Kerala'],
+  date: '2026-11-27',
+  text: 'Delivery by Fri, 27 Nov',
+};
+
+afterEach(() => localStorage.clear());
+
+const box = () => screen.getByRole('region', { name: 'Delivery' });
+const status = () => screen.getByRole('status');
+
+describe('the product page’s pincode box', () => {
+  it('asks nothing until a pincode is checked, then promises the day and remembers it', async () => {
+    const api = fakeApi();
+    api.on('delivery_estimate.php?pincode=673001', () => ok(kozhikode));
+    render(<DeliveryBox />);
+    expect(box()).toBeTruthy();
+    expect(status().textContent).toBe('');
+
+    fireEvent.change(screen.getByLabelText('Delivery pincode'), { target: { value: '6730' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+    expect(status().textContent).toBe('Please enter a 6-digit pincode.');
+    expect(Object.keys(api.calls)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Delivery pincode'), {
+      target: { value: '673 001' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+    await eventually(() =>
+      expect(status().textContent).toBe('Delivery by Fri, 27 Novto Kozhikode, Kerala'),
+    );
+    await eventually(() => expect(localStorage.getItem('kitroom.pincode')).toBe('673001'));
+  });
+
+  it('shows the server’s sentence for a pincode it does not know', async () => {
+    const api = fakeApi();
+    api.on('delivery_estimate.php?pincode=999999', () =>
+      refuse(400, 'Pincode 999999 is not an Indian pincode. Please check it.'),
+    );
+    render(<DeliveryBox />);
+    fireEvent.change(screen.getByLabelText('Delivery pincode'), { target: { value: '999999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+    await eventually(() =>
+      expect(status().textContent).toBe(
+        'Pincode 999999 is not an Indian pincode. Please check it.',
+      ),
+    );
+    expect(localStorage.getItem('kitroom.pincode')).toBeNull();
+  });
+
+  it('starts from the remembered pincode once the page has loaded', async () => {
+    localStorage.setItem('kitroom.pincode', '673001');
+    const api = fakeApi();
+    api.on('delivery_estimate.php?pincode=673001', () => ok(kozhikode));
+    render(<DeliveryBox />);
+    await eventually(() => expect(status().textContent).toContain('Delivery by Fri, 27 Nov'));
+    expect((screen.getByLabelText('Delivery pincode') as HTMLInputElement).value).toBe('673001');
+  });
+
+  it('starts a logged-in shopper who typed none from the profile’s pincode', async () => {
+    logInLocally(5);
+    const api = fakeApi();
+    api.on('shipping_address.php', () =>
+      ok({
+        address: {
+          first_name: 'Asha',
+          last_name: 'Menon',
+          street_name: '12 Beach Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+          phone: '9876543210',
+        },
+      }),
+    );
+    api.on('delivery_estimate.php?pincode=560001', () =>
+      ok({
+        ...kozhikode,
+        pincode: '560001',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        text: 'Delivery by Mon, 30 Nov',
+      }),
+    );
+    render(<DeliveryBox />);
+    await eventually(() => expect(status().textContent).toContain('Delivery by Mon, 30 Nov'));
+    expect(api.calls['shipping_address.php']).toEqual([{ user_id: 5 }]);
+  });
+});

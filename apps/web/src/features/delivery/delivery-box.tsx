@@ -1,0 +1,121 @@
+// The product page's pincode box: 'Check delivery' answers 'Delivery by Thu, 3 Dec'. The
+// pincode is remembered in this browser; a logged-in shopper who has typed none starts from
+// the profile's. Nothing is asked before the page has loaded, and the answer's line keeps
+// its height from the first paint, so nothing moves (layout shift).
+import { PINCODE_PATTERN } from '@kitroom/contract';
+import { Truck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { getShippingAddress } from '@/api/account-calls';
+import { currentUserId } from '@/api/user-data';
+import { buttonClass } from '@/ui/dialog';
+import { useAfterLoad } from '@/ui/use-after-load';
+import { rememberedPincode, rememberPincode } from './pincode-memory';
+import { useDeliveryEstimate } from './use-delivery-estimate';
+
+export const DELIVERY_TEXTS = {
+  badPincode: 'Please enter a 6-digit pincode.',
+  checking: 'Checking…',
+} as const;
+
+const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+
+export function DeliveryBox() {
+  const inputId = useId();
+  const statusId = useId();
+  const afterLoad = useAfterLoad();
+  const [typed, setTyped] = useState('');
+  const [checked, setChecked] = useState('');
+  const [typo, setTypo] = useState(false);
+  const touched = useRef(false);
+  const { estimate, error, loading } = useDeliveryEstimate(checked);
+
+  useEffect(() => {
+    if (!afterLoad) return;
+    const kept = rememberedPincode();
+    if (kept) {
+      setTyped(kept);
+      setChecked(kept);
+      return;
+    }
+    const userId = currentUserId();
+    if (userId === null) return;
+    const controller = new AbortController();
+    getShippingAddress(userId, { signal: controller.signal }).then(
+      ({ address }) => {
+        if (!address || touched.current) return;
+        setTyped(address.pincode);
+        setChecked(address.pincode);
+      },
+      // No saved pincode to start from (or the session ended): the box stays empty.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [afterLoad]);
+
+  useEffect(() => {
+    if (estimate) rememberPincode(estimate.pincode);
+  }, [estimate]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    touched.current = true;
+    const ok = PINCODE_PATTERN.test(typed);
+    setTypo(!ok);
+    if (ok) setChecked(typed);
+  }
+
+  const answer = typo
+    ? { text: DELIVERY_TEXTS.badPincode, bad: true }
+    : loading
+      ? { text: DELIVERY_TEXTS.checking, bad: false }
+      : error
+        ? { text: error, bad: true }
+        : estimate
+          ? { text: estimate.text, bad: false }
+          : null;
+
+  return (
+    <section aria-label="Delivery" className="mt-6 rounded-2xl border border-line p-4">
+      <form noValidate onSubmit={submit}>
+        <label htmlFor={inputId} className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
+          <Truck aria-hidden="true" size={18} /> Delivery pincode
+        </label>
+        <div className="flex gap-3">
+          <input
+            id={inputId}
+            name="pincode"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={6}
+            placeholder="e.g. 673001"
+            value={typed}
+            aria-describedby={statusId}
+            aria-invalid={answer?.bad ? true : undefined}
+            onChange={(e) => {
+              touched.current = true;
+              setTyped(digits(e.target.value));
+              setTypo(false);
+            }}
+            className={`min-h-11 w-full min-w-0 flex-1 rounded-full border px-4 text-base ${answer?.bad ? 'border-sale' : 'border-line'}`}
+          />
+          <button type="submit" className={buttonClass('ghost', 'shrink-0')}>
+            Check delivery
+          </button>
+        </div>
+      </form>
+      {/* Two lines kept from the first paint: the answer moves nothing below it. */}
+      <p
+        id={statusId}
+        role="status"
+        className={`mt-2 min-h-10 text-sm ${answer?.bad ? 'font-medium text-sale' : 'font-semibold text-green-800'}`}
+      >
+        {answer?.text}
+        {answer && !answer.bad && estimate && !loading && (
+          <span className="block font-normal text-muted">
+            to {estimate.city}, {estimate.state}
+          </span>
+        )}
+      </p>
+    </section>
+  );
+}

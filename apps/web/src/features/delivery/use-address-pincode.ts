@@ -1,0 +1,36 @@
+// An address form's pincode, looked up as it is typed: it fills an empty city (and an empty
+// state when the pincode is in one state only), says when the chosen state is not the
+// pincode's, and gives checkout its delivery date.
+import { pincodeStateProblem } from '@kitroom/contract';
+import { useEffect } from 'react';
+import type { AddressField, AddressValues } from '@/ui/address-form';
+import { rememberPincode } from './pincode-memory';
+import { useDeliveryEstimate, type DeliveryEstimateState } from './use-delivery-estimate';
+
+export interface AddressPincode extends DeliveryEstimateState {
+  /** Why the pincode cannot go with the chosen state, or null. */
+  problem: string | null;
+}
+
+export function useAddressPincode(
+  values: AddressValues,
+  fill: (field: AddressField, value: string) => void,
+): AddressPincode {
+  const pincode = values.pincode.trim();
+  const looked = useDeliveryEstimate(pincode);
+  const { estimate } = looked;
+
+  useEffect(() => {
+    if (!estimate || estimate.pincode !== pincode) return;
+    rememberPincode(estimate.pincode);
+    if (values.city.trim() === '') fill('city', estimate.city);
+    if (values.state === '' && estimate.states.length === 1) fill('state', estimate.states[0]!);
+    // Only a new answer fills: a city the shopper clears afterwards stays cleared.
+  }, [estimate]);
+
+  // A failed lookup (offline) blocks nothing: the server checks the pincode again.
+  const problem =
+    looked.refused ??
+    (estimate && values.state !== '' ? pincodeStateProblem(pincode, estimate, values.state) : null);
+  return { ...looked, problem };
+}
