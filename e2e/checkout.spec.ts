@@ -58,6 +58,8 @@ test('checkout charges the state’s shipping, takes a coupon and pays on the sa
   await expect(order.getByText(/^Delivery by \w{3}, \d{1,2} \w{3}$/)).toBeVisible();
   await page.getByLabel('State').selectOption('Delhi');
   await expect(order.getByTestId('order-total')).toHaveText(rupees(subtotal + 100));
+  await expect(order.getByText('Prices include GST')).toBeVisible();
+  await expect(order.getByTestId('gst-included')).toHaveText(/^Includes ₹[\d,]+(\.\d\d)? GST$/);
   // Kochi's pincode is not in Delhi: said at the field, and no date is promised.
   await expect(page.getByText('Pincode 682001 is in Kerala, not Delhi.')).toBeVisible();
   await expect(order.getByText(/^Delivery by/)).toBeHidden();

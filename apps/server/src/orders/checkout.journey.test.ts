@@ -55,6 +55,7 @@ it('add to cart, apply a coupon, order, pay on the sandbox page, see it paid, ge
     coupon_code: 'WELCOME10',
     discount_amount: 200,
     final_amount: 2458,
+    line_discounts: [200],
   });
 
   const placed = await s.post(
@@ -166,6 +167,7 @@ it('KERALA20 from Tamil Nadu: the payment page, the order and the mail charge wh
     coupon_code: 'KERALA20',
     discount_amount: 360,
     final_amount: 1524,
+    line_discounts: [360],
   });
 
   const placed = await s.post(
