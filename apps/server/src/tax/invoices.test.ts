@@ -154,7 +154,11 @@ describe('issuing at dispatch', () => {
     const orderId = await buy(
       buyer,
       {
-        shipping_address: shippingAddressInput({ state: 'Karnataka', city: 'Bengaluru' }),
+        shipping_address: shippingAddressInput({
+          state: 'Karnataka',
+          city: 'Bengaluru',
+          pincode: '560001',
+        }),
         state: 'Karnataka',
       },
       1384,
