@@ -1,54 +1,12 @@
-// SQL of credit notes (schema: tax_documents of kind 'credit_note' and their lines): an order's
-// invoice with its lines, what the credit notes on it reversed so far, writing a note, and an
-// order's notes for the back office. The caller holds the order's lock, so notes on one order
-// are written one at a time.
+// SQL of credit notes (schema: tax_documents of kind 'credit_note' and their lines): what the
+// credit notes on an invoice reversed so far, and an order's notes for the back office (the
+// invoice itself is read, and a note written, by invoices.queries.ts). The caller holds the
+// order's lock, so notes on one order are written one at a time.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { taxDocumentLines, taxDocuments } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
 import { lineKey, type Reversed } from './credit-notes.js';
 import type { TaxLine } from './tax.types.js';
-
-export interface InvoiceRow {
-  id: number;
-  number: string;
-  issued_at: Date | string;
-  seller: Record<string, unknown>;
-  buyer: Record<string, unknown>;
-  buyer_gstin: string | null;
-  place_of_supply: string;
-  place_of_supply_code: string;
-  supply_type: 'intra' | 'inter';
-}
-
-/** The order's invoice, if it has one. */
-export async function invoiceOfOrder(
-  db: Queryable,
-  orderId: number,
-): Promise<InvoiceRow | undefined> {
-  const [row] = await queryRows<InvoiceRow>(
-    db,
-    sql`SELECT id, number, issued_at, seller, buyer, buyer_gstin, place_of_supply,
-               place_of_supply_code, supply_type
-        FROM tax_documents WHERE kind = 'invoice' AND order_id = ${orderId}`,
-  );
-  return row;
-}
-
-const lineColumns = sql`kind, order_item_id AS "orderItemId", description, hsn, quantity, unit,
-  unit_price_paise AS "unitPricePaise", value_paise AS "valuePaise",
-  discount_paise AS "discountPaise", taxable_paise AS "taxablePaise", rate_bp AS "rateBp",
-  cgst_paise AS "cgstPaise", sgst_paise AS "sgstPaise", igst_paise AS "igstPaise",
-  total_paise AS "totalPaise"`;
-
-/** A document's lines in their order. */
-export async function linesOf(db: Queryable, documentId: number): Promise<TaxLine[]> {
-  return queryRows<TaxLine>(
-    db,
-    sql`SELECT ${lineColumns} FROM tax_document_lines
-        WHERE document_id = ${documentId} ORDER BY line_no`,
-  );
-}
 
 /** What the credit notes on an invoice reversed so far, by the invoice line they reverse. */
 export async function reversedOf(db: Queryable, invoiceId: number): Promise<Map<string, Reversed>> {
@@ -78,40 +36,6 @@ export async function reversedOf(db: Queryable, invoiceId: number): Promise<Map<
     });
   }
   return reversed;
-}
-
-export type NewCreditNote = typeof taxDocuments.$inferInsert;
-
-/** Writes the note and its lines (numbered from 1); answers its id. */
-export async function insertCreditNote(
-  db: Queryable,
-  doc: NewCreditNote,
-  lines: readonly TaxLine[],
-): Promise<number> {
-  const [row] = await db.insert(taxDocuments).values(doc).returning({ id: taxDocuments.id });
-  const id = row!.id;
-  await db.insert(taxDocumentLines).values(
-    lines.map((l, i) => ({
-      documentId: id,
-      lineNo: i + 1,
-      kind: l.kind,
-      orderItemId: l.orderItemId,
-      description: l.description,
-      hsn: l.hsn,
-      quantity: l.quantity,
-      unit: l.unit,
-      unitPricePaise: l.unitPricePaise,
-      valuePaise: l.valuePaise,
-      discountPaise: l.discountPaise,
-      taxablePaise: l.taxablePaise,
-      rateBp: l.rateBp,
-      cgstPaise: l.cgstPaise,
-      sgstPaise: l.sgstPaise,
-      igstPaise: l.igstPaise,
-      totalPaise: l.totalPaise,
-    })),
-  );
-  return id;
 }
 
 export interface CreditNoteRow {

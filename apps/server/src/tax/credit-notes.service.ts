@@ -8,6 +8,7 @@ import type { Queryable, Tx } from '../db/client.js';
 import { notFound } from '../http/errors.js';
 import { creditNoteLines, type ReversalAsk } from './credit-notes.js';
 import * as q from './credit-notes.queries.js';
+import * as documents from './invoices.queries.js';
 import { documentFile } from './invoices.service.js';
 import { nextNumber } from './tax-series.queries.js';
 import type { TaxLine } from './tax.types.js';
@@ -31,11 +32,11 @@ async function issue(
   ask: ReversalAsk,
   how: Issue,
 ): Promise<IssuedCreditNote | null> {
-  const invoice = await q.invoiceOfOrder(tx, orderId);
+  const [invoice] = await documents.invoicesOfOrders(tx, [orderId]);
   if (!invoice) return null;
   const intra = invoice.supply_type === 'intra';
   const lines = creditNoteLines(
-    await q.linesOf(tx, invoice.id),
+    (await documents.linesOfDocuments(tx, [invoice.id])).get(invoice.id)!,
     await q.reversedOf(tx, invoice.id),
     ask,
     intra,
@@ -46,7 +47,7 @@ async function issue(
   const totalPaise = lines.reduce((s, l) => s + l.totalPaise, 0);
   // The number last: the series' row stays locked only for the inserts that follow.
   const taken = await nextNumber(tx, 'credit_note', how.at);
-  const id = await q.insertCreditNote(
+  const id = await documents.insertDocument(
     tx,
     {
       kind: 'credit_note',
