@@ -63,6 +63,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Feedback',
     'Wholesale',
     'Referrals',
+    'Tax',
     'Staff',
     'Audit log',
     'Settings',

@@ -188,6 +188,31 @@ describe('issuing at dispatch', () => {
     expect(count!.n).toBe(1);
   });
 
+  it('keeps an issued invoice as issued: the database refuses to change or delete it', async () => {
+    const orderId = await buy();
+    await ship(orderId);
+    const issued = (await invoiceOf(orderId))!;
+    // What the database answers (drizzle wraps it as the cause of its own error).
+    const answer = (statement: ReturnType<typeof sql>) =>
+      t.db.execute(statement).then(
+        () => 'changed',
+        (err: Error) => (err.cause instanceof Error ? err.cause : err).message,
+      );
+    const refused = 'an issued tax document cannot be changed or deleted; issue a credit note';
+    const id = issued.id;
+    expect(await answer(sql`UPDATE tax_documents SET total_paise = 1 WHERE id = ${id}`)).toBe(
+      refused,
+    );
+    expect(await answer(sql`DELETE FROM tax_documents WHERE id = ${id}`)).toBe(refused);
+    expect(
+      await answer(sql`UPDATE tax_document_lines SET description = 'x' WHERE document_id = ${id}`),
+    ).toBe(refused);
+    expect(await answer(sql`DELETE FROM tax_document_lines WHERE document_id = ${id}`)).toBe(
+      refused,
+    );
+    expect(await invoiceOf(orderId)).toEqual(issued);
+  });
+
   it('gives 50 orders shipped at once 50 consecutive numbers', async () => {
     const orders: number[] = [];
     for (let i = 0; i < 50; i++) orders.push(await buy());
