@@ -11,6 +11,9 @@ export interface SalesTotal {
   paise: number;
 }
 
+/** The advisory lock the rollups' refresh holds (one refresher at a time). */
+const SALES_DAYS_LOCK = 0x5a1e5;
+
 /** The Indian day an order was paid, in SQL (as indian-days.ts reckons it). */
 const PAID_DAY = sql`((o.paid_at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date`;
 
@@ -99,8 +102,6 @@ async function rebuildWindow(tx: Queryable, first: string, last: string, daysCha
         ON CONFLICT (id) DO UPDATE SET first_day = EXCLUDED.first_day, last_day = EXCLUDED.last_day`,
   );
 }
-
-const SALES_DAYS_LOCK = 0x5a1e5;
 
 export interface SalesTotal {
   orders: number;
