@@ -1,31 +1,54 @@
 // Every page of the back office, under /admin. Pages fetch their own data with TanStack Query.
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AuditPage } from '@/features/audit/audit-page';
-import { CategoriesPage } from '@/features/categories/categories-page';
-import { NewProductPage, ProductEditorPage } from '@/features/products/product-editor-page';
-import { ProductsPage } from '@/features/products/products-page';
-import { CouponFormPage } from '@/features/coupons/coupon-form-page';
-import { CouponsPage } from '@/features/coupons/coupons-page';
-import { FeedbackEntryPage } from '@/features/feedback/feedback-entry-page';
-import { FeedbackPage } from '@/features/feedback/feedback-page';
-import { ReferralsPage } from '@/features/referrals/referrals-page';
-import { TaxPage } from '@/features/tax/tax-page';
-import { RefundsPage } from '@/features/refunds/refunds-page';
-import { ReturnPage } from '@/features/returns/return-page';
-import { ReturnsPage } from '@/features/returns/returns-page';
-import { ReviewsPage } from '@/features/reviews/reviews-page';
-import { CatalogueCsvPage } from '@/features/catalogue-csv/catalogue-csv-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
-import { OrderPage } from '@/features/orders/order-page';
-import { OrdersPage } from '@/features/orders/orders-page';
 import { SetupPage } from '@/features/setup/setup-page';
 import { SignInPage } from '@/features/sign-in/sign-in-page';
-import { StaffPage } from '@/features/staff/staff-page';
-import { WholesalePage } from '@/features/wholesale/wholesale-page';
 import { NotFoundPage } from './not-found-page';
 import { Allowed, Shell } from './shell';
-import { PlayersPage, TeamsPage } from '@/features/profiles/profiles-page';
-import { SettingsPage } from '@/features/settings/settings-page';
+
+// Pages load with their first visit (one chunk each); the sign-in, setup and dashboard pages,
+// where every visit starts, come with the app.
+const page = <M,>(load: () => Promise<M>, name: keyof M) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+const AuditPage = page(() => import('@/features/audit/audit-page'), 'AuditPage');
+const CategoriesPage = page(
+  () => import('@/features/categories/categories-page'),
+  'CategoriesPage',
+);
+const NewProductPage = page(
+  () => import('@/features/products/product-editor-page'),
+  'NewProductPage',
+);
+const ProductEditorPage = page(
+  () => import('@/features/products/product-editor-page'),
+  'ProductEditorPage',
+);
+const ProductsPage = page(() => import('@/features/products/products-page'), 'ProductsPage');
+const CouponFormPage = page(() => import('@/features/coupons/coupon-form-page'), 'CouponFormPage');
+const CouponsPage = page(() => import('@/features/coupons/coupons-page'), 'CouponsPage');
+const FeedbackEntryPage = page(
+  () => import('@/features/feedback/feedback-entry-page'),
+  'FeedbackEntryPage',
+);
+const FeedbackPage = page(() => import('@/features/feedback/feedback-page'), 'FeedbackPage');
+const ReferralsPage = page(() => import('@/features/referrals/referrals-page'), 'ReferralsPage');
+const TaxPage = page(() => import('@/features/tax/tax-page'), 'TaxPage');
+const RefundsPage = page(() => import('@/features/refunds/refunds-page'), 'RefundsPage');
+const ReturnPage = page(() => import('@/features/returns/return-page'), 'ReturnPage');
+const ReturnsPage = page(() => import('@/features/returns/returns-page'), 'ReturnsPage');
+const ReviewsPage = page(() => import('@/features/reviews/reviews-page'), 'ReviewsPage');
+const CatalogueCsvPage = page(
+  () => import('@/features/catalogue-csv/catalogue-csv-page'),
+  'CatalogueCsvPage',
+);
+const OrderPage = page(() => import('@/features/orders/order-page'), 'OrderPage');
+const OrdersPage = page(() => import('@/features/orders/orders-page'), 'OrdersPage');
+const StaffPage = page(() => import('@/features/staff/staff-page'), 'StaffPage');
+const WholesalePage = page(() => import('@/features/wholesale/wholesale-page'), 'WholesalePage');
+const PlayersPage = page(() => import('@/features/profiles/profiles-page'), 'PlayersPage');
+const TeamsPage = page(() => import('@/features/profiles/profiles-page'), 'TeamsPage');
+const SettingsPage = page(() => import('@/features/settings/settings-page'), 'SettingsPage');
 
 export const ADMIN_BASENAME = '/admin';
 

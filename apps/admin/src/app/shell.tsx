@@ -2,7 +2,7 @@
 // to what the role may open, and the page. Without a staff session it sends to sign-in.
 import { roleMayCall, type Permission } from '@kitroom/contract/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, call, callQuery, errorText } from '@/api/client';
 import { SessionContext, useMay } from '@/api/session';
@@ -119,11 +119,18 @@ export function Shell() {
           tabIndex={-1}
           className="min-w-0 flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
         >
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </SessionContext.Provider>
   );
+}
+
+/** While a page's code arrives on its first visit (a moment, on a phone a little more). */
+function PageLoading() {
+  return <p role="status">Loading…</p>;
 }
 
 export const NOT_ALLOWED = 'Your role does not allow this.';
