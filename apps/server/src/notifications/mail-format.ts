@@ -29,6 +29,12 @@ function dayText(d: Date): string {
   return `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** A calendar day 'yyyy-mm-dd' without its year, as a delivery promise reads: 'Thu, 3 Dec'. */
+export function formatDayShort(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${d} ${MONTHS[m - 1]}`;
+}
+
 /** A calendar day 'yyyy-mm-dd' (an expected delivery date): 'Thu, 3 Dec 2026'. */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -3,6 +3,7 @@
 // day), and the day it arrives (the zone's days later, counted in working days). Working
 // days are Monday to Saturday except the three national holidays (decision 030).
 import { IST_OFFSET_MS } from '../indian-days.js';
+import { formatDayShort } from '../notifications/mail-format.js';
 
 export const ZONES = [
   'same_city',
@@ -89,14 +90,9 @@ export function arrivalDay(dispatch: string, days: number): string {
   return day;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'Delivery by Thu, 3 Dec'. */
+/** 'Delivery by Thu, 3 Dec', in the mails' and order page's day names ('Sept'). */
 export function deliveryText(day: string): string {
-  const [y, m, d] = dayParts(day);
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!;
-  return `Delivery by ${weekday}, ${d} ${MONTHS[m - 1]!}`;
+  return `Delivery by ${formatDayShort(day)}`;
 }
 
 export interface PromiseRules {

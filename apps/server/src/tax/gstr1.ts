@@ -2,7 +2,7 @@
 // sorted into the tool's sections and written in the columns of its CSV templates. Pure: the
 // rows come from gstr1.queries.ts. Amounts are rupees with two decimals ('1234.50'), rates
 // percent ('18'), dates '05-Nov-2026', places of supply '32-Kerala'.
-import { GST_STATE_CODES } from '@kitroom/contract';
+import { GST_STATE_CODES, paiseToDecimalString } from '@kitroom/contract';
 import type { Gstr1Section } from '@kitroom/contract/admin';
 import { indianDayOf } from '../indian-days.js';
 import type { DocumentRate, HsnLine } from './gstr1.queries.js';
@@ -116,13 +116,6 @@ export function placeOfSupplyText(code: string, name: string): string {
   return `${code}-${PORTAL_STATE_NAMES[code] ?? STATE_BY_CODE.get(code) ?? name}`;
 }
 
-/** '1234.50', '-60.00': paise as rupees with two decimals, no grouping. */
-export function rupeesText(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** '18', '5', '2.5': basis points as percent. */
 export function rateText(rateBp: number): string {
   return String(rateBp / 100);
@@ -170,9 +163,9 @@ export function gstr1Rows(documents: readonly DocumentRate[], hsn: readonly HsnL
   for (const d of documents) {
     const pos = placeOfSupplyText(d.placeOfSupplyCode, d.placeOfSupply);
     const date = gstDateText(d.issuedAt);
-    const value = rupeesText(d.documentTotalPaise);
+    const value = paiseToDecimalString(d.documentTotalPaise);
     const rate = rateText(d.rateBp);
-    const taxable = rupeesText(d.taxablePaise);
+    const taxable = paiseToDecimalString(d.taxablePaise);
     const section = sectionOf(d);
     if (section === 'b2b') {
       const gstin = d.buyerGstin ?? '';
@@ -227,7 +220,7 @@ export function gstr1Rows(documents: readonly DocumentRate[], hsn: readonly HsnL
   rows.b2cs = [...small.values()]
     .filter((s) => s.taxable !== 0)
     .sort((a, b) => a.code.localeCompare(b.code) || a.rateBp - b.rateBp)
-    .map((s) => ['OE', s.pos, '', rateText(s.rateBp), rupeesText(s.taxable), '', '']);
+    .map((s) => ['OE', s.pos, '', rateText(s.rateBp), paiseToDecimalString(s.taxable), '', '']);
   for (const h of hsn) {
     if (h.quantity === 0 && h.totalPaise === 0 && h.taxablePaise === 0) continue;
     rows[h.registered ? 'hsn-b2b' : 'hsn-b2c'].push([
@@ -235,12 +228,12 @@ export function gstr1Rows(documents: readonly DocumentRate[], hsn: readonly HsnL
       '',
       'PCS-PIECES',
       String(h.quantity),
-      rupeesText(h.totalPaise),
+      paiseToDecimalString(h.totalPaise),
       rateText(h.rateBp),
-      rupeesText(h.taxablePaise),
-      rupeesText(h.igstPaise),
-      rupeesText(h.cgstPaise),
-      rupeesText(h.sgstPaise),
+      paiseToDecimalString(h.taxablePaise),
+      paiseToDecimalString(h.igstPaise),
+      paiseToDecimalString(h.cgstPaise),
+      paiseToDecimalString(h.sgstPaise),
       '',
     ]);
   }
