@@ -60,6 +60,26 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: limit(100),
   RATE_LIMIT_SIGNUP_PER_EMAIL: limit(5),
   RATE_LIMIT_SIGNUP_PER_IP: limit(20),
+  // Couriers (OPERATIONS.md, Shipping): 'manual' is always there; the built-in sandbox courier
+  // (demos and tests) is on outside production unless turned off; Shiprocket when its API
+  // user's email and password are set. Its tracking webhook carries this token, no signature.
+  COURIER_SANDBOX: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  SHIPROCKET_EMAIL: optionalText,
+  SHIPROCKET_PASSWORD: optionalText,
+  SHIPROCKET_WEBHOOK_TOKEN: optionalText,
+  SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
+  // The nightly backup's time (India time, HH:MM) or 'off'; how many daily and weekly to keep.
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, {
+      error: "must be HH:MM (24-hour, India time) or 'off'",
+    })
+    .default('02:30'),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  // When set, GET /metrics asks for 'Authorization: Bearer <token>'.
+  METRICS_TOKEN: optionalText,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -88,6 +108,19 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or a list of proxy addresses. */
   trustProxy: boolean | string[];
   rateLimits: RateLimits;
+  couriers: {
+    /** The built-in sandbox courier is offered to staff. */
+    sandbox: boolean;
+    /** Null when Shiprocket is not configured. */
+    shiprocket: { email: string; password: string; webhookToken: string; apiBase: string } | null;
+  };
+  backups: {
+    /** Minutes after midnight, India time; null: no nightly backup. */
+    at: number | null;
+    keepDaily: number;
+    keepWeekly: number;
+  };
+  metricsToken: string | undefined;
 }
 
 /**
@@ -137,6 +170,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
   }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) missing.push('SESSION_SECRET');
+  if (e.SHIPROCKET_EMAIL || e.SHIPROCKET_PASSWORD) {
+    if (!e.SHIPROCKET_EMAIL) missing.push('SHIPROCKET_EMAIL');
+    if (!e.SHIPROCKET_PASSWORD) missing.push('SHIPROCKET_PASSWORD');
+    if (!e.SHIPROCKET_WEBHOOK_TOKEN) missing.push('SHIPROCKET_WEBHOOK_TOKEN');
+  }
   if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER');
   if (missing.length > 0) {
     throw new ConfigError(
@@ -185,5 +223,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signupPerEmail: e.RATE_LIMIT_SIGNUP_PER_EMAIL,
       signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
     },
+    couriers: {
+      sandbox: (e.COURIER_SANDBOX ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+      shiprocket:
+        e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD && e.SHIPROCKET_WEBHOOK_TOKEN
+          ? {
+              email: e.SHIPROCKET_EMAIL,
+              password: e.SHIPROCKET_PASSWORD,
+              webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
+              apiBase: e.SHIPROCKET_API_BASE.replace(/\/+$/, ''),
+            }
+          : null,
+    },
+    backups: {
+      at: minutesOfDay(e.BACKUP_TIME),
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      keepWeekly: e.BACKUP_KEEP_WEEKLY,
+    },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -526,6 +526,13 @@ export const orders = pgTable(
     canceledAt: timestamptz('canceled_at'),
     cancelReason: text('cancel_reason'),
     courierName: text('courier_name'),
+    // Cash on delivery (OPERATIONS.md, Shipping): the fee shown before the order was placed,
+    // and the shopper's confirmation by the mailed link (a hash of its token; valid until
+    // cod_confirm_expires_at) before the order may be packed.
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    codConfirmTokenHash: text('cod_confirm_token_hash'),
+    codConfirmExpiresAt: timestamptz('cod_confirm_expires_at'),
+    codConfirmedAt: timestamptz('cod_confirmed_at'),
   },
   (t) => [
     check(
@@ -538,8 +545,15 @@ export const orders = pgTable(
     ),
     check(
       'orders_money_valid',
-      sql`${t.subtotalPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.totalPaise} = ${t.subtotalPaise} + ${t.shippingPaise} - ${t.discountPaise} AND ${t.totalPaise} >= 0`,
+      sql`${t.subtotalPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.codFeePaise} >= 0 AND ${t.totalPaise} = ${t.subtotalPaise} + ${t.shippingPaise} + ${t.codFeePaise} - ${t.discountPaise} AND ${t.totalPaise} >= 0`,
     ),
+    check('orders_payment_method_valid', sql`${t.paymentMethod} IN ('Online', 'COD')`),
+    // Cash-on-delivery orders still waiting for the shopper's confirmation (the sweep's).
+    index('orders_cod_unconfirmed_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.paymentMethod} = 'COD' AND ${t.codConfirmedAt} IS NULL AND ${t.orderStatus} = 'Pending'`,
+      ),
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_unpaid_reserved_idx')
@@ -581,6 +595,15 @@ export const ORDER_EVENT_TYPES = [
   'return_received',
   'exchange_shipped',
   'note',
+  // Cash on delivery and the courier's news (OPERATIONS.md, Shipping).
+  'cod_confirmed',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivery_failed',
+  'reattempt_requested',
+  'rto_initiated',
+  'rto_received',
 ] as const;
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -1055,6 +1078,28 @@ export const shopSettings = pgTable(
     deliveryDaysMetro: smallint('delivery_days_metro').notNull().default(3),
     deliveryDaysRestOfIndia: smallint('delivery_days_rest_of_india').notNull().default(5),
     deliveryDaysNorthEastJk: smallint('delivery_days_north_east_jk').notNull().default(8),
+    // Cash on delivery: off until the owner turns it on; the fee shown before the order is
+    // placed; the largest order it may pay; open COD orders one shopper may have; hours the
+    // confirmation link is valid and hours before an unconfirmed order is cancelled; pincode
+    // prefixes (3–6 digits) where it is off.
+    codEnabled: boolean('cod_enabled').notNull().default(false),
+    codFeePaise: integer('cod_fee_paise').notNull().default(4900),
+    codMaxOrderPaise: integer('cod_max_order_paise').notNull().default(500000),
+    codMaxOpenOrders: smallint('cod_max_open_orders').notNull().default(2),
+    codConfirmHours: smallint('cod_confirm_hours').notNull().default(24),
+    codCancelAfterHours: smallint('cod_cancel_after_hours').notNull().default(48),
+    codExcludedPincodes: text('cod_excluded_pincodes')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    // Couriers: the one staff ship with by default, the parcel's default weight and size,
+    // and Shiprocket's pickup location (its name as set up in Shiprocket).
+    defaultCourier: text('default_courier').notNull().default('manual'),
+    parcelWeightGrams: integer('parcel_weight_grams').notNull().default(300),
+    parcelLengthCm: smallint('parcel_length_cm').notNull().default(30),
+    parcelBreadthCm: smallint('parcel_breadth_cm').notNull().default(25),
+    parcelHeightCm: smallint('parcel_height_cm').notNull().default(3),
+    shiprocketPickupLocation: text('shiprocket_pickup_location').notNull().default('Primary'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -1068,6 +1113,18 @@ export const shopSettings = pgTable(
       sql`${t.deliveryDaysSameCity} BETWEEN 0 AND 30 AND ${t.deliveryDaysSameState} BETWEEN 0 AND 30
         AND ${t.deliveryDaysMetro} BETWEEN 0 AND 30 AND ${t.deliveryDaysRestOfIndia} BETWEEN 0 AND 30
         AND ${t.deliveryDaysNorthEastJk} BETWEEN 0 AND 30`,
+    ),
+    check(
+      'shop_settings_cod_valid',
+      sql`${t.codFeePaise} BETWEEN 0 AND 100000 AND ${t.codMaxOrderPaise} BETWEEN 0 AND 100000000
+        AND ${t.codMaxOpenOrders} BETWEEN 1 AND 100 AND ${t.codConfirmHours} BETWEEN 1 AND 168
+        AND ${t.codCancelAfterHours} BETWEEN 1 AND 336`,
+    ),
+    check(
+      'shop_settings_courier_valid',
+      sql`${t.defaultCourier} IN ('manual', 'sandbox', 'shiprocket')
+        AND ${t.parcelWeightGrams} BETWEEN 1 AND 100000 AND ${t.parcelLengthCm} BETWEEN 1 AND 300
+        AND ${t.parcelBreadthCm} BETWEEN 1 AND 300 AND ${t.parcelHeightCm} BETWEEN 1 AND 300`,
     ),
   ],
 );
@@ -1235,7 +1292,7 @@ export const taxDocumentLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.documentId, t.lineNo] }),
-    check('tax_document_lines_kind_valid', sql`${t.kind} IN ('goods', 'shipping')`),
+    check('tax_document_lines_kind_valid', sql`${t.kind} IN ('goods', 'shipping', 'cod_fee')`),
     check('tax_document_lines_quantity_positive', sql`${t.quantity} >= 1`),
     check('tax_document_lines_rate_valid', sql`${t.rateBp} >= 0 AND ${t.rateBp} <= 10000`),
     check(
@@ -1247,3 +1304,145 @@ export const taxDocumentLines = pgTable(
     ),
   ],
 );
+
+// ───────────────────────────── shipping ─────────────────────────────
+
+export const COURIERS = ['manual', 'sandbox', 'shiprocket'] as const;
+/** A parcel's life at the courier, as our webhook and the staff's screens name it. */
+export const SHIPMENT_STATES = [
+  // Written before the courier is asked; a retry finds it and asks again with its reference.
+  'booking',
+  'booked',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'delivery_failed',
+  'rto_initiated',
+  'rto_delivered',
+  'canceled',
+] as const;
+
+/**
+ * A parcel handed to a courier for an order. `reference` is ours and unique (KR-<order>-<n>):
+ * it is sent as the courier's order id, so a create retried after a timeout is found at the
+ * courier instead of made twice (Shiprocket has no idempotency key). One live shipment per
+ * order; a cancelled one leaves room for the next.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courier: text('courier', { enum: COURIERS }).notNull(),
+    reference: text('reference').notNull().unique(),
+    state: text('state', { enum: SHIPMENT_STATES }).notNull().default('booking'),
+    // The courier's own ids and what the shopper sees.
+    providerOrderId: text('provider_order_id'),
+    providerShipmentId: text('provider_shipment_id'),
+    awb: text('awb'),
+    courierName: text('courier_name'),
+    trackingLink: text('tracking_link'),
+    labelUrl: text('label_url'),
+    weightGrams: integer('weight_grams').notNull(),
+    codAmountPaise: integer('cod_amount_paise').notNull().default(0),
+    // Booking attempts and the courier's last refusal, for the staff and the retry.
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    // A failed delivery (NDR): the courier's reason, and the staff's answer.
+    ndrReason: text('ndr_reason'),
+    ndrAt: timestamptz('ndr_at'),
+    ndrAttempts: smallint('ndr_attempts').notNull().default(0),
+    ndrAction: text('ndr_action', { enum: ['reattempt', 'return'] }),
+    ndrActionAt: timestamptz('ndr_action_at'),
+    createdBy: integer('created_by').references(() => staff.id, { onDelete: 'restrict' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipments_live_order_uq')
+      .on(t.orderId)
+      .where(sql`${t.state} <> 'canceled'`),
+    uniqueIndex('shipments_courier_awb_uq')
+      .on(t.courier, t.awb)
+      .where(sql`${t.awb} IS NOT NULL`),
+    // The staff's queue of failed deliveries waiting for an answer.
+    index('shipments_ndr_idx')
+      .on(t.ndrAt)
+      .where(sql`${t.state} = 'delivery_failed' AND ${t.ndrAction} IS NULL`),
+    check('shipments_courier_valid', sql`${t.courier} IN (${sqlList(COURIERS)})`),
+    check('shipments_state_valid', sql`${t.state} IN (${sqlList(SHIPMENT_STATES)})`),
+    check(
+      'shipments_ndr_action_valid',
+      sql`${t.ndrAction} IS NULL OR ${t.ndrAction} IN ('reattempt', 'return')`,
+    ),
+    check(
+      'shipments_amounts_valid',
+      sql`${t.weightGrams} > 0 AND ${t.codAmountPaise} >= 0 AND ${t.attempts} >= 0`,
+    ),
+  ],
+);
+
+/** Each tracking event a courier reported, once (its event id), in the order it happened. */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    // The courier's id for the event (or one we derive from its fields): a repeat is dropped.
+    eventKey: text('event_key').notNull(),
+    state: text('state', { enum: SHIPMENT_STATES }).notNull(),
+    location: text('location'),
+    note: text('note'),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    raw: jsonb('raw').notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex('shipment_events_key_uq').on(t.shipmentId, t.eventKey),
+    check('shipment_events_state_valid', sql`${t.state} IN (${sqlList(SHIPMENT_STATES)})`),
+  ],
+);
+
+/**
+ * The built-in sandbox courier's own plan: the tracking events it will post to our webhook,
+ * each at its time (a sweep posts the due ones), as a real courier would over days.
+ */
+export const sandboxCourierEvents = pgTable(
+  'sandbox_courier_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    awb: text('awb').notNull(),
+    state: text('state', { enum: SHIPMENT_STATES }).notNull(),
+    location: text('location'),
+    note: text('note'),
+    dueAt: timestamptz('due_at').notNull(),
+    postedAt: timestamptz('posted_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('sandbox_courier_events_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.postedAt} IS NULL`),
+    index('sandbox_courier_events_awb_idx').on(t.awb),
+  ],
+);
+
+// ───────────────────────────── operations ─────────────────────────────
+
+/**
+ * What the owner is warned about (outbox stuck, webhooks failing, backup old, disk full):
+ * one row per kind, raised once and mailed once until it clears.
+ */
+export const ownerAlerts = pgTable('owner_alerts', {
+  kind: text('kind').primaryKey(),
+  raisedAt: timestamptz('raised_at'),
+  mailedAt: timestamptz('mailed_at'),
+  clearedAt: timestamptz('cleared_at'),
+  detail: text('detail').notNull().default(''),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
