@@ -144,6 +144,15 @@ export const ORDER_EVENT_KINDS = [
   'return_received',
   'exchange_shipped',
   'note',
+  // Cash on delivery and the courier's news (OPERATIONS.md, Shipping).
+  'cod_confirmed',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivery_failed',
+  'reattempt_requested',
+  'rto_initiated',
+  'rto_received',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

@@ -75,6 +75,14 @@ export const EVENT_LABEL: Record<AdminOrderEvent['type'], string> = {
   return_received: 'Return received',
   exchange_shipped: 'Exchange shipped',
   note: 'Note',
+  cod_confirmed: 'Cash on delivery confirmed',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivery_failed: 'Delivery failed',
+  reattempt_requested: 'Re-attempt asked for',
+  rto_initiated: 'Returning to origin',
+  rto_received: 'Returned to origin',
 };
 
 const ACTOR_LABEL: Record<AdminOrderEvent['actor'], string> = {

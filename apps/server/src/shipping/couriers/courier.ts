@@ -65,6 +65,11 @@ export interface Serviceability {
 
 export interface CourierProvider {
   readonly name: Exclude<CourierName, 'manual'>;
+  /**
+   * Where the courier posts its tracking news, under /api (e.g. '/api/parcel-updates/...').
+   * Shiprocket refuses webhook addresses that contain its own name or 'sr'/'kr'.
+   */
+  readonly webhookPath: string;
   serviceability(
     fromPincode: string,
     toPincode: string,

@@ -45,6 +45,22 @@ export function stepTitle(e: OrderTimelineEntry): string {
       return 'Returned shirts received';
     case 'exchange_shipped':
       return 'Replacement shipped';
+    case 'cod_confirmed':
+      return 'Cash on delivery confirmed';
+    case 'picked_up':
+      return 'Picked up by the courier';
+    case 'in_transit':
+      return 'In transit';
+    case 'out_for_delivery':
+      return 'Out for delivery';
+    case 'delivery_failed':
+      return 'Delivery attempt failed';
+    case 'reattempt_requested':
+      return 'Delivery will be tried again';
+    case 'rto_initiated':
+      return 'Returning to us';
+    case 'rto_received':
+      return 'Returned to us';
   }
 }
 
@@ -62,6 +78,7 @@ export function stepDetail(e: OrderTimelineEntry): string | null {
       return 'We will contact you about it.';
     case 'return_approved':
     case 'return_rejected':
+    case 'delivery_failed':
       return e.note;
     default:
       return null;
