@@ -293,6 +293,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     phoneNumber: text('phone_number').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    // The shopper erased their account (DPDP): the row stays for the orders and invoices GST
+    // keeps for 72 months, with its name, email and phone replaced.
+    erasedAt: timestamptz('erased_at'),
   },
   // The back office's order search by the account's name.
   (t) => [index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
@@ -1100,6 +1103,9 @@ export const shopSettings = pgTable(
     parcelBreadthCm: smallint('parcel_breadth_cm').notNull().default(25),
     parcelHeightCm: smallint('parcel_height_cm').notNull().default(3),
     shiprocketPickupLocation: text('shiprocket_pickup_location').notNull().default('Primary'),
+    // The privacy policy's grievance officer (DPDP Act): who shoppers write to about their data.
+    grievanceOfficerName: text('grievance_officer_name').notNull().default(''),
+    grievanceOfficerEmail: text('grievance_officer_email').notNull().default(''),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -1446,3 +1452,32 @@ export const ownerAlerts = pgTable('owner_alerts', {
   detail: text('detail').notNull().default(''),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+// ───────────────────────────── privacy ─────────────────────────────
+
+/**
+ * A shopper's request to erase their account (DPDP Act). `waiting` while an order is unpaid
+ * or on its way (the reason says which); `done` once erased. One open request per shopper.
+ */
+export const accountErasures = pgTable(
+  'account_erasures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    state: text('state', { enum: ['waiting', 'done'] })
+      .notNull()
+      .default('waiting'),
+    waitingReason: text('waiting_reason'),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    doneAt: timestamptz('done_at'),
+  },
+  (t) => [
+    uniqueIndex('account_erasures_user_uq').on(t.userId),
+    index('account_erasures_waiting_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.state} = 'waiting'`),
+    check('account_erasures_state_valid', sql`${t.state} IN ('waiting', 'done')`),
+  ],
+);

@@ -16,6 +16,10 @@ export interface ParcelRequest {
   reference: string;
   orderId: number;
   orderDate: Date;
+  /** Where the courier collects the parcel (Shiprocket: the pickup location's name). */
+  pickupLocation: string;
+  /** The shop's pincode, where the parcel leaves from. */
+  fromPincode: string;
   consignee: {
     name: string;
     phone: string;
