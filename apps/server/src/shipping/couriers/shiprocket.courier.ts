@@ -1,0 +1,702 @@
+// Shiprocket behind the courier seam (decision 033): an API user's login token, reused for its
+// 240 hours and renewed once on a 401; serviceability; a parcel booked as an ad-hoc order with
+// our reference as its order_id, then its AWB, pickup and label; cancel; the NDR answer; and
+// the tracking webhook, which carries a shared token (x-api-key) and no signature.
+// Shiprocket has no idempotency key, so book() looks for our reference before creating and
+// after any answer it cannot trust, and carries on from what it finds.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { paiseToDecimalString } from '@kitroom/contract';
+import { z } from 'zod';
+import { IST_OFFSET_MS, indianDateTime } from '../../indian-days.js';
+import {
+  CourierError,
+  type BookedParcel,
+  type CourierProvider,
+  type ParcelRequest,
+  type ShipmentState,
+  type TrackingUpdate,
+} from './courier.js';
+
+export interface ShiprocketOptions {
+  email: string;
+  password: string;
+  webhookToken: string;
+  /** https://apiv2.shiprocket.in, without a trailing slash. */
+  apiBase: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** What Shiprocket adds beyond the seam: the pickup manifest of booked parcels. */
+export interface ShiprocketCourier extends CourierProvider {
+  manifest(
+    parcels: readonly { providerOrderId: string; providerShipmentId: string }[],
+  ): Promise<Uint8Array>;
+}
+
+// The token lives 10 days (240 hours); renew it a little before, so no call meets the edge.
+const TOKEN_LIFETIME_MS = 240 * 60 * 60 * 1000;
+const RENEW_BEFORE_MS = 6 * 60 * 60 * 1000;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_CITY = 30;
+// An address needs no webhook words: Shiprocket refuses URLs with 'sr', 'kr' and its names.
+const WEBHOOK_PATH = '/api/parcel-updates/courier-push';
+
+/** Shiprocket's shipment status ids (its tracking table) as our states; others are not tracked. */
+const STATES_BY_STATUS: Record<number, ShipmentState> = {
+  42: 'picked_up',
+  6: 'in_transit', // SHIPPED: scanned in at the first hub
+  18: 'in_transit',
+  38: 'in_transit', // REACHED AT DESTINATION HUB
+  17: 'out_for_delivery',
+  7: 'delivered',
+  21: 'delivery_failed', // UNDELIVERED: an NDR the shop answers
+  9: 'rto_initiated',
+  10: 'rto_delivered',
+  8: 'canceled',
+};
+
+const STATUS_BY_LABEL: Record<string, number> = {
+  'PICKED UP': 42,
+  SHIPPED: 6,
+  'IN TRANSIT': 18,
+  'REACHED AT DESTINATION HUB': 38,
+  'OUT FOR DELIVERY': 17,
+  DELIVERED: 7,
+  UNDELIVERED: 21,
+  'RTO INITIATED': 9,
+  'RTO DELIVERED': 10,
+  CANCELED: 8,
+  CANCELLED: 8,
+};
+
+/** The state Shiprocket's status id (or, lacking one, its label) stands for; null: untracked. */
+export function shiprocketState(
+  statusId: number | null,
+  label?: string | null,
+): ShipmentState | null {
+  if (statusId !== null && STATES_BY_STATUS[statusId]) return STATES_BY_STATUS[statusId];
+  const byLabel = label ? STATUS_BY_LABEL[label.trim().toUpperCase()] : undefined;
+  return byLabel ? (STATES_BY_STATUS[byLabel] ?? null) : null;
+}
+
+const id = z.union([z.number(), z.string().min(1)]).transform(String);
+const optionalText = z.string().nullish();
+
+const LoginAnswer = z.object({ token: z.string().min(1) });
+const ErrorAnswer = z.object({
+  message: z.string().optional(),
+  errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
+});
+const CreateAnswer = z.object({ order_id: id, shipment_id: id });
+const OrderList = z.object({
+  data: z.array(
+    z.object({
+      id,
+      channel_order_id: z.union([z.string(), z.number()]).transform(String),
+      status: z.string(),
+      shipments: z
+        .array(
+          z.object({
+            id,
+            awb: z.union([z.string(), z.number()]).nullish(),
+            courier: optionalText,
+            pickup_token_number: optionalText,
+          }),
+        )
+        .default([]),
+    }),
+  ),
+});
+const AwbAnswer = z.object({
+  awb_assign_status: z.number(),
+  response: z.object({
+    data: z
+      .object({
+        awb_code: z.union([z.string(), z.number()]).transform(String).optional(),
+        courier_name: optionalText,
+        awb_assign_error: optionalText,
+      })
+      .passthrough(),
+  }),
+});
+const LabelAnswer = z.object({
+  label_created: z.number(),
+  label_url: z.string().optional(),
+  response: z.string().optional(),
+  not_created: z.array(z.unknown()).default([]),
+});
+const ManifestAnswer = z.object({ manifest_url: z.string() });
+const ServiceabilityAnswer = z.object({
+  data: z.object({
+    available_courier_companies: z.array(
+      z.object({
+        courier_company_id: z.number(),
+        cod: z.union([z.number(), z.boolean()]),
+        estimated_delivery_days: z.union([z.string(), z.number()]).nullish(),
+        etd_hours: z.number().nullish(),
+      }),
+    ),
+    recommended_courier_company_id: z.number().nullish(),
+  }),
+});
+const Webhook = z.object({
+  awb: z.union([z.string().min(1), z.number()]).transform(String),
+  current_status: optionalText,
+  shipment_status: optionalText,
+  shipment_status_id: z.union([z.number(), z.string()]).nullish(),
+  current_timestamp: optionalText,
+  is_return: z.union([z.number(), z.boolean(), z.string()]).nullish(),
+  scans: z
+    .array(
+      z.object({
+        date: optionalText,
+        activity: optionalText,
+        location: optionalText,
+        'sr-status': z.union([z.string(), z.number()]).nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+/** Shiprocket's zone-less India times: 'yyyy-mm-dd HH:MM[:SS]' or the webhook's 'dd mm yyyy HH:MM:SS'. */
+export function parseShiprocketTime(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  let m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text.trim());
+  let parts: number[] | null = m ? m.slice(1).map((p) => Number(p ?? 0)) : null;
+  if (!parts) {
+    m = /^(\d{2}) (\d{2}) (\d{4}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+    if (m) {
+      const [d, mo, y, h, mi, s] = m.slice(1).map((p) => Number(p ?? 0)) as number[];
+      parts = [y!, mo!, d!, h!, mi!, s!];
+    }
+  }
+  if (!parts) return null;
+  const [y, mo, d, h, mi, s] = parts as [number, number, number, number, number, number];
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s) - IST_OFFSET_MS);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** Two secrets compared in constant time (their digests, so lengths do not leak either). */
+function tokensMatch(received: unknown, expected: string): boolean {
+  if (typeof received !== 'string' || received === '' || expected === '') return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(received), digest(expected));
+}
+
+/** An Indian mobile number as Shiprocket wants it: 10 digits, no +91 or leading 0. */
+function tenDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length > 10 ? digits.slice(-10) : digits;
+}
+
+const rupees = (paise: number) => Number(paiseToDecimalString(paise));
+
+/** The ad-hoc order Shiprocket's create call takes for one parcel. */
+export function adhocOrder(request: ParcelRequest): Record<string, unknown> {
+  const c = request.consignee;
+  const [first = c.name, ...rest] = c.name.trim().split(/\s+/);
+  const cod = request.codAmountPaise > 0;
+  return {
+    order_id: request.reference,
+    order_date: indianDateTime(request.orderDate),
+    pickup_location: request.pickupLocation,
+    billing_customer_name: first,
+    billing_last_name: rest.join(' '),
+    billing_address: c.address,
+    billing_city: c.city.slice(0, MAX_CITY),
+    billing_pincode: c.pincode,
+    billing_state: c.state,
+    billing_country: 'India',
+    billing_email: c.email,
+    billing_phone: tenDigits(c.phone),
+    shipping_is_billing: true,
+    order_items: request.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      units: item.units,
+      selling_price: paiseToDecimalString(item.sellingPricePaise),
+      hsn: item.hsn,
+    })),
+    payment_method: cod ? 'COD' : 'Prepaid',
+    // Shiprocket collects its order total (sub_total + charges − discount) on a COD parcel,
+    // so the cash to collect goes in whole as sub_total with no charges beside it.
+    sub_total: rupees(cod ? request.codAmountPaise : request.subTotalPaise),
+    shipping_charges: 0,
+    giftwrap_charges: 0,
+    transaction_charges: 0,
+    total_discount: 0,
+    length: request.lengthCm,
+    breadth: request.breadthCm,
+    height: request.heightCm,
+    weight: request.weightGrams / 1000,
+  };
+}
+
+/** No answer at all (timeout, network): unlike a 5xx, the request may still be on its way. */
+class NoAnswerError extends CourierError {
+  constructor(message: string) {
+    super(message, true);
+  }
+}
+
+interface FoundOrder {
+  orderId: string;
+  shipmentId: string | null;
+  awb: string | null;
+  courierName: string | null;
+  pickupRequested: boolean;
+}
+
+export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketCourier {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = options.now ?? (() => new Date());
+  const base = `${options.apiBase.replace(/\/+$/, '')}/v1/external`;
+  let token: { value: string; renewAt: number } | null = null;
+  let loggingIn: Promise<string> | null = null;
+
+  async function send(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    bearer: string | null,
+    what: string,
+  ): Promise<{ status: number; json: unknown }> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (err) {
+      const timedOut = err instanceof Error && err.name === 'TimeoutError';
+      throw new NoAnswerError(
+        timedOut
+          ? `Shiprocket did not answer in time (${what}); it may have done it.`
+          : `Shiprocket could not be reached (${what}): ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    let json: unknown = null;
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        if (response.ok || response.status >= 500)
+          throw new CourierError(
+            `Shiprocket answered ${response.status} without JSON (${what}).`,
+            true,
+          );
+        json = { message: text.slice(0, 200) };
+      }
+    }
+    return { status: response.status, json };
+  }
+
+  function refusal(status: number, json: unknown, what: string): CourierError {
+    if (status >= 500)
+      return new CourierError(
+        `Shiprocket failed (${status}) while it ${what}; try again shortly.`,
+        true,
+      );
+    if (status === 429)
+      return new CourierError(
+        `Shiprocket is limiting our calls (${what}); try again in a minute.`,
+        false,
+      );
+    const parsed = ErrorAnswer.safeParse(json);
+    const message = parsed.success ? (parsed.data.message ?? '') : '';
+    const details = parsed.success
+      ? Object.values(parsed.data.errors ?? {})
+          .flat()
+          .join(' ')
+      : '';
+    const why = [message, details].filter(Boolean).join(' ') || `status ${status}`;
+    return new CourierError(`Shiprocket refused ${what}: ${why}`, false);
+  }
+
+  async function login(): Promise<string> {
+    const { status, json } = await send(
+      'POST',
+      `${base}/auth/login`,
+      { email: options.email, password: options.password },
+      null,
+      'the login',
+    );
+    if (status < 200 || status >= 300) throw refusal(status, json, "our API user's login");
+    const parsed = LoginAnswer.safeParse(json);
+    if (!parsed.success)
+      throw new CourierError('Shiprocket answered a login without a token.', false);
+    token = {
+      value: parsed.data.token,
+      renewAt: now().getTime() + TOKEN_LIFETIME_MS - RENEW_BEFORE_MS,
+    };
+    return parsed.data.token;
+  }
+
+  /** The current token; one login at a time however many calls wait for it. */
+  function currentToken(): Promise<string> {
+    if (token && now().getTime() < token.renewAt) return Promise.resolve(token.value);
+    loggingIn ??= login().finally(() => {
+      loggingIn = null;
+    });
+    return loggingIn;
+  }
+
+  /** An API call with the token; a 401 renews the token once and asks again. */
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    what: string,
+  ): Promise<{ status: number; json: unknown }> {
+    const used = await currentToken();
+    let answer = await send(method, `${base}${path}`, body, used, what);
+    if (answer.status === 401) {
+      if (token?.value === used) token = null;
+      answer = await send(method, `${base}${path}`, body, await currentToken(), what);
+      if (answer.status === 401)
+        throw new CourierError(
+          'Shiprocket refused our login token twice; check SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD.',
+          false,
+        );
+    }
+    if (answer.status < 200 || answer.status >= 300)
+      throw refusal(answer.status, answer.json, what);
+    return answer;
+  }
+
+  function read<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new CourierError(`Shiprocket answered ${what} in a shape we cannot read.`, true);
+    return parsed.data;
+  }
+
+  /** The live (not cancelled) Shiprocket order with exactly our reference, if any. */
+  async function findOrder(search: string, by: 'reference' | 'awb'): Promise<FoundOrder | null> {
+    const { json } = await call(
+      'GET',
+      `/orders?search=${encodeURIComponent(search)}&per_page=50`,
+      undefined,
+      `the search for ${search}`,
+    );
+    // The search matches parts of ids too (KR-1-1 finds KR-1-10): keep the exact one.
+    const matches = read(OrderList, json, 'the order search').data.filter(
+      (o) =>
+        !/^CANCEL/i.test(o.status) &&
+        (by === 'reference'
+          ? o.channel_order_id === search
+          : o.shipments.some((s) => String(s.awb ?? '') === search)),
+    );
+    const order = matches[0];
+    if (!order) return null;
+    const shipment = order.shipments[0];
+    const awb = shipment?.awb ? String(shipment.awb) : null;
+    return {
+      orderId: order.id,
+      shipmentId: shipment?.id ?? null,
+      awb,
+      courierName: shipment?.courier || null,
+      pickupRequested: !!shipment?.pickup_token_number,
+    };
+  }
+
+  /** Runs a step; when its answer is uncertain, looks at what Shiprocket holds instead. */
+  async function orLookUp<T>(step: () => Promise<T>, reference: string): Promise<T | FoundOrder> {
+    try {
+      return await step();
+    } catch (err) {
+      if (!(err instanceof CourierError) || !err.uncertain) throw err;
+      const found = await findOrder(reference, 'reference');
+      if (!found) throw err;
+      return found;
+    }
+  }
+
+  async function createOrder(request: ParcelRequest): Promise<FoundOrder> {
+    const create = async (): Promise<FoundOrder> => {
+      const { json } = await call('POST', '/orders/create/adhoc', adhocOrder(request), 'the order');
+      const made = read(CreateAnswer, json, 'the new order');
+      return {
+        orderId: made.order_id,
+        shipmentId: made.shipment_id,
+        awb: null,
+        courierName: null,
+        pickupRequested: false,
+      };
+    };
+    try {
+      return await create();
+    } catch (err) {
+      if (!(err instanceof CourierError) || !err.uncertain) throw err;
+      const found = await findOrder(request.reference, 'reference');
+      if (found) return found;
+      // A 5xx answered, so nothing is still on its way: one more try is safe. A timeout may
+      // still land, so that one goes back to the caller, whose retry looks first.
+      if (err instanceof NoAnswerError) throw err;
+      return await create();
+    }
+  }
+
+  async function assignAwb(order: FoundOrder, reference: string): Promise<FoundOrder> {
+    if (!order.shipmentId)
+      throw new CourierError(`Shiprocket's order for ${reference} has no shipment.`, false);
+    const result = await orLookUp(async () => {
+      const { json } = await call(
+        'POST',
+        '/courier/assign/awb',
+        { shipment_id: Number(order.shipmentId) },
+        'the waybill',
+      );
+      const answer = read(AwbAnswer, json, 'the waybill');
+      const data = answer.response.data;
+      if (answer.awb_assign_status !== 1 || !data.awb_code)
+        throw new CourierError(
+          `Shiprocket could not assign a waybill: ${data.awb_assign_error ?? 'no courier took the parcel'}`,
+          false,
+        );
+      return { ...order, awb: data.awb_code, courierName: data.courier_name ?? null };
+    }, reference);
+    if (!result.awb)
+      throw new CourierError(
+        `Shiprocket did not confirm the waybill for ${reference}; try again.`,
+        true,
+      );
+    return result;
+  }
+
+  async function requestPickup(order: FoundOrder, reference: string): Promise<void> {
+    try {
+      await call(
+        'POST',
+        '/courier/generate/pickup',
+        { shipment_id: [Number(order.shipmentId)] },
+        'the pickup',
+      );
+    } catch (err) {
+      if (!(err instanceof CourierError)) throw err;
+      // Asked before (an earlier try whose answer was lost): the pickup stands.
+      if (!err.uncertain && /already/i.test(err.message)) return;
+      if (err.uncertain && (await findOrder(reference, 'reference'))?.pickupRequested) return;
+      throw err;
+    }
+  }
+
+  async function labelUrl(shipmentIds: string[]): Promise<string> {
+    const { json } = await call(
+      'POST',
+      '/courier/generate/label',
+      { shipment_id: shipmentIds.map(Number) },
+      'the labels',
+    );
+    const answer = read(LabelAnswer, json, 'the labels');
+    if (answer.label_created !== 1 || !answer.label_url || answer.not_created.length > 0)
+      throw new CourierError(
+        `Shiprocket made no label for ${answer.not_created.length ? `shipments ${answer.not_created.join(', ')}` : 'these parcels'}: ${answer.response ?? 'no reason given'}`,
+        false,
+      );
+    return answer.label_url;
+  }
+
+  /** A PDF Shiprocket keeps at a public address (its S3 bucket): no token. */
+  async function downloadPdf(url: string, what: string): Promise<Uint8Array> {
+    let bytes: Uint8Array;
+    try {
+      const response = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (err) {
+      throw new CourierError(
+        `Shiprocket's ${what} could not be downloaded: ${err instanceof Error ? err.message : String(err)}`,
+        false,
+      );
+    }
+    if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-')
+      throw new CourierError(`Shiprocket's ${what} is not a PDF.`, false);
+    return bytes;
+  }
+
+  async function shipmentIdOf(parcel: {
+    awb: string;
+    providerShipmentId: string | null;
+  }): Promise<string> {
+    if (parcel.providerShipmentId) return parcel.providerShipmentId;
+    const found = await findOrder(parcel.awb, 'awb');
+    if (!found?.shipmentId)
+      throw new CourierError(`Shiprocket has no live parcel with AWB ${parcel.awb}.`, false);
+    return found.shipmentId;
+  }
+
+  return {
+    name: 'shiprocket',
+    webhookPath: WEBHOOK_PATH,
+
+    async serviceability(fromPincode, toPincode, weightGrams, cod) {
+      const query = new URLSearchParams({
+        pickup_postcode: fromPincode,
+        delivery_postcode: toPincode,
+        weight: String(weightGrams / 1000),
+        cod: cod ? '1' : '0',
+      });
+      let json: unknown;
+      try {
+        json = (
+          await call(
+            'GET',
+            `/courier/serviceability/?${query}`,
+            undefined,
+            'the serviceability check',
+          )
+        ).json;
+      } catch (err) {
+        // No courier for the pincode is its 404 {status: 404, message}.
+        if (
+          err instanceof CourierError &&
+          !err.uncertain &&
+          /not serviceable|no courier/i.test(err.message)
+        )
+          return { serviceable: false, cod: false, etdDays: null };
+        throw err;
+      }
+      const data = read(ServiceabilityAnswer, json, 'the serviceability check').data;
+      const couriers = data.available_courier_companies;
+      if (couriers.length === 0) return { serviceable: false, cod: false, etdDays: null };
+      const chosen =
+        couriers.find((c) => c.courier_company_id === data.recommended_courier_company_id) ??
+        couriers[0]!;
+      const days =
+        chosen.estimated_delivery_days != null && chosen.estimated_delivery_days !== ''
+          ? Number(chosen.estimated_delivery_days)
+          : chosen.etd_hours != null
+            ? Math.ceil(chosen.etd_hours / 24)
+            : NaN;
+      return {
+        serviceable: true,
+        cod: couriers.some((c) => c.cod === 1 || c.cod === true),
+        etdDays: Number.isFinite(days) ? days : null,
+      };
+    },
+
+    async book(request): Promise<BookedParcel> {
+      let order = (await findOrder(request.reference, 'reference')) ?? (await createOrder(request));
+      if (!order.awb) order = await assignAwb(order, request.reference);
+      if (!order.pickupRequested) await requestPickup(order, request.reference);
+      let label: string | null = null;
+      try {
+        label = await labelUrl([order.shipmentId!]);
+      } catch (err) {
+        // The label can be made again when staff print it; the parcel is booked either way.
+        if (!(err instanceof CourierError)) throw err;
+      }
+      return {
+        providerOrderId: order.orderId,
+        providerShipmentId: order.shipmentId,
+        awb: order.awb!,
+        courierName: order.courierName ?? 'Shiprocket',
+        trackingLink: `https://shiprocket.co/tracking/${encodeURIComponent(order.awb!)}`,
+        labelUrl: label,
+      };
+    },
+
+    async labels(parcels) {
+      if (parcels.length === 0) throw new CourierError('No parcels to print labels for.', false);
+      const ids: string[] = [];
+      for (const parcel of parcels) ids.push(await shipmentIdOf(parcel));
+      // One label_url holds every shipment's label, so no merging here.
+      return downloadPdf(await labelUrl(ids), 'label PDF');
+    },
+
+    async manifest(parcels) {
+      if (parcels.length === 0) throw new CourierError('No parcels for a manifest.', false);
+      const generated = await call(
+        'POST',
+        '/manifests/generate',
+        { shipment_id: parcels.map((p) => Number(p.providerShipmentId)) },
+        'the manifest',
+      ).catch((err: unknown) => {
+        // Made before: printing it is all that is left.
+        if (err instanceof CourierError && !err.uncertain && /already generated/i.test(err.message))
+          return null;
+        throw err;
+      });
+      if (generated && !read(ManifestAnswer, generated.json, 'the manifest').manifest_url)
+        throw new CourierError('Shiprocket made no manifest: request the pickups first.', false);
+      const printed = await call(
+        'POST',
+        '/manifests/print',
+        { order_ids: parcels.map((p) => Number(p.providerOrderId)) },
+        'the manifest print',
+      );
+      const url = read(ManifestAnswer, printed.json, 'the manifest print').manifest_url;
+      if (!url)
+        throw new CourierError('Shiprocket has no manifest to print for these parcels.', false);
+      return downloadPdf(url, 'manifest PDF');
+    },
+
+    async cancel(parcel) {
+      const orderId = parcel.providerOrderId ?? (await findOrder(parcel.awb, 'awb'))?.orderId;
+      if (!orderId)
+        throw new CourierError(`Shiprocket has no live order with AWB ${parcel.awb}.`, false);
+      await call(
+        'POST',
+        '/orders/cancel',
+        { ids: [Number(orderId)] },
+        `the cancellation of AWB ${parcel.awb}`,
+      );
+    },
+
+    async answerFailedDelivery(parcel, action, note) {
+      await call(
+        'POST',
+        `/ndr/${encodeURIComponent(parcel.awb)}/action`,
+        {
+          action: action === 'reattempt' ? 're-attempt' : 'return',
+          comments:
+            note.trim() ||
+            (action === 'reattempt' ? 'Please deliver again.' : 'Please return to origin.'),
+        },
+        `the answer to AWB ${parcel.awb}'s failed delivery`,
+      );
+    },
+
+    readWebhook(headers, body): TrackingUpdate[] | null {
+      const given = headers['x-api-key'];
+      if (!tokensMatch(Array.isArray(given) ? undefined : given, options.webhookToken)) return null;
+      const parsed = Webhook.safeParse(body);
+      // Authentic but unreadable (Shiprocket's own test ping, say): nothing we track.
+      if (!parsed.success) return [];
+      const w = parsed.data;
+      if (w.is_return === 1 || w.is_return === true || w.is_return === '1') return [];
+      const numeric = Number(w.shipment_status_id ?? NaN);
+      const statusId = w.shipment_status_id !== '' && Number.isInteger(numeric) ? numeric : null;
+      const state = shiprocketState(statusId, w.shipment_status ?? w.current_status);
+      if (!state) return [];
+      const scans = w.scans ?? [];
+      const lastScan = scans.at(-1);
+      const occurredAt =
+        parseShiprocketTime(w.current_timestamp) ?? parseShiprocketTime(lastScan?.date) ?? now();
+      const status = statusId ?? w.shipment_status ?? w.current_status ?? state;
+      return [
+        {
+          awb: w.awb,
+          state,
+          // No event id in the payload: the parcel, its status and when it happened name it.
+          eventKey: `${w.awb}:${status}:${occurredAt.toISOString()}`,
+          occurredAt,
+          location: lastScan?.location || null,
+          note: lastScan?.activity || w.current_status || null,
+        },
+      ];
+    },
+  };
+}
