@@ -386,11 +386,11 @@ describe('the tracking webhook', () => {
   });
 
   it('arrives over HTTP at a path Shiprocket accepts', async () => {
-    expect(courier.webhookPath).toMatch(/^\/api\//);
-    expect(courier.webhookPath).not.toMatch(/shiprocket|kartrocket|sr|kr/i);
+    const path = `/api${courier.webhookPath}`;
+    expect(path).not.toMatch(/shiprocket|kartrocket|sr|kr/i);
     const receiver = Fastify({ logger: false });
     const received: unknown[] = [];
-    receiver.post(courier.webhookPath, async (req, reply) => {
+    receiver.post(path, async (req, reply) => {
       const updates = courier.readWebhook(req.headers, req.body);
       if (updates === null) return reply.code(401).send({ error: 'Not authentic' });
       received.push(...updates);
@@ -399,11 +399,10 @@ describe('the tracking webhook', () => {
     const url = await receiver.listen({ port: 0, host: '127.0.0.1' });
     try {
       const a = await courier.book(parcel());
-      expect((await fake.postTracking(`${url}${courier.webhookPath}`, a.awb, 7)).status).toBe(200);
-      expect(
-        (await fake.postTracking(`${url}${courier.webhookPath}`, a.awb, 7, { token: 'forged' }))
-          .status,
-      ).toBe(401);
+      expect((await fake.postTracking(`${url}${path}`, a.awb, 7)).status).toBe(200);
+      expect((await fake.postTracking(`${url}${path}`, a.awb, 7, { token: 'forged' })).status).toBe(
+        401,
+      );
       expect(received).toMatchObject([{ awb: a.awb, state: 'delivered' }]);
     } finally {
       await receiver.close();

@@ -40,8 +40,9 @@ const TOKEN_LIFETIME_MS = 240 * 60 * 60 * 1000;
 const RENEW_BEFORE_MS = 6 * 60 * 60 * 1000;
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_CITY = 30;
-// An address needs no webhook words: Shiprocket refuses URLs with 'sr', 'kr' and its names.
-const WEBHOOK_PATH = '/api/parcel-updates/courier-push';
+// Under /api, where the couriers' webhook routes are mounted. Shiprocket's panel refuses a
+// webhook URL containing 'shiprocket', 'kartrocket', 'sr' or 'kr', so the path names none.
+const WEBHOOK_PATH = '/parcel-updates/courier-push';
 
 /** Shiprocket's shipment status ids (its tracking table) as our states; others are not tracked. */
 const STATES_BY_STATUS: Record<number, ShipmentState> = {
