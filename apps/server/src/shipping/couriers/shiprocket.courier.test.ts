@@ -410,14 +410,38 @@ describe('the tracking webhook', () => {
   });
 });
 
-describe('the fake holds to the documented create', () => {
-  it('refuses an order missing any required field with the 422 shape', async () => {
+describe('the fake holds to the documented protocol', () => {
+  async function token() {
     const login = await fetch(`${fake.url}/v1/external/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: fake.email, password: fake.password }),
     });
-    const { token } = (await login.json()) as { token: string };
+    return ((await login.json()) as { token: string }).token;
+  }
+
+  it('tracks by AWB in the documented shape, newest activity first', async () => {
+    const a = await courier.book(parcel());
+    fake.trackingPayload(a.awb, 42);
+    fake.trackingPayload(a.awb, 18);
+    const auth = { authorization: `Bearer ${await token()}` };
+    const res = await fetch(`${fake.url}/v1/external/courier/track/awb/${a.awb}`, {
+      headers: auth,
+    });
+    const { tracking_data: data } = (await res.json()) as {
+      tracking_data: {
+        shipment_status: number;
+        shipment_track_activities: Record<string, string>[];
+      };
+    };
+    expect(data.shipment_status).toBe(18);
+    expect(data.shipment_track_activities.map((x) => x['sr-status'])).toEqual(['18', '42']);
+    const unknown = await fetch(`${fake.url}/v1/external/courier/track/awb/000`, { headers: auth });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses an order missing any required field with the 422 shape', async () => {
+    const bearer = await token();
     const { adhocOrder } = await import('./shiprocket.courier.js');
     const full = adhocOrder(parcel());
     for (const field of [
@@ -431,7 +455,7 @@ describe('the fake holds to the documented create', () => {
       delete body[field];
       const res = await fetch(`${fake.url}/v1/external/orders/create/adhoc`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
         body: JSON.stringify(body),
       });
       expect(res.status).toBe(422);

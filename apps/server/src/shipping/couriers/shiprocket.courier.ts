@@ -242,6 +242,16 @@ class NoAnswerError extends CourierError {
   }
 }
 
+/** Shiprocket's no (a 4xx): it did nothing, and says why. */
+class RefusedError extends CourierError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message, false);
+  }
+}
+
 interface FoundOrder {
   orderId: string;
   shipmentId: string | null;
@@ -305,10 +315,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
 
   function refusal(status: number, json: unknown, what: string): CourierError {
     if (status >= 500)
-      return new CourierError(
-        `Shiprocket failed (${status}) while it ${what}; try again shortly.`,
-        true,
-      );
+      return new CourierError(`Shiprocket failed (${status}) on ${what}; try again shortly.`, true);
     if (status === 429)
       return new CourierError(
         `Shiprocket is limiting our calls (${what}); try again in a minute.`,
@@ -322,7 +329,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
           .join(' ')
       : '';
     const why = [message, details].filter(Boolean).join(' ') || `status ${status}`;
-    return new CourierError(`Shiprocket refused ${what}: ${why}`, false);
+    return new RefusedError(`Shiprocket refused ${what}: ${why}`, status);
   }
 
   async function login(): Promise<string> {
@@ -561,11 +568,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         ).json;
       } catch (err) {
         // No courier for the pincode is its 404 {status: 404, message}.
-        if (
-          err instanceof CourierError &&
-          !err.uncertain &&
-          /not serviceable|no courier/i.test(err.message)
-        )
+        if (err instanceof RefusedError && err.status === 404)
           return { serviceable: false, cod: false, etdDays: null };
         throw err;
       }
