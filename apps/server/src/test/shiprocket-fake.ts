@@ -75,8 +75,11 @@ export interface FakeShiprocket {
   orderOfAwb(awb: string): FakeOrder;
   /** The next create makes the order, then answers only after this many ms. */
   slowNextCreate(ms: number): void;
-  /** The next authenticated call (to `path`, when given) answers `status` and does nothing. */
-  failNext(status?: number, path?: string): void;
+  /**
+   * The next authenticated call (to `path`, when given) does nothing and answers `status`
+   * with `body` (by default Shiprocket's error shape).
+   */
+  failNext(status?: number, path?: string, body?: Record<string, unknown>): void;
   /** Every token issued so far stops working (as after 240 hours). */
   expireTokens(): void;
   /** The documented tracking webhook payload for a parcel's new status. */
@@ -276,7 +279,11 @@ export async function startFakeShiprocket(
   let nextShipmentId = 39_000_000;
   let nextAwb = 1_914_240_000_000;
   let slowCreateMs = 0;
-  const failures: { status: number; path: string | undefined }[] = [];
+  const failures: {
+    status: number;
+    path: string | undefined;
+    body: Record<string, unknown> | undefined;
+  }[] = [];
 
   const fake: FakeShiprocket = {
     url: '',
@@ -300,8 +307,8 @@ export async function startFakeShiprocket(
     slowNextCreate(ms) {
       slowCreateMs = ms;
     },
-    failNext(status = 500, path) {
-      failures.push({ status, path });
+    failNext(status = 500, path, body) {
+      failures.push({ status, path, body });
     },
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);
@@ -441,7 +448,7 @@ export async function startFakeShiprocket(
       const [failure] = failures.splice(at, 1);
       return reply
         .code(failure!.status)
-        .send({ message: 'Something went wrong', status_code: failure!.status });
+        .send(failure!.body ?? { message: 'Something went wrong', status_code: failure!.status });
     }
   });
   app.addHook('onResponse', async (req, reply) => {

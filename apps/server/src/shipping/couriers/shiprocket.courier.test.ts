@@ -145,6 +145,17 @@ describe('booking a parcel', () => {
     expect(wrongPickup.message).toContain('Wrong Pickup location entered.');
   });
 
+  it('takes a 200 that carries only an error message as a refusal', async () => {
+    fake.failNext(200, '/v1/external/orders/create/adhoc', {
+      message: 'Billing pincode does not belong to the billing state',
+    });
+    const err = await rejection(courier.book(parcel()));
+    expect(err.uncertain).toBe(false);
+    expect(err.message).toBe(
+      'Shiprocket refused the order: Billing pincode does not belong to the billing state',
+    );
+  });
+
   it('says when no courier will carry the parcel', async () => {
     fake.unserviceable.add('560038');
     const err = await rejection(courier.book(parcel()));

@@ -385,9 +385,12 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
 
   function read<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
     const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new CourierError(`Shiprocket answered ${what} in a shape we cannot read.`, true);
-    return parsed.data;
+    if (parsed.success) return parsed.data;
+    // Its docs: some calls answer 200 with only an error message when the data is invalid.
+    const error = ErrorAnswer.safeParse(json);
+    if (error.success && error.data.message)
+      throw new RefusedError(`Shiprocket refused ${what}: ${error.data.message}`, 200);
+    throw new CourierError(`Shiprocket answered ${what} in a shape we cannot read.`, true);
   }
 
   /** The live (not cancelled) Shiprocket order with exactly our reference, if any. */
@@ -434,7 +437,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
   async function createOrder(request: ParcelRequest): Promise<FoundOrder> {
     const create = async (): Promise<FoundOrder> => {
       const { json } = await call('POST', '/orders/create/adhoc', adhocOrder(request), 'the order');
-      const made = read(CreateAnswer, json, 'the new order');
+      const made = read(CreateAnswer, json, 'the order');
       return {
         orderId: made.order_id,
         shipmentId: made.shipment_id,
