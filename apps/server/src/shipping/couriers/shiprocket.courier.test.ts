@@ -166,8 +166,8 @@ describe('booking a parcel', () => {
   });
 
   it('after a create that timed out, finds the order it made: one parcel, the same AWB', async () => {
-    courier = courierFor(fake, { timeoutMs: 300 });
-    fake.slowNextCreate(900);
+    courier = courierFor(fake, { timeoutMs: 1_000 });
+    fake.slowNextCreate(2_500);
     const first = await courier.book(parcel());
     const again = await courier.book(parcel());
 
