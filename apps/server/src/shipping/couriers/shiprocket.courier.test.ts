@@ -7,6 +7,7 @@ import { pdfText } from '../../test/pdf.js';
 import { startFakeShiprocket, type FakeShiprocket } from '../../test/shiprocket-fake.js';
 import { CourierError, type ParcelRequest } from './courier.js';
 import { createShiprocketCourier, type ShiprocketCourier } from './shiprocket.courier.js';
+import { adhocOrder } from './shiprocket.shapes.js';
 
 let fake: FakeShiprocket;
 let courier: ShiprocketCourier;
@@ -453,7 +454,6 @@ describe('the fake holds to the documented protocol', () => {
 
   it('refuses an order missing any required field with the 422 shape', async () => {
     const bearer = await token();
-    const { adhocOrder } = await import('./shiprocket.courier.js');
     const full = adhocOrder(parcel());
     for (const field of [
       'order_id',
