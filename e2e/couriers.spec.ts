@@ -2,8 +2,10 @@
 // moves a parcel along every 2 seconds: a shopper buys and pays; the owner sets up the back
 // office, chooses the sandbox courier in the ship dialog and books it; the courier's steps
 // arrive through our webhook and show on the order page's Courier card; the order completes
-// by itself and the shopper's order page shows Delivered with the courier's steps. The order
-// page, the ship dialog and the Deliveries page are photographed at 1440 and 375 px.
+// by itself and the shopper's order page shows Delivered with the courier's steps. A second
+// order, for a shopper named FAIL, fails its first delivery: it waits on the Deliveries page,
+// staff ask for another attempt, and it is delivered. The order page, the ship dialog and
+// the Deliveries page are photographed at 1440 and 375 px.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,8 +132,44 @@ it('staff ship a paid order with the sandbox courier, and it arrives by itself',
   // ── the Deliveries page (nothing failed) ──
   await owner.goto(`${shop.baseUrl}/admin/deliveries`);
   await expect(owner.getByText('No failed deliveries waiting. Good.')).toBeVisible();
-  await owner.screenshot({ path: testInfo.outputPath('admin-deliveries-375.png') });
+
+  // ── a second order, for a shopper named FAIL: the courier's first delivery fails ──
+  await buyNow(page, product, size);
+  await fillAddress(page, { ...KOCHI, lastName: 'FAIL' });
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const failing = await finishPayment(page, 'pay');
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  await owner.goto(`${shop.baseUrl}/admin/orders/${failing}`);
+  await owner.getByRole('button', { name: 'Ship' }).click();
+  await owner.getByRole('button', { name: 'Book and ship' }).click();
+  await expect(owner.getByRole('region', { name: 'Courier' })).toContainText('Booked');
+  const queued = owner.getByRole('link', { name: `Order #${failing}` });
+  await expect(async () => {
+    await owner.goto(`${shop.baseUrl}/admin/deliveries`);
+    await expect(queued).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+  await expect(owner.getByText('Consignee not available')).toBeVisible();
+  await expectAccessible(owner, 'the deliveries page');
+  await owner.screenshot({ path: testInfo.outputPath('admin-deliveries-1440.png') });
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await owner.screenshot({ path: testInfo.outputPath('admin-deliveries-375.png'), fullPage: true });
+  await owner.getByLabel('Note for the courier (optional)').fill('Shopper is home after 6 pm');
+  await owner.getByRole('button', { name: 'Try again' }).click();
+  await expect(owner.getByText('No failed deliveries waiting. Good.')).toBeVisible();
+  await expect(async () => {
+    await owner.goto(`${shop.baseUrl}/admin/orders/${failing}`);
+    await expect(owner.getByRole('region', { name: 'Timeline' })).toContainText('Delivered', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+  const failedTimeline = owner.getByRole('region', { name: 'Timeline' });
+  await expect(failedTimeline).toContainText('Delivery failed');
+  await expect(failedTimeline).toContainText('Shopper is home after 6 pm');
   await ownerContext.close();
+  await page.goto(`/reviewOrdersDetails/${failing}`);
+  await expect(page.getByText('Delivery attempt failed').first()).toBeVisible();
+  await expect(page.getByText('Consignee not available').first()).toBeVisible();
+  await page.goto(`/reviewOrdersDetails/${orderId}`);
 
   // ── the shopper's order page ──
   await page.reload();

@@ -315,6 +315,39 @@ describe('the sandbox courier', () => {
     expect((await orderRow(id)).order_status).toBe('Completed');
   });
 
+  it('posts again with a growing delay when our webhook does not answer, in order', async () => {
+    const id = await buy();
+    await shipWithSandbox(id);
+    const down: Poster = async () => 503;
+    clock = new Date(clock.getTime() + 5 * MINUTE);
+    // Every event is due, but only the first is tried: the later ones wait for it.
+    expect(
+      await sweepSandboxCourier(
+        { courier: sandbox, publicUrl: t.config.publicUrl, post: down },
+        clock,
+      ),
+    ).toEqual({ posted: 0, failed: 1 });
+    expect((await shipmentsOf(id))[0]!.state).toBe('booked');
+    // Put off by 10 seconds: not yet due 5 seconds on.
+    clock = new Date(clock.getTime() + 5_000);
+    expect(
+      await sweepSandboxCourier(
+        { courier: sandbox, publicUrl: t.config.publicUrl, post: down },
+        clock,
+      ),
+    ).toEqual({ posted: 0, failed: 0 });
+    // Due again, and our webhook is back: all four, in order.
+    clock = new Date(clock.getTime() + 6_000);
+    expect(await after(0)).toEqual({ posted: 4, failed: 0 });
+    expect((await shipmentsOf(id))[0]!.state).toBe('delivered');
+    expect((await eventTypes(id)).slice(-4)).toEqual([
+      'picked_up',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+    ]);
+  });
+
   it('cancels a parcel before pickup (the order is packed again), not after', async () => {
     const id = await buy();
     await shipWithSandbox(id);

@@ -26,7 +26,6 @@ import { record, type Actor } from '../staff/audit.service.js';
 import {
   CourierError,
   type BookedParcel,
-  type CourierName,
   type CourierProvider,
   type ParcelRequest,
   type ShipmentState,
@@ -524,11 +523,15 @@ async function settleOrder(ctx: ShippingContext, shipmentId: number): Promise<vo
   if (!shipment) return;
   const order = await lockOrder(ctx.db, shipment.order_id);
   if (!order || stageOf(order) !== 'shipped') return;
-  if (shipment.state === 'delivered') {
-    await fulfilment.deliverOrder(ctx, SYSTEM_ACTOR, shipment.order_id);
-  } else if (shipment.state === 'rto_delivered') {
-    await fulfilment.returnToOrigin(ctx, shipment.order_id);
+  try {
+    if (shipment.state === 'delivered') {
+      await fulfilment.deliverOrder(ctx, SYSTEM_ACTOR, shipment.order_id);
+    } else if (shipment.state === 'rto_delivered') {
+      await fulfilment.returnToOrigin(ctx, shipment.order_id);
+    }
+  } catch (err) {
+    // Another process settled it meanwhile (the state machine refuses a second time).
+    if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
+    ctx.log.info({ orderId: shipment.order_id, err }, 'order already settled by its courier');
   }
 }
-
-export type { CourierName };
