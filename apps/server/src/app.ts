@@ -63,6 +63,10 @@ import { searchRoutes } from './search/search.routes.js';
 import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { shippingRoutes } from './shipping/shipping.routes.js';
+import { courierWebhookRoutes } from './shipping/couriers.routes.js';
+import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
+import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
+import { shipmentsAdminRoutes } from './shipping/shipments.admin-routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
@@ -89,6 +93,8 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   productViews: ViewCounts;
+  /** The couriers offered to staff (shipping/couriers/couriers.ts). */
+  couriers: Couriers;
 }
 
 export interface BuildOptions {
@@ -107,6 +113,8 @@ export interface BuildOptions {
   orderSweep?: boolean;
   /** The outbox's mail worker (default on); tests may drain the outbox by hand instead. */
   outboxWorker?: boolean;
+  /** Defaults to the couriers the configuration enables; tests inject their own. */
+  couriers?: Couriers;
 }
 
 export type App = FastifyInstance;
@@ -227,7 +235,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
   app.addHook('onReady', async () => productViews.start());
   app.addHook('onClose', async () => productViews.stop());
-  const deps: AppDeps = { config, database: options.database, mailer, productViews };
+  const couriers = options.couriers ?? createCouriers(config, { db: options.database.db });
+  const deps: AppDeps = { config, database: options.database, mailer, productViews, couriers };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -278,6 +287,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(invoiceRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
+  await app.register(courierWebhookRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));
   await app.register(ordersAdminRoutes(deps));
@@ -295,19 +305,28 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(returnsAdminRoutes(deps));
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));
+  await app.register(shipmentsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }
   if (options.orderSweep !== false) {
     let sweep: OrderSweep | undefined;
     let refundSweep: RefundSweep | undefined;
+    let sandboxSweep: SandboxSweep | undefined;
     app.addHook('onReady', async () => {
       sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
       refundSweep = startRefundSweep(orderContexts(deps)(app.log), REFUND_SWEEP_INTERVAL_MS);
+      if (couriers.sandbox) {
+        sandboxSweep = startSandboxSweep(
+          { courier: couriers.sandbox, publicUrl: config.publicUrl, log: app.log },
+          Math.max(1000, Math.min(60_000, config.couriers.sandboxStepMs / 2)),
+        );
+      }
     });
     app.addHook('onClose', async () => {
       await sweep?.stop();
       await refundSweep?.stop();
+      await sandboxSweep?.stop();
     });
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());

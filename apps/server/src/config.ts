@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   // (demos and tests) is on outside production unless turned off; Shiprocket when its API
   // user's email and password are set. Its tracking webhook carries this token, no signature.
   COURIER_SANDBOX: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  /** Seconds between two of a sandbox parcel's tracking events (a demo's pace). */
+  COURIER_SANDBOX_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SHIPROCKET_EMAIL: optionalText,
   SHIPROCKET_PASSWORD: optionalText,
   SHIPROCKET_WEBHOOK_TOKEN: optionalText,
@@ -111,6 +113,8 @@ export interface Config {
   couriers: {
     /** The built-in sandbox courier is offered to staff. */
     sandbox: boolean;
+    /** Time between two of a sandbox parcel's tracking events. */
+    sandboxStepMs: number;
     /** Null when Shiprocket is not configured. */
     shiprocket: { email: string; password: string; webhookToken: string; apiBase: string } | null;
   };
@@ -225,6 +229,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     couriers: {
       sandbox: (e.COURIER_SANDBOX ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+      sandboxStepMs: e.COURIER_SANDBOX_STEP_SECONDS * 1000,
       shiprocket:
         e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD && e.SHIPROCKET_WEBHOOK_TOKEN
           ? {

@@ -12,6 +12,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
   { to: '/orders', label: 'Orders', access: 'orders.read' },
   { to: '/returns', label: 'Returns', access: 'orders.read' },
+  { to: '/deliveries', label: 'Deliveries', access: 'orders.fulfil' },
   { to: '/refunds', label: 'Refunds', access: 'orders.refund' },
   { to: '/products', label: 'Products', access: 'catalogue.read' },
   { to: '/categories', label: 'Categories', access: 'catalogue.read' },

@@ -37,6 +37,10 @@ const TaxPage = page(() => import('@/features/tax/tax-page'), 'TaxPage');
 const RefundsPage = page(() => import('@/features/refunds/refunds-page'), 'RefundsPage');
 const ReturnPage = page(() => import('@/features/returns/return-page'), 'ReturnPage');
 const ReturnsPage = page(() => import('@/features/returns/returns-page'), 'ReturnsPage');
+const DeliveriesPage = page(
+  () => import('@/features/deliveries/deliveries-page'),
+  'DeliveriesPage',
+);
 const ReviewsPage = page(() => import('@/features/reviews/reviews-page'), 'ReviewsPage');
 const CatalogueCsvPage = page(
   () => import('@/features/catalogue-csv/catalogue-csv-page'),
@@ -152,6 +156,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="orders.read">
             <ReturnsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'deliveries',
+        element: (
+          <Allowed permission="orders.fulfil">
+            <DeliveriesPage />
           </Allowed>
         ),
       },

@@ -10,7 +10,8 @@ import {
   type AdminEndpoint,
   type AdminEndpointName,
 } from '@kitroom/contract/admin';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../db/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { affiliates, auditLog, campaignCodes, feedback, orders, reviews } from '../db/schema.js';
@@ -258,7 +259,47 @@ function ordersSamples() {
     await db.transaction((tx) => issueInvoice(tx, id, null, new Date()));
     return id;
   };
+  /** An order with a shipment in this state (a sandbox one with its failed delivery posted). */
+  const shipped = async (db: Db, courier: 'manual' | 'sandbox', state: string) => {
+    const id = await order(db);
+    const awb = courier === 'sandbox' ? `SBX${String(id).padStart(8, '0')}01` : `EE${id}IN`;
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO shipments (order_id, courier, reference, state, awb, courier_name,
+            weight_grams, ndr_reason, ndr_at, ndr_attempts)
+          VALUES (${id}, ${courier}, ${`KR-${id}-1`}, ${state}, ${awb}, 'Test courier', 300,
+            ${state === 'delivery_failed' ? 'Consignee not available' : null},
+            ${state === 'delivery_failed' ? new Date().toISOString() : null}::timestamptz,
+            ${state === 'delivery_failed' ? 1 : 0})
+          RETURNING id`,
+    );
+    if (courier === 'sandbox') {
+      await db.execute(
+        sql`INSERT INTO sandbox_courier_events (awb, state, due_at, posted_at)
+            VALUES (${awb}, ${state}, now(), now())`,
+      );
+    }
+    return { orderId: id, shipmentId: row!.id };
+  };
   return {
+    orderShippingLabels: async (db: Db) => ({
+      url: `/api/admin/orders/labels?ids=${(await shipped(db, 'manual', 'booked')).orderId}`,
+    }),
+    listOrderShipments: async (db: Db) => ({
+      url: `/api/admin/orders/${await order(db)}/shipments`,
+    }),
+    shipWithCourier: async (db: Db) => ({
+      url: `/api/admin/orders/${await order(db)}/shipments`,
+      payload: { courier: 'sandbox' },
+    }),
+    cancelShipment: async (db: Db) => ({
+      url: `/api/admin/shipments/${(await shipped(db, 'manual', 'booked')).shipmentId}/cancel`,
+    }),
+    listFailedDeliveries: async () => ({ url: '/api/admin/deliveries/failed' }),
+    answerFailedDelivery: async (db: Db) => ({
+      url: `/api/admin/shipments/${(await shipped(db, 'sandbox', 'delivery_failed')).shipmentId}/failed-delivery`,
+      payload: { action: 'reattempt', note: 'Call before coming' },
+    }),
     listAdminOrders: async () => ({ url: '/api/admin/orders?status=to-pack&q=Test&limit=5' }),
     exportAdminOrders: async () => ({ url: '/api/admin/orders/export?payment=SUCCESS' }),
     orderPackingSlips: async (db: Db) => ({

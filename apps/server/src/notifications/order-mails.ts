@@ -149,6 +149,48 @@ export function orderDelivered(o: OrderMail): MailContent {
   };
 }
 
+export function orderOutForDelivery(o: OrderMail): MailContent {
+  return {
+    subject: subjectOf(o, 'is out for delivery'),
+    preview: 'Your parcel arrives today.',
+    heading: 'Out for delivery',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: `Order #${o.order_id} is out for delivery and should reach you today. Please keep your phone at hand: the courier may call before coming.`,
+      },
+      ...tracking(o),
+      ...trackLink(o.tracking_link),
+      { kind: 'facts', rows: [{ label: 'Delivering to', value: o.address }] },
+      orderLink(o, true),
+    ],
+  };
+}
+
+export function orderDeliveryFailed(o: With<'order-delivery-failed'>): MailContent {
+  return {
+    subject: subjectOf(o, 'could not be delivered'),
+    preview: `The courier could not deliver it: ${o.extra.reason}.`,
+    heading: 'We missed you',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: `The courier could not deliver order #${o.order_id} today. The reason they gave: ${o.extra.reason}.`,
+      },
+      {
+        kind: 'text',
+        text: 'We will ask them to try again. If you need to change something about the delivery, reply to this mail or call us.',
+      },
+      ...tracking(o),
+      ...trackLink(o.tracking_link),
+      { kind: 'facts', rows: [{ label: 'Delivering to', value: o.address }] },
+      orderLink(o, true),
+    ],
+  };
+}
+
 export function orderCanceled(o: With<'order-canceled'>): MailContent {
   const { reason, refund_paise: refund, canceled_by: by } = o.extra;
   const money: Block =

@@ -156,6 +156,24 @@ const CASES: Case[] = [
     links: [shipped.tracking_link, ORDER_URL],
   },
   {
+    template: 'order-out-for-delivery',
+    data: orderMailData(shipped),
+    subject: 'Kitroom order #41 is out for delivery',
+    says: ['Order #41 is out for delivery and should reach you today.', 'DLV123456789IN'],
+    links: [shipped.tracking_link, ORDER_URL],
+  },
+  {
+    template: 'order-delivery-failed',
+    data: orderMailData({ ...shipped, extra: { reason: 'Consignee not available' } }),
+    subject: 'Kitroom order #41 could not be delivered',
+    says: [
+      'The courier could not deliver order #41 today.',
+      'Consignee not available',
+      'We will ask them to try again.',
+    ],
+    links: [shipped.tracking_link, ORDER_URL],
+  },
+  {
     template: 'staff-digest',
     data: {
       name: 'Fathima',

@@ -50,6 +50,10 @@ export const MAIL_TEMPLATES = [
   'exchange-shipped',
   /** Staff: orders waiting to be packed and shipped, each morning. Data: StaffDigestData. */
   'staff-digest',
+  /** The courier is out to deliver the parcel today. extra: {} */
+  'order-out-for-delivery',
+  /** The courier could not deliver the parcel. extra: { reason: string } */
+  'order-delivery-failed',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -109,6 +113,7 @@ export const Extras = {
       )
       .optional(),
   }),
+  'order-delivery-failed': z.object({ reason: z.string() }),
   'exchange-shipped': z.object({
     courier_name: nullableText,
     tracking_id: nullableText,
@@ -171,6 +176,12 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
     orderMails.exchangeShipped,
   ),
   'staff-digest': spec('staff', StaffDigestData, staffDigestMail),
+  'order-out-for-delivery': spec('shopper', OrderMail, orderMails.orderOutForDelivery),
+  'order-delivery-failed': spec(
+    'shopper',
+    orderMail(Extras['order-delivery-failed']),
+    orderMails.orderDeliveryFailed,
+  ),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */

@@ -122,6 +122,8 @@ export async function shipOrder(
   actor: Actor,
   orderId: number,
   shipment: Shipment,
+  /** More to write in the same transaction once the order is shipped (its shipments row). */
+  within?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const by = { staff: actor };
@@ -136,6 +138,7 @@ export async function shipOrder(
       expectedDate: shipment.expectedDate,
     };
     await q.markShipped(tx, orderId, { ...s, now });
+    if (within) await within(tx);
     const data = {
       courier_name: s.courierName,
       tracking_id: s.trackingId,
@@ -207,6 +210,11 @@ async function cancelLocked(
   now: Date,
   /** The shop's address for the shopper's mail; null sends none. */
   mailFrom: { publicUrl: string } | null,
+  /** How the stock coming back is written in the ledger (default: released by the cancel). */
+  restock: { reason: 'release' | 'return'; note: string } = {
+    reason: 'release',
+    note: 'Order canceled',
+  },
 ): Promise<number | null> {
   if (!order.stock_released) {
     const given = await q.giveBackStock(tx, [order.id]);
@@ -215,9 +223,9 @@ async function cancelLocked(
       given.map((g) => ({
         ...g,
         delta: g.quantity,
-        reason: 'release' as const,
+        reason: restock.reason,
         staffId: actor.kind === 'staff' ? actor.staffId : null,
-        note: 'Order canceled',
+        note: restock.note,
       })),
     );
   }
@@ -279,6 +287,62 @@ export async function cancelOrder(
     return id;
   });
   if (refundId !== null) await refunds.sendRefund(ctx, refundId);
+}
+
+export const RETURNED_TO_ORIGIN = 'Returned to origin';
+
+/**
+ * The courier brought back a parcel it could not deliver (RTO, decision 032): the order is
+ * canceled by the shop itself, its stock goes back through the ledger as a return, a paid
+ * order is refunded in full (an unpaid cash-on-delivery order has nothing to refund) and an
+ * invoiced one gets its credit note. Answers false when the order was already canceled.
+ */
+export async function returnToOrigin(
+  ctx: OrderContext,
+  orderId: number,
+  within?: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
+  const done = await ctx.db.transaction(async (tx) => {
+    const order = await q.lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (stageOf(order) === 'canceled') return { canceled: false, refundId: null };
+    allow(order, 'return-to-origin');
+    const refundId = await cancelLocked(
+      tx,
+      order,
+      SYSTEM,
+      RETURNED_TO_ORIGIN,
+      new Date(),
+      ctx.config,
+      {
+        reason: 'return',
+        note: RETURNED_TO_ORIGIN,
+      },
+    );
+    if (within) await within(tx);
+    return { canceled: true, refundId };
+  });
+  if (done.refundId !== null) await refunds.sendRefund(ctx, done.refundId);
+  return done.canceled;
+}
+
+/**
+ * The courier's parcel was canceled before it was picked up: the shipped order is packed
+ * again, ready for another shipment (its invoice stays; shipping again reuses it).
+ */
+export async function unshipOrder(
+  tx: Tx,
+  orderId: number,
+  actor: Actor,
+  note: string,
+): Promise<void> {
+  const by = { staff: actor };
+  const order = await lockFor(tx, orderId, by);
+  allow(order, 'unship');
+  const now = new Date();
+  await q.markUnshipped(tx, orderId, now);
+  await recordEvent(tx, orderId, 'note', actorOf(by), { note, at: now });
+  await audit(tx, by, orderId, 'unship', order, { order_status: 'Processing', note });
 }
 
 /**

@@ -23,6 +23,8 @@ const allowed: Record<string, OrderStage> = {
   'packed ship': 'shipped',
   'packed cancel-by-shop': 'canceled',
   'shipped deliver': 'completed',
+  'shipped unship': 'packed',
+  'shipped return-to-origin': 'canceled',
   'completed request-return': 'completed',
 };
 
@@ -50,6 +52,17 @@ describe('the order state machine', () => {
     expect(transition('canceled', 'ship', 9)).toEqual({
       ok: false,
       error: 'Order #9 is canceled, so it cannot be shipped.',
+    });
+  });
+
+  it('returns to origin only a shipped order', () => {
+    expect(transition('completed', 'return-to-origin', 5)).toEqual({
+      ok: false,
+      error: 'Order #5 is delivered, so it cannot be returned to origin.',
+    });
+    expect(transition('packed', 'unship', 6)).toEqual({
+      ok: false,
+      error: 'Order #6 is packed, so it cannot have its shipment canceled.',
     });
   });
 

@@ -18,7 +18,11 @@ export type OrderEventName =
   | 'ship'
   | 'deliver'
   /** The shopper asks to return or exchange what was delivered. */
-  | 'request-return';
+  | 'request-return'
+  /** The courier's parcel was canceled before pickup: the order is packed again. */
+  | 'unship'
+  /** The courier brought the undelivered parcel back (RTO): canceled, stock back. */
+  | 'return-to-origin';
 
 export const ORDER_EVENT_NAMES: readonly OrderEventName[] = [
   'pay',
@@ -29,6 +33,8 @@ export const ORDER_EVENT_NAMES: readonly OrderEventName[] = [
   'ship',
   'deliver',
   'request-return',
+  'unship',
+  'return-to-origin',
 ];
 export const ORDER_STAGES: readonly OrderStage[] = [
   'pending',
@@ -54,7 +60,7 @@ export const TRANSITIONS: Record<OrderStage, Partial<Record<OrderEventName, Orde
     'cancel-by-shop': 'canceled',
   },
   packed: { ship: 'shipped', 'cancel-by-shop': 'canceled' },
-  shipped: { deliver: 'completed' },
+  shipped: { deliver: 'completed', unship: 'packed', 'return-to-origin': 'canceled' },
   completed: { 'request-return': 'completed' },
   canceled: {},
 };
@@ -102,6 +108,8 @@ const EVENT_WORDS: Record<OrderEventName, string> = {
   ship: 'be shipped',
   deliver: 'be marked delivered',
   'request-return': 'be returned or exchanged',
+  unship: 'have its shipment canceled',
+  'return-to-origin': 'be returned to origin',
 };
 
 /** Why a shopper's cancellation of a packed order is refused: it is on its way to them. */

@@ -18,6 +18,7 @@ import { returnsForShopper, type ShopperReturns } from './returns.service.js';
 /** Steps whose note is written for the shopper: a cancellation's reason, a return's decision. */
 const NOTES_FOR_THE_SHOPPER = new Set<OrderTimelineStep>([
   'canceled',
+  'delivery_failed',
   'return_approved',
   'return_rejected',
 ]);

@@ -29,6 +29,7 @@ import { refundableOf } from '../payments/refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
+import { recordManualShipment } from '../shipping/shipments.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
 import * as q from './orders.admin.queries.js';
@@ -415,12 +416,16 @@ export async function shipOrder(
   id: number,
   body: z.output<typeof ShipOrderRequest>,
 ): Promise<AdminOrderResponse> {
-  await fulfilment.shipOrder(ctx, by.actor, id, {
+  const shipment = {
     courierName: body.courier_name,
     trackingId: body.tracking_id,
     trackingLink: body.tracking_link,
     expectedDate: body.expected_date,
-  });
+  };
+  // Every shipped order has a shipments row; by hand, it is the 'manual' courier's.
+  await fulfilment.shipOrder(ctx, by.actor, id, shipment, (tx) =>
+    recordManualShipment(tx, id, by.actor.staffId, shipment),
+  );
   return getOrder(ctx.db, by.role, id);
 }
 

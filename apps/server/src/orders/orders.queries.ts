@@ -451,6 +451,16 @@ export async function markShipped(
   );
 }
 
+/** Back from Shipped to packed (a shipment canceled before pickup): tracking cleared. */
+export async function markUnshipped(db: Queryable, orderId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET order_status = 'Processing', shipped_at = NULL, courier_name = NULL,
+               tracking_id = NULL, tracking_link = NULL,
+               packed_at = coalesce(packed_at, ${now.toISOString()}::timestamptz)
+        WHERE id = ${orderId}`,
+  );
+}
+
 export async function markDelivered(db: Queryable, orderId: number, now: Date): Promise<void> {
   await db.execute(
     sql`UPDATE orders SET order_status = 'Completed', delivered_at = ${now.toISOString()}::timestamptz

@@ -92,6 +92,35 @@ describe('settings', () => {
     expect(Object.keys(await storefrontDetails())).not.toContain('dispatch_cutoff');
   });
 
+  it('change the couriers’ settings, and refuse a parcel of no weight', async () => {
+    const res = await owner.call('PATCH', '/api/admin/settings', {
+      default_courier: 'sandbox',
+      parcel_weight_grams: 450,
+      shiprocket_pickup_location: 'Kozhikode warehouse',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().settings).toMatchObject({
+      default_courier: 'sandbox',
+      parcel_weight_grams: 450,
+      parcel_length_cm: 30,
+      shiprocket_pickup_location: 'Kozhikode warehouse',
+    });
+    for (const [body, error] of [
+      [{ parcel_weight_grams: 0 }, 'parcel_weight_grams must be 1 to 100000'],
+      [
+        { default_courier: 'carrier pigeon' },
+        'default_courier must be manual, sandbox or shiprocket',
+      ],
+    ] as const) {
+      const bad = await owner.call('PATCH', '/api/admin/settings', body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toContain(error);
+    }
+    expect(
+      (await owner.call('GET', '/api/admin/settings')).json().settings.parcel_weight_grams,
+    ).toBe(450);
+  });
+
   it('take the shop’s pincode only when it is real and in the shop’s state', async () => {
     const audited = (await settingsAudit()).length;
     const cases: [object, string][] = [

@@ -30,6 +30,12 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     delivery_days_metro: row.deliveryDaysMetro,
     delivery_days_rest_of_india: row.deliveryDaysRestOfIndia,
     delivery_days_north_east_jk: row.deliveryDaysNorthEastJk,
+    default_courier: row.defaultCourier as ShopSettingsRow['default_courier'],
+    parcel_weight_grams: row.parcelWeightGrams,
+    parcel_length_cm: row.parcelLengthCm,
+    parcel_breadth_cm: row.parcelBreadthCm,
+    parcel_height_cm: row.parcelHeightCm,
+    shiprocket_pickup_location: row.shiprocketPickupLocation,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -75,6 +81,22 @@ function auditFields(s: ShopSettingsRow): Record<string, unknown> {
   return fields;
 }
 
+/** The couriers' settings (decision 032) among the changes. */
+function courierWrite(input: z.output<typeof UpdateSettingsRequest>): q.SettingsWrite {
+  return {
+    ...(input.default_courier !== undefined ? { defaultCourier: input.default_courier } : {}),
+    ...(input.parcel_weight_grams !== undefined
+      ? { parcelWeightGrams: input.parcel_weight_grams }
+      : {}),
+    ...(input.parcel_length_cm !== undefined ? { parcelLengthCm: input.parcel_length_cm } : {}),
+    ...(input.parcel_breadth_cm !== undefined ? { parcelBreadthCm: input.parcel_breadth_cm } : {}),
+    ...(input.parcel_height_cm !== undefined ? { parcelHeightCm: input.parcel_height_cm } : {}),
+    ...(input.shiprocket_pickup_location !== undefined
+      ? { shiprocketPickupLocation: input.shiprocket_pickup_location }
+      : {}),
+  };
+}
+
 /** Changes the settings (the owner's). */
 export async function updateSettings(
   db: Db,
@@ -118,6 +140,7 @@ export async function updateSettings(
       ...(input.delivery_days_north_east_jk !== undefined
         ? { deliveryDaysNorthEastJk: input.delivery_days_north_east_jk }
         : {}),
+      ...courierWrite(input),
     });
     await record(tx, actor, {
       entity: 'settings',

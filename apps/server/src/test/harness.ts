@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import type { Couriers } from '../shipping/couriers/couriers.js';
 import type { Db } from '../db/client.js';
 import type { DrainResult } from '../notifications/outbox-worker.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -35,6 +36,8 @@ export interface TestAppOptions {
    * order can be invoiced and shipped); '' leaves it unset as a new shop has it.
    */
   shopGstin?: string;
+  /** The couriers the app offers (default: those the configuration enables). */
+  couriers?: (db: Db, config: Config) => Couriers;
 }
 
 export { TEST_SHOP_GSTIN } from './shop-gstin.js';
@@ -63,6 +66,7 @@ export async function startTestApp(
     onRoute: (route) => routes.push(route),
     orderSweep: options.orderSweep,
     outboxWorker: options.outboxWorker ?? false,
+    ...(options.couriers ? { couriers: options.couriers(database.db, config) } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();

@@ -13,6 +13,15 @@ function transitDays(field: string) {
     .max(30, `${field} must be 0 to 30 days`);
 }
 
+/** A parcel's default weight (grams) or size (cm): a whole number in range. */
+function parcelSize(field: string, max: number) {
+  return z
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be 1 to ${max}`)
+    .max(max, `${field} must be 1 to ${max}`);
+}
+
 /** 'HH:MM', 24-hour. */
 export const CUTOFF_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -65,6 +74,16 @@ export const ShopSettings = z.object({
   delivery_days_metro: transitDays('delivery_days_metro'),
   delivery_days_rest_of_india: transitDays('delivery_days_rest_of_india'),
   delivery_days_north_east_jk: transitDays('delivery_days_north_east_jk'),
+  // Couriers (decision 032): the one the ship dialog chooses first, the parcel's defaults,
+  // and Shiprocket's pickup location (its name in Shiprocket's panel).
+  default_courier: z.enum(['manual', 'sandbox', 'shiprocket'], {
+    error: 'default_courier must be manual, sandbox or shiprocket',
+  }),
+  parcel_weight_grams: parcelSize('parcel_weight_grams', 100_000),
+  parcel_length_cm: parcelSize('parcel_length_cm', 300),
+  parcel_breadth_cm: parcelSize('parcel_breadth_cm', 300),
+  parcel_height_cm: parcelSize('parcel_height_cm', 300),
+  shiprocket_pickup_location: line('shiprocket_pickup_location', 80),
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -93,6 +112,12 @@ export const SettingsResponse = z.object({
     delivery_days_metro: z.number().int(),
     delivery_days_rest_of_india: z.number().int(),
     delivery_days_north_east_jk: z.number().int(),
+    default_courier: z.enum(['manual', 'sandbox', 'shiprocket']),
+    parcel_weight_grams: z.number().int(),
+    parcel_length_cm: z.number().int(),
+    parcel_breadth_cm: z.number().int(),
+    parcel_height_cm: z.number().int(),
+    shiprocket_pickup_location: z.string(),
     updated_at: z.string(),
   }),
 });

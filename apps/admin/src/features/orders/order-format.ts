@@ -92,8 +92,19 @@ const ACTOR_LABEL: Record<AdminOrderEvent['actor'], string> = {
   system: 'the shop',
 };
 
+/** The courier's news (decision 032): its provider is the courier, not the payment provider. */
+const COURIER_STEPS = new Set<AdminOrderEvent['type']>([
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivery_failed',
+  'rto_initiated',
+  'rto_received',
+]);
+
 /** Who did it: the staff member's name, or who else. */
 export function actorText(event: AdminOrderEvent): string {
+  if (event.actor === 'provider' && COURIER_STEPS.has(event.type)) return 'the courier';
   return event.staff_name ?? ACTOR_LABEL[event.actor];
 }
 

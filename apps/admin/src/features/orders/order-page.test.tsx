@@ -93,10 +93,18 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
   };
 }
 
+const NO_SHIPMENTS = {
+  couriers: ['manual'],
+  default_courier: 'manual',
+  parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
+  shipments: [],
+};
+
 function setUp(role: StaffRole, data = order(), more: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
     'GET /api/admin/me': { body: signedInAs(staffMember(role, { name: 'Ravi' })) },
     'GET /api/admin/orders/42': { body: data },
+    'GET /api/admin/orders/42/shipments': { body: NO_SHIPMENTS },
     ...more,
   });
   renderAdmin('/orders/42');

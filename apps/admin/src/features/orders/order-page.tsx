@@ -31,6 +31,7 @@ import {
 import { Timeline } from './order-timeline';
 import { RefundDialog } from './refund-dialog';
 import { ShipDialog } from './ship-dialog';
+import { ShipmentsCard } from './shipments-card';
 
 /** Who may take each step (the server checks it again). */
 const ACTION_PERMISSION: Record<OrderAction, Permission> = {
@@ -200,6 +201,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
         <div className="min-w-0 space-y-6 lg:order-2">
           <AddressCard address={data.address} />
           {(order.tracking_id || order.courier_name) && <ShipmentCard order={order} />}
+          <ShipmentsCard orderId={order.id} onChanged={show} />
           {data.customer && <CustomerCard customer={data.customer} />}
         </div>
         <div className="min-w-0 space-y-6 lg:order-1 lg:col-span-2">

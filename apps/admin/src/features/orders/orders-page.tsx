@@ -110,6 +110,10 @@ export function OrdersPage() {
   const chosenIds = chosenRows.map((o) => o.id);
   const slipIds = chosenRows.filter((o) => hasPackingSlip(o.stage)).map((o) => o.id);
   const invoiceIds = chosenRows.filter((o) => hasInvoice(o.stage)).map((o) => o.id);
+  // Shipped orders have a parcel with a waybill to label.
+  const labelIds = mayFulfil
+    ? chosenRows.filter((o) => o.stage === 'shipped').map((o) => o.id)
+    : [];
 
   return (
     <div className="space-y-6 pb-24">
@@ -259,6 +263,16 @@ export function OrdersPage() {
                 className={buttonClass('ghost')}
               >
                 Print packing slips
+              </a>
+            )}
+            {labelIds.length > 0 && (
+              <a
+                href={fileUrl(adminEndpoints.orderShippingLabels.path, { ids: labelIds.join(',') })}
+                target="_blank"
+                rel="noopener"
+                className={buttonClass('ghost')}
+              >
+                Print labels
               </a>
             )}
             {invoiceIds.length > 0 && (

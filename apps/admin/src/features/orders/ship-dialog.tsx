@@ -1,13 +1,27 @@
-// "Ship": the courier, its tracking id, the tracking page (https) and the expected delivery
-// date, checked with the contract's ShipOrderRequest before they are sent. The shopper is
-// mailed the tracking link and sees it on their order page.
-import { indianDay, ShipOrderRequest, type AdminOrderResponse } from '@kitroom/contract/admin';
-import { useMutation } from '@tanstack/react-query';
+// "Ship": first the courier (decision 032) — by hand (manual), or booked with the sandbox or
+// Shiprocket when the shop offers them, the shop's default chosen. By hand: the courier, its
+// tracking id, the tracking page (https) and the expected delivery date, checked with the
+// contract's ShipOrderRequest before they are sent. Booked: the parcel's weight and size
+// (the shop's defaults), and the courier's waybill and link come back. The shopper is mailed
+// the tracking link and sees it on their order page.
+import {
+  indianDay,
+  ShipOrderRequest,
+  type AdminOrderResponse,
+  type CourierName,
+} from '@kitroom/contract/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { call, errorText } from '@/api/client';
+import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+
+export const COURIER_LABELS: Record<CourierName, string> = {
+  manual: 'By hand (my own courier)',
+  sandbox: 'Sandbox courier (test)',
+  shiprocket: 'Shiprocket',
+};
 
 /** Couriers staff pick from most; any other name may be typed. */
 const COURIERS = ['India Post', 'Blue Dart', 'DTDC', 'Delhivery', 'Ekart', 'Xpressbees'];
@@ -26,6 +40,42 @@ export function ShipDialog({
 }) {
   const formId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const queryClient = useQueryClient();
+  const choices = useQuery(callQuery('listOrderShipments', { params: { id: String(orderId) } }));
+  const [picked, setPicked] = useState<CourierName | null>(null);
+  const courier: CourierName = picked ?? choices.data?.default_courier ?? 'manual';
+  const parcel = choices.data?.parcel;
+  const [size, setSize] = useState<Record<string, string>>({});
+  const book = useMutation({
+    mutationFn: () => {
+      const number = (name: string) => {
+        const v = size[name]?.trim();
+        return v ? Number(v) : undefined;
+      };
+      return call('shipWithCourier', {
+        params: { id: orderId },
+        body: {
+          courier: courier as 'sandbox' | 'shiprocket',
+          weight_grams: number('weight_grams'),
+          length_cm: number('length_cm'),
+          breadth_cm: number('breadth_cm'),
+          height_cm: number('height_cm'),
+          expected_date: draft.expected_date,
+        },
+      });
+    },
+    onSuccess: (next) => {
+      queryClient.setQueryData(
+        keyOf('listOrderShipments', { params: { id: String(orderId) } }),
+        next.shipments,
+      );
+      onShipped(next.order);
+    },
+    onError: () =>
+      void queryClient.invalidateQueries({
+        queryKey: keyOf('listOrderShipments', { params: { id: String(orderId) } }),
+      }),
+  });
   const [draft, setDraft] = useState<Draft>({
     courier_name: '',
     tracking_id: '',
@@ -41,6 +91,10 @@ export function ShipDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (courier !== 'manual') {
+      book.mutate();
+      return;
+    }
     const parsed = ShipOrderRequest.safeParse(draft);
     const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
     setErrors(found);
@@ -74,9 +128,15 @@ export function ShipDialog({
             type="submit"
             form={formId}
             className={buttonClass('accent')}
-            disabled={ship.isPending}
+            disabled={ship.isPending || book.isPending}
           >
-            {ship.isPending ? 'Shipping…' : 'Mark shipped'}
+            {courier === 'manual'
+              ? ship.isPending
+                ? 'Shipping…'
+                : 'Mark shipped'
+              : book.isPending
+                ? 'Booking…'
+                : 'Book and ship'}
           </button>
         </>
       }
@@ -85,32 +145,81 @@ export function ShipDialog({
         <p className="text-sm text-muted">
           The shopper is mailed the tracking link and sees it on their order page.
         </p>
-        <TextField
-          label="Courier"
-          list={`${formId}-couriers`}
-          autoComplete="off"
-          {...field('courier_name')}
-        />
-        <datalist id={`${formId}-couriers`}>
-          {COURIERS.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
-        <TextField label="Tracking id" autoComplete="off" {...field('tracking_id')} />
-        <TextField
-          label="Tracking link (optional)"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          {...field('tracking_link')}
-        />
+        {choices.data && choices.data.couriers.length > 1 && (
+          <SelectField
+            label="Ship with"
+            name="courier"
+            options={choices.data.couriers.map((c) => ({ value: c, label: COURIER_LABELS[c] }))}
+            value={courier}
+            onChange={(e) => setPicked(e.target.value as CourierName)}
+          />
+        )}
+        {courier === 'manual' ? (
+          <>
+            <TextField
+              label="Courier"
+              list={`${formId}-couriers`}
+              autoComplete="off"
+              {...field('courier_name')}
+            />
+            <datalist id={`${formId}-couriers`}>
+              {COURIERS.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+            <TextField label="Tracking id" autoComplete="off" {...field('tracking_id')} />
+            <TextField
+              label="Tracking link (optional)"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              {...field('tracking_link')}
+            />
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted">
+              The courier is booked now; its waybill and tracking link come back with the label.
+            </p>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {(
+                [
+                  ['weight_grams', 'Weight (g)', parcel?.weight_grams],
+                  ['length_cm', 'Length (cm)', parcel?.length_cm],
+                  ['breadth_cm', 'Breadth (cm)', parcel?.breadth_cm],
+                  ['height_cm', 'Height (cm)', parcel?.height_cm],
+                ] as const
+              ).map(([name, label, fallback]) => (
+                <TextField
+                  key={name}
+                  label={label}
+                  name={name}
+                  inputMode="numeric"
+                  placeholder={fallback === undefined ? '' : String(fallback)}
+                  value={size[name] ?? ''}
+                  onChange={(e) => setSize((now) => ({ ...now, [name]: e.target.value }))}
+                />
+              ))}
+            </div>
+          </>
+        )}
         <TextField
           label="Expected delivery (optional)"
           type="date"
           min={indianDay(new Date())}
           {...field('expected_date')}
         />
-        <FormMessage text={ship.error ? errorText(ship.error) : null} />
+        <FormMessage
+          text={
+            courier === 'manual'
+              ? ship.error
+                ? errorText(ship.error)
+                : null
+              : book.error
+                ? errorText(book.error)
+                : null
+          }
+        />
       </form>
     </Dialog>
   );

@@ -21,6 +21,12 @@ const settings: ShopSettingsRow = {
   delivery_days_metro: 3,
   delivery_days_rest_of_india: 5,
   delivery_days_north_east_jk: 8,
+  default_courier: 'manual',
+  parcel_weight_grams: 300,
+  parcel_length_cm: 30,
+  parcel_breadth_cm: 25,
+  parcel_height_cm: 3,
+  shiprocket_pickup_location: 'Primary',
   updated_at: '2026-11-25T05:30:00.000Z',
 };
 

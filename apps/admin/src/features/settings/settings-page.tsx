@@ -14,6 +14,7 @@ import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
+import { courierRequest, CouriersSection } from './couriers-settings';
 
 const ZONE_DAYS = [
   ['delivery_days_same_city', 'Same city', 'The shop’s own city (district).'],
@@ -41,7 +42,7 @@ function requestOf(values: Values): Record<string, string | number> {
   const days = Object.fromEntries(
     ZONE_DAYS.map(([key]) => [key, values[key].trim() === '' ? NaN : Number(values[key])]),
   );
-  return { ...values, ...days };
+  return { ...values, ...days, ...courierRequest(values) };
 }
 
 const stateOptions = INDIAN_STATES.map((s) => ({ value: s, label: s }));
@@ -189,6 +190,7 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
           <div key={key}>{days(key, label, hint)}</div>
         ))}
       </section>
+      <CouriersSection values={values} set={set} errors={errors} />
       <div className="space-y-3">
         <FormMessage text={save.error ? errorText(save.error) : null} />
         <FormMessage

@@ -1,0 +1,35 @@
+// The couriers' tracking webhooks (decision 032): one route per enabled courier at
+// /api + its webhookPath. A post the courier cannot prove is theirs (token or signature) is
+// refused with 401 and changes nothing; an authentic one is stored and acted on once.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { orderContexts } from '../orders/orders.service.js';
+import { applyTracking } from './shipments.service.js';
+
+export function courierWebhookRoutes(deps: AppDeps): FastifyPluginAsync {
+  const context = orderContexts(deps);
+  return async (app) => {
+    for (const provider of deps.couriers.providers) {
+      app.post(provider.webhookPath, async (request, reply) => {
+        const updates = provider.readWebhook(request.headers, request.body);
+        if (updates === null) {
+          request.log.warn({ courier: provider.name }, 'courier webhook refused: not authentic');
+          return reply.code(401).send({ error: 'This update could not be verified.' });
+        }
+        const result = await applyTracking(
+          { ...context(request.log), couriers: deps.couriers },
+          provider,
+          updates,
+          request.body,
+        );
+        if (result.unknown > 0) {
+          request.log.warn(
+            { courier: provider.name, ...result },
+            'courier webhook: unknown waybill',
+          );
+        }
+        return { ok: true, ...result };
+      });
+    }
+  };
+}

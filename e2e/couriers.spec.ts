@@ -1,0 +1,182 @@
+// Shipping with the sandbox courier (decision 032), on a shop of its own whose sandbox courier
+// moves a parcel along every 2 seconds: a shopper buys and pays; the owner sets up the back
+// office, chooses the sandbox courier in the ship dialog and books it; the courier's steps
+// arrive through our webhook and show on the order page's Courier card; the order completes
+// by itself and the shopper's order page shows Delivered with the courier's steps. A second
+// order, for a shopper named FAIL, fails its first delivery: it waits on the Deliveries page,
+// staff ask for another attempt, and it is delivered. The order page, the ship dialog and
+// the Deliveries page are photographed at 1440 and 375 px.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import type { ShopListingResponse } from '@kitroom/contract';
+import { expect, expectAccessible, test } from './fixtures';
+import {
+  buyNow,
+  fillAddress,
+  finishPayment,
+  KOCHI,
+  logInWithForm,
+  registerAccount,
+} from './journeys';
+import { startShopServer, type ShopServer } from './shop-server';
+
+const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
+  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
+  shop: [
+    async ({ smtpUrl }, use) => {
+      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-couriers-'));
+      mkdirSync(path.join(workDir, 'shop'));
+      const shop = await startShopServer({
+        dataDir: path.join(workDir, 'shop'),
+        smtpUrl,
+        env: { COURIER_SANDBOX: 'true', COURIER_SANDBOX_STEP_SECONDS: '2' },
+      });
+      await use(shop);
+      await shop.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 10 * 60_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.baseUrl);
+  },
+});
+
+it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+
+it('staff ship a paid order with the sandbox courier, and it arrives by itself', async ({
+  page,
+  browser,
+  request,
+  shop,
+}, testInfo) => {
+  it.setTimeout(240_000);
+  expect(shop.adminSetupUrl, 'the new shop printed its first-owner link').toBeTruthy();
+
+  // ── a shopper buys and pays ──
+  const account = await registerAccount(request, 'couriers');
+  await logInWithForm(page, account);
+  const listing = (await (
+    await request.post('/api/shop.php', { data: { limit: '0-50' } })
+  ).json()) as ShopListingResponse;
+  const product = listing.products.find((p) => Object.values(p.size).some((s) => s > 1))!;
+  const size = Object.entries(product.size).find(([, stock]) => stock > 1)![0];
+  await buyNow(page, product, size);
+  await fillAddress(page, KOCHI);
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const orderId = await finishPayment(page, 'pay');
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+  // ── the owner sets up the back office and the shop's GSTIN (to invoice at dispatch) ──
+  const ownerContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const owner = await ownerContext.newPage();
+  await owner.goto(shop.adminSetupUrl!);
+  const secret = (await owner.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
+  await owner.getByLabel('Your name').fill('Fathima');
+  await owner.getByLabel('Email').fill('owner@kitroom.in');
+  await owner.getByLabel('Password', { exact: true }).fill('a long owner password');
+  await owner.getByLabel('Password again').fill('a long owner password');
+  await owner
+    .getByLabel('6-digit code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await owner.getByRole('button', { name: 'Save and sign in' }).click();
+  await owner.getByRole('button', { name: 'I have saved them' }).click();
+  await owner.goto(`${shop.baseUrl}/admin/settings`);
+  await owner.getByLabel('GSTIN').fill('32AAPFU0939F1Z4');
+  await owner.getByLabel('Default courier').selectOption('sandbox');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('Saved: the storefront and new mails show')).toBeVisible();
+
+  // ── ship with the sandbox courier ──
+  await owner.goto(`${shop.baseUrl}/admin/orders/${orderId}`);
+  await expect(owner.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+  await owner.getByRole('button', { name: 'Ship' }).click();
+  const dialog = owner.getByRole('dialog', { name: `Ship order #${orderId}` });
+  await expect(dialog.getByLabel('Ship with')).toHaveValue('sandbox');
+  await dialog.getByLabel('Weight (g)').fill('450');
+  await expectAccessible(owner, 'the ship dialog with a courier');
+  await owner.screenshot({ path: testInfo.outputPath('admin-ship-courier-1440.png') });
+  await dialog.getByRole('button', { name: 'Book and ship' }).click();
+  await expect(dialog).toHaveCount(0);
+  const awb = `SBX${String(orderId).padStart(8, '0')}01`;
+  const courier = owner.getByRole('region', { name: 'Courier' });
+  await expect(courier).toContainText(awb);
+  await expect(courier).toContainText('Kitroom Sandbox Courier');
+
+  // ── the courier's steps arrive through our webhook; the order completes by itself ──
+  await expect(async () => {
+    await owner.reload();
+    await expect(owner.getByRole('region', { name: 'Courier' })).toContainText('Delivered', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+  for (const step of ['Picked up', 'In transit', 'Out for delivery']) {
+    await expect(courier).toContainText(step);
+  }
+  const timeline = owner.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText('Delivered');
+  await expectAccessible(owner, 'the order page with its courier');
+  await owner.screenshot({
+    path: testInfo.outputPath('admin-order-courier-1440.png'),
+    fullPage: true,
+  });
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await owner.screenshot({
+    path: testInfo.outputPath('admin-order-courier-375.png'),
+    fullPage: true,
+  });
+
+  // ── the Deliveries page (nothing failed) ──
+  await owner.goto(`${shop.baseUrl}/admin/deliveries`);
+  await expect(owner.getByText('No failed deliveries waiting. Good.')).toBeVisible();
+
+  // ── a second order, for a shopper named FAIL: the courier's first delivery fails ──
+  await buyNow(page, product, size);
+  await fillAddress(page, { ...KOCHI, lastName: 'FAIL' });
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const failing = await finishPayment(page, 'pay');
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  await owner.goto(`${shop.baseUrl}/admin/orders/${failing}`);
+  await owner.getByRole('button', { name: 'Ship' }).click();
+  await owner.getByRole('button', { name: 'Book and ship' }).click();
+  await expect(owner.getByRole('region', { name: 'Courier' })).toContainText('Booked');
+  const queued = owner.getByRole('link', { name: `Order #${failing}` });
+  await expect(async () => {
+    await owner.goto(`${shop.baseUrl}/admin/deliveries`);
+    await expect(queued).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+  await expect(owner.getByText('Consignee not available')).toBeVisible();
+  await expectAccessible(owner, 'the deliveries page');
+  await owner.screenshot({ path: testInfo.outputPath('admin-deliveries-1440.png') });
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await owner.screenshot({ path: testInfo.outputPath('admin-deliveries-375.png'), fullPage: true });
+  await owner.getByLabel('Note for the courier (optional)').fill('Shopper is home after 6 pm');
+  await owner.getByRole('button', { name: 'Try again' }).click();
+  await expect(owner.getByText('No failed deliveries waiting. Good.')).toBeVisible();
+  await expect(async () => {
+    await owner.goto(`${shop.baseUrl}/admin/orders/${failing}`);
+    await expect(owner.getByRole('region', { name: 'Timeline' })).toContainText('Delivered', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+  const failedTimeline = owner.getByRole('region', { name: 'Timeline' });
+  await expect(failedTimeline).toContainText('Delivery failed');
+  await expect(failedTimeline).toContainText('Shopper is home after 6 pm');
+  await ownerContext.close();
+  await page.goto(`/reviewOrdersDetails/${failing}`);
+  await expect(page.getByText('Delivery attempt failed').first()).toBeVisible();
+  await expect(page.getByText('Consignee not available').first()).toBeVisible();
+  await page.goto(`/reviewOrdersDetails/${orderId}`);
+
+  // ── the shopper's order page ──
+  await page.reload();
+  await expect(page.getByText('Out for delivery').first()).toBeVisible();
+  await expect(page.getByText('Picked up by the courier').first()).toBeVisible();
+  await expect(page.getByText('Delivered').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('order-delivered-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('order-delivered-375.png'), fullPage: true });
+});
