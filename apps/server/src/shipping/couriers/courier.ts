@@ -70,7 +70,7 @@ export interface Serviceability {
 export interface CourierProvider {
   readonly name: Exclude<CourierName, 'manual'>;
   /**
-   * Where the courier posts its tracking news, under /api (e.g. '/api/parcel-updates/...').
+   * Where the courier posts its tracking news, relative to /api (e.g. '/parcel-updates/...').
    * Shiprocket refuses webhook addresses that contain its own name or 'sr'/'kr'.
    */
   readonly webhookPath: string;

@@ -8,6 +8,7 @@ import { shippingLabelsOf } from '../label-data.js';
 import { labelsOfWaybills } from '../shipments.queries.js';
 import type { CourierName, CourierProvider } from './courier.js';
 import { createSandboxCourier, type SandboxCourier } from './sandbox.courier.js';
+import { createShiprocketCourier } from './shiprocket.courier.js';
 
 export type ProviderName = Exclude<CourierName, 'manual'>;
 
@@ -52,9 +53,12 @@ export function createCouriers(
     );
   }
   if (config.couriers.shiprocket) {
-    // SHIPROCKET ADAPTER GOES HERE (wired by the lead at merge):
-    //   providers.push(createShiprocketCourier({ ...config.couriers.shiprocket, ... }));
-    // from './shiprocket.courier.js'. Until then a configured Shiprocket is not offered.
+    providers.push(
+      createShiprocketCourier({
+        ...config.couriers.shiprocket,
+        ...(options.now ? { now: options.now } : {}),
+      }),
+    );
   }
   return couriersOf(providers);
 }
