@@ -75,6 +75,15 @@ import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
 import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
+import {
+  ALERT_CHECK_INTERVAL_MS,
+  startAlertChecker,
+  type AlertChecker,
+} from './health/alerts.service.js';
+import { healthAdminRoutes } from './health/health.admin-routes.js';
+import { createHealthMonitor, type HealthMonitor } from './health/health-monitor.js';
+import type { HealthContext } from './health/health.service.js';
+import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
@@ -102,7 +111,7 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /**
    * The periodic sweeps (default on): expired unpaid orders released, refunds sent again or
-   * looked up. Tests may drive them by hand.
+   * looked up, the owner alerts checked. Tests may drive them by hand.
    */
   orderSweep?: boolean;
   /** The outbox's mail worker (default on); tests may drain the outbox by hand instead. */
@@ -115,6 +124,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker: tests that run without it call its drain(). */
     outbox: OutboxWorker;
+    /** What this process saw: requests, webhooks, the periodic jobs' runs (/metrics). */
+    health: HealthMonitor;
   }
 }
 
@@ -201,6 +212,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
+  const health = createHealthMonitor();
+  app.decorate('health', health);
   const mailer =
     options.mailer ??
     createMailer({
@@ -216,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     publicUrl: config.publicUrl,
     log: app.log,
     digestAt: config.staffDigestAt,
+    onRun: (err) => health.sweepRan('outbox', err),
   });
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
@@ -228,6 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onReady', async () => productViews.start());
   app.addHook('onClose', async () => productViews.stop());
   const deps: AppDeps = { config, database: options.database, mailer, productViews };
+  const healthContext: HealthContext = { config, database: options.database, monitor: health };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -255,6 +270,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerErrorHandling(app);
+  registerRequestMetrics(app, healthContext);
   registerTextChecks(app);
   await registerSecurityHeaders(app, helmetOptions(config));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -263,6 +279,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerRateLimits(app, deps.database.db);
 
   await app.register(operationsRoutes(deps));
+  await app.register(metricsRoutes(healthContext));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(profilesRoutes(deps), { prefix: '/api' });
   await app.register(settingsRoutes(deps), { prefix: '/api' });
@@ -295,19 +312,32 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(returnsAdminRoutes(deps));
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));
+  await app.register(healthAdminRoutes(deps, healthContext));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }
   if (options.orderSweep !== false) {
     let sweep: OrderSweep | undefined;
     let refundSweep: RefundSweep | undefined;
+    let alertChecker: AlertChecker | undefined;
     app.addHook('onReady', async () => {
-      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
-      refundSweep = startRefundSweep(orderContexts(deps)(app.log), REFUND_SWEEP_INTERVAL_MS);
+      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS, (err) =>
+        health.sweepRan('orders', err),
+      );
+      refundSweep = startRefundSweep(
+        orderContexts(deps)(app.log),
+        REFUND_SWEEP_INTERVAL_MS,
+        (err) => health.sweepRan('refunds', err),
+      );
+      alertChecker = startAlertChecker(
+        { ...healthContext, mailer, publicUrl: config.publicUrl, log: app.log },
+        ALERT_CHECK_INTERVAL_MS,
+      );
     });
     app.addHook('onClose', async () => {
       await sweep?.stop();
       await refundSweep?.stop();
+      await alertChecker?.stop();
     });
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());
