@@ -37,6 +37,7 @@ describe('the signed-in shell', () => {
       'Wholesale',
       'Referrals',
       'Tax',
+      'Status',
       'Staff',
       'Audit log',
       'Settings',
