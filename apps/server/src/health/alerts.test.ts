@@ -3,21 +3,19 @@
 // page red and mails once SMTP is back; the alert clears when the outbox drains. Webhooks
 // failing, an old (or missing) backup and a nearly full disk raise and clear the same way.
 import { sql } from 'drizzle-orm';
-import { utimes, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { queryRows } from '../db/sql.js';
 import { adminClient } from '../test/admin-client.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { enqueueOne, makeOutboxDue } from '../test/outbox.js';
-import { orderMailData } from '../test/outbox.js';
+import { enqueueOne, makeOutboxDue, orderMailData } from '../test/outbox.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
 import { checkAlerts, type AlertContext } from './alerts.service.js';
 import { createHealthMonitor } from './health-monitor.js';
-import type { BackupInfo } from './latest-backup.js';
-import { latestBackup } from './latest-backup.js';
+import { latestBackup, type BackupInfo } from './latest-backup.js';
 
 const MINUTE = 60_000;
 
@@ -139,7 +137,7 @@ describe('the outbox alert', () => {
     expect(tried).toEqual([owner.email, owner.email, owner.email]);
     const [row] = await alertRows();
     expect(row).toMatchObject({ kind: 'outbox_stuck', mailed_at: null, cleared_at: null });
-    expect(row!.detail).toBe('The oldest unsent mail has waited 16 minutes; 1 mails are waiting.');
+    expect(row!.detail).toBe('The oldest unsent mail has waited 16 minutes; 1 mail is waiting.');
 
     const panel = await status();
     expect(panel.outbox).toMatchObject({ level: 'red', pending: 1 });

@@ -97,7 +97,7 @@ export function alertsDue(r: Readings, config: Config): Map<AlertKind, string> {
   if (wait !== null && wait > OUTBOX_STUCK_MS) {
     due.set(
       'outbox_stuck',
-      `The oldest unsent mail has waited ${minutesText(wait)}; ${r.outbox.pending} mails are waiting.`,
+      `The oldest unsent mail has waited ${minutesText(wait)}; ${r.outbox.pending} ${r.outbox.pending === 1 ? 'mail is' : 'mails are'} waiting.`,
     );
   }
   if (r.webhooks15.failures >= WEBHOOK_FAILURES && r.webhooks15.successes === 0) {
