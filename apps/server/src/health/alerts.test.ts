@@ -256,6 +256,19 @@ describe('the other alerts', () => {
   });
 });
 
+describe('two processes checking at once', () => {
+  it('raise the alert once and mail it once', async () => {
+    disk = { bavail: 1_000, blocks: 100 * 262_144, bsize: 4096 };
+    const now = new Date();
+    const [a, b] = await Promise.all([checkAlerts(context(), now), checkAlerts(context(), now)]);
+    expect([...a.raised, ...b.raised]).toEqual(['disk_low']);
+    expect([...a.mailed, ...b.mailed]).toEqual(['disk_low']);
+    expect(alertMails()).toHaveLength(1);
+    disk = { bavail: 50 * 262_144, blocks: 100 * 262_144, bsize: 4096 };
+    expect((await checkAlerts(context(), now)).cleared).toEqual(['disk_low']);
+  });
+});
+
 describe('latestBackup', () => {
   it('answers the newest file under DATA_DIR/backups with its time and size, or null', async () => {
     expect(await latestBackup(t.config.dataDir)).toBeNull();
