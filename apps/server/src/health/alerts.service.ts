@@ -35,7 +35,7 @@ export interface AlertCheck {
 
 const TITLES: Record<AlertKind, string> = {
   outbox_stuck: 'mail is not going out',
-  webhooks_failing: "the payment provider's webhooks keep failing",
+  webhooks_failing: 'webhooks keep failing',
   backup_old: 'the last backup is more than a day old',
   disk_low: 'the disk is nearly full',
 };
@@ -44,7 +44,7 @@ const ADVICE: Record<AlertKind, string> = {
   outbox_stuck:
     "Shoppers' order mails and sign-in codes are waiting. Check that the mail server (SMTP_URL) accepts mail, its password and its sending limits; the server's log says what the mail server answered.",
   webhooks_failing:
-    "Payments may be stuck as unpaid. Check that the webhook secret in the payment provider's dashboard matches RAZORPAY_WEBHOOK_SECRET, and the server's log for the refusals.",
+    "Payments may stay unpaid, or parcels' tracking stop, while a provider's webhooks fail. Check that the webhook secret or token in the provider's dashboard matches the server's (RAZORPAY_WEBHOOK_SECRET, SHIPROCKET_WEBHOOK_TOKEN), and the server's log for the refusals.",
   backup_old:
     'Check that the nightly backup runs (BACKUP_TIME) and that DATA_DIR/backups can be written; take one now with npm run backup.',
   disk_low:

@@ -20,6 +20,8 @@ export type WebhookOutcome = 'ok' | 'refused' | 'error';
 export interface WebhookTally {
   failures: number;
   successes: number;
+  /** The same, per provider. */
+  byProvider: Map<string, { failures: number; successes: number }>;
 }
 
 /** How long webhook answers are remembered for the windows (an hour covers every window). */
@@ -32,7 +34,7 @@ export interface HealthMonitor {
   /** One request answered: its route pattern ('' when no route matched). */
   requestAnswered(route: string, method: string, status: number, seconds: number): void;
   webhookAnswered(provider: string, outcome: WebhookOutcome, at?: Date): void;
-  /** Failures and successes of webhooks (every provider) since `since`. */
+  /** Failures and successes of webhooks since `since`, in all and per provider. */
   webhooksSince(since: Date): WebhookTally;
   sweepRan(name: SweepName, err?: unknown, at?: Date): void;
   sweeps(): Record<SweepName, SweepState>;
@@ -91,7 +93,7 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
     registers: [registry],
   });
 
-  const recent: { at: number; ok: boolean }[] = [];
+  const recent: { at: number; provider: string; ok: boolean }[] = [];
   const states = Object.fromEntries(
     SWEEP_NAMES.map((s) => [s, { lastRunAt: null, lastErrorAt: null, lastError: null }]),
   ) as Record<SweepName, SweepState>;
@@ -110,20 +112,26 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
     },
     webhookAnswered(provider, outcome, at = now()) {
       webhooks.inc({ provider, outcome });
-      recent.push({ at: at.getTime(), ok: outcome === 'ok' });
+      recent.push({ at: at.getTime(), provider, ok: outcome === 'ok' });
       const forget = at.getTime() - WEBHOOK_MEMORY_MS;
       while (recent.length > 0 && recent[0]!.at < forget) recent.shift();
     },
     webhooksSince(since) {
       const from = since.getTime();
-      let failures = 0;
-      let successes = 0;
+      const tally: WebhookTally = { failures: 0, successes: 0, byProvider: new Map() };
       for (const r of recent) {
         if (r.at < from) continue;
-        if (r.ok) successes += 1;
-        else failures += 1;
+        const one = tally.byProvider.get(r.provider) ?? { failures: 0, successes: 0 };
+        tally.byProvider.set(r.provider, one);
+        if (r.ok) {
+          tally.successes += 1;
+          one.successes += 1;
+        } else {
+          tally.failures += 1;
+          one.failures += 1;
+        }
       }
-      return { failures, successes };
+      return tally;
     },
     sweepRan(name, err, at = now()) {
       sweepRuns.inc({ sweep: name });

@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { diskSpace, type DiskSpace, type StatFs } from './disk.js';
-import type { HealthMonitor } from './health-monitor.js';
+import type { HealthMonitor, WebhookTally } from './health-monitor.js';
 import * as q from './health.queries.js';
 import { latestBackup, type BackupInfo } from './latest-backup.js';
 import { APP_VERSION } from './version.js';
@@ -19,7 +19,7 @@ import { APP_VERSION } from './version.js';
 const MINUTE = 60_000;
 const GIB = 1024 ** 3;
 
-/** The owner alerts' thresholds. */
+/** The owner alerts' thresholds (webhooks: per provider). */
 export const OUTBOX_STUCK_MS = 15 * MINUTE;
 export const WEBHOOK_WINDOW_MS = 15 * MINUTE;
 export const WEBHOOK_FAILURES = 5;
@@ -44,8 +44,8 @@ export interface HealthContext {
 export interface Readings {
   at: Date;
   outbox: q.OutboxBacklog;
-  webhooks15: { failures: number; successes: number };
-  webhooksHour: { failures: number; successes: number };
+  webhooks15: WebhookTally;
+  webhooksHour: WebhookTally;
   backup: BackupInfo | null;
   shopStartedAt: Date | null;
   disk: DiskSpace | null;
@@ -100,10 +100,18 @@ export function alertsDue(r: Readings, config: Config): Map<AlertKind, string> {
       `The oldest unsent mail has waited ${minutesText(wait)}; ${r.outbox.pending} ${r.outbox.pending === 1 ? 'mail is' : 'mails are'} waiting.`,
     );
   }
-  if (r.webhooks15.failures >= WEBHOOK_FAILURES && r.webhooks15.successes === 0) {
+  const failing = [...r.webhooks15.byProvider].filter(
+    ([, t]) => t.failures >= WEBHOOK_FAILURES && t.successes === 0,
+  );
+  if (failing.length > 0) {
     due.set(
       'webhooks_failing',
-      `${r.webhooks15.failures} webhook deliveries failed in the last 15 minutes and none succeeded.`,
+      failing
+        .map(
+          ([provider, t]) =>
+            `${t.failures} ${provider} webhook deliveries failed in the last 15 minutes and none succeeded.`,
+        )
+        .join(' '),
     );
   }
   if (config.backups.at !== null) {

@@ -1,5 +1,5 @@
 // /admin/status — the shop's health for owners and managers: each check green, amber or red
-// with its figure (mail outbox, payment webhooks, periodic jobs, last backup, disk, database),
+// with its figure (mail outbox, webhooks, periodic jobs, last backup, disk, database),
 // the app's version and uptime, and the owner alerts raised. Refreshed every 30 seconds.
 import type { HealthLevel, StatusResponse } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ const LEVEL: Record<HealthLevel, { word: string; card: string; dot: string }> = 
 
 const ALERT_TITLE: Record<StatusResponse['alerts'][number]['kind'], string> = {
   outbox_stuck: 'Mail is not going out',
-  webhooks_failing: "The payment provider's webhooks keep failing",
+  webhooks_failing: 'Webhooks keep failing',
   backup_old: 'The last backup is more than a day old',
   disk_low: 'The disk is nearly full',
 };
@@ -86,7 +86,7 @@ function Checks({ data }: { data: StatusResponse }) {
       </Check>
       <Check
         id="check-webhooks"
-        title="Payment webhooks"
+        title="Webhooks (payments, couriers)"
         level={webhooks.level}
         figure={`${webhooks.failures_last_hour.toLocaleString('en-IN')} failed in the last hour`}
       >
