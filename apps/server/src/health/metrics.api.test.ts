@@ -95,6 +95,7 @@ describe('GET /metrics', () => {
   });
 });
 
+// Each starts a shop of its own: slow on a busy machine.
 describe('the metrics token', () => {
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {
     const guarded = await startTestApp({ METRICS_TOKEN: 'scrape-secret-1' }, { orderSweep: false });
@@ -113,7 +114,7 @@ describe('the metrics token', () => {
     } finally {
       await guarded.close();
     }
-  });
+  }, 120_000);
 
   it('refuses a production shop without a token, naming METRICS_TOKEN', async () => {
     const production = await startTestApp(
@@ -133,5 +134,5 @@ describe('the metrics token', () => {
     } finally {
       await production.close();
     }
-  });
+  }, 120_000);
 });
