@@ -51,7 +51,7 @@ function Check({
         <h2 id={id} className="text-sm font-semibold text-muted">
           {title}
         </h2>
-        <span className="flex items-center gap-1.5 text-sm font-semibold">
+        <span className="flex shrink-0 items-center gap-1.5 text-sm font-semibold whitespace-nowrap">
           <span aria-hidden="true" className={`size-2.5 rounded-full ${l.dot}`} />
           {l.word}
         </span>
