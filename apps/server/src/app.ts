@@ -79,6 +79,15 @@ import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
 import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
 import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
+import {
+  ALERT_CHECK_INTERVAL_MS,
+  startAlertChecker,
+  type AlertChecker,
+} from './health/alerts.service.js';
+import { healthAdminRoutes } from './health/health.admin-routes.js';
+import { createHealthMonitor, type HealthMonitor } from './health/health-monitor.js';
+import type { HealthContext } from './health/health.service.js';
+import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
@@ -108,7 +117,7 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /**
    * The periodic sweeps (default on): expired unpaid orders released, refunds sent again or
-   * looked up. Tests may drive them by hand.
+   * looked up, the owner alerts checked. Tests may drive them by hand.
    */
   orderSweep?: boolean;
   /** The outbox's mail worker (default on); tests may drain the outbox by hand instead. */
@@ -123,6 +132,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker: tests that run without it call its drain(). */
     outbox: OutboxWorker;
+    /** What this process saw: requests, webhooks, the periodic jobs' runs (/metrics). */
+    health: HealthMonitor;
   }
 }
 
@@ -209,6 +220,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
+  const health = createHealthMonitor();
+  app.decorate('health', health);
   const mailer =
     options.mailer ??
     createMailer({
@@ -224,6 +237,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     publicUrl: config.publicUrl,
     log: app.log,
     digestAt: config.staffDigestAt,
+    onRun: (err) => health.sweepRan('outbox', err),
   });
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
@@ -237,6 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => productViews.stop());
   const couriers = options.couriers ?? createCouriers(config, { db: options.database.db });
   const deps: AppDeps = { config, database: options.database, mailer, productViews, couriers };
+  const healthContext: HealthContext = { config, database: options.database, monitor: health };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -264,6 +279,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerErrorHandling(app);
+  registerRequestMetrics(app, healthContext);
   registerTextChecks(app);
   await registerSecurityHeaders(app, helmetOptions(config));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -272,6 +288,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerRateLimits(app, deps.database.db);
 
   await app.register(operationsRoutes(deps));
+  await app.register(metricsRoutes(healthContext));
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(profilesRoutes(deps), { prefix: '/api' });
   await app.register(settingsRoutes(deps), { prefix: '/api' });
@@ -306,6 +323,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));
   await app.register(shipmentsAdminRoutes(deps));
+  await app.register(healthAdminRoutes(deps, healthContext));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }
@@ -313,20 +331,32 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     let sweep: OrderSweep | undefined;
     let refundSweep: RefundSweep | undefined;
     let sandboxSweep: SandboxSweep | undefined;
+    let alertChecker: AlertChecker | undefined;
     app.addHook('onReady', async () => {
-      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
-      refundSweep = startRefundSweep(orderContexts(deps)(app.log), REFUND_SWEEP_INTERVAL_MS);
+      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS, (err) =>
+        health.sweepRan('orders', err),
+      );
+      refundSweep = startRefundSweep(
+        orderContexts(deps)(app.log),
+        REFUND_SWEEP_INTERVAL_MS,
+        (err) => health.sweepRan('refunds', err),
+      );
       if (couriers.sandbox) {
         sandboxSweep = startSandboxSweep(
           { courier: couriers.sandbox, publicUrl: config.publicUrl, log: app.log },
           Math.max(1000, Math.min(60_000, config.couriers.sandboxStepMs / 2)),
         );
       }
+      alertChecker = startAlertChecker(
+        { ...healthContext, mailer, publicUrl: config.publicUrl, log: app.log },
+        ALERT_CHECK_INTERVAL_MS,
+      );
     });
     app.addHook('onClose', async () => {
       await sweep?.stop();
       await refundSweep?.stop();
       await sandboxSweep?.stop();
+      await alertChecker?.stop();
     });
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());

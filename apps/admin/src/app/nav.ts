@@ -25,6 +25,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/wholesale', label: 'Wholesale', access: 'wholesale.manage' },
   { to: '/referrals', label: 'Referrals', access: 'reports.read' },
   { to: '/tax', label: 'Tax', access: 'reports.read' },
+  { to: '/status', label: 'Status', access: 'reports.read' },
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
   { to: '/settings', label: 'Settings', access: 'settings.manage' },

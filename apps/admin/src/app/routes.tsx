@@ -34,6 +34,7 @@ const FeedbackEntryPage = page(
 const FeedbackPage = page(() => import('@/features/feedback/feedback-page'), 'FeedbackPage');
 const ReferralsPage = page(() => import('@/features/referrals/referrals-page'), 'ReferralsPage');
 const TaxPage = page(() => import('@/features/tax/tax-page'), 'TaxPage');
+const StatusPage = page(() => import('@/features/status/status-page'), 'StatusPage');
 const RefundsPage = page(() => import('@/features/refunds/refunds-page'), 'RefundsPage');
 const ReturnPage = page(() => import('@/features/returns/return-page'), 'ReturnPage');
 const ReturnsPage = page(() => import('@/features/returns/returns-page'), 'ReturnsPage');
@@ -220,6 +221,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="reports.read">
             <TaxPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'status',
+        element: (
+          <Allowed permission="reports.read">
+            <StatusPage />
           </Allowed>
         ),
       },

@@ -38,6 +38,7 @@ describe('the signed-in shell', () => {
       'Wholesale',
       'Referrals',
       'Tax',
+      'Status',
       'Staff',
       'Audit log',
       'Settings',

@@ -101,6 +101,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   signOut: async () => ({ url: '/api/admin/sign-out' }),
   me: async () => ({ url: '/api/admin/me' }),
   dashboard: async () => ({ url: '/api/admin/dashboard' }),
+  adminStatus: async () => ({ url: '/api/admin/status' }),
   listStaff: async () => ({ url: '/api/admin/staff' }),
   inviteStaff: async () => ({
     url: '/api/admin/staff/invite',

@@ -58,6 +58,8 @@ export interface OutboxWorkerOptions {
   /** The clock the digest is timed by. */
   now?: () => Date;
   pollMs?: number;
+  /** Told of every poll, with its error when it failed (the health monitor counts them). */
+  onRun?: (err?: unknown) => void;
   batchSize?: number;
   concurrency?: number;
   leaseMs?: number;
@@ -217,9 +219,11 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
           await writeDigest();
           await drain();
           failures = 0;
+          o.onRun?.();
         } catch (err) {
           failures += 1;
           log.error({ err }, 'outbox worker failed; trying again');
+          o.onRun?.(err);
         }
       })().finally(() => {
         running = null;

@@ -739,15 +739,23 @@ export interface OrderSweep {
 }
 
 /** Runs releaseExpiredOrders now and every interval until stopped (one run at a time). */
-export function startOrderSweep(db: Db, log: FastifyBaseLogger, intervalMs: number): OrderSweep {
+export function startOrderSweep(
+  db: Db,
+  log: FastifyBaseLogger,
+  intervalMs: number,
+  /** Told of every run, with its error when it failed (the health monitor counts them). */
+  onRun: (err?: unknown) => void = () => undefined,
+): OrderSweep {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {
       try {
         const released = await releaseExpiredOrders(db);
         if (released > 0) log.info({ released }, 'gave back the stock of expired unpaid orders');
+        onRun();
       } catch (err) {
         log.error({ err }, 'order sweep failed');
+        onRun(err);
       }
     });
   };

@@ -44,15 +44,22 @@ export interface RefundSweep {
 }
 
 /** Runs sweepRefunds now and every interval until stopped (one pass at a time). */
-export function startRefundSweep(ctx: RefundContext, intervalMs: number): RefundSweep {
+export function startRefundSweep(
+  ctx: RefundContext,
+  intervalMs: number,
+  /** Told of every run, with its error when it failed (the health monitor counts them). */
+  onRun: (err?: unknown) => void = () => undefined,
+): RefundSweep {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {
       try {
         const done = await sweepRefunds(ctx);
         if (done.sent + done.lookedUp > 0) ctx.log.info(done, 'refunds sent again or looked up');
+        onRun();
       } catch (err) {
         ctx.log.error({ err }, 'refund sweep failed');
+        onRun(err);
       }
     });
   };

@@ -22,6 +22,7 @@ import { refundsEndpoints } from './refunds-endpoints.js';
 import { returnsEndpoints } from './returns-endpoints.js';
 import { taxEndpoints } from './tax-endpoints.js';
 import { shipmentsEndpoints } from './shipments-endpoints.js';
+import { statusEndpoints } from './status-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -43,6 +44,7 @@ export const adminEndpoints = {
   ...returnsEndpoints,
   ...taxEndpoints,
   ...shipmentsEndpoints,
+  ...statusEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -19,3 +19,4 @@ export * from './refunds.js';
 export * from './returns.js';
 export * from './tax.js';
 export * from './shipments.js';
+export * from './status.js';
