@@ -79,6 +79,13 @@ import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
+import { privacyRoutes } from './privacy/privacy.routes.js';
+import { privacyAdminRoutes } from './privacy/privacy.admin-routes.js';
+import {
+  ERASURE_SWEEP_INTERVAL_MS,
+  startErasureSweep,
+  type ErasureSweep,
+} from './privacy/erasure.service.js';
 
 /**
  * What every domain's routes are given: configuration, the open database, the mailer, and
@@ -272,6 +279,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
   await app.register(wholesaleRoutes(deps), { prefix: '/api' });
   await app.register(feedbackRoutes(deps), { prefix: '/api' });
+  await app.register(privacyRoutes(deps), { prefix: '/api' });
   await app.register(referralsRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(couponRoutes(deps), { prefix: '/api' });
@@ -295,19 +303,27 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(returnsAdminRoutes(deps));
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));
+  await app.register(privacyAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }
   if (options.orderSweep !== false) {
     let sweep: OrderSweep | undefined;
     let refundSweep: RefundSweep | undefined;
+    let erasureSweep: ErasureSweep | undefined;
     app.addHook('onReady', async () => {
+      erasureSweep = startErasureSweep(
+        { db: deps.database.db, publicUrl: config.publicUrl },
+        app.log,
+        ERASURE_SWEEP_INTERVAL_MS,
+      );
       sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
       refundSweep = startRefundSweep(orderContexts(deps)(app.log), REFUND_SWEEP_INTERVAL_MS);
     });
     app.addHook('onClose', async () => {
       await sweep?.stop();
       await refundSweep?.stop();
+      await erasureSweep?.stop();
     });
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());

@@ -12,6 +12,7 @@ import {
 import { contentHtml } from './mail-layout.js';
 import * as orderMails from './order-mails.js';
 import { staffDigestMail } from './staff-digest.mail.js';
+import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -50,6 +51,8 @@ export const MAIL_TEMPLATES = [
   'exchange-shipped',
   /** Staff: orders waiting to be packed and shipped, each morning. Data: StaffDigestData. */
   'staff-digest',
+  /** The shopper's account was erased (privacy/). Data: AccountErasedData. */
+  'account-erased',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -171,6 +174,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
     orderMails.exchangeShipped,
   ),
   'staff-digest': spec('staff', StaffDigestData, staffDigestMail),
+  'account-erased': spec('shopper', AccountErasedData, accountErasedMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */

@@ -30,6 +30,8 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     delivery_days_metro: row.deliveryDaysMetro,
     delivery_days_rest_of_india: row.deliveryDaysRestOfIndia,
     delivery_days_north_east_jk: row.deliveryDaysNorthEastJk,
+    grievance_officer_name: row.grievanceOfficerName,
+    grievance_officer_email: row.grievanceOfficerEmail,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -59,6 +61,8 @@ export async function shopDetails(db: Queryable): Promise<KeptDetails> {
       phone: s.phone,
       email: s.email,
       support_hours: s.support_hours,
+      grievance_officer_name: s.grievance_officer_name,
+      grievance_officer_email: s.grievance_officer_email,
     };
     const body = jsonBody(ShopDetailsResponse, answer);
     return { value: { answer, body }, products: [], bytes: body.bytes * 2 };
@@ -117,6 +121,12 @@ export async function updateSettings(
         : {}),
       ...(input.delivery_days_north_east_jk !== undefined
         ? { deliveryDaysNorthEastJk: input.delivery_days_north_east_jk }
+        : {}),
+      ...(input.grievance_officer_name !== undefined
+        ? { grievanceOfficerName: input.grievance_officer_name }
+        : {}),
+      ...(input.grievance_officer_email !== undefined
+        ? { grievanceOfficerEmail: input.grievance_officer_email }
         : {}),
     });
     await record(tx, actor, {

@@ -65,6 +65,16 @@ export const ShopSettings = z.object({
   delivery_days_metro: transitDays('delivery_days_metro'),
   delivery_days_rest_of_india: transitDays('delivery_days_rest_of_india'),
   delivery_days_north_east_jk: transitDays('delivery_days_north_east_jk'),
+  // The privacy policy's grievance officer (DPDP Act): empty until the owner names one.
+  grievance_officer_name: z
+    .string({ error: 'grievance_officer_name must be text' })
+    .trim()
+    .max(120, 'grievance_officer_name must be at most 120 characters'),
+  grievance_officer_email: z
+    .string({ error: 'grievance_officer_email must be text' })
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === '' || Email.safeParse(v).success, 'enter a valid email address'),
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -93,6 +103,9 @@ export const SettingsResponse = z.object({
     delivery_days_metro: z.number().int(),
     delivery_days_rest_of_india: z.number().int(),
     delivery_days_north_east_jk: z.number().int(),
+    /** Who shoppers write to about their data (the privacy policy shows them). */
+    grievance_officer_name: z.string(),
+    grievance_officer_email: z.string(),
     updated_at: z.string(),
   }),
 });

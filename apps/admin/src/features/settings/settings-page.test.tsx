@@ -21,6 +21,8 @@ const settings: ShopSettingsRow = {
   delivery_days_metro: 3,
   delivery_days_rest_of_india: 5,
   delivery_days_north_east_jk: 8,
+  grievance_officer_name: '',
+  grievance_officer_email: '',
   updated_at: '2026-11-25T05:30:00.000Z',
 };
 
