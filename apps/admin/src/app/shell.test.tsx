@@ -35,6 +35,7 @@ describe('the signed-in shell', () => {
       'Reviews',
       'Feedback',
       'Wholesale',
+      'Account deletions',
       'Referrals',
       'Tax',
       'Staff',
