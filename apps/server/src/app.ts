@@ -92,6 +92,13 @@ import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
+import { privacyRoutes } from './privacy/privacy.routes.js';
+import { privacyAdminRoutes } from './privacy/privacy.admin-routes.js';
+import {
+  ERASURE_SWEEP_INTERVAL_MS,
+  startErasureSweep,
+  type ErasureSweep,
+} from './privacy/erasure.service.js';
 
 /**
  * What every domain's routes are given: configuration, the open database, the mailer, and
@@ -298,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
   await app.register(wholesaleRoutes(deps), { prefix: '/api' });
   await app.register(feedbackRoutes(deps), { prefix: '/api' });
+  await app.register(privacyRoutes(deps), { prefix: '/api' });
   await app.register(referralsRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(couponRoutes(deps), { prefix: '/api' });
@@ -324,6 +332,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(creditNotesAdminRoutes(deps));
   await app.register(shipmentsAdminRoutes(deps));
   await app.register(healthAdminRoutes(deps, healthContext));
+  await app.register(privacyAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }
@@ -332,7 +341,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     let refundSweep: RefundSweep | undefined;
     let sandboxSweep: SandboxSweep | undefined;
     let alertChecker: AlertChecker | undefined;
+    let erasureSweep: ErasureSweep | undefined;
     app.addHook('onReady', async () => {
+      erasureSweep = startErasureSweep(
+        { db: deps.database.db, publicUrl: config.publicUrl },
+        app.log,
+        ERASURE_SWEEP_INTERVAL_MS,
+      );
       sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS, (err) =>
         health.sweepRan('orders', err),
       );
@@ -357,6 +372,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await refundSweep?.stop();
       await sandboxSweep?.stop();
       await alertChecker?.stop();
+      await erasureSweep?.stop();
     });
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());

@@ -20,3 +20,4 @@ export * from './shipping.js';
 export * from './payments.js';
 export * from './server-rendering.js';
 export * from './gst.js';
+export * from './privacy.js';

@@ -12,6 +12,9 @@ export const ShopDetailsResponse = z.object({
   phone: z.string(),
   email: z.string(),
   support_hours: z.string(),
+  /** The privacy policy's grievance officer; empty strings until the owner names one. */
+  grievance_officer_name: z.string(),
+  grievance_officer_email: z.string(),
 });
 export type ShopDetailsResponse = z.infer<typeof ShopDetailsResponse>;
 

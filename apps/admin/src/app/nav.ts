@@ -23,6 +23,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
   { to: '/feedback', label: 'Feedback', access: 'feedback.manage' },
   { to: '/wholesale', label: 'Wholesale', access: 'wholesale.manage' },
+  { to: '/erasures', label: 'Account deletions', access: 'customers.read' },
   { to: '/referrals', label: 'Referrals', access: 'reports.read' },
   { to: '/tax', label: 'Tax', access: 'reports.read' },
   { to: '/status', label: 'Status', access: 'reports.read' },

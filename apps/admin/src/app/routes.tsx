@@ -54,6 +54,7 @@ const WholesalePage = page(() => import('@/features/wholesale/wholesale-page'), 
 const PlayersPage = page(() => import('@/features/profiles/profiles-page'), 'PlayersPage');
 const TeamsPage = page(() => import('@/features/profiles/profiles-page'), 'TeamsPage');
 const SettingsPage = page(() => import('@/features/settings/settings-page'), 'SettingsPage');
+const ErasuresPage = page(() => import('@/features/privacy/erasures-page'), 'ErasuresPage');
 
 export const ADMIN_BASENAME = '/admin';
 
@@ -117,6 +118,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="audit.read">
             <AuditPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'erasures',
+        element: (
+          <Allowed permission="customers.read">
+            <ErasuresPage />
           </Allowed>
         ),
       },

@@ -36,6 +36,7 @@ describe('the signed-in shell', () => {
       'Reviews',
       'Feedback',
       'Wholesale',
+      'Account deletions',
       'Referrals',
       'Tax',
       'Status',

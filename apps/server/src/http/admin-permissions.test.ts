@@ -207,6 +207,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     payload: { courier_name: 'Delhivery', tracking_id: 'DLV1', tracking_link: '' },
   }),
   getSettings: async () => ({ url: '/api/admin/settings' }),
+  listErasures: async () => ({ url: '/api/admin/erasures?state=waiting' }),
   updateSettings: async () => ({
     url: '/api/admin/settings',
     payload: { support_hours: `Every day, 9 AM to ${(++serial % 9) + 1} PM` },

@@ -199,6 +199,22 @@ const CASES: Case[] = [
     ],
     links: ['https://shop.example/admin/orders?status=to-pack'],
   },
+  {
+    template: 'account-erased',
+    data: {
+      name: 'Asha Menon',
+      kept_orders: [12, 15],
+      privacy_url: 'https://shop.example/privacyPolicy',
+    },
+    subject: 'Kitroom: your account has been deleted',
+    says: [
+      'Hello Asha Menon,',
+      'we have deleted your Kitroom account',
+      'orders #12, #15 keep the name and delivery address printed on them for 72 months',
+      'You may register again with this email address',
+    ],
+    links: ['https://shop.example/privacyPolicy'],
+  },
 ];
 
 describe('mail formats', () => {

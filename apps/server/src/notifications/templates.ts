@@ -12,6 +12,7 @@ import {
 import { contentHtml } from './mail-layout.js';
 import * as orderMails from './order-mails.js';
 import { staffDigestMail } from './staff-digest.mail.js';
+import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -54,6 +55,8 @@ export const MAIL_TEMPLATES = [
   'order-out-for-delivery',
   /** The courier could not deliver the parcel. extra: { reason: string } */
   'order-delivery-failed',
+  /** The shopper's account was erased (privacy/). Data: AccountErasedData. */
+  'account-erased',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -182,6 +185,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
     orderMail(Extras['order-delivery-failed']),
     orderMails.orderDeliveryFailed,
   ),
+  'account-erased': spec('shopper', AccountErasedData, accountErasedMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */

@@ -36,6 +36,8 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     parcel_breadth_cm: row.parcelBreadthCm,
     parcel_height_cm: row.parcelHeightCm,
     shiprocket_pickup_location: row.shiprocketPickupLocation,
+    grievance_officer_name: row.grievanceOfficerName,
+    grievance_officer_email: row.grievanceOfficerEmail,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -65,6 +67,8 @@ export async function shopDetails(db: Queryable): Promise<KeptDetails> {
       phone: s.phone,
       email: s.email,
       support_hours: s.support_hours,
+      grievance_officer_name: s.grievance_officer_name,
+      grievance_officer_email: s.grievance_officer_email,
     };
     const body = jsonBody(ShopDetailsResponse, answer);
     return { value: { answer, body }, products: [], bytes: body.bytes * 2 };
@@ -141,6 +145,12 @@ export async function updateSettings(
         ? { deliveryDaysNorthEastJk: input.delivery_days_north_east_jk }
         : {}),
       ...courierWrite(input),
+      ...(input.grievance_officer_name !== undefined
+        ? { grievanceOfficerName: input.grievance_officer_name }
+        : {}),
+      ...(input.grievance_officer_email !== undefined
+        ? { grievanceOfficerEmail: input.grievance_officer_email }
+        : {}),
     });
     await record(tx, actor, {
       entity: 'settings',

@@ -110,6 +110,8 @@ const shopDetails: ShopDetailsResponse = {
   phone: '+91 98470 12345',
   email: 'hello@kitroom.in',
   support_hours: 'Every day, 9 AM to 9 PM',
+  grievance_officer_name: '',
+  grievance_officer_email: '',
 };
 
 let root: Root | undefined;

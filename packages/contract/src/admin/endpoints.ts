@@ -23,6 +23,7 @@ import { returnsEndpoints } from './returns-endpoints.js';
 import { taxEndpoints } from './tax-endpoints.js';
 import { shipmentsEndpoints } from './shipments-endpoints.js';
 import { statusEndpoints } from './status-endpoints.js';
+import { privacyEndpoints } from './privacy-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -45,6 +46,7 @@ export const adminEndpoints = {
   ...taxEndpoints,
   ...shipmentsEndpoints,
   ...statusEndpoints,
+  ...privacyEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

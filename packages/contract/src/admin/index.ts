@@ -20,3 +20,4 @@ export * from './returns.js';
 export * from './tax.js';
 export * from './shipments.js';
 export * from './status.js';
+export * from './privacy.js';

@@ -84,6 +84,16 @@ export const ShopSettings = z.object({
   parcel_breadth_cm: parcelSize('parcel_breadth_cm', 300),
   parcel_height_cm: parcelSize('parcel_height_cm', 300),
   shiprocket_pickup_location: line('shiprocket_pickup_location', 80),
+  // The privacy policy's grievance officer (DPDP Act): empty until the owner names one.
+  grievance_officer_name: z
+    .string({ error: 'grievance_officer_name must be text' })
+    .trim()
+    .max(120, 'grievance_officer_name must be at most 120 characters'),
+  grievance_officer_email: z
+    .string({ error: 'grievance_officer_email must be text' })
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === '' || Email.safeParse(v).success, 'enter a valid email address'),
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -118,6 +128,9 @@ export const SettingsResponse = z.object({
     parcel_breadth_cm: z.number().int(),
     parcel_height_cm: z.number().int(),
     shiprocket_pickup_location: z.string(),
+    /** Who shoppers write to about their data (the privacy policy shows them). */
+    grievance_officer_name: z.string(),
+    grievance_officer_email: z.string(),
     updated_at: z.string(),
   }),
 });

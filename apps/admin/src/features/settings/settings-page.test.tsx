@@ -27,6 +27,8 @@ const settings: ShopSettingsRow = {
   parcel_breadth_cm: 25,
   parcel_height_cm: 3,
   shiprocket_pickup_location: 'Primary',
+  grievance_officer_name: '',
+  grievance_officer_email: '',
   updated_at: '2026-11-25T05:30:00.000Z',
 };
 

@@ -15,6 +15,7 @@ import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { courierRequest, CouriersSection } from './couriers-settings';
+import { GRIEVANCE_FIELDS, GrievanceOfficerForm } from './grievance-officer-form';
 
 const ZONE_DAYS = [
   ['delivery_days_same_city', 'Same city', 'The shop’s own city (district).'],
@@ -29,12 +30,19 @@ const ZONE_DAYS = [
 ] as const;
 type DaysField = (typeof ZONE_DAYS)[number][0];
 
-/** The form holds text; the days are numbers once sent. */
-type Values = Record<Exclude<keyof ShopSettingsRow, 'updated_at'>, string>;
+/** The form holds text; the days are numbers once sent. The grievance officer has its own. */
+type Values = Record<
+  Exclude<keyof ShopSettingsRow, 'updated_at' | (typeof GRIEVANCE_FIELDS)[number]>,
+  string
+>;
 
 function formValues(settings: ShopSettingsRow): Values {
   const { updated_at: _at, ...fields } = settings;
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) as Values;
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([k]) => !(GRIEVANCE_FIELDS as readonly string[]).includes(k))
+      .map(([k, v]) => [k, String(v)]),
+  ) as Values;
 }
 
 /** The request as the contract checks it: a blank day count is no number at all. */
@@ -217,7 +225,10 @@ export function SettingsPage() {
       {query.error ? (
         <FormMessage text={errorText(query.error)} />
       ) : query.data ? (
-        <SettingsForm settings={query.data.settings} />
+        <>
+          <SettingsForm settings={query.data.settings} />
+          <GrievanceOfficerForm settings={query.data.settings} />
+        </>
       ) : (
         <p role="status">Loading settings…</p>
       )}

@@ -1,5 +1,5 @@
 // /myAccount: ID, Name, Email, Mobile Number and Shipping Address (NAN when none), with
-// 'Update Profile Details' for the address.
+// 'Update Profile Details' for the address; under it, the shopper's data rights.
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { getProfile } from '@/api/account-calls';
@@ -9,6 +9,7 @@ import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { PROFILE_TEXTS } from './account-rules';
 import { AddressModal } from './address-modal';
+import { MyDataPanel } from './my-data-panel';
 import { selectUserId, useSessionSelector } from './session-slice';
 import { useSessionEnded } from './use-session-ended';
 
@@ -55,33 +56,36 @@ export default function ProfilePage() {
   ];
 
   return (
-    <div className="rounded-2xl border border-line bg-white p-5 sm:p-7">
-      <dl className="divide-y divide-line">
-        {rows.map(([term, value]) => (
-          <div key={term} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-            <dt className="text-sm font-semibold text-muted">{term}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <button
-        type="button"
-        className={buttonClass('primary', 'mt-6')}
-        onClick={() => setEditing(true)}
-      >
-        <Pencil aria-hidden="true" size={16} /> Update Profile Details
-      </button>
-      {editing && (
-        <AddressModal
-          userId={user.id}
-          initial={addressValues(user.shipping_address)}
-          onClose={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            setVersion((v) => v + 1);
-          }}
-        />
-      )}
-    </div>
+    <>
+      <div className="rounded-2xl border border-line bg-white p-5 sm:p-7">
+        <dl className="divide-y divide-line">
+          {rows.map(([term, value]) => (
+            <div key={term} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+              <dt className="text-sm font-semibold text-muted">{term}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <button
+          type="button"
+          className={buttonClass('primary', 'mt-6')}
+          onClick={() => setEditing(true)}
+        >
+          <Pencil aria-hidden="true" size={16} /> Update Profile Details
+        </button>
+        {editing && (
+          <AddressModal
+            userId={user.id}
+            initial={addressValues(user.shipping_address)}
+            onClose={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              setVersion((v) => v + 1);
+            }}
+          />
+        )}
+      </div>
+      <MyDataPanel userId={user.id} email={user.email} />
+    </>
   );
 }

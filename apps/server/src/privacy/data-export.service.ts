@@ -1,0 +1,112 @@
+// A shopper's copy of everything the shop keeps about them (DPDP Act s.11; decision 037):
+// the account, its address, cart, orders (items, timeline, payments, refunds, returns, tax
+// documents), coupons, reviews, wholesale application, feedback, referral clicks, sessions
+// and any erasure request. EXPORTED_TABLES names every table with a user_id column that it
+// reads; a test fails when a table with user_id appears that it does not name.
+import type { MyDataExport } from '@kitroom/contract';
+import type { Queryable } from '../db/client.js';
+import { notFound } from '../http/errors.js';
+import * as q from './privacy.queries.js';
+
+/** The tables with a user_id column that the export covers (see the test). */
+export const EXPORTED_TABLES = [
+  'account_erasures',
+  'cart_items',
+  'coupon_redemptions',
+  'feedback',
+  'orders',
+  'referral_clicks',
+  'reviews',
+  'sessions',
+  'shipping_addresses',
+  'wholesale_applications',
+] as const;
+
+const NOTES = [
+  'Times are in UTC (ISO 8601); money is in paise (100 paise = ₹1).',
+  'Orders hold their items, timeline, payments, refunds, returns and tax documents. Payments show only what our payment provider told us: we never see card, UPI or bank details.',
+  'Your wishlist, your cart while logged out and the referral code of a link you followed are kept only in your own browser (local storage), not by us.',
+  'We keep no marketing consents: we send only the mails your orders and your account need.',
+];
+
+const byOrder = (rows: q.Row[]) => {
+  const map = new Map<number, q.Row[]>();
+  for (const { order_id: orderId, ...rest } of rows) {
+    const id = Number(orderId);
+    map.set(id, [...(map.get(id) ?? []), rest]);
+  }
+  return (id: number) => map.get(id) ?? [];
+};
+
+/** Everything kept about the user, as the download's JSON (dates still Dates). */
+export async function exportData(
+  db: Queryable,
+  userId: number,
+  now = new Date(),
+): Promise<MyDataExport> {
+  const user = await q.user(db, userId);
+  if (!user) throw notFound('User not found.');
+  const orders = await q.orders(db, userId);
+  const ids = orders.map((o) => Number(o.id));
+  const part = async (query: q.OrderPart) => byOrder(await query(db, ids));
+  const [items, events, payments, refunds, returns, documents] = await Promise.all([
+    part(q.orderItems),
+    part(q.orderEvents),
+    part(q.payments),
+    part(q.refunds),
+    part(q.returns),
+    part(q.taxDocuments),
+  ]);
+  const [address, wholesale, erasure] = await Promise.all([
+    q.shippingAddress(db, userId),
+    q.wholesaleApplication(db, userId),
+    q.erasureOf(db, userId),
+  ]);
+  const [cart, coupons, reviews, feedback, clicks, sessions] = await Promise.all([
+    q.cart(db, userId),
+    q.couponsRedeemed(db, userId),
+    q.reviews(db, userId),
+    q.feedback(db, userId),
+    q.referralClicks(db, userId),
+    q.sessions(db, userId),
+  ]);
+  return {
+    exported_at: now.toISOString(),
+    notes: NOTES,
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone_number: user.phone_number,
+      created_at: q.iso(user.created_at),
+    },
+    shipping_address: address ?? null,
+    cart,
+    orders: orders.map((o) => {
+      const id = Number(o.id);
+      return {
+        ...o,
+        items: items(id),
+        timeline: events(id),
+        payments: payments(id),
+        refunds: refunds(id),
+        returns: returns(id),
+        tax_documents: documents(id),
+      };
+    }),
+    coupons_redeemed: coupons,
+    reviews,
+    wholesale_application: wholesale ?? null,
+    feedback,
+    referral_clicks: clicks,
+    sessions,
+    erasure_request: erasure
+      ? {
+          state: erasure.state,
+          waiting_reason: erasure.waiting_reason,
+          requested_at: q.iso(erasure.requested_at),
+          done_at: erasure.done_at === null ? null : q.iso(erasure.done_at),
+        }
+      : null,
+  };
+}
