@@ -77,6 +77,7 @@ import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
 import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
+import { backupsAdminRoutes } from './ops/backups.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(returnsAdminRoutes(deps));
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));
+  await app.register(backupsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }
