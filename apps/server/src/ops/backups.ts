@@ -233,6 +233,9 @@ export async function createBackup(
   const dir = opts.dir ?? backupsDir(opts.dataDir);
   await mkdir(dir, { recursive: true });
   const version = await schemaVersion(database.db);
+  if (version.applied === 0) {
+    throw new BackupError('There is no shop to back up: the database has no tables yet.');
+  }
   const dump = await dumpDatabase(database, dir);
   const payload: Record<string, Uint8Array> = { [dump.entry]: dump.bytes };
   // Pictures are named by their content and never rewritten, so copying them after the dump
