@@ -49,6 +49,7 @@ const WholesalePage = page(() => import('@/features/wholesale/wholesale-page'), 
 const PlayersPage = page(() => import('@/features/profiles/profiles-page'), 'PlayersPage');
 const TeamsPage = page(() => import('@/features/profiles/profiles-page'), 'TeamsPage');
 const SettingsPage = page(() => import('@/features/settings/settings-page'), 'SettingsPage');
+const BackupsPage = page(() => import('@/features/backups/backups-page'), 'BackupsPage');
 
 export const ADMIN_BASENAME = '/admin';
 
@@ -216,6 +217,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="settings.manage">
             <SettingsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'backups',
+        element: (
+          <Allowed permission="settings.manage">
+            <BackupsPage />
           </Allowed>
         ),
       },
