@@ -90,6 +90,7 @@ import type { HealthContext } from './health/health.service.js';
 import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
+import { backupsAdminRoutes } from './ops/backups.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 import { privacyRoutes } from './privacy/privacy.routes.js';
@@ -333,6 +334,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(shipmentsAdminRoutes(deps));
   await app.register(healthAdminRoutes(deps, healthContext));
   await app.register(privacyAdminRoutes(deps));
+  await app.register(backupsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
   }

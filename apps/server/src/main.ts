@@ -8,6 +8,9 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loggableError } from './db/errors.js';
 import { seedIfEmpty } from './db/seed/seed.js';
+import { createBackupScheduler } from './ops/backup-scheduler.js';
+import { backupBeforeMigrating } from './ops/backups.js';
+import { writeServerPid } from './ops/server-pid.js';
 import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
 
 /** A whole request (headers and body) must arrive within this. */
@@ -38,6 +41,10 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
+  const removePid = writeServerPid(config.dataDir);
+  process.on('exit', removePid);
+  const before = await backupBeforeMigrating(database, config.dataDir);
+  if (before) log.info({ file: before }, 'backup taken before migrating');
   await database.migrate();
   await seedIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => log.info(line) });
 
@@ -45,6 +52,14 @@ async function main(): Promise<void> {
   app.server.requestTimeout = REQUEST_TIMEOUT_MS;
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+
+  const nightly = createBackupScheduler({
+    database,
+    dataDir: config.dataDir,
+    at: config.backups.at,
+    keep: { daily: config.backups.keepDaily, weekly: config.backups.keepWeekly },
+    log,
+  });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -59,6 +74,7 @@ async function main(): Promise<void> {
     try {
       // Stops accepting connections, answers 503 on kept-alive ones, waits for the rest.
       await app.close();
+      await nightly.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -72,6 +88,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', (signal) => void stop(signal));
 
   await app.listen({ host: config.host, port: config.port });
+  nightly.start();
   console.log(`Kitroom is running at ${config.publicUrl}`);
   // While no staff exists, each start prints a fresh one-time link for the first owner.
   const setup = await firstOwnerLink(database.db, config.publicUrl);

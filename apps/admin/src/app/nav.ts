@@ -30,4 +30,5 @@ export const NAV: readonly NavItem[] = [
   { to: '/staff', label: 'Staff', access: 'staff.manage' },
   { to: '/audit', label: 'Audit log', access: 'audit.read' },
   { to: '/settings', label: 'Settings', access: 'settings.manage' },
+  { to: '/backups', label: 'Backups', access: 'settings.manage' },
 ];

@@ -55,6 +55,7 @@ const PlayersPage = page(() => import('@/features/profiles/profiles-page'), 'Pla
 const TeamsPage = page(() => import('@/features/profiles/profiles-page'), 'TeamsPage');
 const SettingsPage = page(() => import('@/features/settings/settings-page'), 'SettingsPage');
 const ErasuresPage = page(() => import('@/features/privacy/erasures-page'), 'ErasuresPage');
+const BackupsPage = page(() => import('@/features/backups/backups-page'), 'BackupsPage');
 
 export const ADMIN_BASENAME = '/admin';
 
@@ -246,6 +247,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="settings.manage">
             <SettingsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'backups',
+        element: (
+          <Allowed permission="settings.manage">
+            <BackupsPage />
           </Allowed>
         ),
       },

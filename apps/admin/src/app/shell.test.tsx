@@ -43,6 +43,7 @@ describe('the signed-in shell', () => {
       'Staff',
       'Audit log',
       'Settings',
+      'Backups',
     ]);
     expect(
       screen.getByText('Invite staff, change their roles, disable them and reset their sign-in'),

@@ -24,13 +24,20 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL's connection string (backups run pg_dump against it). */
+  url?: string | null;
+  /** The embedded engine's handle (backups dump its data folder between transactions). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -56,6 +63,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`SELECT 1`);
@@ -71,6 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`SELECT 1`);

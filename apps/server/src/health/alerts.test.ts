@@ -3,7 +3,7 @@
 // page red and mails once SMTP is back; the alert clears when the outbox drains. Webhooks
 // failing, an old (or missing) backup and a nearly full disk raise and clear the same way.
 import { sql } from 'drizzle-orm';
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../mail/mailer.js';
@@ -270,24 +270,16 @@ describe('two processes checking at once', () => {
 });
 
 describe('latestBackup', () => {
-  it('answers the newest file under DATA_DIR/backups with its time and size, or null', async () => {
+  it('answers the newest backup under DATA_DIR/backups with its time and size, or null', async () => {
     expect(await latestBackup(t.config.dataDir)).toBeNull();
     const dir = path.join(t.config.dataDir, 'backups');
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'kitroom-2026-11-24.tar.gz'), Buffer.alloc(300));
-    await writeFile(path.join(dir, 'kitroom-2026-11-25.tar.gz'), Buffer.alloc(700));
-    await utimes(
-      path.join(dir, 'kitroom-2026-11-24.tar.gz'),
-      new Date('2026-11-24T21:00:00Z'),
-      new Date('2026-11-24T21:00:00Z'),
-    );
-    await utimes(
-      path.join(dir, 'kitroom-2026-11-25.tar.gz'),
-      new Date('2026-11-25T21:00:00Z'),
-      new Date('2026-11-25T21:00:00Z'),
-    );
+    await writeFile(path.join(dir, 'kitroom-2026-11-24T21-00-00Z-nightly.zip'), Buffer.alloc(300));
+    await writeFile(path.join(dir, 'kitroom-2026-11-25T21-00-00Z-nightly.zip'), Buffer.alloc(700));
+    // Not a backup's name: not counted, however new.
+    await writeFile(path.join(dir, 'notes.txt'), 'copy these off the machine');
     expect(await latestBackup(t.config.dataDir)).toEqual({
-      file: 'kitroom-2026-11-25.tar.gz',
+      file: 'kitroom-2026-11-25T21-00-00Z-nightly.zip',
       takenAt: new Date('2026-11-25T21:00:00Z'),
       bytes: 700,
     });

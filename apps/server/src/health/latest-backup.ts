@@ -1,8 +1,7 @@
-// The newest backup under DATA_DIR/backups: its time and size. A stand-in with the signature
-// the backups' module exports (latestBackup(dataDir) in ops/): at merge, imports of this file
-// move to that one and this file goes (decision 036).
-import { readdir, stat } from 'node:fs/promises';
+// The newest backup, as health and metrics read it: its file name, time and size, from the
+// backups' own listing (ops/backups.ts, decision 035) — only files it would restore count.
 import path from 'node:path';
+import { latestBackup as newestBackup } from '../ops/backups.js';
 
 export interface BackupInfo {
   file: string;
@@ -10,22 +9,10 @@ export interface BackupInfo {
   bytes: number;
 }
 
-/** The newest file in DATA_DIR/backups by modification time; null when there is none. */
+/** The newest backup in DATA_DIR/backups; null when there is none. */
 export async function latestBackup(dataDir: string): Promise<BackupInfo | null> {
-  const dir = path.join(dataDir, 'backups');
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return null;
-  }
-  let newest: BackupInfo | null = null;
-  for (const name of names) {
-    if (name.startsWith('.')) continue;
-    const s = await stat(path.join(dir, name)).catch(() => null);
-    if (!s?.isFile()) continue;
-    if (!newest || s.mtime > newest.takenAt)
-      newest = { file: name, takenAt: s.mtime, bytes: s.size };
-  }
-  return newest;
+  const newest = newestBackup(dataDir);
+  return newest
+    ? { file: path.basename(newest.path), takenAt: newest.takenAt, bytes: newest.sizeBytes }
+    : null;
 }

@@ -11,6 +11,7 @@ import {
   type AdminEndpointName,
 } from '@kitroom/contract/admin';
 import { count, eq, sql } from 'drizzle-orm';
+import path from 'node:path';
 import { queryRows } from '../db/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
@@ -26,6 +27,7 @@ import {
 import { multipartFile, pngPicture } from '../test/multipart.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';
 import { issueInvoice } from '../tax/invoices.service.js';
+import { createBackup } from '../ops/backups.js';
 import { createRefundableOrder } from '../test/refund-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
@@ -42,6 +44,7 @@ interface Sample {
 }
 
 let serial = 0;
+let sampleBackup: ReturnType<typeof createBackup> | undefined;
 
 const sampleInvoice = (n: number): SeedDocument => ({
   number: `KR/26-27/${n}`,
@@ -224,6 +227,12 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   taxSummary: async () => ({ url: '/api/admin/tax/summary?month=2026-11' }),
   exportGstr1: async () => ({ url: '/api/admin/tax/gstr1?month=2026-11&section=b2cs' }),
   exportGstr1Zip: async () => ({ url: '/api/admin/tax/gstr1/zip?month=2026-11' }),
+  listBackups: async () => ({ url: '/api/admin/backups' }),
+  createBackup: async () => ({ url: '/api/admin/backups' }),
+  downloadBackup: async () => {
+    sampleBackup ??= createBackup(t.database, { dataDir: t.config.dataDir, reason: 'manual' });
+    return { url: `/api/admin/backups/${path.basename((await sampleBackup).path)}` };
+  },
   orderCreditNotes: async (db) => ({
     url: `/api/admin/orders/${(await seedInvoice(db, sampleInvoice(++serial))).orderId}/credit-notes`,
   }),

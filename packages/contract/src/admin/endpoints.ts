@@ -24,6 +24,7 @@ import { taxEndpoints } from './tax-endpoints.js';
 import { shipmentsEndpoints } from './shipments-endpoints.js';
 import { statusEndpoints } from './status-endpoints.js';
 import { privacyEndpoints } from './privacy-endpoints.js';
+import { backupsEndpoints } from './backups-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -47,6 +48,7 @@ export const adminEndpoints = {
   ...shipmentsEndpoints,
   ...statusEndpoints,
   ...privacyEndpoints,
+  ...backupsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -21,3 +21,4 @@ export * from './tax.js';
 export * from './shipments.js';
 export * from './status.js';
 export * from './privacy.js';
+export * from './backups.js';
