@@ -42,6 +42,7 @@ import { createOutboxWorker, type OutboxWorker } from './notifications/outbox-wo
 import { operationsRoutes } from './http/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
+import { codRoutes } from './orders/cod.routes.js';
 import { ordersAdminRoutes } from './orders/orders.admin-routes.js';
 import {
   ORDER_SWEEP_INTERVAL_MS,
@@ -276,6 +277,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(couponRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(codRoutes(deps), { prefix: '/api' });
   await app.register(invoiceRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
@@ -302,7 +304,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     let sweep: OrderSweep | undefined;
     let refundSweep: RefundSweep | undefined;
     app.addHook('onReady', async () => {
-      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS);
+      sweep = startOrderSweep(
+        deps.database.db,
+        app.log,
+        ORDER_SWEEP_INTERVAL_MS,
+        deps.config.publicUrl,
+      );
       refundSweep = startRefundSweep(orderContexts(deps)(app.log), REFUND_SWEEP_INTERVAL_MS);
     });
     app.addHook('onClose', async () => {

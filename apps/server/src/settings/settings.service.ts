@@ -30,6 +30,13 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     delivery_days_metro: row.deliveryDaysMetro,
     delivery_days_rest_of_india: row.deliveryDaysRestOfIndia,
     delivery_days_north_east_jk: row.deliveryDaysNorthEastJk,
+    cod_enabled: row.codEnabled,
+    cod_fee_paise: row.codFeePaise,
+    cod_max_order_paise: row.codMaxOrderPaise,
+    cod_max_open_orders: row.codMaxOpenOrders,
+    cod_confirm_hours: row.codConfirmHours,
+    cod_cancel_after_hours: row.codCancelAfterHours,
+    cod_excluded_pincodes: row.codExcludedPincodes,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -75,6 +82,27 @@ function auditFields(s: ShopSettingsRow): Record<string, unknown> {
   return fields;
 }
 
+/** The cash-on-delivery fields of an edit, as columns. */
+function codWrite(input: z.output<typeof UpdateSettingsRequest>): q.SettingsWrite {
+  return {
+    ...(input.cod_enabled !== undefined ? { codEnabled: input.cod_enabled } : {}),
+    ...(input.cod_fee_paise !== undefined ? { codFeePaise: input.cod_fee_paise } : {}),
+    ...(input.cod_max_order_paise !== undefined
+      ? { codMaxOrderPaise: input.cod_max_order_paise }
+      : {}),
+    ...(input.cod_max_open_orders !== undefined
+      ? { codMaxOpenOrders: input.cod_max_open_orders }
+      : {}),
+    ...(input.cod_confirm_hours !== undefined ? { codConfirmHours: input.cod_confirm_hours } : {}),
+    ...(input.cod_cancel_after_hours !== undefined
+      ? { codCancelAfterHours: input.cod_cancel_after_hours }
+      : {}),
+    ...(input.cod_excluded_pincodes !== undefined
+      ? { codExcludedPincodes: input.cod_excluded_pincodes }
+      : {}),
+  };
+}
+
 /** Changes the settings (the owner's). */
 export async function updateSettings(
   db: Db,
@@ -91,6 +119,13 @@ export async function updateSettings(
         input.state ?? before.state,
       );
       if (problem) throw badRequest(problem);
+    }
+    const confirmHours = input.cod_confirm_hours ?? before.codConfirmHours;
+    if ((input.cod_cancel_after_hours ?? before.codCancelAfterHours) < confirmHours) {
+      // Otherwise a link could still be valid for an order already cancelled.
+      throw badRequest(
+        `cod_cancel_after_hours must be at least cod_confirm_hours (${confirmHours} hours)`,
+      );
     }
     const after = await q.updateSettings(tx, {
       ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
@@ -118,6 +153,7 @@ export async function updateSettings(
       ...(input.delivery_days_north_east_jk !== undefined
         ? { deliveryDaysNorthEastJk: input.delivery_days_north_east_jk }
         : {}),
+      ...codWrite(input),
     });
     await record(tx, actor, {
       entity: 'settings',

@@ -21,6 +21,7 @@ import { invoicesEndpoints } from './invoices-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
 import { returnsEndpoints } from './returns-endpoints.js';
 import { taxEndpoints } from './tax-endpoints.js';
+import { codEndpoints } from './cod-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -41,6 +42,7 @@ export const adminEndpoints = {
   ...refundsEndpoints,
   ...returnsEndpoints,
   ...taxEndpoints,
+  ...codEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -18,3 +18,4 @@ export * from './orders.js';
 export * from './refunds.js';
 export * from './returns.js';
 export * from './tax.js';
+export * from './cod.js';

@@ -21,6 +21,13 @@ const settings: ShopSettingsRow = {
   delivery_days_metro: 3,
   delivery_days_rest_of_india: 5,
   delivery_days_north_east_jk: 8,
+  cod_enabled: false,
+  cod_fee_paise: 4900,
+  cod_max_order_paise: 500000,
+  cod_max_open_orders: 2,
+  cod_confirm_hours: 24,
+  cod_cancel_after_hours: 48,
+  cod_excluded_pincodes: [],
   updated_at: '2026-11-25T05:30:00.000Z',
 };
 
