@@ -14,6 +14,7 @@ import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
+import { CodSettingsSection } from './cod-settings';
 
 const ZONE_DAYS = [
   ['delivery_days_same_city', 'Same city', 'The shop’s own city (district).'],
@@ -28,12 +29,16 @@ const ZONE_DAYS = [
 ] as const;
 type DaysField = (typeof ZONE_DAYS)[number][0];
 
-/** The form holds text; the days are numbers once sent. */
-type Values = Record<Exclude<keyof ShopSettingsRow, 'updated_at'>, string>;
+/** The form holds text; the days are numbers once sent. Cash on delivery has its own form. */
+type Values = Record<Exclude<keyof ShopSettingsRow, 'updated_at' | `cod_${string}`>, string>;
 
 function formValues(settings: ShopSettingsRow): Values {
   const { updated_at: _at, ...fields } = settings;
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) as Values;
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([k]) => !k.startsWith('cod_'))
+      .map(([k, v]) => [k, String(v)]),
+  ) as Values;
 }
 
 /** The request as the contract checks it: a blank day count is no number at all. */
@@ -215,7 +220,10 @@ export function SettingsPage() {
       {query.error ? (
         <FormMessage text={errorText(query.error)} />
       ) : query.data ? (
-        <SettingsForm settings={query.data.settings} />
+        <>
+          <SettingsForm settings={query.data.settings} />
+          <CodSettingsSection settings={query.data.settings} />
+        </>
       ) : (
         <p role="status">Loading settings…</p>
       )}
