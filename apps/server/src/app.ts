@@ -42,6 +42,7 @@ import { createOutboxWorker, type OutboxWorker } from './notifications/outbox-wo
 import { operationsRoutes } from './http/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
+import { codRoutes } from './orders/cod.routes.js';
 import { ordersAdminRoutes } from './orders/orders.admin-routes.js';
 import {
   ORDER_SWEEP_INTERVAL_MS,
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(couponRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(codRoutes(deps), { prefix: '/api' });
   await app.register(invoiceRoutes(deps), { prefix: '/api' });
   await app.register(paymentRoutes(deps), { prefix: '/api' });
   await app.register(courierWebhookRoutes(deps), { prefix: '/api' });
@@ -350,8 +352,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         app.log,
         ERASURE_SWEEP_INTERVAL_MS,
       );
-      sweep = startOrderSweep(deps.database.db, app.log, ORDER_SWEEP_INTERVAL_MS, (err) =>
-        health.sweepRan('orders', err),
+      sweep = startOrderSweep(
+        deps.database.db,
+        app.log,
+        ORDER_SWEEP_INTERVAL_MS,
+        deps.config.publicUrl,
+        (err) => health.sweepRan('orders', err),
       );
       refundSweep = startRefundSweep(
         orderContexts(deps)(app.log),

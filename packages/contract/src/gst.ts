@@ -153,6 +153,8 @@ export interface TaxInput {
   discountPaise: number;
   /** The shipping charged, GST included (orders.shipping_paise). */
   shippingPaise: number;
+  /** Cash on delivery's fee, GST included (orders.cod_fee_paise); taxed like shipping. */
+  codFeePaise?: number;
   /** The shop's state (its GSTIN's state): settings.state. */
   sellerState: string;
   /** The place of supply: the delivery address's state. */
@@ -163,7 +165,7 @@ export interface TaxInput {
 
 /** One line of a tax document: the columns of tax_document_lines but its keys. */
 export interface TaxLine {
-  kind: 'goods' | 'shipping';
+  kind: 'goods' | 'shipping' | 'cod_fee';
   orderItemId: number | null;
   description: string;
   hsn: string;
@@ -294,8 +296,15 @@ function taxLines(
   intra: boolean,
 ): TaxLine[] {
   if (input.lines.length === 0) throw new GstNotComputable('The order has no goods.');
-  if (!isWholePaise(input.discountPaise) || !isWholePaise(input.shippingPaise)) {
-    throw new GstNotComputable('The discount and shipping must be whole paise, not negative.');
+  const codFeePaise = input.codFeePaise ?? 0;
+  if (
+    !isWholePaise(input.discountPaise) ||
+    !isWholePaise(input.shippingPaise) ||
+    !isWholePaise(codFeePaise)
+  ) {
+    throw new GstNotComputable(
+      'The discount, shipping and COD fee must be whole paise, not negative.',
+    );
   }
   for (const l of input.lines) {
     if (l.kind !== 'goods') {
@@ -363,33 +372,35 @@ function taxLines(
     }
   });
 
-  if (input.shippingPaise > 0) {
-    // Composite supply: shipping takes the highest rate among the goods, and the HSN of the
-    // goods of highest taxable value at that rate (decision 025).
-    const principal = lines.reduce((best, l) =>
-      l.rateBp > best.rateBp || (l.rateBp === best.rateBp && l.taxablePaise > best.taxablePaise)
-        ? l
-        : best,
-    );
-    const s = split(input.shippingPaise, principal.rateBp, intra);
-    lines.push({
-      kind: 'shipping',
+  // Composite supply: shipping and the COD fee take the highest rate among the goods, and the
+  // HSN of the goods of highest taxable value at that rate (decision 025; 034 for the fee).
+  const principal = lines.reduce((best, l) =>
+    l.rateBp > best.rateBp || (l.rateBp === best.rateBp && l.taxablePaise > best.taxablePaise)
+      ? l
+      : best,
+  );
+  const charge = (kind: 'shipping' | 'cod_fee', description: string, paise: number): TaxLine => {
+    const s = split(paise, principal.rateBp, intra);
+    return {
+      kind,
       orderItemId: null,
-      description: 'Shipping',
+      description,
       hsn: principal.hsn,
       quantity: 1,
       unit: 'OTH',
-      unitPricePaise: input.shippingPaise,
-      valuePaise: input.shippingPaise,
+      unitPricePaise: paise,
+      valuePaise: paise,
       discountPaise: 0,
       taxablePaise: s.taxable,
       rateBp: principal.rateBp,
       cgstPaise: s.cgst,
       sgstPaise: s.sgst,
       igstPaise: s.igst,
-      totalPaise: input.shippingPaise,
-    });
-  }
+      totalPaise: paise,
+    };
+  };
+  if (input.shippingPaise > 0) lines.push(charge('shipping', 'Shipping', input.shippingPaise));
+  if (codFeePaise > 0) lines.push(charge('cod_fee', 'Cash on delivery fee', codFeePaise));
 
   return lines;
 }

@@ -17,6 +17,7 @@ export * from './coupons.js';
 export * from './returns.js';
 export * from './orders.js';
 export * from './shipping.js';
+export * from './cod.js';
 export * from './payments.js';
 export * from './server-rendering.js';
 export * from './gst.js';

@@ -1,6 +1,7 @@
 // Checkout and order calls: process_order.php and orders.php (list and detail).
 import { z } from 'zod';
 import { CartLineInput } from './cart.js';
+import { PaymentMethodField } from './cod.js';
 import { Id, Rupees } from './common.js';
 import { RETURN_KINDS, ReturnOptions, ShopperReturn } from './returns.js';
 import { INDIAN_STATES, ORDER_STATUSES, PHONE_PATTERN, PINCODE_PATTERN } from './rules.js';
@@ -57,6 +58,8 @@ export const ProcessOrderRequest = z
       .min(1, 'the order has no items')
       .max(50, 'an order holds at most 50 lines'),
     idempotency_key: z.uuid('idempotency_key must be a UUID').optional(),
+    /** Ours: 'COD' pays in cash on delivery (its fee is in `amount`); 'Online' by default. */
+    payment_method: PaymentMethodField,
   })
   .refine((b) => b.shipping_address.state === b.state, {
     path: ['state'],
@@ -65,7 +68,7 @@ export const ProcessOrderRequest = z
 export type ProcessOrderRequest = z.input<typeof ProcessOrderRequest>;
 
 export const ProcessOrderResponse = z.object({
-  /** Where to send the browser: the payment provider's page. */
+  /** Where to send the browser: the payment provider's page; a COD order's own page. */
   payment_url: z.string(),
   order_id: z.number().int(),
 });
@@ -98,9 +101,10 @@ export const Order = z.object({
   total_amount: DecimalRupees,
   tracking_id: z.string().nullable(),
   tracking_link: z.string().nullable(),
-  // Ours, for the order page's summary: total = subtotal + shipping - discount.
+  // Ours, for the order page's summary: total = subtotal + shipping + COD fee - discount.
   subtotal_amount: DecimalRupees,
   shipping_amount: DecimalRupees,
+  cod_fee_amount: DecimalRupees,
   discount_amount: DecimalRupees,
   coupon_code: z.string().nullable(),
   /** ISO 8601 once paid. */
@@ -196,6 +200,8 @@ export const OrderDetailResponse = z.object({
   return_until: z.string().nullable(),
   return_options: ReturnOptions.nullable(),
   returns: z.array(ShopperReturn),
+  /** A cash-on-delivery order waiting for the shopper's confirmation: Confirm order shows. */
+  can_confirm_cod: z.boolean(),
   /** The order's tax invoice once issued (when it ships): its number and the PDF's address. */
   invoice: z.object({ number: z.string(), download_url: z.string() }).nullable(),
 });

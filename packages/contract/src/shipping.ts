@@ -1,5 +1,7 @@
 // Delivery calls: delivery_estimate.php (ours; the spec has no call for it, decision 030).
 import { z } from 'zod';
+import { CodOption } from './cod.js';
+import { Rupees } from './common.js';
 import { isIndianState, PINCODE_PATTERN } from './rules.js';
 
 // ── GET /api/delivery_estimate.php?pincode=673001 ──
@@ -9,6 +11,11 @@ export const DeliveryEstimateQuery = z.object({
     .string({ error: 'pincode is required' })
     .trim()
     .regex(PINCODE_PATTERN, 'pincode must be exactly 6 digits'),
+  /**
+   * The order's total in rupees before a COD fee (checkout sends it); without it, COD is
+   * judged for the pincode alone, as on the product page.
+   */
+  amount: z.coerce.number({ error: 'amount must be rupees' }).pipe(Rupees).optional(),
 });
 export type DeliveryEstimateQuery = z.input<typeof DeliveryEstimateQuery>;
 
@@ -28,6 +35,8 @@ export const DeliveryEstimateResponse = z.object({
   date: z.string(),
   /** 'Delivery by Thu, 3 Dec'. */
   text: z.string(),
+  /** Cash on delivery there (for the shopper asking, and the amount when given). */
+  cod: CodOption,
 });
 export type DeliveryEstimateResponse = z.infer<typeof DeliveryEstimateResponse>;
 

@@ -225,6 +225,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   listAdminRefunds: async () => ({ url: '/api/admin/refunds?overdue=true&limit=5' }),
   taxSummary: async () => ({ url: '/api/admin/tax/summary?month=2026-11' }),
+  codReport: async () => ({ url: '/api/admin/reports/cod?month=2026-11' }),
   exportGstr1: async () => ({ url: '/api/admin/tax/gstr1?month=2026-11&section=b2cs' }),
   exportGstr1Zip: async () => ({ url: '/api/admin/tax/gstr1/zip?month=2026-11' }),
   listBackups: async () => ({ url: '/api/admin/backups' }),

@@ -140,6 +140,7 @@ const chunks = {
   order: `${PAGES}/orders/order-detail-page.tsx`,
   checkout: `${PAGES}/checkout/checkout-page.tsx`,
   referralLink: `${PAGES}/referrals/referral-link-page.tsx`,
+  codConfirm: `${PAGES}/orders/cod-confirm-page.tsx`,
   notFound: 'src/app/not-found-page.tsx',
 } as const;
 
@@ -462,6 +463,10 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
       pattern: /^\/link\/[^/]+(?:\/[^/]+)?$/,
       render: privatePage(SITE_NAME, chunks.referralLink),
     },
+    {
+      pattern: /^\/confirmOrder\/[^/]+$/,
+      render: privatePage('Confirm your order', chunks.codConfirm),
+    },
   ];
 }
 
@@ -587,6 +592,7 @@ function robotsTxt(publicUrl: string): string {
     'Disallow: /register',
     'Disallow: /reviewOrdersDetails/',
     'Disallow: /link/',
+    'Disallow: /confirmOrder/',
     'Disallow: /searchPage',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

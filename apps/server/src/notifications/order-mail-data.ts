@@ -17,6 +17,8 @@ export interface OrderMailData {
   subtotal_paise: number;
   shipping_paise: number;
   discount_paise: number;
+  /** Cash on delivery's fee (0 for an order paid online). */
+  cod_fee_paise: number;
   total_paise: number;
   /** The delivery address as one line. */
   address: string;
@@ -36,6 +38,7 @@ interface Row {
   subtotal_paise: number;
   shipping_paise: number;
   discount_paise: number;
+  cod_fee_paise: number;
   total_paise: number;
   courier_name: string | null;
   tracking_id: string | null;
@@ -68,7 +71,8 @@ export async function enqueueOrderMail(
   const [o] = await queryRows<Row>(
     tx,
     sql`SELECT o.id, u.email, u.name AS user_name, o.shipping_address, o.subtotal_paise,
-               o.shipping_paise, o.discount_paise, o.total_paise, o.courier_name, o.tracking_id,
+               o.shipping_paise, o.discount_paise, o.cod_fee_paise, o.total_paise,
+               o.courier_name, o.tracking_id,
                o.tracking_link, o.expected_date::text AS expected_date
         FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = ${orderId}`,
   );
@@ -96,6 +100,7 @@ export async function enqueueOrderMail(
     subtotal_paise: o.subtotal_paise,
     shipping_paise: o.shipping_paise,
     discount_paise: o.discount_paise,
+    cod_fee_paise: o.cod_fee_paise,
     total_paise: o.total_paise,
     address: addressLine(o.shipping_address),
     courier_name: o.courier_name,

@@ -22,6 +22,9 @@ function lines(o: OrderMail): Block {
   const totals = [
     { label: 'Items', value: rupees(o.subtotal_paise) },
     { label: 'Shipping', value: rupees(o.shipping_paise) },
+    ...(o.cod_fee_paise > 0
+      ? [{ label: 'Cash on delivery fee', value: rupees(o.cod_fee_paise) }]
+      : []),
     ...(o.discount_paise > 0 ? [{ label: 'Discount', value: `−${rupees(o.discount_paise)}` }] : []),
     { label: 'Total', value: rupees(o.total_paise) },
   ];
@@ -77,6 +80,31 @@ export function orderConfirmed(o: OrderMail): MailContent {
         text: 'We will ship within 5 days and mail you the tracking link when it leaves us.',
       },
       orderLink(o),
+    ],
+  };
+}
+
+export function codConfirm(o: With<'cod-confirm'>): MailContent {
+  const total = rupees(o.total_paise);
+  const hours = o.extra.hours === 1 ? '1 hour' : `${o.extra.hours} hours`;
+  return {
+    subject: subjectOf(o, 'needs your confirmation'),
+    preview: `Please confirm your cash-on-delivery order within ${hours}.`,
+    heading: 'Please confirm your order',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: `Thank you for order #${o.order_id}. You chose cash on delivery: you will pay ${total} to the courier. Please confirm the order within ${hours}, so that we can pack it; an order not confirmed by then is canceled.`,
+      },
+      { kind: 'link', label: 'Confirm my order', href: o.extra.confirm_url },
+      lines(o),
+      { kind: 'facts', rows: [{ label: 'Delivering to', value: o.address }] },
+      {
+        kind: 'text',
+        text: 'Did not order this? Ignore this mail and nothing will be sent.',
+      },
+      orderLink(o, true),
     ],
   };
 }

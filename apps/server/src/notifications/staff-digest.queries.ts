@@ -11,17 +11,21 @@ export interface WaitingOrderRow {
   items: number | string;
 }
 
-/** Paid orders not yet shipped or canceled, oldest paid first. */
+/**
+ * Paid orders, and confirmed cash-on-delivery ones (paid on delivery), not yet shipped or
+ * canceled, oldest first (a COD order from its confirmation).
+ */
 export async function ordersWaiting(db: Queryable, limit: number): Promise<WaitingOrderRow[]> {
   return queryRows<WaitingOrderRow>(
     db,
-    sql`SELECT o.id, COALESCE(o.paid_at, o.created_at) AS paid_at,
+    sql`SELECT o.id, COALESCE(o.paid_at, o.cod_confirmed_at, o.created_at) AS paid_at,
                o.packed_at IS NOT NULL AS packed,
                (SELECT COALESCE(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id)
                  AS items
         FROM orders o
-        WHERE o.payment_status = 'SUCCESS' AND o.order_status = 'Processing'
-        ORDER BY o.paid_at, o.id
+        WHERE (o.payment_status = 'SUCCESS' OR o.payment_method = 'COD')
+          AND o.order_status = 'Processing'
+        ORDER BY COALESCE(o.paid_at, o.cod_confirmed_at), o.id
         LIMIT ${limit}`,
   );
 }
@@ -30,7 +34,8 @@ export async function countOrdersWaiting(db: Queryable): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     db,
     sql`SELECT count(*) AS n FROM orders
-        WHERE payment_status = 'SUCCESS' AND order_status = 'Processing'`,
+        WHERE (payment_status = 'SUCCESS' OR payment_method = 'COD')
+          AND order_status = 'Processing'`,
   );
   return Number(row?.n ?? 0);
 }

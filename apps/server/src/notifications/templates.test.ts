@@ -174,6 +174,25 @@ const CASES: Case[] = [
     links: [shipped.tracking_link, ORDER_URL],
   },
   {
+    template: 'cod-confirm',
+    data: orderMailData({
+      cod_fee_paise: 4_900,
+      total_paise: 400_600,
+      extra: { confirm_url: 'https://shop.example/confirmOrder/41?token=abc123', hours: 24 },
+    }),
+    subject: 'Kitroom order #41 needs your confirmation',
+    says: [
+      'Hello Asha Menon,',
+      'You chose cash on delivery: you will pay ₹4,006 to the courier.',
+      'Please confirm the order within 24 hours',
+      'Confirm my order',
+      'Cash on delivery fee',
+      '₹49',
+      'Did not order this?',
+    ],
+    links: ['https://shop.example/confirmOrder/41?token=abc123', ORDER_URL],
+  },
+  {
     template: 'staff-digest',
     data: {
       name: 'Fathima',

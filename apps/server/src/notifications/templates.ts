@@ -49,6 +49,11 @@ export const MAIL_TEMPLATES = [
    * string | null; tracking_link: string | null; expected_date?: 'yyyy-mm-dd' | null }
    */
   'exchange-shipped',
+  /**
+   * A cash-on-delivery order placed: confirm it by the link (single use) within `hours`.
+   * extra: { confirm_url: string; hours: number }
+   */
+  'cod-confirm',
   /** Staff: orders waiting to be packed and shipped, each morning. Data: StaffDigestData. */
   'staff-digest',
   /** The courier is out to deliver the parcel today. extra: {} */
@@ -80,6 +85,8 @@ const OrderMail = z.object({
   subtotal_paise: paise,
   shipping_paise: paise,
   discount_paise: paise,
+  /** Absent in mails written before cash on delivery. */
+  cod_fee_paise: paise.optional().default(0),
   total_paise: paise,
   address: z.string(),
   courier_name: nullableText,
@@ -117,6 +124,7 @@ export const Extras = {
       .optional(),
   }),
   'order-delivery-failed': z.object({ reason: z.string() }),
+  'cod-confirm': z.object({ confirm_url: z.string().url(), hours: z.number().int().positive() }),
   'exchange-shipped': z.object({
     courier_name: nullableText,
     tracking_id: nullableText,
@@ -178,6 +186,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
     orderMail(Extras['exchange-shipped']),
     orderMails.exchangeShipped,
   ),
+  'cod-confirm': spec('shopper', orderMail(Extras['cod-confirm']), orderMails.codConfirm),
   'staff-digest': spec('staff', StaffDigestData, staffDigestMail),
   'order-out-for-delivery': spec('shopper', OrderMail, orderMails.orderOutForDelivery),
   'order-delivery-failed': spec(

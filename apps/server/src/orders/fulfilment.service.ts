@@ -9,10 +9,14 @@ import { AppError, conflict, notFound } from '../http/errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as payments from '../payments/payments.service.js';
 import * as refunds from '../payments/refunds.service.js';
+import { getSettings } from '../settings/settings.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForCancellation } from '../tax/credit-notes.service.js';
 import { issueInvoice } from '../tax/invoices.service.js';
+import { unconfirmedCodProblem } from './cod.js';
+import * as codQueries from './cod.queries.js';
+import { collectCashOnDelivery } from './cod.service.js';
 import { stageOf, transition, type OrderEventName } from './lifecycle.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as q from './orders.queries.js';
@@ -36,6 +40,12 @@ async function lockFor(tx: Queryable, orderId: number, by: Requester): Promise<q
   const order = await q.lockOrder(tx, orderId);
   if (!order || ('userId' in by && order.user_id !== by.userId)) throw notFound(ORDER_NOT_FOUND);
   return order;
+}
+
+/** A COD order waits for the shopper's confirmation before staff may pack or ship it. */
+function refuseUnconfirmedCod(order: q.OrderRow, step: 'packed' | 'shipped'): void {
+  const problem = unconfirmedCodProblem(order, step);
+  if (problem) throw conflict(problem);
 }
 
 /** Refuses a step the state machine does not allow from the order's stage. */
@@ -89,6 +99,7 @@ export async function packOrders(
       await ctx.db.transaction(async (tx) => {
         const by = { staff: actor };
         const order = await lockFor(tx, orderId, by);
+        refuseUnconfirmedCod(order, 'packed');
         allow(order, 'pack');
         const now = new Date();
         await q.markPacked(tx, orderId, now);
@@ -128,6 +139,7 @@ export async function shipOrder(
   await ctx.db.transaction(async (tx) => {
     const by = { staff: actor };
     const order = await lockFor(tx, orderId, by);
+    refuseUnconfirmedCod(order, 'shipped');
     allow(order, 'ship');
     const now = new Date();
     const invoice = await issueInvoice(tx, orderId, actor.staffId, now);
@@ -175,6 +187,7 @@ export async function deliverOrder(ctx: OrderContext, actor: Actor, orderId: num
     const now = new Date();
     await q.markDelivered(tx, orderId, now);
     await recordEvent(tx, orderId, 'delivered', actorOf(by), { at: now });
+    await collectCashOnDelivery(tx, orderId, now);
     await audit(tx, by, orderId, 'deliver', order, { order_status: 'Completed' });
     await enqueueOrderMail(tx, ctx.config.publicUrl, orderId, 'order-delivered');
   });
@@ -363,6 +376,36 @@ export async function cancelAbandonedOrders(
         const order = (await q.lockOrder(tx, id))!;
         allow(order, 'expire');
         await cancelLocked(tx, order, SYSTEM, 'Not paid in time', now, null);
+      }
+      return claimed;
+    });
+    canceled += ids.length;
+    if (ids.length < batch) return canceled;
+  }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Cash-on-delivery orders still unconfirmed `cod_cancel_after_hours` after they were placed:
+ * canceled by the shop's sweep, their stock back through the ledger and the shopper mailed.
+ */
+export async function cancelUnconfirmedCodOrders(
+  db: Db,
+  publicUrl: string,
+  now: Date,
+  batch: number,
+): Promise<number> {
+  const { cod_cancel_after_hours: hours } = await getSettings(db);
+  const placedBefore = new Date(now.getTime() - hours * HOUR_MS);
+  let canceled = 0;
+  for (;;) {
+    const ids = await db.transaction(async (tx) => {
+      const claimed = await codQueries.claimUnconfirmed(tx, placedBefore, batch);
+      for (const id of claimed) {
+        const order = (await q.lockOrder(tx, id))!;
+        allow(order, 'expire');
+        await cancelLocked(tx, order, SYSTEM, 'Not confirmed in time', now, { publicUrl });
       }
       return claimed;
     });

@@ -13,6 +13,7 @@ import {
 
 const allowed: Record<string, OrderStage> = {
   'pending pay': 'processing',
+  'pending confirm': 'processing',
   'pending cancel-by-shopper': 'canceled',
   'pending cancel-by-shop': 'canceled',
   'pending expire': 'canceled',

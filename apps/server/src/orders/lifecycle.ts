@@ -8,6 +8,8 @@ export type OrderStage = 'pending' | 'processing' | 'packed' | 'shipped' | 'comp
 export type OrderEventName =
   /** The payment provider reports the order paid. */
   | 'pay'
+  /** The shopper confirms a cash-on-delivery order (it is paid on delivery). */
+  | 'confirm'
   /** The shopper cancels their own order. */
   | 'cancel-by-shopper'
   /** Staff cancel the order (with a reason). */
@@ -26,6 +28,7 @@ export type OrderEventName =
 
 export const ORDER_EVENT_NAMES: readonly OrderEventName[] = [
   'pay',
+  'confirm',
   'cancel-by-shopper',
   'cancel-by-shop',
   'expire',
@@ -49,6 +52,7 @@ export const ORDER_STAGES: readonly OrderStage[] = [
 export const TRANSITIONS: Record<OrderStage, Partial<Record<OrderEventName, OrderStage>>> = {
   pending: {
     pay: 'processing',
+    confirm: 'processing',
     'cancel-by-shopper': 'canceled',
     'cancel-by-shop': 'canceled',
     expire: 'canceled',
@@ -101,6 +105,7 @@ const STAGE_WORDS: Record<OrderStage, string> = {
 
 const EVENT_WORDS: Record<OrderEventName, string> = {
   pay: 'be paid',
+  confirm: 'be confirmed',
   'cancel-by-shopper': 'be canceled',
   'cancel-by-shop': 'be canceled',
   expire: 'expire',

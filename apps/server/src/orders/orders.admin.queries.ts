@@ -98,7 +98,9 @@ function conditions(f: OrderFilter): SQL[] {
       break;
     case 'to-pack':
       where.push(
-        sql`o.order_status = 'Processing' AND o.payment_status = 'SUCCESS' AND o.packed_at IS NULL`,
+        // A confirmed COD order is Processing and unpaid (paid on delivery): ready too.
+        sql`o.order_status = 'Processing' AND (o.payment_status = 'SUCCESS' OR o.payment_method = 'COD')
+            AND o.packed_at IS NULL`,
       );
       break;
     case 'packed':

@@ -197,12 +197,15 @@ export interface NewOrder {
   subtotalPaise: number;
   shippingPaise: number;
   discountPaise: number;
+  codFeePaise: number;
   totalPaise: number;
+  paymentMethod: 'Online' | 'COD';
   couponId: number | null;
   affiliateId: number | null;
   campaignCode: string | null;
   idempotencyKey: string | null;
-  reservedUntil: Date;
+  /** The end of the stock hold; null holds it with no end (COD: until confirmed or cancelled). */
+  reservedUntil: Date | null;
   /** yyyy-mm-dd: the day the shopper was promised at checkout. */
   expectedDate: string;
 }
@@ -211,14 +214,14 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
-                            shipping_paise, discount_paise, total_paise, coupon_id,
-                            affiliate_id, campaign_code, idempotency_key, reserved_until,
-                            expected_date)
+                            shipping_paise, discount_paise, cod_fee_paise, total_paise,
+                            payment_method, coupon_id, affiliate_id, campaign_code,
+                            idempotency_key, reserved_until, expected_date)
         VALUES (${o.userId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.state},
                 ${o.mobileNumber}, ${o.subtotalPaise}, ${o.shippingPaise}, ${o.discountPaise},
-                ${o.totalPaise}, ${o.couponId}, ${o.affiliateId}, ${o.campaignCode},
-                ${o.idempotencyKey}, ${o.reservedUntil.toISOString()}::timestamptz,
-                ${o.expectedDate}::date)
+                ${o.codFeePaise}, ${o.totalPaise}, ${o.paymentMethod}, ${o.couponId},
+                ${o.affiliateId}, ${o.campaignCode}, ${o.idempotencyKey},
+                ${o.reservedUntil?.toISOString() ?? null}::timestamptz, ${o.expectedDate}::date)
         RETURNING id`,
   );
   return row!.id;
@@ -267,9 +270,11 @@ export interface OrderRow {
   subtotal_paise: number;
   shipping_paise: number;
   discount_paise: number;
+  cod_fee_paise: number;
   total_paise: number;
   coupon_id: number | null;
   coupon_code: string | null;
+  cod_confirmed_at: Date | string | null;
   reserved_until: Date | string | null;
   stock_released: boolean;
   expected_date: string | null;
@@ -289,7 +294,8 @@ export interface OrderRow {
 
 const orderColumns = sql`o.id, o.user_id, o.order_status, o.payment_status, o.payment_method,
   o.shipping_address, o.state, o.mobile_number, o.subtotal_paise, o.shipping_paise,
-  o.discount_paise, o.total_paise, o.coupon_id, c.code AS coupon_code, o.reserved_until,
+  o.discount_paise, o.cod_fee_paise, o.total_paise, o.coupon_id, c.code AS coupon_code,
+  o.cod_confirmed_at, o.reserved_until,
   o.stock_released, o.expected_date::text AS expected_date, o.tracking_id, o.tracking_link,
   o.created_at, o.paid_at, o.packed_at, o.shipped_at, o.delivered_at, o.canceled_at,
   o.cancel_reason, o.courier_name, u.email, u.name AS user_name`;
@@ -414,6 +420,9 @@ export async function claimExpiredOrders(
     sql`UPDATE orders o SET stock_released = true
         FROM (SELECT id FROM orders
               WHERE payment_status <> 'SUCCESS' AND NOT stock_released
+                -- A COD order's reserved_until only ends its payment pages (Pay Now): its
+                -- stock stays held until it is confirmed and delivered, or cancelled.
+                AND payment_method <> 'COD'
                 AND reserved_until < ${now.toISOString()}::timestamptz
               ORDER BY id LIMIT ${limit}
               FOR UPDATE SKIP LOCKED) expired

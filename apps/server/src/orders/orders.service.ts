@@ -4,6 +4,7 @@
 // sweep that several server processes can run at once.
 import {
   formatRupees,
+  orderPagePath,
   paiseToDecimalString,
   paiseToRupees,
   rupeesToPaise,
@@ -39,7 +40,9 @@ import * as referrals from '../referrals/referrals.service.js';
 import { promisedDate } from '../shipping/delivery.service.js';
 import { checkPincode } from '../shipping/pincodes.js';
 import * as stock from '../stock/stock.service.js';
-import { cancelAbandonedOrders } from './fulfilment.service.js';
+import * as cod from './cod.service.js';
+import { awaitsCodConfirmation } from './cod.js';
+import { cancelAbandonedOrders, cancelUnconfirmedCodOrders } from './fulfilment.service.js';
 import { PROVIDER, recordEvent, SYSTEM } from './order-events.js';
 import { orderPageExtras } from './order-page.js';
 import * as q from './orders.queries.js';
@@ -225,7 +228,16 @@ async function createOrder(
     coupon = check;
   }
   const discountPaise = coupon?.discountPaise ?? 0;
-  const totalPaise = subtotalPaise + shippingPaise - discountPaise;
+  const isCod = input.payment_method === 'COD';
+  // Cash on delivery: every rule checked again here, under the shopper's lock (decision 034).
+  const codFeePaise = isCod
+    ? await cod.codFeeForCheckout(tx, {
+        userId,
+        pincode: input.shipping_address.pincode,
+        totalPaise: subtotalPaise + shippingPaise - discountPaise,
+      })
+    : 0;
+  const totalPaise = subtotalPaise + shippingPaise + codFeePaise - discountPaise;
   if (rupeesToPaise(input.amount) !== totalPaise) {
     throw conflict(
       `Prices have changed since you opened checkout: your total is now ${formatRupees(paiseToRupees(totalPaise))}. Please review your order and try again.`,
@@ -250,12 +262,15 @@ async function createOrder(
     subtotalPaise,
     shippingPaise,
     discountPaise,
+    codFeePaise,
     totalPaise,
+    paymentMethod: isCod ? 'COD' : 'Online',
     couponId: coupon?.couponId ?? null,
     affiliateId: attribution.affiliateId,
     campaignCode: attribution.campaignCode,
     idempotencyKey: key,
-    reservedUntil: holdEnd(config, now),
+    // A COD order holds its stock until it is confirmed and delivered, or cancelled.
+    reservedUntil: isCod ? null : holdEnd(config, now),
     expectedDate: await promisedDate(tx, destination.found, now),
   });
   await q.insertOrderItems(
@@ -273,6 +288,7 @@ async function createOrder(
   );
   await recordTaken(tx, orderId, taken.taken, 'hold');
   await recordEvent(tx, orderId, 'placed', { kind: 'shopper', userId }, { at: now });
+  if (isCod) await cod.startConfirmation(tx, config.publicUrl, orderId, now);
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.
   await accounts.saveFirstShippingAddress(tx, userId, input.shipping_address, now);
@@ -289,7 +305,10 @@ async function createOrder(
   return orderId;
 }
 
-/** process_order.php: places the order, then asks the provider for its payment page. */
+/**
+ * process_order.php: places the order, then asks the provider for its payment page; a COD
+ * order has none, and the browser goes to the order's own page.
+ */
 export async function placeOrder(
   ctx: OrderContext,
   userId: number,
@@ -299,6 +318,10 @@ export async function placeOrder(
   const orderId = await ctx.db.transaction((tx) =>
     createOrder(tx, ctx.config, userId, input, new Date(), visitorKey),
   );
+  if (input.payment_method === 'COD') {
+    const page = new URL(orderPagePath(orderId), ctx.config.publicUrl).toString();
+    return { order_id: orderId, payment_url: page };
+  }
   return { order_id: orderId, payment_url: await paymentPage(ctx, userId, orderId) };
 }
 
@@ -368,6 +391,13 @@ async function prepareAttempt(
   if (order.payment_status === 'SUCCESS') throw conflict('This order is already paid.');
   if (order.order_status === 'Canceled') {
     throw conflict('This order was canceled. Please place a new order.');
+  }
+  if (
+    order.payment_method === 'COD' &&
+    (order.packed_at !== null ||
+      (order.order_status !== 'Pending' && order.order_status !== 'Processing'))
+  ) {
+    throw conflict('This order is on its way: please pay the courier in cash when it arrives.');
   }
   if (new Date(order.created_at).getTime() < now.getTime() - PAYABLE_DAYS * DAY_MS) {
     throw conflict('This order has expired. Please place a new order.');
@@ -482,6 +512,8 @@ async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<Paid
     };
   }
   const held = !order.stock_released;
+  // A COD order paid online (Pay Now) is an online order from now on; its total stays.
+  if (order.payment_method === 'COD') await cod.switchToOnline(tx, order.id);
   if (order.stock_released) {
     try {
       // A savepoint: a shortage undoes the partial stock take, not the payment record.
@@ -616,6 +648,7 @@ function toOrder(row: q.OrderRow): Order {
     tracking_link: row.tracking_link,
     subtotal_amount: paiseToDecimalString(row.subtotal_paise),
     shipping_amount: paiseToDecimalString(row.shipping_paise),
+    cod_fee_amount: paiseToDecimalString(row.cod_fee_paise),
     discount_amount: paiseToDecimalString(row.discount_paise),
     coupon_code: row.coupon_code,
     paid_at: row.paid_at === null ? null : iso(row.paid_at),
@@ -668,6 +701,7 @@ export async function orderDetail(
     order: toOrder(row),
     order_items: items.map(toItem),
     ...(await orderPageExtras(ctx.db, row, items)),
+    can_confirm_cod: awaitsCodConfirmation(row),
   };
 }
 
@@ -743,6 +777,8 @@ export function startOrderSweep(
   db: Db,
   log: FastifyBaseLogger,
   intervalMs: number,
+  /** The shop's address, for the mails of cancelled unconfirmed COD orders. */
+  publicUrl: string,
   /** Told of every run, with its error when it failed (the health monitor counts them). */
   onRun: (err?: unknown) => void = () => undefined,
 ): OrderSweep {
@@ -752,6 +788,8 @@ export function startOrderSweep(
       try {
         const released = await releaseExpiredOrders(db);
         if (released > 0) log.info({ released }, 'gave back the stock of expired unpaid orders');
+        const canceled = await cancelUnconfirmedCodOrders(db, publicUrl, new Date(), SWEEP_BATCH);
+        if (canceled > 0) log.info({ canceled }, 'canceled unconfirmed cash-on-delivery orders');
         onRun();
       } catch (err) {
         log.error({ err }, 'order sweep failed');

@@ -171,15 +171,16 @@ export async function topProducts(db: Queryable, todayFrom: Date, limit: number)
   return rows.map((r) => ({ ...r, paise: Number(r.paise) }));
 }
 
-/** Paid orders not yet packed: the order list's 'to-pack' filter. */
+/** Paid (or confirmed COD) orders not yet packed: the order list's 'to-pack' filter. */
 export async function ordersToPack(
   db: Queryable,
 ): Promise<{ count: number; oldest_paid_at: Date | null }> {
   const [row] = await queryRows<{ count: number; oldest: Date | string | null }>(
     db,
-    sql`SELECT count(*)::int AS count, min(o.paid_at) AS oldest FROM orders o
-        WHERE o.payment_status = 'SUCCESS' AND o.order_status = 'Processing'
-          AND o.packed_at IS NULL`,
+    sql`SELECT count(*)::int AS count, min(COALESCE(o.paid_at, o.cod_confirmed_at)) AS oldest
+        FROM orders o
+        WHERE (o.payment_status = 'SUCCESS' OR o.payment_method = 'COD')
+          AND o.order_status = 'Processing' AND o.packed_at IS NULL`,
   );
   return {
     count: row?.count ?? 0,

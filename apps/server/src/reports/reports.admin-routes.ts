@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { codReport } from '../orders/cod.service.js';
 import { dashboard } from './dashboard.service.js';
 
 export function reportsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
@@ -14,6 +15,7 @@ export function reportsAdminRoutes({ config, database }: AppDeps): FastifyPlugin
         dashboard: {
           handler: (call) => dashboard(db, staffSessionOf(call).staff.role),
         },
+        codReport: { handler: (call) => codReport(db, call.query.month) },
       },
     );
   };

@@ -38,6 +38,13 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     shiprocket_pickup_location: row.shiprocketPickupLocation,
     grievance_officer_name: row.grievanceOfficerName,
     grievance_officer_email: row.grievanceOfficerEmail,
+    cod_enabled: row.codEnabled,
+    cod_fee_paise: row.codFeePaise,
+    cod_max_order_paise: row.codMaxOrderPaise,
+    cod_max_open_orders: row.codMaxOpenOrders,
+    cod_confirm_hours: row.codConfirmHours,
+    cod_cancel_after_hours: row.codCancelAfterHours,
+    cod_excluded_pincodes: row.codExcludedPincodes,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -101,6 +108,27 @@ function courierWrite(input: z.output<typeof UpdateSettingsRequest>): q.Settings
   };
 }
 
+/** The cash-on-delivery fields of an edit, as columns. */
+function codWrite(input: z.output<typeof UpdateSettingsRequest>): q.SettingsWrite {
+  return {
+    ...(input.cod_enabled !== undefined ? { codEnabled: input.cod_enabled } : {}),
+    ...(input.cod_fee_paise !== undefined ? { codFeePaise: input.cod_fee_paise } : {}),
+    ...(input.cod_max_order_paise !== undefined
+      ? { codMaxOrderPaise: input.cod_max_order_paise }
+      : {}),
+    ...(input.cod_max_open_orders !== undefined
+      ? { codMaxOpenOrders: input.cod_max_open_orders }
+      : {}),
+    ...(input.cod_confirm_hours !== undefined ? { codConfirmHours: input.cod_confirm_hours } : {}),
+    ...(input.cod_cancel_after_hours !== undefined
+      ? { codCancelAfterHours: input.cod_cancel_after_hours }
+      : {}),
+    ...(input.cod_excluded_pincodes !== undefined
+      ? { codExcludedPincodes: input.cod_excluded_pincodes }
+      : {}),
+  };
+}
+
 /** Changes the settings (the owner's). */
 export async function updateSettings(
   db: Db,
@@ -117,6 +145,13 @@ export async function updateSettings(
         input.state ?? before.state,
       );
       if (problem) throw badRequest(problem);
+    }
+    const confirmHours = input.cod_confirm_hours ?? before.codConfirmHours;
+    if ((input.cod_cancel_after_hours ?? before.codCancelAfterHours) < confirmHours) {
+      // Otherwise a link could still be valid for an order already cancelled.
+      throw badRequest(
+        `cod_cancel_after_hours must be at least cod_confirm_hours (${confirmHours} hours)`,
+      );
     }
     const after = await q.updateSettings(tx, {
       ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
@@ -151,6 +186,7 @@ export async function updateSettings(
       ...(input.grievance_officer_email !== undefined
         ? { grievanceOfficerEmail: input.grievance_officer_email }
         : {}),
+      ...codWrite(input),
     });
     await record(tx, actor, {
       entity: 'settings',

@@ -3,6 +3,7 @@
 import { pincodeStateProblem, type DeliveryEstimateResponse } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
+import { codOption } from '../orders/cod.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { deliveryText, promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
 import { lookupPincode, type Pincode } from './pincodes.js';
@@ -31,11 +32,16 @@ export async function promisedDate(db: Queryable, to: Pincode, at: Date): Promis
   return promisedDay(rules, shop, { city: to.city, state: to.state }, at);
 }
 
-/** delivery_estimate.php: where a pincode is and when an order paid now arrives there. */
+/**
+ * delivery_estimate.php: where a pincode is, when an order paid now arrives there, and
+ * whether cash on delivery may pay it (for the shopper asking and the order's amount, when
+ * known).
+ */
 export async function deliveryEstimate(
   db: Queryable,
   pincode: string,
   now = new Date(),
+  ask: { userId: number | null; totalPaise: number | null } = { userId: null, totalPaise: null },
 ): Promise<DeliveryEstimateResponse> {
   const found = await lookupPincode(pincode);
   // Unknown, or on the islands: no state would do.
@@ -43,5 +49,6 @@ export async function deliveryEstimate(
     throw badRequest(pincodeStateProblem(pincode, found, '') ?? '');
   }
   const date = await promisedDate(db, found, now);
-  return { ...found, date, text: deliveryText(date) };
+  const cod = await codOption(db, { pincode, ...ask });
+  return { ...found, date, text: deliveryText(date), cod };
 }

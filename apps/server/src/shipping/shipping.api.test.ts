@@ -32,6 +32,12 @@ describe('delivery_estimate.php', () => {
       states: ['Karnataka'],
       date: '2026-11-30',
       text: 'Delivery by Mon, 30 Nov',
+      // Off until the owner turns it on (decision 034).
+      cod: {
+        available: false,
+        fee: 49,
+        reason: 'Cash on delivery is not available at the moment.',
+      },
     });
     expect(res.headers['cache-control']).toBe('private, max-age=60');
     expect((await estimate('pincode=673001')).json()).toMatchObject({

@@ -89,7 +89,7 @@ export async function documentsByIds(
 
 interface LineRow {
   document_id: number;
-  kind: 'goods' | 'shipping';
+  kind: 'goods' | 'shipping' | 'cod_fee';
   order_item_id: number | null;
   description: string;
   hsn: string;

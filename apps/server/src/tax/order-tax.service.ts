@@ -31,6 +31,7 @@ async function load(db: Queryable, orderId: number, at: Date): Promise<Loaded | 
     })),
     discountPaise: order.discount_paise,
     shippingPaise: order.shipping_paise,
+    codFeePaise: order.cod_fee_paise,
     sellerState: settings.state,
     deliveryState: order.state,
     at,

@@ -8,6 +8,7 @@ export interface TaxOrderRow {
   state: string;
   discount_paise: number;
   shipping_paise: number;
+  cod_fee_paise: number;
   total_paise: number;
 }
 
@@ -17,7 +18,7 @@ export async function orderForTax(
 ): Promise<TaxOrderRow | undefined> {
   const [row] = await queryRows<TaxOrderRow>(
     db,
-    sql`SELECT id, state, discount_paise, shipping_paise, total_paise FROM orders
+    sql`SELECT id, state, discount_paise, shipping_paise, cod_fee_paise, total_paise FROM orders
         WHERE id = ${orderId}`,
   );
   return row;

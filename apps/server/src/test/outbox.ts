@@ -18,6 +18,7 @@ export function orderMailData(o: Partial<OrderMailData> = {}): OrderMailData {
       { name: 'India Away Jersey 2026', size: 'L', quantity: 1, line_paise: 149_900 },
     ],
     subtotal_paise: 409_700,
+    cod_fee_paise: 0,
     shipping_paise: 6_000,
     discount_paise: 20_000,
     total_paise: 395_700,

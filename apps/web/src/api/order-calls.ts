@@ -1,6 +1,7 @@
 // Checkout, coupon, order (cancel, return), payment and review calls. Types come from the contract.
 import type {
   AddReviewRequest,
+  CodConfirmResponse,
   AddReviewResponse,
   CouponRequest,
   CouponResponse,
@@ -35,6 +36,14 @@ export const cancelOrder = (body: OrderCancelRequest) =>
 /** order_return.php: asks to return or exchange; answers the order page afterwards. */
 export const requestReturn = (body: OrderReturnRequest) =>
   post<OrderDetailResponse>('order_return.php', body);
+
+/** cod_confirm.php: the mailed link's token confirms a cash-on-delivery order. */
+export const confirmCodByLink = (orderId: number, token: string) =>
+  post<CodConfirmResponse>('cod_confirm.php', { order_id: orderId, token });
+
+/** order_confirm.php: the owner confirms their COD order; answers the order page afterwards. */
+export const confirmCodOrder = (userId: number, orderId: number) =>
+  post<OrderDetailResponse>('order_confirm.php', { user_id: userId, order_id: orderId });
 
 export const addReview = (body: AddReviewRequest) =>
   post<AddReviewResponse>('add_reviews.php', body);

@@ -35,6 +35,7 @@ const ChangePasswordPage = lazy(() => import('@/features/accounts/change-passwor
 const WholesalePage = lazy(() => import('@/features/wholesale/wholesale-page'));
 const OrdersPage = lazy(() => import('@/features/orders/orders-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
+const CodConfirmPage = lazy(() => import('@/features/orders/cod-confirm-page'));
 const CheckoutPage = lazy(() => import('@/features/checkout/checkout-page'));
 const ReferralLinkPage = lazy(() => import('@/features/referrals/referral-link-page'));
 
@@ -88,6 +89,7 @@ export function AppRoutes() {
               <Route path="reviewOrdersDetails/:orderId" element={<OrderDetailPage />} />
             </Route>
             <Route path="link/*" element={<ReferralLinkPage />} />
+            <Route path="confirmOrder/:orderId" element={<CodConfirmPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

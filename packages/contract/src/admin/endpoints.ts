@@ -25,6 +25,7 @@ import { shipmentsEndpoints } from './shipments-endpoints.js';
 import { statusEndpoints } from './status-endpoints.js';
 import { privacyEndpoints } from './privacy-endpoints.js';
 import { backupsEndpoints } from './backups-endpoints.js';
+import { codEndpoints } from './cod-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -49,6 +50,7 @@ export const adminEndpoints = {
   ...statusEndpoints,
   ...privacyEndpoints,
   ...backupsEndpoints,
+  ...codEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

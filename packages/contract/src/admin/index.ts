@@ -22,3 +22,4 @@ export * from './shipments.js';
 export * from './status.js';
 export * from './privacy.js';
 export * from './backups.js';
+export * from './cod.js';

@@ -36,6 +36,38 @@ function line(field: string, max: number) {
 /** A phone number as shoppers will read it: digits with spaces, dashes or a leading +. */
 export const SHOP_PHONE_PATTERN = /^\+?[\d\s-]+$/;
 
+function wholeNumber(field: string, min: number, max: number, unit: string) {
+  const range = `${field} must be ${min} to ${max} ${unit}`;
+  return z
+    .number({ error: `${field} must be a whole number of ${unit}` })
+    .int(`${field} must be a whole number of ${unit}`)
+    .min(min, range)
+    .max(max, range);
+}
+
+/** A pincode prefix where cash on delivery is off: 3 to 6 digits (673 covers 673001–673999). */
+export const COD_PINCODE_PREFIX = /^\d{3,6}$/;
+
+/** Cash on delivery (decision 034): money in paise, as the rest of the admin API. */
+export const CodSettings = z.object({
+  cod_enabled: z.boolean({ error: 'cod_enabled must be true or false' }),
+  cod_fee_paise: wholeNumber('cod_fee_paise', 0, 100_000, 'paise'),
+  cod_max_order_paise: wholeNumber('cod_max_order_paise', 0, 100_000_000, 'paise'),
+  cod_max_open_orders: wholeNumber('cod_max_open_orders', 1, 100, 'orders'),
+  cod_confirm_hours: wholeNumber('cod_confirm_hours', 1, 168, 'hours'),
+  cod_cancel_after_hours: wholeNumber('cod_cancel_after_hours', 1, 336, 'hours'),
+  cod_excluded_pincodes: z
+    .array(
+      z
+        .string({ error: 'each pincode prefix must be 3 to 6 digits' })
+        .trim()
+        .regex(COD_PINCODE_PREFIX, 'each pincode prefix must be 3 to 6 digits'),
+      { error: 'cod_excluded_pincodes must be a list of pincode prefixes' },
+    )
+    .max(1000, 'cod_excluded_pincodes holds at most 1000 prefixes')
+    .transform((list) => [...new Set(list)].sort()),
+});
+
 export const ShopSettings = z.object({
   legal_name: line('legal_name', 120),
   address: line('address', 300),
@@ -94,6 +126,7 @@ export const ShopSettings = z.object({
     .trim()
     .toLowerCase()
     .refine((v) => v === '' || Email.safeParse(v).success, 'enter a valid email address'),
+  ...CodSettings.shape,
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -131,6 +164,15 @@ export const SettingsResponse = z.object({
     /** Who shoppers write to about their data (the privacy policy shows them). */
     grievance_officer_name: z.string(),
     grievance_officer_email: z.string(),
+    /** Cash on delivery: on/off, fee, order cap, open orders a shopper may have, the link's
+     * hours, hours before an unconfirmed order is cancelled, pincode prefixes where it is off. */
+    cod_enabled: z.boolean(),
+    cod_fee_paise: z.number().int(),
+    cod_max_order_paise: z.number().int(),
+    cod_max_open_orders: z.number().int(),
+    cod_confirm_hours: z.number().int(),
+    cod_cancel_after_hours: z.number().int(),
+    cod_excluded_pincodes: z.array(z.string()),
     updated_at: z.string(),
   }),
 });

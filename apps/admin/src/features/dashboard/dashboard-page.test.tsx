@@ -40,6 +40,21 @@ describe('the dashboard', () => {
     fakeApi({
       'GET /api/admin/me': { body: signedInAs(staffMember('owner', { name: 'Fathima' })) },
       'GET /api/admin/dashboard': { body: full },
+      'GET /api/admin/reports/cod': ({ query }) => ({
+        body: {
+          month: query.get('month'),
+          orders: 40,
+          cod_orders: 10,
+          cod_share_percent: 25,
+          confirmed: 8,
+          unconfirmed_canceled: 2,
+          confirmation_rate_percent: 80,
+          shipped: 8,
+          returned_to_origin: 1,
+          rto_rate_percent: 12.5,
+          collected: 6,
+        },
+      }),
     });
     renderAdmin('/');
     const figure = async (label: string) =>
@@ -71,6 +86,17 @@ describe('the dashboard', () => {
     ).toBe('/admin/products?low_stock=true');
     // The chart's figures are in a table for screen readers.
     expect(screen.getByRole('table', { name: 'Sales per day' })).toBeTruthy();
+    // Cash on delivery for this month, with its counts.
+    const cod = screen.getByRole('region', { name: 'Cash on delivery' });
+    expect((await within(cod).findByText('COD share')).parentElement!.textContent).toBe(
+      'COD share25%10 of 40 orders',
+    );
+    expect(within(cod).getByText('Confirmed').parentElement!.textContent).toBe(
+      'Confirmed80%8 of 10; 2 canceled unconfirmed',
+    );
+    expect(within(cod).getByText('Returned to origin').parentElement!.textContent).toBe(
+      'Returned to origin12.5%1 of 8 shipped',
+    );
   });
 
   it('says 1,000+ when the low sizes are more than it counts', async () => {
@@ -79,6 +105,7 @@ describe('the dashboard', () => {
       'GET /api/admin/dashboard': {
         body: { ...full, low_stock: { ...full.low_stock!, count: 1000, more: true } },
       },
+      'GET /api/admin/reports/cod': { status: 403, body: { error: 'Not now.' } },
     });
     renderAdmin('/');
     const label = await screen.findByText('Sizes running low');

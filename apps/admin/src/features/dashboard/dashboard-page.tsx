@@ -12,6 +12,7 @@ import { formatPaise } from '@/ui/money';
 import { PERMISSION_TEXT, ROLE_LABEL } from '@/ui/roles';
 import { Thumbnail } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
+import { CodReport } from './cod-report';
 import { SalesChart } from './sales-chart';
 
 const card = 'min-w-0 rounded-2xl border border-line bg-white p-5 md:p-6';
@@ -218,6 +219,7 @@ export function DashboardPage() {
             {data.sales && <Sales sales={data.sales} />}
             {data.low_stock && <LowStock data={data.low_stock} />}
           </div>
+          {permissions.includes('reports.read') && <CodReport />}
         </>
       )}
       <details className={card}>

@@ -29,6 +29,13 @@ const settings: ShopSettingsRow = {
   shiprocket_pickup_location: 'Primary',
   grievance_officer_name: '',
   grievance_officer_email: '',
+  cod_enabled: false,
+  cod_fee_paise: 4900,
+  cod_max_order_paise: 500000,
+  cod_max_open_orders: 2,
+  cod_confirm_hours: 24,
+  cod_cancel_after_hours: 48,
+  cod_excluded_pincodes: [],
   updated_at: '2026-11-25T05:30:00.000Z',
 };
 

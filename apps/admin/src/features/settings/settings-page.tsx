@@ -14,6 +14,7 @@ import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
+import { CodSettingsSection } from './cod-settings';
 import { courierRequest, CouriersSection } from './couriers-settings';
 import { GRIEVANCE_FIELDS, GrievanceOfficerForm } from './grievance-officer-form';
 
@@ -30,9 +31,15 @@ const ZONE_DAYS = [
 ] as const;
 type DaysField = (typeof ZONE_DAYS)[number][0];
 
-/** The form holds text; the days are numbers once sent. The grievance officer has its own. */
+/**
+ * The form holds text; the days are numbers once sent. The grievance officer and cash on
+ * delivery have their own forms.
+ */
 type Values = Record<
-  Exclude<keyof ShopSettingsRow, 'updated_at' | (typeof GRIEVANCE_FIELDS)[number]>,
+  Exclude<
+    keyof ShopSettingsRow,
+    'updated_at' | (typeof GRIEVANCE_FIELDS)[number] | `cod_${string}`
+  >,
   string
 >;
 
@@ -41,6 +48,7 @@ function formValues(settings: ShopSettingsRow): Values {
   return Object.fromEntries(
     Object.entries(fields)
       .filter(([k]) => !(GRIEVANCE_FIELDS as readonly string[]).includes(k))
+      .filter(([k]) => !k.startsWith('cod_'))
       .map(([k, v]) => [k, String(v)]),
   ) as Values;
 }
@@ -227,6 +235,7 @@ export function SettingsPage() {
       ) : query.data ? (
         <>
           <SettingsForm settings={query.data.settings} />
+          <CodSettingsSection settings={query.data.settings} />
           <GrievanceOfficerForm settings={query.data.settings} />
         </>
       ) : (

@@ -43,6 +43,7 @@ const bengaluru = {
   states: ['Karnataka'],
   date: '2026-12-03',
   text: 'Delivery by Thu, 3 Dec',
+  cod: { available: false, fee: 49, reason: 'Cash on delivery is not available at the moment.' },
 };
 
 const total = () => screen.getByTestId('order-total').textContent;
@@ -254,6 +255,7 @@ describe('checkout', () => {
       coupon_code: null,
       state: 'Kerala',
       items: [{ product_id: 11, size: 'M', quantity: 2 }],
+      payment_method: 'Online',
       idempotency_key: first!.idempotency_key,
     });
     expect(String(first!.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);

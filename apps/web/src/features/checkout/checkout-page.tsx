@@ -3,8 +3,14 @@
 // the total. Pay Now places the order and sends the browser to the payment page. The lines
 // arrive as navigation state (or, after a guest's Login & Continue went through Sign Up, as
 // the cart panel kept them in the tab); without them the shopper goes home.
-import { formatRupees, isIndianState, type ProcessOrderRequest } from '@kitroom/contract';
-import { Lock, ShieldCheck } from 'lucide-react';
+import {
+  formatRupees,
+  isIndianState,
+  rupeesToPaise,
+  type PaymentMethod,
+  type ProcessOrderRequest,
+} from '@kitroom/contract';
+import { Banknote, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getShippingAddress } from '@/api/account-calls';
@@ -39,6 +45,7 @@ import {
   orderLines,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
+import { PaymentChoice, useCodOption } from './payment-choice';
 import { SavedOverlay } from './saved-overlay';
 
 interface Coupon {
@@ -89,7 +96,19 @@ export default function CheckoutPage() {
     return () => controller.abort();
   }, [userId, sessionEnded]);
 
-  const totals = checkoutTotals(lines, address.state, coupon?.discount ?? 0);
+  const [method, setMethod] = useState<PaymentMethod>('Online');
+  const withoutFee = checkoutTotals(lines, address.state, coupon?.discount ?? 0);
+  const cod = useCodOption(
+    address.pincode.trim(),
+    withoutFee.shippingPaise === null ? null : withoutFee.totalPaise / 100,
+  );
+  // The fee is in the total as soon as cash on delivery is chosen, before Pay Now.
+  const codFeePaise = method === 'COD' && cod?.available ? rupeesToPaise(cod.fee) : 0;
+  const totals = {
+    ...withoutFee,
+    codFeePaise,
+    totalPaise: withoutFee.totalPaise + codFeePaise,
+  };
   const gstPaise = checkoutGstPaise(lines, totals, coupon?.lineDiscounts ?? null);
 
   function change(field: AddressField, value: string) {
@@ -152,6 +171,7 @@ export default function CheckoutPage() {
       coupon_code: coupon?.code ?? null,
       state: shipping.state,
       items: orderLines(lines),
+      payment_method: method,
     };
     setPaying(true);
     try {
@@ -254,6 +274,12 @@ export default function CheckoutPage() {
                 {coupon ? `− ${formatPaise(totals.discountPaise)}` : formatPaise(0)}
               </dd>
             </div>
+            {codFeePaise > 0 && (
+              <div className="flex justify-between">
+                <dt className="text-muted">Cash on delivery fee</dt>
+                <dd data-testid="cod-fee">{formatPaise(codFeePaise)}</dd>
+              </div>
+            )}
             <div className="flex justify-between border-t border-line pt-3 text-lg font-bold">
               <dt>Total</dt>
               <dd data-testid="order-total">{formatTotal(totals.totalPaise)}</dd>
@@ -274,17 +300,28 @@ export default function CheckoutPage() {
               <CouponBox onVerify={applyCoupon} onProblem={problemAlert} />
             </div>
           )}
+          <PaymentChoice value={method} onChange={setMethod} cod={cod} />
           <button
             type="submit"
             form="shipping-form"
             disabled={paying}
             className={buttonClass('accent', 'mt-6 w-full text-base')}
           >
-            <Lock aria-hidden="true" size={18} />
-            {paying ? 'Processing...' : 'Pay Now'}
+            {method === 'COD' ? (
+              <Banknote aria-hidden="true" size={18} />
+            ) : (
+              <Lock aria-hidden="true" size={18} />
+            )}
+            {paying ? 'Processing...' : method === 'COD' ? 'Place Order' : 'Pay Now'}
           </button>
           <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted">
-            <ShieldCheck aria-hidden="true" size={14} /> Secure online payment
+            {method === 'COD' ? (
+              `Pay ${formatTotal(totals.totalPaise)} in cash when it arrives`
+            ) : (
+              <>
+                <ShieldCheck aria-hidden="true" size={14} /> Secure online payment
+              </>
+            )}
           </p>
         </section>
       </div>

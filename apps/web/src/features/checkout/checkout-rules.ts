@@ -34,6 +34,8 @@ export interface Totals {
   /** null until a state is chosen. */
   shippingPaise: number | null;
   discountPaise: number;
+  /** Cash on delivery's fee when chosen (decision 034); in the total. */
+  codFeePaise?: number;
   totalPaise: number;
 }
 
@@ -79,6 +81,7 @@ export function checkoutGstPaise(
       })),
       discountPaise: totals.discountPaise,
       shippingPaise: totals.shippingPaise ?? 0,
+      codFeePaise: totals.codFeePaise ?? 0,
       at,
     });
   } catch {

@@ -12,6 +12,7 @@ const kozhikode = {
   states: ['Kerala'],
   date: '2026-11-27',
   text: 'Delivery by Fri, 27 Nov',
+  cod: { available: false, fee: 49, reason: 'Cash on delivery is not available at the moment.' },
 };
 
 afterEach(() => localStorage.clear());
@@ -40,6 +41,20 @@ describe('the product page’s pincode box', () => {
       expect(status().textContent).toBe('Delivery by Fri, 27 Novto Kozhikode, Kerala'),
     );
     await eventually(() => expect(localStorage.getItem('kitroom.pincode')).toBe('673001'));
+  });
+
+  it('adds cash on delivery and its fee when the shop offers it there', async () => {
+    fakeApi().on('delivery_estimate.php?pincode=673002', () =>
+      ok({ ...kozhikode, pincode: '673002', cod: { available: true, fee: 49, reason: null } }),
+    );
+    render(<DeliveryBox />);
+    fireEvent.change(screen.getByLabelText('Delivery pincode'), { target: { value: '673002' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+    await eventually(() =>
+      expect(status().textContent).toBe(
+        'Delivery by Fri, 27 Nov · Cash on delivery available (₹49 fee)to Kozhikode, Kerala',
+      ),
+    );
   });
 
   it('shows the server’s sentence for a pincode it does not know', async () => {

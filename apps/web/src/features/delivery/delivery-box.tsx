@@ -2,7 +2,7 @@
 // pincode is remembered in this browser; a logged-in shopper who has typed none starts from
 // the profile's. Nothing is asked before the page has loaded, and the answer's line keeps
 // its height from the first paint, so nothing moves (layout shift).
-import { PINCODE_PATTERN } from '@kitroom/contract';
+import { formatRupees, PINCODE_PATTERN, type DeliveryEstimateResponse } from '@kitroom/contract';
 import { Truck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getShippingAddress } from '@/api/account-calls';
@@ -16,6 +16,13 @@ export const DELIVERY_TEXTS = {
   badPincode: 'Please enter a 6-digit pincode.',
   checking: 'Checking…',
 } as const;
+
+/** 'Delivery by Thu, 3 Dec · Cash on delivery available (₹49 fee)' when COD is. */
+export function promiseText(estimate: DeliveryEstimateResponse): string {
+  return estimate.cod.available
+    ? `${estimate.text} · Cash on delivery available (${formatRupees(estimate.cod.fee)} fee)`
+    : estimate.text;
+}
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
@@ -71,7 +78,7 @@ export function DeliveryBox() {
       : error
         ? { text: error, bad: true }
         : estimate
-          ? { text: estimate.text, bad: false }
+          ? { text: promiseText(estimate), bad: false }
           : null;
 
   return (
@@ -103,11 +110,12 @@ export function DeliveryBox() {
           </button>
         </div>
       </form>
-      {/* Two lines kept from the first paint: the answer moves nothing below it. */}
+      {/* Three lines kept from the first paint (the COD part wraps on a phone): the answer
+          moves nothing below it. */}
       <p
         id={statusId}
         role="status"
-        className={`mt-2 min-h-10 text-sm ${answer?.bad ? 'font-medium text-sale' : 'font-semibold text-green-800'}`}
+        className={`mt-2 min-h-15 text-sm ${answer?.bad ? 'font-medium text-sale' : 'font-semibold text-green-800'}`}
       >
         {answer?.text}
         {answer && !answer.bad && estimate && !loading && (

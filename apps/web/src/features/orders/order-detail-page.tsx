@@ -14,7 +14,7 @@ import { CalendarClock, CircleAlert, FileDown, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '@/api/client';
-import { getOrder, payOrder } from '@/api/order-calls';
+import { confirmCodOrder, getOrder, payOrder } from '@/api/order-calls';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
 import { buttonClass } from '@/ui/dialog';
@@ -22,6 +22,7 @@ import { Loader } from '@/ui/loader';
 import { ProductImage } from '@/ui/product-image';
 import { useTitle } from '@/ui/use-title';
 import { CancelOrderDialog, CANCEL_TEXTS } from './cancel-order-dialog';
+import { COD_TEXTS } from './cod-texts';
 import { OrderReturns } from './order-returns';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
@@ -105,6 +106,7 @@ export default function OrderDetailPage() {
     orderId !== null && isDetail(location.state, orderId) ? location.state : null,
   );
   const [paying, setPaying] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
   const [dialog, setDialog] = useState<'cancel' | 'return' | null>(null);
   useTitle(orderId === null ? 'Order' : `Order #${orderId}`);
@@ -133,6 +135,18 @@ export default function OrderDetailPage() {
     return () => controller.abort();
   }, [orderId, userId, navigate, sessionEnded]);
 
+  async function confirmCod() {
+    if (userId === null || orderId === null) return;
+    setConfirming(true);
+    try {
+      setDetail(await confirmCodOrder(userId, orderId));
+    } catch (failure) {
+      if (!sessionEnded(failure)) showAlert(messageOf(failure, COD_TEXTS.confirmFailed));
+    } finally {
+      setConfirming(false);
+    }
+  }
+
   async function payNow() {
     if (userId === null || orderId === null) return;
     setPaying(true);
@@ -149,6 +163,8 @@ export default function OrderDetailPage() {
   const { order, order_items: items } = detail;
   const paid = isPaid(order);
   const failed = order.payment_status === 'FAILED';
+  // Cash on delivery: paid to the courier; Pay Now stays offered until it ships.
+  const cod = order.payment_method === 'COD';
   const payButton = (className: string) => (
     <button
       type="button"
@@ -182,6 +198,26 @@ export default function OrderDetailPage() {
             <p className="text-sm">{ORDER_TEXTS.paymentNotTakenHint}</p>
           </div>
           {payButton('min-h-11 shrink-0 px-6')}
+        </div>
+      )}
+      {detail.can_confirm_cod && (
+        <div
+          role="region"
+          aria-label={COD_TEXTS.heading}
+          className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-ink bg-white px-4 py-3"
+        >
+          <div className="min-w-0 flex-1">
+            <p className="font-bold">{COD_TEXTS.heading}</p>
+            <p className="text-sm">{COD_TEXTS.hint}</p>
+          </div>
+          <button
+            type="button"
+            disabled={confirming}
+            onClick={() => void confirmCod()}
+            className={buttonClass('accent', 'min-h-11 shrink-0 px-6')}
+          >
+            {confirming ? 'Confirming…' : COD_TEXTS.button}
+          </button>
         </div>
       )}
       <p className="mt-4 flex items-center gap-2 rounded-xl bg-paper px-4 py-3">
@@ -235,7 +271,12 @@ export default function OrderDetailPage() {
                 </span>
               </Row>
               <Row term="Order status">{order.order_status}</Row>
-              <Row term="Payment method">{order.payment_method}</Row>
+              <Row term="Payment method">
+                {order.payment_method === 'COD' ? 'Cash on delivery' : order.payment_method}
+              </Row>
+              {Number(order.cod_fee_amount) > 0 && (
+                <Row term="Cash on delivery fee">{orderTotal(order.cod_fee_amount)}</Row>
+              )}
               <Row term="Shipping address">
                 <span title={order.shipping_address}>{orderAddress(order.shipping_address)}</span>
               </Row>
@@ -254,7 +295,10 @@ export default function OrderDetailPage() {
                 Download invoice
               </a>
             )}
-            {!paid && !failed && payButton('mt-4 w-full')}
+            {!paid &&
+              !failed &&
+              !(cod && order.order_status === 'Shipped') &&
+              payButton('mt-4 w-full')}
             {detail.can_cancel && (
               <button
                 type="button"

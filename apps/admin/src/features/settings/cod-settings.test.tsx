@@ -1,0 +1,92 @@
+import type { ShopSettingsRow } from '@kitroom/contract/admin';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { renderAdmin } from '@/test/render-admin';
+import { signedInAs, staffMember } from '@/test/staff';
+
+const settings: ShopSettingsRow = {
+  legal_name: 'Kitroom Sportswear',
+  address: '2nd Floor, Mavoor Road',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  pincode: '673004',
+  gstin: '',
+  phone: '+91 495 272 1100',
+  email: 'support@kitroom.in',
+  support_hours: 'Monday to Saturday, 10 AM to 8 PM (closed Sunday)',
+  dispatch_cutoff: '14:00',
+  delivery_days_same_city: 1,
+  delivery_days_same_state: 2,
+  delivery_days_metro: 3,
+  delivery_days_rest_of_india: 5,
+  delivery_days_north_east_jk: 8,
+  cod_enabled: false,
+  cod_fee_paise: 4900,
+  cod_max_order_paise: 500000,
+  cod_max_open_orders: 2,
+  cod_confirm_hours: 24,
+  cod_cancel_after_hours: 48,
+  cod_excluded_pincodes: ['744'],
+  default_courier: 'manual',
+  parcel_weight_grams: 300,
+  parcel_length_cm: 30,
+  parcel_breadth_cm: 25,
+  parcel_height_cm: 3,
+  shiprocket_pickup_location: 'Primary',
+  grievance_officer_name: '',
+  grievance_officer_email: '',
+  updated_at: '2026-11-25T05:30:00.000Z',
+};
+
+describe('the cash-on-delivery settings', () => {
+  it('turn COD on with a fee in rupees and prefixes, checked first, sent alone', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/settings': { body: { settings } },
+      'PATCH /api/admin/settings': ({ body }) => ({
+        body: { settings: { ...settings, ...(body as object) } },
+      }),
+      'GET /api/admin/audit': { body: { entries: [], next_before: null } },
+    });
+    renderAdmin('/settings');
+    await screen.findByLabelText('Phone', {}, { timeout: 5000 });
+    const section = within(
+      screen.getByRole('heading', { name: 'Cash on delivery' }).closest('form')!,
+    );
+    const fee = section.getByLabelText('COD fee (₹)') as HTMLInputElement;
+    expect(fee.value).toBe('49');
+    expect((section.getByLabelText('Largest COD order (₹)') as HTMLInputElement).value).toBe(
+      '5000',
+    );
+    expect((section.getByLabelText('No COD for pincodes starting') as HTMLInputElement).value).toBe(
+      '744',
+    );
+
+    fireEvent.click(section.getByLabelText('Offer cash on delivery'));
+    fireEvent.change(fee, { target: { value: '' } });
+    fireEvent.change(section.getByLabelText('No COD for pincodes starting'), {
+      target: { value: '744, 67' },
+    });
+    fireEvent.click(section.getByRole('button', { name: 'Save cash on delivery' }));
+    expect(await section.findByText('cod_fee_paise must be a whole number of paise')).toBeTruthy();
+    expect(section.getByText('each pincode prefix must be 3 to 6 digits')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(fee, { target: { value: '39.50' } });
+    fireEvent.change(section.getByLabelText('No COD for pincodes starting'), {
+      target: { value: '744, 194101' },
+    });
+    fireEvent.click(section.getByRole('button', { name: 'Save cash on delivery' }));
+    expect(await section.findByText('Saved: cash on delivery works this way now.')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      cod_enabled: true,
+      cod_fee_paise: 3950,
+      cod_max_order_paise: 500000,
+      cod_max_open_orders: 2,
+      cod_confirm_hours: 24,
+      cod_cancel_after_hours: 48,
+      cod_excluded_pincodes: ['194101', '744'],
+    });
+  });
+});
