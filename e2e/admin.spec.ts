@@ -52,6 +52,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Dashboard',
     'Orders',
     'Returns',
+    'Deliveries',
     'Refunds',
     'Products',
     'Categories',
@@ -62,11 +63,14 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Reviews',
     'Feedback',
     'Wholesale',
+    'Account deletions',
     'Referrals',
     'Tax',
+    'Status',
     'Staff',
     'Audit log',
     'Settings',
+    'Backups',
   ]);
   await expectAccessible(page, 'the dashboard');
   for (const [path, name] of [
