@@ -131,6 +131,15 @@ const USER_SCOPED: ScopedCall[] = [
     path: '/api/google_code.php',
     body: ({ userId }) => ({ user_id: userId, google_code: 'IGDROP', url: '/' }),
   },
+  {
+    path: '/api/order_confirm.php',
+    body: ({ userId }) => ({ user_id: userId, order_id: 999_999 }),
+  },
+  { path: '/api/my_data.php', body: ({ userId }) => ({ user_id: userId }) },
+  {
+    path: '/api/delete_account.php',
+    body: ({ userId }) => ({ user_id: userId, action: 'status' }),
+  },
 ];
 
 const USER_FIELDS = ['user_id', 'id'];
