@@ -129,6 +129,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Dashboard',
     'Orders',
     'Returns',
+    'Deliveries',
     'Products',
     'Categories',
     'Teams',

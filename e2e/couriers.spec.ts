@@ -5,7 +5,10 @@
 // by itself and the shopper's order page shows Delivered with the courier's steps. A second
 // order, for a shopper named FAIL, fails its first delivery: it waits on the Deliveries page,
 // staff ask for another attempt, and it is delivered. The order page, the ship dialog and
-// the Deliveries page are photographed at 1440 and 375 px.
+// the Deliveries page are photographed at 1440 and 375 px. Then cash on delivery (decision
+// 034): the owner offers it, the shopper sees it for their pincode on the product page, places
+// a COD order, confirms it by the mailed link; staff ship it with the sandbox courier and,
+// delivered, it shows paid.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +23,7 @@ import {
   logInWithForm,
   registerAccount,
 } from './journeys';
+import { latestMail } from './mailbox';
 import { startShopServer, type ShopServer } from './shop-server';
 
 const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
@@ -53,7 +57,7 @@ it('staff ship a paid order with the sandbox courier, and it arrives by itself',
   request,
   shop,
 }, testInfo) => {
-  it.setTimeout(240_000);
+  it.setTimeout(360_000);
   expect(shop.adminSetupUrl, 'the new shop printed its first-owner link').toBeTruthy();
 
   // ── a shopper buys and pays ──
@@ -165,6 +169,59 @@ it('staff ship a paid order with the sandbox courier, and it arrives by itself',
   const failedTimeline = owner.getByRole('region', { name: 'Timeline' });
   await expect(failedTimeline).toContainText('Delivery failed');
   await expect(failedTimeline).toContainText('Shopper is home after 6 pm');
+
+  // ── cash on delivery (decision 034): the owner offers it; the shopper sees it for their
+  //    pincode on the product page, places a COD order with the fee shown before, confirms it
+  //    by the mailed link; staff ship it with the sandbox courier; delivered, it is paid ──
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  await owner.goto(`${shop.baseUrl}/admin/settings`);
+  await owner.getByLabel('Offer cash on delivery').check();
+  await owner.getByRole('button', { name: 'Save cash on delivery' }).click();
+  await expect(owner.getByText('Saved: cash on delivery works this way now.')).toBeVisible();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/product/${product.id}`);
+  const deliveryBox = page.getByRole('region', { name: 'Delivery' });
+  // A pincode not asked before: the browser keeps an estimate for a minute (private,
+  // max-age=60), so Kochi's, asked before COD was on, could still say nothing of it.
+  await deliveryBox.getByLabel('Delivery pincode').fill('673001');
+  await deliveryBox.getByRole('button', { name: 'Check delivery' }).click();
+  await expect(deliveryBox).toContainText('Cash on delivery available (₹49 fee)');
+  await buyNow(page, product, size);
+  // Kozhikode's address: checkout's estimate for Kochi was asked (and kept) before COD was on.
+  await fillAddress(page, { ...KOCHI, city: 'Kozhikode', pincode: '673001' });
+  const cod = page.getByRole('radio', { name: /^Cash on delivery/ });
+  await expect(cod).toBeEnabled();
+  await cod.check();
+  await expect(page.getByText('+ ₹49 fee')).toBeVisible();
+  const placedAt = Date.now();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/reviewOrdersDetails\/\d+$/);
+  const codOrder = Number(/\/reviewOrdersDetails\/(\d+)$/.exec(page.url())![1]);
+  await expect(
+    page.getByRole('region', { name: 'Please confirm your cash-on-delivery order' }),
+  ).toBeVisible();
+  const confirmMail = await latestMail(account.email, placedAt);
+  const link = /https?:\/\/\S+\/confirmOrder\/\d+\?token=[\w-]+/.exec(confirmMail.text)?.[0];
+  expect(link, 'the mail carries the confirmation link').toBeTruthy();
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await page.goto(`/reviewOrdersDetails/${codOrder}`);
+  await expect(page.getByText('Cash on delivery confirmed').first()).toBeVisible();
+
+  await owner.goto(`${shop.baseUrl}/admin/orders/${codOrder}`);
+  await owner.getByRole('button', { name: 'Ship' }).click();
+  await owner.getByRole('button', { name: 'Book and ship' }).click();
+  await expect(owner.getByRole('region', { name: 'Courier' })).toContainText('Booked');
+  await expect(async () => {
+    await owner.reload();
+    await expect(owner.getByRole('region', { name: 'Timeline' })).toContainText('Delivered', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+  await page.reload();
+  await expect(page.getByText('Delivered').first()).toBeVisible();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await ownerContext.close();
   await page.goto(`/reviewOrdersDetails/${failing}`);
   await expect(page.getByText('Delivery attempt failed').first()).toBeVisible();
