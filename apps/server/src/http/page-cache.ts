@@ -1,5 +1,5 @@
 // Finished storefront pages cached per process, with their compressed bodies. A page is a
-// function of its address (its path and the query parameters it reads: static.ts drops a
+// function of its address (its path and the query parameters it reads: pages.ts drops a
 // link's others, such as utm_source) and the API responses (and head tags) it is made from,
 // the same for every visitor, so it is cached under a hash of exactly those: a catalogue change
 // changes a response, hence the key, and a cached page is never stale. Pages for one visitor
