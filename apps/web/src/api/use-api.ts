@@ -1,5 +1,9 @@
-// Loads one API answer for a page. Answers are kept for the visit (a small LRU), so going
-// back to a page paints at once; a newer key aborts the older request.
+// The storefront's one way to fetch a component's data: useApi(key, load). Answers are kept
+// for the visit (a small LRU), so going back to a page paints at once; a newer key (or
+// leaving the page) aborts the older request. A shopper's own data (orders, address, session)
+// is asked `fresh`: the kept answer shows at once and the server is asked again. Changes
+// (cart, checkout, login) are not fetched here: they are thunks or plain awaited calls
+// (decision 041).
 import { useEffect, useState } from 'react';
 import { isAbort, type InlinedAnswer } from './client';
 import { useInitialData } from './initial-data';
@@ -19,6 +23,13 @@ export interface ApiState<T> {
   loading: boolean;
 }
 
+export interface ApiOptions<T> {
+  /** Reads the answer the server put in the page, if any (see below). */
+  inlined?: InlinedAnswer<T>;
+  /** Ask the server on every mount, even with an answer kept (which shows meanwhile). */
+  fresh?: boolean;
+}
+
 /**
  * `key` names the request (null: nothing to load yet); `load` runs it. The key must change
  * whenever the request changes. `inlined` reads the answer the server put in the page, if
@@ -28,8 +39,10 @@ export interface ApiState<T> {
 export function useApi<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
-  inlined?: InlinedAnswer<T>,
+  options?: InlinedAnswer<T> | ApiOptions<T>,
 ): ApiState<T> {
+  const { inlined, fresh = false } =
+    typeof options === 'function' ? { inlined: options } : (options ?? {});
   const initialData = useInitialData();
   const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => {
     if (key === null) return { key, data: undefined, error: undefined, loading: false };
@@ -42,7 +55,7 @@ export function useApi<T>(
 
   useEffect(() => {
     if (key === null) return;
-    if (cache.has(key)) {
+    if (cache.has(key) && !fresh) {
       const data = cache.get(key) as T;
       // Already showing it (the first render, or a hydrated page): no second render.
       setState((s) =>
@@ -55,7 +68,7 @@ export function useApi<T>(
     const controller = new AbortController();
     setState((s) => ({
       key,
-      data: s.key === key ? s.data : undefined,
+      data: s.key === key ? s.data : (cache.get(key) as T | undefined),
       error: undefined,
       loading: true,
     }));
@@ -71,7 +84,7 @@ export function useApi<T>(
     );
     return () => controller.abort();
     // `load` is a fresh closure every render; the key names what it loads.
-  }, [key]);
+  }, [key, fresh]);
 
   if (state.key !== key) {
     const cached = key === null ? undefined : (cache.get(key) as T | undefined);
