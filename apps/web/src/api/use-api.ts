@@ -4,7 +4,7 @@
 // is asked `fresh`: the kept answer shows at once and the server is asked again. Changes
 // (cart, checkout, login) are not fetched here: they are thunks or plain awaited calls
 // (decision 041).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isAbort, type InlinedAnswer } from './client';
 import { useInitialData } from './initial-data';
 
@@ -28,6 +28,8 @@ export interface ApiOptions<T> {
   inlined?: InlinedAnswer<T>;
   /** Ask the server on every mount, even with an answer kept (which shows meanwhile). */
   fresh?: boolean;
+  /** False: never keep the answer (a check whose answer must not outlive the page). */
+  keep?: boolean;
 }
 
 /**
@@ -41,21 +43,31 @@ export function useApi<T>(
   load: (signal: AbortSignal) => Promise<T>,
   options?: InlinedAnswer<T> | ApiOptions<T>,
 ): ApiState<T> {
-  const { inlined, fresh = false } =
-    typeof options === 'function' ? { inlined: options } : (options ?? {});
+  const {
+    inlined,
+    fresh = false,
+    keep = true,
+  } = typeof options === 'function' ? { inlined: options } : (options ?? {});
+  const kept = (k: string) => (keep ? (cache.get(k) as T | undefined) : undefined);
   const initialData = useInitialData();
   const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => {
     if (key === null) return { key, data: undefined, error: undefined, loading: false };
-    const first = cache.get(key) ?? inlined?.(initialData);
+    const first = kept(key) ?? inlined?.(initialData);
     // The visit's cache lives in the browser only: a server render must never keep another
     // visitor's (or an older catalogue's) answer.
-    if (first !== undefined && !import.meta.env.SSR) remember(key, first);
+    if (first !== undefined && keep && !import.meta.env.SSR) remember(key, first);
     return { key, data: first as T | undefined, error: undefined, loading: first === undefined };
+  });
+
+  // The latest `load` (a fresh closure every render); the key names what it loads.
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
   });
 
   useEffect(() => {
     if (key === null) return;
-    if (cache.has(key) && !fresh) {
+    if (keep && cache.has(key) && !fresh) {
       const data = cache.get(key) as T;
       // Already showing it (the first render, or a hydrated page): no second render.
       setState((s) =>
@@ -68,13 +80,13 @@ export function useApi<T>(
     const controller = new AbortController();
     setState((s) => ({
       key,
-      data: s.key === key ? s.data : (cache.get(key) as T | undefined),
+      data: s.key === key ? s.data : keep ? (cache.get(key) as T | undefined) : undefined,
       error: undefined,
       loading: true,
     }));
-    load(controller.signal).then(
+    latestLoad.current(controller.signal).then(
       (data) => {
-        remember(key, data);
+        if (keep) remember(key, data);
         setState({ key, data, error: undefined, loading: false });
       },
       (error: unknown) => {
@@ -83,11 +95,10 @@ export function useApi<T>(
       },
     );
     return () => controller.abort();
-    // `load` is a fresh closure every render; the key names what it loads.
-  }, [key, fresh]);
+  }, [key, fresh, keep]);
 
   if (state.key !== key) {
-    const cached = key === null ? undefined : (cache.get(key) as T | undefined);
+    const cached = key === null ? undefined : kept(key);
     return { data: cached, error: undefined, loading: key !== null && cached === undefined };
   }
   return { data: state.data, error: state.error, loading: state.loading };

@@ -1,6 +1,7 @@
 // jsdom lacks the layout observers and media queries that carousels and the nav bar use.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetApi } from '@/api/use-api';
 
 class ObserverStub {
   observe(): void {}
@@ -33,6 +34,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Each test starts without the answers an earlier one kept for the visit.
+  forgetApi('');
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

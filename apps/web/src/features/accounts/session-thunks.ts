@@ -2,6 +2,7 @@
 // keeps as userData), the local cart, and the server's session (session_destroy.php).
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { destroySession } from '@/api/account-calls';
+import { forgetApi } from '@/api/use-api';
 import { clearCart, mergeGuestCartAtLogin } from '@/features/cart';
 import { userLoggedIn, userLoggedOut, type SessionRootState } from './session-slice';
 import type { UserData } from './user-storage';
@@ -29,6 +30,8 @@ export const forgetUser = createAsyncThunk<void, void, { state: SessionRootState
   'session/forget',
   async (_arg, { dispatch }) => {
     forgetVerified();
+    // The shopper's own answers kept for the visit (orders, address): `user <id> …` keys.
+    forgetApi('user ');
     dispatch(userLoggedOut());
     dispatch(clearCart());
   },
