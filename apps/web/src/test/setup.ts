@@ -2,6 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetApi } from '@/api/use-api';
+import { collectConsoleErrors, consoleErrorProblems } from './console-errors';
 
 class ObserverStub {
   observe(): void {}
@@ -13,6 +14,7 @@ class ObserverStub {
 }
 
 beforeEach(() => {
+  collectConsoleErrors();
   vi.stubGlobal('IntersectionObserver', ObserverStub);
   vi.stubGlobal('ResizeObserver', ObserverStub);
   vi.stubGlobal(
@@ -39,4 +41,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();
+  const problems = consoleErrorProblems();
+  if (problems.length > 0) throw new Error(problems.join('\n'));
 });
