@@ -1,6 +1,10 @@
-// Loads one API answer for a page. Answers are kept for the visit (a small LRU), so going
-// back to a page paints at once; a newer key aborts the older request.
-import { useEffect, useState } from 'react';
+// The storefront's one way to fetch a component's data: useApi(key, load). Answers are kept
+// for the visit (a small LRU), so going back to a page paints at once; a newer key (or
+// leaving the page) aborts the older request. A shopper's own data (orders, address, session)
+// is asked `fresh`: the kept answer shows at once and the server is asked again. Changes
+// (cart, checkout, login) are not fetched here: they are thunks or plain awaited calls
+// (decision 041).
+import { useEffect, useRef, useState } from 'react';
 import { isAbort, type InlinedAnswer } from './client';
 import { useInitialData } from './initial-data';
 
@@ -19,6 +23,15 @@ export interface ApiState<T> {
   loading: boolean;
 }
 
+export interface ApiOptions<T> {
+  /** Reads the answer the server put in the page, if any (see below). */
+  inlined?: InlinedAnswer<T>;
+  /** Ask the server on every mount, even with an answer kept (which shows meanwhile). */
+  fresh?: boolean;
+  /** False: never keep the answer (a check whose answer must not outlive the page). */
+  keep?: boolean;
+}
+
 /**
  * `key` names the request (null: nothing to load yet); `load` runs it. The key must change
  * whenever the request changes. `inlined` reads the answer the server put in the page, if
@@ -28,21 +41,33 @@ export interface ApiState<T> {
 export function useApi<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
-  inlined?: InlinedAnswer<T>,
+  options?: InlinedAnswer<T> | ApiOptions<T>,
 ): ApiState<T> {
+  const {
+    inlined,
+    fresh = false,
+    keep = true,
+  } = typeof options === 'function' ? { inlined: options } : (options ?? {});
+  const kept = (k: string) => (keep ? (cache.get(k) as T | undefined) : undefined);
   const initialData = useInitialData();
   const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => {
     if (key === null) return { key, data: undefined, error: undefined, loading: false };
-    const first = cache.get(key) ?? inlined?.(initialData);
+    const first = kept(key) ?? inlined?.(initialData);
     // The visit's cache lives in the browser only: a server render must never keep another
     // visitor's (or an older catalogue's) answer.
-    if (first !== undefined && !import.meta.env.SSR) remember(key, first);
+    if (first !== undefined && keep && !import.meta.env.SSR) remember(key, first);
     return { key, data: first as T | undefined, error: undefined, loading: first === undefined };
+  });
+
+  // The latest `load` (a fresh closure every render); the key names what it loads.
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
   });
 
   useEffect(() => {
     if (key === null) return;
-    if (cache.has(key)) {
+    if (keep && cache.has(key) && !fresh) {
       const data = cache.get(key) as T;
       // Already showing it (the first render, or a hydrated page): no second render.
       setState((s) =>
@@ -55,13 +80,13 @@ export function useApi<T>(
     const controller = new AbortController();
     setState((s) => ({
       key,
-      data: s.key === key ? s.data : undefined,
+      data: s.key === key ? s.data : keep ? (cache.get(key) as T | undefined) : undefined,
       error: undefined,
       loading: true,
     }));
-    load(controller.signal).then(
+    latestLoad.current(controller.signal).then(
       (data) => {
-        remember(key, data);
+        if (keep) remember(key, data);
         setState({ key, data, error: undefined, loading: false });
       },
       (error: unknown) => {
@@ -70,12 +95,10 @@ export function useApi<T>(
       },
     );
     return () => controller.abort();
-    // `load` is a fresh closure every render; the key names what it loads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the dependency
-  }, [key]);
+  }, [key, fresh, keep]);
 
   if (state.key !== key) {
-    const cached = key === null ? undefined : (cache.get(key) as T | undefined);
+    const cached = key === null ? undefined : kept(key);
     return { data: cached, error: undefined, loading: key !== null && cached === undefined };
   }
   return { data: state.data, error: state.error, loading: state.loading };

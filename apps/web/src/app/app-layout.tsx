@@ -1,8 +1,10 @@
 // The shell around every page: nav bar, footer, phone bottom bar, and the cart and search
 // overlays (loaded the first time they open).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { dropInitialData } from '@/api/initial-data';
+import { selectUserId, type SessionState } from '@/features/accounts/session-slice';
 import { loadCart, useCartDispatch } from '@/features/cart';
 import { AlertHost } from '@/ui/alert';
 import { Loader } from '@/ui/loader';
@@ -39,6 +41,7 @@ function useRouteFocus(main: React.RefObject<HTMLElement | null>) {
 
 export function AppLayout() {
   const dispatch = useCartDispatch();
+  const store = useStore<{ session: SessionState }>();
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const [cartOpen, setCartOpen] = useState(false);
@@ -50,9 +53,11 @@ export function AppLayout() {
 
   useRouteFocus(main);
 
+  // Once, for the user the store holds when the shop opens (not on a later login: the login
+  // merges the carts itself).
   useEffect(() => {
-    void dispatch(loadCart());
-  }, [dispatch]);
+    void dispatch(loadCart(selectUserId(store.getState())));
+  }, [dispatch, store]);
 
   const openCart = useCallback(() => {
     setCartLoaded(true);

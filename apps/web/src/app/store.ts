@@ -1,12 +1,14 @@
-// The Redux store: the cart (persisted locally, synced with the server), who is logged in,
-// and the home lists.
+// The Redux store: the cart (persisted locally, synced with the server), who is logged in (the
+// session slice, persisted as userData), and the home lists.
 import type { HomeResponse } from '@kitroom/contract';
 import { configureStore } from '@reduxjs/toolkit';
 import {
   initialSessionState,
+  selectUserId,
   sessionReducer,
   type SessionState,
 } from '@/features/accounts/session-slice';
+import { followOtherTabs, userStorageMiddleware } from '@/features/accounts/user-storage';
 import { cartReducer, initialCartState, type CartState } from '@/features/cart/cart-slice';
 import { cartSyncMiddleware } from '@/features/cart/cart-sync';
 import {
@@ -37,17 +39,23 @@ function storageFree(): Pick<RootState, 'cart' | 'session'> {
   return { cart: initialCartState([]), session: { user: null } };
 }
 
-/** The browser's store: the local cart and userData are read at once. */
+/**
+ * The browser's store: the local cart and userData are read at once; the user is written
+ * back on every change and follows a login or logout in another tab.
+ */
 export function createStore(home: HomeResponse | undefined) {
-  return configureStore({
+  const store = configureStore({
     reducer,
     preloadedState: {
       products: initialProductsState(home),
       cart: initialCartState(),
       session: initialSessionState(),
     },
-    middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
+    middleware: (getDefault) =>
+      getDefault().concat(userStorageMiddleware, cartSyncMiddleware<RootState>(selectUserId)),
   });
+  followOtherTabs(store.dispatch);
+  return store;
 }
 
 /** One server render's store: the page's home lists, never any browser storage. */

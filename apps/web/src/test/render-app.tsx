@@ -4,16 +4,28 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
-import { sessionReducer, initialSessionState } from '@/features/accounts/session-slice';
-import { cartReducer, initialCartState } from '@/features/cart/cart-slice';
+import type { CartItem } from '@kitroom/contract';
+import {
+  initialSessionState,
+  selectUserId,
+  sessionReducer,
+  type SessionState,
+} from '@/features/accounts/session-slice';
+import { userStorageMiddleware } from '@/features/accounts/user-storage';
+import { cartReducer, initialCartState, type CartState } from '@/features/cart/cart-slice';
 import { cartSyncMiddleware } from '@/features/cart/cart-sync';
 import { AlertHost } from '@/ui/alert';
 
-export function makeStore() {
+/** The app's cart and session: the cart from `items` or the local copy, the user from userData. */
+export function makeStore(items?: CartItem[]) {
   return configureStore({
     reducer: { cart: cartReducer, session: sessionReducer },
-    preloadedState: { cart: initialCartState(), session: initialSessionState() },
-    middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
+    preloadedState: { cart: initialCartState(items), session: initialSessionState() },
+    middleware: (getDefault) =>
+      getDefault().concat(
+        userStorageMiddleware,
+        cartSyncMiddleware<{ cart: CartState; session: SessionState }>(selectUserId),
+      ),
   });
 }
 
@@ -47,6 +59,12 @@ export function renderApp(routes: ReactNode, at: InitialEntry, beside?: ReactNod
     </Provider>,
   );
   return { store, ...view };
+}
+
+/** Renders `ui` inside the app's store (cart and session, as makeStore makes them). */
+export function renderWithStore(ui: ReactNode) {
+  const store = makeStore();
+  return { store, ...render(<Provider store={store}>{ui}</Provider>) };
 }
 
 export function logInLocally(userCode = 5): void {

@@ -1,6 +1,8 @@
 // jsdom lacks the layout observers and media queries that carousels and the nav bar use.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetApi } from '@/api/use-api';
+import { collectConsoleErrors, consoleErrorProblems } from './console-errors';
 
 class ObserverStub {
   observe(): void {}
@@ -12,6 +14,7 @@ class ObserverStub {
 }
 
 beforeEach(() => {
+  collectConsoleErrors();
   vi.stubGlobal('IntersectionObserver', ObserverStub);
   vi.stubGlobal('ResizeObserver', ObserverStub);
   vi.stubGlobal(
@@ -33,7 +36,11 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Each test starts without the answers an earlier one kept for the visit.
+  forgetApi('');
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();
+  const problems = consoleErrorProblems();
+  if (problems.length > 0) throw new Error(problems.join('\n'));
 });

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { logIn } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
-import type { UserData } from '@/api/user-data';
 import { buttonClass } from '@/ui/dialog';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { AUTH_TEXTS, loginProblem } from './auth-rules';
 import { AuthCard } from './auth-card';
+import type { UserData } from './user-storage';
 
 interface LoginFormProps {
   registerHref: string;

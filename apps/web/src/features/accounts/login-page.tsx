@@ -6,7 +6,6 @@
 import type { OtpProcessResponse, SignupResponse } from '@kitroom/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { UserData } from '@/api/user-data';
 import { useTitle } from '@/ui/use-title';
 import { redirectTarget, type LoginLocationState } from './auth-rules';
 import { DetailsStep } from './details-step';
@@ -16,6 +15,7 @@ import { NewPasswordStep } from './new-password-step';
 import { OtpStep } from './otp-step';
 import { selectUser, useSessionDispatch, useSessionSelector } from './session-slice';
 import { startSession } from './session-thunks';
+import type { UserData } from './user-storage';
 
 type View = 'login' | 'email' | 'otp' | 'details' | 'new-password';
 type Purpose = 'register' | 'forgot';

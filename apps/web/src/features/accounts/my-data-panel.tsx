@@ -4,10 +4,11 @@
 // and sent home) or says which order it waits for. A waiting request is shown on every visit.
 import { ACCOUNT_ERASED_MESSAGE, DELETE_CONFIRM_MISMATCH, myDataFileName } from '@kitroom/contract';
 import { Download, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messageOf } from '@/api/client';
 import { deleteAccount, getMyData } from '@/api/privacy-calls';
+import { useApi } from '@/api/use-api';
 import { showAlert } from '@/ui/alert';
 import { buttonClass } from '@/ui/dialog';
 import { FormMessage, TextField } from '@/ui/form-field';
@@ -123,18 +124,14 @@ export function MyDataPanel({ userId, email }: { userId: number; email: string }
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [waiting, setWaiting] = useState<string | null>(null);
-
-  // Asked on every visit (not kept for the visit): the request may have been made just now.
-  useEffect(() => {
-    const aborter = new AbortController();
-    deleteAccount({ user_id: userId, action: 'status' }, { signal: aborter.signal })
-      .then((answer) => {
-        if (answer.state === 'waiting') setWaiting(answer.message);
-      })
-      .catch(() => undefined);
-    return () => aborter.abort();
-  }, [userId]);
+  const [asked, setWaiting] = useState<string | null>(null);
+  // Asked on every visit (fresh): the request may have been made just now.
+  const status = useApi(
+    `user ${userId} deletion`,
+    (signal) => deleteAccount({ user_id: userId, action: 'status' }, { signal }),
+    { fresh: true },
+  ).data;
+  const waiting = asked ?? (status?.state === 'waiting' ? status.message : null);
 
   async function download() {
     setDownloading(true);

@@ -5,13 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { resetPassword } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
-import type { UserData } from '@/api/user-data';
 import { showAlert } from '@/ui/alert';
 import { buttonClass } from '@/ui/dialog';
 import { FormMessage } from '@/ui/form-field';
 import { AUTH_TEXTS, newPasswordProblem } from './auth-rules';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
+import type { UserData } from './user-storage';
 
 interface NewPasswordStepProps {
   email: string;

@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { checkSession } from '@/api/account-calls';
 import { isNetworkFailure } from '@/api/failure';
+import { useApi } from '@/api/use-api';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { loginPath } from '@/ui/paths';
@@ -14,46 +15,35 @@ import { selectUser, useSessionDispatch, useSessionSelector } from './session-sl
 import { endSession } from './session-thunks';
 import { rememberVerified, wasVerified } from './verified-sessions';
 
-type Check = 'checking' | 'ok' | 'ended' | 'offline';
-
 export default function RequireUser({ children }: { children?: ReactNode }) {
   const user = useSessionSelector(selectUser);
   const dispatch = useSessionDispatch();
   const location = useLocation();
   const sessionId = user?.session_id ?? null;
-  const [check, setCheck] = useState<{ id: string | null; state: Check }>(() => ({
-    id: sessionId,
-    state: sessionId !== null && wasVerified(sessionId) ? 'ok' : 'checking',
-  }));
+  // Confirmed during this visit: not asked again for a few minutes (verified-sessions.ts).
+  const [verifiedAtMount] = useState(() =>
+    sessionId !== null && wasVerified(sessionId) ? sessionId : null,
+  );
+  const verified = sessionId !== null && verifiedAtMount === sessionId;
   const [attempt, setAttempt] = useState(0);
   const [ended, setEnded] = useState(false);
+  // Never kept: each visit to a protected page asks (after the few minutes above).
+  const check = useApi(
+    sessionId === null || verified ? null : `session ${sessionId} ${attempt}`,
+    (signal) => checkSession(sessionId ?? '', { signal }),
+    { keep: false },
+  );
+  const offline = check.error !== undefined && isNetworkFailure(check.error);
 
   useEffect(() => {
-    if (sessionId === null) return;
-    if (wasVerified(sessionId)) {
-      setCheck({ id: sessionId, state: 'ok' });
-      return;
-    }
-    const controller = new AbortController();
-    setCheck({ id: sessionId, state: 'checking' });
-    checkSession(sessionId, { signal: controller.signal }).then(
-      () => {
-        rememberVerified(sessionId);
-        setCheck({ id: sessionId, state: 'ok' });
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isNetworkFailure(failure)) {
-          setCheck({ id: sessionId, state: 'offline' });
-          return;
-        }
-        setCheck({ id: sessionId, state: 'ended' });
-        setEnded(true);
-        void dispatch(endSession());
-      },
-    );
-    return () => controller.abort();
-  }, [sessionId, attempt, dispatch]);
+    if (sessionId !== null && check.data !== undefined) rememberVerified(sessionId);
+  }, [sessionId, check.data]);
+
+  useEffect(() => {
+    if (check.error === undefined || isNetworkFailure(check.error)) return;
+    setEnded(true);
+    void dispatch(endSession());
+  }, [check.error, dispatch]);
 
   if (ended) return <Navigate to="/" replace />;
   if (user === null) {
@@ -61,8 +51,7 @@ export default function RequireUser({ children }: { children?: ReactNode }) {
     const state: LoginLocationState = { returnState: location.state };
     return <Navigate to={loginPath(here)} replace state={state} />;
   }
-  const current = check.id === sessionId ? check.state : 'checking';
-  if (current === 'offline') {
+  if (offline) {
     return (
       <div className="flex flex-col items-center gap-4 px-4 py-20 text-center">
         <p role="alert" className="font-semibold">
@@ -78,6 +67,8 @@ export default function RequireUser({ children }: { children?: ReactNode }) {
       </div>
     );
   }
-  if (current !== 'ok') return <Loader label="Checking your session" className="min-h-[50vh]" />;
+  if (!verified && check.data === undefined) {
+    return <Loader label="Checking your session" className="min-h-[50vh]" />;
+  }
   return children ?? <Outlet />;
 }

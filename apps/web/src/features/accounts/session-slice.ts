@@ -1,11 +1,12 @@
-// Who is logged in (spec sections 3 and 4): the userData copy kept in the store so that
-// pages follow a login or logout. The thunks that start and end a session are in
-// session-thunks.ts, loaded with the pages that use them.
+// Who is logged in (spec sections 3 and 4): the one source of the logged-in user. Components
+// read it with useSessionSelector(selectUser / selectUserId), code outside React from the
+// store; user-storage.ts persists it as localStorage `userData`. The thunks that start and
+// end a session are in session-thunks.ts, loaded with the pages that use them.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { readUserData, type UserData } from '@/api/user-data';
 import type { CartRootState } from '@/features/cart';
+import { readUserData, type UserData } from './user-storage';
 
 export interface SessionState {
   user: UserData | null;

@@ -1,21 +1,20 @@
-// Starting and ending a session in this browser: userData, the local cart, and the server's
-// session (session_destroy.php).
+// Starting and ending a session in this browser: the session slice (which user-storage.ts
+// keeps as userData), the local cart, and the server's session (session_destroy.php).
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { destroySession } from '@/api/account-calls';
-import type { UserData } from '@/api/user-data';
+import { forgetApi } from '@/api/use-api';
 import { clearCart, mergeGuestCartAtLogin } from '@/features/cart';
 import { userLoggedIn, userLoggedOut, type SessionRootState } from './session-slice';
-import { clearUserData, saveUserData } from './user-storage';
+import type { UserData } from './user-storage';
 import { forgetVerified } from './verified-sessions';
 
 /**
- * After a login, an OTP login or a signup: keeps userData and merges the visitor's local
+ * After a login, an OTP login or a signup: keeps the user and merges the visitor's local
  * cart into the user's server cart (the cookie is already set by the answer).
  */
 export const startSession = createAsyncThunk<void, UserData, { state: SessionRootState }>(
   'session/start',
   async (user, { dispatch }) => {
-    saveUserData(user);
     dispatch(userLoggedIn(user));
     const userId = Number(user.user_code);
     if (Number.isInteger(userId) && userId > 0) await dispatch(mergeGuestCartAtLogin({ userId }));
@@ -23,14 +22,16 @@ export const startSession = createAsyncThunk<void, UserData, { state: SessionRoo
 );
 
 /**
- * Forgets the user in this browser: userData and the local cart (the server cart stays).
- * userData goes first, so that clearing the cart is not replayed on the server cart.
+ * Forgets the user in this browser: the user (and so userData) and the local cart (the server
+ * cart stays). The user goes first, so that clearing the cart is not replayed on the server
+ * cart.
  */
 export const forgetUser = createAsyncThunk<void, void, { state: SessionRootState }>(
   'session/forget',
   async (_arg, { dispatch }) => {
-    clearUserData();
     forgetVerified();
+    // The shopper's own answers kept for the visit (orders, address): `user <id> …` keys.
+    forgetApi('user ');
     dispatch(userLoggedOut());
     dispatch(clearCart());
   },

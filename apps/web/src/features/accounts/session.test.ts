@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { makeStore as makeAppStore } from '@/test/render-app';
 import { endSession, logOut, startSession } from './session-thunks';
+import { followOtherTabs } from './user-storage';
 
 const line: CartItem = {
   id: 7,
@@ -69,5 +70,19 @@ describe('session', () => {
     await store.dispatch(endSession());
     expect(store.getState().session.user).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
+  });
+
+  it('follows a login and a logout in another tab', () => {
+    const store = makeStore([]);
+    const stop = followOtherTabs(store.dispatch);
+    const other = (newValue: string | null) =>
+      window.dispatchEvent(new StorageEvent('storage', { key: 'userData', newValue }));
+    other(JSON.stringify(user));
+    expect(store.getState().session.user).toEqual(user);
+    other(null);
+    expect(store.getState().session.user).toBeNull();
+    stop();
+    other(JSON.stringify(user));
+    expect(store.getState().session.user).toBeNull();
   });
 });

@@ -1,22 +1,74 @@
-// Writes the logged-in user's local copy (localStorage `userData`); reading it is
-// api/user-data.ts. The `access` cookie set by the login answers is the credential.
-import { USER_DATA_KEY, type UserData } from '@/api/user-data';
+// The session slice's persistence, and the only code that touches localStorage `userData`
+// {email, user_code, session_id}: read once when the store is made, written whenever the
+// slice's user changes (and followed when another tab logs in or out). user_code is the user
+// id the calls send; the `access` cookie, not this copy, is the credential the server checks.
+import type { Dispatch, Middleware } from '@reduxjs/toolkit';
+import { userLoggedIn, userLoggedOut, type SessionState } from './session-slice';
+
+export interface UserData {
+  email: string;
+  user_code: number | string;
+  session_id: string;
+}
+
+export const USER_DATA_KEY = 'userData';
 
 /** Older clients kept these beside userData; a logout removes them too. */
 const LEGACY_USER_KEYS = ['session_id', 'privateUser_id'];
 
-export function saveUserData(user: UserData): void {
+function parseUserData(raw: string | null): UserData | null {
+  if (!raw) return null;
   try {
-    localStorage.setItem(USER_DATA_KEY, JSON.stringify(user));
+    const value: unknown = JSON.parse(raw);
+    if (!value || typeof value !== 'object') return null;
+    const { email, user_code, session_id } = value as Record<string, unknown>;
+    if (typeof email !== 'string') return null;
+    if (typeof user_code !== 'number' && typeof user_code !== 'string') return null;
+    if (String(user_code).trim() === '') return null;
+    return { email, user_code, session_id: typeof session_id === 'string' ? session_id : '' };
+  } catch {
+    return null;
+  }
+}
+
+/** The stored user, or null for a visitor (or a damaged copy). */
+export function readUserData(): UserData | null {
+  try {
+    return parseUserData(localStorage.getItem(USER_DATA_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function writeUserData(user: UserData | null): void {
+  try {
+    if (user) localStorage.setItem(USER_DATA_KEY, JSON.stringify(user));
+    else for (const key of [USER_DATA_KEY, ...LEGACY_USER_KEYS]) localStorage.removeItem(key);
   } catch {
     // Private mode or a full quota: the session still works for this visit through the store.
   }
 }
 
-export function clearUserData(): void {
-  try {
-    for (const key of [USER_DATA_KEY, ...LEGACY_USER_KEYS]) localStorage.removeItem(key);
-  } catch {
-    // Storage is unavailable: there is nothing stored to remove.
-  }
+/** Writes userData whenever the session slice's user changes. */
+export const userStorageMiddleware: Middleware<object, { session: SessionState }> =
+  (api) => (next) => (action) => {
+    const before = api.getState().session.user;
+    const result = next(action);
+    const after = api.getState().session.user;
+    if (after !== before) writeUserData(after);
+    return result;
+  };
+
+/**
+ * A login or logout in another tab of this shop reaches this tab's store too, so that its
+ * pages and cart follow the same user. Answers the function that stops following.
+ */
+export function followOtherTabs(dispatch: Dispatch): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== USER_DATA_KEY && event.key !== null) return;
+    const user = parseUserData(event.newValue);
+    dispatch(user ? userLoggedIn(user) : userLoggedOut());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

@@ -1,12 +1,13 @@
 import type { CartItem } from '@kitroom/contract';
-import { configureStore } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, refuse } from '@/test/fake-api';
+import { logInLocally, makeStore } from '@/test/render-app';
+import { AlertHost } from '@/ui/alert';
 import CartPanel from './cart-panel';
-import { addItem, cartReducer, initialCartState } from './cart-slice';
-import { cartSyncMiddleware } from './cart-sync';
+import { addItem, loadCart } from './cart-slice';
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
   return {
@@ -33,11 +34,7 @@ function Where() {
 }
 
 function renderPanel(items: CartItem[], at = '/') {
-  const store = configureStore({
-    reducer: { cart: cartReducer },
-    preloadedState: { cart: initialCartState(items) },
-    middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
-  });
+  const store = makeStore(items);
   const onClose = vi.fn();
   render(
     <Provider store={store}>
@@ -46,6 +43,7 @@ function renderPanel(items: CartItem[], at = '/') {
         <Routes>
           <Route path="*" element={<Where />} />
         </Routes>
+        <AlertHost />
       </MemoryRouter>
     </Provider>,
   );
@@ -180,10 +178,8 @@ describe('cart panel', () => {
   });
 
   it('shows the load error with a way to try again', () => {
-    const store = configureStore({
-      reducer: { cart: cartReducer },
-      preloadedState: { cart: { items: [], loading: false, error: 'Failed to load cart' } },
-    });
+    const store = makeStore([]);
+    store.dispatch({ type: loadCart.rejected.type, payload: 'Failed to load cart' });
     render(
       <Provider store={store}>
         <MemoryRouter>
@@ -193,5 +189,57 @@ describe('cart panel', () => {
     );
     expect(screen.getByRole('alert').textContent).toBe('Failed to load cart');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('cart panel and the server cart', () => {
+  it("takes the server's answer to a change: stock that dropped caps the line", async () => {
+    logInLocally(9);
+    const api = fakeApi();
+    // Someone bought the last but one: the server holds 1 of the 2 the panel knew of.
+    api.on('cart_manage.php', () =>
+      ok({ cart_items: [line({ selected_quantity: 1, stock_quantity: 1 })] }),
+    );
+    renderPanel([line()]);
+    fireEvent.click(screen.getByRole('button', { name: 'One more Manchester United Home 2025' }));
+    expect(screen.getByText('Price : 2 x ₹1,499')).toBeTruthy();
+    expect(await screen.findByText('Price : 1 x ₹1,499')).toBeTruthy();
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', {
+        name: 'One more Manchester United Home 2025',
+      }).disabled,
+    ).toBe(true);
+    expect(api.calls['cart_manage.php']).toEqual([
+      { action: 'add', user_id: 9, product_id: 3, size: 'L', quantity: 1 },
+    ]);
+  });
+
+  it('tells the shopper a size sold out and corrects the lines from cart.php', async () => {
+    logInLocally(9);
+    const api = fakeApi();
+    api.on('cart_manage.php', () => refuse(409, 'Size M is out of stock.'));
+    api.on('cart.php', () => ok({ cart_items: [line()] }));
+    const { store } = renderPanel([line()]);
+    act(() => {
+      store.dispatch(addItem(line({ id: 8, selected_product_id: 8, selected_size: 'M' })));
+    });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    const alert = await screen.findByRole('alertdialog', { name: 'Cart' });
+    expect(within(alert).getByText('Size M is out of stock.')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(store.getState().cart.items).toEqual([line()]);
+    expect(api.calls['cart.php']).toEqual([{ user_id: 9 }]);
+  });
+
+  it('keeps what the shopper ticked when the answer agrees with the cart', async () => {
+    logInLocally(9);
+    const api = fakeApi();
+    api.on('cart_manage.php', () => ok({ cart_items: [line({ selected_quantity: 2 })] }));
+    renderPanel([line()]);
+    fireEvent.click(screen.getByRole('button', { name: 'One more Manchester United Home 2025' }));
+    fireEvent.click(lineBoxes()[0]!);
+    await vi.waitFor(() => expect(api.calls['cart_manage.php']).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(lineBoxes()[0]!.checked).toBe(true);
   });
 });

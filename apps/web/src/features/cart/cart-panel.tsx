@@ -4,7 +4,7 @@ import { formatRupees } from '@kitroom/contract';
 import { Minus, Plus, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { readUserData } from '@/api/user-data';
+import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
@@ -60,6 +60,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
   const dispatch = useCartDispatch();
   const navigate = useNavigate();
   const { items, loading, error } = useCartSelector(selectCart);
+  const userId = useSessionSelector(selectUserId);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [modal, setModal] = useState<CheckoutModal>('none');
 
@@ -98,7 +99,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
       setModal('not-selected');
       return;
     }
-    if (!readUserData()) {
+    if (userId === null) {
       setModal('login');
       return;
     }
@@ -145,7 +146,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
           <button
             type="button"
             className={buttonClass('ghost')}
-            onClick={() => void dispatch(loadCart())}
+            onClick={() => void dispatch(loadCart(userId))}
           >
             Try again
           </button>

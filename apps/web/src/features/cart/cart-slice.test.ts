@@ -1,5 +1,4 @@
 import type { CartItem } from '@kitroom/contract';
-import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addItem,
@@ -14,7 +13,8 @@ import {
   removeItem,
   selectCartCount,
 } from './cart-slice';
-import { cartSyncMiddleware, serverChanges } from './cart-sync';
+import { makeStore as makeAppStore } from '@/test/render-app';
+import { serverChanges } from './cart-sync';
 import { CART_KEY } from './cart-storage';
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
@@ -32,12 +32,9 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
   };
 }
 
+/** The app's cart and session (the user is the one logIn stored before). */
 function makeStore(items: CartItem[] = []) {
-  return configureStore({
-    reducer: { cart: cartReducer },
-    preloadedState: { cart: initialCartState(items) },
-    middleware: (getDefault) => getDefault().concat(cartSyncMiddleware),
-  });
+  return makeAppStore(items);
 }
 
 function logIn(userCode: number) {
@@ -129,7 +126,7 @@ describe('loading the cart', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const store = makeStore();
     localStorage.setItem(CART_KEY, JSON.stringify([line()]));
-    const pending = store.dispatch(loadCart());
+    const pending = store.dispatch(loadCart(null));
     expect(store.getState().cart.loading).toBe(true);
     await pending;
     expect(store.getState().cart).toEqual({ items: [line()], loading: false, error: null });
@@ -143,7 +140,7 @@ describe('loading the cart', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse({ cart_items: server }));
     const store = makeStore([line()]);
-    await store.dispatch(loadCart());
+    await store.dispatch(loadCart(42));
     expect(fetchSpy).toHaveBeenCalledWith(
       '/api/cart.php',
       expect.objectContaining({
@@ -161,14 +158,14 @@ describe('loading the cart', () => {
       jsonResponse({ error: 'Please log in to continue.' }, 401),
     );
     const store = makeStore();
-    await store.dispatch(loadCart());
+    await store.dispatch(loadCart(42));
     expect(store.getState().cart).toMatchObject({
       loading: false,
       error: 'Please log in to continue.',
     });
 
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('offline'));
-    await store.dispatch(loadCart());
+    await store.dispatch(loadCart(42));
     expect(store.getState().cart.error).toBe('Failed to load cart');
   });
 
@@ -233,8 +230,8 @@ describe('server sync', () => {
 
   it('does not echo a cart loaded from the server back to it', () => {
     expect(serverChanges(1, [], [line()], false)).toHaveLength(1);
-    const store = makeStore();
     logIn(1);
+    const store = makeStore();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     store.dispatch({ type: loadCart.fulfilled.type, payload: [line()] });
     expect(store.getState().cart.items).toEqual([line()]);

@@ -12,7 +12,6 @@ import {
 import { useDispatch, useSelector } from 'react-redux';
 import { getCart, mergeCart } from '@/api/calls';
 import { messageOf } from '@/api/client';
-import { currentUserId } from '@/api/user-data';
 import { readLocalCart } from './cart-storage';
 
 export interface CartState {
@@ -36,6 +35,17 @@ export function lineKey(id: number, size: string): string {
 const sameLine = (item: CartItem, ref: LineRef) =>
   item.id === ref.id && item.selected_size === ref.size;
 
+/** What a shopper sees of a line; the server's answer replaces the local line if any differ. */
+const sameShownLine = (a: CartItem, b: CartItem) =>
+  a.id === b.id &&
+  a.selected_size === b.selected_size &&
+  a.selected_quantity === b.selected_quantity &&
+  a.stock_quantity === b.stock_quantity &&
+  a.price === b.price &&
+  a.discount_price === b.discount_price &&
+  a.name === b.name &&
+  a.image_url === b.image_url;
+
 const clampQuantity = (quantity: number, stock: number) =>
   Math.max(1, Math.min(Math.floor(quantity), Math.max(1, stock)));
 
@@ -45,11 +55,13 @@ export function initialCartState(items: CartItem[] = readLocalCart()): CartState
 
 type ThunkConfig = { rejectValue: string };
 
-/** Logged in: the server cart replaces the local copy. Visitor: the local copy. */
-export const loadCart = createAsyncThunk<CartItem[], void, ThunkConfig>(
+/**
+ * Logged in (the session's user id): the server cart replaces the local copy. Visitor (null):
+ * the local copy.
+ */
+export const loadCart = createAsyncThunk<CartItem[], number | null, ThunkConfig>(
   'cart/load',
-  async (_arg, { rejectWithValue }) => {
-    const userId = currentUserId();
+  async (userId, { rejectWithValue }) => {
     if (userId === null) return readLocalCart();
     try {
       const { cart_items } = await getCart({ user_id: userId });
@@ -123,6 +135,20 @@ const cartSlice = createSlice({
     clearCart(state) {
       state.items = [];
     },
+    /**
+     * The server's cart after the shopper's last change (cart-sync.ts). The same cart keeps
+     * the same lines, so nothing the shopper ticked is unticked for an answer that agrees.
+     */
+    cartReconciled(state, action: PayloadAction<CartItem[]>) {
+      const server = action.payload;
+      if (
+        server.length === state.items.length &&
+        server.every((line, i) => sameShownLine(line, state.items[i]!))
+      ) {
+        return;
+      }
+      state.items = server;
+    },
   },
   extraReducers: (builder) => {
     for (const thunk of [loadCart, mergeGuestCartAtLogin]) {
@@ -143,8 +169,14 @@ const cartSlice = createSlice({
   },
 });
 
-export const { addItem, removeItem, increaseQuantity, decreaseQuantity, clearCart } =
-  cartSlice.actions;
+export const {
+  addItem,
+  removeItem,
+  increaseQuantity,
+  decreaseQuantity,
+  clearCart,
+  cartReconciled,
+} = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;
 
 /** The actions a shopper makes; these (and only these) are sent to the server cart. */

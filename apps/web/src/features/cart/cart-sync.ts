@@ -1,13 +1,30 @@
-// Saves every cart change to the local copy and, for a logged-in user, replays the
-// shopper's change on the server cart through cart_manage.php (fire-and-forget, in order).
+// Saves every cart change to the local copy and, for a logged-in user, replays the shopper's
+// change on the server cart through cart_manage.php, in order. The cart changes at once
+// (optimistic); each call answers the server's cart, and once the last queued call has
+// answered, that cart reconciles the local one (stock that moved, a line the server capped).
+// A refusal (409 'Size M is out of stock.', an unknown size or product) is shown to the
+// shopper in the server's words, and the lines are then corrected from cart.php.
 import type { CartItem, CartManageRequest } from '@kitroom/contract';
 import { isAnyOf, type Middleware } from '@reduxjs/toolkit';
-import { manageCart } from '@/api/calls';
-import { currentUserId } from '@/api/user-data';
-import { clearCart, lineKey, shopperCartActions, type CartRootState } from './cart-slice';
+import { getCart, manageCart } from '@/api/calls';
+import { messageOf } from '@/api/client';
+import { statusOf } from '@/api/failure';
+import { showAlert } from '@/ui/alert';
+import {
+  cartReconciled,
+  clearCart,
+  lineKey,
+  shopperCartActions,
+  type CartRootState,
+} from './cart-slice';
 import { writeLocalCart } from './cart-storage';
 
 const isShopperChange = isAnyOf(...shopperCartActions);
+
+/** The answers that refuse a change: the size is sold out or unknown, the product gone. */
+const REFUSALS = new Set([400, 404, 409]);
+
+export const CART_REFUSED_TITLE = 'Cart';
 
 /** The cart_manage.php calls that turn the `before` lines into the `after` lines. */
 export function serverChanges(
@@ -37,26 +54,61 @@ export function serverChanges(
   return changes;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+/**
+ * The cart's middleware. `userIdOf` reads the logged-in user's id from the store (the
+ * session slice, which the app hands in: the session depends on the cart, not the reverse).
+ */
+export function cartSyncMiddleware<S extends CartRootState>(
+  userIdOf: (state: S) => number | null,
+): Middleware<object, S> {
+  return (api) => {
+    // One queue per store: calls go one after another, so answers arrive in order.
+    let queue: Promise<void> = Promise.resolve();
+    let waiting = 0;
+    let refused = false;
 
-function send(changes: CartManageRequest[]): void {
-  for (const change of changes) {
-    // The spec's calls are fire-and-forget: a lost change is corrected the next time the
-    // cart is loaded from the server, so a failure must not break the shopper's action.
-    queue = queue.then(() => manageCart(change)).catch(() => undefined);
-  }
-}
-
-export const cartSyncMiddleware: Middleware<object, CartRootState> =
-  (api) => (next) => (action) => {
-    const before = api.getState().cart.items;
-    const result = next(action);
-    const after = api.getState().cart.items;
-    if (before === after) return result;
-    writeLocalCart(after);
-    if (isShopperChange(action)) {
-      const userId = currentUserId();
-      if (userId !== null) send(serverChanges(userId, before, after, clearCart.match(action)));
+    async function send(change: CartManageRequest): Promise<void> {
+      let answer: CartItem[] | null = null;
+      try {
+        answer = (await manageCart(change)).cart_items;
+      } catch (failure) {
+        // No answer (offline) or an ended session: the next load of the cart corrects it.
+        if (REFUSALS.has(statusOf(failure) ?? 0)) {
+          refused = true;
+          showAlert(messageOf(failure, 'Please try again.'), CART_REFUSED_TITLE);
+        }
+      }
+      waiting -= 1;
+      // A later change is on its way: its answer reconciles.
+      if (waiting > 0) return;
+      if (refused) {
+        refused = false;
+        try {
+          answer = (await getCart({ user_id: change.user_id })).cart_items;
+        } catch {
+          return;
+        }
+        if (waiting > 0) return;
+      }
+      if (answer && userIdOf(api.getState()) === change.user_id) {
+        api.dispatch(cartReconciled(answer));
+      }
     }
-    return result;
+
+    return (next) => (action) => {
+      const before = api.getState().cart.items;
+      const result = next(action);
+      const after = api.getState().cart.items;
+      if (before === after) return result;
+      writeLocalCart(after);
+      if (!isShopperChange(action)) return result;
+      const userId = userIdOf(api.getState());
+      if (userId === null) return result;
+      for (const change of serverChanges(userId, before, after, clearCart.match(action))) {
+        waiting += 1;
+        queue = queue.then(() => send(change));
+      }
+      return result;
+    };
   };
+}

@@ -8,7 +8,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { getProduct, inlined } from '@/api/calls';
 import { ApiError } from '@/api/client';
 import { useApi } from '@/api/use-api';
-import { readUserData } from '@/api/user-data';
+import { selectUser, useSessionSelector } from '@/features/accounts';
 import {
   addItem,
   selectCartItems,
@@ -62,6 +62,7 @@ function ProductView({ id }: { id: number }) {
   const navigate = useNavigate();
   const dispatch = useCartDispatch();
   const cartItems = useCartSelector(selectCartItems);
+  const user = useSessionSelector(selectUser);
   const origin = useOrigin();
   const linkState = location.state as ProductLinkState | null;
   const { data, error, loading } = useApi(
@@ -152,7 +153,7 @@ function ProductView({ id }: { id: number }) {
       setModal('size-for-buy');
       return;
     }
-    if (!readUserData()) {
+    if (!user) {
       setModal('login');
       return;
     }

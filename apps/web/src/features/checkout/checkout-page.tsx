@@ -16,6 +16,7 @@ import { Navigate, useLocation } from 'react-router';
 import { getShippingAddress } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { processOrder, verifyCoupon } from '@/api/order-calls';
+import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { forgetKeptCheckout, keptCheckout } from '@/features/cart';
 import { useAddressPincode } from '@/features/delivery';
@@ -80,21 +81,22 @@ export default function CheckoutPage() {
   useTitle('Checkout');
   useEffect(forgetKeptCheckout, []);
 
+  // The saved address fills the form unless the shopper has typed; without one they type it.
+  const saved = useApi(
+    userId === null ? null : `user ${userId} address`,
+    (signal) => getShippingAddress(userId ?? 0, { signal }),
+    { fresh: true },
+  );
+  const savedAddress = saved.data?.address;
   useEffect(() => {
-    if (userId === null) return;
-    const controller = new AbortController();
-    getShippingAddress(userId, { signal: controller.signal }).then(
-      ({ address: saved }) => {
-        setHasSavedAddress(saved !== null);
-        if (saved && !touched.current) setAddress(addressValues(saved));
-      },
-      // Without a saved address the shopper types one; a 401 ends the session.
-      (failure: unknown) => {
-        if (!controller.signal.aborted) sessionEnded(failure);
-      },
-    );
-    return () => controller.abort();
-  }, [userId, sessionEnded]);
+    if (savedAddress === undefined) return;
+    setHasSavedAddress(savedAddress !== null);
+    if (savedAddress && !touched.current) setAddress(addressValues(savedAddress));
+  }, [savedAddress]);
+  // A 401 ends the session.
+  useEffect(() => {
+    if (saved.error !== undefined) sessionEnded(saved.error);
+  }, [saved.error, sessionEnded]);
 
   const [method, setMethod] = useState<PaymentMethod>('Online');
   const withoutFee = checkoutTotals(lines, address.state, coupon?.discount ?? 0);

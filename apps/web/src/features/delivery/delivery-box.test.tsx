@@ -1,8 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
-import { logInLocally } from '@/test/render-app';
+import { logInLocally, renderWithStore } from '@/test/render-app';
 import { DeliveryBox } from './delivery-box';
 
 const kozhikode = {
@@ -24,7 +24,7 @@ describe('the product page’s pincode box', () => {
   it('asks nothing until a pincode is checked, then promises the day and remembers it', async () => {
     const api = fakeApi();
     api.on('delivery_estimate.php?pincode=673001', () => ok(kozhikode));
-    render(<DeliveryBox />);
+    renderWithStore(<DeliveryBox />);
     expect(box()).toBeTruthy();
     expect(status().textContent).toBe('');
 
@@ -47,7 +47,7 @@ describe('the product page’s pincode box', () => {
     fakeApi().on('delivery_estimate.php?pincode=673002', () =>
       ok({ ...kozhikode, pincode: '673002', cod: { available: true, fee: 49, reason: null } }),
     );
-    render(<DeliveryBox />);
+    renderWithStore(<DeliveryBox />);
     fireEvent.change(screen.getByLabelText('Delivery pincode'), { target: { value: '673002' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
     await eventually(() =>
@@ -62,7 +62,7 @@ describe('the product page’s pincode box', () => {
     api.on('delivery_estimate.php?pincode=999999', () =>
       refuse(400, 'Pincode 999999 is not an Indian pincode. Please check it.'),
     );
-    render(<DeliveryBox />);
+    renderWithStore(<DeliveryBox />);
     fireEvent.change(screen.getByLabelText('Delivery pincode'), { target: { value: '999999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
     await eventually(() =>
@@ -77,7 +77,7 @@ describe('the product page’s pincode box', () => {
     localStorage.setItem('kitroom.pincode', '673001');
     const api = fakeApi();
     api.on('delivery_estimate.php?pincode=673001', () => ok(kozhikode));
-    render(<DeliveryBox />);
+    renderWithStore(<DeliveryBox />);
     await eventually(() => expect(status().textContent).toContain('Delivery by Fri, 27 Nov'));
     expect((screen.getByLabelText('Delivery pincode') as HTMLInputElement).value).toBe('673001');
   });
@@ -107,7 +107,7 @@ describe('the product page’s pincode box', () => {
         text: 'Delivery by Mon, 30 Nov',
       }),
     );
-    render(<DeliveryBox />);
+    renderWithStore(<DeliveryBox />);
     await eventually(() => expect(status().textContent).toContain('Delivery by Mon, 30 Nov'));
     expect(api.calls['shipping_address.php']).toEqual([{ user_id: 5 }]);
   });

@@ -6,7 +6,8 @@ import { formatRupees, PINCODE_PATTERN, type DeliveryEstimateResponse } from '@k
 import { Truck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getShippingAddress } from '@/api/account-calls';
-import { currentUserId } from '@/api/user-data';
+import { useApi } from '@/api/use-api';
+import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { buttonClass } from '@/ui/dialog';
 import { useAfterLoad } from '@/ui/use-after-load';
 import { rememberedPincode, rememberPincode } from './pincode-memory';
@@ -34,30 +35,31 @@ export function DeliveryBox() {
   const [checked, setChecked] = useState('');
   const [typo, setTypo] = useState(false);
   const touched = useRef(false);
+  const [kept, setKept] = useState<string | null | undefined>(undefined);
+  const userId = useSessionSelector(selectUserId);
   const { estimate, error, loading } = useDeliveryEstimate(checked);
+  // No saved pincode to start from (or the session ended): the box stays empty.
+  const saved = useApi(
+    kept === null && userId !== null ? `user ${userId} address` : null,
+    (signal) => getShippingAddress(userId ?? 0, { signal }),
+    { fresh: true },
+  ).data?.address?.pincode;
 
   useEffect(() => {
     if (!afterLoad) return;
-    const kept = rememberedPincode();
-    if (kept) {
-      setTyped(kept);
-      setChecked(kept);
-      return;
+    const remembered = rememberedPincode();
+    setKept(remembered);
+    if (remembered) {
+      setTyped(remembered);
+      setChecked(remembered);
     }
-    const userId = currentUserId();
-    if (userId === null) return;
-    const controller = new AbortController();
-    getShippingAddress(userId, { signal: controller.signal }).then(
-      ({ address }) => {
-        if (!address || touched.current) return;
-        setTyped(address.pincode);
-        setChecked(address.pincode);
-      },
-      // No saved pincode to start from (or the session ended): the box stays empty.
-      () => undefined,
-    );
-    return () => controller.abort();
   }, [afterLoad]);
+
+  useEffect(() => {
+    if (!saved || touched.current) return;
+    setTyped(saved);
+    setChecked(saved);
+  }, [saved]);
 
   useEffect(() => {
     if (estimate) rememberPincode(estimate.pincode);

@@ -9,7 +9,7 @@ import {
 } from '@kitroom/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { post, messageOf } from '@/api/client';
-import { currentUserId } from '@/api/user-data';
+import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
 import { buttonClass, Dialog } from '@/ui/dialog';
 
@@ -35,6 +35,7 @@ export function FeedbackForm() {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [thanked, setThanked] = useState(false);
+  const userId = useSessionSelector(selectUserId);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +43,6 @@ export function FeedbackForm() {
       showAlert(FEEDBACK_BLANK_MESSAGE);
       return;
     }
-    const userId = currentUserId();
     const body: FeedbackRequest =
       userId === null ? { feedback: text } : { feedback: text, user_id: userId };
     setSending(true);
@@ -58,7 +58,7 @@ export function FeedbackForm() {
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
       <label htmlFor={fieldId} className="font-display text-lg font-bold tracking-wide uppercase">
         Send us your feedback
       </label>

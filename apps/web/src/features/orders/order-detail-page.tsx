@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '@/api/client';
 import { confirmCodOrder, getOrder, payOrder } from '@/api/order-calls';
+import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
 import { buttonClass } from '@/ui/dialog';
@@ -102,38 +103,41 @@ export default function OrderDetailPage() {
   const navigate = useNavigate();
   const userId = useSessionSelector(selectUserId);
   const sessionEnded = useSessionEnded();
-  const [detail, setDetail] = useState<OrderDetailResponse | null>(() =>
+  const [handed] = useState<OrderDetailResponse | null>(() =>
     orderId !== null && isDetail(location.state, orderId) ? location.state : null,
   );
+  // What this page's own actions answered (confirming, canceling, a return asked for).
+  const [changed, setDetail] = useState<OrderDetailResponse | null>(null);
   const [paying, setPaying] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
   const [dialog, setDialog] = useState<'cancel' | 'return' | null>(null);
   useTitle(orderId === null ? 'Order' : `Order #${orderId}`);
+  const loaded = useApi(
+    orderId === null || userId === null ? null : `user ${userId} order ${orderId}`,
+    (signal) => getOrder(userId ?? 0, orderId ?? 0, { signal }),
+    { fresh: true },
+  );
+  const current = loaded.data?.order ? loaded.data : null;
+  const detail = changed ?? current ?? handed;
 
   useEffect(() => {
-    if (orderId === null) {
+    if (orderId === null) void navigate('/', { replace: true });
+  }, [orderId, navigate]);
+
+  useEffect(() => {
+    if (loaded.data && !loaded.data.order) showAlert(ORDER_TEXTS.detailsMissing);
+  }, [loaded.data]);
+
+  useEffect(() => {
+    const failure = loaded.error;
+    if (failure === undefined || sessionEnded(failure)) return;
+    if (failure instanceof ApiError && failure.status === 404) {
       void navigate('/', { replace: true });
       return;
     }
-    if (userId === null) return;
-    const controller = new AbortController();
-    getOrder(userId, orderId, { signal: controller.signal }).then(
-      (answer) => {
-        if (answer.order) setDetail(answer);
-        else showAlert(ORDER_TEXTS.detailsMissing);
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted || sessionEnded(failure)) return;
-        if (failure instanceof ApiError && failure.status === 404) {
-          void navigate('/', { replace: true });
-          return;
-        }
-        showAlert(ORDER_TEXTS.detailsMissing);
-      },
-    );
-    return () => controller.abort();
-  }, [orderId, userId, navigate, sessionEnded]);
+    showAlert(ORDER_TEXTS.detailsMissing);
+  }, [loaded.error, navigate, sessionEnded]);
 
   async function confirmCod() {
     if (userId === null || orderId === null) return;

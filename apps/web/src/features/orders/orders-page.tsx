@@ -5,7 +5,9 @@ import type { OrderWithItems } from '@kitroom/contract';
 import { ChevronRight, ShoppingBag } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { statusOf } from '@/api/failure';
 import { getOrder, getOrders } from '@/api/order-calls';
+import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
 import { buttonClass } from '@/ui/dialog';
@@ -25,22 +27,21 @@ export default function OrdersPage() {
   const userId = useSessionSelector(selectUserId);
   const navigate = useNavigate();
   const sessionEnded = useSessionEnded();
-  const [orders, setOrders] = useState<OrderWithItems[] | null>(null);
   const [opening, setOpening] = useState(false);
+  const answer = useApi(
+    userId === null ? null : `user ${userId} orders`,
+    (signal) => getOrders(userId ?? 0, { signal }),
+    { fresh: true },
+  );
+  // A failed load shows no orders, with the spec's alert; a 401 ends the session instead.
+  const failed = answer.error !== undefined && statusOf(answer.error) !== 401;
+  const orders: OrderWithItems[] | null = failed ? [] : (answer.data?.orders ?? null);
 
   useEffect(() => {
-    if (userId === null) return;
-    const controller = new AbortController();
-    getOrders(userId, { signal: controller.signal }).then(
-      (answer) => setOrders(answer.orders),
-      (failure: unknown) => {
-        if (controller.signal.aborted || sessionEnded(failure)) return;
-        setOrders([]);
-        showAlert(ORDER_TEXTS.loadFailed);
-      },
-    );
-    return () => controller.abort();
-  }, [userId, sessionEnded]);
+    if (answer.error !== undefined && !sessionEnded(answer.error)) {
+      showAlert(ORDER_TEXTS.loadFailed);
+    }
+  }, [answer.error, sessionEnded]);
 
   async function open(event: MouseEvent<HTMLAnchorElement>, orderId: number) {
     if (userId === null || event.metaKey || event.ctrlKey || event.shiftKey) return;

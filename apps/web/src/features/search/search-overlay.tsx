@@ -1,10 +1,10 @@
 // The full-screen search overlay (spec section 2): popular category chips while the box is
 // empty, the fixed suggestion phrases once the typed text finds products.
-import type { Category } from '@kitroom/contract';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { getCategories } from '@/api/calls';
+import { useApi } from '@/api/use-api';
 import { Overlay } from '@/ui/overlay';
 import { categoryPath, searchPath } from '@/ui/paths';
 import { rankSuggestions } from './suggestions';
@@ -20,19 +20,15 @@ export default function SearchOverlay({ open, onClose }: SearchOverlayProps) {
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const [chips, setChips] = useState<Category[]>([]);
   const { products, answered, searching } = useProductSearch(open ? text : '');
   const typed = text.trim();
 
-  // The chips are loaded once each time the overlay opens; a failure shows none.
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    getCategories({ signal: controller.signal })
-      .then((r) => setChips(r.categories.filter((c) => c.product_count > 0)))
-      .catch(() => setChips([]));
-    return () => controller.abort();
-  }, [open]);
+  // The chips are asked each time the overlay opens (the kept list shows meanwhile); a
+  // failure shows none.
+  const categories = useApi(open ? 'categories' : null, (signal) => getCategories({ signal }), {
+    fresh: true,
+  }).data?.categories;
+  const chips = categories?.filter((c) => c.product_count > 0) ?? [];
 
   useEffect(() => {
     if (!open) setText('');

@@ -1,8 +1,10 @@
 // Live product search: debounced, only the latest answer counts, and empty text clears
-// the results without a call. A failed search reads as no results (spec section 8).
+// the results without a call. A failed search reads as no results (spec section 8). The
+// answers go through useApi under the search page's keys, so each text is asked once a visit.
 import type { ProductSummary } from '@kitroom/contract';
 import { useEffect, useState } from 'react';
 import { searchProducts } from '@/api/calls';
+import { useApi } from '@/api/use-api';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -13,31 +15,38 @@ export interface SearchState {
   searching: boolean;
 }
 
+const NOTHING: SearchState = { products: [], answered: '', searching: false };
+
+const answered = (query: string, products: ProductSummary[] | undefined): SearchState => ({
+  products: products ?? [],
+  answered: query,
+  searching: false,
+});
+
 export function useProductSearch(text: string, debounceMs = SEARCH_DEBOUNCE_MS): SearchState {
-  const [state, setState] = useState<SearchState>({ products: [], answered: '', searching: false });
   const query = text.trim();
+  // The text typing paused on; null while typing (the older search is dropped at once).
+  const [asked, setAsked] = useState<string | null>(null);
+  // The last answer shown, kept on screen while the next one is on its way.
+  const [shown, setShown] = useState<SearchState>(NOTHING);
 
   useEffect(() => {
-    if (query === '') {
-      setState({ products: [], answered: '', searching: false });
-      return;
-    }
-    setState((s) => ({ ...s, searching: true }));
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchProducts(query, { signal: controller.signal })
-        .then(({ products }) => setState({ products, answered: query, searching: false }))
-        .catch(() => {
-          if (!controller.signal.aborted) {
-            setState({ products: [], answered: query, searching: false });
-          }
-        });
-    }, debounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
+    setAsked(null);
+    if (query === '') return;
+    const timer = window.setTimeout(() => setAsked(query), debounceMs);
+    return () => window.clearTimeout(timer);
   }, [query, debounceMs]);
 
-  return state;
+  const search = useApi(asked === null ? null : `search ${asked}`, (signal) =>
+    searchProducts(asked ?? '', { signal }),
+  );
+  const done = asked !== null && asked === query && !search.loading;
+  const products = search.error === undefined ? search.data?.products : undefined;
+
+  useEffect(() => {
+    if (done) setShown(answered(query, products));
+  }, [done, query, products]);
+
+  if (query === '') return NOTHING;
+  return done ? answered(query, products) : { ...shown, searching: true };
 }
