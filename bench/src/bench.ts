@@ -24,13 +24,20 @@ import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
 import { CHART_FILE, renderChart, renderSection, replaceSection } from './report.js';
-import type { ApiResult, BenchResult, OutboxFigures, SizeResult } from './results.js';
+import type {
+  ApiResult,
+  BenchResult,
+  OutboxFigures,
+  ProcessesFigures,
+  SizeResult,
+} from './results.js';
 import {
   buildScenarios,
   discoverCatalogue,
   orderListQueries,
   type Catalogue,
 } from './scenarios.js';
+import { measureProcesses } from './several-processes.js';
 import { median, round } from './stats.js';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -386,6 +393,33 @@ async function outboxFigures(
   }
 }
 
+/** 1 vs 2 server processes behind nginx, on the first size's database. */
+async function processesFigures(
+  target: Target,
+  settings: LoadSettings,
+  connections: number,
+): Promise<{ processes: ProcessesFigures | null; processesNote?: string }> {
+  log('\n== 1 vs 2 server processes behind nginx');
+  try {
+    await prepareCatalogue(root, target);
+    const shoppers = await prepareShoppers(target, connections);
+    const secret = randomBytes(32).toString('hex');
+    const processes = await measureProcesses({
+      root,
+      target,
+      settings,
+      shoppers,
+      startServer: (name) => startServer(target, secret, name),
+      log,
+    });
+    return { processes };
+  } catch (err) {
+    const processesNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+    log(`  processes: ${processesNote}`);
+    return { processes: null, processesNote };
+  }
+}
+
 function writeResults(o: BenchOptions, result: BenchResult): void {
   const outDir = path.join(benchDir, o.quick ? 'results/tmp' : 'results');
   mkdirSync(outDir, { recursive: true });
@@ -431,6 +465,11 @@ async function main(): Promise<void> {
     await outboxFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot));
     return;
   }
+  if (o.onlyProcesses) {
+    // A quick look at 1 vs 2 processes alone: printed, nothing written.
+    await processesFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot), settings, o.connections);
+    return;
+  }
   log(`Bench on ${engine}, sizes ${o.sizes.join(', ')}, ${o.durationSeconds} s per scenario`);
 
   const ceiling = await measureCeiling(settings);
@@ -452,6 +491,11 @@ async function main(): Promise<void> {
   }
 
   const outbox = await outboxFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot));
+  const processes = await processesFigures(
+    targetFor(serverUrl, o.sizes[0]!, dataRoot),
+    settings,
+    o.connections,
+  );
 
   const partial = { engine, sizes, pages, ...outbox } as const;
   const result: BenchResult = {
@@ -466,6 +510,7 @@ async function main(): Promise<void> {
     pagesSkipped,
     ...(pagesNote ? { pagesNote } : {}),
     ...outbox,
+    ...processes,
     budgets: judge(partial),
     elapsedSeconds: Math.round((performance.now() - startedAt) / 1000),
   };

@@ -55,17 +55,22 @@ function run(url: string, requests: Scenario['requests'], connections: number, s
   return autocannon({ url, connections, duration: seconds, requests, timeout: 10 });
 }
 
-/** A short warm-up, then the measured run, with the CPU time of the server process `pid`. */
+/**
+ * A short warm-up, then the measured run, with the CPU time of the server process `pid` (of
+ * all of them, summed, when several serve the load).
+ */
 export async function measure(
   baseUrl: string,
   requests: Scenario['requests'],
   s: LoadSettings,
-  pid: number,
+  pid: number | readonly number[],
 ): Promise<LoadFigures> {
+  const pids = typeof pid === 'number' ? [pid] : pid;
+  const cpuNow = () => pids.reduce((sum, p) => sum + cpuTimeMs(p), 0);
   if (s.warmupSeconds > 0) await run(baseUrl, requests, s.connections, s.warmupSeconds);
-  const cpuBefore = cpuTimeMs(pid);
+  const cpuBefore = cpuNow();
   const r = await run(baseUrl, requests, s.connections, s.durationSeconds);
-  const cpu = cpuTimeMs(pid) - cpuBefore;
+  const cpu = cpuNow() - cpuBefore;
   return {
     requestsPerSecond: round(r.requests.average),
     p50Ms: r.latency.p50,

@@ -18,9 +18,11 @@ export interface BenchOptions {
   quick: boolean;
   /** Only the outbox's drain, printed (nothing written). */
   onlyOutbox: boolean;
+  /** Only 1 vs 2 server processes behind nginx, printed (nothing written). */
+  onlyProcesses: boolean;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -30,7 +32,9 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --runs N       Lighthouse runs per page (default 5; 1 with --quick)
   --orders N     orders in the largest catalogue's database for the back office's order
                  list and dashboard (default 1000000; 0, none, with --quick)
-  --only-outbox  only the outbox's drain (2,000 mails) on the first size's database, printed`;
+  --only-outbox  only the outbox's drain (2,000 mails) on the first size's database, printed
+  --only-processes  only 1 vs 2 server processes behind nginx on the first size's
+                 database (PostgreSQL), printed`;
 
 const MAX_PRODUCTS = 1_000_000;
 
@@ -54,6 +58,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       runs: { type: 'string' },
       orders: { type: 'string' },
       'only-outbox': { type: 'boolean', default: false },
+      'only-processes': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -88,5 +93,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
           : positiveInt('orders', values.orders, 10_000_000),
     quick,
     onlyOutbox: values['only-outbox'] === true,
+    onlyProcesses: values['only-processes'] === true,
   };
 }

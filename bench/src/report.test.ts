@@ -169,6 +169,32 @@ describe('README section', () => {
     );
   });
 
+  it('shows 1 vs 2 processes with the ratio, or why they were not measured', () => {
+    const processes = {
+      connections: 50,
+      loads: [
+        {
+          id: 'reads' as const,
+          label: 'reads (mixed browsing)',
+          one: figures(30, 2000),
+          two: figures(20, 2600),
+          ratio: 1.3,
+        },
+      ],
+    };
+    expect(renderSection({ ...result('postgres'), processes })).toContain(
+      '| reads (mixed browsing) | 2,000 | 30 ms | 2,600 | 20 ms | 1.3× |',
+    );
+    expect(
+      renderSection({
+        ...result('pglite'),
+        processes: null,
+        processesNote: 'failed: needs PostgreSQL',
+      }),
+    ).toContain('Not measured: failed: needs PostgreSQL.');
+    expect(renderSection(result('postgres'))).not.toContain('1 vs 2 server processes');
+  });
+
   it('replaces only what is between the markers', () => {
     const readme = `# Title\n\nbefore\n${START_MARKER}\nold\n${END_MARKER}\nafter\n`;
     expect(replaceSection(readme, 'new')).toBe(
@@ -233,6 +259,11 @@ describe('options', () => {
   it('--only-outbox measures the outbox alone', () => {
     expect(parseOptions([]).onlyOutbox).toBe(false);
     expect(parseOptions(['--only-outbox']).onlyOutbox).toBe(true);
+  });
+
+  it('--only-processes measures 1 vs 2 processes alone', () => {
+    expect(parseOptions([]).onlyProcesses).toBe(false);
+    expect(parseOptions(['--only-processes']).onlyProcesses).toBe(true);
   });
 });
 

@@ -148,6 +148,27 @@ export function renderSection(r: BenchResult): string {
     );
   }
 
+  if (r.processes !== undefined) {
+    const p = r.processes;
+    lines.push('### 1 vs 2 server processes behind nginx (`docs/deploy/nginx.conf`)', '');
+    if (!p) {
+      lines.push(`Not measured: ${r.processesNote ?? 'no figures'}.`, '');
+    } else {
+      lines.push(
+        `The same load through nginx with one process in its upstream, then two, on one PostgreSQL; ${p.connections} connections. CPU is the server processes' (summed), not nginx's or PostgreSQL's.`,
+        '',
+        '| load | 1 process req/s | p99 | 2 processes req/s | p99 | ratio |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+      );
+      for (const l of p.loads) {
+        lines.push(
+          `| ${l.label} | ${n(l.one.requestsPerSecond)} | ${n(l.one.p99Ms)} ms | ${n(l.two.requestsPerSecond)} | ${n(l.two.p99Ms)} ms | ${n(l.ratio, 2)}× |`,
+        );
+      }
+      lines.push('');
+    }
+  }
+
   lines.push('### Pages (Lighthouse mobile preset, Debian Chromium)', '');
   if (!r.pages) {
     lines.push(r.pagesNote ?? 'Not measured in this run.', '');

@@ -42,6 +42,21 @@ export interface AdminFigures {
   };
 }
 
+/** One load through nginx with one server process and with two (several-processes.ts). */
+export interface ProcessesLoad {
+  id: 'reads' | 'mixed';
+  label: string;
+  one: LoadFigures;
+  two: LoadFigures;
+  /** Two processes' requests per second over one's. */
+  ratio: number;
+}
+
+export interface ProcessesFigures {
+  connections: number;
+  loads: ProcessesLoad[];
+}
+
 /** The outbox's drain (outbox.ts): the server's worker sending to a local SMTP server. */
 export interface OutboxFigures {
   /** Mails written to the outbox, the warm-up's included. */
@@ -118,6 +133,9 @@ export interface BenchResult {
   /** The outbox's throughput, on the first size's database; null when it failed. */
   outbox?: OutboxFigures | null;
   outboxNote?: string;
+  /** 1 vs 2 server processes behind nginx, on the first size's database; null when not run. */
+  processes?: ProcessesFigures | null;
+  processesNote?: string;
   budgets: BudgetCheck[];
   elapsedSeconds: number;
 }

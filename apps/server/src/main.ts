@@ -43,10 +43,14 @@ async function main(): Promise<void> {
   });
   const removePid = writeServerPid(config.dataDir);
   process.on('exit', removePid);
-  const before = await backupBeforeMigrating(database, config.dataDir);
-  if (before) log.info({ file: before }, 'backup taken before migrating');
-  await database.migrate();
-  await seedIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => log.info(line) });
+  // Several processes may start at once on one PostgreSQL: one at a time takes these steps,
+  // and the next finds nothing left to back up, migrate or seed.
+  await database.exclusively(async () => {
+    const before = await backupBeforeMigrating(database, config.dataDir);
+    if (before) log.info({ file: before }, 'backup taken before migrating');
+    await database.migrate();
+    await seedIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => log.info(line) });
+  });
 
   const app = await buildApp({ config, database });
   app.server.requestTimeout = REQUEST_TIMEOUT_MS;

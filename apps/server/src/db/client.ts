@@ -29,6 +29,13 @@ export interface Database {
   /** The embedded engine's handle (backups dump its data folder between transactions). */
   pglite?: PGlite;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the start-up lock: of several server processes starting at once
+   * on one PostgreSQL, one backs up, migrates and seeds at a time (drizzle's migrator takes
+   * no lock of its own: two at once fail on its table, or apply a migration twice). PGlite's
+   * folder is one process's, so there it just runs `fn`.
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,6 +45,9 @@ export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'migrations',
 );
+
+/** pg_advisory_lock's key for starting up ('KRST'). */
+const START_LOCK = 0x4b525354;
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -70,6 +80,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       url: opts.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      exclusively: async (fn) => {
+        // A session lock on a connection of its own, so `fn` may use the whole pool.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [START_LOCK]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`SELECT 1`);
       },
@@ -89,6 +113,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    exclusively: (fn) => fn(),
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },

@@ -13,6 +13,7 @@ import { everyRow, smallShop } from '../test/backups.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createUser } from '../test/factories.js';
 import { codeMigrations } from './schema-version.js';
+import { serverPidFile } from './server-pid.js';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,7 +47,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run backup and npm run rest
 
   it('back up only while the shop is stopped, then restore with --force only', async () => {
     // A running shop: this test's own process stands for it.
-    writeFileSync(path.join(dataDir, 'kitroom.pid'), `${process.pid}\n`);
+    writeFileSync(path.join(dataDir, serverPidFile(process.pid)), `${process.pid}\n`);
     const refused = await cli('backup', dataDir);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain(
@@ -56,7 +57,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run backup and npm run rest
     expect(restoreRefused.out).toContain(
       `The shop is running (process ${process.pid}): stop it first`,
     );
-    rmSync(path.join(dataDir, 'kitroom.pid'));
+    rmSync(path.join(dataDir, serverPidFile(process.pid)));
 
     const taken = await cli('backup', dataDir);
     expect(taken.code, taken.out).toBe(0);

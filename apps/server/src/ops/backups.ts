@@ -273,7 +273,8 @@ export async function createBackup(
   }
   const file = path.join(dir, name);
   // Written under a temporary name first: a half-written file is never taken for a backup.
-  const tmp = `${file}.partial`;
+  // The name is this process's: two servers sharing DATA_DIR may back up in the same second.
+  const tmp = `${file}.${process.pid}.partial`;
   await writeFile(tmp, zipped);
   renameSync(tmp, file);
   return { path: file, manifest };

@@ -102,6 +102,22 @@ async function dropDatabase(c: pg.Client, name: string): Promise<void> {
   }
 }
 
+/**
+ * A new empty database on the suite's PostgreSQL (not migrated: for start-up tests); drop()
+ * removes it again.
+ */
+export async function createEmptyPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `${inject('testDatabasePrefix')}_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: () => admin((c) => dropDatabase(c, name)),
+  };
+}
+
 /** A test's database; `url` (PostgreSQL only) lets a test open a second pool onto it. */
 export type TestDatabase = Database & { url: string | null };
 

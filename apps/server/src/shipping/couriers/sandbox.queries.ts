@@ -83,7 +83,9 @@ export async function claimDue(
           WHERE first.due_at <= ${now.toISOString()}::timestamptz
           ORDER BY first.due_at LIMIT ${limit}
         )
-        AND e.posted_at IS NULL
+        -- Checked again on the row as it is once its lock is ours: a claim that waited on
+        -- another process's finds the event leased (due later) and leaves it.
+        AND e.posted_at IS NULL AND e.due_at <= ${now.toISOString()}::timestamptz
         RETURNING e.id, e.awb, e.state, e.location, e.note, e.due_at, e.posted_at, e.attempts`,
   );
 }
