@@ -110,7 +110,7 @@ export async function createEmptyPostgresDatabase(): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
-  const name = `${inject('testDatabasePrefix')}_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('preparedTestDatabase')}_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   return {
     url: withDatabase(adminUrl(), name),
