@@ -37,6 +37,7 @@ import {
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
+import { storefrontOpenApiRoutes } from './http/storefront-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createOutboxWorker, type OutboxWorker } from './notifications/outbox-worker.js';
 import { operationsRoutes } from './http/operations.routes.js';
@@ -298,6 +299,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(operationsRoutes(deps));
   await app.register(metricsRoutes(healthContext));
+  await app.register(storefrontOpenApiRoutes(deps), { prefix: '/api' });
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(profilesRoutes(deps), { prefix: '/api' });
   await app.register(settingsRoutes(deps), { prefix: '/api' });

@@ -22,3 +22,4 @@ export * from './payments.js';
 export * from './server-rendering.js';
 export * from './gst.js';
 export * from './privacy.js';
+export * from './endpoints.js';

@@ -2,20 +2,10 @@
 // (catalogue.answers.ts), sent as bytes; the response schemas document them and the API
 // tests check them. Product views are counted in memory and flushed in batches (app.ts owns
 // the counter; the product pages count with it too).
-import {
-  CategoryProductsResponse,
-  ErrorResponse,
-  HomeResponse,
-  ProductRequest,
-  ProductResponse,
-  ShopRequest,
-  ShopListingResponse,
-  ShopOverviewResponse,
-} from '@kitroom/contract';
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { sendJson, sendJsonBytes } from '../http/cached-json.js';
+import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import {
   categoryProductsAnswer,
   homeAnswer,
@@ -24,36 +14,20 @@ import {
   shopOverviewAnswer,
 } from './catalogue.answers.js';
 
-export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPluginAsyncZod {
+export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPluginAsync {
   const db = database.db;
-  return async (app) => {
-    app.get('/home.php', { schema: { response: { 200: HomeResponse } } }, async (request, reply) =>
-      sendJson(request, reply, await homeAnswer(db)),
-    );
+  return async (app) =>
+    registerStorefrontRoutes(app, db, {
+      'home.php': async ({ request, reply }) => sendJson(request, reply, await homeAnswer(db)),
 
-    app.post(
-      '/product.php',
-      { schema: { body: ProductRequest, response: { 200: ProductResponse, 404: ErrorResponse } } },
-      async (request, reply) => {
-        const id = request.body.product_id;
+      'product.php': async ({ body, reply }) => {
+        const id = body.product_id;
         const bytes = await productAnswer(db, id);
         productViews.add(id);
         return sendJsonBytes(reply, bytes);
       },
-    );
 
-    app.post(
-      '/shop.php',
-      {
-        schema: {
-          body: ShopRequest,
-          response: {
-            200: z.union([ShopListingResponse, CategoryProductsResponse, ShopOverviewResponse]),
-          },
-        },
-      },
-      async (request, reply) => {
-        const body = request.body;
+      'shop.php': async ({ body, request, reply }) => {
         const category = body?.category?.[0];
         const answer =
           body?.limit !== undefined
@@ -63,6 +37,5 @@ export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPlu
               : await shopOverviewAnswer(db);
         return sendJson(request, reply, answer);
       },
-    );
-  };
+    });
 }

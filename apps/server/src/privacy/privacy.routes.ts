@@ -1,19 +1,13 @@
 // The shopper's data rights (ours: the spec has no calls for them, decision 037): my_data.php
 // answers everything kept about them as a JSON file; delete_account.php erases the account or
 // says why it waits. Both are user-scoped (the session's user only) and limited per user.
-import {
-  DeleteAccountRequest,
-  DeleteAccountResponse,
-  ErrorResponse,
-  MyDataRequest,
-  myDataFileName,
-} from '@kitroom/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { myDataFileName } from '@kitroom/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, sessionCookieOptions } from '../accounts/sessions.service.js';
 import type { AppDeps } from '../app.js';
 import { sessionUserId } from '../http/auth.js';
 import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
+import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import { indianDayOf } from '../indian-days.js';
 import { exportData } from './data-export.service.js';
 import { erasureStatus, requestErasure } from './erasure.service.js';
@@ -23,76 +17,61 @@ export const MY_DATA_PER_HOUR = 10;
 /** Erasure calls (status or delete) per user per quarter hour. */
 export const DELETE_CALLS_PER_QUARTER = 20;
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
-
-export function privacyRoutes({ config, database }: AppDeps): FastifyPluginAsyncZod {
+export function privacyRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   const cookieOptions = sessionCookieOptions(config.publicUrl);
   return async (app) => {
     const byUser = (request: FastifyRequest) => String(request.userId);
 
-    app.post(
-      '/my_data.php',
-      {
-        schema: { body: MyDataRequest },
-        config: { userScoped: 'user_id' },
-        preHandler: [
-          rateLimitHook(app, {
+    registerStorefrontRoutes(app, db, {
+      'my_data.php': {
+        limits: {
+          user: rateLimitHook(app, {
             name: 'my-data-user',
             max: MY_DATA_PER_HOUR,
             windowMs: 60 * MINUTE_MS,
             key: byUser,
             message: 'Too many downloads of your data.',
           }),
-        ],
-      },
-      async (request, reply) => {
-        const userId = sessionUserId(request);
-        const now = new Date();
-        const data = await exportData(db, userId, now);
-        return reply
-          .header('content-type', 'application/json; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${myDataFileName(userId, indianDayOf(now))}"`,
-          )
-          .header('cache-control', 'private, no-store')
-          .send(JSON.stringify(data, null, 2));
-      },
-    );
-
-    app.post(
-      '/delete_account.php',
-      {
-        schema: {
-          body: DeleteAccountRequest,
-          response: { 200: DeleteAccountResponse, 404: ErrorResponse, ...errors },
         },
-        config: { userScoped: 'user_id' },
-        preHandler: [
-          rateLimitHook(app, {
+        handler: async ({ request, reply }) => {
+          const userId = sessionUserId(request);
+          const now = new Date();
+          const data = await exportData(db, userId, now);
+          return reply
+            .header('content-type', 'application/json; charset=utf-8')
+            .header(
+              'content-disposition',
+              `attachment; filename="${myDataFileName(userId, indianDayOf(now))}"`,
+            )
+            .send(JSON.stringify(data, null, 2));
+        },
+      },
+
+      'delete_account.php': {
+        limits: {
+          user: rateLimitHook(app, {
             name: 'delete-account-user',
             max: DELETE_CALLS_PER_QUARTER,
             windowMs: 15 * MINUTE_MS,
             key: byUser,
             message: 'Too many attempts.',
           }),
-        ],
+        },
+        handler: async ({ body, request, reply }) => {
+          const userId = sessionUserId(request);
+          if (body.action === 'status') return erasureStatus(db, userId);
+          const answer = await requestErasure(
+            { db, publicUrl: config.publicUrl },
+            userId,
+            body.email,
+            clientIp(request),
+          );
+          // Erased: every session ended with it, this browser's too.
+          if (answer.state === 'done') reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          return answer;
+        },
       },
-      async (request, reply): Promise<DeleteAccountResponse> => {
-        const userId = sessionUserId(request);
-        const body = request.body;
-        if (body.action === 'status') return erasureStatus(db, userId);
-        const answer = await requestErasure(
-          { db, publicUrl: config.publicUrl },
-          userId,
-          body.email,
-          clientIp(request),
-        );
-        // Erased: every session ended with it, this browser's too.
-        if (answer.state === 'done') reply.clearCookie(SESSION_COOKIE, cookieOptions);
-        return answer;
-      },
-    );
+    });
   };
 }

@@ -1,18 +1,11 @@
 // Referral calls at the spec's paths. Visitors call them too; each records a click for the
 // browser named by the visitor cookie, which the answer sets (or refreshes). A client without
 // the cookie is a new visitor every time, so clicks are also limited per address.
-import {
-  ErrorResponse,
-  GoogleCodeRequest,
-  LinkAffiliatesRequest,
-  ReferralClickResponse,
-  TrackingRequest,
-  UserAffiliateRequest,
-} from '@kitroom/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReferralClickResponse } from '@kitroom/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
+import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import {
   recordClick,
   visitorIdentity,
@@ -30,7 +23,7 @@ type Click = Omit<ClickInput, 'visitorKey' | 'userId' | 'now'>;
  */
 export const REFERRAL_RATE_LIMIT = { max: 120, windowMinutes: 15 } as const;
 
-export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsyncZod {
+export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const secure = config.publicUrl.startsWith('https://');
 
   async function track(
@@ -56,113 +49,87 @@ export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsy
     return { success: true, ...result };
   }
 
-  // The session's user, when there is one, is recorded with the click.
-  const visitorsToo = { userScoped: 'user_id', optional: true } as const;
-  const responses = { 200: ReferralClickResponse, 400: ErrorResponse, 429: ErrorResponse };
-
   return async (app) => {
-    const perIp = rateLimitHook(app, {
-      name: 'referral-ip',
-      max: REFERRAL_RATE_LIMIT.max,
-      windowMs: REFERRAL_RATE_LIMIT.windowMinutes * MINUTE_MS,
-      key: clientIp,
-      message: 'Too many referral links were opened from your network in a short while.',
+    // The session's user, when there is one, is recorded with the click (the table's access
+    // 'shopper-or-visitor').
+    const limits = {
+      ip: rateLimitHook(app, {
+        name: 'referral-ip',
+        max: REFERRAL_RATE_LIMIT.max,
+        windowMs: REFERRAL_RATE_LIMIT.windowMinutes * MINUTE_MS,
+        key: clientIp,
+        message: 'Too many referral links were opened from your network in a short while.',
+      }),
+    };
+
+    registerStorefrontRoutes(app, database.db, {
+      'user_affiliate.php': {
+        limits,
+        handler: async ({ body: b, request, reply }) =>
+          track(
+            request,
+            reply,
+            {
+              kind: 'affiliate',
+              code: b.affiliate_code,
+              type: b.type,
+              url: b.url,
+              productId: undefined,
+            },
+            b._token,
+          ),
+      },
+
+      'tracking.php': {
+        limits,
+        handler: async ({ body: b, request, reply }) =>
+          track(
+            request,
+            reply,
+            {
+              kind: 'affiliate',
+              code: b.affiliate_code,
+              type: b.type,
+              url: b.url,
+              productId: b.product_id,
+            },
+            undefined,
+          ),
+      },
+
+      'google_code.php': {
+        limits,
+        handler: async ({ body: b, request, reply }) =>
+          track(
+            request,
+            reply,
+            {
+              kind: 'campaign',
+              code: b.google_code,
+              type: undefined,
+              url: b.url,
+              productId: b.product_id,
+            },
+            b.window_token,
+          ),
+      },
+
+      'link_affiliates.php': {
+        limits,
+        handler: async ({ body: b, request, reply }) =>
+          track(
+            request,
+            reply,
+            {
+              kind: 'affiliate',
+              code: b.affiliate_code,
+              type: b.type || b.page_type,
+              url: b.url,
+              productId: b.product_id,
+            },
+            undefined,
+          ),
+      },
     });
-
-    app.post(
-      '/user_affiliate.php',
-      {
-        config: visitorsToo,
-        onRequest: [perIp],
-        schema: { body: UserAffiliateRequest, response: responses },
-      },
-      async (request, reply) => {
-        const b = request.body;
-        return track(
-          request,
-          reply,
-          {
-            kind: 'affiliate',
-            code: b.affiliate_code,
-            type: b.type,
-            url: b.url,
-            productId: undefined,
-          },
-          b._token,
-        );
-      },
-    );
-
-    app.post(
-      '/tracking.php',
-      {
-        config: visitorsToo,
-        onRequest: [perIp],
-        schema: { body: TrackingRequest, response: responses },
-      },
-      async (request, reply) => {
-        const b = request.body;
-        return track(
-          request,
-          reply,
-          {
-            kind: 'affiliate',
-            code: b.affiliate_code,
-            type: b.type,
-            url: b.url,
-            productId: b.product_id,
-          },
-          undefined,
-        );
-      },
-    );
-
-    app.post(
-      '/google_code.php',
-      {
-        config: visitorsToo,
-        onRequest: [perIp],
-        schema: { body: GoogleCodeRequest, response: responses },
-      },
-      async (request, reply) => {
-        const b = request.body;
-        return track(
-          request,
-          reply,
-          {
-            kind: 'campaign',
-            code: b.google_code,
-            type: undefined,
-            url: b.url,
-            productId: b.product_id,
-          },
-          b.window_token,
-        );
-      },
-    );
-
-    app.post(
-      '/link_affiliates.php',
-      {
-        config: visitorsToo,
-        onRequest: [perIp],
-        schema: { body: LinkAffiliatesRequest, response: responses },
-      },
-      async (request, reply) => {
-        const b = request.body;
-        return track(
-          request,
-          reply,
-          {
-            kind: 'affiliate',
-            code: b.affiliate_code,
-            type: b.type || b.page_type,
-            url: b.url,
-            productId: b.product_id,
-          },
-          undefined,
-        );
-      },
-    );
   };
 }

@@ -1,17 +1,14 @@
-import { SearchRequest, SearchResponse } from '@kitroom/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// search_result.php: the search box's products, sent as kept bytes (see cached-json.ts).
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { sendJson } from '../http/cached-json.js';
+import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import { searchAnswer } from './search.answers.js';
 
-export function searchRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    // The answer is sent as kept bytes; the response schema documents it (see cached-json.ts).
-    app.post(
-      '/search_result.php',
-      { schema: { body: SearchRequest, response: { 200: SearchResponse } } },
-      async (request, reply) =>
-        sendJson(request, reply, await searchAnswer(database.db, request.body.search)),
-    );
-  };
+export function searchRoutes({ database }: AppDeps): FastifyPluginAsync {
+  return async (app) =>
+    registerStorefrontRoutes(app, database.db, {
+      'search_result.php': async ({ body, request, reply }) =>
+        sendJson(request, reply, await searchAnswer(database.db, body.search)),
+    });
 }

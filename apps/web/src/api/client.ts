@@ -1,6 +1,14 @@
-// The one HTTP client of the storefront. Request and response types come from
-// @kitroom/contract (the server validates both sides against the same schemas), so no API
-// type is written here twice. Same-origin fetch sends the `access` session cookie itself.
+// The one HTTP client of the storefront: `call(path, input)` over the contract's endpoint
+// table (storefrontEndpoints), which types what each call sends and answers (the server
+// validates both sides against the same schemas), so no API type is written here twice.
+// Same-origin fetch sends the `access` session cookie itself.
+import type {
+  StorefrontCallPath,
+  StorefrontEndpoints,
+  StorefrontGetPath,
+  StorefrontRequest,
+  StorefrontResponse,
+} from '@kitroom/contract';
 import { takeInitialData, type InitialData } from './initial-data';
 
 /** A call that answered with an error status; `message` is the server's `{error}` text. */
@@ -31,13 +39,13 @@ export function callKey(path: string, body: unknown): string {
   return `${path} ${JSON.stringify(body ?? null)}`;
 }
 
-async function request<Res>(
+async function request(
   method: 'GET' | 'POST',
   path: string,
   body: unknown,
   options: CallOptions,
-): Promise<Res> {
-  const inlined = takeInitialData<Res>(callKey(path, body));
+): Promise<unknown> {
+  const inlined = takeInitialData<unknown>(callKey(path, body));
   if (inlined !== undefined) return inlined;
   const response = await fetch(`/api/${path}`, {
     method,
@@ -58,15 +66,74 @@ async function request<Res>(
   if (!response.ok) {
     throw new ApiError(response.status, errorText(parsed) ?? `Request failed (${response.status})`);
   }
-  return parsed as Res;
+  return parsed;
 }
 
-export function get<Res>(path: string, options: CallOptions = {}): Promise<Res> {
-  return request<Res>('GET', path, undefined, options);
+/**
+ * The calls made with GET, their input sent as the query string. The table itself stays out
+ * of the bundle (only its types are used here); the compiler checks this list against it.
+ */
+const GET_CALLS = [
+  'home.php',
+  'profiles.php',
+  'shop_details.php',
+  'delivery_estimate.php',
+] as const satisfies readonly StorefrontGetPath[];
+type Expect<T extends never> = T;
+/** Fails to compile when the table has a GET call that GET_CALLS lacks. */
+export type EveryGetCallListed = Expect<
+  Exclude<StorefrontGetPath & StorefrontCallPath, (typeof GET_CALLS)[number]>
+>;
+const getCalls: ReadonlySet<string> = new Set(GET_CALLS);
+
+/** The calls whose answer depends on the body's shape (the table's forms). */
+type FormPath = {
+  [P in StorefrontCallPath]: StorefrontEndpoints[P] extends { forms: unknown } ? P : never;
+}[StorefrontCallPath];
+
+type CallArgs<P extends StorefrontCallPath> =
+  undefined extends StorefrontRequest<P>
+    ? [input?: StorefrontRequest<P>, options?: CallOptions]
+    : [input: StorefrontRequest<P>, options?: CallOptions];
+
+/** A GET call's URL path with its input as the query string (undefined values left out). */
+function withQuery(path: string, input: unknown): string {
+  if (!input || typeof input !== 'object') return path;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
-export function post<Res>(path: string, body?: unknown, options: CallOptions = {}): Promise<Res> {
-  return request<Res>('POST', path, body, options);
+/** The key of a call's first answer inlined into the page (see callKey). */
+function inlinedKey(path: StorefrontCallPath, input: unknown): string {
+  return getCalls.has(path) ? callKey(withQuery(path, input), undefined) : callKey(path, input);
+}
+
+/**
+ * Makes a storefront call: `call('cart_manage.php', body)`. The answer the server inlined into
+ * the page for the same call is used first, once; an error status throws an ApiError with the
+ * server's text; `options.signal` aborts it. For a call whose answer depends on the body's
+ * shape (shop.php, orders.php), the answer's type is the one for that shape.
+ */
+export function call<P extends FormPath, B extends StorefrontRequest<P>>(
+  path: P,
+  input: B,
+  options?: CallOptions,
+): Promise<StorefrontResponse<P, B>>;
+export function call<P extends StorefrontCallPath>(
+  path: P,
+  ...args: CallArgs<P>
+): Promise<StorefrontResponse<P>>;
+export function call(
+  path: StorefrontCallPath,
+  input?: unknown,
+  options: CallOptions = {},
+): Promise<unknown> {
+  if (getCalls.has(path)) return request('GET', withQuery(path, input), undefined, options);
+  return request('POST', path, input, options);
 }
 
 /** The server's error text when there is one, else the spec's default for this call. */
@@ -83,7 +150,17 @@ export function isAbort(error: unknown): boolean {
 export type InlinedAnswer<Res> = (data: InitialData) => Res | undefined;
 
 /** The answer the server inlined into the page for this call, if any. */
-export function inlinedAnswer<Res>(path: string, body?: unknown): InlinedAnswer<Res> {
-  const key = callKey(path, body);
-  return (data) => data.peek<Res>(key);
+export function inlinedAnswer<P extends FormPath, B extends StorefrontRequest<P>>(
+  path: P,
+  input: B,
+): InlinedAnswer<StorefrontResponse<P, B>>;
+export function inlinedAnswer<P extends StorefrontCallPath>(
+  path: P,
+  ...args: undefined extends StorefrontRequest<P>
+    ? [input?: StorefrontRequest<P>]
+    : [input: StorefrontRequest<P>]
+): InlinedAnswer<StorefrontResponse<P>>;
+export function inlinedAnswer(path: StorefrontCallPath, input?: unknown): InlinedAnswer<unknown> {
+  const key = inlinedKey(path, input);
+  return (data) => data.peek(key);
 }

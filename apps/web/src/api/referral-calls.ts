@@ -3,20 +3,19 @@
 import type {
   GoogleCodeRequest,
   LinkAffiliatesRequest,
-  ReferralClickResponse,
   TrackingRequest,
   UserAffiliateRequest,
 } from '@kitroom/contract';
-import { post, type CallOptions } from './client';
+import { call, type CallOptions } from './client';
 
 export const reportUserAffiliate = (body: UserAffiliateRequest, options?: CallOptions) =>
-  post<ReferralClickResponse>('user_affiliate.php', body, options);
+  call('user_affiliate.php', body, options);
 
 export const trackProductLink = (body: TrackingRequest, options?: CallOptions) =>
-  post<ReferralClickResponse>('tracking.php', body, options);
+  call('tracking.php', body, options);
 
 export const reportGoogleCode = (body: GoogleCodeRequest, options?: CallOptions) =>
-  post<ReferralClickResponse>('google_code.php', body, options);
+  call('google_code.php', body, options);
 
 export const trackAffiliateLink = (body: LinkAffiliatesRequest, options?: CallOptions) =>
-  post<ReferralClickResponse>('link_affiliates.php', body, options);
+  call('link_affiliates.php', body, options);

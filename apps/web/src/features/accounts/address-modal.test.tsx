@@ -37,6 +37,7 @@ describe('the profile’s address modal', () => {
         states: ['Delhi'],
         date: '2026-11-30',
         text: 'Delivery by Mon, 30 Nov',
+        cod: { available: false, fee: 0, reason: null },
       }),
     );
     fill('First Name', 'Asha');

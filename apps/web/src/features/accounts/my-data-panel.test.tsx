@@ -38,7 +38,23 @@ describe('the profile’s data rights', () => {
   it('downloads the shopper’s data as a JSON file', async () => {
     logInLocally(5);
     const api = shopperApi();
-    api.on('my_data.php', () => ok({ profile: profile.user, orders: [] }));
+    api.on('my_data.php', () =>
+      ok({
+        exported_at: '2026-11-26T10:00:00.000Z',
+        notes: [],
+        profile: { ...profile.user, created_at: '2026-01-05T09:00:00.000Z' },
+        shipping_address: null,
+        cart: [],
+        orders: [],
+        coupons_redeemed: [],
+        reviews: [],
+        wholesale_application: null,
+        feedback: [],
+        referral_clicks: [],
+        sessions: [],
+        erasure_request: null,
+      }),
+    );
     const created = vi.fn((_blob: Blob) => 'blob:my-data');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
     const clicked: string[] = [];

@@ -1,3 +1,4 @@
+import type { ShippingAddress } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ const items = [
     selectedSize: 'M',
   },
 ];
-const saved = {
+const saved: ShippingAddress = {
   first_name: 'Asha',
   last_name: 'Menon',
   street_name: '12 Beach Road',
@@ -26,7 +27,7 @@ const saved = {
   phone: '9876543210',
 };
 
-function open(api = fakeApi(), address: unknown = null) {
+function open(api = fakeApi(), address: ShippingAddress | null = null) {
   logInLocally(5);
   api.on('shipping_address.php', () => ok({ address }));
   renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
@@ -283,6 +284,7 @@ describe('checkout', () => {
         states: ['Delhi'],
         date: '2026-11-30',
         text: 'Delivery by Mon, 30 Nov',
+        cod: { available: false, fee: 0, reason: null },
       }),
     );
     const problem = 'Pincode 110001 is in Delhi, not Kerala.';

@@ -1,5 +1,6 @@
 // Checkout's payment choice (decision 034): cash on delivery's fee is beside the choice and in
 // the total before the order is placed; when COD is not available the choice says why.
+import type { CodOption, ShippingAddress } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,7 +19,7 @@ const items = [
     selectedSize: 'M',
   },
 ];
-const saved = {
+const saved: ShippingAddress = {
   first_name: 'Asha',
   last_name: 'Menon',
   street_name: '12 Beach Road',
@@ -27,7 +28,7 @@ const saved = {
   pincode: '673001',
   phone: '9876543210',
 };
-const kozhikode = (cod: object, pincode: string) => ({
+const kozhikode = (cod: CodOption, pincode: string) => ({
   pincode,
   city: 'Kozhikode',
   state: 'Kerala',
@@ -38,7 +39,7 @@ const kozhikode = (cod: object, pincode: string) => ({
 });
 
 // Each test its own pincode: the visit's cache keeps answers by pincode and amount.
-function open(cod: object, pincode: string) {
+function open(cod: CodOption, pincode: string) {
   const api = fakeApi();
   logInLocally(5);
   api.on('shipping_address.php', () => ok({ address: { ...saved, pincode } }));

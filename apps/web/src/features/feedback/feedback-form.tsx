@@ -5,10 +5,9 @@ import {
   FEEDBACK_MAX_LENGTH,
   FEEDBACK_THANKS_MESSAGE,
   type FeedbackRequest,
-  type FeedbackResponse,
 } from '@kitroom/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { post, messageOf } from '@/api/client';
+import { call, messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
 import { buttonClass, Dialog } from '@/ui/dialog';
@@ -47,7 +46,7 @@ export function FeedbackForm() {
       userId === null ? { feedback: text } : { feedback: text, user_id: userId };
     setSending(true);
     try {
-      await post<FeedbackResponse>('feedback.php', body);
+      await call('feedback.php', body);
       setText('');
       setThanked(true);
     } catch (error) {
