@@ -18,7 +18,7 @@ import {
 } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { Conflict, Invalid } from '../domain-errors.js';
 import * as stock from '../stock/stock.service.js';
 import {
   cacheFor,
@@ -213,7 +213,7 @@ async function resolveNames(
   );
   const unknown = wanted.filter((n) => !found.has(n));
   if (unknown.length > 0) {
-    throw badRequest(`Unknown ${facetLabels[kind]}: '${unknown.slice(0, 3).join("', '")}'`);
+    throw new Invalid(`Unknown ${facetLabels[kind]}: '${unknown.slice(0, 3).join("', '")}'`);
   }
   return wanted.flatMap((n) => found.get(n) ?? []);
 }
@@ -339,12 +339,12 @@ export async function planListing(
   try {
     window = parseLimit(input.limit);
   } catch (err) {
-    throw badRequest(err instanceof Error ? err.message : 'limit is not valid');
+    throw new Invalid(err instanceof Error ? err.message : 'limit is not valid');
   }
   const min = input.price_range_minimum;
   const max = input.price_range_maximum;
   if (min !== undefined && max !== undefined && min > max) {
-    throw badRequest('price_range_minimum must not be above price_range_maximum');
+    throw new Invalid('price_range_minimum must not be above price_range_maximum');
   }
   const [categoryIds, subCategoryIds, teamIds, playerIds] = await Promise.all([
     resolveNames(db, 'category', input.category?.map(categoryNameOf), cached),
@@ -447,7 +447,7 @@ async function idsOf(
   for (const name of names) {
     const id = found.get(name)?.[0];
     // A name whose slug another name already holds ('Real  Madrid' next to 'Real Madrid').
-    if (id === undefined) throw badRequest(`${label} '${name}' clashes with an existing name`);
+    if (id === undefined) throw new Invalid(`${label} '${name}' clashes with an existing name`);
     ids.set(name, id);
   }
   return ids;
@@ -505,7 +505,7 @@ export async function ensureCatalogueNames(db: Queryable, names: CatalogueNames)
   try {
     clean = cleanNames(names);
   } catch (err) {
-    throw badRequest(err instanceof Error ? err.message : String(err));
+    throw new Invalid(err instanceof Error ? err.message : String(err));
   }
   await db.transaction(async (tx) => {
     await ensureNames(tx, clean);
@@ -588,7 +588,7 @@ export async function importProducts(
       return checkImport(item);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      throw badRequest(`Product ${i + 1} ('${item.name}'): ${why}`);
+      throw new Invalid(`Product ${i + 1} ('${item.name}'): ${why}`);
     }
   });
   if (checked.length === 0) return [];
@@ -682,7 +682,7 @@ export async function productCount(db: Queryable): Promise<number> {
  */
 export async function clearCatalogue(db: Queryable): Promise<void> {
   if (await q.anyOrderedProduct(db)) {
-    throw conflict(
+    throw new Conflict(
       'The catalogue cannot be cleared: orders refer to its products. Use an empty database.',
     );
   }

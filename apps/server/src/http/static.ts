@@ -26,9 +26,9 @@ import { productAnswer } from '../catalogue/catalogue.answers.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
+import { Invalid, NotFound, Unauthorized } from '../domain-errors.js';
 import { profiles } from '../profiles/profiles.service.js';
 import { shopDetails } from '../settings/settings.service.js';
-import { AppError } from './errors.js';
 import { escapeHtml } from './html.js';
 import { registerImageVariants } from './image-variants.js';
 import {
@@ -204,7 +204,7 @@ function guardedPage(title: string, ...pageChunks: string[]): PageRoute['render'
       };
     } catch (err) {
       // An ended session: the guard asks, and is told so, as without this.
-      if (err instanceof AppError && err.statusCode === 401) return head;
+      if (err instanceof Unauthorized) return head;
       throw err;
     }
   };
@@ -287,7 +287,7 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
             // have, with the same batched counter.
             productViews.add(id);
           } catch (err) {
-            if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+            if (!(err instanceof NotFound)) throw err;
           }
         } else {
           product = await catalogue.productPreview(db, id);
@@ -364,7 +364,7 @@ function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRoute[] {
             ...(shown ? { data: { [callKey('shop.php', { category: [name] })]: answer } } : {}),
           };
         } catch (err) {
-          if (err instanceof AppError && err.statusCode === 400) {
+          if (err instanceof Invalid) {
             return { status: 404, title: 'Page not found', chunk: chunks.category };
           }
           throw err;

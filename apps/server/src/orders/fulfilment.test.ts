@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { Conflict } from '../domain-errors.js';
+import { httpStatusOf } from '../http/errors.js';
 import type { Actor } from '../staff/audit.service.js';
 import { orderBody, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createCoupon, createProduct } from '../test/factories.js';
@@ -76,7 +77,8 @@ async function refusal(p: Promise<unknown>): Promise<{ status: number; message: 
   try {
     await p;
   } catch (err) {
-    if (err instanceof AppError) return { status: err.statusCode, message: err.message };
+    const status = httpStatusOf(err);
+    if (err instanceof Error && status) return { status, message: err.message };
     throw err;
   }
   throw new Error('expected a refusal');
@@ -148,7 +150,7 @@ describe('pack, ship, deliver', () => {
     expect(
       await refusal(
         fulfilment.packOrders(ctx, packer, [id]).then((r) => {
-          if (r.refused.length) throw new AppError(409, r.refused[0]!.error);
+          if (r.refused.length) throw new Conflict(r.refused[0]!.error);
         }),
       ),
     ).toMatchObject({ status: 409 });

@@ -25,7 +25,7 @@ import * as cart from '../cart/cart.service.js';
 import type { Config } from '../config.js';
 import * as coupons from '../coupons/coupons.service.js';
 import type { Db, Queryable, Tx } from '../db/client.js';
-import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound, ProviderFailed, SoldOut } from '../domain-errors.js';
 import { SHOP_NAME } from '../mail/mailer.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import {
@@ -160,10 +160,10 @@ async function checkLines(db: Queryable, lines: readonly q.StockLine[]) {
   for (const line of lines) {
     const product = rows.filter((r) => r.id === line.productId);
     const first = product[0];
-    if (!first) throw badRequest(`Product ${line.productId} does not exist.`);
-    if (!first.active) throw conflict(`Sorry, ${first.name} is no longer sold.`);
+    if (!first) throw new Invalid(`Product ${line.productId} does not exist.`);
+    if (!first.active) throw new Conflict(`Sorry, ${first.name} is no longer sold.`);
     if (!product.some((r) => r.size === line.size)) {
-      throw badRequest(`${first.name} does not come in size ${line.size}.`);
+      throw new Invalid(`${first.name} does not come in size ${line.size}.`);
     }
     names.set(first.id, first.name);
   }
@@ -194,13 +194,13 @@ async function createOrder(
 
   // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
   const destination = await checkPincode(input.shipping_address.pincode, input.state);
-  if (!destination.ok) throw badRequest(destination.error);
+  if (!destination.ok) throw new Invalid(destination.error);
 
   const lines = mergeLines(input.items);
   const names = await checkLines(tx, lines);
   const taken = await takeStock(tx, lines);
   if (!taken.ok) {
-    throw conflict(shortageMessage(taken.shortage, names.get(taken.shortage.productId) ?? ''));
+    throw new SoldOut(shortageMessage(taken.shortage, names.get(taken.shortage.productId) ?? ''));
   }
 
   const priced = lines.map((l) => {
@@ -224,7 +224,7 @@ async function createOrder(
         quantity: l.quantity,
       })),
     });
-    if (!check.ok) throw conflict(check.error);
+    if (!check.ok) throw new Conflict(check.error);
     coupon = check;
   }
   const discountPaise = coupon?.discountPaise ?? 0;
@@ -239,7 +239,7 @@ async function createOrder(
     : 0;
   const totalPaise = subtotalPaise + shippingPaise + codFeePaise - discountPaise;
   if (rupeesToPaise(input.amount) !== totalPaise) {
-    throw conflict(
+    throw new Conflict(
       `Prices have changed since you opened checkout: your total is now ${formatRupees(paiseToRupees(totalPaise))}. Please review your order and try again.`,
     );
   }
@@ -299,7 +299,7 @@ async function createOrder(
       orderId,
       discountPaise,
     });
-    if (!redeemed.ok) throw conflict(redeemed.error);
+    if (!redeemed.ok) throw new Conflict(redeemed.error);
   }
   await cart.removeOrderedLines(tx, userId, lines);
   return orderId;
@@ -387,26 +387,26 @@ async function prepareAttempt(
   now: Date,
 ): Promise<Step> {
   const order = await q.lockOrder(tx, orderId);
-  if (!order || order.user_id !== userId) throw notFound('Order not found');
-  if (order.payment_status === 'SUCCESS') throw conflict('This order is already paid.');
+  if (!order || order.user_id !== userId) throw new NotFound('Order not found');
+  if (order.payment_status === 'SUCCESS') throw new Conflict('This order is already paid.');
   if (order.order_status === 'Canceled') {
-    throw conflict('This order was canceled. Please place a new order.');
+    throw new Conflict('This order was canceled. Please place a new order.');
   }
   if (
     order.payment_method === 'COD' &&
     (order.packed_at !== null ||
       (order.order_status !== 'Pending' && order.order_status !== 'Processing'))
   ) {
-    throw conflict('This order is on its way: please pay the courier in cash when it arrives.');
+    throw new Conflict('This order is on its way: please pay the courier in cash when it arrives.');
   }
   if (new Date(order.created_at).getTime() < now.getTime() - PAYABLE_DAYS * DAY_MS) {
-    throw conflict('This order has expired. Please place a new order.');
+    throw new Conflict('This order has expired. Please place a new order.');
   }
   let until = order.reserved_until === null ? null : new Date(order.reserved_until);
   if (order.stock_released) {
     const retaken = await retakeOrder(tx, order, { enforceCouponLimits: true, reason: 'hold' });
     if (!retaken.ok) {
-      throw conflict(
+      throw new Conflict(
         `${retaken.error} This order can no longer be paid; please place a new order.`,
       );
     }
@@ -455,7 +455,9 @@ async function paymentPage(ctx: OrderContext, userId: number, orderId: number): 
     if (step.kind === 'ready') return step.paymentUrl;
     if (step.kind === 'claimed') return createPage(ctx, step.paymentId, step.request);
     if (poll >= PENDING_POLLS) {
-      throw conflict('Your payment page is still being prepared. Please try again in a moment.');
+      throw new Conflict(
+        'Your payment page is still being prepared. Please try again in a moment.',
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
   }
@@ -473,8 +475,7 @@ async function createPage(
   } catch (err) {
     ctx.log.error({ err, orderId: request.orderId }, 'the payment provider made no payment page');
     await payments.abandonAttempt(ctx.db, paymentId);
-    throw new AppError(
-      502,
+    throw new ProviderFailed(
       `Your order #${request.orderId} is saved, but the payment service is not answering right now. Please use Pay Now on the order in My Orders in a few minutes.`,
     );
   }
@@ -692,7 +693,7 @@ export async function orderDetail(
   orderId: number,
 ): Promise<OrderDetailResponse> {
   let row = await q.orderOfUser(ctx.db, userId, orderId);
-  if (!row) throw notFound('Order not found');
+  if (!row) throw new NotFound('Order not found');
   if (row.payment_status !== 'SUCCESS' && (await reconcile(ctx, row.id))) {
     row = (await q.orderOfUser(ctx.db, userId, orderId)) ?? row;
   }
