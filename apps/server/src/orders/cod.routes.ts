@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
 import { confirmByOwner, confirmByToken } from './cod.service.js';
+import { orderContexts } from './order-context.js';
 import * as orders from './orders.service.js';
 
 const errors = {
@@ -22,7 +23,7 @@ const errors = {
 };
 
 export function codRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const context = orders.orderContexts(deps);
+  const context = orderContexts(deps);
   return async (app) => {
     app.post(
       '/cod_confirm.php',

@@ -8,7 +8,7 @@ import * as coupons from '../coupons/coupons.service.js';
 import { Conflict, DomainError, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as payments from '../payments/payments.service.js';
-import * as refunds from '../payments/refunds.service.js';
+import * as refunds from './refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
@@ -20,7 +20,7 @@ import { collectCashOnDelivery } from './cod.service.js';
 import { stageOf, transition, type OrderEventName } from './lifecycle.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as q from './orders.queries.js';
-import type { OrderContext } from './orders.service.js';
+import type { OrderContext } from './order-context.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 
@@ -33,6 +33,11 @@ function actorOf(by: Requester): OrderActor {
     return { kind: 'staff', staffId: by.staff.staffId, ip: by.staff.ip };
   }
   return { kind: 'shopper', userId: by.userId };
+}
+
+/** Locks an order for another domain's step on it (a shipment booked, canceled, settled). */
+export function lockOrder(tx: Queryable, orderId: number): Promise<q.OrderRow | undefined> {
+  return q.lockOrder(tx, orderId);
 }
 
 /** The order locked for this transaction; a shopper's only when it is theirs. */

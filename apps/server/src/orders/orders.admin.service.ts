@@ -25,7 +25,7 @@ import type { Queryable } from '../db/client.js';
 import type { Actor } from '../staff/audit.service.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
-import { refundableOf } from '../payments/refunds.service.js';
+import { refundableOf } from './refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
@@ -33,7 +33,7 @@ import { recordManualShipment } from '../shipping/shipments.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
 import * as q from './orders.admin.queries.js';
-import type { OrderContext } from './orders.service.js';
+import type { OrderContext } from './order-context.js';
 import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';

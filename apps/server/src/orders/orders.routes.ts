@@ -17,6 +17,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../app.js';
 import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/referrals.service.js';
 import { cancelOrder } from './fulfilment.service.js';
+import * as checkout from './checkout.service.js';
+import { orderContexts } from './order-context.js';
 import * as orders from './orders.service.js';
 import { requestReturn } from './returns.service.js';
 
@@ -30,7 +32,7 @@ const errors = {
 };
 
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const context = orders.orderContexts(deps);
+  const context = orderContexts(deps);
   return async (app) => {
     app.post(
       '/process_order.php',
@@ -39,7 +41,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: ProcessOrderRequest, response: { 200: ProcessOrderResponse, ...errors } },
       },
       async (request) =>
-        orders.placeOrder(
+        checkout.placeOrder(
           context(request.log),
           request.body.user_id,
           request.body,
@@ -102,7 +104,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: PayOrderRequest, response: { 200: PayOrderResponse, ...errors } },
       },
       async (request) =>
-        orders.payForOrder(context(request.log), request.body.user_id, request.body.order_id),
+        checkout.payForOrder(context(request.log), request.body.user_id, request.body.order_id),
     );
   };
 }

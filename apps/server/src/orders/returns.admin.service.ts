@@ -16,13 +16,13 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.js';
-import * as refunds from '../payments/refunds.service.js';
+import * as refunds from './refunds.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
-import type { OrderContext } from './orders.service.js';
+import type { OrderContext } from './order-context.js';
 import * as q from './returns.queries.js';
 import { returnRefundPaise } from './returns.service.js';
 

@@ -20,8 +20,7 @@ import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as fulfilment from '../orders/fulfilment.service.js';
 import { stageOf, transition } from '../orders/lifecycle.js';
 import { PROVIDER, recordEvent, type OrderActor } from '../orders/order-events.js';
-import { lockOrder } from '../orders/orders.queries.js';
-import type { OrderContext } from '../orders/orders.service.js';
+import type { OrderContext } from '../orders/order-context.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import {
   CourierError,
@@ -47,7 +46,7 @@ function iso(d: Date | string | null): string | null {
 }
 
 /** The order's stage allows shipping (packed or paid and processing). */
-function mayShip(order: Awaited<ReturnType<typeof lockOrder>>, orderId: number) {
+function mayShip(order: Awaited<ReturnType<typeof fulfilment.lockOrder>>, orderId: number) {
   if (!order) throw new NotFound('Order not found.');
   const step = transition(stageOf(order), 'ship', orderId);
   if (!step.ok) throw new Conflict(step.error);
@@ -160,7 +159,7 @@ export async function shipWithCourier(
   };
   // 1. The shipment row first, in its own transaction: a retry finds it.
   const shipment = await ctx.db.transaction(async (tx) => {
-    const order = mayShip(await lockOrder(tx, orderId), orderId);
+    const order = mayShip(await fulfilment.lockOrder(tx, orderId), orderId);
     let live = await q.lockLiveShipment(tx, orderId);
     if (live && (live.state !== 'booking' || live.courier !== provider.name)) {
       throw new Conflict(liveShipmentText(orderId, live));
@@ -248,7 +247,7 @@ export async function cancelShipment(
       throw new Conflict(`Shipment ${locked.reference} moved on meanwhile; it was not canceled.`);
     }
     await q.setState(tx, shipmentId, 'canceled');
-    const order = await lockOrder(tx, locked.order_id);
+    const order = await fulfilment.lockOrder(tx, locked.order_id);
     if (order && stageOf(order) === 'shipped') {
       await fulfilment.unshipOrder(
         tx,
@@ -527,7 +526,7 @@ export async function applyTracking(
 async function settleOrder(ctx: ShippingContext, shipmentId: number): Promise<void> {
   const shipment = await q.lockShipment(ctx.db, shipmentId);
   if (!shipment) return;
-  const order = await lockOrder(ctx.db, shipment.order_id);
+  const order = await fulfilment.lockOrder(ctx.db, shipment.order_id);
   if (!order || stageOf(order) !== 'shipped') return;
   try {
     if (shipment.state === 'delivered') {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { httpStatusOf } from '../http/errors.js';
 import * as fulfilment from '../orders/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/orders.service.js';
+import { orderContexts, type OrderContext } from '../orders/order-context.js';
 import type { Actor } from '../staff/audit.service.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct, shippingAddressInput } from '../test/factories.js';

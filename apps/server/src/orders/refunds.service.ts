@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { Db, Queryable } from '../db/client.js';
 import { Conflict } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
-import { recordEvent, PROVIDER, type OrderActor } from '../orders/order-events.js';
+import { recordEvent, PROVIDER, type OrderActor } from './order-events.js';
 import {
   PaymentProviderError,
   refundOfReceipt,
@@ -17,8 +17,8 @@ import {
   type PaymentProvider,
   type RefundReport,
   type RefundState,
-} from './payment-provider.js';
-import * as payments from './payments.service.js';
+} from '../payments/payment-provider.js';
+import * as payments from '../payments/payments.service.js';
 import * as q from './refunds.queries.js';
 
 export type { RefundRow } from './refunds.queries.js';
