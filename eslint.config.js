@@ -33,34 +33,33 @@ export default tseslint.config(
     },
   },
   {
-    // The server's domains talk through services: a domain reads only its own queries
-    // (decision 038; src/boundaries.test.ts checks the same from the import graph). Tests and
-    // their helpers may set up and inspect any table.
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.queries.js', '../../*/*.queries.js'],
-              message: "Call the other domain's service, not its queries.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // The server's domains talk through services; only a domain's own service reads its queries.
     files: ['apps/server/src/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          patterns: [{ group: ['**/*.queries.js'], message: 'Routes call services, not queries.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Nor does any other server file read another domain's queries: a domain calls the other
+    // domain's service (decision 038; src/boundaries.test.ts checks the same from the import
+    // graph). Routes keep their stricter rule above; tests and their helpers may set up and
+    // inspect any table.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.routes.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
-            { group: ['**/*.queries.js'], message: 'Routes call services, not queries.' },
             {
               group: ['../*/*.queries.js', '../../*/*.queries.js'],
               message: "Call the other domain's service, not its queries.",
