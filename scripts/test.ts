@@ -47,6 +47,7 @@ interface Outcome {
   passed: number;
   failed: number;
   ok: boolean;
+  seconds: number;
 }
 
 function countVitest(file: string): { passed: number; failed: number } {
@@ -77,6 +78,7 @@ for (const [i, suite] of suites.entries()) {
     suite.runner === 'vitest'
       ? ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
       : ['playwright', 'test', '--reporter=list,json'];
+  const started = Date.now();
   const run = spawnSync('npx', args, {
     cwd: dir,
     stdio: 'inherit',
@@ -99,13 +101,17 @@ for (const [i, suite] of suites.entries()) {
     ...counts,
     failed: ok ? counts.failed : Math.max(counts.failed, 1),
     ok,
+    seconds: Math.round((Date.now() - started) / 1000),
   });
 }
 rmSync(reports, { recursive: true, force: true });
 
 console.log('\n── summary ──');
 for (const o of outcomes) {
-  console.log(`${o.ok ? 'ok  ' : 'FAIL'}  ${o.name}: ${o.passed} passed, ${o.failed} failed`);
+  const took = `${Math.floor(o.seconds / 60)} min ${o.seconds % 60} s`;
+  console.log(
+    `${o.ok ? 'ok  ' : 'FAIL'}  ${o.name}: ${o.passed} passed, ${o.failed} failed (${took})`,
+  );
 }
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0);

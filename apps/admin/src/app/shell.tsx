@@ -44,7 +44,7 @@ export function Shell() {
             <button
               type="button"
               className={buttonClass('primary', 'mt-4')}
-              onClick={() => me.refetch()}
+              onClick={() => void me.refetch()}
             >
               Try again
             </button>

@@ -10,7 +10,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
       <button
         type="button"
         className={smallButtonClass('ghost')}
-        onClick={async () => setState((await copyText(text)) ? 'copied' : 'failed')}
+        onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}
       >
         {label}
       </button>

@@ -37,7 +37,7 @@ afterAll(async () => {
 async function emptyDatabase(): Promise<Database> {
   if (testDatabaseKind() === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
   const url = new URL(process.env.DATABASE_URL!);
-  const name = `${inject('testDatabasePrefix')}_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('preparedTestDatabase')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

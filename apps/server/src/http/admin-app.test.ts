@@ -101,7 +101,7 @@ describe('the back office app', () => {
     const lookalike = await app.inject({ method: 'GET', url: '/administrator' });
     expect(lookalike.statusCode).toBe(404);
     expect(lookalike.body).not.toContain('back office');
-    // The admin API keeps its JSON answers.
+    // The admin API keeps its JSON responses.
     const api = await app.inject({ method: 'GET', url: '/api/admin/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/application\/json/);

@@ -33,7 +33,7 @@ export async function registerAdminApp(
   await app.register(fastifyStatic, {
     root: path.join(adminDir, 'assets'),
     prefix: '/admin/assets/',
-    // The storefront's registration (static.ts) owns reply.sendFile.
+    // The storefront's registration (web-files.ts) owns reply.sendFile.
     decorateReply: false,
     index: false,
     // Vite names these files by their content.

@@ -53,7 +53,7 @@ export interface AdminCall<N extends AdminEndpointName> {
   reply: FastifyReply;
 }
 
-/** A JSON answer, or for an endpoint that `produces` a file or lines, the reply it streams. */
+/** A JSON response, or for an endpoint that `produces` a file or lines, the reply it streams. */
 export type AdminAnswer<N extends AdminEndpointName> = AdminEndpoints[N] extends {
   produces: string;
 }
@@ -125,7 +125,7 @@ export function registerAdminRoutes(
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
         response: {
-          // A streamed answer is not serialised; its schema documents it.
+          // A streamed response is not serialised; its schema documents it.
           ...(endpoint.produces ? {} : { 200: endpoint.response }),
           400: ErrorResponse,
           401: ErrorResponse,

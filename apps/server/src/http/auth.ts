@@ -8,7 +8,7 @@
 // database (a cookie is there, the body names a user) and hands the handler a SessionClaim;
 // the handler's own statement looks the session up in the same round trip, acts only for
 // the named user's live session, and settles the claim, which answers 401 and 403 exactly as
-// the hook would. A successful JSON answer from such a route whose claim was never settled
+// the hook would. A successful JSON response from such a route whose claim was never settled
 // is turned into a 500, so a handler that forgets cannot answer for an unchecked session.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionUserByKey, SESSION_COOKIE, sessionKey } from '../accounts/sessions.service.js';

@@ -1,4 +1,4 @@
-// JSON answers kept as bytes: serialised once, exactly as the routes' zod serializer would
+// JSON responses cached as bytes: serialised once, exactly as the routes' zod serializer would
 // (encode with the contract's schema, then JSON.stringify), and sent as they are. Their gzip
 // and brotli forms are made once too, with @fastify/compress's settings, when a client first
 // asks for them; anything this cannot decide is left to @fastify/compress.
@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-type KeptEncoding = 'br' | 'gzip';
+type CachedEncoding = 'br' | 'gzip';
 
 /** @fastify/compress's threshold in app.ts: smaller bodies are sent uncompressed. */
 const COMPRESS_THRESHOLD = 1024;
@@ -31,24 +31,24 @@ export class JsonBody {
     return Math.ceil(this.json.length * 1.3);
   }
 
-  encoded(encoding: KeptEncoding): Buffer {
+  encoded(encoding: CachedEncoding): Buffer {
     if (encoding === 'br') return (this.br ??= zlib.brotliCompressSync(this.json, BROTLI_OPTIONS));
     return (this.gzip ??= zlib.gzipSync(this.json));
   }
 }
 
-/** The answer's bytes, as the route's response serializer would write them. */
+/** The response's bytes, as the route's response serializer would write them. */
 export function jsonBody<S extends z.ZodType>(schema: S, value: z.output<S>): JsonBody {
   return new JsonBody(JSON.stringify(z.encode(schema, value)));
 }
 
 /**
- * The encoding @fastify/compress would pick when it is one kept here: for a plain list of
+ * The encoding @fastify/compress would pick when it is one cached here: for a plain list of
  * encodings without weights (what browsers send), its choice is the first of br, gzip it
  * finds. Weights, wildcards, other encodings or x-no-compression: undefined (the plugin
- * decides, as for any other answer).
+ * decides, as for any other response).
  */
-export function keptEncoding(request: FastifyRequest): KeptEncoding | undefined {
+export function cachedEncoding(request: FastifyRequest): CachedEncoding | undefined {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) {
     return undefined;
@@ -78,14 +78,14 @@ function varyOnEncoding(reply: FastifyReply): void {
   }
 }
 
-/** Sends a kept answer without serialising or compressing it again. */
+/** Sends a cached response without serialising or compressing it again. */
 export function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
   body: JsonBody,
 ): FastifyReply {
   reply.header('content-type', JSON_TYPE);
-  const encoding = body.json.length >= COMPRESS_THRESHOLD ? keptEncoding(request) : undefined;
+  const encoding = body.json.length >= COMPRESS_THRESHOLD ? cachedEncoding(request) : undefined;
   if (encoding === undefined) return reply.send(body.json);
   varyOnEncoding(reply);
   reply.header('content-encoding', encoding);

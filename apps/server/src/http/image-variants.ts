@@ -1,7 +1,7 @@
 // Narrower copies of the product pictures, for the phones that show them small: a 600 px
 // picture drawn in a 184 px grid cell costs a mobile network twice the bytes it needs.
 // `/images/w360/products/x.webp` is `/images/products/x.webp` 360 px wide, made with sharp
-// on its first request and kept under DATA_DIR/image-variants/. Picture names carry a hash
+// on its first request and stored under DATA_DIR/image-variants/. Picture names carry a hash
 // of their content, so a variant never changes either and is cached for good.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -24,12 +24,12 @@ describe('lazyChildLogger', () => {
     const lazy = lazyChildLogger(parent, { reqId: 'r-1', token: 'secret' }, {});
     lazy.info('not written');
     lazy.debug({ a: 1 }, 'not written either');
-    lazy.warn({ a: 1 }, 'slow answer');
-    parent.child({ reqId: 'r-1', token: 'secret' }).warn({ a: 1 }, 'slow answer');
+    lazy.warn({ a: 1 }, 'slow response');
+    parent.child({ reqId: 'r-1', token: 'secret' }).warn({ a: 1 }, 'slow response');
     expect(lines).toHaveLength(2);
     const [mine, theirs] = lines.map(({ time: _time, ...rest }) => rest);
     expect(mine).toEqual(theirs);
-    expect(mine).toMatchObject({ reqId: 'r-1', token: '[Redacted]', a: 1, msg: 'slow answer' });
+    expect(mine).toMatchObject({ reqId: 'r-1', token: '[Redacted]', a: 1, msg: 'slow response' });
     expect(lazy.level).toBe('warn');
   });
 

@@ -1,6 +1,6 @@
 // Request loggers made when a request first writes a line. Fastify gives every request a
 // pino child bound to its id, and making one redacts its bindings: a few per cent of the CPU
-// of a cached answer. Below the configured level (access lines at LOG_LEVEL=warn) nothing is
+// of a cached response. Below the configured level (access lines at LOG_LEVEL=warn) nothing is
 // written, so most requests never need theirs; what is written is the same line as before.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';

@@ -30,7 +30,7 @@ describe('operations', () => {
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
   });
 
-  it('compresses large answers', async () => {
+  it('compresses large responses', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/shop.php',

@@ -1,4 +1,4 @@
-// Finished pages kept per URL, head and answers, with their compressed bodies.
+// Finished pages cached per URL, head and responses, with their compressed bodies.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,17 +10,17 @@ import {
 } from './page-cache.js';
 
 /** A page maker that counts how often it was asked. */
-function maker(keep = true) {
+function maker(cache = true) {
   let made = 0;
-  const make = (html: string) => async (): Promise<{ page: Page; keep: boolean }> => {
+  const make = (html: string) => async (): Promise<{ page: Page; cache: boolean }> => {
     made += 1;
-    return { page: { status: 200, html: `${html} #${made}` }, keep };
+    return { page: { status: 200, html: `${html} #${made}` }, cache };
   };
   return { make, made: () => made };
 }
 
 describe('the key of a page', () => {
-  it('changes with the URL, the head and the answers, and only with them', () => {
+  it('changes with the URL, the head and the responses, and only with them', () => {
     const key = pageKey('/', '{"title":"Home"}', '{"home.php null":[1]}');
     expect(pageKey('/', '{"title":"Home"}', '{"home.php null":[1]}')).toBe(key);
     expect(pageKey('/?a=1', '{"title":"Home"}', '{"home.php null":[1]}')).not.toBe(key);
@@ -29,7 +29,7 @@ describe('the key of a page', () => {
   });
 });
 
-describe('kept pages', () => {
+describe('cached pages', () => {
   it('makes a page once for a key, sharing it between concurrent requests', async () => {
     const cache = new PageCache();
     const m = maker();
@@ -43,7 +43,7 @@ describe('kept pages', () => {
     expect(m.made()).toBe(1);
   });
 
-  it('makes again a page it was told not to keep (its render failed)', async () => {
+  it('makes again a page it was told not to cache (its render failed)', async () => {
     const cache = new PageCache();
     const m = maker(false);
     await cache.get('k', m.make('shell'));
@@ -55,26 +55,26 @@ describe('kept pages', () => {
     const cache = new PageCache(15);
     const m = maker();
     for (const key of ['a', 'b', 'a', 'c', 'b']) await cache.get(key, m.make(`<${key}>`));
-    // 'a' made, 'b' made, 'a' kept, 'c' made (forgets 'b'), 'b' made again.
+    // 'a' made, 'b' made, 'a' cached, 'c' made (forgets 'b'), 'b' made again.
     expect(m.made()).toBe(4);
   });
 
-  it('compresses a kept page once per encoding', async () => {
+  it('compresses a cached page once per encoding', async () => {
     const cache = new PageCache();
     const html = '<main>' + 'Kerala Blasters Home Jersey '.repeat(200) + '</main>';
-    const page = await cache.get('k', async () => ({ page: { status: 200, html }, keep: true }));
+    const page = await cache.get('k', async () => ({ page: { status: 200, html }, cache: true }));
     const br = await page.encoded('br');
     expect(brotliDecompressSync(br).toString()).toBe(html);
     expect(br.length).toBeLessThan(html.length / 10);
     expect(gunzipSync(await page.encoded('gzip')).toString()).toBe(html);
     const again = await cache.get('k', async () => {
-      throw new Error('kept pages are not made again');
+      throw new Error('cached pages are not made again');
     });
     expect(await again.encoded('br')).toBe(br);
   });
 });
 
-describe('the encoding of an answer', () => {
+describe('the encoding of a response', () => {
   it('is Brotli when accepted, else gzip, else none', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip, deflate')).toBe('gzip');

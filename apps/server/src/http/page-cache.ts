@@ -1,21 +1,21 @@
-// Finished storefront pages kept per process, with their compressed bodies. A page is a
-// function of its address (its path and the query parameters it reads: static.ts drops a
-// link's others, such as utm_source) and the API answers (and head tags) it is made from, the
-// same for every visitor, so it is kept under a hash of exactly those: a catalogue change changes
-// an answer, hence the key, and a kept page is never stale. Pages for one visitor (with
-// their session check inlined) are never kept. A cached page view costs reading its answers,
-// one hash and one write. See docs/decisions/007-server-rendering.md.
+// Finished storefront pages cached per process, with their compressed bodies. A page is a
+// function of its address (its path and the query parameters it reads: pages.ts drops a
+// link's others, such as utm_source) and the API responses (and head tags) it is made from,
+// the same for every visitor, so it is cached under a hash of exactly those: a catalogue change
+// changes a response, hence the key, and a cached page is never stale. Pages for one visitor
+// (with their session check inlined) are never cached. A cached page view costs reading its
+// responses, one hash and one write. See docs/decisions/007-server-rendering.md.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-/** Kept pages per process, counted by the bytes of their bodies. */
+/** Cached pages per process, counted by the bytes of their bodies. */
 export const DEFAULT_PAGE_CACHE_BYTES = 48 * 1024 * 1024;
 
 export type Encoding = 'br' | 'gzip';
 
 const compressors: Record<Encoding, (html: string) => Promise<Buffer>> = {
-  // Made once per page and answers, so worth more effort than a per-response default.
+  // Made once per page and responses, so worth more effort than a per-response default.
   br: (html) =>
     promisify(brotliCompress)(html, {
       params: {
@@ -32,7 +32,7 @@ export interface Page {
 }
 
 export interface CachedPage extends Page {
-  /** The body compressed with `encoding`, made once per kept page. */
+  /** The body compressed with `encoding`, made once per cached page. */
   encoded(encoding: Encoding): Promise<Buffer>;
 }
 
@@ -44,7 +44,7 @@ interface Entry {
   live: boolean;
 }
 
-/** The key of a page: its address, and the head and answers it is made from, hashed. */
+/** The key of a page: its address, and the head and responses it is made from, hashed. */
 export function pageKey(url: string, headJson: string, dataJson: string): string {
   // The footer shows the year: last year's page is not this year's.
   const hash = createHash('sha256').update(headJson).update('\n').update(dataJson);
@@ -53,13 +53,13 @@ export function pageKey(url: string, headJson: string, dataJson: string): string
 
 /** Brotli is smaller, gzip ten times quicker to make: for a page compressed once, and for
  * one made for a single view. */
-export const KEPT_PAGE_ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+export const CACHED_PAGE_ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 export const SINGLE_VIEW_ENCODINGS: readonly Encoding[] = ['gzip', 'br'];
 
 /** The first of `preferred` the browser accepts, or undefined (no compression). */
 export function preferredEncoding(
   acceptEncoding: string | undefined,
-  preferred: readonly Encoding[] = KEPT_PAGE_ENCODINGS,
+  preferred: readonly Encoding[] = CACHED_PAGE_ENCODINGS,
 ): Encoding | undefined {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
@@ -82,16 +82,16 @@ export class PageCache {
   constructor(private readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES) {}
 
   /**
-   * The page for `key`: kept, or made by `make`, which concurrent callers share; it is kept
-   * only when `make` says so (a page whose render failed is made again next time).
+   * The page for `key`: cached, or made by `make`, which concurrent callers share; it is
+   * cached only when `make` says so (a page whose render failed is made again next time).
    */
-  async get(key: string, make: () => Promise<{ page: Page; keep: boolean }>): Promise<CachedPage> {
-    const kept = this.entries.get(key);
-    if (kept) {
+  async get(key: string, make: () => Promise<{ page: Page; cache: boolean }>): Promise<CachedPage> {
+    const cached = this.entries.get(key);
+    if (cached) {
       // Most recently used last.
       this.entries.delete(key);
-      this.entries.set(key, kept);
-      return this.view(kept, await kept.page);
+      this.entries.set(key, cached);
+      return this.view(cached, await cached.page);
     }
     const made = make();
     const entry: Entry = {
@@ -102,8 +102,8 @@ export class PageCache {
     };
     this.entries.set(key, entry);
     try {
-      const { page, keep } = await made;
-      if (keep) this.grow(entry, page.html.length);
+      const { page, cache } = await made;
+      if (cache) this.grow(entry, page.html.length);
       else this.forget(key, entry);
       return this.view(entry, page);
     } catch (err) {
@@ -137,7 +137,7 @@ export class PageCache {
     this.bytes -= entry.bytes;
   }
 
-  /** Counts `bytes` more for a kept entry, forgetting the least recently used over the cap. */
+  /** Counts `bytes` more for a cached entry, forgetting the least recently used over the cap. */
   private grow(entry: Entry, bytes: number): void {
     if (!entry.live) return;
     entry.bytes += bytes;

@@ -20,12 +20,12 @@ function capturedLog() {
   return { log: pino({ level: 'warn' }, stream), lines };
 }
 
-/** A render that records what it was asked and answers with the URL and a counter. */
-function fakeRender(answer: (request: PageRenderRequest, n: number) => Promise<RenderedPage>) {
+/** A render that records what it was asked and responds with the URL and a counter. */
+function fakeRender(respond: (request: PageRenderRequest, n: number) => Promise<RenderedPage>) {
   const requests: PageRenderRequest[] = [];
   const render = (request: PageRenderRequest) => {
     requests.push(request);
-    return answer(request, requests.length);
+    return respond(request, requests.length);
   };
   return { render, requests };
 }
@@ -34,7 +34,7 @@ const page = (request: PageRenderRequest, n: number): Promise<RenderedPage> =>
   Promise.resolve({ html: `<main>${request.url} #${n}</main>`, head: '' });
 
 describe('rendering a page', () => {
-  it('asks the bundle with the URL, the answers and the public origin', async () => {
+  it('asks the bundle with the URL, the responses and the public origin', async () => {
     const { log } = capturedLog();
     const fake = fakeRender(page);
     const renderer = createPageRenderer(fake.render, { origin: 'https://shop.example.in', log });

@@ -1,8 +1,8 @@
 // Server rendering of the storefront's pages: the web app's server bundle
 // (apps/web/dist-server/entry-server.js, built by `npm run build -w apps/web`) turns a page's
-// URL and the API answers the server inlines into it into the markup the browser hydrates.
+// URL and the API responses the server inlines into it into the markup the browser hydrates.
 // A render that fails or hangs costs the page its first paint, never the page: it is sent
-// as the bare client-rendered shell, and the reason is logged. Finished pages are kept by
+// as the bare client-rendered shell, and the reason is logged. Finished pages are cached by
 // page-cache.ts. See docs/decisions/007-server-rendering.md.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

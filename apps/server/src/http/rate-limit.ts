@@ -73,7 +73,7 @@ export interface RateLimitRule {
   windowMs: number;
   /** What is counted for this request: an address, the client's IP. */
   key: (request: FastifyRequest) => string;
-  /** The 429 answer's first sentence; the wait is added. */
+  /** The 429 response's first sentence; the wait is added. */
   message: string;
 }
 

@@ -36,11 +36,11 @@ async function helmetWouldSet(): Promise<Record<string, unknown>> {
 }
 
 describe('security headers', () => {
-  it('are the ones @fastify/helmet sets, on answers, errors and unknown paths', async () => {
+  it('are the ones @fastify/helmet sets, on responses, errors and unknown paths', async () => {
     const expected = await helmetWouldSet();
     expect(expected['strict-transport-security']).toContain('max-age=');
     expect(expected['content-security-policy']).toContain("default-src 'self'");
-    const answers = [
+    const responses = [
       await t.app.inject({ method: 'GET', url: '/api/home.php' }),
       await t.app.inject({ method: 'POST', url: '/api/shop.php', payload: { limit: 'x' } }),
       await t.app.inject({ method: 'GET', url: '/api/no_such_call.php' }),
@@ -51,8 +51,8 @@ describe('security headers', () => {
         payload: '{not json',
       }),
     ];
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 404, 400]);
-    for (const res of answers) {
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 400, 404, 400]);
+    for (const res of responses) {
       const got = Object.fromEntries(HELMET_HEADERS.map((name) => [name, res.headers[name]]));
       expect(got).toEqual(expected);
       expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);

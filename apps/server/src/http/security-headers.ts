@@ -1,7 +1,7 @@
 // Security headers and the request id, set by one synchronous hook per request.
 // @fastify/helmet runs helmet's middleware per request, which builds (and re-parses the
 // Content-Security-Policy of) its whole configuration every time: a sixth of the CPU of a
-// cached answer. The headers depend on the configuration only, so they are worked out once,
+// cached response. The headers depend on the configuration only, so they are worked out once,
 // by asking @fastify/helmet itself on a private instance, and then copied onto every reply.
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,7 +15,7 @@ async function probeHeaders(helmet: FastifyHelmetOptions | undefined) {
   return res.headers;
 }
 
-/** The headers @fastify/helmet adds to an answer with these options. */
+/** The headers @fastify/helmet adds to a response with these options. */
 export async function helmetHeaders(
   options: FastifyHelmetOptions,
 ): Promise<Record<string, string>> {
@@ -29,7 +29,7 @@ export async function helmetHeaders(
 }
 
 /**
- * Sets helmet's headers (for these options) and `x-request-id` on every answer, errors and
+ * Sets helmet's headers (for these options) and `x-request-id` on every response, errors and
  * unknown paths included.
  */
 export async function registerSecurityHeaders(

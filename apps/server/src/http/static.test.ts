@@ -20,7 +20,8 @@ import { addViewCounts } from '../catalogue/catalogue.queries.js';
 import { ViewCounts } from '../catalogue/view-counts.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { registerErrorHandling } from './errors.js';
-import { callKey, registerStatic } from './static.js';
+import { callKey } from './page-routes.js';
+import { registerStatic } from './static.js';
 import { answerRoutingError, registerTextChecks } from './text-input.js';
 
 const TEMPLATE = `<!doctype html>
@@ -62,7 +63,7 @@ const MANIFEST = {
 
 /**
  * A stand-in for the web app's server bundle: shows what it was asked (the URL and the keys
- * of the answers, counted per render) and fails for one address.
+ * of the responses, counted per render) and fails for one address.
  */
 const SERVER_BUNDLE = `let renders = 0;
 export async function render({ url, data, origin }) {
@@ -209,15 +210,15 @@ describe('product pages', () => {
     });
   });
 
-  it('inline the product.php answer once, counting one view like the call would', async () => {
+  it('inline the product.php response once, counting one view like the call would', async () => {
     await productViews.flush();
     const before = await viewCount(jerseyId);
     const res = await app.inject({ method: 'GET', url: `/product/${jerseyId}` });
     const data = dataOf(res.body);
-    const answer = data[callKey('product.php', { product_id: jerseyId })] as [
+    const response = data[callKey('product.php', { product_id: jerseyId })] as [
       { product: { id: number; discount_price: number } },
     ];
-    expect(answer[0].product).toMatchObject({ id: jerseyId, discount_price: 1299 });
+    expect(response[0].product).toMatchObject({ id: jerseyId, discount_price: 1299 });
     await app.inject({ method: 'GET', url: `/product/${jerseyId}` });
     // Counted in memory, not written per view: both views arrive with the next flush.
     expect(await viewCount(jerseyId)).toBe(before);
@@ -225,7 +226,7 @@ describe('product pages', () => {
     expect(await viewCount(jerseyId)).toBe(before + 2);
   });
 
-  it('answer HEAD without counting a view', async () => {
+  it('respond to HEAD without counting a view', async () => {
     await productViews.flush();
     const before = await viewCount(jerseyId);
     const res = await app.inject({ method: 'HEAD', url: `/product/${jerseyId}` });
@@ -270,7 +271,7 @@ describe('product pages', () => {
     });
   });
 
-  it('answer an unknown or inactive product with 404 and a page that is not indexed', async () => {
+  it('respond to an unknown or inactive product with 404 and a page that is not indexed', async () => {
     const withdrawn = await createProduct(database.db, { name: 'Withdrawn Jersey' });
     await database.db.execute(
       sql`UPDATE products SET active = false, status = 'archived' WHERE id = ${withdrawn}`,
@@ -279,8 +280,8 @@ describe('product pages', () => {
       const res = await app.inject({ method: 'GET', url: `/product/${id}` });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<meta name="robots" content="noindex" />');
-      // Rendered without an answer (but the footer's shop details), as the browser renders
-      // it while product.php answers 404.
+      // Rendered without a response (but the footer's shop details), as the browser renders
+      // it while product.php responds 404.
       expect(appOf(res.body)).toContain(`data-keys="${encodeURIComponent(DETAILS_KEY)}"`);
     }
     await productViews.flush();
@@ -290,7 +291,7 @@ describe('product pages', () => {
 });
 
 describe('other pages', () => {
-  it('serve home with the home.php answer inlined', async () => {
+  it('serve home with the home.php response inlined', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     const home = dataOf(res.body)[callKey('home.php', undefined)] as { 'New product': unknown[] };
@@ -310,8 +311,8 @@ describe('other pages', () => {
   it('inline the team profiles with a team page, following an edit at once', async () => {
     const profileOf = async () => {
       const res = await app.inject({ method: 'GET', url: '/productCategory/team/real-madrid' });
-      const answer = dataOf(res.body)[callKey('profiles.php', undefined)] as ProfilesResponse;
-      return answer.teams.find((x) => x.name === 'Real Madrid');
+      const response = dataOf(res.body)[callKey('profiles.php', undefined)] as ProfilesResponse;
+      return response.teams.find((x) => x.name === 'Real Madrid');
     };
     await database.db
       .update(teams)
@@ -360,7 +361,7 @@ describe('other pages', () => {
     expect(policy.body).toContain('<title>Shipping Policy | Kitroom</title>');
   });
 
-  it('answer a path with a null character or a broken escape with a 400 page', async () => {
+  it('respond to a path with a null character or a broken escape with a 400 page', async () => {
     for (const url of [
       '/productCategory/Club%00',
       '/productCategory/Club%ED%A0%80',
@@ -381,7 +382,7 @@ describe('other pages', () => {
 });
 
 describe('pages behind the access guard', () => {
-  it('inline the check_session.php answer for the request’s own session, kept private', async () => {
+  it('inline the check_session.php response for the request’s own session, private', async () => {
     const user = await createUser(database.db);
     const { sessionId } = await createSession(database.db, user.id);
     const handle = sessionHandle(sessionId);
@@ -412,7 +413,7 @@ describe('pages behind the access guard', () => {
 });
 
 describe('server rendering', () => {
-  it('puts the page rendered with the inlined answers into #root, and its preloads in the head', async () => {
+  it('puts the page rendered with the inlined responses into #root, and its preloads in the head', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const rendered = appOf(res.body);
     expect(rendered).toContain('data-url="%2F"');
@@ -435,7 +436,7 @@ describe('server rendering', () => {
     );
   });
 
-  it('renders a page again when its answer changes, and keeps it while it does not', async () => {
+  it('renders a page again when its response changes, and caches it while it does not', async () => {
     const url = '/productCategory/Retro%20Jerseys';
     const renderOf = async () =>
       /render (\d+)/.exec(appOf((await app.inject({ method: 'GET', url })).body))?.[1];
@@ -447,7 +448,7 @@ describe('server rendering', () => {
     expect(await renderOf()).toBe(after);
   });
 
-  it("keeps a page under its path and the query parameters it reads, not a link's others", async () => {
+  it("caches a page under its path and the query parameters it reads, not a link's others", async () => {
     const renderOf = async (url: string) => {
       const html = (await app.inject({ method: 'GET', url })).body;
       return {
@@ -458,14 +459,14 @@ describe('server rendering', () => {
     };
     const plain = await renderOf('/allProducts');
     expect(plain.url).toBe('/allProducts');
-    // Campaign and click ids: the same kept page, made for the plain address.
+    // Campaign and click ids: the same cached page, made for the plain address.
     for (const url of [
       '/allProducts?utm_source=whatsapp&utm_campaign=monsoon',
       '/allProducts?fbclid=IwAR0abc',
     ]) {
       expect(await renderOf(url)).toEqual(plain);
     }
-    // A parameter the page reads is another page, and keeps its own entry.
+    // A parameter the page reads is another page, and has its own entry.
     const team = await renderOf('/allProducts?team=Real%20Madrid');
     expect(team.render).not.toBe(plain.render);
     expect(team.url).toBe('/allProducts?team=Real%20Madrid');
@@ -480,15 +481,15 @@ describe('server rendering', () => {
     expect(appOf(res.body)).toContain(`data-url="${encodeURIComponent(`/product/${jerseyId}`)}"`);
   });
 
-  it('sends a kept page compressed as the browser accepts, the same page each time', async () => {
-    const plain = await app.inject({ method: 'GET', url: '/contactUs?kept=1' });
+  it('sends a cached page compressed as the browser accepts, the same page each time', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/contactUs?cached=1' });
     for (const [encoding, decode] of [
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
       const res = await app.inject({
         method: 'GET',
-        url: '/contactUs?kept=1',
+        url: '/contactUs?cached=1',
         headers: { 'accept-encoding': `${encoding}, deflate` },
       });
       expect(res.headers['content-encoding']).toBe(encoding);
@@ -593,8 +594,14 @@ describe('files and the API', () => {
     expect(first.headers['content-type']).toBe('image/webp');
     expect(first.headers['cache-control']).toContain('immutable');
     expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 360 });
-    const kept = path.join(dir, 'image-variants', 'w360', 'products', 'kit-front-0123456789.webp');
-    expect(existsSync(kept)).toBe(true);
+    const variant = path.join(
+      dir,
+      'image-variants',
+      'w360',
+      'products',
+      'kit-front-0123456789.webp',
+    );
+    expect(existsSync(variant)).toBe(true);
     const again = await app.inject({ method: 'GET', url });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
 

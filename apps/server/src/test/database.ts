@@ -2,6 +2,9 @@
 // against PostgreSQL (TEST_DATABASE=postgres with DATABASE_URL) — a new database cloned from
 // a migrated template, so test files never see each other's rows.
 import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
@@ -48,6 +51,31 @@ export async function prepareTemplate(): Promise<string> {
   return prefix;
 }
 
+/**
+ * Migrates one PGlite database and saves its data folder (vitest globalSetup): each test
+ * file's database starts from it instead of initialising and migrating its own.
+ */
+export async function preparePgliteSnapshot(): Promise<string> {
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await database.migrate();
+  const dump = await database.pglite!.dumpDataDir('none');
+  await database.close();
+  const file = path.join(os.tmpdir(), `kitroom-pglite-${randomBytes(4).toString('hex')}.tar`);
+  writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
+  return file;
+}
+
+export function removePgliteSnapshot(file: string): void {
+  rmSync(file, { force: true });
+}
+
+let snapshot: Blob | undefined;
+
+function pgliteSnapshot(): Blob {
+  snapshot ??= new Blob([readFileSync(inject('preparedTestDatabase'))]);
+  return snapshot;
+}
+
 export async function dropTestDatabases(prefix: string): Promise<void> {
   await admin(async (c) => {
     const { rows } = await c.query<{ datname: string }>(
@@ -80,11 +108,13 @@ export type TestDatabase = Database & { url: string | null };
 /** A new migrated database for this test file; close() drops it again. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    await database.migrate();
+    const database = await openDatabase({
+      pgliteDir: 'memory://',
+      pgliteSnapshot: pgliteSnapshot(),
+    });
     return { ...database, url: null };
   }
-  const prefix = inject('testDatabasePrefix');
+  const prefix = inject('preparedTestDatabase');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${prefix}_template`));
   const url = withDatabase(adminUrl(), name);

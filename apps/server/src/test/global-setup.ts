@@ -1,20 +1,31 @@
-// Vitest globalSetup: with TEST_DATABASE=postgres, migrate a template database once per run.
+// Vitest globalSetup: migrate once per run — on PostgreSQL a template database each test
+// file's database is cloned from, on PGlite a saved data folder each one starts from.
 import type { TestProject } from 'vitest/node';
-import { dropTestDatabases, prepareTemplate, testDatabaseKind } from './database.js';
+import {
+  dropTestDatabases,
+  preparePgliteSnapshot,
+  prepareTemplate,
+  removePgliteSnapshot,
+  testDatabaseKind,
+} from './database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabasePrefix: string;
+    /** PostgreSQL: this run's database name prefix; PGlite: the migrated data folder's file. */
+    preparedTestDatabase: string;
   }
 }
 
-let prefix = '';
+let prepared = '';
 
 export async function setup(project: TestProject): Promise<void> {
-  if (testDatabaseKind() === 'postgres') prefix = await prepareTemplate();
-  project.provide('testDatabasePrefix', prefix);
+  prepared =
+    testDatabaseKind() === 'postgres' ? await prepareTemplate() : await preparePgliteSnapshot();
+  project.provide('preparedTestDatabase', prepared);
 }
 
 export async function teardown(): Promise<void> {
-  if (prefix) await dropTestDatabases(prefix);
+  if (!prepared) return;
+  if (testDatabaseKind() === 'postgres') await dropTestDatabases(prepared);
+  else removePgliteSnapshot(prepared);
 }

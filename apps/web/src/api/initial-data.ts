@@ -1,7 +1,7 @@
-// The server inlines a page's first API answers into its HTML
-// (<script id="initial-data" type="application/json">{ "<path> <body>": answer }</script>)
+// The server inlines a page's first API responses into its HTML
+// (<script id="initial-data" type="application/json">{ "<path> <body>": response }</script>)
 // so the first paint does not wait for a second round trip, and renders the page on the
-// server from the same answers. In the browser each answer is used once by the client;
+// server from the same responses. In the browser each response is used once by the client;
 // pages read them through InitialDataContext, which the server fills per render.
 import { createContext, useContext } from 'react';
 
@@ -25,7 +25,7 @@ function load(): Map<string, unknown> {
   return pending;
 }
 
-/** The inlined answer for this call, once; undefined when there is none. */
+/** The inlined response for this call, once; undefined when there is none. */
 export function takeInitialData<T>(key: string): T | undefined {
   const data = load();
   if (!data.has(key)) return undefined;
@@ -34,27 +34,27 @@ export function takeInitialData<T>(key: string): T | undefined {
   return value;
 }
 
-/** The inlined answer for this call without using it up (for painting it at once). */
+/** The inlined response for this call without using it up (for painting it at once). */
 export function peekInitialData<T>(key: string): T | undefined {
   return load().get(key) as T | undefined;
 }
 
-/** Forgets every inlined answer (after the first client-side navigation they are stale). */
+/** Forgets every inlined response (after the first client-side navigation they are stale). */
 export function dropInitialData(): void {
   pending = new Map();
 }
 
-/** The answers a render may paint at once. */
+/** The responses a render may paint at once. */
 export interface InitialData {
   peek<T>(key: string): T | undefined;
 }
 
-/** This page's inlined answers, in the browser. */
+/** This page's inlined responses, in the browser. */
 export const browserInitialData: InitialData = { peek: peekInitialData };
 
-/** The answers of one server render (the server inlines the same ones into the page). */
-export function initialDataOf(answers: Record<string, unknown>): InitialData {
-  const map = new Map(Object.entries(answers));
+/** The responses of one server render (the server inlines the same ones into the page). */
+export function initialDataOf(responses: Record<string, unknown>): InitialData {
+  const map = new Map(Object.entries(responses));
   return { peek: <T>(key: string) => map.get(key) as T | undefined };
 }
 

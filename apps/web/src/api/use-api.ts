@@ -71,6 +71,7 @@ export function useApi<T>(
     );
     return () => controller.abort();
     // `load` is a fresh closure every render; the key names what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the dependency
   }, [key]);
 
   if (state.key !== key) {

@@ -157,7 +157,7 @@ export function AuditPage() {
             type="button"
             className={buttonClass('ghost', 'mt-4')}
             disabled={log.isFetchingNextPage}
-            onClick={() => log.fetchNextPage()}
+            onClick={() => void log.fetchNextPage()}
           >
             {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>

@@ -112,7 +112,7 @@ export function CouponsPage() {
             type="button"
             className={buttonClass('ghost', 'mt-4')}
             disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
+            onClick={() => void list.fetchNextPage()}
           >
             {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>

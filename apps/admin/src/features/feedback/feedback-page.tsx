@@ -73,7 +73,7 @@ export function FeedbackPage() {
             type="button"
             className={buttonClass('ghost', 'mt-4')}
             disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
+            onClick={() => void list.fetchNextPage()}
           >
             {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>

@@ -133,7 +133,7 @@ export function ProductForm({ choices, product, onSaved, onAdjust }: ProductForm
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((values) => save.mutate(values))}
+      onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
       aria-label={product ? `Edit ${product.name}` : 'New product'}
       className="space-y-6"
     >

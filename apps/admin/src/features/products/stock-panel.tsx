@@ -203,7 +203,7 @@ export function StockHistory({ productId }: { productId: number }) {
           type="button"
           className={buttonClass('ghost', 'mt-3')}
           disabled={history.isFetchingNextPage}
-          onClick={() => history.fetchNextPage()}
+          onClick={() => void history.fetchNextPage()}
         >
           {history.isFetchingNextPage ? 'Loading…' : 'Older changes'}
         </button>

@@ -128,7 +128,7 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
           type="button"
           className={buttonClass('ghost')}
           disabled={list.isFetchingNextPage}
-          onClick={() => list.fetchNextPage()}
+          onClick={() => void list.fetchNextPage()}
         >
           Load more
         </button>

@@ -103,7 +103,7 @@ export function RefundsPage() {
             type="button"
             className={buttonClass('ghost')}
             disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
+            onClick={() => void list.fetchNextPage()}
           >
             {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>

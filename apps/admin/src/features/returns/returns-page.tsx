@@ -74,7 +74,7 @@ export function ReturnsPage() {
             type="button"
             className={buttonClass('ghost', 'mt-4')}
             disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
+            onClick={() => void list.fetchNextPage()}
           >
             {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>

@@ -110,7 +110,7 @@ export function ReviewsPage() {
             type="button"
             className={buttonClass('ghost')}
             disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
+            onClick={() => void list.fetchNextPage()}
           >
             {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>

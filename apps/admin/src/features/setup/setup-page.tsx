@@ -38,7 +38,7 @@ export function SetupPage() {
         <RecoveryCodes
           codes={done.recovery_codes}
           headingRef={heading}
-          onSaved={() => navigate('/')}
+          onSaved={() => void navigate('/')}
         />
       </AuthFrame>
     );

@@ -1,4 +1,4 @@
--- The catalogue version (docs/decisions/005-catalogue-cache-by-version.md): every transaction
+-- The catalogue version (docs/decisions/006-catalogue-cache-by-version.md): every transaction
 -- that changes what cached listing facets, name lookups or search rankings derive from bumps
 -- catalogue_version.version once, at commit. Deferred constraint triggers take the version
 -- row's lock last, after every other row lock of the transaction, so two writers cannot

@@ -79,6 +79,7 @@ export default function AllProductsPage() {
     const next = priceOf(filters, bounds);
     setPrice((p) => (p.min === next.min && p.max === next.max ? p : next));
     // Reset the inputs when the applied range or the bounds change, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- priceKey names them
   }, [priceKey]);
 
   /** Any change of filters or price starts again at the first window. */

@@ -26,6 +26,7 @@ export function useAddressPincode(
     if (values.city.trim() === '') fill('city', estimate.city);
     if (values.state === '' && estimate.states.length === 1) fill('state', estimate.states[0]!);
     // Only a new answer fills: a city the shopper clears afterwards stays cleared.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new answer only
   }, [estimate]);
 
   // A failed lookup (offline) blocks nothing: the server checks the pincode again.

@@ -58,7 +58,7 @@ export function FeedbackForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3">
       <label htmlFor={fieldId} className="font-display text-lg font-bold tracking-wide uppercase">
         Send us your feedback
       </label>
