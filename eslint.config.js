@@ -71,6 +71,31 @@ export default tseslint.config(
     },
   },
   {
+    // Nor does any other server file read another domain's queries: a domain calls the other
+    // domain's service (decision 038; src/boundaries.test.ts checks the same from the import
+    // graph). Routes keep their stricter rule above; tests and their helpers may set up and
+    // inspect any table.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.routes.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.queries.js', '../../*/*.queries.js'],
+              message: "Call the other domain's service, not its queries.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The back office's contract is its own entry, so the storefront's bundle never carries it.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {

@@ -45,19 +45,15 @@ import { couponRoutes } from './coupons/coupons.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { codRoutes } from './orders/cod.routes.js';
 import { ordersAdminRoutes } from './orders/orders.admin-routes.js';
-import {
-  ORDER_SWEEP_INTERVAL_MS,
-  orderContexts,
-  startOrderSweep,
-  type OrderSweep,
-} from './orders/orders.service.js';
-import { paymentRoutes } from './payments/payments.routes.js';
-import { refundsAdminRoutes } from './payments/refunds.admin-routes.js';
+import { orderContexts } from './orders/order-context.js';
+import { ORDER_SWEEP_INTERVAL_MS, startOrderSweep, type OrderSweep } from './orders/order-sweep.js';
+import { settlementRoutes } from './orders/settlement.routes.js';
+import { refundsAdminRoutes } from './orders/refunds.admin-routes.js';
 import {
   REFUND_SWEEP_INTERVAL_MS,
   startRefundSweep,
   type RefundSweep,
-} from './payments/refund-sweep.js';
+} from './orders/refund-sweep.js';
 import { profilesAdminRoutes } from './profiles/profiles.admin-routes.js';
 import { profilesRoutes } from './profiles/profiles.routes.js';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
@@ -316,7 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(codRoutes(deps), { prefix: '/api' });
   await app.register(invoiceRoutes(deps), { prefix: '/api' });
-  await app.register(paymentRoutes(deps), { prefix: '/api' });
+  await app.register(settlementRoutes(deps), { prefix: '/api' });
   await app.register(courierWebhookRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));

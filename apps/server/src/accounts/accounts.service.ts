@@ -11,7 +11,7 @@ import {
   type UserProfile,
 } from '@kitroom/contract';
 import type { Db, Queryable } from '../db/client.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.js';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../domain-errors.js';
 import { checkPincodeState } from '../shipping/pincodes.js';
 import * as q from './accounts.queries.js';
 import * as otp from './otp.service.js';
@@ -70,7 +70,7 @@ export async function logIn(
   const ok = user
     ? await verifySecret(user.passwordHash, input.password)
     : await verifyNothing(input.password);
-  if (!user || !ok) throw unauthorized(LOGIN_FAILED);
+  if (!user || !ok) throw new Unauthorized(LOGIN_FAILED);
   return startSession(db, user, previousSessionId, now);
 }
 
@@ -91,7 +91,7 @@ export async function redeemOtp(
 ): Promise<OtpOutcome> {
   const code = await otp.checkCode(db, input.email, input.otp, now);
   return db.transaction(async (tx) => {
-    if (!(await otp.redeemCode(tx, input.email, code))) throw badRequest(otp.INVALID_OTP);
+    if (!(await otp.redeemCode(tx, input.email, code))) throw new Invalid(otp.INVALID_OTP);
     const user = await q.findUserByEmail(tx, input.email);
     if (!user) {
       return { kind: 'register', grant: await otp.grant(tx, input.email, 'signup', now) };
@@ -115,16 +115,16 @@ export async function signUp(
   now = new Date(),
 ): Promise<LoggedIn> {
   if (!(await otp.holdsGrant(db, grantToken, 'signup', input.email, now))) {
-    throw forbidden(VERIFY_BEFORE_REGISTERING);
+    throw new Forbidden(VERIFY_BEFORE_REGISTERING);
   }
   // Hashed before the transaction: no row lock is held for the 40 ms.
   const passwordHash = await hashSecret(input.password);
   return db.transaction(async (tx) => {
     if (!(await otp.useGrant(tx, grantToken, 'signup', input.email, now))) {
-      throw forbidden(VERIFY_BEFORE_REGISTERING);
+      throw new Forbidden(VERIFY_BEFORE_REGISTERING);
     }
     if (await q.findUserByEmail(tx, input.email)) {
-      throw conflict('An account with this email already exists. Please log in.');
+      throw new Conflict('An account with this email already exists. Please log in.');
     }
     const userId = await q.insertUser(tx, {
       name: input.name,
@@ -160,14 +160,14 @@ export async function resetPassword(
   now = new Date(),
 ): Promise<string> {
   const user = await q.findUserById(db, userId);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw new NotFound('User not found.');
   if (!(await otp.holdsGrant(db, grantToken, 'password-reset', user.email, now))) {
-    throw forbidden(RESET_NOT_GRANTED);
+    throw new Forbidden(RESET_NOT_GRANTED);
   }
   const passwordHash = await hashSecret(input.password);
   await db.transaction(async (tx) => {
     if (!(await otp.useGrant(tx, grantToken, 'password-reset', user.email, now))) {
-      throw forbidden(RESET_NOT_GRANTED);
+      throw new Forbidden(RESET_NOT_GRANTED);
     }
     await replacePassword(tx, userId, passwordHash, sessionId);
   });
@@ -182,9 +182,9 @@ export async function changePassword(
   sessionId: string,
 ): Promise<string> {
   const user = await q.findUserById(db, userId);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw new NotFound('User not found.');
   if (!(await verifySecret(user.passwordHash, input.current_password))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD);
+    throw new Invalid(WRONG_CURRENT_PASSWORD);
   }
   const passwordHash = await hashSecret(input.new_password);
   await db.transaction((tx) => replacePassword(tx, userId, passwordHash, sessionId));
@@ -203,7 +203,7 @@ export async function checkSession(
 ): Promise<{ userId: number; handle: string }> {
   const userId = await findSessionUser(db, cookieSessionId, now);
   if (userId === undefined || !cookieSessionId || !handleMatches(cookieSessionId, clientHandle)) {
-    throw unauthorized(SESSION_ENDED);
+    throw new Unauthorized(SESSION_ENDED);
   }
   return { userId, handle: clientHandle };
 }
@@ -232,7 +232,7 @@ function toShippingAddress(row: q.AddressRow | undefined): ShippingAddress | nul
 /** The user's profile with the saved address (null when none). */
 export async function profile(db: Queryable, userId: number): Promise<UserProfile> {
   const user = await q.findUserById(db, userId);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw new NotFound('User not found.');
   const address = await q.findAddress(db, userId);
   return {
     id: user.id,
@@ -272,7 +272,7 @@ export async function saveShippingAddress(
   now = new Date(),
 ): Promise<void> {
   const problem = await checkPincodeState(address.pincode, address.state);
-  if (problem) throw badRequest(problem);
+  if (problem) throw new Invalid(problem);
   await q.upsertAddress(db, userId, addressRow(address), now);
 }
 

@@ -11,7 +11,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import { OTP_COUNTDOWN_SECONDS, type SendEmailRequest } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client.js';
-import { AppError, badRequest, tooManyRequests } from '../http/errors.js';
+import { Invalid, TooMany, Unavailable } from '../domain-errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { otpMail } from './otp.mail.js';
 import * as q from './otp.queries.js';
@@ -69,7 +69,7 @@ export async function sendCode(
   } catch (err) {
     await q.deleteCode(deps.db, email, codeHash);
     deps.log.error({ err }, 'the OTP mail could not be sent');
-    throw new AppError(503, 'We could not send the email just now. Please try again.');
+    throw new Unavailable('We could not send the email just now. Please try again.');
   }
   await q.deleteStaleCodes(deps.db, new Date(now.getTime() - STALE_CODE_MS));
   return SENT_MESSAGES[action](email);
@@ -80,7 +80,7 @@ function tooSoon(sentAt: Date, now: Date) {
     1,
     Math.ceil((sentAt.getTime() + OTP_COUNTDOWN_SECONDS * 1000 - now.getTime()) / 1000),
   );
-  return tooManyRequests(`Please wait ${waitSeconds} seconds before asking for a new OTP.`);
+  return new TooMany(`Please wait ${waitSeconds} seconds before asking for a new OTP.`);
 }
 
 /** A right code, not yet used: the hash that names it for redeeming. */
@@ -101,11 +101,11 @@ export async function checkCode(
   const codeHash = await q.claimAttempt(db, email, now, OTP_MAX_ATTEMPTS);
   if (codeHash === undefined) {
     const row = await q.findCode(db, email);
-    if (!row) throw badRequest(INVALID_OTP);
-    if (row.expiresAt <= now) throw badRequest('This OTP has expired. Please ask for a new one.');
-    throw tooManyRequests('Too many wrong codes. Please ask for a new OTP.');
+    if (!row) throw new Invalid(INVALID_OTP);
+    if (row.expiresAt <= now) throw new Invalid('This OTP has expired. Please ask for a new one.');
+    throw new TooMany('Too many wrong codes. Please ask for a new OTP.');
   }
-  if (!(await verifySecret(codeHash, code))) throw badRequest(INVALID_OTP);
+  if (!(await verifySecret(codeHash, code))) throw new Invalid(INVALID_OTP);
   return { codeHash };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors.js';
+import { TooMany } from '../domain-errors.js';
+import { httpStatusOf } from '../http/errors.js';
 import {
   HASHING_BUSY,
   HASHING_QUEUE,
@@ -23,8 +24,9 @@ describe('argon2 work is capped', () => {
     const refused = settled.filter((o) => !o.ok);
     expect(refused).toHaveLength(5);
     for (const o of refused) {
-      expect(o.error).toBeInstanceOf(AppError);
-      expect(o.error).toMatchObject({ statusCode: 429, message: HASHING_BUSY });
+      expect(o.error).toBeInstanceOf(TooMany);
+      expect(o.error).toMatchObject({ message: HASHING_BUSY });
+      expect(httpStatusOf(o.error)).toBe(429);
     }
     // Every slot is handed back: nothing runs or waits once the flood is done.
     expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });

@@ -7,7 +7,7 @@
 // request beyond the queue is told to try again (429) instead of waiting without end.
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { tooManyRequests } from '../http/errors.js';
+import { TooMany } from '../domain-errors.js';
 
 const ARGON2ID = 2; // Algorithm.Argon2id: the package's const enum cannot be imported here.
 
@@ -29,7 +29,7 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running < HASHING_SLOTS) {
     running += 1;
   } else {
-    if (waiting.length >= HASHING_QUEUE) throw tooManyRequests(HASHING_BUSY);
+    if (waiting.length >= HASHING_QUEUE) throw new TooMany(HASHING_BUSY);
     // The finishing holder hands its slot over directly, so `running` stays counted.
     await new Promise<void>((resolve) => waiting.push(resolve));
   }

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
 import type { SessionClaim } from '../http/auth.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Invalid, NotFound, SoldOut } from '../domain-errors.js';
 import * as q from './cart.queries.js';
 
 type ManageInput = z.output<typeof CartManageRequest>;
@@ -61,9 +61,9 @@ export async function manage(
     quantity: input.quantity,
   });
   claim.settle(added.session_user_id ?? undefined);
-  if (added.active !== true) throw notFound('Product not found');
-  if (added.stock === null) throw badRequest(`Size ${input.size} is not available.`);
-  if (added.stock === 0) throw conflict(`Size ${input.size} is out of stock.`);
+  if (added.active !== true) throw new NotFound('Product not found');
+  if (added.stock === null) throw new Invalid(`Size ${input.size} is not available.`);
+  if (added.stock === 0) throw new SoldOut(`Size ${input.size} is out of stock.`);
   return { cart_items: added.lines.map(toCartItem) };
 }
 

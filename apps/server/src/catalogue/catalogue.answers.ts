@@ -16,7 +16,7 @@ import {
 } from '@kitroom/contract';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import { notFound } from '../http/errors.js';
+import { NotFound } from '../domain-errors.js';
 import { jsonBody, type JsonBody } from '../http/cached-json.js';
 import { MOST_VIEWED, type Computed } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
@@ -157,7 +157,7 @@ export async function productAnswer(db: Queryable, id: number): Promise<Buffer> 
   const cached = await cachedAt(db);
   const { cache, version } = cached;
   const page = await cache.answer(version, `product:${id}`, () => productPage(db, id));
-  if (!page) throw notFound('Product not found');
+  if (!page) throw new NotFound('Product not found');
   // Kept with the answers (bounded by bytes) rather than in the memo of 4,000 entries, where
   // browsing many products would push out facet counts that are dear to recompute.
   const pools = await cache.answer(version, `similar:${id}`, async () => {

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { ensureCatalogueNames, importProducts, type ProductImport } from './catalogue.service.js';
+import {
+  ensureCatalogueNames,
+  importProducts,
+  type ProductImport,
+} from './catalogue-import.service.js';
 
 let t: TestApp;
 beforeAll(async () => {

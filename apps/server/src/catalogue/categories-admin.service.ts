@@ -2,7 +2,7 @@
 // renamed, and deleted only while no product uses them. Each change is audited.
 import type { Category, SubCategory } from '@kitroom/contract/admin';
 import type { Db } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './categories-admin.queries.js';
 
@@ -12,7 +12,7 @@ export const NAME_TAKEN = 'name: another category already has this name';
 export const SUB_NAME_TAKEN = 'name: this category already has a sub-category of this name';
 
 const inUse = (what: string, n: number) =>
-  conflict(
+  new Conflict(
     `This ${what} is used by ${n} product${n === 1 ? '' : 's'}: move them to another ${what} before deleting it.`,
   );
 
@@ -29,14 +29,14 @@ export async function listCategories(db: Db): Promise<{ categories: Category[] }
 
 async function categoryOf(db: Db, id: number): Promise<Category> {
   const c = await q.findCategory(db, id);
-  if (!c) throw notFound(CATEGORY_NOT_FOUND);
+  if (!c) throw new NotFound(CATEGORY_NOT_FOUND);
   return { ...c, sub_categories: await q.listSubCategories(db, id) };
 }
 
 export async function createCategory(db: Db, actor: Actor, name: string) {
   const id = await db.transaction(async (tx) => {
     const id = await q.insertCategory(tx, name);
-    if (id === undefined) throw conflict(NAME_TAKEN);
+    if (id === undefined) throw new Conflict(NAME_TAKEN);
     await record(tx, actor, {
       entity: 'category',
       entityId: id,
@@ -51,9 +51,9 @@ export async function createCategory(db: Db, actor: Actor, name: string) {
 export async function renameCategory(db: Db, actor: Actor, id: number, name: string) {
   await db.transaction(async (tx) => {
     const current = await q.findCategory(tx, id);
-    if (!current) throw notFound(CATEGORY_NOT_FOUND);
+    if (!current) throw new NotFound(CATEGORY_NOT_FOUND);
     if (current.name === name) return;
-    if (!(await q.renameCategory(tx, id, name))) throw conflict(NAME_TAKEN);
+    if (!(await q.renameCategory(tx, id, name))) throw new Conflict(NAME_TAKEN);
     await record(tx, actor, {
       entity: 'category',
       entityId: id,
@@ -68,7 +68,7 @@ export async function renameCategory(db: Db, actor: Actor, id: number, name: str
 export async function deleteCategory(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const current = await q.findCategory(tx, id);
-    if (!current) throw notFound(CATEGORY_NOT_FOUND);
+    if (!current) throw new NotFound(CATEGORY_NOT_FOUND);
     if (current.products > 0) throw inUse('category', current.products);
     await q.deleteCategory(tx, id);
     await record(tx, actor, {
@@ -83,7 +83,7 @@ export async function deleteCategory(db: Db, actor: Actor, id: number) {
 
 async function subCategoryOf(db: Db, id: number): Promise<SubCategory> {
   const s = await q.findSubCategory(db, id);
-  if (!s) throw notFound(SUB_CATEGORY_NOT_FOUND);
+  if (!s) throw new NotFound(SUB_CATEGORY_NOT_FOUND);
   return s;
 }
 
@@ -94,10 +94,10 @@ export async function createSubCategory(
 ) {
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.category_id))) {
-      throw badRequest('category_id: no category has this id');
+      throw new Invalid('category_id: no category has this id');
     }
     const id = await q.insertSubCategory(tx, body.category_id, body.name);
-    if (id === undefined) throw conflict(SUB_NAME_TAKEN);
+    if (id === undefined) throw new Conflict(SUB_NAME_TAKEN);
     await record(tx, actor, {
       entity: 'sub_category',
       entityId: id,
@@ -112,10 +112,10 @@ export async function createSubCategory(
 export async function renameSubCategory(db: Db, actor: Actor, id: number, name: string) {
   await db.transaction(async (tx) => {
     const current = await q.findSubCategory(tx, id);
-    if (!current) throw notFound(SUB_CATEGORY_NOT_FOUND);
+    if (!current) throw new NotFound(SUB_CATEGORY_NOT_FOUND);
     if (current.name === name) return;
     const renamed = await q.renameSubCategory(tx, { id, categoryId: current.category_id, name });
-    if (!renamed) throw conflict(SUB_NAME_TAKEN);
+    if (!renamed) throw new Conflict(SUB_NAME_TAKEN);
     await record(tx, actor, {
       entity: 'sub_category',
       entityId: id,
@@ -130,7 +130,7 @@ export async function renameSubCategory(db: Db, actor: Actor, id: number, name: 
 export async function deleteSubCategory(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const current = await q.findSubCategory(tx, id);
-    if (!current) throw notFound(SUB_CATEGORY_NOT_FOUND);
+    if (!current) throw new NotFound(SUB_CATEGORY_NOT_FOUND);
     if (current.products > 0) throw inUse('sub-category', current.products);
     await q.deleteSubCategory(tx, id);
     await record(tx, actor, {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PICTURE_SLOTS, type PictureSlot, type ProductResponse } from '@kitroom/contract/admin';
 import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../db/client.js';
-import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, DomainError, Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import { getProduct, PRODUCT_NOT_FOUND } from './products-admin.service.js';
 import * as q from './products-admin.queries.js';
@@ -30,13 +30,13 @@ async function checkedPicture(bytes: Buffer): Promise<Sharp> {
     const meta = await image.metadata();
     const isAvif = meta.format === 'heif' && meta.compression === 'av1';
     if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '') && !isAvif) {
-      throw badRequest(NOT_A_PICTURE);
+      throw new Invalid(NOT_A_PICTURE);
     }
-    if (!meta.width || !meta.height) throw badRequest(NOT_A_PICTURE);
+    if (!meta.width || !meta.height) throw new Invalid(NOT_A_PICTURE);
     return image;
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw badRequest(NOT_A_PICTURE);
+    if (err instanceof DomainError) throw err;
+    throw new Invalid(NOT_A_PICTURE);
   }
 }
 
@@ -51,7 +51,7 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<stri
       .webp({ quality: 82, effort: 4 })
       .toBuffer();
   } catch {
-    throw badRequest(NOT_A_PICTURE);
+    throw new Invalid(NOT_A_PICTURE);
   }
   const hash = createHash('sha256').update(webp).digest('hex').slice(0, 20);
   const relative = `${UPLOAD_DIR}/upload-${hash}.webp`;
@@ -90,7 +90,7 @@ async function changePictures(
 ): Promise<ProductResponse> {
   await db.transaction(async (tx) => {
     const product = await q.findProduct(tx, productId, true);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (!product) throw new NotFound(PRODUCT_NOT_FOUND);
     const before: Slots = {
       image_url: product.image_url,
       image1: product.image1,
@@ -112,7 +112,7 @@ async function changePictures(
 
 /** Whether the product exists (checked before an upload is read). */
 export async function productExists(db: Db, productId: number): Promise<void> {
-  if (!(await q.findProduct(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
+  if (!(await q.findProduct(db, productId))) throw new NotFound(PRODUCT_NOT_FOUND);
 }
 
 /** Puts a stored picture into a slot; with no main picture yet, it becomes the main one. */
@@ -141,7 +141,7 @@ export function arrangePictures(
       (s) => !order.includes(s) && listOf(current)[PICTURE_SLOTS.indexOf(s)] !== null,
     );
     if (missing.length > 0) {
-      throw badRequest(`order: name every slot that has a picture (${missing.join(', ')})`);
+      throw new Invalid(`order: name every slot that has a picture (${missing.join(', ')})`);
     }
     return packed(order.map((s) => listOf(current)[PICTURE_SLOTS.indexOf(s)] ?? null));
   });
@@ -157,9 +157,10 @@ export function removePicture(
   return changePictures(db, actor, productId, (current) => {
     const pictures = listOf(current);
     const index = PICTURE_SLOTS.indexOf(slot);
-    if (pictures[index] === null) throw notFound(`${slot}: this slot has no picture`);
+    if (pictures[index] === null) throw new NotFound(`${slot}: this slot has no picture`);
     const rest = pictures.filter((_, i) => i !== index);
-    if (slot === 'image_url' && rest.every((p) => p === null)) throw conflict(MAIN_PICTURE_NEEDED);
+    if (slot === 'image_url' && rest.every((p) => p === null))
+      throw new Conflict(MAIN_PICTURE_NEEDED);
     return packed(rest);
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import { changeStock } from '../stock/stock.service.js';
 import * as q from './products-admin.queries.js';
@@ -52,7 +52,7 @@ function decodeCursor(text: string, sort: 'newest' | 'name'): { id: number; name
   } catch {
     // Falls through to the refusal below.
   }
-  throw badRequest('after: after must be a next_after the list answered, with the same sort');
+  throw new Invalid('after: after must be a next_after the list answered, with the same sort');
 }
 
 /** A page of the product list, with the cursor of the next one. */
@@ -104,7 +104,7 @@ function warningsOf(p: { discount_price_paise: number; hsn_code: string }): stri
 
 async function responseOf(db: Queryable, id: number): Promise<ProductResponse> {
   const product = await q.findProduct(db, id);
-  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  if (!product) throw new NotFound(PRODUCT_NOT_FOUND);
   const detail = detailOf(product, await q.sizesOf(db, id));
   return { product: detail, warnings: warningsOf(detail) };
 }
@@ -122,12 +122,12 @@ async function checkReferences(tx: Queryable, f: q.ProductFields): Promise<void>
     teamId: f.team_id,
     playerId: f.player_id,
   });
-  if (!found.category) throw badRequest('category_id: no category has this id');
+  if (!found.category) throw new Invalid('category_id: no category has this id');
   if (!found.subCategoryOfCategory) {
-    throw badRequest('sub_category_id: no sub-category of this category has this id');
+    throw new Invalid('sub_category_id: no sub-category of this category has this id');
   }
-  if (!found.team) throw badRequest('team_id: no team has this id');
-  if (!found.player) throw badRequest('player_id: no player has this id');
+  if (!found.team) throw new Invalid('team_id: no team has this id');
+  if (!found.player) throw new Invalid('player_id: no player has this id');
 }
 
 const FIELD_NAMES = [
@@ -159,7 +159,7 @@ export async function createProduct(
 ): Promise<ProductResponse> {
   const fields = fieldsOf(body);
   // A new product has no picture yet: it goes on sale once one is uploaded.
-  if (fields.status === 'active') throw badRequest(NEEDS_MAIN_PICTURE);
+  if (fields.status === 'active') throw new Invalid(NEEDS_MAIN_PICTURE);
   const id = await db.transaction(async (tx) => {
     await checkReferences(tx, fields);
     const id = await q.insertProduct(tx, fields);
@@ -199,15 +199,15 @@ export async function updateProduct(
 ): Promise<ProductResponse> {
   await db.transaction(async (tx) => {
     const current = await q.findProduct(tx, id, true);
-    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    if (!current) throw new NotFound(PRODUCT_NOT_FOUND);
     const { sizes, ...sent } = body;
     const before = fieldsOf(current);
     const after = fieldsOf({ ...before, ...sent });
     if (after.discount_price_paise > after.price_paise) {
-      throw badRequest(`discount_price_paise: ${DISCOUNT_ABOVE_PRICE}`);
+      throw new Invalid(`discount_price_paise: ${DISCOUNT_ABOVE_PRICE}`);
     }
     if (after.status === 'active' && current.status !== 'active' && current.image_url === '') {
-      throw badRequest(NEEDS_MAIN_PICTURE);
+      throw new Invalid(NEEDS_MAIN_PICTURE);
     }
     await checkReferences(tx, after);
     const changedBefore: Record<string, unknown> = {};
@@ -262,7 +262,7 @@ async function editSizes(
   });
   for (const w of wanted) {
     if (w.existing && w.stock !== undefined && w.stock !== w.existing.stock) {
-      throw badRequest(
+      throw new Invalid(
         `sizes: ${w.size} already has ${w.existing.stock} in stock; change it with a stock adjustment`,
       );
     }
@@ -272,7 +272,9 @@ async function editSizes(
   const stocked = removed.filter((s) => s.stock > 0);
   if (stocked.length > 0) {
     const list = stocked.map((s) => `${s.size} (${s.stock} in stock)`).join(', ');
-    throw conflict(`sizes: ${list} cannot be removed while it has stock; adjust it to zero first`);
+    throw new Conflict(
+      `sizes: ${list} cannot be removed while it has stock; adjust it to zero first`,
+    );
   }
   const gone = await q.deleteEmptySizes(
     tx,
@@ -280,7 +282,7 @@ async function editSizes(
     removed.map((s) => s.size),
   );
   if (gone.length !== removed.length) {
-    throw conflict('sizes: a size was sold or restocked meanwhile; reload and try again');
+    throw new Conflict('sizes: a size was sold or restocked meanwhile; reload and try again');
   }
   const added = wanted.filter((w) => !w.existing);
   await q.insertSizes(tx, productId, added);
@@ -316,11 +318,11 @@ export async function adjustStock(
 ): Promise<{ size: string; stock: number; delta: number }> {
   return db.transaction(async (tx) => {
     const product = await q.findProduct(tx, productId);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (!product) throw new NotFound(PRODUCT_NOT_FOUND);
     const size = (await q.sizesOf(tx, productId)).find(
       (s) => s.size.toUpperCase() === body.size.toUpperCase(),
     );
-    if (!size) throw badRequest(`size: this product has no size ${body.size}`);
+    if (!size) throw new Invalid(`size: this product has no size ${body.size}`);
     const delta = body.set_to !== undefined ? body.set_to - size.stock : (body.delta ?? 0);
     if (delta === 0) return { size: size.size, stock: size.stock, delta: 0 };
     const result = await changeStock(tx, {
@@ -332,7 +334,7 @@ export async function adjustStock(
       note: body.note,
     });
     if (!result.ok) {
-      throw conflict(
+      throw new Conflict(
         result.refusal === 'below-zero'
           ? `${STOCK_BELOW_ZERO}: ${size.size} has ${size.stock} in stock, so it can lose at most ${size.stock}`
           : `size: this product has no size ${body.size}`,

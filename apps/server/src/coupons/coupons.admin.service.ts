@@ -13,7 +13,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './coupons.queries.js';
 
@@ -80,10 +80,10 @@ function valuesOf(c: Input): q.CouponValues {
 /** Refuses restrictions naming products or categories that do not exist. */
 async function checkRestrictions(db: Queryable, c: Input): Promise<void> {
   const products = await q.missingIds(db, 'products', c.product_ids);
-  if (products.length > 0) throw badRequest(`product_ids: no product #${products.join(', #')}`);
+  if (products.length > 0) throw new Invalid(`product_ids: no product #${products.join(', #')}`);
   const categories = await q.missingIds(db, 'categories', c.category_ids);
   if (categories.length > 0) {
-    throw badRequest(`category_ids: no category #${categories.join(', #')}`);
+    throw new Invalid(`category_ids: no category #${categories.join(', #')}`);
   }
 }
 
@@ -107,7 +107,7 @@ export async function listCoupons(
 
 export async function getCoupon(db: Queryable, id: number, now = new Date()) {
   const row = await q.adminCoupon(db, id);
-  if (!row) throw notFound(COUPON_NOT_FOUND);
+  if (!row) throw new NotFound(COUPON_NOT_FOUND);
   return toAdminCoupon(row, now);
 }
 
@@ -124,7 +124,7 @@ export async function createCoupon(
   return db.transaction(async (tx) => {
     await checkRestrictions(tx, input);
     const id = await q.insertAdminCoupon(tx, valuesOf(input));
-    if (id === undefined) throw conflict(COUPON_CODE_TAKEN);
+    if (id === undefined) throw new Conflict(COUPON_CODE_TAKEN);
     await q.setCouponRestrictions(tx, id, input.product_ids, input.category_ids);
     const coupon = await getCoupon(tx, id);
     await record(tx, actor, {
@@ -149,22 +149,22 @@ export async function updateCoupon(
 ): Promise<AdminCoupon> {
   return db.transaction(async (tx) => {
     const locked = await q.lockCouponForEdit(tx, id);
-    if (!locked) throw notFound(COUPON_NOT_FOUND);
+    if (!locked) throw new NotFound(COUPON_NOT_FOUND);
     const before = await getCoupon(tx, id);
     const parsed = CouponInput.safeParse({ ...editable(before), ...patch });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.map(String).join('.') ?? '';
-      throw badRequest(`${where ? `${where}: ` : ''}${issue?.message ?? 'not valid'}`);
+      throw new Invalid(`${where ? `${where}: ` : ''}${issue?.message ?? 'not valid'}`);
     }
     const next = parsed.data;
     if (next.max_uses !== null && next.max_uses < locked.used_count) {
-      throw badRequest(
+      throw new Invalid(
         `max_uses: ${locked.used_count} uses are counted already; the limit cannot be lower`,
       );
     }
     if (next.code !== before.code && (await q.codeTaken(tx, next.code, id))) {
-      throw conflict(COUPON_CODE_TAKEN);
+      throw new Conflict(COUPON_CODE_TAKEN);
     }
     await checkRestrictions(tx, next);
     await q.updateAdminCoupon(tx, id, valuesOf(next));

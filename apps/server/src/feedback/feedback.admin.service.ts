@@ -3,7 +3,7 @@
 import type { AdminFeedback, FeedbackListResponse, FeedbackQuery } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import { notFound } from '../http/errors.js';
+import { NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './feedback.queries.js';
 
@@ -62,7 +62,7 @@ export async function listFeedback(
 
 export async function getFeedback(db: Queryable, id: number): Promise<AdminFeedback> {
   const row = await q.adminFeedback(db, id);
-  if (!row) throw notFound(FEEDBACK_NOT_FOUND);
+  if (!row) throw new NotFound(FEEDBACK_NOT_FOUND);
   return toAdminFeedback(row);
 }
 
@@ -74,7 +74,7 @@ export async function setFeedbackHandled(
   handled: boolean,
 ): Promise<AdminFeedback> {
   return db.transaction(async (tx) => {
-    if (!(await q.lockFeedback(tx, id))) throw notFound(FEEDBACK_NOT_FOUND);
+    if (!(await q.lockFeedback(tx, id))) throw new NotFound(FEEDBACK_NOT_FOUND);
     const before = await getFeedback(tx, id);
     if ((before.handled_at !== null) === handled) return before;
     await q.setHandled(tx, id, handled ? actor.staffId : null);

@@ -1,7 +1,7 @@
 // Feedback rules: trimmed, not blank, bounded (the form's rule and texts), from anyone.
 import { FeedbackText } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
-import { badRequest } from '../http/errors.js';
+import { Invalid } from '../domain-errors.js';
 import * as q from './feedback.queries.js';
 
 /** Stores a feedback text, with the user when one is logged in. */
@@ -12,7 +12,7 @@ export async function sendFeedback(
 ): Promise<void> {
   const parsed = FeedbackText.safeParse(text);
   if (!parsed.success) {
-    throw badRequest(parsed.error.issues[0]?.message ?? 'The feedback is not valid.');
+    throw new Invalid(parsed.error.issues[0]?.message ?? 'The feedback is not valid.');
   }
   await q.insertFeedback(db, parsed.data, userId);
 }

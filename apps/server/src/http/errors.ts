@@ -1,9 +1,23 @@
-// Domain errors carry an HTTP status; one handler turns every error into `{error}` JSON.
+// One handler turns every error into `{error}` JSON. Services throw domain errors
+// (domain-errors.ts) and this file alone gives each type its status; the HTTP layer itself
+// (plugins, routes) may refuse with an AppError that carries its status.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseErrorOf, isDataException } from '../db/errors.js';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  ProviderFailed,
+  TooMany,
+  Unauthorized,
+  Unavailable,
+} from '../domain-errors.js';
 import { FORBIDDEN_TEXT_MESSAGE } from './text-input.js';
 
+/** A refusal of the HTTP layer: a route or plugin that knows its status (415, 413, ...). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -18,11 +32,28 @@ export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, message);
 export const forbidden = (message = 'You may only act on your own account.') =>
   new AppError(403, message);
-export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);
 /** A body, path or query carrying a null character or a lone surrogate (text-input.ts). */
 export const forbiddenText = () => new AppError(400, FORBIDDEN_TEXT_MESSAGE);
+
+/** Each domain error's status; a subclass (SoldOut) takes its parent's. */
+const STATUSES: ReadonlyArray<readonly [abstract new (message: string) => DomainError, number]> = [
+  [Invalid, 400],
+  [Unauthorized, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooMany, 429],
+  [ProviderFailed, 502],
+  [Unavailable, 503],
+];
+
+/** The status a refusal answers with; undefined for anything that is not one (a 5xx). */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof AppError) return error.statusCode;
+  if (!(error instanceof DomainError)) return undefined;
+  return STATUSES.find(([type]) => error instanceof type)?.[1];
+}
 
 /** 22021 character_not_in_repertoire, 22P05 untranslatable_character. */
 const ENCODING_ERRORS = new Set(['22021', '22P05']);
@@ -54,9 +85,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send({ error: `Invalid ${where}request: ${describeValidation(body)}` });
     }
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: error.message });
-    }
+    const refused = httpStatusOf(error);
+    if (refused !== undefined) return reply.status(refused).send({ error: error.message });
     // Second line of defence: a value the database refused (class 22) is the request's fault.
     // Logged all the same, since validation should have caught it first.
     const database = databaseErrorOf(error);

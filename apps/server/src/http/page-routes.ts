@@ -18,7 +18,7 @@ import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
 import { profiles } from '../profiles/profiles.service.js';
 import { shopDetails } from '../settings/settings.service.js';
-import { AppError } from './errors.js';
+import { Invalid, NotFound, Unauthorized } from '../domain-errors.js';
 import { SITE_NAME, type PageHead } from './page-document.js';
 
 const DESCRIPTION_LENGTH = 160;
@@ -152,7 +152,7 @@ function guardedPage(title: string, ...pageChunks: string[]): PageRoute['render'
       };
     } catch (err) {
       // An ended session: the guard asks, and is told so, as without this.
-      if (err instanceof AppError && err.statusCode === 401) return head;
+      if (err instanceof Unauthorized) return head;
       throw err;
     }
   };
@@ -235,7 +235,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
             // have, with the same batched counter.
             productViews.add(id);
           } catch (err) {
-            if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+            if (!(err instanceof NotFound)) throw err;
           }
         } else {
           product = await catalogue.productPreview(db, id);
@@ -312,7 +312,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
             ...(isGet ? { data: { [callKey('shop.php', { category: [name] })]: products } } : {}),
           };
         } catch (err) {
-          if (err instanceof AppError && err.statusCode === 400) {
+          if (err instanceof Invalid) {
             return { status: 404, title: 'Page not found', chunk: chunks.category };
           }
           throw err;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Backup, BackupsResponse } from '@kitroom/contract/admin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { conflict, notFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import {
   backupsDir,
@@ -64,7 +64,7 @@ export async function backUpNow(
   actor: Actor,
 ): Promise<{ backup: Backup }> {
   const taken = await backupOnce(database, { dataDir: config.dataDir, reason: 'manual' });
-  if (!taken) throw conflict(BACKUP_BUSY);
+  if (!taken) throw new Conflict(BACKUP_BUSY);
   const file = listBackups(backupsDir(config.dataDir)).find((b) => b.path === taken.path)!;
   await database.db.transaction((tx) =>
     record(tx, actor, {
@@ -90,7 +90,7 @@ export async function backupDownload(
 ): Promise<{ name: string; sizeBytes: number; stream: NodeJS.ReadableStream }> {
   const file = listBackups(backupsDir(config.dataDir)).find((b) => b.name === name);
   if (!file || !existsSync(path.join(backupsDir(config.dataDir), name))) {
-    throw notFound(BACKUP_NOT_FOUND);
+    throw new NotFound(BACKUP_NOT_FOUND);
   }
   await database.db.transaction((tx) =>
     record(tx, actor, { entity: 'backup', entityId: name, action: 'download' }),

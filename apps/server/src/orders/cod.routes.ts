@@ -5,10 +5,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import { confirmByOwner, confirmByToken } from './cod.service.js';
+import { orderContexts } from './order-context.js';
 import * as orders from './orders.service.js';
 
 export function codRoutes(deps: AppDeps): FastifyPluginAsync {
-  const context = orders.orderContexts(deps);
+  const context = orderContexts(deps);
   const db = deps.database.db;
   return async (app) =>
     registerStorefrontRoutes(app, db, {

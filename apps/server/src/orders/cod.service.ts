@@ -11,7 +11,7 @@ import {
 } from '@kitroom/contract';
 import type { CodReportResponse } from '@kitroom/contract/admin';
 import type { Db, Queryable, Tx } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import { getSettings } from '../settings/settings.service.js';
 import { codAvailability } from './cod.js';
@@ -55,7 +55,7 @@ export async function codFeeForCheckout(
     openCodOrders: await q.openCodOrders(tx, ask.userId),
     personalised: false,
   });
-  if (!a.available) throw conflict(a.reason ?? 'Cash on delivery is not available.');
+  if (!a.available) throw new Conflict(a.reason ?? 'Cash on delivery is not available.');
   return a.fee_paise;
 }
 
@@ -103,7 +103,7 @@ function answer(orderId: number, status: OrderStatus, message: string): CodConfi
 /** Confirms the locked order (checked to be the shopper's and unconfirmed) and says so. */
 async function confirmLocked(tx: Tx, order: q.CodOrderRow, now: Date): Promise<CodConfirmResponse> {
   const step = transition(stageOf({ ...order, packed_at: null }), 'confirm', order.id);
-  if (!step.ok) throw conflict(step.error);
+  if (!step.ok) throw new Conflict(step.error);
   await q.markConfirmed(tx, order.id, now);
   await recordEvent(
     tx,
@@ -127,10 +127,10 @@ function notWaiting(order: q.CodOrderRow): CodConfirmResponse | never {
     if (order.payment_status === 'SUCCESS') {
       return answer(order.id, order.order_status as OrderStatus, `Order #${order.id} is paid.`);
     }
-    throw conflict(`Order #${order.id} is not a cash-on-delivery order.`);
+    throw new Conflict(`Order #${order.id} is not a cash-on-delivery order.`);
   }
   if (order.order_status === 'Canceled') {
-    throw conflict(
+    throw new Conflict(
       `Order #${order.id} was canceled${order.cancel_reason ? ` (${order.cancel_reason})` : ''}, so it can no longer be confirmed. Please place a new order.`,
     );
   }
@@ -151,13 +151,13 @@ export async function confirmByToken(
   return db.transaction(async (tx) => {
     const order = await q.lockCodOrder(tx, orderId);
     const hash = order?.cod_confirm_token_hash;
-    if (!order || !hash || !sameHash(hash, hashOf(token))) throw notFound(LINK_NOT_VALID);
+    if (!order || !hash || !sameHash(hash, hashOf(token))) throw new NotFound(LINK_NOT_VALID);
     if (order.cod_confirmed_at !== null || order.order_status !== 'Pending') {
       return notWaiting(order);
     }
     const until = order.cod_confirm_expires_at;
     if (until === null || new Date(until) <= now) {
-      throw badRequest(
+      throw new Invalid(
         `This confirmation link has expired. Please open order #${order.id} from My Orders to confirm it.`,
       );
     }
@@ -174,12 +174,13 @@ export async function confirmByOwner(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await q.lockCodOrder(tx, orderId);
-    if (!order || order.user_id !== userId) throw notFound('Order not found');
+    if (!order || order.user_id !== userId) throw new NotFound('Order not found');
     if (order.cod_confirmed_at !== null || order.order_status !== 'Pending') {
       notWaiting(order);
       return;
     }
-    if (order.payment_method !== 'COD') throw conflict(`Order #${orderId} is waiting for payment.`);
+    if (order.payment_method !== 'COD')
+      throw new Conflict(`Order #${orderId} is waiting for payment.`);
     await confirmLocked(tx, order, now);
   });
 }

@@ -5,10 +5,10 @@
 // nothing. Money goes back after the commit, through the provider, with the refund's key.
 import type { Db, Queryable, Tx } from '../db/client.js';
 import * as coupons from '../coupons/coupons.service.js';
-import { AppError, conflict, notFound } from '../http/errors.js';
+import { Conflict, DomainError, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as payments from '../payments/payments.service.js';
-import * as refunds from '../payments/refunds.service.js';
+import * as refunds from './refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
@@ -20,7 +20,7 @@ import { collectCashOnDelivery } from './cod.service.js';
 import { stageOf, transition, type OrderEventName } from './lifecycle.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as q from './orders.queries.js';
-import type { OrderContext } from './orders.service.js';
+import type { OrderContext } from './order-context.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 
@@ -35,23 +35,29 @@ function actorOf(by: Requester): OrderActor {
   return { kind: 'shopper', userId: by.userId };
 }
 
+/** Locks an order for another domain's step on it (a shipment booked, canceled, settled). */
+export function lockOrder(tx: Queryable, orderId: number): Promise<q.OrderRow | undefined> {
+  return q.lockOrder(tx, orderId);
+}
+
 /** The order locked for this transaction; a shopper's only when it is theirs. */
 async function lockFor(tx: Queryable, orderId: number, by: Requester): Promise<q.OrderRow> {
   const order = await q.lockOrder(tx, orderId);
-  if (!order || ('userId' in by && order.user_id !== by.userId)) throw notFound(ORDER_NOT_FOUND);
+  if (!order || ('userId' in by && order.user_id !== by.userId))
+    throw new NotFound(ORDER_NOT_FOUND);
   return order;
 }
 
 /** A COD order waits for the shopper's confirmation before staff may pack or ship it. */
 function refuseUnconfirmedCod(order: q.OrderRow, step: 'packed' | 'shipped'): void {
   const problem = unconfirmedCodProblem(order, step);
-  if (problem) throw conflict(problem);
+  if (problem) throw new Conflict(problem);
 }
 
 /** Refuses a step the state machine does not allow from the order's stage. */
 function allow(order: q.OrderRow, event: OrderEventName): void {
   const step = transition(stageOf(order), event, order.id);
-  if (!step.ok) throw conflict(step.error);
+  if (!step.ok) throw new Conflict(step.error);
 }
 
 function summary(order: q.OrderRow) {
@@ -108,7 +114,7 @@ export async function packOrders(
       });
       packed.push(orderId);
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       refused.push({ order_id: orderId, error: err.message });
     }
   }
@@ -317,7 +323,7 @@ export async function returnToOrigin(
 ): Promise<boolean> {
   const done = await ctx.db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (!order) throw new NotFound(ORDER_NOT_FOUND);
     if (stageOf(order) === 'canceled') return { canceled: false, refundId: null };
     allow(order, 'return-to-origin');
     const refundId = await cancelLocked(
@@ -430,7 +436,7 @@ export async function refundOrder(
     const by = { staff: actor };
     const order = await lockFor(tx, orderId, by);
     if (order.payment_status !== 'SUCCESS') {
-      throw conflict(`Order #${orderId} is not paid, so there is nothing to refund.`);
+      throw new Conflict(`Order #${orderId} is not paid, so there is nothing to refund.`);
     }
     const result = await refunds.requestRefund(tx, orderId, {
       amountPaise: ask.amountPaise,

@@ -4,14 +4,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { Conflict } from '../domain-errors.js';
+import { httpStatusOf } from '../http/errors.js';
 import type { Actor } from '../staff/audit.service.js';
 import { orderBody, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import * as fulfilment from './fulfilment.service.js';
-import { orderContexts, releaseExpiredOrders, type OrderContext } from './orders.service.js';
+import { orderContexts, type OrderContext } from './order-context.js';
+import { releaseExpiredOrders } from './order-sweep.js';
 
 let t: TestApp;
 let ctx: OrderContext;
@@ -76,7 +78,8 @@ async function refusal(p: Promise<unknown>): Promise<{ status: number; message: 
   try {
     await p;
   } catch (err) {
-    if (err instanceof AppError) return { status: err.statusCode, message: err.message };
+    const status = httpStatusOf(err);
+    if (err instanceof Error && status) return { status, message: err.message };
     throw err;
   }
   throw new Error('expected a refusal');
@@ -148,7 +151,7 @@ describe('pack, ship, deliver', () => {
     expect(
       await refusal(
         fulfilment.packOrders(ctx, packer, [id]).then((r) => {
-          if (r.refused.length) throw new AppError(409, r.refused[0]!.error);
+          if (r.refused.length) throw new Conflict(r.refused[0]!.error);
         }),
       ),
     ).toMatchObject({ status: 409 });

@@ -8,7 +8,7 @@ import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js'
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import * as orders from './orders.admin.service.js';
 import { packOrders } from './fulfilment.service.js';
-import { orderContexts } from './orders.service.js';
+import { orderContexts } from './order-context.js';
 
 type Call = { session: LiveStaffSession | undefined; request: { ip: string } };
 

@@ -23,9 +23,9 @@ import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import type { Actor } from '../staff/audit.service.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
-import { refundableOf } from '../payments/refunds.service.js';
+import { refundableOf } from './refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
@@ -33,7 +33,7 @@ import { recordManualShipment } from '../shipping/shipments.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
 import * as q from './orders.admin.queries.js';
-import type { OrderContext } from './orders.service.js';
+import type { OrderContext } from './order-context.js';
 import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -104,7 +104,7 @@ function filterOf(
 ): q.OrderFilter {
   const search = query.q === undefined ? undefined : readSearch(query.q);
   if (search?.kind === 'email' && !roleMay(role, 'customers.read')) {
-    throw forbidden(EMAIL_SEARCH_NOT_ALLOWED);
+    throw new Forbidden(EMAIL_SEARCH_NOT_ALLOWED);
   }
   return {
     ...(query.status !== undefined ? { status: query.status } : {}),
@@ -119,7 +119,7 @@ function filterOf(
 function decodeCursor(text: string): q.OrderCursor {
   const [micros, id] = text.split('.') as [string, string];
   // Beyond a bigint of microseconds or an integer id: not a cursor this list gave.
-  if (Number(id) > MAX_DB_ID || micros.length > 18) throw badRequest(BAD_CURSOR);
+  if (Number(id) > MAX_DB_ID || micros.length > 18) throw new Invalid(BAD_CURSOR);
   return { micros, id: Number(id) };
 }
 
@@ -295,7 +295,7 @@ export async function getOrder(
   id: number,
 ): Promise<AdminOrderResponse> {
   const order = await q.orderById(db, id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const stage = stageOf(order);
   const actions = actionsOf(stage);
   const [lines, payments, refunds, refundable, returns, events, invoice] = await Promise.all([
@@ -471,9 +471,9 @@ export async function packingSlips(db: Queryable, ids: readonly number[]): Promi
   const orders = new Map((await q.ordersByIds(db, ids)).map((o) => [o.id, o]));
   for (const id of ids) {
     const order = orders.get(id);
-    if (!order) throw notFound(`Order #${id} not found.`);
+    if (!order) throw new NotFound(`Order #${id} not found.`);
     const refusal = NO_SLIP[stageOf(order)];
-    if (refusal) throw conflict(`Order #${id} ${refusal}, so it has no packing slip.`);
+    if (refusal) throw new Conflict(`Order #${id} ${refusal}, so it has no packing slip.`);
   }
   const lines = await q.linesOfOrders(db, ids);
   const shop = await getSettings(db);

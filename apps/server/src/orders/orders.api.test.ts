@@ -6,7 +6,7 @@ import { queryRows } from '../db/sql.js';
 import { createCoupon, createProduct } from '../test/factories.js';
 import { KERALA_ADDRESS, orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { releaseExpiredOrders } from './orders.service.js';
+import { releaseExpiredOrders } from './order-sweep.js';
 
 let t: TestApp;
 let jersey: number; // ₹1,299 (list ₹1,499), S=3 M=10 L=0

@@ -5,16 +5,18 @@ import type { AppDeps } from '../app.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/referrals.service.js';
 import { cancelOrder } from './fulfilment.service.js';
+import * as checkout from './checkout.service.js';
+import { orderContexts } from './order-context.js';
 import * as orders from './orders.service.js';
 import { requestReturn } from './returns.service.js';
 
 export function orderRoutes(deps: AppDeps): FastifyPluginAsync {
-  const context = orders.orderContexts(deps);
+  const context = orderContexts(deps);
   const db = deps.database.db;
   return async (app) =>
     registerStorefrontRoutes(app, db, {
       'process_order.php': async ({ body, request }) =>
-        orders.placeOrder(
+        checkout.placeOrder(
           context(request.log),
           body.user_id,
           body,
@@ -40,6 +42,6 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsync {
       },
 
       'payment_processer.php': async ({ body, request }) =>
-        orders.payForOrder(context(request.log), body.user_id, body.order_id),
+        checkout.payForOrder(context(request.log), body.user_id, body.order_id),
     });
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
-import { orderContexts } from './orders.service.js';
+import { orderContexts } from './order-context.js';
 import * as returns from './returns.admin.service.js';
 
 export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {

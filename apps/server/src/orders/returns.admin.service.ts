@@ -14,15 +14,15 @@ import type {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../db/client.js';
-import { conflict, notFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.js';
-import * as refunds from '../payments/refunds.service.js';
+import * as refunds from './refunds.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
-import type { OrderContext } from './orders.service.js';
+import type { OrderContext } from './order-context.js';
 import * as q from './returns.queries.js';
 import { returnRefundPaise } from './returns.service.js';
 
@@ -40,7 +40,7 @@ const KIND_WORDS: Record<ReturnKind, string> = { return: 'Return', exchange: 'Ex
 /** "Return #4 is rejected, so it cannot be received." */
 function refusal(r: q.ReturnRow, what: string): Error {
   const status = RETURN_STATUS_LABELS[r.status].toLowerCase();
-  return conflict(`${KIND_WORDS[r.kind]} #${r.id} is ${status}, so it cannot ${what}.`);
+  return new Conflict(`${KIND_WORDS[r.kind]} #${r.id} is ${status}, so it cannot ${what}.`);
 }
 
 /**
@@ -107,7 +107,7 @@ export async function listReturns(
 /** One request in full: its order, lines, sizes asked, decision, parcel and refund. */
 export async function getReturn(db: Queryable, id: number): Promise<AdminReturn> {
   const r = await q.returnById(db, id);
-  if (!r) throw notFound(RETURN_NOT_FOUND);
+  if (!r) throw new NotFound(RETURN_NOT_FOUND);
   const order = (await oq.orderById(db, r.order_id))!;
   const lines = await q.linesOfReturns(db, [id]);
   const value = lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0);
@@ -165,7 +165,7 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
 /** The request and its order, locked in that order (the order first, as every order step). */
 async function lockBoth(tx: Queryable, id: number) {
   const orderId = await q.orderIdOfReturn(tx, id);
-  if (orderId === undefined) throw notFound(RETURN_NOT_FOUND);
+  if (orderId === undefined) throw new NotFound(RETURN_NOT_FOUND);
   const order = (await oq.lockOrder(tx, orderId))!;
   const r = (await q.lockReturn(tx, id))!;
   return { order, r, lines: await q.linesOfReturns(tx, [id]) };
@@ -201,7 +201,7 @@ async function moveWithLedger(
   if (!result.ok) {
     const { short } = result;
     const name = moves.find((m) => m.productId === short.productId)?.name ?? '';
-    throw conflict(
+    throw new Conflict(
       short.delta > 0
         ? `${name} no longer comes in size ${short.size}: add the size back in the catalogue first.`
         : short.left === 0
@@ -327,7 +327,7 @@ export async function receiveReturn(
     const { order, r, lines } = await lockBoth(tx, id);
     if (r.status !== 'approved') {
       throw r.status === 'requested'
-        ? conflict(`${KIND_WORDS[r.kind]} #${id} must be approved before it is received.`)
+        ? new Conflict(`${KIND_WORDS[r.kind]} #${id} must be approved before it is received.`)
         : refusal(r, 'be received');
     }
     await moveWithLedger(
@@ -409,11 +409,11 @@ export async function shipReplacement(
   await ctx.db.transaction(async (tx) => {
     const { order, r } = await lockBoth(tx, id);
     if (r.kind !== 'exchange') {
-      throw conflict(`Return #${id} is a return, so there is no replacement to ship.`);
+      throw new Conflict(`Return #${id} is a return, so there is no replacement to ship.`);
     }
     if (r.status !== 'received') {
       throw r.status === 'approved'
-        ? conflict(`Exchange #${id} is not received yet: receive the shirts it replaces first.`)
+        ? new Conflict(`Exchange #${id} is not received yet: receive the shirts it replaces first.`)
         : refusal(r, 'be shipped');
     }
     const now = new Date();

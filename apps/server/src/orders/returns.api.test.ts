@@ -14,7 +14,7 @@ import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import * as fulfilment from './fulfilment.service.js';
-import { orderContexts, type OrderContext } from './orders.service.js';
+import { orderContexts, type OrderContext } from './order-context.js';
 import { returnRefundKey } from './returns.admin.service.js';
 import { returnRefundPaise } from './returns.service.js';
 

@@ -13,7 +13,7 @@ import {
 } from '@kitroom/contract';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
 import { ORDER_NOT_FOUND } from './fulfilment.service.js';
 import { stageOf, transition } from './lifecycle.js';
@@ -70,17 +70,17 @@ function openRequestMessage(orderId: number, open: q.ReturnRow): string {
 export async function requestReturn(db: Db, userId: number, input: ReturnInput): Promise<number> {
   return db.transaction(async (tx) => {
     const order = await oq.lockOrder(tx, input.order_id);
-    if (!order || order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+    if (!order || order.user_id !== userId) throw new NotFound(ORDER_NOT_FOUND);
     const step = transition(stageOf(order), 'request-return', order.id);
-    if (!step.ok) throw conflict(step.error);
+    if (!step.ok) throw new Conflict(step.error);
     const now = new Date();
     if (order.delivered_at === null || now >= returnWindowEnd(order.delivered_at)) {
-      throw conflict(
+      throw new Conflict(
         `The ${RETURN_WINDOW_DAYS} days to return or exchange order #${order.id} after its delivery are over.`,
       );
     }
     const open = (await q.returnsOfOrder(tx, order.id)).find(isOpenReturn);
-    if (open) throw conflict(openRequestMessage(order.id, open));
+    if (open) throw new Conflict(openRequestMessage(order.id, open));
 
     const items = await oq.itemsOfOrders(tx, [order.id]);
     const asked = await q.askedQuantities(tx, order.id);
@@ -88,11 +88,11 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
     for (const line of input.items) {
       const item = items.find((i) => i.id === line.order_item_id);
       if (!item) {
-        throw badRequest(`Item ${line.order_item_id} is not part of order #${order.id}.`);
+        throw new Invalid(`Item ${line.order_item_id} is not part of order #${order.id}.`);
       }
       const left = item.quantity - (asked.get(item.id) ?? 0);
       if (line.quantity > left) {
-        throw conflict(
+        throw new Conflict(
           left === 0
             ? `You have already asked to return or exchange every ${item.product_name} (size ${item.size}) of this order.`
             : `Only ${left} of ${item.product_name} (size ${item.size}) can still be returned or exchanged.`,
@@ -101,10 +101,10 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
       const wanted = line.exchange_size ?? null;
       if (wanted !== null) {
         if (wanted === item.size) {
-          throw badRequest(`Choose a size other than ${item.size} for ${item.product_name}.`);
+          throw new Invalid(`Choose a size other than ${item.size} for ${item.product_name}.`);
         }
         if (!sizes.some((s) => s.id === item.product_id && s.size === wanted)) {
-          throw badRequest(`${item.product_name} does not come in size ${wanted}.`);
+          throw new Invalid(`${item.product_name} does not come in size ${wanted}.`);
         }
       }
     }

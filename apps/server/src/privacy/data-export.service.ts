@@ -5,7 +5,7 @@
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
-import { notFound } from '../http/errors.js';
+import { NotFound } from '../domain-errors.js';
 import * as q from './privacy.queries.js';
 
 /** The tables with a user_id column that the export covers (see the test). */
@@ -45,7 +45,7 @@ export async function exportData(
   now = new Date(),
 ): Promise<MyDataExport> {
   const user = await q.user(db, userId);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw new NotFound('User not found.');
   const orders = await q.orders(db, userId);
   const ids = orders.map((o) => Number(o.id));
   const part = async (query: q.OrderPart) => byOrder(await query(db, ids));

@@ -18,7 +18,7 @@ import type { AdminErasure, ErasureListResponse, ErasureQuery } from '@kitroom/c
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
 import { record } from '../staff/audit.service.js';
 import type { AccountErasedData } from './account-erased.mail.js';
@@ -59,8 +59,8 @@ export async function requestErasure(
 ): Promise<DeleteAccountResponse> {
   return deps.db.transaction(async (tx) => {
     const user = await q.lockUser(tx, userId);
-    if (!user || user.erased_at) throw notFound('User not found.');
-    if (confirmEmail !== user.email) throw badRequest(DELETE_CONFIRM_MISMATCH);
+    if (!user || user.erased_at) throw new NotFound('User not found.');
+    if (confirmEmail !== user.email) throw new Invalid(DELETE_CONFIRM_MISMATCH);
     const blocking = await q.blockingOrder(tx, userId);
     if (blocking) {
       const message = erasureWaitingMessage(blocking);

@@ -7,7 +7,7 @@ import { cachedAt } from '../catalogue/catalogue.service.js';
 import type { Db, Queryable } from '../db/client.js';
 import { databaseErrorOf } from '../db/errors.js';
 import { jsonBody, type JsonBody } from '../http/cached-json.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './profiles.queries.js';
 
@@ -158,7 +158,9 @@ async function uniquely<T>(kind: 'team' | 'player', work: () => Promise<T>): Pro
     return await work();
   } catch (err) {
     if (databaseErrorOf(err)?.code === '23505') {
-      throw conflict(`Another ${kind} took this name or featured position meanwhile: try again.`);
+      throw new Conflict(
+        `Another ${kind} took this name or featured position meanwhile: try again.`,
+      );
     }
     throw err;
   }
@@ -175,7 +177,7 @@ export async function createTeam(db: Db, actor: Actor, input: TeamFields): Promi
   return uniquely('team', () =>
     db.transaction(async (tx) => {
       const other = await q.teamClash(tx, 0, set);
-      if (other) throw conflict(clashMessage('team', other, set));
+      if (other) throw new Conflict(clashMessage('team', other, set));
       const row = await q.insertTeam(tx, set);
       await record(tx, actor, {
         entity: 'team',
@@ -199,9 +201,9 @@ export async function updateTeam(
   return uniquely('team', () =>
     db.transaction(async (tx) => {
       const before = await q.lockTeam(tx, id);
-      if (!before) throw notFound('No such team.');
+      if (!before) throw new NotFound('No such team.');
       const other = await q.teamClash(tx, id, set);
-      if (other) throw conflict(clashMessage('team', other, set));
+      if (other) throw new Conflict(clashMessage('team', other, set));
       await q.updateTeam(tx, id, set);
       const after = await q.teamWithCount(tx, id);
       if (!after) throw new Error(`team ${id} vanished while being updated`);
@@ -224,7 +226,7 @@ export async function listPlayers(db: Queryable): Promise<AdminPlayer[]> {
 
 async function checkTeam(tx: Queryable, teamId: number | null | undefined): Promise<void> {
   if (teamId != null && !(await q.teamExists(tx, teamId))) {
-    throw badRequest('team_id: there is no such team');
+    throw new Invalid('team_id: there is no such team');
   }
 }
 
@@ -239,7 +241,7 @@ export async function createPlayer(
     db.transaction(async (tx) => {
       await checkTeam(tx, input.team_id);
       const other = await q.playerClash(tx, 0, set);
-      if (other) throw conflict(clashMessage('player', other, set));
+      if (other) throw new Conflict(clashMessage('player', other, set));
       const row = await q.insertPlayer(tx, set);
       await record(tx, actor, {
         entity: 'player',
@@ -264,10 +266,10 @@ export async function updatePlayer(
   return uniquely('player', () =>
     db.transaction(async (tx) => {
       const before = await q.lockPlayer(tx, id);
-      if (!before) throw notFound('No such player.');
+      if (!before) throw new NotFound('No such player.');
       await checkTeam(tx, input.team_id);
       const other = await q.playerClash(tx, id, set);
-      if (other) throw conflict(clashMessage('player', other, set));
+      if (other) throw new Conflict(clashMessage('player', other, set));
       await q.updatePlayer(tx, id, set);
       const after = await q.playerWithCount(tx, id);
       if (!after) throw new Error(`player ${id} vanished while being updated`);

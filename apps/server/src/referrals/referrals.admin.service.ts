@@ -15,7 +15,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import { conflict, notFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../domain-errors.js';
 import { indianMidnight } from '../indian-days.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './referrals.queries.js';
@@ -66,7 +66,7 @@ export async function createCode(
 ): Promise<q.CodeRow> {
   return db.transaction(async (tx) => {
     const row = await q.insertCode(tx, kind, input);
-    if (!row) throw conflict(REFERRAL_CODE_TAKEN);
+    if (!row) throw new Conflict(REFERRAL_CODE_TAKEN);
     await record(tx, actor, {
       entity: ENTITY[kind],
       entityId: row.id ?? row.code,
@@ -87,7 +87,7 @@ export async function updateCode(
 ): Promise<q.CodeRow> {
   return db.transaction(async (tx) => {
     const before = await q.lockCode(tx, kind, key);
-    if (!before) throw notFound(NOT_FOUND[kind]);
+    if (!before) throw new NotFound(NOT_FOUND[kind]);
     const after = await q.updateCode(tx, kind, key, {
       name: patch.name ?? before.name,
       active: patch.active ?? before.active,

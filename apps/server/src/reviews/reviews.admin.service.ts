@@ -10,7 +10,7 @@ import type {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import { notFound } from '../http/errors.js';
+import { NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './reviews.queries.js';
 
@@ -60,15 +60,15 @@ export async function setReviewHidden(
 ): Promise<AdminReviewResponse> {
   return db.transaction(async (tx) => {
     const productId = await q.reviewProduct(tx, id);
-    if (productId === undefined) throw notFound(REVIEW_NOT_FOUND);
+    if (productId === undefined) throw new NotFound(REVIEW_NOT_FOUND);
     // The same lock order as a shopper's review (product first), so the average stays right.
     await q.lockProduct(tx, productId);
     const before = await q.adminReview(tx, id);
-    if (!before) throw notFound(REVIEW_NOT_FOUND);
+    if (!before) throw new NotFound(REVIEW_NOT_FOUND);
     await q.setReviewHidden(tx, id, hidden);
     const rating = await q.refreshProductRating(tx, productId);
     const after = await q.adminReview(tx, id);
-    if (!after) throw notFound(REVIEW_NOT_FOUND);
+    if (!after) throw new NotFound(REVIEW_NOT_FOUND);
     if ((before.hidden_at === null) === hidden) {
       await record(tx, actor, {
         entity: 'review',

@@ -3,7 +3,7 @@
 // transaction.
 import type { AddReviewResponse } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import * as q from './reviews.queries.js';
 
 export interface ReviewInput {
@@ -23,12 +23,12 @@ export async function addReview(
   return db.transaction(async (tx) => {
     const order = await q.userOrder(tx, input.orderId, userId);
     // Someone else's order answers as a missing one, so ids reveal nothing.
-    if (!order) throw notFound('Order not found');
+    if (!order) throw new NotFound('Order not found');
     if (!(await q.orderHasProduct(tx, input.orderId, input.productId))) {
-      throw badRequest('This product is not in that order.');
+      throw new Invalid('This product is not in that order.');
     }
     if (order.payment_status !== 'SUCCESS') {
-      throw conflict('You can review this item once its order is paid.');
+      throw new Conflict('You can review this item once its order is paid.');
     }
     // Taken before reading or writing reviews: the average below then sees every review
     // committed before ours, so concurrent reviews cannot leave a stale rating behind.

@@ -1,7 +1,5 @@
 // SQL of search: the term lexicon (for typo correction) and ranked full-text matches.
 import { sql } from 'drizzle-orm';
-import type { ProductRow } from '../catalogue/catalogue.queries.js';
-import { productsByIds } from '../catalogue/catalogue.queries.js';
 import type { Queryable } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
 
@@ -74,14 +72,4 @@ export async function rankedIds(
         LIMIT ${limit}`,
   );
   return ranked.map((r) => r.id);
-}
-
-/** Product summaries in the order of the given ids. */
-export async function productsInOrder(
-  db: Queryable,
-  ids: readonly number[],
-): Promise<ProductRow[]> {
-  const rows = await productsByIds(db, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
 }

@@ -1,7 +1,7 @@
 // Typo-tolerant product search: each query word is corrected against the catalogue's own
 // words by trigram similarity, then matched with PostgreSQL full-text search.
 import type { ProductSummary } from '@kitroom/contract';
-import { cachedAt, toSummary, type CachedAt } from '../catalogue/catalogue.service.js';
+import { cachedAt, productSummaries, type CachedAt } from '../catalogue/catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 import * as q from './search.queries.js';
 
@@ -56,7 +56,7 @@ export async function searchAt(
   { cache, version }: CachedAt,
 ): Promise<ProductSummary[]> {
   const ids = await cache.get(version, `search:${text}`, () => rankedIds(db, words, text));
-  return (await q.productsInOrder(db, ids)).map(toSummary);
+  return productSummaries(db, ids);
 }
 
 /** Rebuilds the search lexicon from the catalogue; call after products change. */

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { cachedAt } from '../catalogue/catalogue.service.js';
 import type { Db, Queryable } from '../db/client.js';
 import { jsonBody, type JsonBody } from '../http/cached-json.js';
-import { badRequest } from '../http/errors.js';
+import { Invalid } from '../domain-errors.js';
 import { checkPincodeState } from '../shipping/pincodes.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './settings.queries.js';
@@ -144,12 +144,12 @@ export async function updateSettings(
         input.pincode ?? before.pincode,
         input.state ?? before.state,
       );
-      if (problem) throw badRequest(problem);
+      if (problem) throw new Invalid(problem);
     }
     const confirmHours = input.cod_confirm_hours ?? before.codConfirmHours;
     if ((input.cod_cancel_after_hours ?? before.codCancelAfterHours) < confirmHours) {
       // Otherwise a link could still be valid for an order already cancelled.
-      throw badRequest(
+      throw new Invalid(
         `cod_cancel_after_hours must be at least cod_confirm_hours (${confirmHours} hours)`,
       );
     }

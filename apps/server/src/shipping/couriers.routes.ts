@@ -3,7 +3,7 @@
 // refused with 401 and changes nothing; an authentic one is stored and acted on once.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { orderContexts } from '../orders/orders.service.js';
+import { orderContexts } from '../orders/order-context.js';
 import { applyTracking } from './shipments.service.js';
 
 export function courierWebhookRoutes(deps: AppDeps): FastifyPluginAsync {

@@ -2,7 +2,7 @@
 // checkout show, and the date an order keeps as expected_date.
 import { pincodeStateProblem, type DeliveryEstimateResponse } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
-import { badRequest } from '../http/errors.js';
+import { Invalid } from '../domain-errors.js';
 import { codOption } from '../orders/cod.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { deliveryText, promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
@@ -46,7 +46,7 @@ export async function deliveryEstimate(
   const found = await lookupPincode(pincode);
   // Unknown, or on the islands: no state would do.
   if (!found || found.states.length === 0) {
-    throw badRequest(pincodeStateProblem(pincode, found, '') ?? '');
+    throw new Invalid(pincodeStateProblem(pincode, found, '') ?? '');
   }
   const date = await promisedDate(db, found, now);
   const cod = await codOption(db, { pincode, ...ask });

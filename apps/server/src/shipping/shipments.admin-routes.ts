@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
 import { getOrder } from '../orders/orders.admin.service.js';
-import { orderContexts } from '../orders/orders.service.js';
+import { orderContexts } from '../orders/order-context.js';
 import type { StaffRole } from '@kitroom/contract/admin';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import * as shipments from './shipments.service.js';

@@ -15,13 +15,12 @@ import type {
   ShipWithCourierRequest,
 } from '@kitroom/contract/admin';
 import type { Db, Tx } from '../db/client.js';
-import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound, ProviderFailed } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as fulfilment from '../orders/fulfilment.service.js';
 import { stageOf, transition } from '../orders/lifecycle.js';
 import { PROVIDER, recordEvent, type OrderActor } from '../orders/order-events.js';
-import { lockOrder } from '../orders/orders.queries.js';
-import type { OrderContext } from '../orders/orders.service.js';
+import type { OrderContext } from '../orders/order-context.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import {
   CourierError,
@@ -47,10 +46,10 @@ function iso(d: Date | string | null): string | null {
 }
 
 /** The order's stage allows shipping (packed or paid and processing). */
-function mayShip(order: Awaited<ReturnType<typeof lockOrder>>, orderId: number) {
-  if (!order) throw notFound('Order not found.');
+function mayShip(order: Awaited<ReturnType<typeof fulfilment.lockOrder>>, orderId: number) {
+  if (!order) throw new NotFound('Order not found.');
   const step = transition(stageOf(order), 'ship', orderId);
-  if (!step.ok) throw conflict(step.error);
+  if (!step.ok) throw new Conflict(step.error);
   return order;
 }
 
@@ -64,7 +63,7 @@ export async function recordManualShipment(
   s: { courierName: string; trackingId: string; trackingLink: string | null },
 ): Promise<void> {
   const live = await q.lockLiveShipment(tx, orderId);
-  if (live) throw conflict(liveShipmentText(orderId, live));
+  if (live) throw new Conflict(liveShipmentText(orderId, live));
   const settings = await q.courierSettings(tx);
   const order = (await q.parcelOrder(tx, orderId))!;
   const n = (await q.countShipments(tx, orderId)) + 1;
@@ -150,7 +149,7 @@ export async function shipWithCourier(
   ask: ShipWithCourierRequest,
 ): Promise<void> {
   const provider = ctx.couriers.get(ask.courier);
-  if (!provider) throw badRequest(`The ${ask.courier} courier is not enabled on this shop.`);
+  if (!provider) throw new Invalid(`The ${ask.courier} courier is not enabled on this shop.`);
   const settings = await q.courierSettings(ctx.db);
   const weight = ask.weight_grams ?? settings.parcel_weight_grams;
   const size = {
@@ -160,10 +159,10 @@ export async function shipWithCourier(
   };
   // 1. The shipment row first, in its own transaction: a retry finds it.
   const shipment = await ctx.db.transaction(async (tx) => {
-    const order = mayShip(await lockOrder(tx, orderId), orderId);
+    const order = mayShip(await fulfilment.lockOrder(tx, orderId), orderId);
     let live = await q.lockLiveShipment(tx, orderId);
     if (live && (live.state !== 'booking' || live.courier !== provider.name)) {
-      throw conflict(liveShipmentText(orderId, live));
+      throw new Conflict(liveShipmentText(orderId, live));
     }
     if (!live) {
       const n = (await q.countShipments(tx, orderId)) + 1;
@@ -189,7 +188,7 @@ export async function shipWithCourier(
     const message = err instanceof Error ? err.message : String(err);
     await q.recordBookingError(ctx.db, shipment.id, message);
     if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier booking failed');
-    throw new AppError(502, `The courier could not book the parcel: ${message}`);
+    throw new ProviderFailed(`The courier could not book the parcel: ${message}`);
   }
   // 3. Its answer and the order shipped, together.
   try {
@@ -223,9 +222,9 @@ export async function cancelShipment(
   shipmentId: number,
 ): Promise<number> {
   const shipment = await q.lockShipment(ctx.db, shipmentId);
-  if (!shipment) throw notFound('Shipment not found.');
+  if (!shipment) throw new NotFound('Shipment not found.');
   if (shipment.state !== 'booking' && shipment.state !== 'booked') {
-    throw conflict(
+    throw new Conflict(
       `Shipment ${shipment.reference} is ${shipment.state.replace(/_/g, ' ')}, so it can no longer be canceled.`,
     );
   }
@@ -235,20 +234,20 @@ export async function cancelShipment(
       await provider.cancel({ awb: shipment.awb, providerOrderId: shipment.provider_order_id });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      throw new AppError(err instanceof CourierError ? 409 : 502, message);
+      throw err instanceof CourierError ? new Conflict(message) : new ProviderFailed(message);
     }
   } else if (!provider && shipment.courier !== 'manual' && shipment.awb) {
-    throw conflict(
+    throw new Conflict(
       `The ${shipment.courier} courier is not enabled, so it cannot be asked to cancel.`,
     );
   }
   await ctx.db.transaction(async (tx) => {
     const locked = (await q.lockShipment(tx, shipmentId))!;
     if (locked.state !== 'booking' && locked.state !== 'booked') {
-      throw conflict(`Shipment ${locked.reference} moved on meanwhile; it was not canceled.`);
+      throw new Conflict(`Shipment ${locked.reference} moved on meanwhile; it was not canceled.`);
     }
     await q.setState(tx, shipmentId, 'canceled');
-    const order = await lockOrder(tx, locked.order_id);
+    const order = await fulfilment.lockOrder(tx, locked.order_id);
     if (order && stageOf(order) === 'shipped') {
       await fulfilment.unshipOrder(
         tx,
@@ -330,17 +329,19 @@ export async function labelsOfOrders(
   const byOrder = new Map(rows.map((r) => [r.order_id, r]));
   for (const id of orderIds) {
     const r = byOrder.get(id);
-    if (!r || r.awb === null) throw conflict(`Order #${id} has no booked shipment to label.`);
+    if (!r || r.awb === null) throw new Conflict(`Order #${id} has no booked shipment to label.`);
   }
   const ordered = orderIds.map((id) => byOrder.get(id)!);
   const couriers = new Set(ordered.map((r) => r.courier));
   if (couriers.size > 1) {
-    throw conflict('Print the labels of one courier at a time: these orders ship with several.');
+    throw new Conflict(
+      'Print the labels of one courier at a time: these orders ship with several.',
+    );
   }
   const courier = ordered[0]!.courier;
   if (courier === 'manual') return renderLabels(await shippingLabelsOf(ctx.db, ordered));
   const provider = ctx.couriers.get(courier);
-  if (!provider) throw conflict(`The ${courier} courier is not enabled, so it has no labels.`);
+  if (!provider) throw new Conflict(`The ${courier} courier is not enabled, so it has no labels.`);
   try {
     return Buffer.from(
       await provider.labels(
@@ -349,7 +350,7 @@ export async function labelsOfOrders(
     );
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new AppError(502, `The courier could not print the labels: ${message}`);
+    throw new ProviderFailed(`The courier could not print the labels: ${message}`);
   }
 }
 
@@ -364,19 +365,23 @@ export async function answerFailedDelivery(
   note: string,
 ): Promise<number> {
   const shipment = await q.lockShipment(ctx.db, shipmentId);
-  if (!shipment) throw notFound('Shipment not found.');
+  if (!shipment) throw new NotFound('Shipment not found.');
   if (shipment.state !== 'delivery_failed' || shipment.ndr_action !== null) {
-    throw conflict(`Shipment ${shipment.reference} has no failed delivery waiting for an answer.`);
+    throw new Conflict(
+      `Shipment ${shipment.reference} has no failed delivery waiting for an answer.`,
+    );
   }
   const provider = shipment.courier === 'manual' ? null : ctx.couriers.get(shipment.courier);
   if (!provider || !shipment.awb) {
-    throw conflict(`The ${shipment.courier} courier is not enabled, so it cannot be answered.`);
+    throw new Conflict(`The ${shipment.courier} courier is not enabled, so it cannot be answered.`);
   }
   try {
     await provider.answerFailedDelivery({ awb: shipment.awb }, action, note.trim());
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new AppError(err instanceof CourierError && !err.uncertain ? 409 : 502, message);
+    throw err instanceof CourierError && !err.uncertain
+      ? new Conflict(message)
+      : new ProviderFailed(message);
   }
   await ctx.db.transaction(async (tx) => {
     const locked = (await q.lockShipment(tx, shipmentId))!;
@@ -521,7 +526,7 @@ export async function applyTracking(
 async function settleOrder(ctx: ShippingContext, shipmentId: number): Promise<void> {
   const shipment = await q.lockShipment(ctx.db, shipmentId);
   if (!shipment) return;
-  const order = await lockOrder(ctx.db, shipment.order_id);
+  const order = await fulfilment.lockOrder(ctx.db, shipment.order_id);
   if (!order || stageOf(order) !== 'shipped') return;
   try {
     if (shipment.state === 'delivered') {
@@ -531,7 +536,7 @@ async function settleOrder(ctx: ShippingContext, shipmentId: number): Promise<vo
     }
   } catch (err) {
     // Another process settled it meanwhile (the state machine refuses a second time).
-    if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
+    if (!(err instanceof Conflict)) throw err;
     ctx.log.info({ orderId: shipment.order_id, err }, 'order already settled by its courier');
   }
 }

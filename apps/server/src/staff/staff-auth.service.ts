@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { hashSecret, verifyNothing, verifySecret } from '../accounts/passwords.service.js';
 import type { Db, Queryable } from '../db/client.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.js';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../domain-errors.js';
 import { record, type Actor } from './audit.service.js';
 import { auditFields, signedIn } from './staff-profile.js';
 import { startStaffSession } from './staff-sessions.service.js';
@@ -49,7 +49,7 @@ export async function setupInfo(
   now = new Date(),
 ): Promise<SetupInfoResponse> {
   const row = await q.findSetupToken(db, hashToken(token), now);
-  if (!row) throw notFound(SETUP_LINK_INVALID);
+  if (!row) throw new NotFound(SETUP_LINK_INVALID);
   const existing = row.staffId === null ? undefined : await q.findStaffById(db, row.staffId);
   const email = existing?.email ?? row.email;
   return {
@@ -80,22 +80,22 @@ export async function completeSetup(
 ): Promise<StartedSession & Pick<SetupResponse, 'recovery_codes'>> {
   const tokenHash = hashToken(input.token);
   const preview = await q.findSetupToken(db, tokenHash, now);
-  if (!preview) throw notFound(SETUP_LINK_INVALID);
+  if (!preview) throw new NotFound(SETUP_LINK_INVALID);
   const passwordHash = await hashSecret(input.password);
   return db.transaction(async (tx) => {
     const link = await q.consumeSetupToken(tx, tokenHash, now);
-    if (!link) throw notFound(SETUP_LINK_INVALID);
+    if (!link) throw new NotFound(SETUP_LINK_INVALID);
     const existing = link.staffId === null ? undefined : await q.lockStaff(tx, link.staffId);
     const role = existing?.role ?? link.role;
     const email = existing?.email ?? link.email ?? input.email;
-    if (!email) throw badRequest('email: enter the email address you will sign in with');
+    if (!email) throw new Invalid('email: enter the email address you will sign in with');
 
     let step: number | undefined;
     if (input.totp_code !== undefined) {
       step = await checkTotp(link.totpSecret, input.totp_code, null, now);
-      if (step === undefined) throw badRequest(CODE_WRONG);
+      if (step === undefined) throw new Invalid(CODE_WRONG);
     } else if (roleNeedsTwoFactor(role)) {
-      throw badRequest('totp_code: enter the 6 digits your authenticator app shows');
+      throw new Invalid('totp_code: enter the 6 digits your authenticator app shows');
     }
     const totpSecret = step === undefined ? null : link.totpSecret;
 
@@ -109,7 +109,7 @@ export async function completeSetup(
       await q.deleteSessionsOf(tx, row.id);
     } else {
       if (await q.findStaffByEmail(tx, email)) {
-        throw conflict('A staff member with this email already exists. Please sign in.');
+        throw new Conflict('A staff member with this email already exists. Please sign in.');
       }
       row = await q.insertStaff(tx, { email, name: input.name, role, passwordHash, totpSecret });
       if (step !== undefined) await q.claimTotpStep(tx, row.id, step);
@@ -152,8 +152,9 @@ export async function signIn(
   const ok = row
     ? await verifySecret(row.passwordHash, input.password)
     : await verifyNothing(input.password);
-  if (!row || !ok || row.disabledAt !== null) throw unauthorized(SIGN_IN_FAILED);
-  if (row.totpSecret === null && roleNeedsTwoFactor(row.role)) throw forbidden(TWO_FACTOR_MISSING);
+  if (!row || !ok || row.disabledAt !== null) throw new Unauthorized(SIGN_IN_FAILED);
+  if (row.totpSecret === null && roleNeedsTwoFactor(row.role))
+    throw new Forbidden(TWO_FACTOR_MISSING);
   const pending = row.totpSecret !== null;
   return db.transaction(async (tx) => {
     const sessionId = await startStaffSession(tx, row.id, pending, now);
@@ -180,19 +181,19 @@ export async function completeSecondFactor(
   now = new Date(),
 ): Promise<StartedSession> {
   const row = pending.staff;
-  if (row.totpSecret === null) throw unauthorized('Please sign in again.');
+  if (row.totpSecret === null) throw new Unauthorized('Please sign in again.');
   const secret = row.totpSecret;
   return db.transaction(async (tx) => {
     let method: 'totp' | 'recovery-code';
     if (/^\d{6}$/.test(input.code)) {
       const step = await checkTotp(secret, input.code, row.totpLastStep, now);
       if (step === undefined || !(await q.claimTotpStep(tx, row.id, step))) {
-        throw badRequest(CODE_WRONG);
+        throw new Invalid(CODE_WRONG);
       }
       method = 'totp';
     } else {
       if (!(await q.useRecoveryCode(tx, row.id, hashRecoveryCode(input.code), now))) {
-        throw badRequest(CODE_WRONG);
+        throw new Invalid(CODE_WRONG);
       }
       method = 'recovery-code';
     }

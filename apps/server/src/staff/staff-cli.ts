@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { InviteStaffRequest, StaffRole } from '@kitroom/contract/admin';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../domain-errors.js';
 import { COMMAND_LINE } from './audit.service.js';
 import * as staff from './staff.service.js';
 
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const expected =
-    err instanceof UsageError || err instanceof ConfigError || err instanceof AppError;
+    err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError;
   console.error(expected ? err.message : err);
   process.exitCode = 1;
 });

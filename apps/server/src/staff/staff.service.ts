@@ -12,7 +12,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from './audit.service.js';
 import { hashToken } from './staff-auth.service.js';
 import { auditFields, toProfile } from './staff-profile.js';
@@ -77,7 +77,7 @@ export async function inviteStaff(
 ): Promise<SetupLinkResponse> {
   return db.transaction(async (tx) => {
     if (await q.findStaffByEmail(tx, input.email)) {
-      throw conflict('A staff member with this email already exists.');
+      throw new Conflict('A staff member with this email already exists.');
     }
     await q.deleteSetupTokensFor(tx, { email: input.email });
     const link = await newSetupLink(
@@ -105,7 +105,7 @@ export async function inviteStaff(
 async function keepAnOwner(tx: Queryable, row: q.StaffRow, losesOwner: boolean) {
   if (row.role === 'owner' && row.disabledAt === null && losesOwner) {
     if ((await q.countOtherActiveOwners(tx, row.id)) === 0) {
-      throw badRequest('The shop needs at least one owner who can sign in.');
+      throw new Invalid('The shop needs at least one owner who can sign in.');
     }
   }
 }
@@ -120,7 +120,7 @@ export async function updateStaff(
 ): Promise<StaffProfile> {
   return db.transaction(async (tx) => {
     const before = await q.lockStaff(tx, id);
-    if (!before) throw notFound('No such staff member.');
+    if (!before) throw new NotFound('No such staff member.');
     const role = input.role ?? before.role;
     const disabled = input.disabled ?? before.disabledAt !== null;
     await keepAnOwner(tx, before, role !== 'owner' || disabled);
@@ -130,7 +130,7 @@ export async function updateStaff(
       role !== before.role &&
       roleNeedsTwoFactor(role)
     ) {
-      throw badRequest(
+      throw new Invalid(
         `A ${role} needs two-factor sign-in: reset this person's sign-in and send them the new setup link first.`,
       );
     }
@@ -168,7 +168,7 @@ export async function resetStaffSignIn(
 ): Promise<SetupLinkResponse> {
   return db.transaction(async (tx) => {
     const before = await q.lockStaff(tx, id);
-    if (!before) throw notFound('No such staff member.');
+    if (!before) throw new NotFound('No such staff member.');
     // Not an argon2 hash, so no password matches it: the old one stops working now.
     const after = await q.updateStaff(tx, id, {
       passwordHash: '!reset',
@@ -202,6 +202,6 @@ export async function resetStaffSignIn(
 
 export async function findStaffIdByEmail(db: Queryable, email: string): Promise<number> {
   const row = await q.findStaffByEmail(db, email);
-  if (!row) throw notFound(`No staff member has the email ${email}.`);
+  if (!row) throw new NotFound(`No staff member has the email ${email}.`);
   return row.id;
 }

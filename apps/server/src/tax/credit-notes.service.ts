@@ -5,7 +5,7 @@
 // which holds the order's lock; an order without an invoice gets none.
 import { CREDIT_NOTE_NOT_FOUND, type AdminCreditNote } from '@kitroom/contract/admin';
 import type { Queryable, Tx } from '../db/client.js';
-import { notFound } from '../http/errors.js';
+import { NotFound } from '../domain-errors.js';
 import { creditNoteLines, type ReversalAsk } from './credit-notes.js';
 import * as q from './credit-notes.queries.js';
 import * as documents from './invoices.queries.js';
@@ -130,6 +130,6 @@ export async function creditNotePdf(
   id: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const file = (await q.creditNoteOrder(db, id)) === undefined ? null : await documentFile(db, id);
-  if (!file) throw notFound(CREDIT_NOTE_NOT_FOUND);
+  if (!file) throw new NotFound(CREDIT_NOTE_NOT_FOUND);
   return file;
 }

@@ -6,7 +6,7 @@
 // refusal says why, and the back office shows the same reasons before anyone tries.
 import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract';
 import type { Queryable, Tx } from '../db/client.js';
-import { conflict, notFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../domain-errors.js';
 import { getSettings } from '../settings/settings.service.js';
 import {
   renderTaxDocuments,
@@ -73,9 +73,9 @@ export async function issueInvoice(
     };
   }
   const tax = await orderTax(tx, orderId, at);
-  if (!tax.ok) throw conflict(cannotInvoiceText(tax.reasons));
+  if (!tax.ok) throw new Conflict(cannotInvoiceText(tax.reasons));
   const order = await q.orderBuyer(tx, orderId);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const s = await getSettings(tx);
   const seller: SellerBlock = {
     legal_name: s.legal_name,
@@ -212,8 +212,8 @@ export async function invoicesPdf(
   const invoices = new Map((await q.invoicesOfOrders(db, orderIds)).map((r) => [r.order_id, r]));
   for (const id of orderIds) {
     if (invoices.has(id)) continue;
-    if ((await q.orderOwner(db, id)) === undefined) throw notFound(`Order #${id} not found.`);
-    throw conflict(`Order #${id} has no invoice yet: it is issued when the order ships.`);
+    if ((await q.orderOwner(db, id)) === undefined) throw new NotFound(`Order #${id} not found.`);
+    throw new Conflict(`Order #${id} has no invoice yet: it is issued when the order ships.`);
   }
   const docs = await printedDocuments(
     db,
@@ -230,9 +230,9 @@ export async function shopperInvoicePdf(
   userId: number,
   orderId: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  if ((await q.orderOwner(db, orderId)) !== userId) throw notFound(ORDER_NOT_FOUND);
+  if ((await q.orderOwner(db, orderId)) !== userId) throw new NotFound(ORDER_NOT_FOUND);
   const invoice = await invoiceOfOrder(db, orderId);
-  if (!invoice) throw notFound(NO_INVOICE_YET);
+  if (!invoice) throw new NotFound(NO_INVOICE_YET);
   const file = await documentFile(db, invoice.id);
   return file!;
 }

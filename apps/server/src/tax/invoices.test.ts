@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { httpStatusOf } from '../http/errors.js';
 import * as fulfilment from '../orders/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/orders.service.js';
+import { orderContexts, type OrderContext } from '../orders/order-context.js';
 import type { Actor } from '../staff/audit.service.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct, shippingAddressInput } from '../test/factories.js';
@@ -93,7 +93,8 @@ const refusal = async (p: Promise<unknown>) => {
   try {
     await p;
   } catch (err) {
-    if (err instanceof AppError) return { status: err.statusCode, error: err.message };
+    const status = httpStatusOf(err);
+    if (err instanceof Error && status) return { status, error: err.message };
     throw err;
   }
   throw new Error('not refused');

@@ -8,7 +8,7 @@ import {
   type WholesaleResponse,
 } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
-import { badRequest } from '../http/errors.js';
+import { Invalid } from '../domain-errors.js';
 import * as q from './wholesale.queries.js';
 
 function answer(status: string | undefined): WholesaleResponse {
@@ -33,7 +33,7 @@ export async function apply(
 ): Promise<WholesaleResponse> {
   const parsed = WholesaleApplication.safeParse(fields);
   if (!parsed.success) {
-    throw badRequest(parsed.error.issues[0]?.message ?? 'The application is not valid.');
+    throw new Invalid(parsed.error.issues[0]?.message ?? 'The application is not valid.');
   }
   const a = parsed.data;
   await q.insertApplication(db, {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.js';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../domain-errors.js';
 import { openDatabase } from '../client.js';
 import { seedDemo } from './seed.js';
 
@@ -47,6 +47,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // Expected refusals (bad option, bad configuration, orders in the way) need no stack.
-  console.error(err instanceof ConfigError || err instanceof AppError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DomainError ? err.message : err);
   process.exitCode = 1;
 });

@@ -13,7 +13,7 @@ import {
   productImagePaths,
   replaceImagePaths,
   type ProductImport,
-} from '../../catalogue/catalogue.service.js';
+} from '../../catalogue/catalogue-import.service.js';
 import { seedDemoCoupons } from '../../coupons/coupons.service.js';
 import { seedDemoReferrals } from '../../referrals/referrals.service.js';
 import { writeProfilesByName } from '../../profiles/profiles.service.js';

@@ -12,8 +12,8 @@ import {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
-import type { OrderContext } from '../orders/orders.service.js';
+import * as fulfilment from './fulfilment.service.js';
+import type { OrderContext } from './order-context.js';
 import type { Actor } from '../staff/audit.service.js';
 import * as q from './refunds.queries.js';
 import { refundableOf } from './refunds.service.js';

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import type { RefundState } from './payment-provider.js';
+import type { RefundState } from '../payments/payment-provider.js';
 
 export type RefundStatus = 'requested' | RefundState;
 

@@ -7,9 +7,9 @@ import { formatRupees, paiseToRupees } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, Queryable } from '../db/client.js';
-import { conflict } from '../http/errors.js';
+import { Conflict } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
-import { recordEvent, PROVIDER, type OrderActor } from '../orders/order-events.js';
+import { recordEvent, PROVIDER, type OrderActor } from './order-events.js';
 import {
   PaymentProviderError,
   refundOfReceipt,
@@ -17,8 +17,8 @@ import {
   type PaymentProvider,
   type RefundReport,
   type RefundState,
-} from './payment-provider.js';
-import * as payments from './payments.service.js';
+} from '../payments/payment-provider.js';
+import * as payments from '../payments/payments.service.js';
 import * as q from './refunds.queries.js';
 
 export type { RefundRow } from './refunds.queries.js';
@@ -59,23 +59,23 @@ export async function requestRefund(
   ask: RefundAsk,
 ): Promise<{ refundId: number; created: boolean }> {
   if (!KEY_PATTERN.test(ask.key)) {
-    throw conflict('A refund key is 10 to 64 letters, digits, - or _.');
+    throw new Conflict('A refund key is 10 to 64 letters, digits, - or _.');
   }
   const earlier = await q.refundByKey(tx, ask.key);
   if (earlier) {
     if (earlier.order_id === orderId && earlier.amount_paise === ask.amountPaise) {
       return { refundId: earlier.id, created: false };
     }
-    throw conflict('This refund key was already used for a different refund.');
+    throw new Conflict('This refund key was already used for a different refund.');
   }
   const payment = await q.paidPaymentOfOrder(tx, orderId);
-  if (!payment) throw conflict(`Order #${orderId} has no payment to refund.`);
+  if (!payment) throw new Conflict(`Order #${orderId} has no payment to refund.`);
   if (!Number.isSafeInteger(ask.amountPaise) || ask.amountPaise <= 0) {
-    throw conflict('A refund must be more than ₹0.');
+    throw new Conflict('A refund must be more than ₹0.');
   }
   const left = payment.amount_paise - (await q.refundedOnPayment(tx, payment.id));
   if (ask.amountPaise > left) {
-    throw conflict(
+    throw new Conflict(
       left === 0
         ? `Order #${orderId} is already refunded in full.`
         : `At most ${formatRupees(paiseToRupees(left))} can still be refunded on order #${orderId}.`,

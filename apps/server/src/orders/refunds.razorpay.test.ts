@@ -13,7 +13,7 @@ import { startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
-import { createPaymentProvider, hmacHex } from './payment-provider.js';
+import { createPaymentProvider, hmacHex } from '../payments/payment-provider.js';
 import { sweepRefunds } from './refund-sweep.js';
 import type { RefundContext } from './refunds.service.js';
 

@@ -1,20 +1,21 @@
 // The provider's ways back to us: the browser's signed redirect (callback) and the signed
-// webhook, verified by the configured provider and settled by the order service (payments)
-// or the refunds service (refund.processed, refund.failed).
+// webhook, verified by the configured provider and settled by the settlement service
+// (payments) or the refunds service (refund.processed, refund.failed).
 import { orderPagePath } from '@kitroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
 import { badRequest } from '../http/errors.js';
-import * as orders from '../orders/orders.service.js';
-import { createPaymentProvider } from './payment-provider.js';
+import { createPaymentProvider } from '../payments/payment-provider.js';
+import { orderContexts } from './order-context.js';
 import * as refunds from './refunds.service.js';
+import { settlePayment } from './settlement.service.js';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function settlementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const provider = createPaymentProvider(deps.config);
-  const context = orders.orderContexts(deps, provider);
+  const context = orderContexts(deps, provider);
   return async (app) => {
     app.get(
       `/payments/${provider.name}/callback`,
@@ -22,7 +23,7 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const report = provider.verifyCallback(request.query);
         if (!report) throw badRequest('The payment confirmation could not be verified.');
-        const settled = await orders.settlePayment(context(request.log), report);
+        const settled = await settlePayment(context(request.log), report);
         if (settled.outcome === 'unknown') throw badRequest('This payment is not one of ours.');
         if (settled.outcome === 'mismatch' || settled.orderId === null) {
           request.log.warn({ report }, 'payment callback does not match its order');
@@ -62,7 +63,7 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             }
             return { status: outcome };
           }
-          const settled = await orders.settlePayment(context(request.log), delivery.report, {
+          const settled = await settlePayment(context(request.log), delivery.report, {
             eventId: delivery.eventId,
             event: delivery.event,
           });

@@ -1,0 +1,150 @@
+// Settlement: a verified provider report (callback, webhook or look-up) applied to its order
+// once and only forward; the order marked paid and mailed in the same transaction; money for
+// an order that can no longer be served refunded by itself; unpaid orders reconciled by
+// asking the provider.
+import type { Tx } from '../db/client.js';
+import type { PaymentReport } from '../payments/payment-provider.js';
+import * as payments from '../payments/payments.service.js';
+import * as cod from './cod.service.js';
+import type { OrderContext } from './order-context.js';
+import { PROVIDER, recordEvent, SYSTEM } from './order-events.js';
+import { enqueuePaidMail, type PaidResult } from './order-mail.js';
+import { retakeOrder } from './order-stock.js';
+import * as q from './orders.queries.js';
+import * as refunds from './refunds.service.js';
+
+export type SettleOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown' | 'mismatch';
+
+export interface Settlement {
+  outcome: SettleOutcome;
+  orderId: number | null;
+}
+
+class StockGone extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * Marks the locked order paid, once; a released order takes its stock back first. An order
+ * canceled before its money came stays canceled (the caller refunds the payment).
+ */
+async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<PaidResult> {
+  if (order.payment_status === 'SUCCESS') return { kind: 'already' };
+  if (order.order_status === 'Canceled') {
+    await q.markPaid(tx, order.id, now, { status: 'Canceled', stockHeld: false });
+    await recordEvent(tx, order.id, 'paid', PROVIDER, { at: now });
+    return {
+      kind: 'canceled',
+      reason: 'The order had been canceled before your payment reached us.',
+    };
+  }
+  const held = !order.stock_released;
+  // A COD order paid online (Pay Now) is an online order from now on; its total stays.
+  if (order.payment_method === 'COD') await cod.switchToOnline(tx, order.id);
+  if (order.stock_released) {
+    try {
+      // A savepoint: a shortage undoes the partial stock take, not the payment record.
+      await tx.transaction(async (sp) => {
+        const retaken = await retakeOrder(sp, order, {
+          enforceCouponLimits: false,
+          reason: 'sale',
+        });
+        if (!retaken.ok) throw new StockGone(retaken.error);
+      });
+    } catch (err) {
+      if (!(err instanceof StockGone)) throw err;
+      await q.markPaid(tx, order.id, now, { status: 'Canceled', stockHeld: false });
+      await q.markCanceled(tx, order.id, err.reason, now);
+      await recordEvent(tx, order.id, 'paid', PROVIDER, { at: now });
+      await recordEvent(tx, order.id, 'canceled', SYSTEM, { note: err.reason, at: now });
+      return { kind: 'canceled', reason: err.reason };
+    }
+  }
+  const marked = await q.markPaid(tx, order.id, now, { status: 'Processing', stockHeld: true });
+  if (!marked) return { kind: 'already' };
+  await recordEvent(tx, order.id, 'paid', PROVIDER, { at: now });
+  // The hold becomes a sale (a stock taken again above was written as the sale itself).
+  if (held) await q.insertSaleEntries(tx, order.id);
+  return { kind: 'paid' };
+}
+
+/**
+ * Applies a verified provider report (from a callback, webhook or look-up) to its order:
+ * the event is handled once, the payment must name this order and its exact amount in INR,
+ * its state only moves forward, and the order is marked paid (and mailed) once.
+ */
+export async function settlePayment(
+  ctx: OrderContext,
+  report: PaymentReport | null,
+  event?: { eventId: string; event: string },
+): Promise<Settlement> {
+  const now = new Date();
+  const result = await ctx.db.transaction(async (tx) => {
+    if (event) {
+      const first = await payments.firstDelivery(tx, { ...event, provider: ctx.provider.name });
+      if (!first)
+        return { outcome: 'duplicate' as const, orderId: null, paid: null, refundId: null };
+    }
+    if (!report)
+      return { outcome: 'unchanged' as const, orderId: null, paid: null, refundId: null };
+    const found = await payments.findPayment(tx, ctx.provider.name, report.providerRef);
+    if (!found) return { outcome: 'unknown' as const, orderId: null, paid: null, refundId: null };
+    const order = (await q.lockOrder(tx, found.order_id))!;
+    const payment = await payments.lockPayment(tx, found.id);
+    if (!payments.reportMatches(payment, report, { id: order.id, totalPaise: order.total_paise })) {
+      return { outcome: 'mismatch' as const, orderId: order.id, paid: null, refundId: null };
+    }
+    const moved = await payments.advance(tx, payment, report);
+    let paid: PaidResult | null = null;
+    let refundId: number | null = null;
+    if (report.status === 'paid') {
+      paid = await markOrderPaid(tx, order, now);
+      await enqueuePaidMail(tx, ctx.config.publicUrl, order.id, paid);
+      // Money for an order that cannot be served goes back in full, by itself.
+      if (paid.kind === 'canceled') {
+        const refund = await refunds.requestRefund(tx, order.id, {
+          amountPaise: payment.amount_paise,
+          key: `late-payment-${payment.id}`,
+          reason: paid.reason,
+          actor: SYSTEM,
+        });
+        refundId = refund.refundId;
+      }
+    } else if (report.status === 'failed' && moved) await q.markPaymentFailed(tx, order.id);
+    const changed = moved || (paid !== null && paid.kind !== 'already');
+    return {
+      outcome: changed ? ('applied' as const) : ('unchanged' as const),
+      orderId: order.id,
+      paid,
+      refundId,
+    };
+  });
+  if (result.refundId != null) await refunds.sendRefund(ctx, result.refundId);
+  return { outcome: result.outcome, orderId: result.orderId };
+}
+
+/** Asks the provider about open payments of an unpaid order whose messages never came. */
+export async function reconcile(ctx: OrderContext, orderId: number): Promise<boolean> {
+  const { lookup } = ctx.provider;
+  if (!lookup) return false;
+  let settled = false;
+  const open = await payments.openAttempts(ctx.db, orderId, ctx.provider.name);
+  for (const attempt of open.slice(0, 3)) {
+    let report: PaymentReport;
+    try {
+      report = await lookup(attempt.provider_ref);
+    } catch (err) {
+      ctx.log.warn({ err, orderId }, 'payment status look-up failed');
+      continue;
+    }
+    if (report.status === 'created') continue;
+    const result = await settlePayment(ctx, report);
+    if (result.outcome === 'applied') settled = true;
+    else if (result.outcome === 'mismatch') {
+      ctx.log.warn({ orderId, report }, 'payment look-up does not match its order');
+    }
+  }
+  return settled;
+}
