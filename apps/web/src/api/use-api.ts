@@ -1,7 +1,7 @@
-// The storefront's one way to fetch a component's data: useApi(key, load). Answers are kept
+// The storefront's one way to fetch a component's data: useApi(key, load). Responses are cached
 // for the visit (a small LRU), so going back to a page paints at once; a newer key (or
 // leaving the page) aborts the older request. A shopper's own data (orders, address, session)
-// is asked `fresh`: the kept answer shows at once and the server is asked again. Changes
+// is asked `fresh`: the cached response shows at once and the server is asked again. Changes
 // (cart, checkout, login) are not fetched here: they are thunks or plain awaited calls
 // (decision 041).
 import { useEffect, useRef, useState } from 'react';
@@ -24,17 +24,17 @@ export interface ApiState<T> {
 }
 
 export interface ApiOptions<T> {
-  /** Reads the answer the server put in the page, if any (see below). */
+  /** Reads the response the server put in the page, if any (see below). */
   inlined?: InlinedAnswer<T>;
-  /** Ask the server on every mount, even with an answer kept (which shows meanwhile). */
+  /** Ask the server on every mount, even with a response cached (which shows meanwhile). */
   fresh?: boolean;
-  /** False: never keep the answer (a check whose answer must not outlive the page). */
-  keep?: boolean;
+  /** False: never cache the response (a check whose response must not outlive the page). */
+  cache?: boolean;
 }
 
 /**
  * `key` names the request (null: nothing to load yet); `load` runs it. The key must change
- * whenever the request changes. `inlined` reads the answer the server put in the page, if
+ * whenever the request changes. `inlined` reads the response the server put in the page, if
  * any, so that the first render already shows it (on the server, and in the browser while
  * it hydrates that markup).
  */
@@ -46,16 +46,16 @@ export function useApi<T>(
   const {
     inlined,
     fresh = false,
-    keep = true,
+    cache: cacheIt = true,
   } = typeof options === 'function' ? { inlined: options } : (options ?? {});
-  const kept = (k: string) => (keep ? (cache.get(k) as T | undefined) : undefined);
+  const cached = (k: string) => (cacheIt ? (cache.get(k) as T | undefined) : undefined);
   const initialData = useInitialData();
   const [state, setState] = useState<ApiState<T> & { key: string | null }>(() => {
     if (key === null) return { key, data: undefined, error: undefined, loading: false };
-    const first = kept(key) ?? inlined?.(initialData);
-    // The visit's cache lives in the browser only: a server render must never keep another
-    // visitor's (or an older catalogue's) answer.
-    if (first !== undefined && keep && !import.meta.env.SSR) remember(key, first);
+    const first = cached(key) ?? inlined?.(initialData);
+    // The visit's cache lives in the browser only: a server render must never cache another
+    // visitor's (or an older catalogue's) response.
+    if (first !== undefined && cacheIt && !import.meta.env.SSR) remember(key, first);
     return { key, data: first as T | undefined, error: undefined, loading: first === undefined };
   });
 
@@ -67,7 +67,7 @@ export function useApi<T>(
 
   useEffect(() => {
     if (key === null) return;
-    if (keep && cache.has(key) && !fresh) {
+    if (cacheIt && cache.has(key) && !fresh) {
       const data = cache.get(key) as T;
       // Already showing it (the first render, or a hydrated page): no second render.
       setState((s) =>
@@ -80,13 +80,13 @@ export function useApi<T>(
     const controller = new AbortController();
     setState((s) => ({
       key,
-      data: s.key === key ? s.data : keep ? (cache.get(key) as T | undefined) : undefined,
+      data: s.key === key ? s.data : cacheIt ? (cache.get(key) as T | undefined) : undefined,
       error: undefined,
       loading: true,
     }));
     latestLoad.current(controller.signal).then(
       (data) => {
-        if (keep) remember(key, data);
+        if (cacheIt) remember(key, data);
         setState({ key, data, error: undefined, loading: false });
       },
       (error: unknown) => {
@@ -95,16 +95,16 @@ export function useApi<T>(
       },
     );
     return () => controller.abort();
-  }, [key, fresh, keep]);
+  }, [key, fresh, cacheIt]);
 
   if (state.key !== key) {
-    const cached = key === null ? undefined : kept(key);
-    return { data: cached, error: undefined, loading: key !== null && cached === undefined };
+    const first = key === null ? undefined : cached(key);
+    return { data: first, error: undefined, loading: key !== null && first === undefined };
   }
   return { data: state.data, error: state.error, loading: state.loading };
 }
 
-/** Forgets cached answers whose key starts with `prefix` (after the data changed). */
+/** Forgets cached responses whose key starts with `prefix` (after the data changed). */
 export function forgetApi(prefix: string): void {
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
 }

@@ -234,6 +234,8 @@ describe('registration by emailed code', () => {
       const change = screen.getByRole('button', { name: 'Change Email' }) as HTMLButtonElement;
       expect(screen.getByText('1:00')).toBeTruthy();
       expect(resend.disabled && change.disabled).toBe(true);
+      // The countdown's interval starts in an effect, which may run after the heading shows.
+      await act(async () => undefined);
 
       act(() => void vi.advanceTimersByTime(59_000));
       expect(screen.getByText('0:01')).toBeTruthy();

@@ -27,11 +27,11 @@ export default function RequireUser({ children }: { children?: ReactNode }) {
   const verified = sessionId !== null && verifiedAtMount === sessionId;
   const [attempt, setAttempt] = useState(0);
   const [ended, setEnded] = useState(false);
-  // Never kept: each visit to a protected page asks (after the few minutes above).
+  // Never cached: each visit to a protected page asks (after the few minutes above).
   const check = useApi(
     sessionId === null || verified ? null : `session ${sessionId} ${attempt}`,
     (signal) => checkSession(sessionId ?? '', { signal }),
-    { keep: false },
+    { cache: false },
   );
   const offline = check.error !== undefined && isNetworkFailure(check.error);
 
