@@ -2,7 +2,8 @@
 // server (shop-server.ts) on a free port with a temporary DATA_DIR, so it migrates PGlite and
 // seeds the demo catalogue itself and sends its mail over SMTP. Tests read the address from
 // E2E_BASE_URL, the caught mail from E2E_MAIL_DIR, the SMTP address (for a second server) from
-// E2E_SMTP_URL, and the first owner's setup link the server printed from E2E_ADMIN_SETUP_URL.
+// E2E_SMTP_URL, and the first owner's setup link the server printed from E2E_ADMIN_SETUP_URL;
+// the shops journeys start of their own copy the demo pictures it drew (E2E_PICTURES_DIR).
 // With E2E_BASE_URL already set, a running server is used as it is (its mail must then reach
 // E2E_SMTP_URL and E2E_MAIL_DIR by other means, and the back office's journey is skipped).
 import { spawnSync } from 'node:child_process';
@@ -36,6 +37,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMTP_URL = mail.url;
+  process.env.E2E_PICTURES_DIR = path.join(dataDir, 'images', 'products');
   if (server.adminSetupUrl) process.env.E2E_ADMIN_SETUP_URL = server.adminSetupUrl;
 
   return async () => {

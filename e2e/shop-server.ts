@@ -2,6 +2,7 @@
 // DATA_DIR: it migrates PGlite, seeds the demo catalogue and sends mail to `smtpUrl`. Its
 // output passes through, and the first owner's setup link it prints (no staff yet) is kept.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,8 @@ export interface ShopServer {
 }
 
 const SETUP_LINE = /Set up the back office: (\S+)/;
+/** Where the seed draws the demo pictures, under DATA_DIR (apps/server's PRODUCT_IMAGE_DIR). */
+const PICTURES = path.join('images', 'products');
 /** The link is printed right after the server listens; the catalogue check comes later. */
 const SETUP_LINE_WAIT_MS = 5_000;
 
@@ -92,6 +95,13 @@ export async function startShopServer(options: {
   };
   // The journeys use their own embedded database.
   delete env.DATABASE_URL;
+  // The demo pictures the first shop drew (global-setup.ts): the seed finds them and skips
+  // drawing the same 528 files again (~15 s of sharp per shop).
+  const pictures = process.env.E2E_PICTURES_DIR;
+  const target = path.join(options.dataDir, PICTURES);
+  if (pictures && existsSync(pictures) && !existsSync(target)) {
+    cpSync(pictures, target, { recursive: true });
+  }
   const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: root,
     env,
