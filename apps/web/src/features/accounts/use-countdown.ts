@@ -22,6 +22,11 @@ export function useCountdown(seconds: number): Countdown {
     return () => window.clearInterval(timer);
   }, [endsAt]);
 
-  const restart = useCallback(() => setEndsAt(Date.now() + seconds * 1000), [seconds]);
+  // Both at once: the render after a restart already shows the full time, with the buttons
+  // it guards disabled, rather than one frame of 0:00 until the interval's effect runs.
+  const restart = useCallback(() => {
+    setEndsAt(Date.now() + seconds * 1000);
+    setRemaining(seconds);
+  }, [seconds]);
   return { remaining, restart };
 }
