@@ -1,12 +1,13 @@
 // The server's entry (built by `vite build --ssr` into dist-server/): renders one page of the
-// storefront to HTML with the API answers the server inlines into the same page, waiting for
-// every lazy page and component, so the browser hydrates exactly this markup.
-import type { HomeResponse, RenderPage } from '@kitroom/contract';
+// storefront to HTML. The page is loaded first (its modules, and its loader's data from the
+// API responses the server inlines into the same page), as the browser loads it; then it is
+// rendered, waiting for every lazy component, so the browser hydrates exactly this markup.
+import type { RenderPage } from '@kitroom/contract';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { inlined } from './api/calls';
 import { initialDataOf } from './api/initial-data';
-import { AppRoutes } from './app/routes';
+import { inlinedCaller, loadPage, PageDataContext } from './api/page-data';
+import { AppRoutes, routes } from './app/routes';
 import { createServerStore } from './app/store';
 import { Storefront } from './app/storefront';
 
@@ -14,8 +15,10 @@ const HOISTED_RESOURCES = /^(?:<link [^>]*\/>)+/;
 
 export const render: RenderPage = async ({ url, data, origin }) => {
   const initialData = initialDataOf(data);
-  const home: HomeResponse | undefined = inlined.home()(initialData);
-  const store = createServerStore(home);
+  const { pathname, search } = new URL(url, origin);
+  const context = { call: inlinedCaller(initialData) };
+  const page = await loadPage(routes, { pathname, search }, { context });
+  const store = createServerStore();
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <Storefront
@@ -25,7 +28,9 @@ export const render: RenderPage = async ({ url, data, origin }) => {
       origin={origin}
     >
       <StaticRouter location={url}>
-        <AppRoutes />
+        <PageDataContext value={{ data: page, navigating: null }}>
+          <AppRoutes />
+        </PageDataContext>
       </StaticRouter>
     </Storefront>,
     {

@@ -7,15 +7,20 @@ import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const container = root;
 
-const app = createBrowserApp();
-// Hydration as a transition: React then works in slices of a few milliseconds and yields to
-// the browser between them, instead of one long task per region that holds back the phone's
-// first tap (Total Blocking Time). A tap on a region not yet hydrated hydrates it first.
-if (root.firstElementChild) {
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-} else {
-  createRoot(root).render(app);
-}
+const hydrating = container.firstElementChild !== null;
+// The router first loads the page's modules and data, then the page is shown.
+void createBrowserApp({ hydrating }).then((app) => {
+  // Hydration as a transition: React then works in slices of a few milliseconds and yields
+  // to the browser between them, instead of one long task per region that holds back the
+  // phone's first tap (Total Blocking Time). A tap on a region not yet hydrated hydrates it
+  // first.
+  if (hydrating) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+});

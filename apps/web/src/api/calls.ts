@@ -1,5 +1,6 @@
 // The catalogue and cart calls under the names the pages use: thin wrappers over call(),
-// typed by the contract's endpoint table.
+// typed by the contract's endpoint table. (The catalogue pages' own calls are in their
+// routes' loaders: features/catalogue/loaders.ts.)
 import type {
   CartManageRequest,
   CartMergeRequest,
@@ -8,8 +9,6 @@ import type {
 } from '@kitroom/contract';
 import { call, inlinedAnswer, type CallOptions } from './client';
 
-export const getHome = (options?: CallOptions) => call('home.php', undefined, options);
-
 /** profiles.php: the team and player profiles written in the back office. */
 export const getProfiles = (options?: CallOptions) => call('profiles.php', undefined, options);
 
@@ -17,15 +16,8 @@ export const getProfiles = (options?: CallOptions) => call('profiles.php', undef
 export const getShopDetails = (options?: CallOptions) =>
   call('shop_details.php', undefined, options);
 
-export const getProduct = (productId: number, options?: CallOptions) =>
-  call('product.php', { product_id: productId }, options);
-
 /** shop.php without a body: the category list (with the first page of the overview). */
 export const getCategories = (options?: CallOptions) => call('shop.php', undefined, options);
-
-/** shop.php {category: [name]}: every product of one category with its price bounds. */
-export const getCategoryProducts = (category: string, options?: CallOptions) =>
-  call('shop.php', { category: [category] }, options);
 
 /** shop.php with a limit: one page of products with facet counts. */
 export const getListing = (body: ShopListingRequest, options?: CallOptions) =>
@@ -45,10 +37,7 @@ export const mergeCart = (body: CartMergeRequest) => call('cart_merge.php', body
  * its first render: read through useApi from the render's initial data.
  */
 export const inlined = {
-  home: () => inlinedAnswer('home.php'),
   profiles: () => inlinedAnswer('profiles.php'),
   shopDetails: () => inlinedAnswer('shop_details.php'),
-  product: (productId: number) => inlinedAnswer('product.php', { product_id: productId }),
-  categoryProducts: (category: string) => inlinedAnswer('shop.php', { category: [category] }),
   listing: (body: ShopListingRequest) => inlinedAnswer('shop.php', body),
 };

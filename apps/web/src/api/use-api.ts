@@ -5,7 +5,7 @@
 // (cart, checkout, login) are not fetched here: they are thunks or plain awaited calls
 // (decision 041).
 import { useEffect, useRef, useState } from 'react';
-import { isAbort, type InlinedAnswer } from './client';
+import { call, callKey, isAbort, type CallOptions, type InlinedAnswer } from './client';
 import { useInitialData } from './initial-data';
 
 const MAX_ENTRIES = 40;
@@ -108,3 +108,24 @@ export function useApi<T>(
 export function forgetApi(prefix: string): void {
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
 }
+
+/**
+ * The web client's `call` through the same visit cache: a page's loader (page-data.ts)
+ * paints a response it already has at once (going back), as useApi does.
+ */
+export const cachedCall = ((path: string, input?: unknown, options?: CallOptions) => {
+  const key = `call ${callKey(path, input)}`;
+  if (cache.has(key)) {
+    const response = cache.get(key);
+    remember(key, response);
+    return Promise.resolve(response);
+  }
+  return (call as (p: string, i?: unknown, o?: CallOptions) => Promise<unknown>)(
+    path,
+    input,
+    options,
+  ).then((response) => {
+    remember(key, response);
+    return response;
+  });
+}) as typeof call;

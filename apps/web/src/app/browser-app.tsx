@@ -1,23 +1,34 @@
-// The storefront as the browser runs it: this page's inlined answers, the store with the
-// browser's own cart and user, and the state the server rendered with, for hydration.
-import { BrowserRouter } from 'react-router';
-import { inlined } from '@/api/calls';
+// The storefront as the browser runs it: the route table under the loading router, the
+// store with the browser's own cart and user, and the state the server rendered with, for
+// hydration.
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { browserInitialData } from '@/api/initial-data';
-import { AppRoutes } from './routes';
+import { LoadingRouter } from './loading-router';
+import { inlinedCaller, loadPage, notLoaded } from '@/api/page-data';
+import { AppRoutes, routes } from './routes';
 import { createStore, withoutBrowserStorage } from './store';
 import { Storefront } from './storefront';
 
-export function createBrowserApp() {
-  const store = createStore(inlined.home()(browserInitialData));
+/**
+ * The app, once its first page is loaded (its modules and data). `hydrating`: the page's
+ * markup came from the server, so its loader reads the responses inlined with it alone (as
+ * the server's did); a page the server rendered without them loads them once hydrated.
+ */
+export async function createBrowserApp({ hydrating }: { hydrating: boolean }) {
+  const history = createBrowserHistory({ v5Compat: true });
+  const data = await loadPage(routes, history.location, {
+    ...(hydrating ? { context: { call: inlinedCaller(browserInitialData) } } : {}),
+  });
+  const store = createStore();
   return (
     <Storefront
       store={store}
       serverState={withoutBrowserStorage(store.getState())}
       initialData={browserInitialData}
     >
-      <BrowserRouter>
+      <LoadingRouter routes={routes} history={history} data={data} reload={notLoaded(data)}>
         <AppRoutes />
-      </BrowserRouter>
+      </LoadingRouter>
     </Storefront>
   );
 }

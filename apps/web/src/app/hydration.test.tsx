@@ -146,7 +146,9 @@ afterEach(() => {
 async function hydrate(container: HTMLElement, errors: unknown[]): Promise<Root> {
   vi.resetModules();
   const { createBrowserApp } = await import('./browser-app');
-  return hydrateRoot(container, createBrowserApp(), {
+  // As main.tsx: the router loads the page's modules and data, then the markup is hydrated.
+  const app = await createBrowserApp({ hydrating: true });
+  return hydrateRoot(container, app, {
     onRecoverableError: (error) => void errors.push(error),
   });
 }
@@ -246,6 +248,20 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
     expect(errors).toEqual([]);
     expect(container.querySelector('h1')).toBe(serverHeading);
     expect(container.textContent).toContain('6 products');
+  });
+
+  it('all products with filters the server did not inline: the loader, then the products', async () => {
+    const api = fakeApi();
+    api.on('shop.php', () => ok(listing));
+    const { container, serverHeading, errors } = await serveAndHydrate(
+      '/allProducts?team=Kerala+Blasters',
+      { [callKey('shop_details.php', undefined)]: shopDetails },
+    );
+    expect(errors).toEqual([]);
+    expect(serverHeading?.textContent).toBe('All Products');
+    // Once hydrated, the page loads what the server's page came without.
+    await eventually(() => expect(container.textContent).toContain('6 products'));
+    expect(api.calls['shop.php']).toEqual([{ limit: '0-50', team: ['Kerala Blasters'] }]);
   });
 
   it('a logged-in shopper’s cart count and checkout follow hydration', async () => {

@@ -1,6 +1,5 @@
 // The Redux store: the cart (persisted locally, synced with the server), who is logged in (the
-// session slice, persisted as userData), and the home lists.
-import type { HomeResponse } from '@kitroom/contract';
+// session slice, persisted as userData). The pages' data is their routes' (app/routes.tsx).
 import { configureStore } from '@reduxjs/toolkit';
 import {
   initialSessionState,
@@ -11,17 +10,11 @@ import {
 import { followOtherTabs, userStorageMiddleware } from '@/features/accounts/user-storage';
 import { cartReducer, initialCartState, type CartState } from '@/features/cart/cart-slice';
 import { cartSyncMiddleware } from '@/features/cart/cart-sync';
-import {
-  initialProductsState,
-  productsReducer,
-  type ProductsState,
-} from '@/features/catalogue/products-slice';
 
-const reducer = { cart: cartReducer, products: productsReducer, session: sessionReducer };
+const reducer = { cart: cartReducer, session: sessionReducer };
 
 export interface RootState {
   cart: CartState;
-  products: ProductsState;
   session: SessionState;
 }
 
@@ -43,11 +36,10 @@ function storageFree(): Pick<RootState, 'cart' | 'session'> {
  * The browser's store: the local cart and userData are read at once; the user is written
  * back on every change and follows a login or logout in another tab.
  */
-export function createStore(home: HomeResponse | undefined) {
+export function createStore() {
   const store = configureStore({
     reducer,
     preloadedState: {
-      products: initialProductsState(home),
       cart: initialCartState(),
       session: initialSessionState(),
     },
@@ -58,10 +50,7 @@ export function createStore(home: HomeResponse | undefined) {
   return store;
 }
 
-/** One server render's store: the page's home lists, never any browser storage. */
-export function createServerStore(home: HomeResponse | undefined) {
-  return configureStore({
-    reducer,
-    preloadedState: { products: initialProductsState(home), ...storageFree() },
-  });
+/** One server render's store: never any browser storage. */
+export function createServerStore() {
+  return configureStore({ reducer, preloadedState: storageFree() });
 }

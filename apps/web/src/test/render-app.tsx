@@ -3,7 +3,17 @@ import { configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
+import {
+  createRoutesFromElements,
+  MemoryRouter,
+  Route,
+  Routes,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  useLocation,
+  useRoutes,
+  type InitialEntry,
+  type RouteObject,
+} from 'react-router';
 import type { CartItem } from '@kitroom/contract';
 import {
   initialSessionState,
@@ -14,6 +24,8 @@ import {
 import { userStorageMiddleware } from '@/features/accounts/user-storage';
 import { cartReducer, initialCartState, type CartState } from '@/features/cart/cart-slice';
 import { cartSyncMiddleware } from '@/features/cart/cart-sync';
+import { LoadingRouter } from '@/app/loading-router';
+import { loadPage } from '@/api/page-data';
 import { AlertHost } from '@/ui/alert';
 
 /** The app's cart and session: the cart from `items` or the local copy, the user from userData. */
@@ -56,6 +68,36 @@ export function renderApp(routes: ReactNode, at: InitialEntry, beside?: ReactNod
         <Where />
         <AlertHost />
       </MemoryRouter>
+    </Provider>,
+  );
+  return { store, ...view };
+}
+
+function LoadedRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * As renderApp, with the routes' loaders run as the app runs them (app/browser-app.tsx): the
+ * page is loaded (its loader's data), then rendered.
+ */
+export async function renderLoadedApp(routes: ReactNode, at: InitialEntry) {
+  const store = makeStore();
+  const routeObjects = createRoutesFromElements(
+    <>
+      {routes}
+      <Route path="*" element={null} />
+    </>,
+  );
+  const history = createMemoryHistory({ initialEntries: [at], v5Compat: true });
+  const data = await loadPage(routeObjects, history.location);
+  const view = render(
+    <Provider store={store}>
+      <LoadingRouter routes={routeObjects} history={history} data={data}>
+        <LoadedRoutes routes={routeObjects} />
+        <Where />
+        <AlertHost />
+      </LoadingRouter>
     </Provider>,
   );
   return { store, ...view };

@@ -4,8 +4,7 @@ import type { ShopListingResponse } from '@kitroom/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getListing, inlined } from '@/api/calls';
-import { useApi } from '@/api/use-api';
+import { useNavigating, usePageData } from '@/api/page-data';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
@@ -24,11 +23,11 @@ import {
   priceBounds,
   readFilters,
   readStart,
-  toListingRequest,
   writeFilters,
   type Filters,
   type PriceBounds,
 } from './filter-rules';
+import type { allProductsLoader } from './loaders';
 import { Pager } from './pager';
 
 const NO_FACETS: FacetLists = { categories: [], sub_categories: [], teams: [], players: [] };
@@ -55,12 +54,13 @@ export default function AllProductsPage() {
     setView({ filters: readFilters(fromUrl), start: readStart(fromUrl) });
   }, [query]);
   const { filters, start } = view;
-  const request = toListingRequest(filters, start);
-  const { data, loading, error } = useApi(
-    `listing ${JSON.stringify(request)}`,
-    (signal) => getListing(request, { signal }),
-    inlined.listing(request),
-  );
+  // The route's loader loads the window the URL names (loaders.ts): while the next one loads
+  // (a filter or page just chosen), the last one stays on screen, dimmed; neither data nor
+  // error: the page came without it and loads it now.
+  const { data, error } = usePageData<typeof allProductsLoader>();
+  const navigating = useNavigating();
+  const loading =
+    (data === undefined && error === undefined) || navigating?.pathname === '/allProducts';
   useTitle('All Products');
 
   // While the next answer loads, the last one stays on screen (no jump to an empty page).

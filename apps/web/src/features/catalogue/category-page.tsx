@@ -3,23 +3,22 @@
 import { formatRupees } from '@kitroom/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { getCategoryProducts, inlined } from '@/api/calls';
+import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
-import { useApi } from '@/api/use-api';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
 import { useTitle } from '@/ui/use-title';
 import { inPriceRange, priceSteps } from './category-rules';
+import type { categoryLoader } from './loaders';
 
 export default function CategoryPage() {
   const { category = '' } = useParams();
-  const { data, loading, error } = useApi(
-    `category ${category}`,
-    (signal) => getCategoryProducts(category, { signal }),
-    inlined.categoryProducts(category),
-  );
+  // The route's loader (loaders.ts); neither data nor error: the page came without it and
+  // loads it now.
+  const { data, error } = usePageData<typeof categoryLoader>();
+  const loading = data === undefined && error === undefined;
   useTitle(category);
   const fromId = useId();
   const toId = useId();

@@ -1,9 +1,11 @@
 // Home (spec section 2): hero, Top Teams, Legendary Players, Latest Products, the service
 // showcase, New Products and Most Viewed.
-import type { ProductSummary } from '@kitroom/contract';
+import type { HomeResponse, ProductSummary } from '@kitroom/contract';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePageData } from '@/api/page-data';
+import { messageOf } from '@/api/client';
 import {
   FeaturedCards,
   playerOf,
@@ -13,10 +15,11 @@ import {
   TeamCard,
   useProfiles,
 } from '@/features/teams';
+import { showAlert } from '@/ui/alert';
 import { Carousel } from '@/ui/carousel';
 import { ProductCard } from '@/ui/product-card';
 import { useTitle } from '@/ui/use-title';
-import { fetchHome, useProductsDispatch, useProductsSelector } from './products-slice';
+import type { homeLoader } from './loaders';
 import { Hero } from './hero';
 import { ServiceShowcase } from './service-showcase';
 
@@ -107,15 +110,32 @@ function RowPlaceholder() {
   );
 }
 
+function isEmpty(home: HomeResponse): boolean {
+  return (
+    home.Limited.length === 0 &&
+    home['New product'].length === 0 &&
+    home['Most Viewed'].length === 0 &&
+    home.promotion.length === 0
+  );
+}
+
 export default function HomePage() {
-  const dispatch = useProductsDispatch();
-  const { data, error } = useProductsSelector((s) => s.products);
+  const loaded = usePageData<typeof homeLoader>();
+  const empty = loaded.data !== undefined && isEmpty(loaded.data);
+  const data = empty ? undefined : loaded.data;
+  // The spec's texts: an empty response is 'No data returned' (and an alert), a failed one
+  // the server's text or 'Something went wrong'.
+  const error = empty
+    ? 'No data returned'
+    : loaded.error !== undefined
+      ? messageOf(loaded.error, 'Something went wrong')
+      : null;
   const profiles = useProfiles();
   useTitle('Football jerseys in India');
 
   useEffect(() => {
-    if (!data) void dispatch(fetchHome());
-  }, [data, dispatch]);
+    if (empty) showAlert('Please try again');
+  }, [empty]);
 
   const heroProducts = data ? [...data.promotion, ...data.Limited, ...data['New product']] : [];
   const rows: { title: string; products: ProductSummary[] | undefined; slide: Slide }[] = [

@@ -4,7 +4,8 @@ import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
-import { renderApp } from '@/test/render-app';
+import { renderLoadedApp } from '@/test/render-app';
+import { productLoader } from './loaders';
 import ProductPage from './product-page';
 
 const product: ProductDetail['product'] = {
@@ -48,7 +49,10 @@ function open(cart: CartItem[]) {
       { product, similar_by_category: [], similar_by_price: [], similar_by_tag: [], reviews: [] },
     ]),
   );
-  return renderApp(<Route path="/product/:id" element={<ProductPage />} />, '/product/7');
+  return renderLoadedApp(
+    <Route path="/product/:id" element={<ProductPage />} loader={productLoader} />,
+    '/product/7',
+  );
 }
 
 async function add(size: string) {
@@ -66,14 +70,14 @@ const status = () =>
 // Each add waits out the page's 2-second loading overlay.
 describe('Add to Cart', { timeout: 15_000 }, () => {
   it('says nothing was added when the cart already holds the size’s whole stock', async () => {
-    const { store } = open([inCart('XXL', 4)]);
+    const { store } = await open([inCart('XXL', 4)]);
     await add('XXL');
     await eventually(() => expect(status()).toBe('Only 4 left in XXL — your cart has them all.'));
     expect(store.getState().cart.items).toEqual([inCart('XXL', 4)]);
   });
 
   it('says how many fitted when only some did', async () => {
-    const { store } = open([inCart('XXL', 3)]);
+    const { store } = await open([inCart('XXL', 3)]);
     fireEvent.click(await screen.findByRole('button', { name: 'XXL' }));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
@@ -84,7 +88,7 @@ describe('Add to Cart', { timeout: 15_000 }, () => {
   });
 
   it('says it was added when it was', async () => {
-    const { store } = open([inCart('XXL', 4)]);
+    const { store } = await open([inCart('XXL', 4)]);
     await add('M');
     await eventually(() => expect(status()).toBe('Added to your cart.'));
     expect(store.getState().cart.items).toEqual([inCart('XXL', 4), inCart('M', 1)]);

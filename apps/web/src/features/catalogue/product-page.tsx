@@ -5,9 +5,8 @@ import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { getProduct, inlined } from '@/api/calls';
+import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
-import { useApi } from '@/api/use-api';
 import { selectUser, useSessionSelector } from '@/features/accounts';
 import {
   addItem,
@@ -37,6 +36,7 @@ import {
   youMayAlsoLike,
   type AddOutcome,
 } from './product-rules';
+import { parseProductId, type productLoader } from './loaders';
 import { ShareButtons } from './share-buttons';
 
 export const ADD_TO_CART_DELAY_MS = 2000;
@@ -44,15 +44,9 @@ export const SIMILAR_PRODUCT_DELAY_MS = 2000;
 
 type Modal = 'none' | 'size-for-cart' | 'size-for-buy' | 'login';
 
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
 export default function ProductPage() {
   const { id: rawId } = useParams();
-  const id = parseId(rawId);
+  const id = parseProductId(rawId);
   if (id === null) return <Navigate to="/" replace />;
   return <ProductView key={id} id={id} />;
 }
@@ -65,11 +59,10 @@ function ProductView({ id }: { id: number }) {
   const user = useSessionSelector(selectUser);
   const origin = useOrigin();
   const linkState = location.state as ProductLinkState | null;
-  const { data, error, loading } = useApi(
-    `product ${id}`,
-    (signal) => getProduct(id, { signal }),
-    inlined.product(id),
-  );
+  // The route's loader (loaders.ts); neither data nor error: the page came without it and
+  // loads it now.
+  const { data, error } = usePageData<typeof productLoader>();
+  const loading = data === undefined && error === undefined;
   const detail = data?.[0];
   const summary: ProductSummary | undefined =
     detail?.product ?? (linkState?.summary?.id === id ? linkState.summary : undefined);

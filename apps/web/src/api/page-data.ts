@@ -1,0 +1,127 @@
+// How a page's data is loaded (decision 040). A route's loader names its contract calls
+// through the caller in its context: on the server, one that reads the responses the server
+// inlines into the page (entry-server.tsx); in the browser, the same for the page it
+// hydrates (so both render the same page), then the web client's `call` for every page
+// after. loadPage loads a page (its module and its loader's data) the same on both sides;
+// pages read the result with usePageData.
+import type { StorefrontCallPath, StorefrontRequest } from '@kitroom/contract';
+import { createContext, useContext } from 'react';
+import { matchRoutes, type Location, type RouteObject } from 'react-router';
+import { inlinedAnswer, type call } from './client';
+import type { InitialData } from './initial-data';
+import { cachedCall } from './use-api';
+
+/** The web client's `call`, as a loader uses it. */
+export type Caller = typeof call;
+
+/** What loadPage hands a loader as its context. */
+export interface LoaderContext {
+  call: Caller;
+}
+
+/** A loader's response: its data, or the error the call threw; neither: not loaded yet. */
+export interface Loaded<T> {
+  data?: T;
+  error?: unknown;
+}
+
+/** Thrown by a caller of inlined responses for a call the page does not carry. */
+class NotInlined extends Error {}
+
+/** A caller that answers from `responses` alone (a page's inlined responses). */
+export function inlinedCaller(responses: InitialData): Caller {
+  const inlinedOnly = (path: StorefrontCallPath, input?: StorefrontRequest<StorefrontCallPath>) => {
+    const response = (inlinedAnswer as (p: string, i: unknown) => (d: InitialData) => unknown)(
+      path,
+      input,
+    )(responses);
+    return response === undefined
+      ? Promise.reject(new NotInlined(path))
+      : Promise.resolve(response);
+  };
+  return inlinedOnly as Caller;
+}
+
+/** The caller of a loader: the one in its context (loadPage's), else the web client's. */
+export function callerOf(context: unknown): Caller {
+  if (context && typeof context === 'object' && 'call' in context) {
+    return (context as LoaderContext).call;
+  }
+  return cachedCall;
+}
+
+/** The call's response or error, as the page shows them; neither when it was not inlined. */
+export async function load<T>(response: Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { data: await response };
+  } catch (error) {
+    return error instanceof NotInlined ? {} : { error };
+  }
+}
+
+/** True for a loader's result that is not loaded yet (the page came without its response). */
+export function notLoaded(page: unknown): boolean {
+  return (
+    typeof page === 'object' &&
+    page !== null &&
+    !Object.hasOwn(page, 'data') &&
+    !Object.hasOwn(page, 'error')
+  );
+}
+
+/** A route as loadPage sees it: its page module loaded once, and its loader. */
+type PageRoute = RouteObject & { lazy?: () => Promise<Partial<RouteObject>> };
+
+/**
+ * Loads the page at `location`: the modules of the routes it matches (once; the route takes
+ * its page component) and, at the same time, the loader of the deepest route that has one.
+ * Returns that loader's result (undefined for a page without one). The server and the
+ * browser load a page with this same function, so both render it from the same data.
+ */
+export async function loadPage(
+  routes: RouteObject[],
+  location: Pick<Location, 'pathname' | 'search'>,
+  options: { context?: LoaderContext; signal?: AbortSignal } = {},
+): Promise<unknown> {
+  const matches = matchRoutes(routes, location) ?? [];
+  const modules = matches.map(async ({ route }) => {
+    const lazyRoute = route as PageRoute;
+    if (typeof lazyRoute.lazy !== 'function') return;
+    const loadModule = lazyRoute.lazy;
+    Object.assign(route, await loadModule());
+    lazyRoute.lazy = undefined;
+  });
+  const deepest = matches.findLast(({ route }) => typeof route.loader === 'function');
+  const url = new URL(`${location.pathname}${location.search}`, 'http://page');
+  const data =
+    deepest && typeof deepest.route.loader === 'function'
+      ? deepest.route.loader({
+          params: deepest.params,
+          request: new Request(url, { signal: options.signal }),
+          url,
+          pattern: deepest.route.path ?? '',
+          context: options.context,
+        })
+      : undefined;
+  await Promise.all(modules);
+  return data;
+}
+
+interface PageData {
+  /** The page's loader result. */
+  data: unknown;
+  /** The address being loaded, while the current page stays on screen. */
+  navigating: Location | null;
+}
+
+export const PageDataContext = createContext<PageData>({ data: undefined, navigating: null });
+
+/** The page's data, as its route's loader returned it: usePageData<typeof loader>(). */
+export function usePageData<L extends (...args: never[]) => unknown>(): Awaited<ReturnType<L>> {
+  return useContext(PageDataContext).data as Awaited<ReturnType<L>>;
+}
+
+/** The address the router is loading (a link just followed, a filter just chosen), if any. */
+export function useNavigating(): Location | null {
+  return useContext(PageDataContext).navigating;
+}

@@ -1,0 +1,43 @@
+// The catalogue pages' data, as their routes load it (app/routes.tsx): home's lists, one
+// product, one category, and the window of all products the URL's filters name.
+import type { ProductResponse } from '@kitroom/contract';
+import type { LoaderFunctionArgs } from 'react-router';
+import { callerOf, load, type Loaded } from '@/api/page-data';
+
+/** The product id of a /product/:id path, or null for one no product can have. */
+export function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+export function homeLoader({ context, request }: LoaderFunctionArgs) {
+  return load(callerOf(context)('home.php', undefined, { signal: request.signal }));
+}
+
+export async function productLoader({
+  context,
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<Loaded<ProductResponse>> {
+  // The page sends such an address home.
+  const id = parseProductId(params.id);
+  if (id === null) return {};
+  return load(callerOf(context)('product.php', { product_id: id }, { signal: request.signal }));
+}
+
+export function categoryLoader({ context, params, request }: LoaderFunctionArgs) {
+  const body = { category: [params.category ?? ''] };
+  return load(callerOf(context)('shop.php', body, { signal: request.signal }));
+}
+
+/**
+ * The window of products the URL's filters and start name (filter-rules.ts, which comes with
+ * the page's module rather than on every first load).
+ */
+export async function allProductsLoader({ context, request }: LoaderFunctionArgs) {
+  const { readFilters, readStart, toListingRequest } = await import('./filter-rules');
+  const params = new URL(request.url).searchParams;
+  const body = toListingRequest(readFilters(params), readStart(params));
+  return load(callerOf(context)('shop.php', body, { signal: request.signal }));
+}
