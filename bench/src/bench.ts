@@ -20,6 +20,7 @@ import {
 import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
 import { describeMachine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
+import { measureCheckout } from './checkout.js';
 import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
@@ -27,6 +28,7 @@ import { CHART_FILE, renderChart, renderSection, replaceSection } from './report
 import type {
   ApiResult,
   BenchResult,
+  CheckoutFigures,
   OutboxFigures,
   ProcessesFigures,
   SizeResult,
@@ -393,6 +395,39 @@ async function outboxFigures(
   }
 }
 
+/** The drop and sustained checkout, on the first size's database, in a server of its own. */
+async function checkoutFigures(
+  target: Target,
+  settings: LoadSettings,
+  dropShoppers: number,
+): Promise<{ checkout: CheckoutFigures | null; checkoutNote?: string }> {
+  log('\n== checkout: the drop and sustained orders');
+  try {
+    await prepareCatalogue(root, target);
+    const shoppers = await prepareShoppers(target, Math.max(dropShoppers, settings.connections));
+    const secret = randomBytes(32).toString('hex');
+    const server = await startServer(target, secret, 'checkout-server');
+    try {
+      const checkout = await measureCheckout({
+        target,
+        baseUrl: server.baseUrl,
+        pid: server.pid,
+        shoppers: shoppers.slice(0, dropShoppers),
+        connectionShoppers: shoppers.slice(0, settings.connections),
+        settings,
+        log,
+      });
+      return { checkout };
+    } finally {
+      await server.stop();
+    }
+  } catch (err) {
+    const checkoutNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+    log(`  checkout: ${checkoutNote}`);
+    return { checkout: null, checkoutNote };
+  }
+}
+
 /** 1 vs 2 server processes behind nginx, on the first size's database. */
 async function processesFigures(
   target: Target,
@@ -470,6 +505,21 @@ async function main(): Promise<void> {
     await processesFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot), settings, o.connections);
     return;
   }
+  if (o.onlyCheckout) {
+    // A quick look at the drop and sustained checkout alone: printed, nothing written.
+    const { checkout, checkoutNote } = await checkoutFigures(
+      targetFor(serverUrl, o.sizes[0]!, dataRoot),
+      settings,
+      o.dropShoppers,
+    );
+    const checks = judge({ engine, sizes: [], pages: null, checkout, checkoutNote });
+    for (const c of checks) {
+      log(
+        `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
+      );
+    }
+    return;
+  }
   log(`Bench on ${engine}, sizes ${o.sizes.join(', ')}, ${o.durationSeconds} s per scenario`);
 
   const ceiling = await measureCeiling(settings);
@@ -491,13 +541,18 @@ async function main(): Promise<void> {
   }
 
   const outbox = await outboxFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot));
+  const checkout = await checkoutFigures(
+    targetFor(serverUrl, o.sizes[0]!, dataRoot),
+    settings,
+    o.dropShoppers,
+  );
   const processes = await processesFigures(
     targetFor(serverUrl, o.sizes[0]!, dataRoot),
     settings,
     o.connections,
   );
 
-  const partial = { engine, sizes, pages, ...outbox } as const;
+  const partial = { engine, sizes, pages, ...outbox, ...checkout } as const;
   const result: BenchResult = {
     date: new Date().toISOString(),
     command: ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' '),
@@ -510,6 +565,7 @@ async function main(): Promise<void> {
     pagesSkipped,
     ...(pagesNote ? { pagesNote } : {}),
     ...outbox,
+    ...checkout,
     ...processes,
     budgets: judge(partial),
     elapsedSeconds: Math.round((performance.now() - startedAt) / 1000),
