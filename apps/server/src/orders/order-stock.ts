@@ -39,6 +39,16 @@ export async function takeStock(
   entry: { orderId: number; reason: 'hold' | 'sale' },
 ): Promise<TakeResult> {
   const sorted = [...lines].sort(byLockOrder);
+  if (sorted.length === 1) {
+    // The common order (a drop's): one round trip while the rows are locked.
+    const line = sorted[0]!;
+    const one = await q.takeOneLineStock(db, line, entry);
+    if (!one) {
+      const left = await q.sizeStockNow(db, line.productId, line.size);
+      return { ok: false, shortage: { productId: line.productId, size: line.size, left } };
+    }
+    return { ok: true, products: new Map([[line.productId, one.product]]) };
+  }
   for (const line of sorted) {
     const stockAfter = await q.takeSizeStock(db, line, entry);
     if (stockAfter === undefined) {

@@ -63,6 +63,40 @@ export async function takeSizeStock(
   return row?.stock_after;
 }
 
+/**
+ * An order of one line takes its size's stock (only if enough is left), writes the ledger row
+ * and keeps its product's total in step, all in one statement: the size's row is locked
+ * first and the product's row after it (the product's update reads the size's result), the
+ * global lock order. Answers the size's stock after and the product as locked, or undefined
+ * when too little was left (nothing written).
+ */
+export async function takeOneLineStock(
+  db: Queryable,
+  line: StockLine,
+  entry: { orderId: number; reason: 'hold' | 'sale' },
+): Promise<{ stockAfter: number; product: TakenProductRow } | undefined> {
+  const [row] = await queryRows<TakenProductRow & { stock_after: number }>(
+    db,
+    sql`WITH taken AS (
+          UPDATE product_sizes SET stock = stock - ${line.quantity}::int
+          WHERE product_id = ${line.productId} AND size = ${line.size}
+            AND stock >= ${line.quantity}::int
+          RETURNING product_id, size, stock),
+        ledger AS (
+          INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
+          SELECT product_id, size, ${-line.quantity}::int, stock, ${entry.reason}, ${entry.orderId}
+            FROM taken),
+        product AS (
+          UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${line.quantity}::int, 0)
+          WHERE id = (SELECT product_id FROM taken)
+          RETURNING id, name, image_url, category_id, discount_price_paise)
+        SELECT taken.stock AS stock_after, product.* FROM taken JOIN product ON true`,
+  );
+  if (!row) return undefined;
+  const { stock_after, ...product } = row;
+  return { stockAfter: stock_after, product };
+}
+
 export async function sizeStockNow(db: Queryable, productId: number, size: string) {
   const [row] = await queryRows<{ stock: number }>(
     db,
