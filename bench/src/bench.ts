@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminListFilters, measureAdmin, prepareStaff } from './admin.js';
 import { forgetSalesRollups, seedOrders, timeSequential } from './orders.js';
-import { judge } from './budgets.js';
+import { API_BUDGETS, judge } from './budgets.js';
 import {
   prepareCatalogue,
   prepareShoppers,
@@ -21,6 +21,7 @@ import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
 import { describeMachine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { measureCheckout } from './checkout.js';
+import { cartOpenRequests, openLoop, type OpenLoopFigures } from './open-loop.js';
 import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
@@ -250,6 +251,8 @@ async function measureSize(
   let admin: SizeResult['admin'] = null;
   let orders: SizeResult['orders'];
   let adminNote: string | undefined;
+  let cartOpenLoop: OpenLoopFigures | null | undefined;
+  let cartOpenLoopNote: string | undefined;
   let pages: PageFigures[] | null = null;
   let pagesSkipped: PageSkipped[] = [];
   let pagesNote: string | undefined;
@@ -301,6 +304,26 @@ async function measureSize(
       log(
         `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
       );
+    }
+
+    const cartAdd = api.find((a) => a.id === 'cart-add');
+    if (cartAdd?.status === 'measured' && catalogue.stockedSizes.length > 0) {
+      const rate = API_BUDGETS.cartOpenLoopRate;
+      try {
+        cartOpenLoop = await openLoop(server.baseUrl, {
+          rate,
+          seconds: o.durationSeconds,
+          request: cartOpenRequests(catalogue, shoppers),
+          pid: server.pid,
+        });
+        log(
+          `  cart_manage.php add, open loop at ${rate}/s: p50 ${cartOpenLoop.p50Ms} ms, p99 ${cartOpenLoop.p99Ms} ms, ${cartOpenLoop.answered} of ${cartOpenLoop.sent} answered (${cartOpenLoop.non2xx + cartOpenLoop.errors} errors), send lag p99 ${cartOpenLoop.sendLagP99Ms} ms`,
+        );
+      } catch (err) {
+        cartOpenLoop = null;
+        cartOpenLoopNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+        log(`  cart open loop: ${cartOpenLoopNote}`);
+      }
     }
 
     if (withOrders) {
@@ -364,6 +387,8 @@ async function measureSize(
       coldStart,
       memory,
       api,
+      ...(cartOpenLoop !== undefined ? { cartOpenLoop } : {}),
+      ...(cartOpenLoopNote ? { cartOpenLoopNote } : {}),
       admin,
       ...(adminNote ? { adminNote } : {}),
       ...(orders ? { orders } : {}),

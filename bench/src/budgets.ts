@@ -19,6 +19,11 @@ export const API_BUDGETS = {
   listingP99Ms: (products: number) => (products <= 10_000 ? 25 : 50),
   searchP99Ms: 30,
   cartAddP99Ms: 20,
+  /** Cart adds, closed loop at 50 connections: requests per second. */
+  cartAddPerSecond: 2000,
+  /** Cart adds arriving at this fixed rate (open loop): p99 from each one's due moment. */
+  cartOpenLoopRate: 1000,
+  cartOpenLoopP99Ms: 20,
   /** Listing requests per second, as a share of the bare-Fastify ceiling. */
   listingCeilingShare: 0.3,
 };
@@ -146,6 +151,8 @@ export function judge(
         );
       } else if (api.id === 'cart-add') {
         const limit = API_BUDGETS.cartAddP99Ms;
+        const rps = f && !broken ? f.requestsPerSecond : null;
+        const min = API_BUDGETS.cartAddPerSecond;
         checks.push(
           apiCheck({
             subject,
@@ -153,6 +160,14 @@ export function judge(
             value: p99,
             unit: 'ms',
             pass: atMost(p99, limit),
+            ...missing,
+          }),
+          apiCheck({
+            subject,
+            rule: `≥ ${min.toLocaleString('en-US')} req/s`,
+            value: rps,
+            unit: 'req/s',
+            pass: rps === null ? (broken ? false : null) : rps >= min,
             ...missing,
           }),
         );
@@ -212,6 +227,31 @@ export function judge(
         unit: 'ms',
         pass: atMost(importMs, ADMIN_BUDGETS.importDryRunMs),
         ...note,
+      }),
+    );
+  }
+
+  for (const size of r.sizes) {
+    if (size.cartOpenLoop === undefined) continue;
+    const o = size.cartOpenLoop;
+    const b = API_BUDGETS;
+    const failed = o ? o.non2xx + o.errors + (o.sent - o.answered) : 0;
+    checks.push(
+      apiCheck({
+        subject: `cart_manage.php add, open loop at ${size.products.toLocaleString('en-US')}`,
+        rule: `p99 ≤ ${b.cartOpenLoopP99Ms} ms at ${b.cartOpenLoopRate.toLocaleString('en-US')} adds/s`,
+        value: o ? o.p99Ms : null,
+        unit: 'ms',
+        pass: !o
+          ? null
+          : failed > o.sent * MAX_FAILED_SHARE || o.rate < b.cartOpenLoopRate
+            ? false
+            : o.p99Ms <= b.cartOpenLoopP99Ms,
+        ...(!o
+          ? { note: size.cartOpenLoopNote ?? 'not measured' }
+          : failed > 0
+            ? { note: `${failed} of ${o.sent} failed or got no answer` }
+            : {}),
       }),
     );
   }

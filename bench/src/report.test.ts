@@ -228,6 +228,57 @@ describe('budgets', () => {
     );
   });
 
+  it('judges cart adds: closed-loop throughput, and the open loop by p99 at 1,000 adds/s', () => {
+    const r = result('postgres');
+    const size = r.sizes[0]!;
+    size.api[2] = {
+      id: 'cart-add',
+      label: 'cart_manage.php add (logged in)',
+      detail: '',
+      status: 'measured',
+      figures: figures(40, 1500),
+    };
+    const open = {
+      rate: 1000,
+      seconds: 10,
+      sent: 10_000,
+      answered: 10_000,
+      achievedPerSecond: 998,
+      p50Ms: 4,
+      p99Ms: 18,
+      maxMs: 30,
+      non2xx: 0,
+      errors: 0,
+      sendLagP99Ms: 1,
+      serverCpuMsPerRequest: 0.5,
+    };
+    size.cartOpenLoop = open;
+    const checks = judge(r);
+    const closed = checks.filter((c) => c.subject === 'cart_manage.php add (logged in) at 10,000');
+    expect(closed.map((c) => [c.rule, c.pass])).toEqual([
+      ['p99 ≤ 20 ms', false],
+      ['≥ 2,000 req/s', false],
+    ]);
+    const openCheck = () =>
+      judge(r).find((c) => c.subject === 'cart_manage.php add, open loop at 10,000');
+    expect(openCheck()).toMatchObject({ rule: 'p99 ≤ 20 ms at 1,000 adds/s', pass: true });
+    size.cartOpenLoop = { ...open, p99Ms: 25 };
+    expect(openCheck()?.pass).toBe(false);
+    // Answers lost are a miss whatever the latency of the rest.
+    size.cartOpenLoop = { ...open, answered: 9_800, errors: 200 };
+    expect(openCheck()).toMatchObject({
+      pass: false,
+      note: '400 of 10000 failed or got no answer',
+    });
+    size.cartOpenLoop = open;
+    r.budgets = judge(r);
+    const section = renderSection(r);
+    expect(section).toContain('### Cart add at a fixed arrival rate (open loop)');
+    expect(section).toContain(
+      '| 10,000 | 1,000/s for 10 s | 10,000 / 10,000 | 4 | 18 | 30 | 1 ms | 0.5 | p99 ≤ 20 ms at 1,000 adds/s: **pass** |',
+    );
+  });
+
   it('leaves API budgets unjudged on PGlite', () => {
     const api = judge(result('pglite')).filter((c) => c.subject.includes(' at '));
     expect(api.length).toBeGreaterThan(0);

@@ -59,6 +59,32 @@ export function renderSection(r: BenchResult): string {
   }
   lines.push('', `![p99 latency against catalogue size](${CHART_FILE})`, '');
 
+  const openLoops = r.sizes.filter((s) => s.cartOpenLoop !== undefined);
+  if (openLoops.length > 0) {
+    lines.push(
+      '### Cart add at a fixed arrival rate (open loop)',
+      '',
+      "The cart scenario's requests sent on schedule whatever the server does; each latency from the moment the request was due.",
+      '',
+      '| products | rate | sent / answered | p50 ms | p99 ms | max ms | client send lag p99 | server CPU ms/req | budget |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const size of openLoops) {
+      const o = size.cartOpenLoop;
+      const subject = `cart_manage.php add, open loop at ${size.products.toLocaleString('en-US')}`;
+      const budget = r.budgets
+        .filter((c) => c.subject === subject)
+        .map(verdict)
+        .join('; ');
+      lines.push(
+        o
+          ? `| ${n(size.products)} | ${n(o.rate)}/s for ${o.seconds} s | ${n(o.sent)} / ${n(o.answered)}${o.non2xx + o.errors > 0 ? ` (${n(o.non2xx + o.errors)} errors)` : ''} | ${o.p50Ms} | ${o.p99Ms} | ${o.maxMs} | ${o.sendLagP99Ms} ms | ${o.serverCpuMsPerRequest ?? '—'} | ${budget} |`
+          : `| ${n(size.products)} | not measured: ${size.cartOpenLoopNote ?? ''} | | | | | | | ${budget} |`,
+      );
+    }
+    lines.push('');
+  }
+
   lines.push(
     '### Cold start and memory',
     '',

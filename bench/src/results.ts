@@ -2,6 +2,7 @@
 import type { LoadFigures } from './load.js';
 import type { TimedFigures } from './orders.js';
 import type { Machine } from './machine.js';
+import type { OpenLoopFigures } from './open-loop.js';
 import type { PageFigures, PageSkipped } from './pages.js';
 import type { ScenarioId } from './scenarios.js';
 
@@ -124,6 +125,9 @@ export interface SizeResult {
   /** VmHWM of the server process during the mixed workload (peak reset just before it). */
   memory: { peakMiB: number; peakResetBeforeMixed: boolean } | null;
   api: ApiResult[];
+  /** cart_manage.php add at a fixed arrival rate (open-loop.ts); null when it failed. */
+  cartOpenLoop?: OpenLoopFigures | null;
+  cartOpenLoopNote?: string;
   /** The back office's CSV scenarios; null when they failed (`adminNote` says why). */
   admin?: AdminFigures | null;
   adminNote?: string;
