@@ -75,6 +75,10 @@ function serverEnv(
   });
 }
 
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+}
+
 async function startServer(
   target: Target,
   secret: string,
@@ -84,7 +88,9 @@ async function startServer(
   const port = await freePort();
   return startProcess({
     command: process.execPath,
-    args: ['--import', 'tsx', serverEntry],
+    // BENCH_SERVER_NODE_ARGS: extra flags for the server under test, e.g. '--cpu-prof
+    // --cpu-prof-dir=/tmp/prof' (Node refuses --cpu-prof in NODE_OPTIONS).
+    args: [...serverNodeArgs(), '--import', 'tsx', serverEntry],
     cwd: root,
     env: serverEnv(target, port, secret, extraEnv),
     port,
