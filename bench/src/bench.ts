@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminListFilters, measureAdmin, prepareStaff } from './admin.js';
 import { forgetSalesRollups, seedOrders, timeSequential } from './orders.js';
-import { judge } from './budgets.js';
+import { API_BUDGETS, judge } from './budgets.js';
 import {
   prepareCatalogue,
   prepareShoppers,
@@ -20,6 +20,8 @@ import {
 import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
 import { describeMachine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
+import { measureCheckout } from './checkout.js';
+import { cartOpenRequests, openLoop, type OpenLoopFigures } from './open-loop.js';
 import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
@@ -27,6 +29,7 @@ import { CHART_FILE, renderChart, renderSection, replaceSection } from './report
 import type {
   ApiResult,
   BenchResult,
+  CheckoutFigures,
   OutboxFigures,
   ProcessesFigures,
   SizeResult,
@@ -72,6 +75,10 @@ function serverEnv(
   });
 }
 
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+}
+
 async function startServer(
   target: Target,
   secret: string,
@@ -81,7 +88,9 @@ async function startServer(
   const port = await freePort();
   return startProcess({
     command: process.execPath,
-    args: ['--import', 'tsx', serverEntry],
+    // BENCH_SERVER_NODE_ARGS: extra flags for the server under test, e.g. '--cpu-prof
+    // --cpu-prof-dir=/tmp/prof' (Node refuses --cpu-prof in NODE_OPTIONS).
+    args: [...serverNodeArgs(), '--import', 'tsx', serverEntry],
     cwd: root,
     env: serverEnv(target, port, secret, extraEnv),
     port,
@@ -248,6 +257,8 @@ async function measureSize(
   let admin: SizeResult['admin'] = null;
   let orders: SizeResult['orders'];
   let adminNote: string | undefined;
+  let cartOpenLoop: OpenLoopFigures | null | undefined;
+  let cartOpenLoopNote: string | undefined;
   let pages: PageFigures[] | null = null;
   let pagesSkipped: PageSkipped[] = [];
   let pagesNote: string | undefined;
@@ -299,6 +310,26 @@ async function measureSize(
       log(
         `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
       );
+    }
+
+    const cartAdd = api.find((a) => a.id === 'cart-add');
+    if (cartAdd?.status === 'measured' && catalogue.stockedSizes.length > 0) {
+      const rate = API_BUDGETS.cartOpenLoopRate;
+      try {
+        cartOpenLoop = await openLoop(server.baseUrl, {
+          rate,
+          seconds: o.durationSeconds,
+          request: cartOpenRequests(catalogue, shoppers),
+          pid: server.pid,
+        });
+        log(
+          `  cart_manage.php add, open loop at ${rate}/s: p50 ${cartOpenLoop.p50Ms} ms, p99 ${cartOpenLoop.p99Ms} ms, ${cartOpenLoop.answered} of ${cartOpenLoop.sent} answered (${cartOpenLoop.non2xx + cartOpenLoop.errors} errors), send lag p99 ${cartOpenLoop.sendLagP99Ms} ms`,
+        );
+      } catch (err) {
+        cartOpenLoop = null;
+        cartOpenLoopNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+        log(`  cart open loop: ${cartOpenLoopNote}`);
+      }
     }
 
     if (withOrders) {
@@ -362,6 +393,8 @@ async function measureSize(
       coldStart,
       memory,
       api,
+      ...(cartOpenLoop !== undefined ? { cartOpenLoop } : {}),
+      ...(cartOpenLoopNote ? { cartOpenLoopNote } : {}),
       admin,
       ...(adminNote ? { adminNote } : {}),
       ...(orders ? { orders } : {}),
@@ -390,6 +423,39 @@ async function outboxFigures(
     const outboxNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
     log(`  outbox: ${outboxNote}`);
     return { outbox: null, outboxNote };
+  }
+}
+
+/** The drop and sustained checkout, on the first size's database, in a server of its own. */
+async function checkoutFigures(
+  target: Target,
+  settings: LoadSettings,
+  dropShoppers: number,
+): Promise<{ checkout: CheckoutFigures | null; checkoutNote?: string }> {
+  log('\n== checkout: the drop and sustained orders');
+  try {
+    await prepareCatalogue(root, target);
+    const shoppers = await prepareShoppers(target, Math.max(dropShoppers, settings.connections));
+    const secret = randomBytes(32).toString('hex');
+    const server = await startServer(target, secret, 'checkout-server');
+    try {
+      const checkout = await measureCheckout({
+        target,
+        baseUrl: server.baseUrl,
+        pid: server.pid,
+        shoppers: shoppers.slice(0, dropShoppers),
+        connectionShoppers: shoppers.slice(0, settings.connections),
+        settings,
+        log,
+      });
+      return { checkout };
+    } finally {
+      await server.stop();
+    }
+  } catch (err) {
+    const checkoutNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+    log(`  checkout: ${checkoutNote}`);
+    return { checkout: null, checkoutNote };
   }
 }
 
@@ -470,6 +536,21 @@ async function main(): Promise<void> {
     await processesFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot), settings, o.connections);
     return;
   }
+  if (o.onlyCheckout) {
+    // A quick look at the drop and sustained checkout alone: printed, nothing written.
+    const { checkout, checkoutNote } = await checkoutFigures(
+      targetFor(serverUrl, o.sizes[0]!, dataRoot),
+      settings,
+      o.dropShoppers,
+    );
+    const checks = judge({ engine, sizes: [], pages: null, checkout, checkoutNote });
+    for (const c of checks) {
+      log(
+        `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
+      );
+    }
+    return;
+  }
   log(`Bench on ${engine}, sizes ${o.sizes.join(', ')}, ${o.durationSeconds} s per scenario`);
 
   const ceiling = await measureCeiling(settings);
@@ -491,13 +572,18 @@ async function main(): Promise<void> {
   }
 
   const outbox = await outboxFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot));
+  const checkout = await checkoutFigures(
+    targetFor(serverUrl, o.sizes[0]!, dataRoot),
+    settings,
+    o.dropShoppers,
+  );
   const processes = await processesFigures(
     targetFor(serverUrl, o.sizes[0]!, dataRoot),
     settings,
     o.connections,
   );
 
-  const partial = { engine, sizes, pages, ...outbox } as const;
+  const partial = { engine, sizes, pages, ...outbox, ...checkout } as const;
   const result: BenchResult = {
     date: new Date().toISOString(),
     command: ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' '),
@@ -510,6 +596,7 @@ async function main(): Promise<void> {
     pagesSkipped,
     ...(pagesNote ? { pagesNote } : {}),
     ...outbox,
+    ...checkout,
     ...processes,
     budgets: judge(partial),
     elapsedSeconds: Math.round((performance.now() - startedAt) / 1000),

@@ -19,6 +19,11 @@ export const API_BUDGETS = {
   listingP99Ms: (products: number) => (products <= 10_000 ? 25 : 50),
   searchP99Ms: 30,
   cartAddP99Ms: 20,
+  /** Cart adds, closed loop at 50 connections: requests per second. */
+  cartAddPerSecond: 2000,
+  /** Cart adds arriving at this fixed rate (open loop): p99 from each one's due moment. */
+  cartOpenLoopRate: 1000,
+  cartOpenLoopP99Ms: 20,
   /** Listing requests per second, as a share of the bare-Fastify ceiling. */
   listingCeilingShare: 0.3,
 };
@@ -43,6 +48,14 @@ export const OUTBOX_BUDGETS = {
   mailsPerSecond: 200,
 };
 
+export const CHECKOUT_BUDGETS = {
+  /** The drop: every request of the wave answered within this, p99. */
+  dropP99Ms: 300,
+  /** Sustained checkout at 50 connections, ample stock: orders per second and p99. */
+  sustainedOrdersPerSecond: 600,
+  sustainedP99Ms: 150,
+};
+
 const LISTING: ScenarioId[] = ['shop-first', 'shop-filtered'];
 const SEARCH: ScenarioId[] = ['search-word', 'search-typo'];
 const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
@@ -61,7 +74,8 @@ function atMost(value: number | null, limit: number): boolean | null {
 
 /** Every budget judged against one run's figures. */
 export function judge(
-  r: Pick<BenchResult, 'engine' | 'sizes' | 'pages' | 'outbox' | 'outboxNote'>,
+  r: Pick<BenchResult, 'engine' | 'sizes' | 'pages' | 'outbox' | 'outboxNote'> &
+    Partial<Pick<BenchResult, 'checkout' | 'checkoutNote'>>,
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const onPostgres = r.engine === 'postgres';
@@ -137,6 +151,8 @@ export function judge(
         );
       } else if (api.id === 'cart-add') {
         const limit = API_BUDGETS.cartAddP99Ms;
+        const rps = f && !broken ? f.requestsPerSecond : null;
+        const min = API_BUDGETS.cartAddPerSecond;
         checks.push(
           apiCheck({
             subject,
@@ -144,6 +160,14 @@ export function judge(
             value: p99,
             unit: 'ms',
             pass: atMost(p99, limit),
+            ...missing,
+          }),
+          apiCheck({
+            subject,
+            rule: `≥ ${min.toLocaleString('en-US')} req/s`,
+            value: rps,
+            unit: 'req/s',
+            pass: rps === null ? (broken ? false : null) : rps >= min,
             ...missing,
           }),
         );
@@ -207,6 +231,31 @@ export function judge(
     );
   }
 
+  for (const size of r.sizes) {
+    if (size.cartOpenLoop === undefined) continue;
+    const o = size.cartOpenLoop;
+    const b = API_BUDGETS;
+    const failed = o ? o.non2xx + o.errors + (o.sent - o.answered) : 0;
+    checks.push(
+      apiCheck({
+        subject: `cart_manage.php add, open loop at ${size.products.toLocaleString('en-US')}`,
+        rule: `p99 ≤ ${b.cartOpenLoopP99Ms} ms at ${b.cartOpenLoopRate.toLocaleString('en-US')} adds/s`,
+        value: o ? o.p99Ms : null,
+        unit: 'ms',
+        pass: !o
+          ? null
+          : failed > o.sent * MAX_FAILED_SHARE || o.rate < b.cartOpenLoopRate
+            ? false
+            : o.p99Ms <= b.cartOpenLoopP99Ms,
+        ...(!o
+          ? { note: size.cartOpenLoopNote ?? 'not measured' }
+          : failed > 0
+            ? { note: `${failed} of ${o.sent} failed or got no answer` }
+            : {}),
+      }),
+    );
+  }
+
   if (r.outbox !== undefined) {
     const o = r.outbox;
     // Mail sent twice or left unmarked is a failure whatever the speed.
@@ -227,6 +276,8 @@ export function judge(
       }),
     );
   }
+
+  if (r.checkout !== undefined) checks.push(...judgeCheckout(r, apiCheck));
 
   const b = PAGE_BUDGETS;
   for (const p of r.pages ?? []) {
@@ -277,6 +328,93 @@ export function judge(
       unit: 'kB',
       pass: cssKb <= b.maxCssKb,
     });
+  }
+  return checks;
+}
+
+/**
+ * The drop: exactly its stock sold, every other shopper told it is sold out, no 5xx, every
+ * accepted order settled by its payment, p99 within budget. Sustained checkout: orders per
+ * second and p99, each load.
+ */
+function judgeCheckout(
+  r: Partial<Pick<BenchResult, 'checkout' | 'checkoutNote'>>,
+  apiCheck: (c: BudgetCheck) => BudgetCheck,
+): BudgetCheck[] {
+  const c = r.checkout;
+  const b = CHECKOUT_BUDGETS;
+  if (!c) {
+    const note = r.checkoutNote ?? 'not measured';
+    return [
+      apiCheck({
+        subject: 'drop',
+        rule: 'exactly the stock sold, 0 5xx',
+        value: null,
+        unit: 'orders',
+        pass: null,
+        note,
+      }),
+    ];
+  }
+  const d = c.drop;
+  const exact =
+    d.accepted === d.stock &&
+    d.sold === d.stock &&
+    d.stockAfter === 0 &&
+    d.refusedSoldOut === d.shoppers - d.stock &&
+    d.otherRefusals === 0 &&
+    d.serverErrors === 0;
+  const checks: BudgetCheck[] = [
+    apiCheck({
+      subject: 'drop',
+      rule: `exactly ${d.stock} sold, the rest told sold out, 0 5xx`,
+      value: d.accepted,
+      unit: 'orders',
+      pass: exact,
+      ...(exact
+        ? {}
+        : {
+            note: `${d.accepted} accepted, ${d.sold} units sold, stock after ${d.stockAfter}, ${d.refusedSoldOut} sold out, ${d.otherRefusals} other 4xx, ${d.serverErrors} 5xx or no answer`,
+          }),
+    }),
+    apiCheck({
+      subject: 'drop',
+      rule: `p99 ≤ ${b.dropP99Ms} ms`,
+      value: d.p99Ms,
+      unit: 'ms',
+      pass: d.serverErrors > 0 ? false : d.p99Ms <= b.dropP99Ms,
+    }),
+    apiCheck({
+      subject: 'drop payments',
+      rule: 'every accepted order paid by its callback',
+      value: d.paid,
+      unit: 'orders',
+      pass: d.paid === d.accepted && d.payments.settled === d.accepted,
+    }),
+  ];
+  for (const s of c.sustained) {
+    const f = s.figures;
+    const broken = failedShare(f) > MAX_FAILED_SHARE;
+    const subject = `sustained checkout, ${s.label}`;
+    const note = broken ? { note: `${f.non2xx + f.errors} of ${f.requests} failed` } : {};
+    checks.push(
+      apiCheck({
+        subject,
+        rule: `≥ ${b.sustainedOrdersPerSecond} orders/s`,
+        value: f.requestsPerSecond,
+        unit: 'orders/s',
+        pass: broken ? false : f.requestsPerSecond >= b.sustainedOrdersPerSecond,
+        ...note,
+      }),
+      apiCheck({
+        subject,
+        rule: `p99 ≤ ${b.sustainedP99Ms} ms`,
+        value: f.p99Ms,
+        unit: 'ms',
+        pass: broken ? false : f.p99Ms <= b.sustainedP99Ms,
+        ...note,
+      }),
+    );
   }
   return checks;
 }

@@ -20,9 +20,13 @@ export interface BenchOptions {
   onlyOutbox: boolean;
   /** Only 1 vs 2 server processes behind nginx, printed (nothing written). */
   onlyProcesses: boolean;
+  /** Only the drop and sustained checkout, printed (nothing written). */
+  onlyCheckout: boolean;
+  /** Shoppers in the drop (its size has stock 100). */
+  dropShoppers: number;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--drop-shoppers 200]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -34,9 +38,14 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
                  list and dashboard (default 1000000; 0, none, with --quick)
   --only-outbox  only the outbox's drain (2,000 mails) on the first size's database, printed
   --only-processes  only 1 vs 2 server processes behind nginx on the first size's
-                 database (PostgreSQL), printed`;
+                 database (PostgreSQL), printed
+  --only-checkout  only the drop and sustained checkout on the first size's database, printed
+  --drop-shoppers N  shoppers in the drop, each ordering 1 unit of a size with stock 100
+                 (default 200)`;
 
 const MAX_PRODUCTS = 1_000_000;
+/** Shoppers in the drop by default: twice the size's stock of 100. */
+const DROP_SHOPPERS = 200;
 
 function positiveInt(name: string, text: string, max: number): number {
   const n = Number(text);
@@ -59,6 +68,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       orders: { type: 'string' },
       'only-outbox': { type: 'boolean', default: false },
       'only-processes': { type: 'boolean', default: false },
+      'only-checkout': { type: 'boolean', default: false },
+      'drop-shoppers': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -94,5 +105,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     quick,
     onlyOutbox: values['only-outbox'] === true,
     onlyProcesses: values['only-processes'] === true,
+    onlyCheckout: values['only-checkout'] === true,
+    dropShoppers: values['drop-shoppers']
+      ? positiveInt('drop-shoppers', values['drop-shoppers'], 2_000)
+      : DROP_SHOPPERS,
   };
 }

@@ -149,6 +149,136 @@ describe('budgets', () => {
     expect(judge(result('postgres')).some((c) => c.subject === 'outbox drain')).toBe(false);
   });
 
+  it('judges the drop: exactly its stock sold, the rest told sold out, no 5xx, all paid', () => {
+    const drop = {
+      shoppers: 200,
+      stock: 100,
+      accepted: 100,
+      refusedSoldOut: 100,
+      otherRefusals: 0,
+      serverErrors: 0,
+      p50Ms: 120,
+      p99Ms: 250,
+      maxMs: 260,
+      wallMs: 270,
+      ordersPerSecond: 370,
+      stockAfter: 0,
+      sold: 100,
+      paid: 100,
+      payments: { sent: 100, settled: 100, p50Ms: 40, p99Ms: 90, wallMs: 120 },
+    };
+    const sustained = (id: 'hot' | 'spread', label: string, p99: number, rps: number) => ({
+      id,
+      label,
+      connections: 50,
+      figures: figures(p99, rps),
+    });
+    const checkout = {
+      drop,
+      sustained: [
+        sustained('hot', 'one hot size', 120, 650),
+        sustained('spread', 'spread across 200 sizes', 180, 500),
+      ],
+    };
+    const checks = (c: typeof checkout | null) =>
+      judge({ ...result('postgres'), checkout: c, checkoutNote: 'failed: no server' });
+    const find = (list: ReturnType<typeof checks>, subject: string, rule: string) =>
+      list.find((c) => c.subject === subject && c.rule.startsWith(rule));
+    const ok = checks(checkout);
+    expect(find(ok, 'drop', 'exactly')).toMatchObject({ pass: true, value: 100 });
+    expect(find(ok, 'drop', 'p99')).toMatchObject({ pass: true, value: 250, unit: 'ms' });
+    expect(find(ok, 'drop payments', 'every')?.pass).toBe(true);
+    expect(find(ok, 'sustained checkout, one hot size', '≥ 600')?.pass).toBe(true);
+    expect(find(ok, 'sustained checkout, one hot size', 'p99')?.pass).toBe(true);
+    expect(find(ok, 'sustained checkout, spread across 200 sizes', '≥ 600')?.pass).toBe(false);
+    expect(find(ok, 'sustained checkout, spread across 200 sizes', 'p99')?.pass).toBe(false);
+
+    // One unit oversold, a 5xx, or an order left unpaid is a miss whatever the speed.
+    const oversold = checks({ ...checkout, drop: { ...drop, accepted: 101, sold: 101 } });
+    expect(find(oversold, 'drop', 'exactly')).toMatchObject({ pass: false });
+    expect(find(oversold, 'drop', 'exactly')?.note).toContain('101 accepted');
+    const failed = checks({ ...checkout, drop: { ...drop, refusedSoldOut: 99, serverErrors: 1 } });
+    expect(find(failed, 'drop', 'exactly')?.pass).toBe(false);
+    expect(find(failed, 'drop', 'p99')?.pass).toBe(false);
+    const unpaid = checks({ ...checkout, drop: { ...drop, paid: 99 } });
+    expect(find(unpaid, 'drop payments', 'every')?.pass).toBe(false);
+    expect(find(checks(null), 'drop', 'exactly')).toMatchObject({
+      pass: null,
+      note: 'failed: no server',
+    });
+    // A run without the checkout has no such check.
+    expect(judge(result('postgres')).some((c) => c.subject.startsWith('drop'))).toBe(false);
+    // On PGlite they are recorded, not judged.
+    const pglite = judge({ ...result('pglite'), checkout });
+    expect(pglite.filter((c) => c.subject.startsWith('drop')).every((c) => c.pass === null)).toBe(
+      true,
+    );
+
+    // The README shows the drop's figures and verdicts.
+    const r: BenchResult = { ...result('postgres'), checkout };
+    r.budgets = judge(r);
+    const section = renderSection(r);
+    expect(section).toContain('### Checkout: the drop and sustained orders');
+    expect(section).toContain('**100 accepted**, 100 told it is sold out (409)');
+    expect(section).toContain('**p99 250 ms**');
+    expect(section).toContain('p99 ≤ 300 ms: **pass**');
+    expect(section).toContain('100 of 100 callbacks settled');
+    expect(section).toMatch(
+      /\| spread across 200 sizes \| 50 \| 500 \| 1 \| 180 \| 0\.5 \| ≥ 600 orders\/s: \*\*miss\*\*; p99 ≤ 150 ms: \*\*miss\*\* \|/,
+    );
+  });
+
+  it('judges cart adds: closed-loop throughput, and the open loop by p99 at 1,000 adds/s', () => {
+    const r = result('postgres');
+    const size = r.sizes[0]!;
+    size.api[2] = {
+      id: 'cart-add',
+      label: 'cart_manage.php add (logged in)',
+      detail: '',
+      status: 'measured',
+      figures: figures(40, 1500),
+    };
+    const open = {
+      rate: 1000,
+      seconds: 10,
+      sent: 10_000,
+      answered: 10_000,
+      achievedPerSecond: 998,
+      p50Ms: 4,
+      p99Ms: 18,
+      maxMs: 30,
+      non2xx: 0,
+      errors: 0,
+      sendLagP99Ms: 1,
+      serverCpuMsPerRequest: 0.5,
+    };
+    size.cartOpenLoop = open;
+    const checks = judge(r);
+    const closed = checks.filter((c) => c.subject === 'cart_manage.php add (logged in) at 10,000');
+    expect(closed.map((c) => [c.rule, c.pass])).toEqual([
+      ['p99 ≤ 20 ms', false],
+      ['≥ 2,000 req/s', false],
+    ]);
+    const openCheck = () =>
+      judge(r).find((c) => c.subject === 'cart_manage.php add, open loop at 10,000');
+    expect(openCheck()).toMatchObject({ rule: 'p99 ≤ 20 ms at 1,000 adds/s', pass: true });
+    size.cartOpenLoop = { ...open, p99Ms: 25 };
+    expect(openCheck()?.pass).toBe(false);
+    // Answers lost are a miss whatever the latency of the rest.
+    size.cartOpenLoop = { ...open, answered: 9_800, errors: 200 };
+    expect(openCheck()).toMatchObject({
+      pass: false,
+      note: '400 of 10000 failed or got no answer',
+    });
+    size.cartOpenLoop = open;
+    r.budgets = judge(r);
+    const section = renderSection(r);
+    expect(section).toContain('### Cart add at a fixed arrival rate (open loop)');
+    expect(section).toContain(
+      '| 10,000 | 1,000/s for 10 s | 10,000 / 10,000 | 4 | 18 | 30 | 1 ms | 0.5 | p99 ≤ 20 ms at 1,000 adds/s: **pass** |',
+    );
+  });
+
   it('leaves API budgets unjudged on PGlite', () => {
     const api = judge(result('pglite')).filter((c) => c.subject.includes(' at '));
     expect(api.length).toBeGreaterThan(0);
@@ -259,6 +389,15 @@ describe('options', () => {
   it('--only-outbox measures the outbox alone', () => {
     expect(parseOptions([]).onlyOutbox).toBe(false);
     expect(parseOptions(['--only-outbox']).onlyOutbox).toBe(true);
+  });
+
+  it('--only-checkout measures the drop and sustained checkout alone; --drop-shoppers sizes the drop', () => {
+    expect(parseOptions([])).toMatchObject({ onlyCheckout: false, dropShoppers: 200 });
+    expect(parseOptions(['--only-checkout', '--drop-shoppers', '300'])).toMatchObject({
+      onlyCheckout: true,
+      dropShoppers: 300,
+    });
+    expect(() => parseOptions(['--drop-shoppers', '0'])).toThrow('--drop-shoppers');
   });
 
   it('--only-processes measures 1 vs 2 processes alone', () => {

@@ -59,6 +59,32 @@ export function renderSection(r: BenchResult): string {
   }
   lines.push('', `![p99 latency against catalogue size](${CHART_FILE})`, '');
 
+  const openLoops = r.sizes.filter((s) => s.cartOpenLoop !== undefined);
+  if (openLoops.length > 0) {
+    lines.push(
+      '### Cart add at a fixed arrival rate (open loop)',
+      '',
+      "The cart scenario's requests sent on schedule whatever the server does; each latency from the moment the request was due.",
+      '',
+      '| products | rate | sent / answered | p50 ms | p99 ms | max ms | client send lag p99 | server CPU ms/req | budget |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const size of openLoops) {
+      const o = size.cartOpenLoop;
+      const subject = `cart_manage.php add, open loop at ${size.products.toLocaleString('en-US')}`;
+      const budget = r.budgets
+        .filter((c) => c.subject === subject)
+        .map(verdict)
+        .join('; ');
+      lines.push(
+        o
+          ? `| ${n(size.products)} | ${n(o.rate)}/s for ${o.seconds} s | ${n(o.sent)} / ${n(o.answered)}${o.non2xx + o.errors > 0 ? ` (${n(o.non2xx + o.errors)} errors)` : ''} | ${o.p50Ms} | ${o.p99Ms} | ${o.maxMs} | ${o.sendLagP99Ms} ms | ${o.serverCpuMsPerRequest ?? '—'} | ${budget} |`
+          : `| ${n(size.products)} | not measured: ${size.cartOpenLoopNote ?? ''} | | | | | | | ${budget} |`,
+      );
+    }
+    lines.push('');
+  }
+
   lines.push(
     '### Cold start and memory',
     '',
@@ -148,6 +174,8 @@ export function renderSection(r: BenchResult): string {
     );
   }
 
+  if (r.checkout !== undefined) lines.push(...checkoutSection(r));
+
   if (r.processes !== undefined) {
     const p = r.processes;
     lines.push('### 1 vs 2 server processes behind nginx (`docs/deploy/nginx.conf`)', '');
@@ -201,6 +229,38 @@ export function renderSection(r: BenchResult): string {
     `**Budgets: ${judged.length - missed} of ${judged.length} met, ${missed} missed** (marked in the tables above; every check is in the run's JSON under \`budgets\`).`,
   );
   return lines.join('\n');
+}
+
+/** The drop and sustained checkout (checkout.ts). */
+function checkoutSection(r: BenchResult): string[] {
+  const lines = ['### Checkout: the drop and sustained orders (`process_order.php`)', ''];
+  const c = r.checkout;
+  if (!c) return [...lines, `Not measured: ${r.checkoutNote ?? 'no figures'}.`, ''];
+  const d = c.drop;
+  const check = (subject: string, rule: string) => findCheck(r.budgets, subject, rule);
+  lines.push(
+    `**The drop**: ${n(d.shoppers)} shoppers send one order each for 1 unit of a size with stock ${n(d.stock)}, all at once. **${n(d.accepted)} accepted**, ${n(d.refusedSoldOut)} told it is sold out (409), ${n(d.otherRefusals)} other 4xx, ${n(d.serverErrors)} 5xx or no answer; stock after ${d.stockAfter ?? '?'}, ${n(d.sold)} units in the accepted orders. ${verdict(check('drop', 'exactly'))}`,
+    '',
+    `Latency of the wave p50 ${n(d.p50Ms)} ms, **p99 ${n(d.p99Ms)} ms** (max ${n(d.maxMs)} ms), ${n(d.ordersPerSecond)} orders/s over its ${n(d.wallMs)} ms. ${verdict(check('drop', 'p99'))}`,
+    '',
+    `Payments: each accepted order paid on the sandbox gateway's page (its signed webhook) and its callback followed, all at once: ${n(d.payments.settled)} of ${n(d.payments.sent)} callbacks settled, p50 ${n(d.payments.p50Ms)} ms, p99 ${n(d.payments.p99Ms)} ms; ${n(d.paid)} orders paid. ${verdict(check('drop payments', 'every'))}`,
+    '',
+    '| sustained checkout (distinct shopper per connection, ample stock) | connections | orders/s | p50 ms | p99 ms | server CPU ms/order | budgets |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+  );
+  for (const s of c.sustained) {
+    const f = s.figures;
+    const subject = `sustained checkout, ${s.label}`;
+    const budgets = r.budgets
+      .filter((b) => b.subject === subject)
+      .map(verdict)
+      .join('; ');
+    lines.push(
+      `| ${s.label} | ${s.connections} | ${n(f.requestsPerSecond)} | ${n(f.p50Ms)} | ${n(f.p99Ms)} | ${f.serverCpuMsPerRequest ?? '–'} | ${budgets} |`,
+    );
+  }
+  lines.push('');
+  return lines;
 }
 
 /** Replaces what is between the markers; throws when they are missing. */

@@ -2,6 +2,7 @@
 import type { LoadFigures } from './load.js';
 import type { TimedFigures } from './orders.js';
 import type { Machine } from './machine.js';
+import type { OpenLoopFigures } from './open-loop.js';
 import type { PageFigures, PageSkipped } from './pages.js';
 import type { ScenarioId } from './scenarios.js';
 
@@ -73,6 +74,48 @@ export interface OutboxFigures {
   markedSent: number;
 }
 
+/** The drop (checkout.ts): shoppers at once for one unit each of a size with little stock. */
+export interface DropFigures {
+  shoppers: number;
+  /** The size's stock before the drop. */
+  stock: number;
+  /** Orders placed (200): must be exactly the stock. */
+  accepted: number;
+  /** 409 with the spec's sold-out sentence. */
+  refusedSoldOut: number;
+  /** Any other 4xx (must be 0). */
+  otherRefusals: number;
+  /** 5xx answers and requests that got no answer (must be 0). */
+  serverErrors: number;
+  /** Latency of every request of the wave, from its send to its answer. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** From the first send to the last answer. */
+  wallMs: number;
+  /** Accepted orders over the wave's wall time. */
+  ordersPerSecond: number;
+  /** The size's stock afterwards (must be 0), and units the accepted orders hold (the stock). */
+  stockAfter: number | null;
+  sold: number;
+  /** Accepted orders marked paid after their payments (must be all of them). */
+  paid: number;
+  /** Each accepted order paid on the sandbox's page (its webhook) and its callback followed. */
+  payments: { sent: number; settled: number; p50Ms: number; p99Ms: number; wallMs: number };
+}
+
+export interface SustainedCheckout {
+  id: 'hot' | 'spread';
+  label: string;
+  connections: number;
+  figures: LoadFigures;
+}
+
+export interface CheckoutFigures {
+  drop: DropFigures;
+  sustained: SustainedCheckout[];
+}
+
 export interface SizeResult {
   products: number;
   /** Seconds the seed took in this run, or null when the seeded database was reused. */
@@ -82,6 +125,9 @@ export interface SizeResult {
   /** VmHWM of the server process during the mixed workload (peak reset just before it). */
   memory: { peakMiB: number; peakResetBeforeMixed: boolean } | null;
   api: ApiResult[];
+  /** cart_manage.php add at a fixed arrival rate (open-loop.ts); null when it failed. */
+  cartOpenLoop?: OpenLoopFigures | null;
+  cartOpenLoopNote?: string;
   /** The back office's CSV scenarios; null when they failed (`adminNote` says why). */
   admin?: AdminFigures | null;
   adminNote?: string;
@@ -136,6 +182,9 @@ export interface BenchResult {
   /** 1 vs 2 server processes behind nginx, on the first size's database; null when not run. */
   processes?: ProcessesFigures | null;
   processesNote?: string;
+  /** The drop and sustained checkout, on the first size's database; null when it failed. */
+  checkout?: CheckoutFigures | null;
+  checkoutNote?: string;
   budgets: BudgetCheck[];
   elapsedSeconds: number;
 }

@@ -25,14 +25,7 @@ import { checkPincode } from '../shipping/pincodes.js';
 import * as cod from './cod.service.js';
 import type { OrderContext } from './order-context.js';
 import { recordEvent } from './order-events.js';
-import {
-  checkLines,
-  mergeLines,
-  recordTaken,
-  retakeOrder,
-  shortageMessage,
-  takeStock,
-} from './order-stock.js';
+import { checkLines, mergeLines, retakeOrder, shortageMessage, takeStock } from './order-stock.js';
 import * as q from './orders.queries.js';
 
 /** An unpaid order can be paid (its stock taken again) for this long after it was placed. */
@@ -48,20 +41,36 @@ function holdEnd(config: Config, now: Date): Date {
   return new Date(now.getTime() + config.orderHoldMinutes * 60_000);
 }
 
-/** The order's transaction; answers the order id (an earlier one for a repeated key). */
+/** The order's transaction's outcome: its id, and its first payment attempt if it made one. */
+interface Created {
+  orderId: number;
+  /** Online orders: the attempt claimed in the order's transaction, for the provider's page. */
+  attempt: { paymentId: number; request: PaymentRequest } | null;
+}
+
+const PRICE_MOVED =
+  'Prices have changed since you opened checkout. Please review your order and try again.';
+
+/**
+ * The order's transaction (an earlier order's id for a repeated key). What only reads or
+ * writes the shopper's own new rows comes first; the sizes' and products' rows, which every
+ * checkout of the same jersey waits for, are taken last, so they stay locked only for their
+ * own statements and the commit (decision 044).
+ */
 async function createOrder(
   tx: Queryable,
-  config: Config,
+  ctx: OrderContext,
   userId: number,
   input: ProcessOrderInput,
   now: Date,
   visitorKey: string | null,
-): Promise<number> {
+): Promise<Created> {
+  const { config } = ctx;
   const key = input.idempotency_key ?? null;
   if (key) {
     await q.lockIdempotencyKey(tx, userId, key);
     const earlier = await q.orderIdByKey(tx, userId, key);
-    if (earlier !== undefined) return earlier;
+    if (earlier !== undefined) return { orderId: earlier, attempt: null };
   }
 
   // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
@@ -69,14 +78,10 @@ async function createOrder(
   if (!destination.ok) throw new Invalid(destination.error);
 
   const lines = mergeLines(input.items);
-  const names = await checkLines(tx, lines);
-  const taken = await takeStock(tx, lines);
-  if (!taken.ok) {
-    throw new SoldOut(shortageMessage(taken.shortage, names.get(taken.shortage.productId) ?? ''));
-  }
-
+  // Unknown products and sizes, and sizes already sold out, are refused here, unlocked.
+  const products = await checkLines(tx, lines);
   const priced = lines.map((l) => {
-    const p = taken.products.get(l.productId)!;
+    const p = products.get(l.productId)!;
     return { ...l, product: p, unitPricePaise: p.discount_price_paise };
   });
   const subtotalPaise = priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
@@ -126,7 +131,9 @@ async function createOrder(
     now,
   });
 
-  const orderId = await q.insertOrder(tx, {
+  // A COD order holds its stock until it is confirmed and delivered, or cancelled.
+  const reservedUntil = isCod ? null : holdEnd(config, now);
+  const order = await q.insertOrder(tx, {
     userId,
     shippingAddress: input.shipping_address,
     state: input.state,
@@ -141,10 +148,10 @@ async function createOrder(
     affiliateId: attribution.affiliateId,
     campaignCode: attribution.campaignCode,
     idempotencyKey: key,
-    // A COD order holds its stock until it is confirmed and delivered, or cancelled.
-    reservedUntil: isCod ? null : holdEnd(config, now),
+    reservedUntil,
     expectedDate: await promisedDate(tx, destination.found, now),
   });
+  const orderId = order.id;
   await q.insertOrderItems(
     tx,
     orderId,
@@ -158,12 +165,56 @@ async function createOrder(
       discountPaise: coupon?.lineDiscountsPaise[i] ?? 0,
     })),
   );
-  await recordTaken(tx, orderId, taken.taken, 'hold');
   await recordEvent(tx, orderId, 'placed', { kind: 'shopper', userId }, { at: now });
   if (isCod) await cod.startConfirmation(tx, config.publicUrl, orderId, now);
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.
   await accounts.saveFirstShippingAddress(tx, userId, input.shipping_address, now);
+  await cart.removeOrderedLines(tx, userId, lines);
+  // The first payment attempt is claimed with the order, so its page needs no second
+  // transaction; the provider is still called only after the commit.
+  let attempt: Created['attempt'] = null;
+  if (!isCod) {
+    const plan = await payments.planAttempt(tx, {
+      orderId,
+      provider: ctx.provider.name,
+      amountPaise: totalPaise,
+      now,
+    });
+    if (plan.kind === 'claimed') {
+      const address = input.shipping_address;
+      attempt = {
+        paymentId: plan.paymentId,
+        request: {
+          orderId,
+          reference: plan.reference,
+          amountPaise: totalPaise,
+          description: `${SHOP_NAME} order #${orderId}`,
+          customer: {
+            name: `${address.first_name} ${address.last_name}`.trim() || order.user_name,
+            email: order.email,
+            contact: input.mobile_number,
+          },
+          expiresAt: reservedUntil!,
+        },
+      };
+    }
+  }
+
+  // Last: the stock (each size with its ledger row), under the rows' locks until commit.
+  const taken = await takeStock(tx, lines, { orderId, reason: 'hold' });
+  if (!taken.ok) {
+    throw new SoldOut(
+      shortageMessage(taken.shortage, products.get(taken.shortage.productId)?.name ?? ''),
+    );
+  }
+  // The price charged is the one under the product's lock: a price changed since it was
+  // read above refuses the order (it rolls back) rather than charge the old one.
+  for (const l of priced) {
+    if (taken.products.get(l.productId)?.discount_price_paise !== l.unitPricePaise) {
+      throw new Conflict(PRICE_MOVED);
+    }
+  }
   if (coupon) {
     const redeemed = await coupons.redeemCoupon(tx, {
       couponId: coupon.couponId,
@@ -173,8 +224,7 @@ async function createOrder(
     });
     if (!redeemed.ok) throw new Conflict(redeemed.error);
   }
-  await cart.removeOrderedLines(tx, userId, lines);
-  return orderId;
+  return { orderId, attempt };
 }
 
 /**
@@ -187,14 +237,18 @@ export async function placeOrder(
   input: ProcessOrderInput,
   visitorKey: string | null = null,
 ): Promise<ProcessOrderResponse> {
-  const orderId = await ctx.db.transaction((tx) =>
-    createOrder(tx, ctx.config, userId, input, new Date(), visitorKey),
+  const created = await ctx.db.transaction((tx) =>
+    createOrder(tx, ctx, userId, input, new Date(), visitorKey),
   );
+  const { orderId } = created;
   if (input.payment_method === 'COD') {
     const page = new URL(orderPagePath(orderId), ctx.config.publicUrl).toString();
     return { order_id: orderId, payment_url: page };
   }
-  return { order_id: orderId, payment_url: await paymentPage(ctx, userId, orderId) };
+  const paymentUrl = created.attempt
+    ? await createPage(ctx, created.attempt.paymentId, created.attempt.request)
+    : await paymentPage(ctx, userId, orderId);
+  return { order_id: orderId, payment_url: paymentUrl };
 }
 
 /** payment_processer.php: a payment page for the shopper's own unpaid order. */

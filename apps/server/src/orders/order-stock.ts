@@ -1,18 +1,14 @@
 // An order's stock: lines checked against the catalogue, each size taken with a conditional
-// update in one global lock order (overselling is impossible), the ledger written, and a
-// released order's stock (and coupon use) taken again.
+// update in one global lock order (overselling is impossible) with its ledger row in the same
+// statement, and a released order's stock (and coupon use) taken again.
 import * as coupons from '../coupons/coupons.service.js';
 import type { Queryable } from '../db/client.js';
-import { Conflict, Invalid } from '../domain-errors.js';
-import * as stock from '../stock/stock.service.js';
+import { Conflict, Invalid, SoldOut } from '../domain-errors.js';
 import * as q from './orders.queries.js';
 
 type Shortage = { productId: number; size: string; left: number };
-/** A size's stock taken for an order: its ledger row once the order's id is known. */
-type Taken = { productId: number; size: string; delta: number; stockAfter: number };
 type TakeResult =
-  | { ok: true; products: Map<number, q.TakenProductRow>; taken: Taken[] }
-  | { ok: false; shortage: Shortage };
+  { ok: true; products: Map<number, q.TakenProductRow> } | { ok: false; shortage: Shortage };
 
 /** One line per (product, size), quantities added up. */
 export function mergeLines(
@@ -33,20 +29,32 @@ function byLockOrder(a: q.StockLine, b: q.StockLine): number {
 }
 
 /**
- * Takes the lines' stock: each size only if enough is left (the conditional update is what
- * makes overselling impossible), then the products' totals. Rows are locked in one global
- * order; on a shortage the caller rolls back.
+ * Takes the lines' stock for an order: each size only if enough is left (the conditional
+ * update is what makes overselling impossible) with its ledger row, then the products'
+ * totals. Rows are locked in one global order; on a shortage the caller rolls back.
  */
-export async function takeStock(db: Queryable, lines: readonly q.StockLine[]): Promise<TakeResult> {
+export async function takeStock(
+  db: Queryable,
+  lines: readonly q.StockLine[],
+  entry: { orderId: number; reason: 'hold' | 'sale' },
+): Promise<TakeResult> {
   const sorted = [...lines].sort(byLockOrder);
-  const taken: Taken[] = [];
+  if (sorted.length === 1) {
+    // The common order (a drop's): one round trip while the rows are locked.
+    const line = sorted[0]!;
+    const one = await q.takeOneLineStock(db, line, entry);
+    if (!one) {
+      const left = await q.sizeStockNow(db, line.productId, line.size);
+      return { ok: false, shortage: { productId: line.productId, size: line.size, left } };
+    }
+    return { ok: true, products: new Map([[line.productId, one.product]]) };
+  }
   for (const line of sorted) {
-    const stockAfter = await q.takeSizeStock(db, line);
+    const stockAfter = await q.takeSizeStock(db, line, entry);
     if (stockAfter === undefined) {
       const left = await q.sizeStockNow(db, line.productId, line.size);
       return { ok: false, shortage: { productId: line.productId, size: line.size, left } };
     }
-    taken.push({ productId: line.productId, size: line.size, delta: -line.quantity, stockAfter });
   }
   const perProduct = new Map<number, number>();
   for (const l of sorted)
@@ -55,20 +63,7 @@ export async function takeStock(db: Queryable, lines: readonly q.StockLine[]): P
   for (const [productId, quantity] of perProduct) {
     products.set(productId, await q.takeProductStock(db, productId, quantity));
   }
-  return { ok: true, products, taken };
-}
-
-/** Writes the ledger rows of stock taken for an order: held at checkout, or sold at payment. */
-export async function recordTaken(
-  db: Queryable,
-  orderId: number,
-  taken: readonly Taken[],
-  reason: 'hold' | 'sale',
-): Promise<void> {
-  await stock.insertLedgerEntries(
-    db,
-    taken.map((t) => ({ ...t, reason, orderId })),
-  );
+  return { ok: true, products };
 }
 
 export function shortageMessage(s: Shortage, name: string): string {
@@ -77,21 +72,38 @@ export function shortageMessage(s: Shortage, name: string): string {
     : `Sorry, only ${s.left} left of ${name} in size ${s.size}.`;
 }
 
-/** Refuses lines naming unknown or withdrawn products or sizes they do not come in. */
-export async function checkLines(db: Queryable, lines: readonly q.StockLine[]) {
+/** What checkout reads of a product before taking its stock. */
+export type LineProduct = Omit<q.LineProductRow, 'size' | 'stock' | 'active'>;
+
+/**
+ * Refuses lines naming unknown or withdrawn products or sizes they do not come in, and lines
+ * asking for more than their size has now (read without a lock: a sold-out size is refused
+ * before anything is written or locked; the conditional update still decides the rest).
+ */
+export async function checkLines(
+  db: Queryable,
+  lines: readonly q.StockLine[],
+): Promise<Map<number, LineProduct>> {
   const rows = await q.lineProducts(db, [...new Set(lines.map((l) => l.productId))]);
-  const names = new Map<number, string>();
-  for (const line of lines) {
+  const products = new Map<number, LineProduct>();
+  let short: { line: q.StockLine; left: number } | null = null;
+  for (const line of [...lines].sort(byLockOrder)) {
     const product = rows.filter((r) => r.id === line.productId);
     const first = product[0];
     if (!first) throw new Invalid(`Product ${line.productId} does not exist.`);
     if (!first.active) throw new Conflict(`Sorry, ${first.name} is no longer sold.`);
-    if (!product.some((r) => r.size === line.size)) {
-      throw new Invalid(`${first.name} does not come in size ${line.size}.`);
-    }
-    names.set(first.id, first.name);
+    const size = product.find((r) => r.size === line.size);
+    if (!size) throw new Invalid(`${first.name} does not come in size ${line.size}.`);
+    if (!short && (size.stock ?? 0) < line.quantity) short = { line, left: size.stock ?? 0 };
+    const { size: _size, stock: _stock, active: _active, ...info } = first;
+    products.set(first.id, info);
   }
-  return names;
+  if (short) {
+    const { line, left } = short;
+    const name = products.get(line.productId)!.name;
+    throw new SoldOut(shortageMessage({ productId: line.productId, size: line.size, left }, name));
+  }
+  return products;
 }
 
 type Retake = { ok: true } | { ok: false; error: string };
@@ -109,12 +121,12 @@ export async function retakeOrder(
   const taken = await takeStock(
     db,
     items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity })),
+    { orderId: order.id, reason: opts.reason },
   );
   if (!taken.ok) {
     const name = items.find((i) => i.product_id === taken.shortage.productId)?.product_name ?? '';
     return { ok: false, error: shortageMessage(taken.shortage, name) };
   }
-  await recordTaken(db, order.id, taken.taken, opts.reason);
   if (order.coupon_id !== null) {
     const redeemed = await coupons.redeemCoupon(
       db,

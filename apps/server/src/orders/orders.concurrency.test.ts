@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import { testDatabaseKind } from '../test/database.js';
 import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
@@ -148,5 +149,132 @@ describe('concurrent checkouts', () => {
       sql`SELECT used_count FROM coupons WHERE id = ${coupon.id}`,
     );
     expect(usage.used_count).toBe(1);
+  });
+
+  it('refused checkouts leave nothing behind; each placed order has its one payment page', async () => {
+    const product = await createProduct(t.db, {
+      name: 'Last Three Jersey',
+      pricePaise: 100_000,
+      sizes: { M: 3 },
+    });
+    const buyers = await shoppers(20);
+    const results = await Promise.all(
+      buyers.map((s) =>
+        s.post(
+          '/api/process_order.php',
+          orderBody(s.id, [{ product_id: product, size: 'M', quantity: 1 }], 1060),
+        ),
+      ),
+    );
+    expect(tally(results.map((r) => r.statusCode))).toEqual({ 200: 3, 409: 17 });
+    const ids = buyers.map((b) => b.id);
+    const placed = await queryRows<{ id: number; pages: number; url: string; events: number }>(
+      t.db,
+      sql`SELECT o.id,
+                 (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS pages,
+                 (SELECT min(payment_url) FROM payments p WHERE p.order_id = o.id) AS url,
+                 (SELECT count(*)::int FROM order_events e WHERE e.order_id = o.id) AS events
+          FROM orders o WHERE o.user_id IN (${sql.join(ids, sql`, `)}) ORDER BY o.id`,
+    );
+    const answered = results
+      .filter((r) => r.statusCode === 200)
+      .map((r) => r.json() as { order_id: number; payment_url: string });
+    expect(placed.map((o) => o.id)).toEqual(answered.map((a) => a.order_id).sort((a, b) => a - b));
+    for (const o of placed) {
+      expect(o).toMatchObject({ pages: 1, events: 1 });
+      expect(answered.find((a) => a.order_id === o.id)?.payment_url).toBe(o.url);
+    }
+    const ledger = await one<{ rows: number }>(
+      sql`SELECT count(*)::int AS rows FROM stock_ledger WHERE product_id = ${product}`,
+    );
+    expect(ledger.rows).toBe(3);
+    expect(await stockOf(t.db, product, 'M')).toBe(0);
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite runs one statement at a time).
+  describe.runIf(testDatabaseKind() === 'postgres')('while another transaction holds a row', () => {
+    /** Holds a transaction open after `work` until the returned release is called. */
+    async function holding(
+      work: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<unknown>,
+    ) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let ready!: () => void;
+      const started = new Promise<void>((resolve) => (ready = resolve));
+      const done = t.db.transaction(async (tx) => {
+        await work(tx);
+        ready();
+        await released;
+      });
+      await Promise.race([started, done]);
+      return { release, done };
+    }
+
+    async function waitingForLock(): Promise<boolean> {
+      for (let i = 0; i < 200; i++) {
+        const row = await one<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (row.n > 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return false;
+    }
+
+    it('a price changed while a checkout waited for the product refuses it and changes nothing', async () => {
+      const product = await createProduct(t.db, { pricePaise: 100_000, sizes: { M: 10 } });
+      const [s] = await shoppers(1);
+      const staff = await holding((tx) =>
+        tx.execute(sql`UPDATE products SET discount_price_paise = 90000 WHERE id = ${product}`),
+      );
+      // The checkout read ₹1,000 (the committed price) and now waits for the product's row.
+      const answer = s!.post(
+        '/api/process_order.php',
+        orderBody(s!.id, [{ product_id: product, size: 'M', quantity: 1 }], 1060),
+      );
+      expect(await waitingForLock()).toBe(true);
+      staff.release();
+      await staff.done;
+      const r = await answer;
+      expect(r.statusCode).toBe(409);
+      expect(r.json().error).toBe(
+        'Prices have changed since you opened checkout. Please review your order and try again.',
+      );
+      expect(await stockOf(t.db, product, 'M')).toBe(10);
+      const orders = await one<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${s!.id}`,
+      );
+      expect(orders.n).toBe(0);
+      // At the new price it goes through.
+      const again = await s!.post(
+        '/api/process_order.php',
+        orderBody(s!.id, [{ product_id: product, size: 'M', quantity: 1 }], 960),
+      );
+      expect(again.statusCode).toBe(200);
+    });
+
+    it('a sold-out size is refused at once, without waiting for a checkout that holds its row', async () => {
+      const product = await createProduct(t.db, {
+        name: 'Gone Jersey',
+        pricePaise: 100_000,
+        sizes: { M: 0, L: 5 },
+      });
+      const [s] = await shoppers(1);
+      const other = await holding((tx) =>
+        tx.execute(sql`SELECT stock FROM product_sizes WHERE product_id = ${product} FOR UPDATE`),
+      );
+      try {
+        const r = await s!.post(
+          '/api/process_order.php',
+          orderBody(s!.id, [{ product_id: product, size: 'M', quantity: 1 }], 1060),
+        );
+        expect(r.statusCode).toBe(409);
+        expect(r.json().error).toBe('Sorry, Gone Jersey in size M is sold out.');
+      } finally {
+        other.release();
+        await other.done;
+      }
+    });
   });
 });

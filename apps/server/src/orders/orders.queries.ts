@@ -16,6 +16,9 @@ export interface LineProductRow {
   id: number;
   name: string;
   active: boolean;
+  image_url: string;
+  category_id: number;
+  discount_price_paise: number;
   size: string | null;
   stock: number | null;
 }
@@ -28,22 +31,70 @@ export async function lineProducts(
   if (productIds.length === 0) return [];
   return queryRows<LineProductRow>(
     db,
-    sql`SELECT p.id, p.name, p.active, ps.size, ps.stock
+    sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
+               ps.size, ps.stock
         FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
         WHERE p.id IN (${sqlList(productIds)})`,
   );
 }
 
-/** Takes stock of one size only if enough is left: answers the size's stock after, or undefined. */
-export async function takeSizeStock(db: Queryable, line: StockLine): Promise<number | undefined> {
-  const [row] = await queryRows<{ stock: number }>(
+/**
+ * Takes stock of one size for an order only if enough is left, and writes its ledger row, in
+ * one statement (the size's row stays locked for as little as possible): answers the size's
+ * stock after, or undefined when too little was left (nothing written).
+ */
+export async function takeSizeStock(
+  db: Queryable,
+  line: StockLine,
+  entry: { orderId: number; reason: 'hold' | 'sale' },
+): Promise<number | undefined> {
+  const [row] = await queryRows<{ stock_after: number }>(
     db,
-    sql`UPDATE product_sizes SET stock = stock - ${line.quantity}::int
-        WHERE product_id = ${line.productId} AND size = ${line.size}
-          AND stock >= ${line.quantity}::int
-        RETURNING stock`,
+    sql`WITH taken AS (
+          UPDATE product_sizes SET stock = stock - ${line.quantity}::int
+          WHERE product_id = ${line.productId} AND size = ${line.size}
+            AND stock >= ${line.quantity}::int
+          RETURNING product_id, size, stock)
+        INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
+        SELECT product_id, size, ${-line.quantity}::int, stock, ${entry.reason}, ${entry.orderId}
+          FROM taken
+        RETURNING stock_after`,
   );
-  return row?.stock;
+  return row?.stock_after;
+}
+
+/**
+ * An order of one line takes its size's stock (only if enough is left), writes the ledger row
+ * and keeps its product's total in step, all in one statement: the size's row is locked
+ * first and the product's row after it (the product's update reads the size's result), the
+ * global lock order. Answers the size's stock after and the product as locked, or undefined
+ * when too little was left (nothing written).
+ */
+export async function takeOneLineStock(
+  db: Queryable,
+  line: StockLine,
+  entry: { orderId: number; reason: 'hold' | 'sale' },
+): Promise<{ stockAfter: number; product: TakenProductRow } | undefined> {
+  const [row] = await queryRows<TakenProductRow & { stock_after: number }>(
+    db,
+    sql`WITH taken AS (
+          UPDATE product_sizes SET stock = stock - ${line.quantity}::int
+          WHERE product_id = ${line.productId} AND size = ${line.size}
+            AND stock >= ${line.quantity}::int
+          RETURNING product_id, size, stock),
+        ledger AS (
+          INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
+          SELECT product_id, size, ${-line.quantity}::int, stock, ${entry.reason}, ${entry.orderId}
+            FROM taken),
+        product AS (
+          UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${line.quantity}::int, 0)
+          WHERE id = (SELECT product_id FROM taken)
+          RETURNING id, name, image_url, category_id, discount_price_paise)
+        SELECT taken.stock AS stock_after, product.* FROM taken JOIN product ON true`,
+  );
+  if (!row) return undefined;
+  const { stock_after, ...product } = row;
+  return { stockAfter: stock_after, product };
 }
 
 export async function sizeStockNow(db: Queryable, productId: number, size: string) {
@@ -210,8 +261,12 @@ export interface NewOrder {
   expectedDate: string;
 }
 
-export async function insertOrder(db: Queryable, o: NewOrder): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+/** The new order's id, with its shopper's email and name (for the payment page). */
+export async function insertOrder(
+  db: Queryable,
+  o: NewOrder,
+): Promise<{ id: number; email: string; user_name: string }> {
+  const [row] = await queryRows<{ id: number; email: string; user_name: string }>(
     db,
     sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
                             shipping_paise, discount_paise, cod_fee_paise, total_paise,
@@ -222,9 +277,10 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<number> {
                 ${o.codFeePaise}, ${o.totalPaise}, ${o.paymentMethod}, ${o.couponId},
                 ${o.affiliateId}, ${o.campaignCode}, ${o.idempotencyKey},
                 ${o.reservedUntil?.toISOString() ?? null}::timestamptz, ${o.expectedDate}::date)
-        RETURNING id`,
+        RETURNING id, (SELECT email FROM users WHERE id = ${o.userId}) AS email,
+                  (SELECT name FROM users WHERE id = ${o.userId}) AS user_name`,
   );
-  return row!.id;
+  return row!;
 }
 
 export interface NewOrderItem {

@@ -1,0 +1,157 @@
+// An open-loop load: requests sent at a fixed arrival rate whatever the server does, each one's
+// latency measured from the moment it was due, not from when it went out — a server that
+// falls behind is charged for the queue it builds (no coordinated omission, which a
+// closed-loop client like autocannon has: it waits for an answer before sending the next).
+import http from 'node:http';
+import type { CartManageRequest } from '@kitroom/contract';
+import type { BenchUser } from './database.js';
+import { cpuTimeMs } from './processes.js';
+import { CART_CYCLE, type Catalogue } from './scenarios.js';
+import { percentile, round } from './stats.js';
+
+export interface OpenLoopFigures {
+  /** Requests per second the schedule asked for, and what was sent and answered. */
+  rate: number;
+  seconds: number;
+  sent: number;
+  answered: number;
+  /** Answers per second over the time from the first due moment to the last answer. */
+  achievedPerSecond: number;
+  /** From each request's due moment to its answer. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
+  errors: number;
+  /** How late the client itself sent requests, p99 (a loaded bench process shows here). */
+  sendLagP99Ms: number;
+  serverCpuMsPerRequest: number | null;
+}
+
+export interface OpenRequest {
+  method: 'POST' | 'GET';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Sends `rate` requests a second for `seconds` (request i is due at i / rate s), on as many
+ * keep-alive connections as it takes, and waits for every answer.
+ */
+export async function openLoop(
+  baseUrl: string,
+  o: { rate: number; seconds: number; request: (i: number) => OpenRequest; pid: number },
+): Promise<OpenLoopFigures> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const total = Math.round(o.rate * o.seconds);
+  const latencies: number[] = [];
+  const lags: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let lastAnswer = 0;
+  const pending: Promise<void>[] = [];
+  const send = (i: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const r = o.request(i);
+      lags.push(performance.now() - due);
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: r.method,
+          path: r.path,
+          headers: r.body
+            ? { ...r.headers, 'content-length': Buffer.byteLength(r.body) }
+            : r.headers,
+          agent,
+          timeout: 30_000,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const now = performance.now();
+            latencies.push(now - due);
+            lastAnswer = Math.max(lastAnswer, now);
+            if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      if (r.body) req.write(r.body);
+      req.end();
+    });
+
+  const cpuBefore = cpuTimeMs(o.pid);
+  const start = performance.now();
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Every request due by now goes out, however late the timer fired.
+      while (next < total && start + (next * 1000) / o.rate <= now) {
+        pending.push(send(next, start + (next * 1000) / o.rate));
+        next++;
+      }
+      if (next >= total) resolve();
+      else setTimeout(tick, Math.max(0, start + (next * 1000) / o.rate - performance.now()));
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  const cpu = cpuTimeMs(o.pid) - cpuBefore;
+  agent.destroy();
+  const answered = latencies.length;
+  return {
+    rate: o.rate,
+    seconds: o.seconds,
+    sent: total,
+    answered,
+    achievedPerSecond: answered > 0 ? round(answered / ((lastAnswer - start) / 1000)) : 0,
+    p50Ms: answered > 0 ? round(percentile(latencies, 50), 1) : 0,
+    p99Ms: answered > 0 ? round(percentile(latencies, 99), 1) : 0,
+    maxMs: answered > 0 ? round(Math.max(...latencies), 1) : 0,
+    non2xx,
+    errors,
+    sendLagP99Ms: lags.length > 0 ? round(percentile(lags, 99), 1) : 0,
+    serverCpuMsPerRequest: answered > 0 ? round(cpu / answered, 3) : null,
+  };
+}
+
+/**
+ * The cart scenario's requests in an open loop: request i is shopper i mod N's next step, its
+ * CART_CYCLE adds of one item of different in-stock sizes, then a clear.
+ */
+export function cartOpenRequests(
+  c: Catalogue,
+  shoppers: readonly BenchUser[],
+): (i: number) => OpenRequest {
+  const pairs = c.stockedSizes;
+  return (i) => {
+    const shopper = shoppers[i % shoppers.length]!;
+    const step = Math.floor(i / shoppers.length) % (CART_CYCLE + 1);
+    const pair = pairs[(shopper.id * CART_CYCLE + step) % pairs.length]!;
+    const body: CartManageRequest =
+      step === CART_CYCLE
+        ? { action: 'clear', user_id: shopper.id }
+        : {
+            action: 'add',
+            user_id: shopper.id,
+            product_id: pair.productId,
+            size: pair.size,
+            quantity: 1,
+          };
+    return {
+      method: 'POST',
+      path: '/api/cart_manage.php',
+      headers: { 'content-type': 'application/json', cookie: shopper.cookie },
+      body: JSON.stringify(body),
+    };
+  };
+}
