@@ -53,6 +53,7 @@ import { CodConfirmRequest, CodConfirmResponse, OrderConfirmRequest } from './co
 import { CouponRequest, CouponResponse } from './coupons.js';
 import type { ErrorStatus, StorefrontEndpoint } from './endpoint.js';
 import { FeedbackRequest, FeedbackResponse } from './feedback.js';
+import { SizeChartRequest, SizeChartResponse } from './size-charts.js';
 import {
   InvoiceQuery,
   OrderCancelRequest,
@@ -123,6 +124,15 @@ export const storefrontEndpoints = {
     response: ProductResponse,
     errors: [400, 404],
     kept: true,
+  },
+  'size_chart.php': {
+    method: 'POST',
+    summary: "The product's size chart in centimetres, fetched when its dialog opens",
+    access: 'public',
+    body: SizeChartRequest,
+    response: SizeChartResponse,
+    errors: [400, 404],
+    cacheControl: 'public, max-age=300',
   },
   'shop.php': {
     method: 'POST',

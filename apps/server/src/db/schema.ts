@@ -27,10 +27,30 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 // ───────────────────────────── catalogue ─────────────────────────────
 
+/**
+ * A size chart: each size's body measurements in centimetres (Legal Metrology asks for them on
+ * a garment's listing) and a fit note. A chart is a fit (fan, player, kids) and a category
+ * names the chart its shirts are cut to.
+ */
+export const sizeCharts = pgTable(
+  'size_charts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    fitNote: text('fit_note').notNull().default(''),
+    /** [{ size, chest_cm, length_cm }] in the order the chart lists them. */
+    rows: jsonb('rows').notNull(),
+  },
+  (t) => [check('size_charts_rows_array', sql`jsonb_typeof(${t.rows}) = 'array'`)],
+);
+
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   position: smallint('position').notNull().default(0),
+  sizeChartId: integer('size_chart_id').references(() => sizeCharts.id, {
+    onDelete: 'set null',
+  }),
 });
 
 export const subCategories = pgTable(

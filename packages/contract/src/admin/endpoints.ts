@@ -26,6 +26,7 @@ import { statusEndpoints } from './status-endpoints.js';
 import { privacyEndpoints } from './privacy-endpoints.js';
 import { backupsEndpoints } from './backups-endpoints.js';
 import { codEndpoints } from './cod-endpoints.js';
+import { sizeChartsEndpoints } from './size-charts-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -51,6 +52,7 @@ export const adminEndpoints = {
   ...privacyEndpoints,
   ...backupsEndpoints,
   ...codEndpoints,
+  ...sizeChartsEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

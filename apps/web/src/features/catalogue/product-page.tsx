@@ -17,6 +17,7 @@ import {
   type CheckoutState,
 } from '@/features/cart';
 import { DeliveryBox } from '@/features/delivery';
+import { SizeChartButton } from '@/features/size-charts';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
@@ -225,6 +226,7 @@ function ProductView({ id }: { id: number }) {
                 </button>
               ))}
             </div>
+            <SizeChartButton productId={product.id} />
             {size !== '' && (product.size[size] ?? 0) <= 5 && (
               <p className="mt-2 text-sm font-semibold text-sale">
                 Only {product.size[size]} left in {size}
