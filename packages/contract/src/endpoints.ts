@@ -54,6 +54,7 @@ import { CouponRequest, CouponResponse } from './coupons.js';
 import type { ErrorStatus, StorefrontEndpoint } from './endpoint.js';
 import { FeedbackRequest, FeedbackResponse } from './feedback.js';
 import { SizeChartRequest, SizeChartResponse } from './size-charts.js';
+import { BackInStockRequest, BackInStockResponse } from './back-in-stock.js';
 import {
   InvoiceQuery,
   OrderCancelRequest,
@@ -133,6 +134,15 @@ export const storefrontEndpoints = {
     response: SizeChartResponse,
     errors: [400, 404],
     cacheControl: 'public, max-age=300',
+  },
+  'back_in_stock.php': {
+    method: 'POST',
+    summary: 'Notify me: one mail when a sold-out size is back in stock',
+    access: 'shopper-or-visitor',
+    body: BackInStockRequest,
+    response: BackInStockResponse,
+    errors: [400, 401, 403, 404, 409, 429],
+    limits: ['ip', 'email'],
   },
   'shop.php': {
     method: 'POST',

@@ -404,6 +404,36 @@ export const cartItems = pgTable(
   ],
 );
 
+/**
+ * "Notify me" on a sold-out size: an address waiting for it. When the size's stock goes from
+ * 0 to more, by whatever statement, a trigger (migration 0020) writes one outbox mail per
+ * waiting row and marks it notified in the same transaction.
+ */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id').notNull(),
+    size: text('size').notNull(),
+    // Stored lower-cased, so one address waits once per size; a logged-in shopper's is their
+    // account's (an erasure deletes the rows of its address).
+    email: text('email').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    notifiedAt: timestamptz('notified_at'),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.productId, t.size],
+      foreignColumns: [productSizes.productId, productSizes.size],
+      name: 'back_in_stock_product_size_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('back_in_stock_waiting_uq')
+      .on(t.productId, t.size, t.email)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    index('back_in_stock_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
 // ───────────────────────────── referrals ─────────────────────────────
 
 export const affiliates = pgTable('affiliates', {

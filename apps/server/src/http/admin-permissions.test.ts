@@ -405,6 +405,9 @@ function catalogueSamples() {
     deleteSubCategory: async (db: Db) => ({
       url: `/api/admin/sub-categories/${await subCategory(db)}`,
     }),
+    backInStockWaiting: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}/back-in-stock`,
+    }),
     listSizeCharts: async () => ({ url: '/api/admin/size-charts' }),
     createSizeChart: async () => ({
       url: '/api/admin/size-charts',

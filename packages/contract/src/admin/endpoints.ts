@@ -27,6 +27,7 @@ import { privacyEndpoints } from './privacy-endpoints.js';
 import { backupsEndpoints } from './backups-endpoints.js';
 import { codEndpoints } from './cod-endpoints.js';
 import { sizeChartsEndpoints } from './size-charts-endpoints.js';
+import { backInStockEndpoints } from './back-in-stock-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -53,6 +54,7 @@ export const adminEndpoints = {
   ...backupsEndpoints,
   ...codEndpoints,
   ...sizeChartsEndpoints,
+  ...backInStockEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

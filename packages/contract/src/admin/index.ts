@@ -24,3 +24,4 @@ export * from './privacy.js';
 export * from './backups.js';
 export * from './cod.js';
 export * from './size-charts.js';
+export * from './back-in-stock.js';

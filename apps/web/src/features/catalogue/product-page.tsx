@@ -16,6 +16,7 @@ import {
   useCartSelector,
   type CheckoutState,
 } from '@/features/cart';
+import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
 import { DeliveryBox } from '@/features/delivery';
 import { SizeChartButton } from '@/features/size-charts';
 import { buttonClass, Dialog } from '@/ui/dialog';
@@ -83,6 +84,8 @@ function ProductView({ id }: { id: number }) {
   const [expanded, setExpanded] = useState(false);
 
   useTitle(summary?.name);
+  // A back-in-stock mail links here with ?size=: that size is chosen while it is in stock.
+  useSizeFromLink(summary?.size, setSize);
 
   // 'Product not found' sends the shopper home (spec section 8).
   useEffect(() => {
@@ -227,6 +230,10 @@ function ProductView({ id }: { id: number }) {
               ))}
             </div>
             <SizeChartButton productId={product.id} />
+            <NotifyMe
+              productId={product.id}
+              soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
+            />
             {size !== '' && (product.size[size] ?? 0) <= 5 && (
               <p className="mt-2 text-sm font-semibold text-sale">
                 Only {product.size[size]} left in {size}
