@@ -66,6 +66,10 @@ import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
 import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
 import { shipmentsAdminRoutes } from './shipping/shipments.admin-routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
+import { sizeChartRoutes } from './size-charts/size-charts.routes.js';
+import { sizeChartsAdminRoutes } from './size-charts/size-charts.admin-routes.js';
+import { backInStockRoutes } from './back-in-stock/back-in-stock.routes.js';
+import { backInStockAdminRoutes } from './back-in-stock/back-in-stock.admin-routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { reportsAdminRoutes } from './reports/reports.admin-routes.js';
@@ -305,6 +309,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
   await app.register(wholesaleRoutes(deps), { prefix: '/api' });
   await app.register(feedbackRoutes(deps), { prefix: '/api' });
+  await app.register(sizeChartRoutes(deps), { prefix: '/api' });
+  await app.register(backInStockRoutes(deps), { prefix: '/api' });
   await app.register(privacyRoutes(deps), { prefix: '/api' });
   await app.register(referralsRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
@@ -322,6 +328,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(couponsAdminRoutes(deps));
   await app.register(reviewsAdminRoutes(deps));
   await app.register(feedbackAdminRoutes(deps));
+  await app.register(sizeChartsAdminRoutes(deps));
+  await app.register(backInStockAdminRoutes(deps));
   await app.register(wholesaleAdminRoutes(deps));
   await app.register(referralsAdminRoutes(deps));
   await app.register(catalogueCsvAdminRoutes(deps));

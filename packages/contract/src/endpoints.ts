@@ -53,6 +53,8 @@ import { CodConfirmRequest, CodConfirmResponse, OrderConfirmRequest } from './co
 import { CouponRequest, CouponResponse } from './coupons.js';
 import type { ErrorStatus, StorefrontEndpoint } from './endpoint.js';
 import { FeedbackRequest, FeedbackResponse } from './feedback.js';
+import { SizeChartRequest, SizeChartResponse } from './size-charts.js';
+import { BackInStockRequest, BackInStockResponse } from './back-in-stock.js';
 import {
   InvoiceQuery,
   OrderCancelRequest,
@@ -123,6 +125,24 @@ export const storefrontEndpoints = {
     response: ProductResponse,
     errors: [400, 404],
     kept: true,
+  },
+  'size_chart.php': {
+    method: 'POST',
+    summary: "The product's size chart in centimetres, fetched when its dialog opens",
+    access: 'public',
+    body: SizeChartRequest,
+    response: SizeChartResponse,
+    errors: [400, 404],
+    cacheControl: 'public, max-age=300',
+  },
+  'back_in_stock.php': {
+    method: 'POST',
+    summary: 'Notify me: one mail when a sold-out size is back in stock',
+    access: 'shopper-or-visitor',
+    body: BackInStockRequest,
+    response: BackInStockResponse,
+    errors: [400, 401, 403, 404, 409, 429],
+    limits: ['ip', 'email'],
   },
   'shop.php': {
     method: 'POST',

@@ -12,6 +12,8 @@ export * from './accounts.js';
 export * from './reviews.js';
 export * from './wholesale.js';
 export * from './feedback.js';
+export * from './size-charts.js';
+export * from './back-in-stock.js';
 export * from './referrals.js';
 export * from './coupons.js';
 export * from './returns.js';

@@ -16,6 +16,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/refunds', label: 'Refunds', access: 'orders.refund' },
   { to: '/products', label: 'Products', access: 'catalogue.read' },
   { to: '/categories', label: 'Categories', access: 'catalogue.read' },
+  { to: '/size-charts', label: 'Size charts', access: 'catalogue.read' },
   { to: '/teams', label: 'Teams', access: 'catalogue.read' },
   { to: '/players', label: 'Players', access: 'catalogue.read' },
   { to: '/catalogue/csv', label: 'Import / export', access: 'catalogue.read' },

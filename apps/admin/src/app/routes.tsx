@@ -16,6 +16,10 @@ const CategoriesPage = page(
   () => import('@/features/categories/categories-page'),
   'CategoriesPage',
 );
+const SizeChartsPage = page(
+  () => import('@/features/size-charts/size-charts-page'),
+  'SizeChartsPage',
+);
 const NewProductPage = page(
   () => import('@/features/products/product-editor-page'),
   'NewProductPage',
@@ -69,6 +73,7 @@ function catalogueRoutes(): RouteObject[] {
     { path: 'products/new', element: allowed('catalogue.write', <NewProductPage />) },
     { path: 'products/:id', element: allowed('catalogue.read', <ProductEditorPage />) },
     { path: 'categories', element: allowed('catalogue.read', <CategoriesPage />) },
+    { path: 'size-charts', element: allowed('catalogue.read', <SizeChartsPage />) },
     { path: 'teams', element: allowed('catalogue.read', <TeamsPage />) },
     { path: 'players', element: allowed('catalogue.read', <PlayersPage />) },
   ];

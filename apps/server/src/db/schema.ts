@@ -27,10 +27,30 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 // ───────────────────────────── catalogue ─────────────────────────────
 
+/**
+ * A size chart: each size's body measurements in centimetres (Legal Metrology asks for them on
+ * a garment's listing) and a fit note. A chart is a fit (fan, player, kids) and a category
+ * names the chart its shirts are cut to.
+ */
+export const sizeCharts = pgTable(
+  'size_charts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    fitNote: text('fit_note').notNull().default(''),
+    /** [{ size, chest_cm, length_cm }] in the order the chart lists them. */
+    rows: jsonb('rows').notNull(),
+  },
+  (t) => [check('size_charts_rows_array', sql`jsonb_typeof(${t.rows}) = 'array'`)],
+);
+
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   position: smallint('position').notNull().default(0),
+  sizeChartId: integer('size_chart_id').references(() => sizeCharts.id, {
+    onDelete: 'set null',
+  }),
 });
 
 export const subCategories = pgTable(
@@ -381,6 +401,36 @@ export const cartItems = pgTable(
       name: 'cart_items_product_size_fk',
     }).onDelete('cascade'),
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * "Notify me" on a sold-out size: an address waiting for it. When the size's stock goes from
+ * 0 to more, by whatever statement, a trigger (migration 0020) writes one outbox mail per
+ * waiting row and marks it notified in the same transaction.
+ */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id').notNull(),
+    size: text('size').notNull(),
+    // Stored lower-cased, so one address waits once per size; a logged-in shopper's is their
+    // account's (an erasure deletes the rows of its address).
+    email: text('email').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    notifiedAt: timestamptz('notified_at'),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.productId, t.size],
+      foreignColumns: [productSizes.productId, productSizes.size],
+      name: 'back_in_stock_product_size_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('back_in_stock_waiting_uq')
+      .on(t.productId, t.size, t.email)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    index('back_in_stock_email_idx').on(t.email, t.createdAt),
   ],
 );
 

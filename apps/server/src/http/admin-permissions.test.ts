@@ -405,7 +405,40 @@ function catalogueSamples() {
     deleteSubCategory: async (db: Db) => ({
       url: `/api/admin/sub-categories/${await subCategory(db)}`,
     }),
+    backInStockWaiting: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}/back-in-stock`,
+    }),
+    listSizeCharts: async () => ({ url: '/api/admin/size-charts' }),
+    createSizeChart: async () => ({
+      url: '/api/admin/size-charts',
+      payload: sizeChartSample(),
+    }),
+    updateSizeChart: async (db: Db) => ({
+      url: `/api/admin/size-charts/${await sizeChart(db)}`,
+      payload: sizeChartSample(),
+    }),
+    setCategorySizeChart: async (db: Db) => ({
+      url: `/api/admin/categories/${await ensureCategory(db, 'Club Jerseys')}/size-chart`,
+      payload: { size_chart_id: await sizeChart(db) },
+    }),
   } satisfies Partial<Record<AdminEndpointName, (db: Db) => Promise<Sample>>>;
+}
+
+function sizeChartSample() {
+  return {
+    name: `Chart ${++serial}`,
+    fit_note: 'Runs true to size.',
+    rows: [{ size: 'M', chest_cm: 100, length_cm: 72 }],
+  };
+}
+
+async function sizeChart(db: Db): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO size_charts (name, fit_note, rows)
+        VALUES (${`Chart ${++serial}`}, '', '[]'::jsonb) RETURNING id`,
+  );
+  return row!.id;
 }
 
 async function subCategory(db: Db): Promise<number> {

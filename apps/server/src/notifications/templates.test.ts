@@ -234,6 +234,17 @@ const CASES: Case[] = [
     ],
     links: ['https://shop.example/privacyPolicy'],
   },
+  {
+    template: 'back-in-stock',
+    data: { product_id: 41, name: 'Kerala Blasters Home 2026', size: 'XL' },
+    subject: 'Kitroom: Kerala Blasters Home 2026 is back in size XL',
+    says: [
+      'Kerala Blasters Home 2026 is back in stock in size XL.',
+      'See Kerala Blasters Home 2026 in XL',
+      'we will not write again about this size',
+    ],
+    links: ['https://shop.example/product/41?size=XL'],
+  },
 ];
 
 describe('mail formats', () => {

@@ -13,6 +13,7 @@ import { contentHtml } from './mail-layout.js';
 import * as orderMails from './order-mails.js';
 import { staffDigestMail } from './staff-digest.mail.js';
 import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.mail.js';
+import { BackInStockData, backInStockMail } from '../back-in-stock/back-in-stock.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -62,6 +63,11 @@ export const MAIL_TEMPLATES = [
   'order-delivery-failed',
   /** The shopper's account was erased (privacy/). Data: AccountErasedData. */
   'account-erased',
+  /**
+   * A size the address waited for is back (written by the database's trigger, migration
+   * 0020). Data: BackInStockData.
+   */
+  'back-in-stock',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -158,15 +164,16 @@ export type Audience = 'shopper' | 'staff';
 
 interface TemplateSpec {
   audience: Audience;
-  content(data: unknown): MailContent;
+  content(data: unknown, publicUrl: string): MailContent;
 }
 
+/** A template; `content` is given the shop's public address for data that has no links. */
 function spec<S extends z.ZodType>(
   audience: Audience,
   schema: S,
-  content: (data: z.infer<S>) => MailContent,
+  content: (data: z.infer<S>, publicUrl: string) => MailContent,
 ): TemplateSpec {
-  return { audience, content: (data) => content(schema.parse(data)) };
+  return { audience, content: (data, publicUrl) => content(schema.parse(data), publicUrl) };
 }
 
 const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
@@ -195,6 +202,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
     orderMails.orderDeliveryFailed,
   ),
   'account-erased': spec('shopper', AccountErasedData, accountErasedMail),
+  'back-in-stock': spec('shopper', BackInStockData, backInStockMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */
@@ -218,7 +226,7 @@ export function renderTemplate(template: string, data: unknown, ctx: RenderConte
   const t = TEMPLATES[template];
   let content: MailContent;
   try {
-    content = t.content(data);
+    content = t.content(data, ctx.publicUrl);
   } catch (err) {
     if (err instanceof z.ZodError) {
       const problems = err.issues.map((i) => `${i.path.join('.') || 'data'}: ${i.message}`);

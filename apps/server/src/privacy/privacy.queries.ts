@@ -324,6 +324,7 @@ export async function deletePersonalRows(
   await db.execute(sql`DELETE FROM feedback WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM otp_codes WHERE email = ${email}`);
   await db.execute(sql`DELETE FROM otp_grants WHERE email = ${email}`);
+  await db.execute(sql`DELETE FROM back_in_stock_requests WHERE email = ${email}`);
   // Mails to the address (sent, or still waiting): their data hold the name and addresses.
   await db.execute(sql`DELETE FROM outbox WHERE recipient = ${email}`);
   // Referral clicks stay for the affiliates' counts, no longer tied to the shopper.

@@ -26,6 +26,8 @@ import { statusEndpoints } from './status-endpoints.js';
 import { privacyEndpoints } from './privacy-endpoints.js';
 import { backupsEndpoints } from './backups-endpoints.js';
 import { codEndpoints } from './cod-endpoints.js';
+import { sizeChartsEndpoints } from './size-charts-endpoints.js';
+import { backInStockEndpoints } from './back-in-stock-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -51,6 +53,8 @@ export const adminEndpoints = {
   ...privacyEndpoints,
   ...backupsEndpoints,
   ...codEndpoints,
+  ...sizeChartsEndpoints,
+  ...backInStockEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -23,3 +23,5 @@ export * from './status.js';
 export * from './privacy.js';
 export * from './backups.js';
 export * from './cod.js';
+export * from './size-charts.js';
+export * from './back-in-stock.js';

@@ -12,6 +12,7 @@ import { useTitle } from '@/ui/use-title';
 import { PicturesPanel } from './pictures-panel';
 import { ProductForm } from './product-form';
 import { STATUS_LABEL, STATUS_TONE } from './product-format';
+import { BackInStockHint } from './back-in-stock-hint';
 import { StockDialog, StockHistory } from './stock-panel';
 
 function Heading({ title, children }: { title: string; children?: ReactNode }) {
@@ -150,6 +151,7 @@ export function ProductEditorPage() {
       ) : (
         <SizesReadOnly sizes={p.sizes} onAdjust={mayAdjust ? setAdjusting : undefined} />
       )}
+      <BackInStockHint productId={p.id} />
       <StockHistory productId={p.id} />
       <StockDialog product={p} size={adjusting} onClose={() => setAdjusting(null)} />
     </div>

@@ -74,6 +74,15 @@ function setUp(role: 'manager' | 'packer' = 'manager') {
       body: { error: 'stock cannot go below zero: S has 2 in stock, so it can lose at most 2' },
     },
     'PATCH /api/admin/products/42': { body: { product, warnings: [] } },
+    'GET /api/admin/products/42/back-in-stock': {
+      body: {
+        sizes: [
+          { size: 'S', waiting: 3 },
+          { size: 'M', waiting: 0 },
+        ],
+      },
+    },
+    'GET /api/admin/products/43/back-in-stock': { body: { sizes: [] } },
   });
   return api;
 }
@@ -174,6 +183,12 @@ describe('a product’s page', () => {
       const form = await screen.findByRole('form', { name: 'Edit Kerala Blasters Home 2026' });
       expect(await screen.findByText(/two were damaged/)).toBeTruthy();
       expect(screen.getByText('Count corrected', { exact: false })).toBeTruthy();
+      const waiting = await screen.findByRole('region', { name: 'Waiting for a restock' });
+      expect(
+        within(waiting)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['S: 3 shoppers']);
       fireEvent.click(within(form).getByRole('button', { name: 'Remove size M' }));
       expect(
         await within(form).findByText(

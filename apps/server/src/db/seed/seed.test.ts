@@ -197,6 +197,29 @@ describe('the demo catalogue', () => {
     }
   });
 
+  it('gives every category a size chart in centimetres, the player fit one size small', async () => {
+    const charts = await rows<{ category: string; chart: string | null }>(
+      sql`SELECT c.name AS category, s.name AS chart
+            FROM categories c LEFT JOIN size_charts s ON s.id = c.size_chart_id
+           ORDER BY c.position`,
+    );
+    expect(charts.filter((c) => c.chart === null)).toEqual([]);
+    const [player] = await rows<{ id: number }>(
+      sql`SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
+           WHERE c.name = 'Player Edition' LIMIT 1`,
+    );
+    const answer = (await post('/api/size_chart.php', { product_id: player!.id })).json();
+    expect(answer.size_chart.name).toBe('Player fit');
+    expect(answer.size_chart.fit_note).toContain('runs one size small');
+    expect(answer.size_chart.rows.map((r: { size: string }) => r.size)).toEqual([
+      'S',
+      'M',
+      'L',
+      'XL',
+      'XXL',
+    ]);
+  });
+
   it('points every product at WebP pictures that exist and are served for good', async () => {
     const products = await rows<Row>(sql`SELECT id, name, image_url, image1, image2 FROM products`);
     const paths = new Set(products.flatMap((p) => [p.image_url, p.image1, p.image2]));

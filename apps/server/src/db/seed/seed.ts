@@ -18,10 +18,12 @@ import { seedDemoCoupons } from '../../coupons/coupons.service.js';
 import { seedDemoReferrals } from '../../referrals/referrals.service.js';
 import { writeProfilesByName } from '../../profiles/profiles.service.js';
 import { refreshSearchIndex } from '../../search/search.service.js';
+import { seedSizeCharts } from '../../size-charts/size-charts.service.js';
 import type { Db, Tx } from '../client.js';
 import { CATEGORIES } from './categories.data.js';
 import { buildDemoCatalogue, DEMO_NAMES } from './demo-catalogue.js';
 import { PLAYER_PROFILES, TEAM_PROFILES } from './profiles.data.js';
+import { SIZE_CHARTS } from './size-charts.data.js';
 import { ensureImages, ImagePool, type EnsureImagesResult } from './product-images.js';
 
 export type SeedLog = (line: string) => void;
@@ -54,6 +56,13 @@ export const seedSteps: SeedStep[] = [
     run: async ({ tx }) => {
       await ensureCatalogueNames(tx, { categories: CATEGORIES, ...DEMO_NAMES });
       return `${CATEGORIES.length} categories, ${DEMO_NAMES.teams.length} teams, ${DEMO_NAMES.players.length} players`;
+    },
+  },
+  {
+    name: 'size charts',
+    run: async ({ tx }) => {
+      await seedSizeCharts(tx, SIZE_CHARTS);
+      return `${SIZE_CHARTS.length} charts`;
     },
   },
   {

@@ -41,17 +41,23 @@ function inCart(size: string, quantity: number): CartItem {
   };
 }
 
-function open(cart: CartItem[]) {
+function open(cart: CartItem[], path = '/product/7', shown = product) {
   localStorage.setItem('cart', JSON.stringify(cart));
   const api = fakeApi();
   api.on('product.php', () =>
     ok([
-      { product, similar_by_category: [], similar_by_price: [], similar_by_tag: [], reviews: [] },
+      {
+        product: shown,
+        similar_by_category: [],
+        similar_by_price: [],
+        similar_by_tag: [],
+        reviews: [],
+      },
     ]),
   );
   return renderLoadedApp(
     <Route path="/product/:id" element={<ProductPage />} loader={productLoader} />,
-    '/product/7',
+    path,
   );
 }
 
@@ -92,5 +98,21 @@ describe('Add to Cart', { timeout: 15_000 }, () => {
     await add('M');
     await eventually(() => expect(status()).toBe('Added to your cart.'));
     expect(store.getState().cart.items).toEqual([inCart('XXL', 4), inCart('M', 1)]);
+  });
+});
+
+describe('a back-in-stock link', () => {
+  it('chooses the size it names while that size is in stock', async () => {
+    await open([], '/product/7?size=XXL');
+    await eventually(() =>
+      expect(screen.getByRole('button', { name: 'XXL' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+  });
+
+  it('offers Notify me for a sold-out size', async () => {
+    await open([], '/product/8', { ...product, id: 8, size: { M: 5, XXL: 0 } });
+    expect(await screen.findByRole('button', { name: 'XXL, sold out' })).toBeTruthy();
+    expect(screen.getByText("Size XXL sold out? We'll email you when it's back.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notify me' })).toBeTruthy();
   });
 });

@@ -15,7 +15,9 @@ import {
   useCartSelector,
   type CheckoutState,
 } from '@/features/cart';
+import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
 import { DeliveryBox } from '@/features/delivery';
+import { SizeChartButton } from '@/features/size-charts';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
@@ -75,6 +77,8 @@ function ProductView({ id }: { id: number }) {
   const [expanded, setExpanded] = useState(false);
 
   useTitle(summary?.name);
+  // A back-in-stock mail links here with ?size=: that size is chosen while it is in stock.
+  useSizeFromLink(summary?.size, setSize);
 
   // 'Product not found' sends the shopper home (spec section 8).
   useEffect(() => {
@@ -218,6 +222,11 @@ function ProductView({ id }: { id: number }) {
                 </button>
               ))}
             </div>
+            <SizeChartButton productId={product.id} />
+            <NotifyMe
+              productId={product.id}
+              soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
+            />
             {size !== '' && (product.size[size] ?? 0) <= 5 && (
               <p className="mt-2 text-sm font-semibold text-sale">
                 Only {product.size[size]} left in {size}

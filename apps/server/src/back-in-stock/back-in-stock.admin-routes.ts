@@ -1,0 +1,20 @@
+// The back office's restocking hint. Thin: it calls the back-in-stock service.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { waitingBySize } from './back-in-stock.service.js';
+
+export function backInStockAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
+  const db = database.db;
+  return async (app) => {
+    registerAdminRoutes(
+      app,
+      { db, publicUrl: config.publicUrl },
+      {
+        backInStockWaiting: {
+          handler: async ({ params }) => ({ sizes: await waitingBySize(db, params.id) }),
+        },
+      },
+    );
+  };
+}

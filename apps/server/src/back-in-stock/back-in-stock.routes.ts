@@ -1,0 +1,52 @@
+// back_in_stock.php: "Notify me" on a sold-out size, for visitors (an email) and logged-in
+// shoppers (their own address); limited per address and per IP.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { bodyEmail, clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
+import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { signUp } from './back-in-stock.service.js';
+
+/** Sign-ups per hour: from one IP, and for one address (a shopper's, or the one typed). */
+export const BACK_IN_STOCK_LIMITS = { perIp: 20, perEmail: 10, windowMinutes: 60 } as const;
+
+const TOO_MANY = 'You have asked for a lot of restock mails in a short while.';
+
+/** The logged-in shopper, or the address typed: what one address's allowance counts. */
+const addressKey = (request: FastifyRequest) =>
+  request.userId !== undefined ? `user:${request.userId}` : bodyEmail(request);
+
+export function backInStockRoutes({ database }: AppDeps): FastifyPluginAsync {
+  const db = database.db;
+  return async (app) => {
+    const windowMs = BACK_IN_STOCK_LIMITS.windowMinutes * MINUTE_MS;
+    registerStorefrontRoutes(app, db, {
+      'back_in_stock.php': {
+        limits: {
+          ip: rateLimitHook(app, {
+            name: 'back-in-stock-ip',
+            max: BACK_IN_STOCK_LIMITS.perIp,
+            windowMs,
+            key: clientIp,
+            message: TOO_MANY,
+          }),
+          email: rateLimitHook(app, {
+            name: 'back-in-stock-email',
+            max: BACK_IN_STOCK_LIMITS.perEmail,
+            windowMs,
+            key: addressKey,
+            message: TOO_MANY,
+          }),
+        },
+        handler: async ({ body, request }) => {
+          const email = await signUp(db, {
+            productId: body.product_id,
+            size: body.size,
+            email: body.email,
+            userId: request.userId,
+          });
+          return { success: true as const, email };
+        },
+      },
+    });
+  };
+}

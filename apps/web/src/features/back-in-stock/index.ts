@@ -1,0 +1,2 @@
+export { NotifyMe } from './notify-me';
+export { useSizeFromLink } from './use-size-from-link';

@@ -1,0 +1,1 @@
+export { SizeChartButton } from './size-chart-button';
