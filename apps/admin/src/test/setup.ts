@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { collectConsoleErrors, consoleErrorProblems } from './console-errors';
+
+// findBy… waits up to 5 s instead of 1: a page's first lazy load on a small, busy machine
+// can take longer than a second (a failure still fails, only later). As in the web app.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   collectConsoleErrors();
