@@ -13,6 +13,7 @@ import { contentHtml } from './mail-layout.js';
 import * as orderMails from './order-mails.js';
 import { staffDigestMail } from './staff-digest.mail.js';
 import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.mail.js';
+import { WholesaleDecidedData, wholesaleDecidedMail } from '../wholesale/wholesale-decided.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -62,6 +63,8 @@ export const MAIL_TEMPLATES = [
   'order-delivery-failed',
   /** The shopper's account was erased (privacy/). Data: AccountErasedData. */
   'account-erased',
+  /** Staff approved or rejected a wholesale application (wholesale/). Data: WholesaleDecidedData. */
+  'wholesale-decided',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -195,6 +198,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
     orderMails.orderDeliveryFailed,
   ),
   'account-erased': spec('shopper', AccountErasedData, accountErasedMail),
+  'wholesale-decided': spec('shopper', WholesaleDecidedData, wholesaleDecidedMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */
