@@ -1,7 +1,24 @@
 // Wholesaler Registration: the form's rules in the spec's words, a bad then a good GSTIN,
-// and the status message (code 100) once the application is in.
-import { expect, expectAccessible, open, test } from './fixtures';
-import { logInWithForm, registerAccount } from './journeys';
+// and the status message (code 100) once the application is in. Then, on a shop of its own:
+// the owner makes a price list and approves the shop, which sees its wholesale price on the
+// product page (a guest does not) and buys 12 pieces at it. Pages are photographed at 1440 and
+// 375 px into the test's output folder.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import type { ShopListingResponse } from '@kitroom/contract';
+import { expect, expectAccessible, open, test, waitForHydration } from './fixtures';
+import {
+  buyNow,
+  fillAddress,
+  finishPayment,
+  KOCHI,
+  logInWithForm,
+  registerAccount,
+  rupees,
+} from './journeys';
+import { startShopServer, type ShopServer } from './shop-server';
 
 test('a shopper applies as a wholesaler with a valid GSTIN', async ({ page, request }) => {
   const account = await registerAccount(request, 'wholesale');
@@ -38,3 +55,125 @@ test('a shopper applies as a wholesaler with a valid GSTIN', async ({ page, requ
   await expect(page.getByText(/is under review/)).toBeVisible();
   await expect(submit).toBeHidden();
 });
+
+// ── approval and wholesale prices, on a shop of its own (the shared journey server's
+// first-owner link belongs to admin.spec.ts) ──
+
+const shopTest = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
+  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
+  shop: [
+    async ({ smtpUrl }, use) => {
+      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-wholesale-'));
+      mkdirSync(path.join(workDir, 'shop'));
+      const shop = await startShopServer({ dataDir: path.join(workDir, 'shop'), smtpUrl });
+      await use(shop);
+      await shop.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 10 * 60_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.baseUrl);
+  },
+});
+
+shopTest.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+
+shopTest(
+  'staff approve a shop onto a price list, and it buys 12 pieces at its wholesale price',
+  async ({ page, browser, request, shop }, testInfo) => {
+    shopTest.setTimeout(300_000);
+    const account = await registerAccount(request, 'wholesale-approved');
+    await logInWithForm(page, account);
+    await open(page, '/myAccount/WholesaleRegistration');
+    await page.getByLabel('Your Name').fill('Shameer P');
+    await page.getByLabel('Mobile Number').fill('9847012345');
+    await page.getByLabel('Shop Name').fill('Malabar Sports');
+    await page.getByLabel('Shop Location').fill('Mavoor Road, Kozhikode, Kerala');
+    await page.getByLabel('GST Number (optional)').fill('32AABCK1234F1Z8');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText(/is under review/)).toBeVisible();
+
+    // ── the owner sets up the back office, makes a price list and approves the shop ──
+    const ownerContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    const owner = await ownerContext.newPage();
+    await owner.goto(shop.adminSetupUrl!);
+    const secret = (await owner.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
+    await owner.getByLabel('Your name').fill('Fathima');
+    await owner.getByLabel('Email').fill('owner@kitroom.in');
+    await owner.getByLabel('Password', { exact: true }).fill('a long owner password');
+    await owner.getByLabel('Password again').fill('a long owner password');
+    await owner
+      .getByLabel('6-digit code')
+      .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+    await owner.getByRole('button', { name: 'Save and sign in' }).click();
+    await owner.getByRole('button', { name: 'I have saved them' }).click();
+
+    await owner.goto('/admin/wholesale/price-lists');
+    await owner.getByRole('button', { name: 'New price list' }).click();
+    const form = owner.getByRole('form', { name: 'New price list' });
+    await form.getByLabel('Name').fill('Club shops');
+    await form.getByRole('button', { name: 'Save price list' }).click();
+    const list = owner.getByRole('listitem', { name: 'Club shops' });
+    await expect(list).toContainText('10+ pieces −25%, 50+ pieces −35%');
+    await expectAccessible(owner, 'the price lists');
+    await owner.screenshot({ path: testInfo.outputPath('price-lists-1440.png'), fullPage: true });
+
+    await owner.goto('/admin/wholesale');
+    const card = owner.getByRole('listitem', { name: 'Malabar Sports' });
+    await expect(card).toContainText('Valid, Kerala');
+    await owner.screenshot({ path: testInfo.outputPath('wholesale-1440.png'), fullPage: true });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Approve Malabar Sports?' });
+    await expect(dialog.getByLabel('Price list')).toHaveValue(/\d+/);
+    await expectAccessible(owner, 'the approve dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toContainText('Approved');
+    await expect(card).toContainText('Club shops');
+    await owner.setViewportSize({ width: 375, height: 800 });
+    await owner.screenshot({ path: testInfo.outputPath('wholesale-375.png'), fullPage: true });
+    await ownerContext.close();
+
+    // ── the shop sees its status and its prices, and buys 12 pieces ──
+    await open(page, '/myAccount/WholesaleRegistration');
+    await expect(page.getByText(/has been approved/)).toBeVisible();
+    const listing = (await (
+      await request.post('/api/shop.php', { data: { limit: '0-50' } })
+    ).json()) as ShopListingResponse;
+    const product = listing.products.find((p) => Object.values(p.size).some((s) => s >= 12))!;
+    const size = Object.entries(product.size).find(([, stock]) => stock >= 12)![0];
+    const wholesale = Math.round(product.discount_price * 75) / 100;
+
+    await open(page, `/product/${product.id}`);
+    await expect(page.getByTestId('wholesale-price')).toContainText('Wholesale price');
+    await expect(page.getByTestId('wholesale-price')).toContainText(
+      'Add 9 more pieces for 25% off.',
+    );
+    await page.screenshot({ path: testInfo.outputPath('product-1440.png') });
+
+    // A guest in another browser sees the same page at retail, without a wholesale price.
+    const guest = await browser.newPage();
+    await guest.goto(`${shop.baseUrl}/product/${product.id}`);
+    await expect(guest.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
+    await waitForHydration(guest);
+    await expect(guest.getByText(rupees(product.discount_price)).first()).toBeVisible();
+    await expect(guest.getByTestId('wholesale-price')).toHaveCount(0);
+    await guest.close();
+
+    await buyNow(page, product, size, 12);
+    await expect(page.getByTestId('wholesale-summary')).toContainText(
+      'Tier 10+ pieces: 25% off. Add 38 more pieces for 35% off.',
+    );
+    await fillAddress(page, KOCHI);
+    const total = Math.round(wholesale * 12 * 100 + 6000) / 100;
+    await expect(page.getByTestId('order-total')).toContainText(
+      rupees(Math.floor(total)).replace('₹', ''),
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath('checkout-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await finishPayment(page, 'pay');
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  },
+);

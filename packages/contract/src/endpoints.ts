@@ -83,7 +83,12 @@ import { OrderReturnRequest } from './returns.js';
 import { AddReviewRequest, AddReviewResponse } from './reviews.js';
 import { DeliveryEstimateQuery, DeliveryEstimateResponse } from './shipping.js';
 import { ShopDetailsResponse } from './shop.js';
-import { WholesaleRequest, WholesaleResponse } from './wholesale.js';
+import {
+  WholesalePricesRequest,
+  WholesalePricesResponse,
+  WholesaleRequest,
+  WholesaleResponse,
+} from './wholesale.js';
 
 export type { ErrorStatus, LimitKey, ShopperAccess, StorefrontEndpoint } from './endpoint.js';
 
@@ -399,6 +404,15 @@ export const storefrontEndpoints = {
     body: WholesaleRequest,
     response: WholesaleResponse,
     errors: shopperErrors,
+  },
+  'wholesale_prices.php': {
+    method: 'POST',
+    summary: "The shopper's own wholesale prices for products on screen (never cached)",
+    access: 'shopper',
+    body: WholesalePricesRequest,
+    response: WholesalePricesResponse,
+    errors: shopperErrors,
+    cacheControl: 'private, no-store',
   },
   'feedback.php': {
     method: 'POST',

@@ -93,12 +93,57 @@ export const WHOLESALE_STATUS_MESSAGES: Record<WholesaleStatus, string> = {
 /** code 0's message: the user has no application yet. */
 export const WHOLESALE_NOT_APPLIED_MESSAGE = 'You have not applied yet.';
 
+/** code 0's message after a rejection: the form shows again, with the shop's reason. */
+export function wholesaleRejectedMessage(reason: string): string {
+  return `Your last wholesale application was not approved: ${reason} You may apply again.`;
+}
+
 /**
- * code 0: no application yet (the web app shows the form); code 100: show the message. Both
+ * code 0: no application yet, or a rejected one (the web app shows the form, and the message
+ * says why the last one was rejected); code 100: pending or approved, show the message. Both
  * carry a message, as the spec's status answer reads code and message.
  */
 export const WholesaleResponse = z.union([
-  z.object({ code: z.literal(0), message: z.string() }),
+  z.object({ code: z.literal(0), status: z.literal('rejected').optional(), message: z.string() }),
   z.object({ code: z.literal(100), status: WholesaleStatus, message: z.string() }),
 ]);
 export type WholesaleResponse = z.infer<typeof WholesaleResponse>;
+
+// ── POST /api/wholesale_prices.php (decision 045) ──
+
+/**
+ * The logged-in shopper's own prices for the products on screen, asked after the page shows
+ * (pages and catalogue answers are shared and stay retail). `pieces` is the order the tier is
+ * for: the cart's pieces on listings and product pages, the selected lines' at checkout.
+ */
+export const WholesalePricesRequest = z.object({
+  user_id: Id,
+  product_ids: z
+    .array(Id)
+    .min(1, 'Name at least one product.')
+    .max(100, 'Ask for 100 products at most.'),
+  pieces: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type WholesalePricesRequest = z.input<typeof WholesalePricesRequest>;
+
+export const WholesaleTier = z.object({ min_pieces: z.number().int(), percent_off: z.number() });
+export type WholesaleTier = z.infer<typeof WholesaleTier>;
+
+/** Retail shoppers (and pending or rejected applicants) get `{wholesale: false}`. */
+export const WholesalePricesResponse = z.union([
+  z.object({ wholesale: z.literal(false) }),
+  z.object({
+    wholesale: z.literal(true),
+    pieces: z.number().int(),
+    /** The tier `pieces` reach, if any. */
+    tier: WholesaleTier.nullable(),
+    /** The next tier and how many more pieces reach it. */
+    next_tier: WholesaleTier.extend({ pieces_needed: z.number().int() }).nullable(),
+    /** The order minimum (rupees and pieces; 0 when none). */
+    min_order: z.number(),
+    min_pieces: z.number().int(),
+    /** Unit prices in rupees at `pieces`, for the products that exist. */
+    prices: z.array(z.object({ product_id: z.number().int(), price: z.number() })),
+  }),
+]);
+export type WholesalePricesResponse = z.infer<typeof WholesalePricesResponse>;

@@ -55,6 +55,10 @@ const OrderPage = page(() => import('@/features/orders/order-page'), 'OrderPage'
 const OrdersPage = page(() => import('@/features/orders/orders-page'), 'OrdersPage');
 const StaffPage = page(() => import('@/features/staff/staff-page'), 'StaffPage');
 const WholesalePage = page(() => import('@/features/wholesale/wholesale-page'), 'WholesalePage');
+const PriceListsPage = page(
+  () => import('@/features/wholesale/price-lists-page'),
+  'PriceListsPage',
+);
 const PlayersPage = page(() => import('@/features/profiles/profiles-page'), 'PlayersPage');
 const TeamsPage = page(() => import('@/features/profiles/profiles-page'), 'TeamsPage');
 const SettingsPage = page(() => import('@/features/settings/settings-page'), 'SettingsPage');
@@ -220,6 +224,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="wholesale.manage">
             <WholesalePage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'wholesale/price-lists',
+        element: (
+          <Allowed permission="wholesale.manage">
+            <PriceListsPage />
           </Allowed>
         ),
       },

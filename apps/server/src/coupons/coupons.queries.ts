@@ -16,6 +16,7 @@ export interface CouponRow {
   max_uses_per_user: number | null;
   used_count: number;
   active: boolean;
+  stacks_with_wholesale: boolean;
   product_ids: number[];
   category_ids: number[];
 }
@@ -26,6 +27,7 @@ export async function couponByCode(db: Queryable, code: string): Promise<CouponR
     db,
     sql`SELECT c.id, c.code, c.kind, c.value, c.max_discount_paise, c.min_order_paise,
                c.starts_at, c.ends_at, c.max_uses, c.max_uses_per_user, c.used_count, c.active,
+               c.stacks_with_wholesale,
                ARRAY(SELECT cp.product_id FROM coupon_products cp WHERE cp.coupon_id = c.id)
                  AS product_ids,
                ARRAY(SELECT cc.category_id FROM coupon_categories cc WHERE cc.coupon_id = c.id)

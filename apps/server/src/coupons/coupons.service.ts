@@ -1,6 +1,7 @@
 // Coupon rules: validity, limits, restrictions and the discount, always computed from the
-// database prices of the lines. Checkout calls evaluateCoupon and redeemCoupon inside the
-// order's transaction; coupons.php only previews.
+// database prices of the lines (a wholesaler's own prices, on which only a coupon that says
+// so applies). Checkout calls evaluateCoupon and redeemCoupon inside the order's transaction;
+// coupons.php only previews.
 import {
   allocateInProportion,
   couponDiscountPaise,
@@ -12,6 +13,7 @@ import {
 } from '@kitroom/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
+import * as wholesale from '../wholesale/wholesale.service.js';
 import * as q from './coupons.queries.js';
 
 /** A line priced from the database. */
@@ -41,6 +43,7 @@ export const COUPON_ERRORS = {
   usedByYou: 'You have already used this coupon.',
   notApplicable: 'This coupon does not apply to the items in your order.',
   unavailableProduct: 'One of the products is no longer available. Please review your cart.',
+  notWithWholesale: 'This coupon cannot be used with wholesale prices.',
 } as const;
 
 /** Coupon codes are stored upper-cased; shoppers may type them in any case. */
@@ -51,10 +54,20 @@ function normaliseCode(code: string): string {
 /** Whether the user may use the coupon on these lines now, and the discount in paise. */
 export async function evaluateCoupon(
   db: Queryable,
-  input: { code: string; userId: number; lines: readonly PricedLine[]; now: Date },
+  input: {
+    code: string;
+    userId: number;
+    lines: readonly PricedLine[];
+    now: Date;
+    /** The lines are at the shopper's wholesale prices. */
+    wholesale?: boolean;
+  },
 ): Promise<CouponCheck> {
   const coupon = await q.couponByCode(db, normaliseCode(input.code));
   if (!coupon || !coupon.active) return { ok: false, error: COUPON_ERRORS.unknown };
+  if (input.wholesale && !coupon.stacks_with_wholesale) {
+    return { ok: false, error: COUPON_ERRORS.notWithWholesale };
+  }
   if (new Date(coupon.starts_at) > input.now) return { ok: false, error: COUPON_ERRORS.notYet };
   if (coupon.ends_at !== null && new Date(coupon.ends_at) <= input.now) {
     return { ok: false, error: COUPON_ERRORS.expired };
@@ -158,7 +171,23 @@ export async function previewCoupon(
       quantity: w.quantity,
     });
   }
-  const check = await evaluateCoupon(db, { code: input.coupon_code, userId, lines, now });
+  const units = await wholesale.lineUnitPrices(
+    db,
+    userId,
+    lines.map((l) => ({
+      productId: l.productId,
+      categoryId: l.categoryId,
+      retailPaise: l.unitPricePaise,
+      quantity: l.quantity,
+    })),
+  );
+  const check = await evaluateCoupon(db, {
+    code: input.coupon_code,
+    userId,
+    lines: units ? lines.map((l, i) => ({ ...l, unitPricePaise: units[i]! })) : lines,
+    now,
+    wholesale: units !== null,
+  });
   if (!check.ok) return { success: false, error: check.error };
   const finalPaise = Math.max(0, rupeesToPaise(input.total_amount) - check.discountPaise);
   return {

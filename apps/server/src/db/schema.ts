@@ -501,6 +501,8 @@ export const coupons = pgTable(
     maxUsesPerUser: integer('max_uses_per_user'),
     usedCount: integer('used_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    // Whether the coupon also applies on top of wholesale prices (decision 045).
+    stacksWithWholesale: boolean('stacks_with_wholesale').notNull().default(false),
   },
   (t) => [
     check('coupons_kind_valid', sql`${t.kind} IN ('flat', 'percent')`),
@@ -969,8 +971,40 @@ export const wholesaleApplications = pgTable(
     aboutShop: text('about_shop').notNull().default(''),
     status: text('status').notNull().default('pending'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    // The staff decision: the price list an approved shop buys at (none: retail prices, but
+    // B2B invoices), or why it was rejected.
+    priceListId: integer('price_list_id').references(() => wholesalePriceLists.id, {
+      onDelete: 'restrict',
+    }),
+    rejectReason: text('reject_reason'),
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'restrict' }),
   },
   (t) => [check('wholesale_status_valid', sql`${t.status} IN ('pending', 'approved', 'rejected')`)],
+);
+
+// A wholesale price list (decision 045): base prices by rule (`rules`: a percentage off or a
+// fixed price, per product or category, or for everything), quantity tiers by the order's
+// pieces (`tiers`), and a minimum order. Rules and tiers are checked by the contract's
+// schemas when staff save them; placed orders keep their unit prices, so an edit reaches new
+// carts and orders only.
+export const wholesalePriceLists = pgTable(
+  'wholesale_price_lists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    rules: jsonb('rules').notNull().default([]),
+    tiers: jsonb('tiers').notNull().default([]),
+    minOrderPaise: integer('min_order_paise').notNull().default(0),
+    minOrderPieces: integer('min_order_pieces').notNull().default(0),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'wholesale_price_lists_minimums',
+      sql`${t.minOrderPaise} >= 0 AND ${t.minOrderPieces} >= 0`,
+    ),
+  ],
 );
 
 export const feedback = pgTable(

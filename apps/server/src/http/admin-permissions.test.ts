@@ -33,6 +33,7 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
 import { createReturn } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
+import { createApplication, createPriceList } from '../test/wholesale.js';
 import { seedCreditNote, seedInvoice, type SeedDocument } from '../test/tax-documents.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 
@@ -158,6 +159,35 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   listWholesaleApplications: async () => ({
     url: '/api/admin/wholesale/applications?status=pending',
+  }),
+  approveWholesaleApplication: async (db) => ({
+    url: `/api/admin/wholesale/applications/${await createApplication(db)}/approve`,
+    payload: { price_list_id: await createPriceList(db) },
+  }),
+  rejectWholesaleApplication: async (db) => ({
+    url: `/api/admin/wholesale/applications/${await createApplication(db)}/reject`,
+    payload: { reason: 'The GSTIN is not active.' },
+  }),
+  listPriceLists: async () => ({ url: '/api/admin/wholesale/price-lists' }),
+  createPriceList: async () => ({
+    url: '/api/admin/wholesale/price-lists',
+    payload: {
+      name: `Sample list ${++serial}`,
+      rules: [],
+      tiers: [{ min_pieces: 10, percent_off: 25 }],
+      min_order_paise: 0,
+      min_order_pieces: 0,
+    },
+  }),
+  updatePriceList: async (db) => ({
+    url: `/api/admin/wholesale/price-lists/${await createPriceList(db)}`,
+    payload: {
+      name: `Sample list ${++serial}`,
+      rules: [{ target: 'all', kind: 'percent', value: 10 }],
+      tiers: [],
+      min_order_paise: 500_000,
+      min_order_pieces: 0,
+    },
   }),
   listAffiliates: async () => ({ url: '/api/admin/referrals/affiliates?limit=5' }),
   createAffiliate: async () => ({

@@ -245,6 +245,24 @@ const CASES: Case[] = [
     ],
     links: ['https://shop.example/product/41?size=XL'],
   },
+  {
+    template: 'wholesale-decided',
+    data: {
+      name: 'Shameer P',
+      shop_name: 'Malabar Sports',
+      approved: false,
+      reason: 'The GSTIN is registered in Tamil Nadu, not Kerala.',
+      wholesale_url: 'https://shop.example/myAccount/WholesaleRegistration',
+    },
+    subject: 'Kitroom: your wholesale application',
+    says: [
+      'Hello Shameer P,',
+      'We could not approve Malabar Sports as a wholesale buyer this time.',
+      'The reason: The GSTIN is registered in Tamil Nadu, not Kerala.',
+      'You may correct your details and apply again',
+    ],
+    links: ['https://shop.example/myAccount/WholesaleRegistration'],
+  },
 ];
 
 describe('mail formats', () => {

@@ -14,6 +14,7 @@ import * as orderMails from './order-mails.js';
 import { staffDigestMail } from './staff-digest.mail.js';
 import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.mail.js';
 import { BackInStockData, backInStockMail } from '../back-in-stock/back-in-stock.mail.js';
+import { WholesaleDecidedData, wholesaleDecidedMail } from '../wholesale/wholesale-decided.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -68,6 +69,8 @@ export const MAIL_TEMPLATES = [
    * 0020). Data: BackInStockData.
    */
   'back-in-stock',
+  /** Staff approved or rejected a wholesale application (wholesale/). Data: WholesaleDecidedData. */
+  'wholesale-decided',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -203,6 +206,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
   ),
   'account-erased': spec('shopper', AccountErasedData, accountErasedMail),
   'back-in-stock': spec('shopper', BackInStockData, backInStockMail),
+  'wholesale-decided': spec('shopper', WholesaleDecidedData, wholesaleDecidedMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */

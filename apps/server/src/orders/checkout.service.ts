@@ -22,6 +22,7 @@ import * as payments from '../payments/payments.service.js';
 import * as referrals from '../referrals/referrals.service.js';
 import { promisedDate } from '../shipping/delivery.service.js';
 import { checkPincode } from '../shipping/pincodes.js';
+import * as wholesale from '../wholesale/wholesale.service.js';
 import * as cod from './cod.service.js';
 import type { OrderContext } from './order-context.js';
 import { recordEvent } from './order-events.js';
@@ -80,9 +81,23 @@ async function createOrder(
   const lines = mergeLines(input.items);
   // Unknown products and sizes, and sizes already sold out, are refused here, unlocked.
   const products = await checkLines(tx, lines);
-  const priced = lines.map((l) => {
+  // An approved wholesaler's prices from their price list (decision 045); null: retail.
+  const wholesaleUnits = await wholesale.orderUnitPrices(
+    tx,
+    userId,
+    lines.map((l) => {
+      const p = products.get(l.productId)!;
+      return {
+        productId: l.productId,
+        categoryId: p.category_id,
+        retailPaise: p.discount_price_paise,
+        quantity: l.quantity,
+      };
+    }),
+  );
+  const priced = lines.map((l, i) => {
     const p = products.get(l.productId)!;
-    return { ...l, product: p, unitPricePaise: p.discount_price_paise };
+    return { ...l, product: p, unitPricePaise: wholesaleUnits?.[i] ?? p.discount_price_paise };
   });
   const subtotalPaise = priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   const shippingPaise = rupeesToPaise(shippingFeeRupees(input.state));
@@ -94,6 +109,7 @@ async function createOrder(
       code: input.coupon_code,
       userId,
       now,
+      wholesale: wholesaleUnits !== null,
       lines: priced.map((l) => ({
         productId: l.productId,
         categoryId: l.product.category_id,
@@ -210,8 +226,9 @@ async function createOrder(
   }
   // The price charged is the one under the product's lock: a price changed since it was
   // read above refuses the order (it rolls back) rather than charge the old one.
+  // (A wholesaler's price is worked out from the retail price read: that one is compared.)
   for (const l of priced) {
-    if (taken.products.get(l.productId)?.discount_price_paise !== l.unitPricePaise) {
+    if (taken.products.get(l.productId)?.discount_price_paise !== l.product.discount_price_paise) {
       throw new Conflict(PRICE_MOVED);
     }
   }

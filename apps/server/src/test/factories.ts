@@ -186,6 +186,7 @@ export interface CouponOverrides {
   maxUses?: number | null;
   maxUsesPerUser?: number | null;
   active?: boolean;
+  stacksWithWholesale?: boolean;
   productIds?: number[];
   categoryIds?: number[];
 }
@@ -209,6 +210,7 @@ export async function createCoupon(
       maxUses: o.maxUses ?? null,
       maxUsesPerUser: o.maxUsesPerUser ?? null,
       active: o.active ?? true,
+      stacksWithWholesale: o.stacksWithWholesale ?? false,
     })
     .returning({ id: coupons.id });
   const id = row!.id;

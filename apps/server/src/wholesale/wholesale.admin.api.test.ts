@@ -1,5 +1,5 @@
 // Wholesale applications in the back office: every detail a shop sent, newest first, filtered
-// by status and paged; read-only for now.
+// by status and paged.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wholesaleApplications } from '../db/schema.js';
@@ -67,6 +67,17 @@ describe('wholesale applications in the back office', () => {
         status: 'approved',
         created_at: expect.any(String),
         user: { id: expect.any(Number), name: 'Lakshmi R', email: 'lakshmi@example.com' },
+        gstin_check: {
+          format_ok: true,
+          // The seeded GSTIN's check character is not the right one (7).
+          checksum_ok: false,
+          gstin_state: 'Tamil Nadu',
+          location_state: null,
+          state_matches: null,
+        },
+        price_list: null,
+        reject_reason: null,
+        decided_at: null,
       },
     ]);
     const next = await manager.call(

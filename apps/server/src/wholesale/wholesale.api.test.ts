@@ -86,17 +86,33 @@ describe('wholesale_agent.php', () => {
     expect(rows.map((r) => r.shopName)).toEqual(['Malabar Sports']);
   });
 
-  it('says when the application was approved or rejected', async () => {
-    for (const status of ['approved', 'rejected'] as const) {
-      const shopper = await loggedInUser(t.db);
-      await call(shopper, application);
-      await t.db
-        .update(wholesaleApplications)
-        .set({ status })
-        .where(eq(wholesaleApplications.userId, shopper.id));
-      const res = await call(shopper, { status: '' });
-      expect(res.json()).toEqual({ code: 100, status, message: WHOLESALE_STATUS_MESSAGES[status] });
-    }
+  it('says when the application was approved, and shows the form again after a rejection', async () => {
+    const approved = await loggedInUser(t.db);
+    await call(approved, application);
+    await t.db
+      .update(wholesaleApplications)
+      .set({ status: 'approved' })
+      .where(eq(wholesaleApplications.userId, approved.id));
+    const res = await call(approved, { status: '' });
+    expect(res.json()).toEqual({
+      code: 100,
+      status: 'approved',
+      message: WHOLESALE_STATUS_MESSAGES.approved,
+    });
+
+    const rejected = await loggedInUser(t.db);
+    await call(rejected, application);
+    await t.db
+      .update(wholesaleApplications)
+      .set({ status: 'rejected', rejectReason: 'We sell to registered shops only.' })
+      .where(eq(wholesaleApplications.userId, rejected.id));
+    const again = await call(rejected, { status: '' });
+    expect(again.json()).toEqual({
+      code: 0,
+      status: 'rejected',
+      message:
+        'Your last wholesale application was not approved: We sell to registered shops only. You may apply again.',
+    });
   });
 
   it.each([

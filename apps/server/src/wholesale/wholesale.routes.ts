@@ -1,4 +1,5 @@
-// Wholesale call at the spec's path: wholesale_agent.php, for the logged-in user only.
+// Wholesale calls, for the logged-in user only: wholesale_agent.php (the spec's application
+// and status) and wholesale_prices.php (their own prices, never cached).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
@@ -12,5 +13,7 @@ export function wholesaleRoutes({ database }: AppDeps): FastifyPluginAsync {
         if (status !== undefined) return wholesale.applicationStatus(database.db, userId);
         return wholesale.apply(database.db, userId, fields);
       },
+      'wholesale_prices.php': ({ body }) =>
+        wholesale.pricesFor(database.db, body.user_id, body.product_ids, body.pieces),
     });
 }

@@ -1,30 +1,57 @@
-// Wholesale rules: a user's application status, and one application per user checked with
-// the spec's rules (the same schema the web form uses, answering the same texts).
+// Wholesale for the shopper: their application's status and one application per user
+// (checked with the spec's rules, the same schema the web form uses), and their own prices
+// from their price list (decision 045) — asked for by the page after it shows, and by
+// checkout, which prices the order with the same function.
 import {
+  formatRupees,
+  paiseToRupees,
   WholesaleApplication,
   WholesaleStatus,
   WHOLESALE_NOT_APPLIED_MESSAGE,
   WHOLESALE_STATUS_MESSAGES,
+  wholesaleRejectedMessage,
+  type WholesalePricesResponse,
   type WholesaleResponse,
 } from '@kitroom/contract';
+import { PriceRule, PriceTier } from '@kitroom/contract/admin';
+import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { Invalid } from '../domain-errors.js';
+import {
+  tiersAt,
+  unitPaise,
+  type PriceListTerms,
+  type RetailProduct,
+} from './wholesale-pricing.js';
 import * as q from './wholesale.queries.js';
 
-function answer(status: string | undefined): WholesaleResponse {
-  if (status === undefined) return { code: 0, message: WHOLESALE_NOT_APPLIED_MESSAGE };
-  const known = WholesaleStatus.parse(status);
+function answer(
+  application: { status: string; reject_reason: string | null } | undefined,
+): WholesaleResponse {
+  if (application === undefined) return { code: 0, message: WHOLESALE_NOT_APPLIED_MESSAGE };
+  const known = WholesaleStatus.parse(application.status);
+  // A rejected shop sees the form again (code 0), told why.
+  if (known === 'rejected') {
+    return {
+      code: 0,
+      status: 'rejected',
+      message: wholesaleRejectedMessage(application.reject_reason ?? ''),
+    };
+  }
   return { code: 100, status: known, message: WHOLESALE_STATUS_MESSAGES[known] };
 }
 
-/** code 0 (with its message) when the user has not applied; otherwise code 100 with their status's message. */
+/**
+ * code 0 (with its message) when the user has not applied or was rejected; otherwise code 100
+ * with their status's message.
+ */
 export async function applicationStatus(db: Queryable, userId: number): Promise<WholesaleResponse> {
   return answer(await q.applicationStatus(db, userId));
 }
 
 /**
- * Stores the user's application after checking it; a user who has already applied gets
- * their current status and nothing changes.
+ * Stores the user's application after checking it; a user whose application is pending or
+ * approved gets their current status and nothing changes; a rejected one applies anew.
  */
 export async function apply(
   db: Queryable,
@@ -46,4 +73,99 @@ export async function apply(
     aboutShop: a.about_shop,
   });
   return answer(await q.applicationStatus(db, userId));
+}
+
+// ── the shopper's prices ──
+
+const StoredRules = z.array(PriceRule);
+const StoredTiers = z.array(PriceTier);
+
+/** The terms of the user's price list, or null for anyone who is not an approved wholesaler. */
+async function termsOf(db: Queryable, userId: number): Promise<PriceListTerms | null> {
+  const row = await q.approvedPriceList(db, userId);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    rules: StoredRules.parse(row.rules),
+    tiers: StoredTiers.parse(row.tiers),
+    minOrderPaise: row.min_order_paise,
+    minOrderPieces: row.min_order_pieces,
+  };
+}
+
+/** wholesale_prices.php: the shopper's unit prices for these products at `pieces` pieces. */
+export async function pricesFor(
+  db: Queryable,
+  userId: number,
+  productIds: number[],
+  pieces: number,
+): Promise<WholesalePricesResponse> {
+  const terms = await termsOf(db, userId);
+  if (!terms) return { wholesale: false };
+  const products = await q.retailPrices(db, [...new Set(productIds)]);
+  const { tier, next } = tiersAt(terms, pieces);
+  return {
+    wholesale: true,
+    pieces,
+    tier,
+    next_tier: next,
+    min_order: paiseToRupees(terms.minOrderPaise),
+    min_pieces: terms.minOrderPieces,
+    prices: products.map((p) => ({
+      product_id: p.id,
+      price: paiseToRupees(
+        unitPaise(
+          terms,
+          { productId: p.id, categoryId: p.category_id, retailPaise: p.discount_price_paise },
+          pieces,
+        ),
+      ),
+    })),
+  };
+}
+
+export interface OrderLinePrice extends RetailProduct {
+  quantity: number;
+}
+
+function unitsOf(terms: PriceListTerms, lines: readonly OrderLinePrice[]) {
+  const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
+  return { pieces, units: lines.map((l) => unitPaise(terms, l, pieces)) };
+}
+
+/** The unit price of each line for this shopper, or null when they buy at retail. */
+export async function lineUnitPrices(
+  db: Queryable,
+  userId: number,
+  lines: readonly OrderLinePrice[],
+): Promise<number[] | null> {
+  const terms = await termsOf(db, userId);
+  return terms ? unitsOf(terms, lines).units : null;
+}
+
+/**
+ * Checkout's seam: as lineUnitPrices, and a wholesale order below its list's minimum (value
+ * at wholesale prices, or pieces) is refused with what it lacks.
+ */
+export async function orderUnitPrices(
+  db: Queryable,
+  userId: number,
+  lines: readonly OrderLinePrice[],
+): Promise<number[] | null> {
+  const terms = await termsOf(db, userId);
+  if (!terms) return null;
+  const { pieces, units } = unitsOf(terms, lines);
+  const value = units.reduce((sum, u, i) => sum + u * lines[i]!.quantity, 0);
+  if (pieces < terms.minOrderPieces) {
+    throw new Invalid(
+      `Wholesale orders start at ${terms.minOrderPieces} pieces: please add ${terms.minOrderPieces - pieces} more.`,
+    );
+  }
+  if (value < terms.minOrderPaise) {
+    throw new Invalid(
+      `Wholesale orders start at ${formatRupees(paiseToRupees(terms.minOrderPaise))}: please add ${formatRupees(paiseToRupees(terms.minOrderPaise - value))} more.`,
+    );
+  }
+  return units;
 }

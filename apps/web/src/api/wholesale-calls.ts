@@ -1,5 +1,5 @@
-// The wholesale call: a user's application status, or a new application.
-import type { WholesaleApplicationRequest } from '@kitroom/contract';
+// The wholesale calls: a user's application status, a new application, and their own prices.
+import type { WholesaleApplicationRequest, WholesalePricesRequest } from '@kitroom/contract';
 import { call, type CallOptions } from './client';
 
 export const getWholesaleStatus = (userId: number, options?: CallOptions) =>
@@ -7,3 +7,7 @@ export const getWholesaleStatus = (userId: number, options?: CallOptions) =>
 
 export const applyWholesale = (body: WholesaleApplicationRequest) =>
   call('wholesale_agent.php', body);
+
+/** The shopper's own wholesale prices for these products at `pieces` pieces (decision 045). */
+export const getWholesalePrices = (body: WholesalePricesRequest, options?: CallOptions) =>
+  call('wholesale_prices.php', body, options);

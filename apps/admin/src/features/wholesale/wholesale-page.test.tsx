@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminWholesaleApplication } from '@kitroom/contract/admin';
+import type { AdminWholesaleApplication, PriceList } from '@kitroom/contract/admin';
 import { fakeApi, type Sent } from '@/test/fake-api';
 import { renderAdmin } from '@/test/render-admin';
 import { signedInAs, staffMember } from '@/test/staff';
@@ -19,24 +19,57 @@ const application = (
   status: 'pending',
   created_at: '2026-11-24T09:15:00.000Z',
   user: { id: 3, name: 'Shameer P', email: 'shameer@example.com' },
+  gstin_check: null,
+  price_list: null,
+  reject_reason: null,
+  decided_at: null,
   ...o,
 });
 
+const clubs: PriceList = {
+  id: 4,
+  name: 'Club shops',
+  rules: [],
+  tiers: [
+    { min_pieces: 10, percent_off: 25 },
+    { min_pieces: 50, percent_off: 35 },
+  ],
+  min_order_paise: 500_000,
+  min_order_pieces: 0,
+  wholesalers: 1,
+  updated_at: '2026-11-24T09:15:00.000Z',
+};
+
+const chennai = application(2, {
+  shop_name: 'Chennai Kit House',
+  shop_location: 'T Nagar, Chennai, Tamil Nadu',
+  gst: '29ABCDE1234F1ZW',
+  gstin_check: {
+    format_ok: true,
+    checksum_ok: true,
+    gstin_state: 'Karnataka',
+    location_state: 'Tamil Nadu',
+    state_matches: false,
+  },
+});
+
 describe('the wholesale page', () => {
-  it('shows every detail of each application, read-only, and filters by status', async () => {
+  it('shows every detail and the GSTIN check of each application, and filters by status', async () => {
     const api = fakeApi({
       'GET /api/admin/me': { body: signedInAs(staffMember('manager')) },
+      'GET /api/admin/wholesale/price-lists': { body: { price_lists: [clubs] } },
       'GET /api/admin/wholesale/applications': (sent: Sent) => ({
         body: {
           applications:
             sent.query.get('status') === 'rejected'
               ? []
               : [
-                  application(2, {
-                    shop_name: 'Chennai Kit House',
-                    gst: '33ABCDE1234F1Z5',
+                  application(3, {
+                    shop_name: 'Kochi Kits',
                     status: 'approved',
+                    price_list: { id: 4, name: 'Club shops' },
                   }),
+                  chennai,
                   application(1),
                 ],
           next_before: null,
@@ -56,14 +89,68 @@ describe('the wholesale page', () => {
     expect(malabar.getByText('Football kits for clubs and schools.')).toBeTruthy();
     expect(malabar.getByText('24 Nov 2026, 2:45 pm')).toBeTruthy();
     expect(malabar.getByText('Pending')).toBeTruthy();
-    const chennai = within(screen.getByRole('listitem', { name: 'Chennai Kit House' }));
-    expect(chennai.getByText('33ABCDE1234F1Z5')).toBeTruthy();
-    expect(chennai.getByText('Approved')).toBeTruthy();
-    expect(screen.getByText(/Approval comes with wholesale prices/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /approve/i })).toBeNull();
+    const chennaiCard = within(screen.getByRole('listitem', { name: 'Chennai Kit House' }));
+    expect(chennaiCard.getByText('29ABCDE1234F1ZW')).toBeTruthy();
+    expect(
+      chennaiCard.getByText('Check it: registered in Karnataka, the shop is in Tamil Nadu'),
+    ).toBeTruthy();
+    const kochi = within(screen.getByRole('listitem', { name: 'Kochi Kits' }));
+    expect(kochi.getByText('Approved')).toBeTruthy();
+    expect(kochi.getByText('Club shops')).toBeTruthy();
+    expect(kochi.getByRole('button', { name: 'Change price list' })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rejected' } });
     expect(await screen.findByText('No applications.')).toBeTruthy();
     expect(api.calls.at(-1)?.query.get('status')).toBe('rejected');
   });
+
+  it('approves onto a chosen price list and rejects with a reason', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('manager')) },
+      'GET /api/admin/wholesale/price-lists': { body: { price_lists: [clubs] } },
+      'GET /api/admin/wholesale/applications': {
+        body: { applications: [chennai, application(1)], next_before: null },
+      },
+      'POST /api/admin/wholesale/applications/1/approve': {
+        body: {
+          application: application(1, {
+            status: 'approved',
+            price_list: { id: 4, name: 'Club shops' },
+          }),
+        },
+      },
+      'POST /api/admin/wholesale/applications/2/reject': {
+        body: { application: { ...chennai, status: 'rejected', reject_reason: 'Wrong state.' } },
+      },
+    });
+    renderAdmin('/wholesale');
+    const malabar = within(
+      await screen.findByRole('listitem', { name: 'Malabar Sports' }, { timeout: 5000 }),
+    );
+    fireEvent.click(malabar.getByRole('button', { name: 'Approve' }));
+    const approve = within(await screen.findByRole('dialog', { name: 'Approve Malabar Sports?' }));
+    expect((approve.getByLabelText('Price list') as HTMLSelectElement).value).toBe('4');
+    fireEvent.click(approve.getByRole('button', { name: 'Approve' }));
+    await screen.findByRole('listitem', { name: 'Malabar Sports' });
+    await waitForCall(api.calls, '/api/admin/wholesale/applications/1/approve');
+    expect(api.calls.find((c) => c.path.endsWith('/1/approve'))?.body).toEqual({
+      price_list_id: 4,
+    });
+
+    const chennaiCard = within(screen.getByRole('listitem', { name: 'Chennai Kit House' }));
+    fireEvent.click(chennaiCard.getByRole('button', { name: 'Reject' }));
+    const reject = within(await screen.findByRole('dialog', { name: 'Reject Chennai Kit House?' }));
+    fireEvent.click(reject.getByRole('button', { name: 'Reject' }));
+    expect(await reject.findByText('Please give the shop a reason.')).toBeTruthy();
+    fireEvent.change(reject.getByLabelText('Reason'), { target: { value: 'Wrong state.' } });
+    fireEvent.click(reject.getByRole('button', { name: 'Reject' }));
+    await waitForCall(api.calls, '/api/admin/wholesale/applications/2/reject');
+    expect(api.calls.find((c) => c.path.endsWith('/2/reject'))?.body).toEqual({
+      reason: 'Wrong state.',
+    });
+  });
 });
+
+async function waitForCall(calls: Sent[], path: string) {
+  await waitFor(() => expect(calls.some((c) => c.path === path)).toBe(true));
+}

@@ -1,15 +1,17 @@
 // /admin/wholesale (wholesale.manage): applications from shops, newest first, with every detail
-// they gave, filtered by status and paged with the server's cursor. Read-only: approving a shop
-// comes with wholesale prices.
+// they gave and the server's check of their GSTIN, filtered by status and paged with the
+// server's cursor; each approved onto a price list or rejected with a reason.
 import { WholesaleStatus } from '@kitroom/contract';
-import type { AdminWholesaleApplication } from '@kitroom/contract/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminWholesaleApplication, PriceList } from '@kitroom/contract/admin';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { call, errorText } from '@/api/client';
+import { Link } from 'react-router';
+import { call, callQuery, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
 import { FormMessage, SelectField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
+import { ApplicationActions } from './application-actions';
 
 const PAGE = 50;
 
@@ -40,6 +42,7 @@ export function WholesalePage() {
     () => list.data?.pages.flatMap((p) => p.applications) ?? [],
     [list.data],
   );
+  const priceLists = useQuery(callQuery('listPriceLists'));
 
   return (
     <div className="space-y-6">
@@ -47,9 +50,12 @@ export function WholesalePage() {
         <div>
           <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Wholesale</h1>
           <p className="mt-1 text-muted">
-            Shops that asked for wholesale prices. Approval comes with wholesale prices; for now
-            this list is to read and call back.
+            Shops that asked for wholesale prices. Approve one onto a price list, or reject it with
+            a reason; the shop is mailed either way.
           </p>
+          <Link to="/wholesale/price-lists" className="mt-2 inline-block font-semibold underline">
+            Price lists
+          </Link>
         </div>
         <SelectField
           label="Status"
@@ -76,7 +82,11 @@ export function WholesalePage() {
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2">
             {applications.map((a) => (
-              <ApplicationCard key={a.id} application={a} />
+              <ApplicationCard
+                key={a.id}
+                application={a}
+                priceLists={priceLists.data?.price_lists ?? []}
+              />
             ))}
           </ul>
         )}
@@ -95,7 +105,31 @@ export function WholesalePage() {
   );
 }
 
-function ApplicationCard({ application: a }: { application: AdminWholesaleApplication }) {
+function GstinCheck({ check }: { check: NonNullable<AdminWholesaleApplication['gstin_check']> }) {
+  const problems = [
+    !check.format_ok && 'not in the GSTIN format',
+    check.format_ok && !check.checksum_ok && 'its check character is wrong',
+    check.state_matches === false &&
+      `registered in ${check.gstin_state ?? 'no state'}, the shop is in ${check.location_state}`,
+  ].filter((p): p is string => typeof p === 'string');
+  const state =
+    check.state_matches === null
+      ? `${check.gstin_state ?? 'Unknown state'}; the location names no state`
+      : check.gstin_state;
+  return problems.length === 0 ? (
+    <p className="text-emerald-700">Valid, {state}</p>
+  ) : (
+    <p className="font-semibold text-sale">Check it: {problems.join('; ')}</p>
+  );
+}
+
+function ApplicationCard({
+  application: a,
+  priceLists,
+}: {
+  application: AdminWholesaleApplication;
+  priceLists: readonly PriceList[];
+}) {
   return (
     <li aria-label={a.shop_name} className="rounded-2xl border border-line bg-white p-4 md:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -112,6 +146,14 @@ function ApplicationCard({ application: a }: { application: AdminWholesaleApplic
       <dl className="mt-3 grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
         <dt className="font-semibold text-muted">GSTIN</dt>
         <dd className="font-mono break-all">{a.gst ?? 'Not given'}</dd>
+        {a.gstin_check && (
+          <>
+            <dt className="font-semibold text-muted">GSTIN check</dt>
+            <dd>
+              <GstinCheck check={a.gstin_check} />
+            </dd>
+          </>
+        )}
         <dt className="font-semibold text-muted">Contact</dt>
         <dd>
           {a.requesting_person},{' '}
@@ -127,12 +169,25 @@ function ApplicationCard({ application: a }: { application: AdminWholesaleApplic
         <dd>
           <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
         </dd>
+        {a.price_list && (
+          <>
+            <dt className="font-semibold text-muted">Price list</dt>
+            <dd>{a.price_list.name}</dd>
+          </>
+        )}
+        {a.reject_reason && (
+          <>
+            <dt className="font-semibold text-muted">Rejected</dt>
+            <dd>{a.reject_reason}</dd>
+          </>
+        )}
       </dl>
       {a.about_shop && (
         <p className="mt-3 border-t border-line pt-3 text-sm break-words whitespace-pre-line">
           {a.about_shop}
         </p>
       )}
+      <ApplicationActions application={a} priceLists={priceLists} />
     </li>
   );
 }

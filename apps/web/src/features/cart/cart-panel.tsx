@@ -5,6 +5,7 @@ import { Minus, Plus, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
+import { tierText, useWholesalePrices } from '@/features/wholesale';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
@@ -73,8 +74,15 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     () => items.filter((i) => selected.has(lineKey(i.id, i.selected_size))),
     [items, selected],
   );
+  // A wholesaler's own prices for the cart's pieces (decision 045); retail for everyone else.
+  const wholesale = useWholesalePrices(
+    items.map((i) => i.id),
+    items.reduce((n, i) => n + i.selected_quantity, 0),
+  );
+  const unitPrice = (i: (typeof items)[number]) =>
+    wholesale?.prices.find((p) => p.product_id === i.id)?.price ?? i.discount_price;
   const selectedTotal = selectedItems.reduce(
-    (sum, i) => sum + i.discount_price * i.selected_quantity,
+    (sum, i) => sum + unitPrice(i) * i.selected_quantity,
     0,
   );
 
@@ -209,6 +217,11 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                     <p className="text-sm text-muted">
                       Price : {item.selected_quantity} x {formatRupees(item.discount_price)}
                     </p>
+                    {wholesale && (
+                      <p className="text-sm font-semibold text-emerald-800">
+                        Wholesale price {formatRupees(unitPrice(item))}
+                      </p>
+                    )}
                     <p className="text-sm text-muted">Size : {item.selected_size}</p>
                     <div className="mt-2 flex items-center gap-2">
                       <button
@@ -252,6 +265,11 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
               <span className="font-bold">{formatRupees(selectedTotal)}</span>
             </p>
             <p className="-mt-2 mb-3 text-right text-xs text-muted">Prices include GST</p>
+            {wholesale && (
+              <p data-testid="wholesale-tier" className="mb-3 text-sm text-emerald-800">
+                {tierText(wholesale)}
+              </p>
+            )}
             <div className="grid grid-cols-2 gap-3">
               <button
                 type="button"

@@ -18,6 +18,7 @@ import {
 import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
 import { DeliveryBox } from '@/features/delivery';
 import { SizeChartButton } from '@/features/size-charts';
+import { WholesalePrice } from '@/features/wholesale';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
@@ -203,6 +204,10 @@ function ProductView({ id }: { id: number }) {
           </div>
           <div className="mt-4">
             <Price price={product.price} discountPrice={product.discount_price} size="lg" />
+            <WholesalePrice
+              productId={product.id}
+              pieces={cartItems.reduce((n, i) => n + i.selected_quantity, 0) + quantity}
+            />
           </div>
 
           <fieldset className="mt-6">

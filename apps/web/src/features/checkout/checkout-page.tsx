@@ -21,6 +21,7 @@ import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/ac
 import { forgetKeptCheckout, keptCheckout } from '@/features/cart';
 import { useAddressPincode } from '@/features/delivery';
 import { referralCodesForCheckout } from '@/features/referrals';
+import { atWholesalePrices, tierText, useWholesalePrices } from '@/features/wholesale';
 import { showAlert } from '@/ui/alert';
 import { AddressFields } from '@/ui/address-fields';
 import {
@@ -67,6 +68,12 @@ export default function CheckoutPage() {
     const handed = checkoutLinesOf(location.state);
     return handed.length > 0 ? handed : kept;
   }, [location.state, kept]);
+  // A wholesaler's own prices (decision 045): the order is charged at them.
+  const wholesale = useWholesalePrices(
+    lines.map((l) => l.product_id),
+    lines.reduce((n, l) => n + l.quantity, 0),
+  );
+  const priced = useMemo(() => atWholesalePrices(lines, wholesale), [lines, wholesale]);
   const userId = useSessionSelector(selectUserId);
   const sessionEnded = useSessionEnded();
   const [address, setAddress] = useState(EMPTY_ADDRESS);
@@ -99,7 +106,7 @@ export default function CheckoutPage() {
   }, [saved.error, sessionEnded]);
 
   const [method, setMethod] = useState<PaymentMethod>('Online');
-  const withoutFee = checkoutTotals(lines, address.state, coupon?.discount ?? 0);
+  const withoutFee = checkoutTotals(priced, address.state, coupon?.discount ?? 0);
   const cod = useCodOption(
     address.pincode.trim(),
     withoutFee.shippingPaise === null ? null : withoutFee.totalPaise / 100,
@@ -111,7 +118,7 @@ export default function CheckoutPage() {
     codFeePaise,
     totalPaise: withoutFee.totalPaise + codFeePaise,
   };
-  const gstPaise = checkoutGstPaise(lines, totals, coupon?.lineDiscounts ?? null);
+  const gstPaise = checkoutGstPaise(priced, totals, coupon?.lineDiscounts ?? null);
 
   function change(field: AddressField, value: string) {
     touched.current = true;
@@ -124,7 +131,7 @@ export default function CheckoutPage() {
 
   async function applyCoupon(code: string) {
     if (userId === null) return;
-    const items = orderLines(lines);
+    const items = orderLines(priced);
     try {
       const answer = await verifyCoupon({
         user_id: userId,
@@ -172,7 +179,7 @@ export default function CheckoutPage() {
       google_code: codes.google_code,
       coupon_code: coupon?.code ?? null,
       state: shipping.state,
-      items: orderLines(lines),
+      items: orderLines(priced),
       payment_method: method,
     };
     setPaying(true);
@@ -233,7 +240,7 @@ export default function CheckoutPage() {
             Order Summary
           </h2>
           <ul className="mt-4 divide-y divide-line" aria-label="Items">
-            {lines.map((line) => (
+            {priced.map((line) => (
               <li key={`${line.product_id}:${line.selectedSize}`} className="flex gap-3 py-3">
                 <div className="w-16 shrink-0 overflow-hidden rounded-lg">
                   <ProductImage
@@ -257,6 +264,12 @@ export default function CheckoutPage() {
               </li>
             ))}
           </ul>
+          {wholesale && (
+            <p data-testid="wholesale-summary" className="mt-2 text-sm">
+              <span className="font-semibold text-emerald-800">Wholesale price</span> ·{' '}
+              {tierText(wholesale)}
+            </p>
+          )}
           <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
             <div className="flex justify-between">
               <dt className="text-muted">Subtotal</dt>

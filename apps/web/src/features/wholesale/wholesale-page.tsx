@@ -1,5 +1,6 @@
 // /myAccount/WholesaleRegistration (spec section 4): code 100 shows the server's message
-// only; code 0 shows the application form; anything else sends the user home.
+// only; code 0 shows the application form (after a rejection, under the server's message
+// saying why); anything else sends the user home.
 import type { WholesaleResponse } from '@kitroom/contract';
 import { BadgeCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -31,9 +32,12 @@ function StatusMessage({ message }: { message: string }) {
 
 function WholesaleForm({
   userId,
+  notice,
   onAnswer,
 }: {
   userId: number;
+  /** Why the last application was rejected. */
+  notice: string | null;
   onAnswer: (answer: WholesaleResponse) => void;
 }) {
   const sessionEnded = useSessionEnded();
@@ -73,6 +77,11 @@ function WholesaleForm({
       onSubmit={(e) => void onSubmit(e)}
       className="rounded-2xl border border-line bg-white p-5 sm:p-7"
     >
+      {notice && (
+        <p role="status" className="mb-4 rounded-xl bg-red-50 p-3 text-sale">
+          {notice}
+        </p>
+      )}
       <p className="mb-5 text-muted">
         Buy jerseys in bulk for your shop at wholesale prices. Tell us about your business and we
         will get in touch.
@@ -140,5 +149,11 @@ export default function WholesalePage() {
 
   if (userId === null || !current) return <Loader label="Loading your wholesale status" />;
   if (current.code === 100) return <StatusMessage message={current.message} />;
-  return <WholesaleForm userId={userId} onAnswer={setAnswer} />;
+  return (
+    <WholesaleForm
+      userId={userId}
+      notice={current.status === 'rejected' ? current.message : null}
+      onAnswer={setAnswer}
+    />
+  );
 }

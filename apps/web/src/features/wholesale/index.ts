@@ -1,0 +1,3 @@
+// Wholesale's public face for other features: the shopper's own prices (decision 045).
+export { atWholesalePrices, tierText, useWholesalePrices } from './use-wholesale-prices';
+export { WholesalePrice } from './wholesale-price';

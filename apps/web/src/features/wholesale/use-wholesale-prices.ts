@@ -1,0 +1,53 @@
+// A logged-in wholesaler's own prices (decision 045), asked after the page shows: pages and
+// catalogue responses are shared by every visitor and stay retail, so a wholesale price never
+// comes from them. Never cached: a price list may change, and the response is the shopper's.
+import type { WholesalePricesResponse } from '@kitroom/contract';
+import { getWholesalePrices } from '@/api/wholesale-calls';
+import { useApi } from '@/api/use-api';
+import { selectUserId, useSessionSelector } from '@/features/accounts';
+import { useHydrated } from '@/ui/use-hydrated';
+
+export type WholesalePrices = Extract<WholesalePricesResponse, { wholesale: true }>;
+
+/** The prices at `pieces` pieces, or undefined for retail shoppers (and until they arrive). */
+export function useWholesalePrices(
+  productIds: readonly number[],
+  pieces: number,
+): WholesalePrices | undefined {
+  const userId = useSessionSelector(selectUserId);
+  const hydrated = useHydrated();
+  const ids = [...new Set(productIds)].sort((a, b) => a - b).slice(0, 100);
+  const count = Math.max(1, pieces);
+  const key =
+    userId !== null && hydrated && ids.length > 0
+      ? `wholesale prices ${userId} ${count} ${ids.join(',')}`
+      : null;
+  const answer = useApi(
+    key,
+    (signal) =>
+      getWholesalePrices({ user_id: userId ?? 0, product_ids: ids, pieces: count }, { signal }),
+    { cache: false },
+  );
+  return answer.data?.wholesale ? answer.data : undefined;
+}
+
+/** Each line at the wholesaler's unit price (rupees), as checkout charges it. */
+export function atWholesalePrices<L extends { product_id: number; price: number }>(
+  lines: readonly L[],
+  prices: WholesalePrices | undefined,
+): L[] {
+  if (!prices) return [...lines];
+  const unit = new Map(prices.prices.map((p) => [p.product_id, p.price]));
+  return lines.map((l) => ({ ...l, price: unit.get(l.product_id) ?? l.price }));
+}
+
+/** 'Tier 10+ pieces: 25% off' and what the next tier needs. */
+export function tierText(prices: WholesalePrices): string {
+  const on = prices.tier
+    ? `Tier ${prices.tier.min_pieces}+ pieces: ${prices.tier.percent_off}% off.`
+    : 'No quantity tier yet.';
+  const next = prices.next_tier
+    ? ` Add ${prices.next_tier.pieces_needed} more ${prices.next_tier.pieces_needed === 1 ? 'piece' : 'pieces'} for ${prices.next_tier.percent_off}% off.`
+    : '';
+  return on + next;
+}
