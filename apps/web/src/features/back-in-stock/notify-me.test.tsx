@@ -19,6 +19,11 @@ describe('NotifyMe', () => {
     const api = open(['XL']);
     api.on('back_in_stock.php', (body) => ok({ success: true, email: String(body.email) }));
     expect(screen.getByText("Size XL sold out? We'll email you when it's back.")).toBeTruthy();
+    // The field shows once the guest asks, with the focus in it.
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
+    expect(api.calls['back_in_stock.php']).toBeUndefined();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     await eventually(() =>
@@ -45,6 +50,7 @@ describe('NotifyMe', () => {
   it('shows the server’s refusal in its words', async () => {
     const api = open(['M']);
     api.on('back_in_stock.php', () => refuse(409, 'Size M is in stock: you can order it now.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     await eventually(() => expect(status()).toBe('Size M is in stock: you can order it now.'));

@@ -1,6 +1,8 @@
 // "Notify me" under the sizes of a product with a size sold out: the shopper picks the size
-// (when several are out) and gives an email, or as a logged-in shopper just asks; the server
-// mails once when the size is back (decision 047).
+// (when several are out) and presses Notify me; a logged-in shopper is done, a guest is then
+// asked for an email. The server mails once when the size is back (decision 047). The form
+// starts the same for everyone, so the shared page's markup stays whole when a logged-in
+// shopper's browser takes it over (no email field to remove after hydration).
 import { backInStockThanks } from '@kitroom/contract';
 import { BellRing } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,6 +16,8 @@ export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: s
   const id = useId();
   const [size, setSize] = useState(soldOut[0] ?? '');
   const [email, setEmail] = useState('');
+  /** A guest pressed Notify me: the email field shows. */
+  const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   if (soldOut.length === 0) return null;
@@ -21,6 +25,10 @@ export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: s
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (userId === null && !asking) {
+      setAsking(true);
+      return;
+    }
     setSending(true);
     try {
       const answer = await notifyWhenBack(
@@ -64,12 +72,13 @@ export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: s
             </select>
           </label>
         )}
-        {userId === null && (
+        {userId === null && asking && (
           <label className="min-w-48 flex-1 text-sm font-semibold">
             Email
             <input
               type="email"
               autoComplete="email"
+              autoFocus
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
