@@ -58,6 +58,14 @@ const USER_SCOPED: ScopedCall[] = [
   },
   { path: '/api/wholesale_agent.php', body: ({ userId }) => ({ user_id: userId, status: '' }) },
   {
+    path: '/api/wholesale_prices.php',
+    body: ({ userId }) => ({ user_id: userId, product_ids: [1] }),
+  },
+  {
+    path: '/api/back_in_stock.php',
+    body: ({ userId }) => ({ user_id: userId, product_id: 1, size: 'M' }),
+  },
+  {
     path: '/api/feedback.php',
     body: ({ userId }) => ({ user_id: userId, feedback: 'Great shop' }),
   },

@@ -21,7 +21,7 @@ import {
   type BackupManifest,
 } from './backups.js';
 import { restoreBackup, type RestoreTarget } from './restore.js';
-import { codeMigrations } from './schema-version.js';
+import { codeMigrations, migrationNumber } from './schema-version.js';
 
 const engine = testDatabaseKind();
 let t: TestApp;
@@ -173,16 +173,16 @@ describe('a restore refuses', () => {
   it('a backup made by newer code', async () => {
     const entries = unzipSync(readFileSync(backupFile));
     const m = JSON.parse(strFromU8(entries['manifest.json']!)) as BackupManifest;
-    m.schema = {
-      migration: '0021_future',
-      when: codeMigrations().at(-1)!.when + 1000,
-      applied: 22,
-    };
+    // Three migrations past the code's last, whichever that is today.
+    const last = codeMigrations().at(-1)!;
+    const known = migrationNumber(last.tag);
+    const future = String(Number(known) + 3).padStart(4, '0');
+    m.schema = { migration: `${future}_future`, when: last.when + 1000, applied: last.idx + 4 };
     entries['manifest.json'] = strToU8(JSON.stringify(m));
     const file = path.join(tempDir(), 'newer.zip');
     writeFileSync(file, zipSync(entries));
     await expect(restoreBackup({ file, target, dataDir, force: true })).rejects.toThrow(
-      'This backup was made by a newer Kitroom (migration 0021); this code knows migrations up to 0018: update the code first.',
+      `This backup was made by a newer Kitroom (migration ${future}); this code knows migrations up to ${known}: update the code first.`,
     );
     await unchanged();
   });
