@@ -3,33 +3,13 @@
 // creates a draft with sizes and starting stock, uploads a real picture (drawn on a
 // canvas), puts it on sale, corrects a count, and a shopper opens its page on the storefront.
 // axe checks the products pages on the way.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
-import { expect, expectAccessible, test } from './fixtures';
-import { startShopServer, type ShopServer } from './shop-server';
+import { expect, expectAccessible, testOnOwnShop } from './fixtures';
+import { ownerSetsUp } from './journeys';
 
-const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
-  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
-  shop: [
-    async ({ smtpUrl }, use) => {
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-catalogue-'));
-      mkdirSync(path.join(workDir, 'shop'));
-      const shop = await startShopServer({ dataDir: path.join(workDir, 'shop'), smtpUrl });
-      await use(shop);
-      await shop.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 10 * 60_000 },
-  ],
-  baseURL: async ({ shop }, use) => {
-    await use(shop.baseUrl);
-  },
-});
+const it = testOnOwnShop('catalogue');
 
-it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
 // The second journey signs in as the owner the first one set up.
 it.describe.configure({ mode: 'serial' });
 let ownerSecret = '';
@@ -44,18 +24,7 @@ it('the owner adds a jersey with a picture, and a shopper sees it on its page', 
   expect(shop.adminSetupUrl, 'the new shop printed its first-owner link').toBeTruthy();
 
   // ── the owner sets up ──
-  await page.goto(shop.adminSetupUrl!);
-  const secret = (await page.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
-  ownerSecret = secret;
-  await page.getByLabel('Your name').fill('Fathima');
-  await page.getByLabel('Email').fill('owner@kitroom.in');
-  await page.getByLabel('Password', { exact: true }).fill('a long owner password');
-  await page.getByLabel('Password again').fill('a long owner password');
-  await page
-    .getByLabel('6-digit code')
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
-  await page.getByRole('button', { name: 'Save and sign in' }).click();
-  await page.getByRole('button', { name: 'I have saved them' }).click();
+  ownerSecret = await ownerSetsUp(page, shop.adminSetupUrl!);
 
   // ── the products list ──
   await page.getByRole('link', { name: 'Products' }).click();
@@ -160,7 +129,7 @@ it('every back-office page passes axe, and a downloaded catalogue imports back',
   // ── every page of the navigation, as the owner sees it ──
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const labels = await nav.getByRole('link').allTextContents();
-  expect(labels).toHaveLength(22);
+  expect(labels).toHaveLength(23);
   for (const label of labels) {
     await nav.getByRole('link', { name: label, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

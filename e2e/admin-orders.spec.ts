@@ -5,42 +5,19 @@
 // id and a link; the shopper's order page then shows Shipped with the tracking id (Copy) and
 // the link (Open). axe checks the order list, the order page and the ship dialog; the two
 // pages are photographed at 1440 and 375 px into the test's output folder.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { generate } from 'otplib';
 import type { ShopListingResponse } from '@kitroom/contract';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, testOnOwnShop } from './fixtures';
 import {
   buyNow,
   fillAddress,
   finishPayment,
   KOCHI,
   logInWithForm,
+  ownerSetsUp,
   registerAccount,
 } from './journeys';
-import { startShopServer, type ShopServer } from './shop-server';
 
-const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
-  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
-  shop: [
-    async ({ smtpUrl }, use) => {
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-orders-'));
-      mkdirSync(path.join(workDir, 'shop'));
-      const shop = await startShopServer({ dataDir: path.join(workDir, 'shop'), smtpUrl });
-      await use(shop);
-      await shop.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 10 * 60_000 },
-  ],
-  baseURL: async ({ shop }, use) => {
-    await use(shop.baseUrl);
-  },
-});
-
-it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+const it = testOnOwnShop('orders');
 
 /** An Indian day `days` from now, yyyy-mm-dd. */
 const indianDay = (days: number) =>
@@ -72,17 +49,7 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   // ── the owner sets up the back office, on another browser ──
   const ownerContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
   const owner = await ownerContext.newPage();
-  await owner.goto(shop.adminSetupUrl!);
-  const secret = (await owner.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
-  await owner.getByLabel('Your name').fill('Fathima');
-  await owner.getByLabel('Email').fill('owner@kitroom.in');
-  await owner.getByLabel('Password', { exact: true }).fill('a long owner password');
-  await owner.getByLabel('Password again').fill('a long owner password');
-  await owner
-    .getByLabel('6-digit code')
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
-  await owner.getByRole('button', { name: 'Save and sign in' }).click();
-  await owner.getByRole('button', { name: 'I have saved them' }).click();
+  await ownerSetsUp(owner, shop.adminSetupUrl!);
 
   // ── the orders waiting to be packed, from the dashboard ──
   await owner.getByRole('link', { name: 'Open the orders to pack' }).click();

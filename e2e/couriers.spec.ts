@@ -9,47 +9,23 @@
 // 034): the owner offers it, the shopper sees it for their pincode on the product page, places
 // a COD order, confirms it by the mailed link; staff ship it with the sandbox courier and,
 // delivered, it shows paid.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { generate } from 'otplib';
 import type { ShopListingResponse } from '@kitroom/contract';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, testOnOwnShop } from './fixtures';
 import {
   buyNow,
   fillAddress,
   finishPayment,
   KOCHI,
   logInWithForm,
+  ownerSetsUp,
   registerAccount,
 } from './journeys';
 import { latestMail } from './mailbox';
-import { startShopServer, type ShopServer } from './shop-server';
 
-const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
-  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
-  shop: [
-    async ({ smtpUrl }, use) => {
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-couriers-'));
-      mkdirSync(path.join(workDir, 'shop'));
-      const shop = await startShopServer({
-        dataDir: path.join(workDir, 'shop'),
-        smtpUrl,
-        env: { COURIER_SANDBOX: 'true', COURIER_SANDBOX_STEP_SECONDS: '2' },
-      });
-      await use(shop);
-      await shop.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 10 * 60_000 },
-  ],
-  baseURL: async ({ shop }, use) => {
-    await use(shop.baseUrl);
-  },
+const it = testOnOwnShop('couriers', {
+  COURIER_SANDBOX: 'true',
+  COURIER_SANDBOX_STEP_SECONDS: '2',
 });
-
-it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
 
 it('staff ship a paid order with the sandbox courier, and it arrives by itself', async ({
   page,
@@ -77,17 +53,7 @@ it('staff ship a paid order with the sandbox courier, and it arrives by itself',
   // ── the owner sets up the back office and the shop's GSTIN (to invoice at dispatch) ──
   const ownerContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
   const owner = await ownerContext.newPage();
-  await owner.goto(shop.adminSetupUrl!);
-  const secret = (await owner.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
-  await owner.getByLabel('Your name').fill('Fathima');
-  await owner.getByLabel('Email').fill('owner@kitroom.in');
-  await owner.getByLabel('Password', { exact: true }).fill('a long owner password');
-  await owner.getByLabel('Password again').fill('a long owner password');
-  await owner
-    .getByLabel('6-digit code')
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
-  await owner.getByRole('button', { name: 'Save and sign in' }).click();
-  await owner.getByRole('button', { name: 'I have saved them' }).click();
+  await ownerSetsUp(owner, shop.adminSetupUrl!);
   await owner.goto(`${shop.baseUrl}/admin/settings`);
   await owner.getByLabel('GSTIN').fill('32AAPFU0939F1Z4');
   await owner.getByLabel('Default courier').selectOption('sandbox');

@@ -1,9 +1,14 @@
 // Shared fixtures: the server's address, the catalogue as the API serves it, an axe scan,
 // a guard that fails a journey on any uncaught error or console error in the page (React's
-// hydration errors among them), and pages whose goto and reload wait for hydration.
+// hydration errors among them), pages whose goto and reload wait for hydration, and a shop
+// of a spec's own (testOnOwnShop).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { HomeResponse, ProductSummary, ShopListingResponse } from '@kitroom/contract';
+import { startShopServer, type ShopServer } from './shop-server';
 
 interface Catalogue {
   home: HomeResponse;
@@ -111,4 +116,52 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
           .join(' | ')}`,
     );
   expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+/** A shop a spec starts for itself (shop-server.ts), with its own DATA_DIR. */
+export interface OwnShop extends ShopServer {
+  /** Stops the shop, runs `step` on its data, and starts it again at the same address. */
+  whileStopped(step: () => void): Promise<void>;
+}
+
+/**
+ * `test` on a shop of the spec's own, started once per worker, for journeys that need a
+ * fresh database (the first owner's setup link, reports read from the stopped shop, a faster
+ * sandbox courier through `env`). Pages, `request` and `baseURL` go to it; mail reaches the
+ * journeys' SMTP server. Skipped when the journeys were not started by global-setup.ts.
+ */
+export function testOnOwnShop(name: string, env: Record<string, string> = {}) {
+  const onOwnShop = test.extend<object, { smtpUrl: string; shop: OwnShop }>({
+    // Set by global-setup.ts before the workers start.
+    smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
+    shop: [
+      async ({ smtpUrl }, use) => {
+        if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+        const workDir = mkdtempSync(path.join(os.tmpdir(), `kitroom-e2e-${name}-`));
+        const dataDir = path.join(workDir, 'shop');
+        mkdirSync(dataDir);
+        let server = await startShopServer({ dataDir, smtpUrl, env });
+        const port = Number(new URL(server.baseUrl).port);
+        await use({
+          baseUrl: server.baseUrl,
+          dataDir,
+          adminSetupUrl: server.adminSetupUrl,
+          stop: () => server.stop(),
+          async whileStopped(step) {
+            await server.stop();
+            step();
+            server = await startShopServer({ dataDir, smtpUrl, port, env });
+          },
+        });
+        await server.stop();
+        rmSync(workDir, { recursive: true, force: true });
+      },
+      { scope: 'worker', timeout: 10 * 60_000 },
+    ],
+    baseURL: async ({ shop }, use) => {
+      await use(shop.baseUrl);
+    },
+  });
+  onOwnShop.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+  return onOwnShop;
 }

@@ -1,7 +1,9 @@
 // Helpers of the account, checkout and referral journeys: accounts made through the real
-// OTP calls, the login form, Buy Now, and the sandbox payment page.
+// OTP calls, the login form, Buy Now, the sandbox payment page, and the first owner's setup
+// of a new shop's back office.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ProductSummary, SignupResponse } from '@kitroom/contract';
+import { generate } from 'otplib';
 import { expect } from './fixtures';
 import { otpFor } from './mailbox';
 
@@ -116,4 +118,24 @@ export async function finishPayment(page: Page, outcome: 'pay' | 'fail'): Promis
 /** '₹1,23,456' as the shop prints whole rupees. */
 export function rupees(amount: number): string {
   return `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount)}`;
+}
+
+/**
+ * The first owner (Fathima, owner@kitroom.in) sets up the back office from a new shop's
+ * setup link on `page`: the app's key read off the page, the first code from it, the
+ * recovery codes acknowledged. Returns the key, for later codes.
+ */
+export async function ownerSetsUp(page: Page, setupUrl: string): Promise<string> {
+  await page.goto(setupUrl);
+  const secret = (await page.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('Your name').fill('Fathima');
+  await page.getByLabel('Email').fill('owner@kitroom.in');
+  await page.getByLabel('Password', { exact: true }).fill('a long owner password');
+  await page.getByLabel('Password again').fill('a long owner password');
+  await page
+    .getByLabel('6-digit code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  return secret;
 }

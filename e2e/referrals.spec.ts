@@ -2,11 +2,9 @@
 // credits the purchase (read back with the affiliate report after the shop stops); a
 // campaign link keeps its code; a link the server refuses goes home.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ShopListingResponse } from '@kitroom/contract';
-import { expect, open, test } from './fixtures';
+import { expect, open, testOnOwnShop } from './fixtures';
 import {
   buyNow,
   fillAddress,
@@ -15,29 +13,11 @@ import {
   logInWithForm,
   registerAccount,
 } from './journeys';
-import { root, startShopServer, type ShopServer } from './shop-server';
+import { root } from './shop-server';
 
 // Orders are credited in the shop's database; this journey gets a shop of its own, so the
 // affiliate report can read its database once it has stopped. Pages and calls go to it.
-const it = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
-  // Set by global-setup.ts before the workers start.
-  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
-  shop: [
-    async ({ smtpUrl }, use) => {
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-referrals-'));
-      mkdirSync(path.join(workDir, 'shop'));
-      const shop = await startShopServer({ dataDir: path.join(workDir, 'shop'), smtpUrl });
-      await use(shop);
-      await shop.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 10 * 60_000 },
-  ],
-  baseURL: async ({ shop }, use) => {
-    await use(shop.baseUrl);
-  },
-});
+const it = testOnOwnShop('referrals');
 
 function affiliateReport(dataDir: string): string {
   const run = spawnSync(

@@ -5,65 +5,24 @@
 // the shirt received and ships the replacement; after each step the shopper's order page
 // shows it. axe checks the pages on the way.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import type { ShopListingResponse } from '@kitroom/contract';
-import { generate } from 'otplib';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, testOnOwnShop, type OwnShop } from './fixtures';
 import {
   buyNow,
   fillAddress,
   finishPayment,
   KOCHI,
   logInWithForm,
+  ownerSetsUp,
   registerAccount,
 } from './journeys';
-import { root, startShopServer, type ShopServer } from './shop-server';
+import { root } from './shop-server';
 
-interface Shop {
-  baseUrl: string;
-  dataDir: string;
-  adminSetupUrl: string | undefined;
-  /** Stops the shop, runs `step` on its database, and starts it again at the same address. */
-  whileStopped(step: () => void): Promise<void>;
-}
-
-const it = test.extend<object, { smtpUrl: string; shop: Shop }>({
-  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
-  shop: [
-    async ({ smtpUrl }, use) => {
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-returns-'));
-      const dataDir = path.join(workDir, 'shop');
-      mkdirSync(dataDir);
-      let server: ShopServer = await startShopServer({ dataDir, smtpUrl });
-      const port = Number(new URL(server.baseUrl).port);
-      await use({
-        baseUrl: server.baseUrl,
-        dataDir,
-        adminSetupUrl: server.adminSetupUrl,
-        async whileStopped(step) {
-          await server.stop();
-          step();
-          server = await startShopServer({ dataDir, smtpUrl, port });
-        },
-      });
-      await server.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 10 * 60_000 },
-  ],
-  baseURL: async ({ shop }, use) => {
-    await use(shop.baseUrl);
-  },
-});
-
-it.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+const it = testOnOwnShop('returns');
 
 /** A product with one size to buy and another size in stock to exchange to. */
-async function twoSizes(shop: Shop) {
+async function twoSizes(shop: OwnShop) {
   const res = await fetch(`${shop.baseUrl}/api/shop.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -75,21 +34,6 @@ async function twoSizes(shop: Shop) {
     if (sizes.length >= 2) return { product, size: sizes[0]![0], other: sizes[1]![0] };
   }
   throw new Error('no product has two sizes in stock');
-}
-
-async function ownerSignsUp(page: Page, setupUrl: string) {
-  await page.goto(setupUrl);
-  const secret = (await page.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
-  await page.getByLabel('Your name').fill('Fathima');
-  await page.getByLabel('Email').fill('owner@kitroom.in');
-  await page.getByLabel('Password', { exact: true }).fill('a long owner password');
-  await page.getByLabel('Password again').fill('a long owner password');
-  await page
-    .getByLabel('6-digit code')
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
-  await page.getByRole('button', { name: 'Save and sign in' }).click();
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Fathima' })).toBeVisible();
 }
 
 it('a size exchange from the request through approval and receipt to the replacement shipped', async ({
@@ -106,7 +50,8 @@ it('a size exchange from the request through approval and receipt to the replace
     timezoneId: 'Asia/Kolkata',
   });
   const staff = await staffContext.newPage();
-  await ownerSignsUp(staff, shop.adminSetupUrl!);
+  await ownerSetsUp(staff, shop.adminSetupUrl!);
+  await expect(staff.getByRole('heading', { name: 'Welcome, Fathima' })).toBeVisible();
 
   // ── a shopper buys a jersey in one size ──
   const { product, size, other } = await twoSizes(shop);

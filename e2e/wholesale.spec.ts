@@ -3,22 +3,18 @@
 // the owner makes a price list and approves the shop, which sees its wholesale price on the
 // product page (a guest does not) and buys 12 pieces at it. Pages are photographed at 1440 and
 // 375 px into the test's output folder.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { generate } from 'otplib';
 import type { ShopListingResponse } from '@kitroom/contract';
-import { expect, expectAccessible, open, test, waitForHydration } from './fixtures';
+import { expect, expectAccessible, open, test, testOnOwnShop, waitForHydration } from './fixtures';
 import {
   buyNow,
   fillAddress,
   finishPayment,
   KOCHI,
   logInWithForm,
+  ownerSetsUp,
   registerAccount,
   rupees,
 } from './journeys';
-import { startShopServer, type ShopServer } from './shop-server';
 
 test('a shopper applies as a wholesaler with a valid GSTIN', async ({ page, request }) => {
   const account = await registerAccount(request, 'wholesale');
@@ -59,26 +55,7 @@ test('a shopper applies as a wholesaler with a valid GSTIN', async ({ page, requ
 // ── approval and wholesale prices, on a shop of its own (the shared journey server's
 // first-owner link belongs to admin.spec.ts) ──
 
-const shopTest = test.extend<object, { smtpUrl: string; shop: ShopServer }>({
-  smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
-  shop: [
-    async ({ smtpUrl }, use) => {
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-wholesale-'));
-      mkdirSync(path.join(workDir, 'shop'));
-      const shop = await startShopServer({ dataDir: path.join(workDir, 'shop'), smtpUrl });
-      await use(shop);
-      await shop.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 10 * 60_000 },
-  ],
-  baseURL: async ({ shop }, use) => {
-    await use(shop.baseUrl);
-  },
-});
-
-shopTest.skip(!process.env.E2E_SMTP_URL, 'needs the journey servers started by global-setup');
+const shopTest = testOnOwnShop('wholesale');
 
 shopTest(
   'staff approve a shop onto a price list, and it buys 12 pieces at its wholesale price',
@@ -98,17 +75,7 @@ shopTest(
     // ── the owner sets up the back office, makes a price list and approves the shop ──
     const ownerContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
     const owner = await ownerContext.newPage();
-    await owner.goto(shop.adminSetupUrl!);
-    const secret = (await owner.getByLabel('Key to type in').textContent())!.replace(/\s/g, '');
-    await owner.getByLabel('Your name').fill('Fathima');
-    await owner.getByLabel('Email').fill('owner@kitroom.in');
-    await owner.getByLabel('Password', { exact: true }).fill('a long owner password');
-    await owner.getByLabel('Password again').fill('a long owner password');
-    await owner
-      .getByLabel('6-digit code')
-      .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
-    await owner.getByRole('button', { name: 'Save and sign in' }).click();
-    await owner.getByRole('button', { name: 'I have saved them' }).click();
+    await ownerSetsUp(owner, shop.adminSetupUrl!);
 
     await owner.goto('/admin/wholesale/price-lists');
     await owner.getByRole('button', { name: 'New price list' }).click();
