@@ -81,6 +81,30 @@ async function ensurePostgresDatabase(target: Target): Promise<void> {
   }
 }
 
+/**
+ * Empties the target's database before it is seeded again: the seed replaces the catalogue
+ * only where no order refers to it, and a bench database gathers orders (the checkout
+ * scenarios, `--orders`). The database is the bench's own (`<name>_bench_<size>`, or PGlite
+ * under bench/.data/), so it is dropped and made again.
+ */
+async function emptyDatabase(target: Target): Promise<void> {
+  if (!target.databaseUrl) {
+    rmSync(path.join(target.dataDir, 'pglite'), { recursive: true, force: true });
+    return;
+  }
+  const name = new URL(target.databaseUrl).pathname.slice(1);
+  const admin = new URL(target.databaseUrl);
+  admin.pathname = '/postgres';
+  const database = await openDatabase({ databaseUrl: admin.toString(), poolSize: 1 });
+  try {
+    // The name is ours (letters, digits and _ only), so quoting it as an identifier is safe.
+    await database.db.execute(sql.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await database.db.execute(sql.raw(`CREATE DATABASE "${name}"`));
+  } finally {
+    await database.close();
+  }
+}
+
 async function productCount(target: Target): Promise<number> {
   const database = await open(target);
   try {
@@ -179,6 +203,11 @@ export async function prepareCatalogue(root: string, target: Target): Promise<Pr
   }
   rmSync(markFile, { force: true });
   const started = performance.now();
+  // From an empty database: one that holds orders cannot have its catalogue replaced.
+  if (before > 0) {
+    await emptyDatabase(target);
+    await productCount(target);
+  }
   await runSeed(root, target, 15 * 60_000);
   const seededSeconds = (performance.now() - started) / 1000;
   const after = await productCount(target);
