@@ -228,10 +228,6 @@ function ProductView({ id }: { id: number }) {
               ))}
             </div>
             <SizeChartButton productId={product.id} />
-            <NotifyMe
-              productId={product.id}
-              soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
-            />
             {size !== '' && (product.size[size] ?? 0) <= 5 && (
               <p className="mt-2 text-sm font-semibold text-sale">
                 Only {product.size[size]} left in {size}
@@ -267,6 +263,12 @@ function ProductView({ id }: { id: number }) {
           >
             {added ? added.text : product.stock_quantity === 0 ? 'This jersey is sold out.' : ''}
           </p>
+
+          {/* Below the buttons: a sold-out size never pushes Add to Cart down the screen. */}
+          <NotifyMe
+            productId={product.id}
+            soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
+          />
 
           <DeliveryBox />
 
