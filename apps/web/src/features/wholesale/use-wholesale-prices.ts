@@ -2,12 +2,20 @@
 // catalogue responses are shared by every visitor and stay retail, so a wholesale price never
 // comes from them. Never cached: a price list may change, and the response is the shopper's.
 import type { WholesalePricesResponse } from '@kitroom/contract';
+import { useEffect } from 'react';
 import { getWholesalePrices } from '@/api/wholesale-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { useHydrated } from '@/ui/use-hydrated';
 
 export type WholesalePrices = Extract<WholesalePricesResponse, { wholesale: true }>;
+
+/**
+ * Shoppers this visit has learned are not wholesalers. Their answer does not depend on the
+ * products or the pieces, so they are asked once per visit, not on every product page and
+ * every tap of the quantity stepper (most logged-in shoppers buy at retail).
+ */
+const retailShoppers = new Set<number>();
 
 /** The prices at `pieces` pieces, or undefined for retail shoppers (and until they arrive). */
 export function useWholesalePrices(
@@ -19,7 +27,7 @@ export function useWholesalePrices(
   const ids = [...new Set(productIds)].sort((a, b) => a - b).slice(0, 100);
   const count = Math.max(1, pieces);
   const key =
-    userId !== null && hydrated && ids.length > 0
+    userId !== null && hydrated && ids.length > 0 && !retailShoppers.has(userId)
       ? `wholesale prices ${userId} ${count} ${ids.join(',')}`
       : null;
   const answer = useApi(
@@ -28,6 +36,10 @@ export function useWholesalePrices(
       getWholesalePrices({ user_id: userId ?? 0, product_ids: ids, pieces: count }, { signal }),
     { cache: false },
   );
+  const retail = answer.data?.wholesale === false;
+  useEffect(() => {
+    if (retail && userId !== null) retailShoppers.add(userId);
+  }, [retail, userId]);
   return answer.data?.wholesale ? answer.data : undefined;
 }
 
