@@ -1,8 +1,10 @@
 // The nightly backup on a fake clock: nothing before its time (India time), one backup once
 // the time has come and no second that day, the next day's again; and the retention rule —
 // the newest of each of the last keepDaily days and of the last keepWeekly ISO weeks stay,
-// backups taken before a migration or a restore stay, the rest go.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// backups taken before a migration or a restore stay, the rest go; what a backup cut short
+// left (a half-written file, pg_dump's dump) goes unless its process still runs.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,5 +115,39 @@ describe('retention', () => {
       'kitroom-2026-11-26T05-00-00Z-manual.zip',
     ]);
     expect(deleted).toHaveLength(31 - 5);
+  });
+
+  it('removes what a backup cut short left, and never a backup being written', () => {
+    const leftovers = mkdtempSync(path.join(os.tmpdir(), 'kitroom-leftovers-'));
+    try {
+      const name = backupFileName(new Date('2026-11-25T21:00:00Z'), 'nightly');
+      // A process that has exited (a child we ran and waited for): its pid is free.
+      const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+      const writeAged = (file: string, ageMs: number) => {
+        const at = new Date(Date.now() - ageMs);
+        writeFileSync(path.join(leftovers, file), 'x');
+        utimesSync(path.join(leftovers, file), at, at);
+      };
+      writeAged(`${name}.${dead}.partial`, 60_000); // its server stopped half way
+      writeAged(`.dump-${dead}-1764104400000.tmp`, 60_000); // pg_dump's file, same server
+      writeAged(`${name}.${process.pid}.partial`, 60_000); // being written now, by us
+      writeAged(`.dump-${process.ppid}-1764104400000.tmp`, 60_000); // another live server's
+      writeAged(`${name}.${process.ppid}.partial`, 25 * 3_600_000); // a day old: its pid reused
+      writeAged(name, 60_000);
+
+      const deleted = pruneBackups(leftovers, { daily: 3, weekly: 3 });
+      expect(deleted.sort()).toEqual(
+        [
+          `.dump-${dead}-1764104400000.tmp`,
+          `${name}.${dead}.partial`,
+          `${name}.${process.ppid}.partial`,
+        ].sort(),
+      );
+      expect(readdirSync(leftovers).sort()).toEqual(
+        [`.dump-${process.ppid}-1764104400000.tmp`, name, `${name}.${process.pid}.partial`].sort(),
+      );
+    } finally {
+      rmSync(leftovers, { recursive: true, force: true });
+    }
   });
 });

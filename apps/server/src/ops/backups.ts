@@ -5,7 +5,15 @@
 // reason and live in DATA_DIR/backups unless told otherwise.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +29,7 @@ import {
   pendingMigrations,
   schemaVersion,
 } from './schema-version.js';
+import { processAlive } from './server-pid.js';
 
 const run = promisify(execFile);
 
@@ -275,8 +284,13 @@ export async function createBackup(
   // Written under a temporary name first: a half-written file is never taken for a backup.
   // The name is this process's: two servers sharing DATA_DIR may back up in the same second.
   const tmp = `${file}.${process.pid}.partial`;
-  await writeFile(tmp, zipped);
-  renameSync(tmp, file);
+  try {
+    await writeFile(tmp, zipped);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true }); // a full disk: the half-written file would only fill it more
+    throw err;
+  }
   return { path: file, manifest };
 }
 
@@ -392,7 +406,45 @@ export function pruneBackups(dir: string, keep: { daily: number; weekly: number 
     unlinkSync(b.path);
     deleted.push(b.name);
   }
-  return deleted;
+  return [...deleted, ...removeLeftovers(dir)];
+}
+
+/** A backup being written (`<file>.<pid>.partial`) or pg_dump's file (`.dump-<pid>-<ms>.tmp`). */
+const LEFTOVER = /^(?:.+\.zip\.(\d+)\.partial|\.dump-(\d+)-\d+\.tmp)$/;
+/** No backup takes this long: a file this old is left over even if its pid was reused. */
+const LEFTOVER_AGE_MS = 24 * 60 * 60_000;
+
+/**
+ * Removes what a backup cut short (the server stopped or the disk filled half way) left in
+ * the folder: the half-written file and pg_dump's dump, each as large as a backup. A file
+ * whose process still runs is a backup being taken now, by this or another server sharing
+ * DATA_DIR, and stays. Answers the names removed.
+ */
+export function removeLeftovers(dir: string, now = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = LEFTOVER.exec(name);
+    if (!m) continue;
+    const file = path.join(dir, name);
+    const pid = Number(m[1] ?? m[2]);
+    let old: boolean;
+    try {
+      old = now - statSync(file).mtimeMs > LEFTOVER_AGE_MS;
+    } catch {
+      continue; // gone meanwhile: its backup finished
+    }
+    if (old || (pid !== process.pid && !processAlive(pid))) {
+      rmSync(file, { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
 }
 
 /** Whether the database holds a shop: it has applied any migration. */

@@ -20,7 +20,8 @@ export function writeServerPid(dataDir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` runs on this machine. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -45,7 +46,7 @@ export function runningServerPid(dataDir: string): number | null {
     } catch {
       continue;
     }
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) return pid;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) return pid;
   }
   return null;
 }
