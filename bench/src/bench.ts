@@ -100,6 +100,16 @@ async function startServer(
   });
 }
 
+/** Whether a PostgreSQL URL names this machine (so its processes' CPU time can be read). */
+function onThisMachine(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === '' || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
 async function measureCeiling(settings: LoadSettings): Promise<LoadFigures> {
   const port = await freePort();
   const bare = await startProcess({
@@ -308,7 +318,7 @@ async function measureSize(
       });
       const bad = figures.non2xx + figures.errors;
       log(
-        `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
+        `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${figures.databaseCpuMsPerRequest === null ? '' : `, database CPU ${figures.databaseCpuMsPerRequest} ms/req`}${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
       );
     }
 
@@ -525,6 +535,7 @@ async function main(): Promise<void> {
     connections: o.connections,
     durationSeconds: o.durationSeconds,
     warmupSeconds: o.warmupSeconds,
+    databaseCpu: serverUrl !== undefined && onThisMachine(serverUrl),
   };
   if (o.onlyOutbox) {
     // A quick look at the outbox alone: printed, nothing written.

@@ -319,7 +319,7 @@ export async function measureCheckout(opts: {
       );
       sustained.push({ id: load.id, label: load.label, connections: connections.length, figures });
       log(
-        `  sustained checkout, ${load.label}: ${figures.requestsPerSecond} orders/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/order${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx + figures.errors} non-2xx/errors` : ''}`,
+        `  sustained checkout, ${load.label}: ${figures.requestsPerSecond} orders/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/order${figures.databaseCpuMsPerRequest === null ? '' : `, database CPU ${figures.databaseCpuMsPerRequest} ms/order`}${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx + figures.errors} non-2xx/errors` : ''}`,
       );
     }
     return { drop: dropFigures, sustained };

@@ -1,7 +1,7 @@
 // Runs one scenario with autocannon on the loopback interface and keeps the figures the
 // report needs.
 import autocannon from 'autocannon';
-import { cpuTimeMs } from './processes.js';
+import { cpuTimeMs, localPostgresCpuMs } from './processes.js';
 import type { Probe, Scenario } from './scenarios.js';
 import { round } from './stats.js';
 
@@ -17,12 +17,19 @@ export interface LoadFigures {
   timeouts: number;
   /** CPU time the server process used per request (database processes not included). */
   serverCpuMsPerRequest: number | null;
+  /**
+   * CPU time PostgreSQL's processes used per request, when the database runs on this
+   * machine and the run asked for it (`LoadSettings.databaseCpu`); null otherwise.
+   */
+  databaseCpuMsPerRequest: number | null;
 }
 
 export interface LoadSettings {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** Also measure the CPU time of PostgreSQL's processes on this machine. */
+  databaseCpu?: boolean;
 }
 
 export type ProbeOutcome = { ok: true } | { ok: false; status: number; reason: string };
@@ -69,8 +76,12 @@ export async function measure(
   const cpuNow = () => pids.reduce((sum, p) => sum + cpuTimeMs(p), 0);
   if (s.warmupSeconds > 0) await run(baseUrl, requests, s.connections, s.warmupSeconds);
   const cpuBefore = cpuNow();
+  const dbBefore = s.databaseCpu ? localPostgresCpuMs() : null;
   const r = await run(baseUrl, requests, s.connections, s.durationSeconds);
   const cpu = cpuNow() - cpuBefore;
+  const dbAfter = dbBefore === null ? null : localPostgresCpuMs();
+  const perRequest = (ms: number) =>
+    r.requests.total > 0 ? round(ms / r.requests.total, 3) : null;
   return {
     requestsPerSecond: round(r.requests.average),
     p50Ms: r.latency.p50,
@@ -81,6 +92,8 @@ export async function measure(
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
-    serverCpuMsPerRequest: r.requests.total > 0 ? round(cpu / r.requests.total, 3) : null,
+    serverCpuMsPerRequest: perRequest(cpu),
+    databaseCpuMsPerRequest:
+      dbBefore === null || dbAfter === null ? null : perRequest(dbAfter - dbBefore),
   };
 }

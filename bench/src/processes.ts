@@ -1,7 +1,7 @@
 // Starting and stopping the processes under test (the shop server, the bare Fastify ceiling,
 // `npm start`), each in its own process group so that stopping one stops its children too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -177,6 +177,32 @@ export function cpuTimeMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * CPU time (user + system) PostgreSQL's processes on this machine have used so far, in ms:
+ * every process named `postgres`, with the time of the children each has reaped (a backend
+ * that exits is counted in the postmaster's). Null when none is visible (PGlite, or a
+ * database on another machine). Any other load on that server is counted too.
+ */
+export function localPostgresCpuMs(): number | null {
+  let total = 0;
+  let seen = false;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    seen = true;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14-17, i.e. 11-14 after the state.
+    total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return seen ? (total * 1000) / CLOCK_TICKS_PER_SECOND : null;
 }
 
 // USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK).

@@ -19,6 +19,10 @@ function verdict(check: BudgetCheck | undefined): string {
   return `${check.rule}: **${check.pass ? 'pass' : 'miss'}**`;
 }
 
+/** PostgreSQL's CPU per request; PGlite's is in the server's figure. */
+const databaseCpu = (f: { databaseCpuMsPerRequest?: number | null }) =>
+  f.databaseCpuMsPerRequest ?? '—';
+
 function findCheck(checks: readonly BudgetCheck[], subject: string, rulePrefix: string) {
   return checks.find((c) => c.subject === subject && c.rule.startsWith(rulePrefix));
 }
@@ -34,8 +38,8 @@ export function renderSection(r: BenchResult): string {
     '',
     `Ceiling, a bare Fastify route in its own process: **${n(r.ceiling.requestsPerSecond)} req/s**, p50 ${r.ceiling.p50Ms} ms, p99 ${r.ceiling.p99Ms} ms.`,
     '',
-    '| scenario | products | req/s | of ceiling | p50 ms | p99 ms | server CPU ms/req | budget |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| scenario | products | req/s | of ceiling | p50 ms | p99 ms | server CPU ms/req | database CPU ms/req | budget |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const size of r.sizes) {
     for (const api of size.api) {
@@ -47,13 +51,13 @@ export function renderSection(r: BenchResult): string {
       const f = api.figures;
       if (!f) {
         lines.push(
-          `| ${api.label} | ${n(size.products)} | ${api.status}: ${api.reason ?? ''} | | | | ${budgets} |`,
+          `| ${api.label} | ${n(size.products)} | ${api.status}: ${api.reason ?? ''} | | | | | | ${budgets} |`,
         );
         continue;
       }
       const errors = f.non2xx + f.errors > 0 ? ` (${n(f.non2xx + f.errors)} errors)` : '';
       lines.push(
-        `| ${api.label} | ${n(size.products)} | ${n(f.requestsPerSecond)}${errors} | ${n((api.ceilingRatio ?? 0) * 100, 1)}% | ${f.p50Ms} | ${f.p99Ms} | ${f.serverCpuMsPerRequest ?? '—'} | ${budgets} |`,
+        `| ${api.label} | ${n(size.products)} | ${n(f.requestsPerSecond)}${errors} | ${n((api.ceilingRatio ?? 0) * 100, 1)}% | ${f.p50Ms} | ${f.p99Ms} | ${f.serverCpuMsPerRequest ?? '—'} | ${databaseCpu(f)} | ${budgets} |`,
       );
     }
   }
@@ -245,8 +249,8 @@ function checkoutSection(r: BenchResult): string[] {
     '',
     `Payments: each accepted order paid on the sandbox gateway's page (its signed webhook) and its callback followed, all at once: ${n(d.payments.settled)} of ${n(d.payments.sent)} callbacks settled, p50 ${n(d.payments.p50Ms)} ms, p99 ${n(d.payments.p99Ms)} ms; ${n(d.paid)} orders paid. ${verdict(check('drop payments', 'every'))}`,
     '',
-    '| sustained checkout (distinct shopper per connection, ample stock) | connections | orders/s | p50 ms | p99 ms | server CPU ms/order | budgets |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| sustained checkout (distinct shopper per connection, ample stock) | connections | orders/s | p50 ms | p99 ms | server CPU ms/order | database CPU ms/order | budgets |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   );
   for (const s of c.sustained) {
     const f = s.figures;
@@ -256,7 +260,7 @@ function checkoutSection(r: BenchResult): string[] {
       .map(verdict)
       .join('; ');
     lines.push(
-      `| ${s.label} | ${s.connections} | ${n(f.requestsPerSecond)} | ${n(f.p50Ms)} | ${n(f.p99Ms)} | ${f.serverCpuMsPerRequest ?? '–'} | ${budgets} |`,
+      `| ${s.label} | ${s.connections} | ${n(f.requestsPerSecond)} | ${n(f.p50Ms)} | ${n(f.p99Ms)} | ${f.serverCpuMsPerRequest ?? '–'} | ${databaseCpu(f)} | ${budgets} |`,
     );
   }
   lines.push('');

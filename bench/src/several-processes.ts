@@ -84,7 +84,7 @@ export async function measureProcesses(d: ProcessesDeps): Promise<ProcessesFigur
           );
           figures[load.id][count === 1 ? 'one' : 'two'] = f;
           d.log(
-            `  ${load.label}, ${count} process${count === 1 ? '' : 'es'}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, servers' CPU ${f.serverCpuMsPerRequest} ms/req, non-2xx ${f.non2xx}`,
+            `  ${load.label}, ${count} process${count === 1 ? '' : 'es'}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, servers' CPU ${f.serverCpuMsPerRequest} ms/req, database CPU ${f.databaseCpuMsPerRequest ?? '—'} ms/req, non-2xx ${f.non2xx}`,
           );
         }
       } finally {
