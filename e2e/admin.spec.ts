@@ -61,6 +61,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Players',
     'Import / export',
     'Coupons',
+    'Giveaways',
     'Reviews',
     'Feedback',
     'Wholesale',

@@ -68,6 +68,8 @@ import { shipmentsAdminRoutes } from './shipping/shipments.admin-routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { sizeChartRoutes } from './size-charts/size-charts.routes.js';
 import { sizeChartsAdminRoutes } from './size-charts/size-charts.admin-routes.js';
+import { giveawaysRoutes } from './giveaways/giveaways.routes.js';
+import { giveawaysAdminRoutes } from './giveaways/giveaways.admin-routes.js';
 import { backInStockRoutes } from './back-in-stock/back-in-stock.routes.js';
 import { backInStockAdminRoutes } from './back-in-stock/back-in-stock.admin-routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
@@ -310,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(wholesaleRoutes(deps), { prefix: '/api' });
   await app.register(feedbackRoutes(deps), { prefix: '/api' });
   await app.register(sizeChartRoutes(deps), { prefix: '/api' });
+  await app.register(giveawaysRoutes(deps), { prefix: '/api' });
   await app.register(backInStockRoutes(deps), { prefix: '/api' });
   await app.register(privacyRoutes(deps), { prefix: '/api' });
   await app.register(referralsRoutes(deps), { prefix: '/api' });
@@ -329,6 +332,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reviewsAdminRoutes(deps));
   await app.register(feedbackAdminRoutes(deps));
   await app.register(sizeChartsAdminRoutes(deps));
+  await app.register(giveawaysAdminRoutes(deps));
   await app.register(backInStockAdminRoutes(deps));
   await app.register(wholesaleAdminRoutes(deps));
   await app.register(referralsAdminRoutes(deps));

@@ -54,6 +54,12 @@ import { CouponRequest, CouponResponse } from './coupons.js';
 import type { ErrorStatus, StorefrontEndpoint } from './endpoint.js';
 import { FeedbackRequest, FeedbackResponse } from './feedback.js';
 import { SizeChartRequest, SizeChartResponse } from './size-charts.js';
+import {
+  GiveawayEntryRequest,
+  GiveawayEntryResponse,
+  GiveawayRequest,
+  GiveawayResponse,
+} from './giveaways.js';
 import { BackInStockRequest, BackInStockResponse } from './back-in-stock.js';
 import {
   InvoiceQuery,
@@ -148,6 +154,23 @@ export const storefrontEndpoints = {
     response: BackInStockResponse,
     errors: [400, 401, 403, 404, 409, 429],
     limits: ['ip', 'email'],
+  },
+  'giveaway.php': {
+    method: 'POST',
+    summary: "A giveaway's page (by slug, or the current one), and whether the shopper entered",
+    access: 'shopper-or-visitor',
+    body: GiveawayRequest,
+    response: GiveawayResponse,
+    errors: [400, 404],
+    cacheControl: 'private, no-store',
+  },
+  'giveaway_entry.php': {
+    method: 'POST',
+    summary: 'The logged-in shopper enters a giveaway, once; credited to their referral code',
+    access: 'shopper',
+    body: GiveawayEntryRequest,
+    response: GiveawayEntryResponse,
+    errors: [400, 401, 403, 404, 409],
   },
   'shop.php': {
     method: 'POST',

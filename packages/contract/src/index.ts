@@ -13,6 +13,7 @@ export * from './reviews.js';
 export * from './wholesale.js';
 export * from './feedback.js';
 export * from './size-charts.js';
+export * from './giveaways.js';
 export * from './back-in-stock.js';
 export * from './referrals.js';
 export * from './coupons.js';

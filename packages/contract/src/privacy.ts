@@ -38,6 +38,8 @@ export const MyDataExport = z.object({
   feedback: Rows,
   /** Referral links the shopper followed while logged in. */
   referral_clicks: Rows,
+  /** Giveaways the shopper entered, and whether their entry won. */
+  giveaway_entries: Rows,
   /** Login sessions: when each began and ends (never its secret). */
   sessions: Rows,
   erasure_request: z.record(z.string(), z.unknown()).nullable(),

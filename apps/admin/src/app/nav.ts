@@ -21,6 +21,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/players', label: 'Players', access: 'catalogue.read' },
   { to: '/catalogue/csv', label: 'Import / export', access: 'catalogue.read' },
   { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
+  { to: '/giveaways', label: 'Giveaways', access: 'coupons.manage' },
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },
   { to: '/feedback', label: 'Feedback', access: 'feedback.manage' },
   { to: '/wholesale', label: 'Wholesale', access: 'wholesale.manage' },

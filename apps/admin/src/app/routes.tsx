@@ -31,6 +31,11 @@ const ProductEditorPage = page(
 const ProductsPage = page(() => import('@/features/products/products-page'), 'ProductsPage');
 const CouponFormPage = page(() => import('@/features/coupons/coupon-form-page'), 'CouponFormPage');
 const CouponsPage = page(() => import('@/features/coupons/coupons-page'), 'CouponsPage');
+const GiveawaysPage = page(() => import('@/features/giveaways/giveaways-page'), 'GiveawaysPage');
+const GiveawayFormPage = page(
+  () => import('@/features/giveaways/giveaway-form-page'),
+  'GiveawayFormPage',
+);
 const FeedbackEntryPage = page(
   () => import('@/features/feedback/feedback-entry-page'),
   'FeedbackEntryPage',
@@ -168,6 +173,30 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="coupons.manage">
             <CouponFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'giveaways',
+        element: (
+          <Allowed permission="coupons.manage">
+            <GiveawaysPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'giveaways/new',
+        element: (
+          <Allowed permission="coupons.manage">
+            <GiveawayFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'giveaways/:id',
+        element: (
+          <Allowed permission="coupons.manage">
+            <GiveawayFormPage />
           </Allowed>
         ),
       },

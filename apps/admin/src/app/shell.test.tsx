@@ -34,6 +34,7 @@ describe('the signed-in shell', () => {
       'Players',
       'Import / export',
       'Coupons',
+      'Giveaways',
       'Reviews',
       'Feedback',
       'Wholesale',

@@ -24,3 +24,15 @@ const day = new Intl.DateTimeFormat('en-IN', {
 export function formatDay(yyyyMmDd: string): string {
   return day.format(new Date(`${yyyyMmDd}T00:00:00Z`));
 }
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** A datetime-local field's value in India for an instant: '2026-11-24T09:15:00.000Z' → '2026-11-24T14:45'. */
+export function toIndianLocal(iso: string): string {
+  return new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** A datetime-local field's value (India) as an instant: '2026-11-24T14:45' → '2026-11-24T14:45:00+05:30'; '' stays ''. */
+export function fromIndianLocal(local: string): string {
+  return local ? `${local}:00+05:30` : '';
+}

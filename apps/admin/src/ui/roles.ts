@@ -20,7 +20,7 @@ export const PERMISSION_TEXT: Record<Permission, string> = {
   'orders.manage': 'Cancel orders and approve returns and exchanges',
   'orders.refund': 'Refund money',
   'customers.read': "See shoppers' details",
-  'coupons.manage': 'Manage coupons',
+  'coupons.manage': 'Manage coupons, referral codes and giveaways',
   'wholesale.manage': 'Decide wholesale applications',
   'reviews.manage': 'Moderate reviews',
   'feedback.manage': "Answer shoppers' feedback",

@@ -1,37 +1,21 @@
 // The catalogue's back-office endpoints: products, their pictures and stock, and categories.
 // Thin: each reads the call and hands it to a service.
-import { MAX_PICTURE_BYTES } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
-import { AppError, badRequest } from '../http/errors.js';
+import { uploadedPictureBytes } from '../http/uploaded-picture.js';
 import type { Actor } from '../staff/audit.service.js';
 import { stockHistory } from '../stock/stock.service.js';
 import * as categories from './categories-admin.service.js';
 import * as pictures from './pictures.service.js';
 import * as products from './products-admin.service.js';
 
-export const PICTURE_TOO_LARGE = `file: a picture may be at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB`;
-export const FILE_MISSING = 'file: attach the picture as the form field "file"';
+export { FILE_MISSING, PICTURE_TOO_LARGE } from '../http/uploaded-picture.js';
 
 const actorOf = (request: FastifyRequest): Actor => ({
   staffId: request.staffSession?.staff.id ?? null,
   ip: request.ip,
 });
-
-/** The uploaded file's bytes, refused when over the limit (nothing is kept then). */
-async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
-  const file = await request.file({ limits: { fileSize: MAX_PICTURE_BYTES } });
-  if (!file || file.fieldname !== 'file') throw badRequest(FILE_MISSING);
-  try {
-    return await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, PICTURE_TOO_LARGE);
-    }
-    throw err;
-  }
-}
 
 export function productsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
@@ -55,7 +39,7 @@ export function productsAdminRoutes({ config, database }: AppDeps): FastifyPlugi
             await pictures.productExists(db, params.id);
             const stored = await pictures.storePicture(
               config.dataDir,
-              await uploadedBytes(request),
+              await uploadedPictureBytes(request),
             );
             return pictures.placePicture(db, actorOf(request), params.id, params.slot, stored);
           },

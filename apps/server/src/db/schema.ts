@@ -481,6 +481,68 @@ export const referralClicks = pgTable(
   ],
 );
 
+// ───────────────────────────── giveaways ─────────────────────────────
+
+/**
+ * A giveaway (decision 050): its page /giveaway/{slug} takes entries from logged-in shoppers
+ * between starts_at and ends_at; after the end staff draw one winner. The draw's seed picks
+ * the winner's index among the entries in id order, so anyone can re-check it.
+ */
+export const giveaways = pgTable(
+  'giveaways',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    rules: text('rules').notNull().default(''),
+    /** Relative to DATA_DIR, as a product's pictures; null: none yet. */
+    picture: text('picture'),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    /** The featured products, in the order staff listed them. */
+    productIds: integer('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    drawnAt: timestamptz('drawn_at'),
+    /** The draw's 32 random bytes, hex. */
+    drawSeed: text('draw_seed'),
+    winnerEntryId: bigint('winner_entry_id', { mode: 'number' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('giveaways_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('giveaways_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'giveaways_draw_whole',
+      sql`(${t.drawnAt} IS NULL) = (${t.drawSeed} IS NULL) AND (${t.drawnAt} IS NULL) = (${t.winnerEntryId} IS NULL)`,
+    ),
+  ],
+);
+
+/** One shopper's entry into a giveaway (one each), with the referral it came through. */
+export const giveawayEntries = pgTable(
+  'giveaway_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    giveawayId: integer('giveaway_id')
+      .notNull()
+      .references(() => giveaways.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    affiliateId: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
+    campaignCode: text('campaign_code').references(() => campaignCodes.code, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('giveaway_entries_one_per_shopper').on(t.giveawayId, t.userId),
+    index('giveaway_entries_user_idx').on(t.userId),
+  ],
+);
+
 // ───────────────────────────── coupons ─────────────────────────────
 
 export const coupons = pgTable(

@@ -33,6 +33,7 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
 import { createReturn } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
+import { addEntry, createGiveaway } from '../test/giveaways.js';
 import { createApplication, createPriceList } from '../test/wholesale.js';
 import { seedCreditNote, seedInvoice, type SeedDocument } from '../test/tax-documents.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
@@ -219,6 +220,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     headers: { 'content-type': 'text/csv' },
   }),
   ...profileSamples(() => ++serial),
+  ...giveawaySamples(),
   listReturns: async () => ({ url: '/api/admin/returns?status=requested' }),
   getReturn: async (db) => ({
     url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'requested' })}`,
@@ -376,6 +378,37 @@ function ordersSamples() {
 }
 
 /** The catalogue's endpoints (products, pictures, stock, categories). */
+function giveawaySamples() {
+  const input = () => ({
+    title: 'Signed derby jersey',
+    slug: `sample-giveaway-${++serial}`,
+    rules: 'One entry per shopper.',
+    starts_at: '2026-12-01T10:00:00+05:30',
+    ends_at: '2026-12-08T22:00:00+05:30',
+    product_ids: [],
+  });
+  return {
+    listGiveaways: async () => ({ url: '/api/admin/giveaways' }),
+    getGiveaway: async (db: Db) => ({
+      url: `/api/admin/giveaways/${(await createGiveaway(db)).id}`,
+    }),
+    createGiveaway: async () => ({ url: '/api/admin/giveaways', payload: input() }),
+    updateGiveaway: async (db: Db) => ({
+      url: `/api/admin/giveaways/${(await createGiveaway(db)).id}`,
+      payload: input(),
+    }),
+    uploadGiveawayPicture: async (db: Db) => ({
+      url: `/api/admin/giveaways/${(await createGiveaway(db)).id}/picture`,
+      ...multipartFile(await pngPicture(60, 60)),
+    }),
+    drawGiveaway: async (db: Db) => {
+      const giveaway = await createGiveaway(db, { when: 'ended' });
+      await addEntry(db, giveaway.id);
+      return { url: `/api/admin/giveaways/${giveaway.id}/draw` };
+    },
+  } satisfies Partial<Record<AdminEndpointName, (db: Db) => Promise<Sample>>>;
+}
+
 function catalogueSamples() {
   const product = (db: Db) => createProduct(db, { sizes: { M: 5 } });
   return {

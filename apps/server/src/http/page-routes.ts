@@ -14,6 +14,7 @@ import * as accounts from '../accounts/accounts.service.js';
 import { sessionHandle } from '../accounts/sessions.service.js';
 import { productAnswer } from '../catalogue/catalogue.answers.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
+import { giveawayHead } from '../giveaways/giveaways.service.js';
 import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
 import { profiles } from '../profiles/profiles.service.js';
@@ -85,6 +86,7 @@ export const chunks = {
   order: `${PAGES}/orders/order-detail-page.tsx`,
   checkout: `${PAGES}/checkout/checkout-page.tsx`,
   referralLink: `${PAGES}/referrals/referral-link-page.tsx`,
+  giveaway: `${PAGES}/giveaways/giveaway-page.tsx`,
   codConfirm: `${PAGES}/orders/cod-confirm-page.tsx`,
   notFound: 'src/app/not-found-page.tsx',
 } as const;
@@ -356,6 +358,28 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
             `Phone, email and the address of our store in ${city}, ${state}. ${support_hours}.`,
           ),
           chunk: chunks.contact,
+        };
+      },
+    },
+    {
+      // /giveaway: the current giveaway, which the page replaces with its own address.
+      pattern: /^\/giveaway(?:\/([^/]+))?$/,
+      async render({ db }, [slug]) {
+        if (slug === undefined) {
+          return { status: 200, title: 'Giveaway', noindex: true, chunk: chunks.giveaway };
+        }
+        let found: Awaited<ReturnType<typeof giveawayHead>>;
+        try {
+          found = await giveawayHead(db, decodeURIComponent(slug));
+        } catch {
+          found = undefined;
+        }
+        if (!found) return { ...notFoundHead, chunk: chunks.giveaway };
+        return {
+          status: 200,
+          title: found.title,
+          description: describe(found.rules || `Enter ${found.title} at ${SITE_NAME}.`),
+          chunk: chunks.giveaway,
         };
       },
     },

@@ -19,6 +19,7 @@ import { createSession, sessionHandle } from '../accounts/sessions.service.js';
 import { addViewCounts } from '../catalogue/catalogue.queries.js';
 import { ViewCounts } from '../catalogue/view-counts.js';
 import { createProduct, createUser } from '../test/factories.js';
+import { createGiveaway } from '../test/giveaways.js';
 import { registerErrorHandling } from './errors.js';
 import { callKey } from './page-routes.js';
 import { registerStatic } from './static.js';
@@ -341,6 +342,17 @@ describe('other pages', () => {
     }
     const contact = await app.inject({ method: 'GET', url: '/contactUs' });
     expect(contact.body).toContain('the address of our store in Kochi, Kerala.');
+  });
+
+  it('serve a giveaway’s page with its title, and 404 for an unknown slug', async () => {
+    const giveaway = await createGiveaway(database.db, { title: 'Signed derby jersey' });
+    const res = await app.inject({ method: 'GET', url: `/giveaway/${giveaway.slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Signed derby jersey | Kitroom</title>');
+    expect(res.body).toContain('One entry per shopper.');
+    const missing = await app.inject({ method: 'GET', url: '/giveaway/no-such-giveaway' });
+    expect(missing.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/giveaway' })).statusCode).toBe(200);
   });
 
   it('serve category pages from the URL alone', async () => {

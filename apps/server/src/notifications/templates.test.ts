@@ -263,6 +263,21 @@ const CASES: Case[] = [
     ],
     links: ['https://shop.example/myAccount/WholesaleRegistration'],
   },
+  {
+    template: 'giveaway-won',
+    data: {
+      name: 'Asha Menon',
+      title: 'Derby day signed jersey',
+      giveaway_url: 'https://shop.example/giveaway/derby-day',
+    },
+    subject: 'Kitroom: you won Derby day signed jersey',
+    says: [
+      'Hello Asha Menon,',
+      'Your entry was drawn as the winner of Derby day signed jersey.',
+      'Reply to this mail with your delivery address',
+    ],
+    links: ['https://shop.example/giveaway/derby-day'],
+  },
 ];
 
 describe('mail formats', () => {

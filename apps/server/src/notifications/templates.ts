@@ -15,6 +15,7 @@ import { staffDigestMail } from './staff-digest.mail.js';
 import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.mail.js';
 import { BackInStockData, backInStockMail } from '../back-in-stock/back-in-stock.mail.js';
 import { WholesaleDecidedData, wholesaleDecidedMail } from '../wholesale/wholesale-decided.mail.js';
+import { GiveawayWonData, giveawayWonMail } from '../giveaways/giveaway-won.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -71,6 +72,8 @@ export const MAIL_TEMPLATES = [
   'back-in-stock',
   /** Staff approved or rejected a wholesale application (wholesale/). Data: WholesaleDecidedData. */
   'wholesale-decided',
+  /** Staff drew the shopper's entry as a giveaway's winner (giveaways/). Data: GiveawayWonData. */
+  'giveaway-won',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -207,6 +210,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
   'account-erased': spec('shopper', AccountErasedData, accountErasedMail),
   'back-in-stock': spec('shopper', BackInStockData, backInStockMail),
   'wholesale-decided': spec('shopper', WholesaleDecidedData, wholesaleDecidedMail),
+  'giveaway-won': spec('shopper', GiveawayWonData, giveawayWonMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */

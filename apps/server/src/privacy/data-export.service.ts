@@ -1,6 +1,7 @@
 // A shopper's copy of everything the shop keeps about them (DPDP Act s.11; decision 037):
 // the account, its address, cart, orders (items, timeline, payments, refunds, returns, tax
-// documents), coupons, reviews, wholesale application, feedback, referral clicks, sessions
+// documents), coupons, reviews, wholesale application, feedback, referral clicks, giveaway
+// entries, sessions
 // and any erasure request. EXPORTED_TABLES names every table with a user_id column that it
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
@@ -14,6 +15,7 @@ export const EXPORTED_TABLES = [
   'cart_items',
   'coupon_redemptions',
   'feedback',
+  'giveaway_entries',
   'orders',
   'referral_clicks',
   'reviews',
@@ -62,12 +64,13 @@ export async function exportData(
     q.wholesaleApplication(db, userId),
     q.erasureOf(db, userId),
   ]);
-  const [cart, coupons, reviews, feedback, clicks, sessions] = await Promise.all([
+  const [cart, coupons, reviews, feedback, clicks, giveaways, sessions] = await Promise.all([
     q.cart(db, userId),
     q.couponsRedeemed(db, userId),
     q.reviews(db, userId),
     q.feedback(db, userId),
     q.referralClicks(db, userId),
+    q.giveawayEntries(db, userId),
     q.sessions(db, userId),
   ]);
   return {
@@ -99,6 +102,7 @@ export async function exportData(
     wholesale_application: wholesale ?? null,
     feedback,
     referral_clicks: clicks,
+    giveaway_entries: giveaways,
     sessions,
     erasure_request: erasure
       ? {

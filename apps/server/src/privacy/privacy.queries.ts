@@ -180,6 +180,16 @@ export function referralClicks(db: Queryable, userId: number): Promise<Row[]> {
   );
 }
 
+export function giveawayEntries(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT g.slug, g.title, e.created_at,
+               coalesce(g.winner_entry_id = e.id, false) AS won
+        FROM giveaway_entries e JOIN giveaways g ON g.id = e.giveaway_id
+        WHERE e.user_id = ${userId} ORDER BY e.id`,
+  );
+}
+
 export function sessions(db: Queryable, userId: number): Promise<Row[]> {
   return rows(
     db,

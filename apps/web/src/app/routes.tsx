@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
         path: 'searchPage/:term',
         lazy: page(() => import('@/features/search/search-page')),
       },
+      {
+        id: 'giveaway',
+        path: 'giveaway/:slug?',
+        lazy: page(() => import('@/features/giveaways/giveaway-page')),
+      },
       { path: 'contactUs', lazy: page(() => import('@/features/info/contact-page')) },
       { path: 'terms&conditions', lazy: page(() => import('@/features/info/terms-page')) },
       { path: 'returnPolicy', lazy: page(() => import('@/features/info/return-policy-page')) },

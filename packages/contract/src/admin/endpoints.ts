@@ -27,6 +27,7 @@ import { privacyEndpoints } from './privacy-endpoints.js';
 import { backupsEndpoints } from './backups-endpoints.js';
 import { codEndpoints } from './cod-endpoints.js';
 import { sizeChartsEndpoints } from './size-charts-endpoints.js';
+import { giveawaysEndpoints } from './giveaways-endpoints.js';
 import { backInStockEndpoints } from './back-in-stock-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
@@ -54,6 +55,7 @@ export const adminEndpoints = {
   ...backupsEndpoints,
   ...codEndpoints,
   ...sizeChartsEndpoints,
+  ...giveawaysEndpoints,
   ...backInStockEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 

@@ -25,3 +25,4 @@ export * from './backups.js';
 export * from './cod.js';
 export * from './size-charts.js';
 export * from './back-in-stock.js';
+export * from './giveaways.js';

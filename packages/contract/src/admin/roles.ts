@@ -32,6 +32,7 @@ export const PERMISSIONS = [
   'orders.refund',
   /** See shoppers' details beyond an address label. */
   'customers.read',
+  /** Coupons, referral codes and giveaways: the shop's marketing. */
   'coupons.manage',
   'wholesale.manage',
   'reviews.manage',

@@ -51,6 +51,7 @@ describe('the profile’s data rights', () => {
         wholesale_application: null,
         feedback: [],
         referral_clicks: [],
+        giveaway_entries: [],
         sessions: [],
         erasure_request: null,
       }),

@@ -23,7 +23,7 @@ describe('the referral link page', () => {
     const api = fakeApi();
     api.on('google_code.php', () => ok({ success: true, valid: true, counted: true }));
     renderApp(routes, '/link/giveaway/IGDROP');
-    await eventually(() => expect(where()).toBe('/'));
+    await eventually(() => expect(where()).toBe('/giveaway'));
     expect(JSON.parse(localStorage.getItem('google_code_data')!)).toMatchObject({ code: 'IGDROP' });
   });
 

@@ -3,8 +3,8 @@
 //   /link/giveaway/{giveaway}         a giveaway campaign (Google) code  → the giveaway page
 //   /link/{affiliate_code}/{product}  an affiliate's product link        → the product page
 //   /link/{affiliate_code}            an affiliate's shop link           → home
-// The shop has no page of its own for a giveaway: its campaigns run on the home page, so
-// the giveaway page is home.
+// The giveaway page is /giveaway: the current giveaway's page (features/giveaways), where
+// an entry is credited to the code kept here (decision 050).
 import { isReferralCode } from './referral-storage';
 
 export type ReferralLink =
@@ -15,7 +15,7 @@ export type ReferralLink =
   | { kind: 'invalid' };
 
 export const GIVEAWAY = 'giveaway';
-export const GIVEAWAY_PAGE = '/';
+export const GIVEAWAY_PAGE = '/giveaway';
 
 const MAX_ID = 2_147_483_647;
 
@@ -56,9 +56,14 @@ function safeDecode(part: string): string {
 
 /** Where the link leads once its click is recorded. */
 export function destinationOf(link: ReferralLink): string {
-  return link.kind === 'affiliate-product'
-    ? `/product/${link.productId}`
-    : link.kind === 'invalid'
-      ? '/'
-      : GIVEAWAY_PAGE;
+  switch (link.kind) {
+    case 'affiliate-product':
+      return `/product/${link.productId}`;
+    case 'affiliate-giveaway':
+    case 'campaign':
+      return GIVEAWAY_PAGE;
+    case 'affiliate-home':
+    case 'invalid':
+      return '/';
+  }
 }

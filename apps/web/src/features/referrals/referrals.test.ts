@@ -48,10 +48,10 @@ describe('the /link/... handlers', () => {
     }
   });
 
-  it('leads to the product, the giveaway page (home) or home', () => {
+  it('leads to the product, the giveaway page or home', () => {
     expect(destinationOf(parseReferralLink('KOCHI10/42'))).toBe('/product/42');
-    expect(destinationOf(parseReferralLink('KOCHI10/giveaway'))).toBe('/');
-    expect(destinationOf(parseReferralLink('giveaway/IGDROP'))).toBe('/');
+    expect(destinationOf(parseReferralLink('KOCHI10/giveaway'))).toBe('/giveaway');
+    expect(destinationOf(parseReferralLink('giveaway/IGDROP'))).toBe('/giveaway');
     expect(destinationOf(parseReferralLink('KOCHI10'))).toBe('/');
   });
 
