@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractTreeShaking } from './build/contract-tree-shaking';
 import { precompressAssets } from './build/precompress';
+import { routeChunks } from './build/route-chunks';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev -w apps/server` (apps/server/src/main.ts).
@@ -15,7 +16,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     contractTreeShaking(),
-    ...(isSsrBuild ? [] : [precompressAssets()]),
+    ...(isSsrBuild
+      ? []
+      : [precompressAssets(), routeChunks(path.join(root, 'src/app/routes.tsx'))]),
   ],
   resolve: { alias: { '@': path.join(root, 'src') } },
   server: {
@@ -29,7 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Inlining small assets would push them into the critical JS; the budgets count every kB.
     assetsInlineLimit: 0,
-    // The server reads the manifest to preload each page's own chunks with its HTML.
+    // The bundle report reads the manifest; the server preloads each page's own chunks from
+    // build/route-chunks.ts's map, written beside it.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
     // Fewer, larger chunks (decision 010): Rolldown's default gave every module shared by the

@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     // Playwright journeys live in e2e/ and never run under Vitest.
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     maxWorkers: 2,

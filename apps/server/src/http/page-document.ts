@@ -1,6 +1,7 @@
 // The storefront's HTML document: the built index.html with its stylesheet inlined, filled in
 // for one page with its title, description, Open Graph tags, structured data, the preloads of
-// its code (from the Vite manifest), its inlined API responses and its server-rendered markup.
+// its code (from the web build's route → files map), its inlined API responses and its
+// server-rendered markup.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RenderedPage } from '@kitroom/contract';
@@ -33,8 +34,8 @@ export interface PageHead {
   /** The responses differ on every view (product.php shuffles its similar products): the
    * page is made for each view, never cached. */
   perView?: boolean;
-  /** The page's chunks in the web build (source paths, as the Vite manifest names them). */
-  chunk?: string | readonly string[];
+  /** The ids of the web app's routes the page shows (their files are preloaded). */
+  routes?: readonly string[];
 }
 
 /** JSON that is safe inside a <script> element. */
@@ -44,30 +45,15 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-interface ManifestEntry {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestEntry>;
+/**
+ * The web build's map of route ids to the files of their pages that the entry does not load
+ * (apps/web/build/route-chunks.ts writes it beside the Vite manifest).
+ */
+export type RouteChunks = Record<string, readonly string[]>;
 
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
-  return seen;
-}
-
-/** The page chunks' files that index.html does not already load. */
-function preloadsFor(manifest: Manifest, chunk: PageHead['chunk']): string[] {
-  const pageChunks = (typeof chunk === 'string' ? [chunk] : (chunk ?? [])).filter(
-    (c) => manifest[c],
-  );
-  if (pageChunks.length === 0) return [];
-  const entry = closure(manifest, 'index.html');
-  const needed = new Set<string>();
-  for (const c of pageChunks) closure(manifest, c, needed);
-  return [...needed].filter((k) => !entry.has(k)).map((k) => manifest[k]!.file);
+/** The files of the page's routes, once each. */
+function preloadsFor(routeChunks: RouteChunks, routes: PageHead['routes']): string[] {
+  return [...new Set((routes ?? []).flatMap((id) => routeChunks[id] ?? []))];
 }
 
 /**
@@ -76,7 +62,7 @@ function preloadsFor(manifest: Manifest, chunk: PageHead['chunk']): string[] {
  */
 export function renderPage(
   template: string,
-  manifest: Manifest,
+  routeChunks: RouteChunks,
   head: PageHead,
   publicUrl: string,
   pathname: string,
@@ -105,7 +91,7 @@ export function renderPage(
     ...(head.image && head.type === 'product'
       ? [meta('property', 'og:image:width', '600'), meta('property', 'og:image:height', '600')]
       : []),
-    ...preloadsFor(manifest, head.chunk).map(
+    ...preloadsFor(routeChunks, head.routes).map(
       (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
     ),
     ...(head.jsonLd
@@ -144,14 +130,16 @@ function inlineStylesheets(template: string, webDir: string): string {
   );
 }
 
-/** The built index.html (its stylesheets inlined) and Vite manifest, or undefined unbuilt. */
-export function loadDocument(webDir: string): { template: string; manifest: Manifest } | undefined {
+/** The built index.html (its stylesheets inlined) and route → files map, or undefined unbuilt. */
+export function loadDocument(
+  webDir: string,
+): { template: string; routeChunks: RouteChunks } | undefined {
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const template = inlineStylesheets(readFileSync(indexFile, 'utf8'), webDir);
-  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
-  const manifest: Manifest = existsSync(manifestFile)
-    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+  const routeChunksFile = path.join(webDir, '.vite', 'route-chunks.json');
+  const routeChunks: RouteChunks = existsSync(routeChunksFile)
+    ? (JSON.parse(readFileSync(routeChunksFile, 'utf8')) as RouteChunks)
     : {};
-  return { template, manifest };
+  return { template, routeChunks };
 }

@@ -1,5 +1,5 @@
 // The storefront's pages as the server knows them: for each page route of the web app
-// (apps/web/src/app/routes.tsx), the head tags, the chunks to preload and the first API
+// (its routes.tsx), the head tags, the routes whose files to preload and the first API
 // responses to inline, keyed as the web client asks for them.
 import {
   formatRupees,
@@ -65,30 +65,29 @@ export function pageQuery(rawQuery: string, names: readonly string[]): string {
     .join('&');
 }
 
-const PAGES = 'src/features';
-export const chunks = {
-  home: `${PAGES}/catalogue/home-page.tsx`,
-  allProducts: `${PAGES}/catalogue/all-products-page.tsx`,
-  category: `${PAGES}/catalogue/category-page.tsx`,
-  product: `${PAGES}/catalogue/product-page.tsx`,
-  search: `${PAGES}/search/search-page.tsx`,
-  team: `${PAGES}/teams/team-page.tsx`,
-  player: `${PAGES}/teams/player-page.tsx`,
-  teams: `${PAGES}/teams/teams-list-page.tsx`,
-  players: `${PAGES}/teams/players-list-page.tsx`,
-  contact: `${PAGES}/info/contact-page.tsx`,
-  login: `${PAGES}/accounts/login-page.tsx`,
-  requireUser: `${PAGES}/accounts/require-user.tsx`,
-  account: `${PAGES}/accounts/account-layout.tsx`,
-  profile: `${PAGES}/accounts/profile-page.tsx`,
-  wholesale: `${PAGES}/wholesale/wholesale-page.tsx`,
-  orders: `${PAGES}/orders/orders-page.tsx`,
-  order: `${PAGES}/orders/order-detail-page.tsx`,
-  checkout: `${PAGES}/checkout/checkout-page.tsx`,
-  referralLink: `${PAGES}/referrals/referral-link-page.tsx`,
-  giveaway: `${PAGES}/giveaways/giveaway-page.tsx`,
-  codConfirm: `${PAGES}/orders/cod-confirm-page.tsx`,
-  notFound: 'src/app/not-found-page.tsx',
+/** The ids of the web app's page routes (their `id`s in its routes.tsx), for their preloads. */
+const routeIds = {
+  home: ['home'],
+  allProducts: ['allProducts'],
+  category: ['category'],
+  product: ['product'],
+  search: ['search'],
+  searchTerm: ['searchTerm'],
+  team: ['team'],
+  player: ['player'],
+  teams: ['teams'],
+  players: ['players'],
+  contact: ['contact'],
+  login: ['login'],
+  checkout: ['requireUser', 'checkout'],
+  wholesale: ['account', 'wholesale'],
+  orders: ['account', 'orders'],
+  profile: ['account', 'profile'],
+  order: ['requireUser', 'order'],
+  referralLink: ['referralLink'],
+  giveaway: ['giveaway'],
+  codConfirm: ['codConfirm'],
+  notFound: ['notFound'],
 } as const;
 
 /** The key under which the web client looks for an inlined response (api/client.ts callKey). */
@@ -109,27 +108,27 @@ async function profilesData(db: Queryable): Promise<Record<string, unknown>> {
 function collectionListPage(
   title: string,
   description: string,
-  chunk: string,
+  routes: readonly string[],
 ): PageRoute['render'] {
   return async ({ db, isGet }) => ({
     status: 200,
     title,
     description,
-    chunk,
+    routes,
     ...(isGet ? { data: await profilesData(db) } : {}),
   });
 }
 
-function staticPage(title: string, description: string, chunk?: string): PageRoute['render'] {
-  return () => ({ status: 200, title, description, ...(chunk ? { chunk } : {}) });
+function staticPage(title: string, description: string): PageRoute['render'] {
+  return () => ({ status: 200, title, description });
 }
 
 /**
  * Pages of one shopper (account, checkout, login): served, never indexed. They render in the
  * browser once it has hydrated, so their code is preloaded with the HTML.
  */
-function privatePage(title: string, ...pageChunks: string[]): PageRoute['render'] {
-  return () => ({ status: 200, title, noindex: true, chunk: pageChunks });
+function privatePage(title: string, routes: readonly string[]): PageRoute['render'] {
+  return () => ({ status: 200, title, noindex: true, routes });
 }
 
 /**
@@ -137,9 +136,9 @@ function privatePage(title: string, ...pageChunks: string[]): PageRoute['render'
  * response for the request's own session cookie comes inlined, saving that round trip. The
  * guard finds it under the handle its userData names, so a stale userData still asks.
  */
-function guardedPage(title: string, ...pageChunks: string[]): PageRoute['render'] {
+function guardedPage(title: string, routes: readonly string[]): PageRoute['render'] {
   return async ({ db, isGet, sessionCookie }) => {
-    const head: PageHead = { status: 200, title, noindex: true, chunk: pageChunks };
+    const head: PageHead = { status: 200, title, noindex: true, routes };
     if (!isGet || !sessionCookie) return head;
     const handle = sessionHandle(sessionCookie);
     try {
@@ -208,7 +207,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
         const image = home?.promotion[0]?.image_url ?? home?.Limited[0]?.image_url;
         return {
           status: 200,
-          chunk: chunks.home,
+          routes: routeIds.home,
           ...(image ? { image } : {}),
           ...(home
             ? { data: { [callKey('home.php', undefined)]: home, ...(await profilesData(db)) } }
@@ -242,7 +241,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
         } else {
           product = await catalogue.productPreview(db, id);
         }
-        if (!product) return { status: 404, title: 'Product not found', chunk: chunks.product };
+        if (!product) return { status: 404, title: 'Product not found', routes: routeIds.product };
         const price = formatRupees(product.discount_price);
         return {
           status: 200,
@@ -254,7 +253,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
           image: product.image_url,
           type: 'product',
           jsonLd: productJsonLd(product, publicUrl),
-          chunk: chunks.product,
+          routes: routeIds.product,
           ...(data ? { data, perView: true } : {}),
         };
       },
@@ -264,20 +263,24 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
       render: collectionListPage(
         'Teams',
         'Jerseys of the top clubs of Europe and India.',
-        chunks.teams,
+        routeIds.teams,
       ),
     },
     {
       pattern: /^\/productCategory\/players$/,
-      render: collectionListPage('Players', 'Jerseys of the legends of the game.', chunks.players),
+      render: collectionListPage(
+        'Players',
+        'Jerseys of the legends of the game.',
+        routeIds.players,
+      ),
     },
     {
       pattern: /^\/productCategory\/(team|player)\/([^/]+)$/,
       async render({ db, isGet }, [kind, slug]) {
         const which = kind === 'team' ? 'team' : 'player';
-        const chunk = which === 'team' ? chunks.team : chunks.player;
+        const routes = which === 'team' ? routeIds.team : routeIds.player;
         const { name, facets } = await collectionName(db, which, slug!.toLowerCase());
-        if (!name) return { status: 404, title: 'Page not found', chunk };
+        if (!name) return { status: 404, title: 'Page not found', routes };
         const request = { limit: '0-50', [which]: [name] };
         const page = await catalogue.listing(db, request);
         const image = page.products[0]?.image_url;
@@ -285,7 +288,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
           status: 200,
           title: `${name} jerseys`,
           description: `Shop ${page.total} ${name} jerseys at ${SITE_NAME}: home, away and fan editions, delivered across India.`,
-          chunk,
+          routes,
           ...(image ? { image } : {}),
           ...(isGet
             ? {
@@ -309,13 +312,13 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
             status: 200,
             title: name!,
             description: `${products.products.length} ${name} from ${formatRupees(products.min_price)} at ${SITE_NAME}, delivered across India.`,
-            chunk: chunks.category,
+            routes: routeIds.category,
             ...(image ? { image } : {}),
             ...(isGet ? { data: { [callKey('shop.php', { category: [name] })]: products } } : {}),
           };
         } catch (err) {
           if (err instanceof Invalid) {
-            return { status: 404, title: 'Page not found', chunk: chunks.category };
+            return { status: 404, title: 'Page not found', routes: routeIds.category };
           }
           throw err;
         }
@@ -333,7 +336,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
           title: 'All Products',
           description:
             'Every jersey in the shop: filter by category, team, player and price, in rupees.',
-          chunk: chunks.allProducts,
+          routes: routeIds.allProducts,
           ...(page ? { data: { [callKey('shop.php', request)]: page } } : {}),
         };
       },
@@ -344,7 +347,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
         status: 200,
         title: term ? `Search: ${term}` : 'Search',
         noindex: true,
-        chunk: chunks.search,
+        routes: term ? routeIds.searchTerm : routeIds.search,
       }),
     },
     {
@@ -357,7 +360,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
           description: describe(
             `Phone, email and the address of our store in ${city}, ${state}. ${support_hours}.`,
           ),
-          chunk: chunks.contact,
+          routes: routeIds.contact,
         };
       },
     },
@@ -366,7 +369,7 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
       pattern: /^\/giveaway(?:\/([^/]+))?$/,
       async render({ db }, [slug]) {
         if (slug === undefined) {
-          return { status: 200, title: 'Giveaway', noindex: true, chunk: chunks.giveaway };
+          return { status: 200, title: 'Giveaway', noindex: true, routes: routeIds.giveaway };
         }
         let found: Awaited<ReturnType<typeof giveawayHead>>;
         try {
@@ -374,12 +377,12 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
         } catch {
           found = undefined;
         }
-        if (!found) return { ...notFoundHead, chunk: chunks.giveaway };
+        if (!found) return { ...notFoundHead, routes: routeIds.giveaway };
         return {
           status: 200,
           title: found.title,
           description: describe(found.rules || `Enter ${found.title} at ${SITE_NAME}.`),
-          chunk: chunks.giveaway,
+          routes: routeIds.giveaway,
         };
       },
     },
@@ -409,35 +412,35 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
     {
       pattern: /^\/(?:login|register)$/,
       query: LOGIN_QUERY,
-      render: privatePage('Login', chunks.login),
+      render: privatePage('Login', routeIds.login),
     },
     {
       pattern: /^\/checkOut$/,
-      render: guardedPage('Checkout', chunks.requireUser, chunks.checkout),
+      render: guardedPage('Checkout', routeIds.checkout),
     },
     {
       pattern: /^\/myAccount\/WholesaleRegistration$/,
-      render: guardedPage('My Account', chunks.account, chunks.wholesale),
+      render: guardedPage('My Account', routeIds.wholesale),
     },
     {
       pattern: /^\/myAccount\/orders$/,
-      render: guardedPage('My Account', chunks.account, chunks.orders),
+      render: guardedPage('My Account', routeIds.orders),
     },
     {
       pattern: /^\/myAccount(?:\/[^/]+)?$/,
-      render: guardedPage('My Account', chunks.account, chunks.profile),
+      render: guardedPage('My Account', routeIds.profile),
     },
     {
       pattern: /^\/reviewOrdersDetails\/[^/]+$/,
-      render: guardedPage('Order details', chunks.requireUser, chunks.order),
+      render: guardedPage('Order details', routeIds.order),
     },
     {
       pattern: /^\/link\/[^/]+(?:\/[^/]+)?$/,
-      render: privatePage(SITE_NAME, chunks.referralLink),
+      render: privatePage(SITE_NAME, routeIds.referralLink),
     },
     {
       pattern: /^\/confirmOrder\/[^/]+$/,
-      render: privatePage('Confirm your order', chunks.codConfirm),
+      render: privatePage('Confirm your order', routeIds.codConfirm),
     },
   ];
 }
@@ -458,7 +461,7 @@ export function matchPageRoute(
 export const notFoundHead: PageHead = {
   status: 404,
   title: 'Page not found',
-  chunk: chunks.notFound,
+  routes: routeIds.notFound,
 };
 
 /** `head` with the shop's contact details, which every page's footer shows (from the settings). */

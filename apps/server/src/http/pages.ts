@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../accounts/sessions.service.js';
 import type { ViewCounts } from '../catalogue/view-counts.js';
 import type { Queryable } from '../db/client.js';
-import { renderPage, scriptJson, type Manifest, type PageHead } from './page-document.js';
+import { renderPage, scriptJson, type PageHead, type RouteChunks } from './page-document.js';
 import {
   compress,
   PageCache,
@@ -40,14 +40,14 @@ export interface PagesOptions {
   db: Queryable;
   publicUrl: string;
   productViews: ViewCounts;
-  document: { template: string; manifest: Manifest };
+  document: { template: string; routeChunks: RouteChunks };
   /** The web app's server bundle. */
   serverEntry: string;
 }
 
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { db, publicUrl } = options;
-  const { template, manifest } = options.document;
+  const { template, routeChunks } = options.document;
   const routes = pageRoutes(publicUrl, options.productViews);
   const renderer: PageRenderer | undefined = await loadPageRenderer(options.serverEntry, {
     origin: publicUrl,
@@ -99,7 +99,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       // HEAD asks for the headers only: nothing to render.
       const app =
         renderer && ctx.isGet ? await renderer.render(pageUrl, page.data ?? {}) : undefined;
-      const html = renderPage(template, manifest, page, publicUrl, pathname, {
+      const html = renderPage(template, routeChunks, page, publicUrl, pathname, {
         app,
         dataJson: inlined,
       });

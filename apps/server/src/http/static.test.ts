@@ -43,23 +43,11 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-const MANIFEST = {
-  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
-  '_shared.js': { file: 'assets/shared-1.js' },
-  'src/features/catalogue/product-page.tsx': {
-    file: 'assets/product-page-2.js',
-    imports: ['index.html', '_shared.js', '_gallery.js'],
-  },
-  '_gallery.js': { file: 'assets/gallery-3.js' },
-  'src/features/accounts/require-user.tsx': {
-    file: 'assets/require-user-4.js',
-    imports: ['index.html', '_session.js'],
-  },
-  'src/features/checkout/checkout-page.tsx': {
-    file: 'assets/checkout-page-5.js',
-    imports: ['index.html', '_session.js', '_shared.js'],
-  },
-  '_session.js': { file: 'assets/session-6.js' },
+/** The web build's route → files map (apps/web/build/route-chunks.ts), less the entry's. */
+const ROUTE_CHUNKS = {
+  product: ['assets/product-page-2.js', 'assets/gallery-3.js'],
+  requireUser: ['assets/require-user-4.js', 'assets/session-6.js'],
+  checkout: ['assets/checkout-page-5.js', 'assets/session-6.js'],
 };
 
 /**
@@ -120,7 +108,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
-  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(dir, '.vite', 'route-chunks.json'), JSON.stringify(ROUTE_CHUNKS));
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'assets', 'index-abc.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(dir, 'assets', 'index-abc.js.gz'), gzipSync('console.log(1)'));
@@ -236,7 +224,7 @@ describe('product pages', () => {
     expect(await viewCount(jerseyId)).toBe(before);
   });
 
-  it("preload the page's own chunks but not the entry's", async () => {
+  it("preload the page's own chunks, from the build's map of its routes", async () => {
     const res = await app.inject({ method: 'GET', url: `/product/${jerseyId}` });
     expect(res.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/product-page-2.js" />',

@@ -8,6 +8,7 @@ import { selectUserId, type SessionState } from '@/features/accounts/session-sli
 import { loadCart, useCartDispatch } from '@/features/cart';
 import { AlertHost } from '@/ui/alert';
 import { Loader } from '@/ui/loader';
+import { useAfterLoad } from '@/ui/use-after-load';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { MobileMenu } from './mobile-menu';
@@ -16,6 +17,17 @@ import { ShellContext, type Shell } from './shell-context';
 
 const CartPanel = lazy(() => import('@/features/cart/cart-panel'));
 const SearchOverlay = lazy(() => import('@/features/search/search-overlay'));
+// Only a followed link shows it, so it comes after the first load rather than with it.
+const NavigationProgress = lazy(() => import('./navigation-progress'));
+
+function LaterNavigationProgress() {
+  if (!useAfterLoad()) return null;
+  return (
+    <Suspense fallback={null}>
+      <NavigationProgress />
+    </Suspense>
+  );
+}
 
 /** What shows while a page's code loads (and, for pages that depend on this browser, until
  * the page has hydrated). */
@@ -80,6 +92,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
+      <LaterNavigationProgress />
       {/* The regions of a server-rendered page are Suspense boundaries, so the browser
           hydrates them one after another in short slices, not in one long task; a click on
           one not hydrated yet hydrates it first. */}

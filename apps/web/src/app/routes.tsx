@@ -113,19 +113,41 @@ export const routes: RouteObject[] = [
         path: 'giveaway/:slug?',
         lazy: page(() => import('@/features/giveaways/giveaway-page')),
       },
-      { path: 'contactUs', lazy: page(() => import('@/features/info/contact-page')) },
-      { path: 'terms&conditions', lazy: page(() => import('@/features/info/terms-page')) },
-      { path: 'returnPolicy', lazy: page(() => import('@/features/info/return-policy-page')) },
-      { path: 'privacyPolicy', lazy: page(() => import('@/features/info/privacy-policy-page')) },
       {
+        id: 'contact',
+        path: 'contactUs',
+        lazy: page(() => import('@/features/info/contact-page')),
+      },
+      {
+        id: 'terms',
+        path: 'terms&conditions',
+        lazy: page(() => import('@/features/info/terms-page')),
+      },
+      {
+        id: 'returnPolicy',
+        path: 'returnPolicy',
+        lazy: page(() => import('@/features/info/return-policy-page')),
+      },
+      {
+        id: 'privacyPolicy',
+        path: 'privacyPolicy',
+        lazy: page(() => import('@/features/info/privacy-policy-page')),
+      },
+      {
+        id: 'shippingPolicy',
         path: 'shippingPolicy',
         lazy: page(() => import('@/features/info/shipping-policy-page')),
       },
-      { path: 'refundPolicy', lazy: page(() => import('@/features/info/refund-policy-page')) },
+      {
+        id: 'refundPolicy',
+        path: 'refundPolicy',
+        lazy: page(() => import('@/features/info/refund-policy-page')),
+      },
       {
         element: <BrowserOnly />,
         children: [
           {
+            id: 'login',
             path: 'login',
             lazy: async () => {
               const { default: LoginPage } = await import('@/features/accounts/login-page');
@@ -133,6 +155,7 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            id: 'register',
             path: 'register',
             lazy: async () => {
               const { default: LoginPage } = await import('@/features/accounts/login-page');
@@ -140,39 +163,61 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            id: 'account',
             path: 'myAccount',
             lazy: page(() => import('@/features/accounts/account-layout')),
             children: [
-              { index: true, lazy: page(() => import('@/features/accounts/profile-page')) },
               {
+                id: 'profile',
+                index: true,
+                lazy: page(() => import('@/features/accounts/profile-page')),
+              },
+              {
+                id: 'wholesale',
                 path: 'WholesaleRegistration',
                 lazy: page(() => import('@/features/wholesale/wholesale-page')),
               },
-              { path: 'orders', lazy: page(() => import('@/features/orders/orders-page')) },
               {
+                id: 'orders',
+                path: 'orders',
+                lazy: page(() => import('@/features/orders/orders-page')),
+              },
+              {
+                id: 'changePassword',
                 path: 'changePassword',
                 lazy: page(() => import('@/features/accounts/change-password-page')),
               },
             ],
           },
           {
+            id: 'requireUser',
             lazy: page(() => import('@/features/accounts/require-user')),
             children: [
-              { path: 'checkOut', lazy: page(() => import('@/features/checkout/checkout-page')) },
               {
+                id: 'checkout',
+                path: 'checkOut',
+                lazy: page(() => import('@/features/checkout/checkout-page')),
+              },
+              {
+                id: 'order',
                 path: 'reviewOrdersDetails/:orderId',
                 lazy: page(() => import('@/features/orders/order-detail-page')),
               },
             ],
           },
-          { path: 'link/*', lazy: page(() => import('@/features/referrals/referral-link-page')) },
           {
+            id: 'referralLink',
+            path: 'link/*',
+            lazy: page(() => import('@/features/referrals/referral-link-page')),
+          },
+          {
+            id: 'codConfirm',
             path: 'confirmOrder/:orderId',
             lazy: page(() => import('@/features/orders/cod-confirm-page')),
           },
         ],
       },
-      { path: '*', lazy: page(() => import('./not-found-page')) },
+      { id: 'notFound', path: '*', lazy: page(() => import('./not-found-page')) },
     ],
   },
 ];
