@@ -1,8 +1,11 @@
 // Wholesaler Registration: the form's rules in the spec's words, a bad then a good GSTIN,
 // and the status message (code 100) once the application is in. Then, on a shop of its own:
 // the owner makes a price list and approves the shop, which sees its wholesale price on the
-// product page (a guest does not) and buys 12 pieces at it. Pages are photographed at 1440 and
-// 375 px into the test's output folder.
+// product page and the listing's cards (a guest does not) and buys 12 pieces at it; staff find
+// the order under the Wholesale filter and ship it, and the shop downloads its B2B invoice
+// (billed to the shop with its GSTIN, CGST + SGST within Kerala). Pages are photographed at
+// 1440 and 375 px into the test's output folder.
+import { execFileSync } from 'node:child_process';
 import type { ShopListingResponse } from '@kitroom/contract';
 import { expect, expectAccessible, open, test, testOnOwnShop, waitForHydration } from './fixtures';
 import {
@@ -100,7 +103,7 @@ shopTest(
     await expect(card).toContainText('Club shops');
     await owner.setViewportSize({ width: 375, height: 800 });
     await owner.screenshot({ path: testInfo.outputPath('wholesale-375.png'), fullPage: true });
-    await ownerContext.close();
+    await owner.setViewportSize({ width: 1440, height: 900 });
 
     // ── the shop sees its status and its prices, and buys 12 pieces ──
     await open(page, '/myAccount/WholesaleRegistration');
@@ -111,6 +114,11 @@ shopTest(
     const product = listing.products.find((p) => Object.values(p.size).some((s) => s >= 12))!;
     const size = Object.entries(product.size).find(([, stock]) => stock >= 12)![0];
     const wholesale = Math.round(product.discount_price * 75) / 100;
+
+    // The listing's cards show it too, asked for the page's cards in one call.
+    await open(page, '/allProducts');
+    await expect(page.getByText(/^Wholesale price ₹/).first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('listing-1440.png') });
 
     await open(page, `/product/${product.id}`);
     await expect(page.getByTestId('wholesale-price')).toContainText('Wholesale price');
@@ -142,5 +150,48 @@ shopTest(
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await finishPayment(page, 'pay');
     await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+    // ── staff find it under Wholesale and ship it; the shop downloads its B2B invoice ──
+    await owner.goto('/admin/settings');
+    await owner.getByLabel('GSTIN').fill('32AAPFU0939F1Z4');
+    await owner.getByRole('button', { name: 'Save settings' }).click();
+    await expect(owner.getByText('Saved: the storefront and new mails show')).toBeVisible();
+    await owner.goto('/admin/orders');
+    await owner.getByLabel('Buyers').selectOption('1');
+    await expect(owner).toHaveURL(/wholesale=1/);
+    const row = owner.getByRole('row').filter({ hasText: 'Wholesale' }).first();
+    await expect(row).toBeVisible();
+    await owner.screenshot({ path: testInfo.outputPath('orders-wholesale-1440.png') });
+    await row.getByRole('link', { name: /^#\d+$/ }).click();
+    await expect(owner.getByRole('region', { name: 'Wholesale buyer' })).toContainText(
+      '32AABCK1234F1Z8',
+    );
+    await owner.getByRole('button', { name: 'Ship' }).click();
+    const ship = owner.getByRole('dialog', { name: /^Ship order #/ });
+    await ship.getByLabel('Courier').fill('Blue Dart');
+    await ship.getByLabel('Tracking id').fill('BD77712345IN');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(ship).toHaveCount(0);
+    await expect(owner.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+    await owner.screenshot({
+      path: testInfo.outputPath('order-wholesale-1440.png'),
+      fullPage: true,
+    });
+    await ownerContext.close();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download invoice' }).click();
+    const file = await download;
+    const pdf = testInfo.outputPath('b2b-invoice.pdf');
+    await file.saveAs(pdf);
+    const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('BILL TO');
+    expect(text).toContain('Malabar Sports');
+    expect(text).toContain('GSTIN: 32AABCK1234F1Z8');
+    expect(text).toContain('SHIP TO');
+    expect(text).toContain('Intra-state supply: CGST + SGST');
+    expect(text).not.toContain('IGST');
   },
 );

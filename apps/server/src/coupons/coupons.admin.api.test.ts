@@ -4,7 +4,7 @@
 import { COUPON_CODE_TAKEN } from '@kitroom/contract/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, couponRedemptions, orders } from '../db/schema.js';
+import { auditLog, couponRedemptions, coupons, orders } from '../db/schema.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { shopper, type Shopper } from '../test/checkout.js';
 import { createCoupon, createProduct, createUser, ensureCategory } from '../test/factories.js';
@@ -66,6 +66,7 @@ describe('creating and listing coupons', () => {
       max_uses: 100,
       max_uses_per_user: 1,
       active: true,
+      stacks_with_wholesale: false,
       product_ids: [jersey],
       category_ids: [clubJerseys],
       status: 'active',
@@ -82,6 +83,38 @@ describe('creating and listing coupons', () => {
 
     const got = await manager.call('GET', `/api/admin/coupons/${coupon.id}`);
     expect(got.json().coupon).toEqual(coupon);
+  });
+
+  it('stores whether it stacks with wholesale prices, keeps it through other edits, and audits it', async () => {
+    const res = await manager.call(
+      'POST',
+      '/api/admin/coupons',
+      rules({ code: 'CLUBS5', stacks_with_wholesale: true }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { coupon } = res.json();
+    expect(coupon.stacks_with_wholesale).toBe(true);
+    const edited = await manager.call('PATCH', `/api/admin/coupons/${coupon.id}`, { value: 5 });
+    expect(edited.json().coupon.stacks_with_wholesale).toBe(true);
+    const off = await manager.call('PATCH', `/api/admin/coupons/${coupon.id}`, {
+      stacks_with_wholesale: false,
+    });
+    expect(off.json().coupon.stacks_with_wholesale).toBe(false);
+    const [row] = await t.db
+      .select({ stacks: coupons.stacksWithWholesale })
+      .from(coupons)
+      .where(eq(coupons.id, coupon.id));
+    expect(row!.stacks).toBe(false);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'coupon'), eq(auditLog.entityId, String(coupon.id))));
+    expect(entries.at(-1)?.before).toMatchObject({ stacks_with_wholesale: true });
+    expect(entries.at(-1)?.after).toMatchObject({ stacks_with_wholesale: false });
+    const bad = await manager.call('PATCH', `/api/admin/coupons/${coupon.id}`, {
+      stacks_with_wholesale: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses a code in use with 409, whatever its case', async () => {

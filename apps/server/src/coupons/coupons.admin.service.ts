@@ -44,6 +44,7 @@ function toAdminCoupon(row: q.AdminCouponRow, now: Date): AdminCoupon {
     max_uses: row.max_uses,
     max_uses_per_user: row.max_uses_per_user,
     active: row.active,
+    stacks_with_wholesale: row.stacks_with_wholesale,
     product_ids: row.product_ids.map(Number),
     category_ids: row.category_ids.map(Number),
     status: couponStatus(row, now),
@@ -74,6 +75,7 @@ function valuesOf(c: Input): q.CouponValues {
     maxUses: c.max_uses,
     maxUsesPerUser: c.max_uses_per_user,
     active: c.active,
+    stacksWithWholesale: c.stacks_with_wholesale ?? false,
   };
 }
 

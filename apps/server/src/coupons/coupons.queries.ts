@@ -189,6 +189,7 @@ export interface AdminCouponRow extends CouponRow {
 const adminCouponColumns = sql`
   c.id, c.code, c.description, c.kind, c.value, c.max_discount_paise, c.min_order_paise,
   c.starts_at, c.ends_at, c.max_uses, c.max_uses_per_user, c.used_count, c.active,
+  c.stacks_with_wholesale,
   ARRAY(SELECT cp.product_id FROM coupon_products cp WHERE cp.coupon_id = c.id
         ORDER BY cp.product_id) AS product_ids,
   ARRAY(SELECT cc.category_id FROM coupon_categories cc WHERE cc.coupon_id = c.id
@@ -276,6 +277,7 @@ export interface CouponValues {
   maxUses: number | null;
   maxUsesPerUser: number | null;
   active: boolean;
+  stacksWithWholesale: boolean;
 }
 
 /** Inserts the coupon; undefined when its code is taken. */
@@ -286,10 +288,11 @@ export async function insertAdminCoupon(
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO coupons (code, description, kind, value, max_discount_paise, min_order_paise,
-                             starts_at, ends_at, max_uses, max_uses_per_user, active)
+                             starts_at, ends_at, max_uses, max_uses_per_user, active,
+                             stacks_with_wholesale)
         VALUES (${c.code}, ${c.description}, ${c.kind}, ${c.value}, ${c.maxDiscountPaise},
                 ${c.minOrderPaise}, ${c.startsAt}::timestamptz, ${c.endsAt}::timestamptz,
-                ${c.maxUses}, ${c.maxUsesPerUser}, ${c.active})
+                ${c.maxUses}, ${c.maxUsesPerUser}, ${c.active}, ${c.stacksWithWholesale})
         ON CONFLICT (code) DO NOTHING
         RETURNING id`,
   );
@@ -311,7 +314,8 @@ export async function updateAdminCoupon(db: Queryable, id: number, c: CouponValu
           value = ${c.value}, max_discount_paise = ${c.maxDiscountPaise},
           min_order_paise = ${c.minOrderPaise}, starts_at = ${c.startsAt}::timestamptz,
           ends_at = ${c.endsAt}::timestamptz, max_uses = ${c.maxUses},
-          max_uses_per_user = ${c.maxUsesPerUser}, active = ${c.active}
+          max_uses_per_user = ${c.maxUsesPerUser}, active = ${c.active},
+          stacks_with_wholesale = ${c.stacksWithWholesale}
         WHERE id = ${id}`,
   );
 }

@@ -650,6 +650,14 @@ export const orders = pgTable(
     codConfirmTokenHash: text('cod_confirm_token_hash'),
     codConfirmExpiresAt: timestamptz('cod_confirm_expires_at'),
     codConfirmedAt: timestamptz('cod_confirmed_at'),
+    // The buyer of an approved wholesaler's order as it was when the order was placed
+    // (decision 046): {legal_name, address, gstin (null: not registered)}; the B2B invoice
+    // prints it, so a later edit of the application never changes a placed order's invoice.
+    wholesaleBuyer: jsonb('wholesale_buyer'),
+    // The e-way bill staff generated on the government portal for an order above ₹50,000
+    // (decision 046): 12 digits, asked for before it ships, printed on its invoice.
+    ewayBillNumber: text('eway_bill_number'),
+    ewayBillAt: timestamptz('eway_bill_at'),
   },
   (t) => [
     check(
@@ -688,6 +696,11 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.orderStatus, t.createdAt, t.id),
     index('orders_mobile_idx').on(t.mobileNumber),
+    // The list's Wholesale filter and a wholesaler's orders.
+    index('orders_wholesale_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.wholesaleBuyer} IS NOT NULL`),
+    check('orders_eway_bill_valid', sql`${t.ewayBillNumber} ~ '^[0-9]{12}$'`),
     // The order search's name on the label, as orders.admin.queries.ts writes it.
     index('orders_label_name_trgm_idx').using(
       'gin',

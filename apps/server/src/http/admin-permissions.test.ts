@@ -303,6 +303,17 @@ function ordersSamples() {
     await db.transaction((tx) => issueInvoice(tx, id, null, new Date()));
     return id;
   };
+  /** A paid order above ₹50,000 (40 jerseys at ₹1,499), which needs an e-way bill. */
+  const large = async (db: Db) => {
+    const user = await createUser(db);
+    const productId = await createProduct(db, { sizes: { M: 50 } });
+    const { id } = await createOrder(db, {
+      userId: user.id,
+      items: [{ productId, size: 'M', quantity: 40 }],
+      paymentStatus: 'SUCCESS',
+    });
+    return id;
+  };
   /** An order with a shipment in this state (a sandbox one with its failed delivery posted). */
   const shipped = async (db: Db, courier: 'manual' | 'sandbox', state: string) => {
     const id = await order(db);
@@ -346,6 +357,19 @@ function ordersSamples() {
     }),
     listAdminOrders: async () => ({ url: '/api/admin/orders?status=to-pack&q=Test&limit=5' }),
     exportAdminOrders: async () => ({ url: '/api/admin/orders/export?payment=SUCCESS' }),
+    exportB2bSales: async () => ({ url: '/api/admin/tax/b2b-sales?month=2026-11' }),
+    adminOrderTotals: async () => ({ url: '/api/admin/orders/totals?wholesale=1' }),
+    issueAdminOrderInvoice: async (db: Db) => ({
+      url: `/api/admin/orders/${await large(db)}/invoice`,
+    }),
+    setAdminOrderEwayBill: async (db: Db) => {
+      const id = await large(db);
+      await db.transaction((tx) => issueInvoice(tx, id, null, new Date()));
+      return {
+        url: `/api/admin/orders/${id}/eway-bill`,
+        payload: { eway_bill_number: '181234567890' },
+      };
+    },
     orderPackingSlips: async (db: Db) => ({
       url: `/api/admin/orders/packing-slips?ids=${await order(db)}`,
     }),

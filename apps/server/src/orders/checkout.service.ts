@@ -82,7 +82,7 @@ async function createOrder(
   // Unknown products and sizes, and sizes already sold out, are refused here, unlocked.
   const products = await checkLines(tx, lines);
   // An approved wholesaler's prices from their price list (decision 045); null: retail.
-  const wholesaleUnits = await wholesale.orderUnitPrices(
+  const { units: wholesaleUnits, buyer: wholesaleBuyer } = await wholesale.orderTerms(
     tx,
     userId,
     lines.map((l) => {
@@ -166,6 +166,7 @@ async function createOrder(
     idempotencyKey: key,
     reservedUntil,
     expectedDate: await promisedDate(tx, destination.found, now),
+    wholesaleBuyer,
   });
   const orderId = order.id;
   await q.insertOrderItems(

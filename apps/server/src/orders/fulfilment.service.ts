@@ -3,6 +3,8 @@
 // machine (lifecycle.ts) whether the step may happen, and writes the change with its order
 // event, its stock ledger rows, its audit entry (staff) and its mail (outbox) — all or
 // nothing. Money goes back after the commit, through the provider, with the refund's key.
+import { formatRupees, paiseToRupees } from '@kitroom/contract';
+import { needsEwayBill } from '@kitroom/contract/admin';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import * as coupons from '../coupons/coupons.service.js';
 import { Conflict, DomainError, NotFound } from '../domain-errors.js';
@@ -13,7 +15,7 @@ import { getSettings } from '../settings/settings.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForCancellation } from '../tax/credit-notes.service.js';
-import { issueInvoice } from '../tax/invoices.service.js';
+import { invoiceOfOrder, issueInvoice } from '../tax/invoices.service.js';
 import { unconfirmedCodProblem } from './cod.js';
 import * as codQueries from './cod.queries.js';
 import { collectCashOnDelivery } from './cod.service.js';
@@ -58,6 +60,19 @@ function refuseUnconfirmedCod(order: q.OrderRow, step: 'packed' | 'shipped'): vo
 function allow(order: q.OrderRow, event: OrderEventName): void {
   const step = transition(stageOf(order), event, order.id);
   if (!step.ok) throw new Conflict(step.error);
+}
+
+/**
+ * Why an order above ₹50,000 may not ship yet (decision 046): it has no e-way bill number.
+ * Every way out of the shop (the ship form, a courier booking, bulk shipping) asks this first.
+ */
+export function ewayBillProblem(order: {
+  id: number;
+  total_paise: number;
+  eway_bill_number: string | null;
+}): string | null {
+  if (!needsEwayBill(order.total_paise) || order.eway_bill_number) return null;
+  return `Order #${order.id} is worth ${formatRupees(paiseToRupees(order.total_paise))}, above ₹50,000: enter its e-way bill number before it ships.`;
 }
 
 function summary(order: q.OrderRow) {
@@ -147,6 +162,8 @@ export async function shipOrder(
     const order = await lockFor(tx, orderId, by);
     refuseUnconfirmedCod(order, 'shipped');
     allow(order, 'ship');
+    const noEwayBill = ewayBillProblem(order);
+    if (noEwayBill) throw new Conflict(noEwayBill);
     const now = new Date();
     const invoice = await issueInvoice(tx, orderId, actor.staffId, now);
     const s = {
@@ -181,6 +198,72 @@ export async function shipOrder(
       null,
       [{ kind: 'tax-document', document_id: invoice.id }],
     );
+  });
+}
+
+// ───────────────────────────── e-way bills (decision 046) ─────────────────────────────
+
+/** An order above ₹50,000 that may still ship: the e-way bill steps apply to it. */
+function refuseNoEwayBillStep(order: q.OrderRow): void {
+  if (!needsEwayBill(order.total_paise)) {
+    throw new Conflict(
+      `Order #${order.id} is worth ${formatRupees(paiseToRupees(order.total_paise))}: only an order above ₹50,000 needs an e-way bill.`,
+    );
+  }
+  const step = transition(stageOf(order), 'ship', order.id);
+  if (!step.ok) {
+    throw new Conflict(
+      `Order #${order.id} cannot ship in its stage, so its e-way bill cannot change: ${step.error}`,
+    );
+  }
+}
+
+/**
+ * Issues the invoice of an order above ₹50,000 before it ships: the e-way bill is generated on
+ * the portal against the invoice's number and date (CGST Rule 138), then entered here.
+ * Answers the existing invoice when there is one.
+ */
+export async function issueInvoiceBeforeShipping(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const by = { staff: actor };
+    const order = await lockFor(tx, orderId, by);
+    refuseNoEwayBillStep(order);
+    refuseUnconfirmedCod(order, 'shipped');
+    const invoice = await issueInvoice(tx, orderId, actor.staffId, new Date());
+    if (!invoice.created) return;
+    await audit(tx, by, orderId, 'issue_invoice', order, { invoice_number: invoice.number });
+  });
+}
+
+/** Stores (or corrects, until it ships) the e-way bill number of an invoiced order. */
+export async function recordEwayBill(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  number: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const by = { staff: actor };
+    const order = await lockFor(tx, orderId, by);
+    refuseNoEwayBillStep(order);
+    if (!(await invoiceOfOrder(tx, orderId))) {
+      throw new Conflict(
+        `Order #${orderId} has no invoice yet: issue it first, the e-way bill is generated against its number.`,
+      );
+    }
+    if (order.eway_bill_number === number) return;
+    await q.setEwayBill(tx, orderId, number, new Date());
+    await record(tx, actor, {
+      entity: 'order',
+      entityId: orderId,
+      action: 'eway_bill',
+      before: { eway_bill_number: order.eway_bill_number },
+      after: { eway_bill_number: number },
+    });
   });
 }
 

@@ -32,6 +32,9 @@ export function ordersAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         getAdminOrder: {
           handler: (call) => orders.getOrder(db, roleOf(call), call.params.id),
         },
+        adminOrderTotals: {
+          handler: (call) => orders.orderTotals(db, roleOf(call), call.query),
+        },
         exportAdminOrders: {
           handler: async (call) =>
             call.reply
@@ -60,6 +63,13 @@ export function ordersAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         shipAdminOrder: {
           handler: (call) =>
             orders.shipOrder(context(call.request.log), callerOf(call), call.params.id, call.body),
+        },
+        issueAdminOrderInvoice: {
+          handler: (call) => orders.issueInvoice(db, callerOf(call), call.params.id),
+        },
+        setAdminOrderEwayBill: {
+          handler: (call) =>
+            orders.setEwayBill(db, callerOf(call), call.params.id, call.body.eway_bill_number),
         },
         deliverAdminOrder: {
           handler: (call) =>

@@ -201,6 +201,7 @@ describe('the order list', () => {
       shipped_at: null,
       delivered_at: null,
       canceled_at: null,
+      wholesale: false,
     });
   });
 

@@ -23,6 +23,10 @@ export interface OrderFilter {
   before?: Date;
   state?: string;
   search?: OrderSearch;
+  /** Only orders placed by approved wholesalers (decision 046). */
+  wholesale?: boolean;
+  /** Only this shopper's orders (a wholesaler's history). */
+  userId?: number;
 }
 
 /** The last row of the previous page: its placing time in microseconds, and its id. */
@@ -55,6 +59,7 @@ export interface OrderListRow {
   canceled_at: Instant | null;
   courier_name: string | null;
   tracking_id: string | null;
+  wholesale: boolean;
 }
 
 /** `%text%` for LIKE, with the text's own wildcards taken literally. */
@@ -116,6 +121,8 @@ function conditions(f: OrderFilter): SQL[] {
   }
   if (f.state !== undefined) where.push(sql`o.state = ${f.state}`);
   if (f.search !== undefined) where.push(searchCondition(f.search));
+  if (f.wholesale) where.push(sql`o.wholesale_buyer IS NOT NULL`);
+  if (f.userId !== undefined) where.push(sql`o.user_id = ${f.userId}`);
   return where;
 }
 
@@ -151,12 +158,34 @@ export async function listOrders(
                coalesce(o.shipping_address->>'pincode', '') AS pincode,
                u.email, o.mobile_number AS phone,
                o.paid_at, o.packed_at, o.shipped_at, o.delivered_at, o.canceled_at,
-               o.courier_name, o.tracking_id
+               o.courier_name, o.tracking_id, o.wholesale_buyer IS NOT NULL AS wholesale
           FROM page
           JOIN orders o ON o.id = page.id
           JOIN users u ON u.id = o.user_id
          ORDER BY o.created_at DESC, o.id DESC`,
   );
+}
+
+const PAID_NOT_CANCELED = sql`o.payment_status = 'SUCCESS' AND o.order_status <> 'Canceled'`;
+
+/** How many orders match, and the count and value of those paid and not canceled. */
+export async function orderTotals(
+  db: Queryable,
+  f: OrderFilter,
+): Promise<{ orders: number; paid_orders: number; paid_total_paise: number }> {
+  const [row] = await queryRows<{ orders: number; paid_orders: number; paid_total_paise: string }>(
+    db,
+    sql`SELECT count(*)::int AS orders,
+               count(*) FILTER (WHERE ${PAID_NOT_CANCELED})::int AS paid_orders,
+               coalesce(sum(o.total_paise) FILTER (WHERE ${PAID_NOT_CANCELED}), 0)::bigint::text
+                 AS paid_total_paise
+          FROM orders o WHERE ${sql.join(conditions(f), sql` AND `)}`,
+  );
+  return {
+    orders: row!.orders,
+    paid_orders: row!.paid_orders,
+    paid_total_paise: Number(row!.paid_total_paise),
+  };
 }
 
 export interface OrderRow {
@@ -187,6 +216,8 @@ export interface OrderRow {
   tracking_id: string | null;
   tracking_link: string | null;
   expected_date: string | null;
+  eway_bill_number: string | null;
+  wholesale_buyer: { legal_name: string; address: string; gstin: string | null } | null;
 }
 
 const orderSelect = sql`
@@ -195,7 +226,8 @@ const orderSelect = sql`
          o.shipping_address, o.state, o.mobile_number, o.subtotal_paise, o.shipping_paise,
          o.discount_paise, o.total_paise, c.code AS coupon_code, o.packed_at, o.shipped_at,
          o.delivered_at, o.canceled_at, o.cancel_reason, o.courier_name, o.tracking_id,
-         o.tracking_link, o.expected_date::text AS expected_date
+         o.tracking_link, o.expected_date::text AS expected_date, o.eway_bill_number,
+         o.wholesale_buyer
     FROM orders o
     JOIN users u ON u.id = o.user_id
     LEFT JOIN coupons c ON c.id = o.coupon_id`;

@@ -15,13 +15,15 @@ import {
   type OrderExportQuery,
   type OrderListQuery,
   type OrderListResponse,
+  type OrderTotalsResponse,
+  needsEwayBill,
   type OrderStage as ContractStage,
   type ShipOrderRequest,
   type StaffRole,
 } from '@kitroom/contract/admin';
 import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
 import type { Actor } from '../staff/audit.service.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
@@ -113,6 +115,8 @@ function filterOf(
     ...(query.to !== undefined ? { before: indianMidnight(query.to, 1) } : {}),
     ...(query.state !== undefined ? { state: query.state } : {}),
     ...(search !== undefined ? { search } : {}),
+    ...(query.wholesale !== undefined ? { wholesale: true } : {}),
+    ...(query.user_id !== undefined ? { userId: Number(query.user_id) } : {}),
   };
 }
 
@@ -142,6 +146,7 @@ function rowOf(r: q.OrderListRow, mayReadCustomers: boolean): AdminOrderRow {
     shipped_at: isoOrNull(r.shipped_at),
     delivered_at: isoOrNull(r.delivered_at),
     canceled_at: isoOrNull(r.canceled_at),
+    wholesale: r.wholesale,
   };
 }
 
@@ -162,6 +167,16 @@ export async function listOrders(
     orders: page.map((r) => rowOf(r, mayReadCustomers)),
     next_after: rows.length > query.limit && last ? `${last.micros}.${last.id}` : null,
   };
+}
+
+/** The count and paid value of the orders the filters find (a wholesaler's history). */
+export async function orderTotals(
+  db: Queryable,
+  role: StaffRole,
+  query: z.output<typeof OrderExportQuery>,
+): Promise<OrderTotalsResponse> {
+  const t = await q.orderTotals(db, filterOf(role, query));
+  return { orders: t.orders, paid_orders: t.paid_orders, paid_total_paise: t.paid_total_paise };
 }
 
 // ─── the CSV file ───
@@ -333,6 +348,8 @@ export async function getOrder(
       tracking_id: order.tracking_id,
       tracking_link: order.tracking_link,
       expected_date: order.expected_date,
+      eway_bill_number: order.eway_bill_number,
+      wholesale_buyer: order.wholesale_buyer,
     },
     customer: roleMay(role, 'customers.read')
       ? {
@@ -399,6 +416,14 @@ export async function getOrder(
       total_paise: invoice.totalPaise,
     },
     invoice_problems: problems,
+    eway_bill_needed:
+      !needsEwayBill(order.total_paise) || !actions.includes('ship')
+        ? null
+        : invoice === null
+          ? 'invoice'
+          : order.eway_bill_number === null
+            ? 'number'
+            : null,
   };
 }
 
@@ -427,6 +452,27 @@ export async function shipOrder(
     recordManualShipment(tx, id, by.actor.staffId, shipment),
   );
   return getOrder(ctx.db, by.role, id);
+}
+
+/** Issues the invoice of an order above ₹50,000 before it ships (its e-way bill needs it). */
+export async function issueInvoice(
+  db: Db,
+  by: StaffCaller,
+  id: number,
+): Promise<AdminOrderResponse> {
+  await fulfilment.issueInvoiceBeforeShipping(db, by.actor, id);
+  return getOrder(db, by.role, id);
+}
+
+/** Stores the e-way bill number of an invoiced order above ₹50,000 not yet shipped. */
+export async function setEwayBill(
+  db: Db,
+  by: StaffCaller,
+  id: number,
+  number: string,
+): Promise<AdminOrderResponse> {
+  await fulfilment.recordEwayBill(db, by.actor, id, number);
+  return getOrder(db, by.role, id);
 }
 
 export async function deliverOrder(

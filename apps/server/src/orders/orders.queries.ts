@@ -259,6 +259,8 @@ export interface NewOrder {
   reservedUntil: Date | null;
   /** yyyy-mm-dd: the day the shopper was promised at checkout. */
   expectedDate: string;
+  /** An approved wholesaler's shop as the B2B invoice prints it (decision 046). */
+  wholesaleBuyer: { legal_name: string; address: string; gstin: string | null } | null;
 }
 
 /** The new order's id, with its shopper's email and name (for the payment page). */
@@ -271,12 +273,13 @@ export async function insertOrder(
     sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
                             shipping_paise, discount_paise, cod_fee_paise, total_paise,
                             payment_method, coupon_id, affiliate_id, campaign_code,
-                            idempotency_key, reserved_until, expected_date)
+                            idempotency_key, reserved_until, expected_date, wholesale_buyer)
         VALUES (${o.userId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.state},
                 ${o.mobileNumber}, ${o.subtotalPaise}, ${o.shippingPaise}, ${o.discountPaise},
                 ${o.codFeePaise}, ${o.totalPaise}, ${o.paymentMethod}, ${o.couponId},
                 ${o.affiliateId}, ${o.campaignCode}, ${o.idempotencyKey},
-                ${o.reservedUntil?.toISOString() ?? null}::timestamptz, ${o.expectedDate}::date)
+                ${o.reservedUntil?.toISOString() ?? null}::timestamptz, ${o.expectedDate}::date,
+                ${o.wholesaleBuyer === null ? null : JSON.stringify(o.wholesaleBuyer)}::jsonb)
         RETURNING id, (SELECT email FROM users WHERE id = ${o.userId}) AS email,
                   (SELECT name FROM users WHERE id = ${o.userId}) AS user_name`,
   );
@@ -344,6 +347,8 @@ export interface OrderRow {
   canceled_at: Date | null;
   cancel_reason: string | null;
   courier_name: string | null;
+  eway_bill_number: string | null;
+  wholesale_buyer: { legal_name: string; address: string; gstin: string | null } | null;
   email: string;
   user_name: string;
 }
@@ -354,7 +359,8 @@ const orderColumns = sql`o.id, o.user_id, o.order_status, o.payment_status, o.pa
   o.cod_confirmed_at, o.reserved_until,
   o.stock_released, o.expected_date::text AS expected_date, o.tracking_id, o.tracking_link,
   o.created_at, o.paid_at, o.packed_at, o.shipped_at, o.delivered_at, o.canceled_at,
-  o.cancel_reason, o.courier_name, u.email, u.name AS user_name`;
+  o.cancel_reason, o.courier_name, o.eway_bill_number, o.wholesale_buyer, u.email,
+  u.name AS user_name`;
 
 const orderJoins = sql`JOIN users u ON u.id = o.user_id LEFT JOIN coupons c ON c.id = o.coupon_id`;
 
@@ -565,4 +571,17 @@ export async function claimAbandonedOrders(
         FOR UPDATE SKIP LOCKED`,
   );
   return rows.map((r) => r.id);
+}
+
+/** Stores the order's e-way bill number (the caller holds the order's lock). */
+export async function setEwayBill(
+  db: Queryable,
+  orderId: number,
+  number: string,
+  at: Date,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET eway_bill_number = ${number}, eway_bill_at = ${at.toISOString()}::timestamptz
+        WHERE id = ${orderId}`,
+  );
 }

@@ -50,6 +50,10 @@ function mayShip(order: Awaited<ReturnType<typeof fulfilment.lockOrder>>, orderI
   if (!order) throw new NotFound('Order not found.');
   const step = transition(stageOf(order), 'ship', orderId);
   if (!step.ok) throw new Conflict(step.error);
+  // Refused before the courier is asked: a parcel booked for an order that may not ship
+  // would have to be canceled again.
+  const noEwayBill = fulfilment.ewayBillProblem(order);
+  if (noEwayBill) throw new Conflict(noEwayBill);
   return order;
 }
 

@@ -39,6 +39,9 @@ export interface BuyerBlock {
   pincode: string;
   phone: string;
   gstin: string | null;
+  /** A registered wholesaler's shop (decision 046): billed to it, shipped to the address. */
+  legal_name?: string;
+  billing_address?: string;
 }
 
 /** A stored document with its lines, as the renderer prints it. */
@@ -59,6 +62,8 @@ export interface PrintedDocument {
   totalPaise: number;
   /** A credit note's reason (a cancellation, a return). */
   reason: string | null;
+  /** An invoice's e-way bill number (orders above ₹50,000; decision 046). */
+  ewayBill?: string | null;
   /** A credit note's original invoice. */
   original: { number: string; issuedAt: Date } | null;
   lines: TaxLine[];
@@ -204,11 +209,28 @@ function header(doc: PDFKit.PDFDocument, d: PrintedDocument, continued: boolean)
 function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): number {
   const b = d.buyer;
   const half = WIDTH / 2;
+  doc.y = top;
+  if (b.legal_name !== undefined && b.gstin) {
+    doc
+      .fillColor(MUTED)
+      .font('Bold')
+      .fontSize(7.5)
+      .text('BILL TO', MARGIN, top)
+      .fillColor(INK)
+      .fontSize(10)
+      .text(printable(b.legal_name), { width: half - 10 })
+      .font('Body')
+      .fontSize(8.5)
+      .text(printable(b.billing_address ?? ''), { width: half - 10 })
+      .font('Bold')
+      .text(`GSTIN: ${b.gstin}`, { width: half - 10 })
+      .moveDown(0.5);
+  }
   doc
     .fillColor(MUTED)
     .font('Bold')
     .fontSize(7.5)
-    .text('BILL TO / SHIP TO', MARGIN, top)
+    .text(b.legal_name !== undefined && b.gstin ? 'SHIP TO' : 'BILL TO / SHIP TO', MARGIN, doc.y)
     .fillColor(INK)
     .fontSize(10)
     .text(printable(b.name), { width: half - 10 })
@@ -218,7 +240,9 @@ function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): numb
     .text(printable(`${b.city}, ${b.state} ${b.pincode}`), { width: half - 10 })
     .text(printable(`State: ${b.state}, code ${b.state_code}`), { width: half - 10 })
     .text(`Phone ${b.phone}`, { width: half - 10 });
-  if (b.gstin) doc.font('Bold').text(`GSTIN: ${b.gstin}`, { width: half - 10 });
+  if (b.gstin && b.legal_name === undefined) {
+    doc.font('Bold').text(`GSTIN: ${b.gstin}`, { width: half - 10 });
+  }
   const leftBottom = doc.y;
 
   const x = MARGIN + half;
@@ -238,6 +262,7 @@ function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): numb
       { width: half },
     )
     .text('Reverse charge: No', { width: half });
+  if (d.ewayBill) doc.font('Bold').text(`E-way bill No. ${d.ewayBill}`, { width: half });
   return Math.max(leftBottom, doc.y) + 12;
 }
 

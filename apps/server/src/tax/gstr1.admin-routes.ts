@@ -1,9 +1,11 @@
 // The back office's tax reports: a month's summary, and its GSTR-1 sections as CSV files or
 // all of them in a ZIP. Thin: the service reads the documents and writes the files.
-import { gstr1FileName } from '@kitroom/contract/admin';
+import { b2bSalesFileName, gstr1FileName } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { b2bSalesCsv } from './b2b-sales.service.js';
 import { gstr1Csv, gstr1Zip, taxSummary } from './gstr1.service.js';
 
 export function gstr1AdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
@@ -23,6 +25,16 @@ export function gstr1AdminRoutes({ config, database }: AppDeps): FastifyPluginAs
                 `attachment; filename="${gstr1FileName(query.month, query.section)}"`,
               )
               .send(await gstr1Csv(db, query.month, query.section)),
+        },
+        exportB2bSales: {
+          handler: async (call) =>
+            call.reply
+              .header('content-type', 'text/csv; charset=utf-8')
+              .header(
+                'content-disposition',
+                `attachment; filename="${b2bSalesFileName(call.query.month)}"`,
+              )
+              .send(await b2bSalesCsv(db, actorOf(call), call.query.month)),
         },
         exportGstr1Zip: {
           handler: async ({ query, reply }) =>

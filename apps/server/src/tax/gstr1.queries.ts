@@ -55,7 +55,7 @@ export async function documentRates(db: Queryable, from: Date, to: Date): Promis
   }>(
     db,
     sql`SELECT d.id AS document_id, d.kind, d.number, d.issued_at,
-               d.buyer->>'name' AS buyer_name, d.buyer_gstin,
+               coalesce(d.buyer->>'legal_name', d.buyer->>'name') AS buyer_name, d.buyer_gstin,
                d.place_of_supply, d.place_of_supply_code, d.supply_type,
                d.total_paise AS document_total,
                i.total_paise AS invoice_total, i.issued_at AS invoice_issued_at,

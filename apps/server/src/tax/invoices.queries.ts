@@ -31,6 +31,8 @@ export interface DocumentRow {
   igst_paise: number;
   total_paise: number;
   staff_id: number | null;
+  /** The order's e-way bill number (invoices only; decision 046). */
+  eway_bill_number: string | null;
 }
 
 export type NewDocument = typeof taxDocuments.$inferInsert;
@@ -75,7 +77,8 @@ export async function invoicesOfOrders(
   if (orderIds.length === 0) return [];
   return queryRows<DocumentRow>(
     db,
-    sql`SELECT * FROM tax_documents WHERE kind = 'invoice' AND order_id IN (${sqlList(orderIds)})`,
+    sql`SELECT d.*, o.eway_bill_number FROM tax_documents d JOIN orders o ON o.id = d.order_id
+        WHERE d.kind = 'invoice' AND d.order_id IN (${sqlList(orderIds)})`,
   );
 }
 
@@ -84,7 +87,12 @@ export async function documentsByIds(
   ids: readonly number[],
 ): Promise<DocumentRow[]> {
   if (ids.length === 0) return [];
-  return queryRows<DocumentRow>(db, sql`SELECT * FROM tax_documents WHERE id IN (${sqlList(ids)})`);
+  return queryRows<DocumentRow>(
+    db,
+    sql`SELECT d.*, CASE WHEN d.kind = 'invoice' THEN o.eway_bill_number END AS eway_bill_number
+        FROM tax_documents d JOIN orders o ON o.id = d.order_id
+        WHERE d.id IN (${sqlList(ids)})`,
+  );
 }
 
 interface LineRow {
@@ -149,22 +157,19 @@ export interface OrderBuyerRow {
   state: string;
   mobile_number: string;
   shipping_address: Record<string, unknown>;
-  /** The GSTIN of the shopper's approved wholesale application, if any. */
-  wholesale_gstin: string | null;
+  /** An approved wholesaler's shop as it was when the order was placed (decision 046). */
+  wholesale_buyer: { legal_name?: unknown; address?: unknown; gstin?: unknown } | null;
 }
 
-/** The order's delivery address and the buyer's approved wholesale GSTIN. */
+/** The order's delivery address and its wholesale buyer, frozen when it was placed. */
 export async function orderBuyer(
   db: Queryable,
   orderId: number,
 ): Promise<OrderBuyerRow | undefined> {
   const [row] = await queryRows<OrderBuyerRow>(
     db,
-    sql`SELECT o.id, o.user_id, o.state, o.mobile_number, o.shipping_address,
-               w.gst AS wholesale_gstin
-        FROM orders o
-        LEFT JOIN wholesale_applications w ON w.user_id = o.user_id AND w.status = 'approved'
-        WHERE o.id = ${orderId}`,
+    sql`SELECT o.id, o.user_id, o.state, o.mobile_number, o.shipping_address, o.wholesale_buyer
+        FROM orders o WHERE o.id = ${orderId}`,
   );
   return row;
 }

@@ -39,7 +39,9 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 function buyerOf(order: q.OrderBuyerRow): BuyerBlock {
   const a = order.shipping_address;
   const state = text(a.state) || order.state;
-  const gstin = order.wholesale_gstin?.trim().toUpperCase() ?? '';
+  const w = order.wholesale_buyer;
+  const gstin = text(w?.gstin).toUpperCase();
+  const registered = isValidGstin(gstin);
   return {
     name: `${text(a.first_name)} ${text(a.last_name)}`.trim(),
     address: text(a.street_name),
@@ -48,7 +50,11 @@ function buyerOf(order: q.OrderBuyerRow): BuyerBlock {
     state_code: isIndianState(state) ? GST_STATE_CODES[state] : '',
     pincode: text(a.pincode),
     phone: text(a.phone) || order.mobile_number,
-    gstin: isValidGstin(gstin) ? gstin : null,
+    gstin: registered ? gstin : null,
+    // A registered wholesaler is billed as their shop, the goods go to the delivery address.
+    ...(registered && w
+      ? { legal_name: text(w.legal_name), billing_address: text(w.address) }
+      : {}),
   };
 }
 
@@ -177,6 +183,7 @@ export async function printedDocuments(
         igstPaise: r.igst_paise,
         totalPaise: r.total_paise,
         reason: r.reason,
+        ewayBill: r.eway_bill_number,
         original: original
           ? { number: original.number, issuedAt: new Date(original.issued_at) }
           : null,

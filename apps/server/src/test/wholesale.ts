@@ -63,6 +63,11 @@ export async function createApplication(db: Db, o: ApplicationOverrides = {}): P
 }
 
 /** An approved wholesaler on the price list. */
-export async function approvedWholesaler(db: Db, userId: number, priceListId: number) {
-  return createApplication(db, { userId, status: 'approved', priceListId });
+export async function approvedWholesaler(
+  db: Db,
+  userId: number,
+  priceListId: number,
+  o: ApplicationOverrides = {},
+) {
+  return createApplication(db, { ...o, userId, status: 'approved', priceListId });
 }

@@ -4,6 +4,7 @@
 // checkout, which prices the order with the same function.
 import {
   formatRupees,
+  isValidGstin,
   paiseToRupees,
   WholesaleApplication,
   WholesaleStatus,
@@ -144,17 +145,48 @@ export async function lineUnitPrices(
   return terms ? unitsOf(terms, lines).units : null;
 }
 
+/** The buyer of a wholesaler's order as the B2B invoice prints it (orders.wholesale_buyer). */
+export interface WholesaleBuyer {
+  legal_name: string;
+  address: string;
+  /** Null when the shop gave no GSTIN, or not a valid one: then a B2C invoice. */
+  gstin: string | null;
+}
+
+export interface OrderTerms {
+  /** The unit price of each line, or null: retail prices. */
+  units: number[] | null;
+  /** An approved wholesaler's shop, frozen on the order; null for anyone else. */
+  buyer: WholesaleBuyer | null;
+}
+
 /**
- * Checkout's seam: as lineUnitPrices, and a wholesale order below its list's minimum (value
- * at wholesale prices, or pieces) is refused with what it lacks.
+ * Checkout's seam, in the order's transaction: the line prices as lineUnitPrices, the buyer to
+ * freeze on the order (decision 046), and a wholesale order below its list's minimum (value at
+ * wholesale prices, or pieces) refused with what it lacks.
  */
-export async function orderUnitPrices(
+export async function orderTerms(
   db: Queryable,
   userId: number,
   lines: readonly OrderLinePrice[],
-): Promise<number[] | null> {
-  const terms = await termsOf(db, userId);
-  if (!terms) return null;
+): Promise<OrderTerms> {
+  const row = await q.approvedWholesaler(db, userId);
+  if (!row) return { units: null, buyer: null };
+  const gstin = row.gst?.trim().toUpperCase() ?? '';
+  const buyer: WholesaleBuyer = {
+    legal_name: row.shop_name.trim(),
+    address: row.shop_location.trim(),
+    gstin: isValidGstin(gstin) ? gstin : null,
+  };
+  if (row.id === null) return { units: null, buyer };
+  const terms: PriceListTerms = {
+    id: row.id,
+    name: row.name ?? '',
+    rules: StoredRules.parse(row.rules),
+    tiers: StoredTiers.parse(row.tiers),
+    minOrderPaise: row.min_order_paise ?? 0,
+    minOrderPieces: row.min_order_pieces ?? 0,
+  };
   const { pieces, units } = unitsOf(terms, lines);
   const value = units.reduce((sum, u, i) => sum + u * lines[i]!.quantity, 0);
   if (pieces < terms.minOrderPieces) {
@@ -167,5 +199,5 @@ export async function orderUnitPrices(
       `Wholesale orders start at ${formatRupees(paiseToRupees(terms.minOrderPaise))}: please add ${formatRupees(paiseToRupees(terms.minOrderPaise - value))} more.`,
     );
   }
-  return units;
+  return { units, buyer };
 }

@@ -1,6 +1,6 @@
 // A product in a grid or carousel: picture, short name, prices; the whole card opens the
 // product page and hands over what it already knows, so the page can paint at once.
-import type { ProductSummary } from '@kitroom/contract';
+import { formatRupees, type ProductSummary } from '@kitroom/contract';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { productPath } from './paths';
@@ -27,6 +27,8 @@ interface ProductCardProps {
   /** How wide the picture is drawn; a ProductGrid's cell by default. */
   imageSizes?: string;
   onOpen?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** A logged-in wholesaler's own price (rupees), fetched for the page's cards (decision 045). */
+  wholesalePrice?: number | undefined;
 }
 
 export function ProductCard({
@@ -38,6 +40,7 @@ export function ProductCard({
   priority = false,
   imageSizes = GRID_IMAGE_SIZES,
   onOpen,
+  wholesalePrice,
 }: ProductCardProps) {
   const badge = showBadge ? percentOffLabel(product.price, product.discount_price) : null;
   const state: ProductLinkState = { summary: product };
@@ -78,6 +81,11 @@ export function ProductCard({
         {/* Kept when empty, so the prices of a row of cards stay level. */}
         <p className="min-h-4 truncate text-xs text-muted">{kit}</p>
         <Price price={product.price} discountPrice={product.discount_price} />
+        {wholesalePrice !== undefined && (
+          <p className="text-xs font-semibold text-emerald-800">
+            Wholesale price {formatRupees(wholesalePrice)}
+          </p>
+        )}
       </Link>
       {corner && <div className="absolute top-2 right-2">{corner}</div>}
     </article>

@@ -54,6 +54,10 @@ const CouponFields = z.object({
   /** Uses per shopper; null: no limit. */
   max_uses_per_user: Limit('max_uses_per_user').nullable(),
   active: z.boolean({ error: 'active must be true or false' }),
+  /** Also applies on top of a wholesaler's prices (decision 045); left out: it does not. */
+  stacks_with_wholesale: z
+    .boolean({ error: 'stacks_with_wholesale must be true or false' })
+    .optional(),
   /** Limits the discount to these products and categories (either); both empty: everything. */
   product_ids: IdList('product_ids'),
   category_ids: IdList('category_ids'),
@@ -115,6 +119,7 @@ export const AdminCoupon = z.object({
   max_uses: z.number().int().nullable(),
   max_uses_per_user: z.number().int().nullable(),
   active: z.boolean(),
+  stacks_with_wholesale: z.boolean(),
   product_ids: z.array(z.number().int()),
   category_ids: z.array(z.number().int()),
   status: CouponStatus,

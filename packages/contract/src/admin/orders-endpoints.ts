@@ -5,11 +5,13 @@ import type { AdminEndpoint } from './endpoint.js';
 import {
   AdminOrderResponse,
   CancelOrderRequest,
+  EwayBillRequest,
   OrderExportQuery,
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
   OrderNoteRequest,
+  OrderTotalsResponse,
   PackingSlipsQuery,
   PackOrdersRequest,
   PackOrdersResponse,
@@ -25,6 +27,15 @@ export const ordersEndpoints = {
     access: 'orders.read',
     query: OrderListQuery,
     response: OrderListResponse,
+  },
+  adminOrderTotals: {
+    method: 'GET',
+    path: '/api/admin/orders/totals',
+    summary:
+      "How many orders the list's filters find and the value of those paid and not canceled (a wholesaler's total)",
+    access: 'orders.read',
+    query: OrderExportQuery,
+    response: OrderTotalsResponse,
   },
   exportAdminOrders: {
     method: 'GET',
@@ -68,6 +79,25 @@ export const ordersEndpoints = {
     access: 'orders.fulfil',
     params: OrderIdParams,
     body: ShipOrderRequest,
+    response: AdminOrderResponse,
+  },
+  issueAdminOrderInvoice: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/invoice',
+    summary:
+      'Issues the invoice before shipping, for an order above ₹50,000: the e-way bill is generated against its number',
+    access: 'orders.fulfil',
+    params: OrderIdParams,
+    response: AdminOrderResponse,
+  },
+  setAdminOrderEwayBill: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/eway-bill',
+    summary:
+      "Stores the e-way bill's 12-digit number of an invoiced order above ₹50,000 that has not shipped",
+    access: 'orders.fulfil',
+    params: OrderIdParams,
+    body: EwayBillRequest,
     response: AdminOrderResponse,
   },
   deliverAdminOrder: {

@@ -72,6 +72,10 @@ const listFilters = {
    * address or on the account.
    */
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  /** '1': only orders placed by approved wholesalers (decision 046). */
+  wholesale: z.literal('1', { error: 'wholesale must be 1 (wholesale orders only)' }).optional(),
+  /** Only this shopper's orders (a wholesaler's history). */
+  user_id: Id.optional(),
 };
 
 const fromBeforeTo = (v: { from?: string | undefined; to?: string | undefined }) =>
@@ -98,6 +102,15 @@ export const OrderListQuery = z
   .refine(fromBeforeTo, FROM_BEFORE_TO);
 export type OrderListQuery = z.input<typeof OrderListQuery>;
 
+/** How many orders the filters find and what the paid ones not canceled are worth. */
+export const OrderTotalsResponse = z.object({
+  orders: z.number().int(),
+  /** Paid and not canceled (refunds not taken off). */
+  paid_orders: z.number().int(),
+  paid_total_paise: z.number().int(),
+});
+export type OrderTotalsResponse = z.infer<typeof OrderTotalsResponse>;
+
 /** The export takes the list's filters, without the page. */
 export const OrderExportQuery = z.object(listFilters).refine(fromBeforeTo, FROM_BEFORE_TO);
 export type OrderExportQuery = z.input<typeof OrderExportQuery>;
@@ -123,6 +136,8 @@ export const AdminOrderRow = z.object({
   shipped_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   canceled_at: z.string().nullable(),
+  /** Placed by an approved wholesaler (decision 046). */
+  wholesale: z.boolean(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
@@ -230,6 +245,12 @@ export const AdminOrder = z.object({
   tracking_link: z.string().nullable(),
   /** YYYY-MM-DD. */
   expected_date: z.string().nullable(),
+  /** The e-way bill number (orders above ₹50,000; decision 046). */
+  eway_bill_number: z.string().nullable(),
+  /** An approved wholesaler's shop, frozen when the order was placed; null: a retail order. */
+  wholesale_buyer: z
+    .object({ legal_name: z.string(), address: z.string(), gstin: z.string().nullable() })
+    .nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -260,6 +281,12 @@ export const AdminOrderResponse = z.object({
    * ship action refuses with them); empty when it can, or once it is invoiced.
    */
   invoice_problems: z.array(z.string()),
+  /**
+   * Above ₹50,000 while the order may still ship: what the e-way bill still needs ('invoice':
+   * issue the invoice, whose number the portal asks for; 'number': enter the e-way bill's
+   * number); null when nothing is missing or the order needs none.
+   */
+  eway_bill_needed: z.enum(['invoice', 'number']).nullable(),
 });
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 
@@ -322,6 +349,28 @@ export const ShipOrderRequest = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type ShipOrderRequest = z.input<typeof ShipOrderRequest>;
+
+// ── e-way bills (decision 046) ──
+
+/** An order whose value is above this (₹50,000) needs an e-way bill before it ships. */
+export const EWAY_BILL_ABOVE_PAISE = 5_000_000;
+
+/** Whether an order of this value needs an e-way bill: above ₹50,000, not at it. */
+export function needsEwayBill(totalPaise: number): boolean {
+  return totalPaise > EWAY_BILL_ABOVE_PAISE;
+}
+
+export const EWAY_BILL_FORMAT_ERROR =
+  'The e-way bill number is the 12 digits the portal gave (e.g. 1812 3456 7890).';
+
+/** The 12-digit number; spaces as the portal prints it are taken out. */
+export const EwayBillRequest = z.object({
+  eway_bill_number: z
+    .string({ error: EWAY_BILL_FORMAT_ERROR })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12}$/, EWAY_BILL_FORMAT_ERROR)),
+});
+export type EwayBillRequest = z.input<typeof EwayBillRequest>;
 
 export const CancelOrderRequest = z.object({ reason: text('reason', 3, 500) });
 export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;

@@ -6,6 +6,7 @@ import type { AdminEndpoint } from './endpoint.js';
 import { Id } from '../common.js';
 import { OrderIdParams } from './orders.js';
 import {
+  B2bSalesQuery,
   Gstr1Query,
   OrderCreditNotesResponse,
   TaxSummaryQuery,
@@ -39,6 +40,16 @@ export const taxEndpoints = {
     access: 'reports.read',
     query: TaxSummaryQuery,
     produces: 'application/zip',
+    response: z.string(),
+  },
+  exportB2bSales: {
+    method: 'GET',
+    path: '/api/admin/tax/b2b-sales',
+    summary:
+      'A month’s invoices to registered wholesalers as CSV: number, date, GSTIN, legal name, place of supply, taxable value, IGST, CGST, SGST, total',
+    access: 'reports.read',
+    query: B2bSalesQuery,
+    produces: 'text/csv',
     response: z.string(),
   },
   orderCreditNotes: {

@@ -34,6 +34,15 @@ export const TaxMonth = z
 export const TaxSummaryQuery = z.object({ month: TaxMonth });
 export type TaxSummaryQuery = z.input<typeof TaxSummaryQuery>;
 
+/** The month's B2B sales as CSV (decision 046). */
+export const B2bSalesQuery = z.object({ month: TaxMonth });
+export type B2bSalesQuery = z.input<typeof B2bSalesQuery>;
+
+/** 'b2b-sales-2026-11.csv'. */
+export function b2bSalesFileName(month: string): string {
+  return `b2b-sales-${month}.csv`;
+}
+
 export const Gstr1Query = z.object({
   month: TaxMonth,
   section: z.enum(GSTR1_SECTIONS, {

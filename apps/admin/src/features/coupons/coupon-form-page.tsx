@@ -179,6 +179,15 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
             />
             Active (off: shoppers are told the code is invalid)
           </label>
+          <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
+            <input
+              type="checkbox"
+              className="size-5 accent-ink"
+              checked={draft.stacks_with_wholesale}
+              onChange={(e) => set('stacks_with_wholesale', e.target.checked)}
+            />
+            Stacks with wholesale prices (off: a wholesaler is told it cannot be used with them)
+          </label>
         </fieldset>
 
         <fieldset className="space-y-4 rounded-2xl border border-line bg-white p-5 md:p-6">

@@ -26,6 +26,7 @@ export interface CouponDraft {
   max_uses: string;
   max_uses_per_user: string;
   active: boolean;
+  stacks_with_wholesale: boolean;
   product_ids: string;
   category_ids: number[];
 }
@@ -43,6 +44,7 @@ export function emptyDraft(now = new Date()): CouponDraft {
     max_uses: '',
     max_uses_per_user: '',
     active: true,
+    stacks_with_wholesale: false,
     product_ids: '',
     category_ids: [],
   };
@@ -63,6 +65,7 @@ export function draftOf(c: AdminCoupon): CouponDraft {
     max_uses: text(c.max_uses),
     max_uses_per_user: text(c.max_uses_per_user),
     active: c.active,
+    stacks_with_wholesale: c.stacks_with_wholesale,
     product_ids: c.product_ids.join(', '),
     category_ids: c.category_ids,
   };
@@ -87,6 +90,7 @@ export function inputOf(d: CouponDraft): Record<keyof CouponInput, unknown> {
     max_uses: optionalNumber(d.max_uses),
     max_uses_per_user: optionalNumber(d.max_uses_per_user),
     active: d.active,
+    stacks_with_wholesale: d.stacks_with_wholesale,
     product_ids: d.product_ids
       .split(/[\s,]+/)
       .filter(Boolean)

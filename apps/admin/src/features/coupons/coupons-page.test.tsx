@@ -18,6 +18,7 @@ const coupon = (id: number, o: Partial<AdminCoupon> = {}): AdminCoupon => ({
   max_uses: 100,
   max_uses_per_user: 1,
   active: true,
+  stacks_with_wholesale: false,
   product_ids: [],
   category_ids: [],
   status: 'active',
@@ -133,6 +134,7 @@ describe('the coupon form', () => {
       max_uses: 100,
       max_uses_per_user: 1,
       active: true,
+      stacks_with_wholesale: false,
       product_ids: [12, 48],
       category_ids: [4],
     });

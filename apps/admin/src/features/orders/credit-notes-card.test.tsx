@@ -28,6 +28,8 @@ const returned: AdminOrderResponse = {
     tracking_id: 'DLV42',
     tracking_link: null,
     expected_date: null,
+    eway_bill_number: null,
+    wholesale_buyer: null,
   },
   customer: null,
   address: {
@@ -62,6 +64,7 @@ const returned: AdminOrderResponse = {
     total_paise: 395_700,
   },
   invoice_problems: [],
+  eway_bill_needed: null,
 };
 
 describe('the order page’s invoice and credit notes', () => {

@@ -29,6 +29,8 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
       tracking_id: null,
       tracking_link: null,
       expected_date: null,
+      eway_bill_number: null,
+      wholesale_buyer: null,
       ...o,
     },
     customer: { id: 3, name: 'Asha M', email: 'asha@example.com', phone: '9876543210' },
@@ -90,6 +92,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
     actions: ['pack', 'ship', 'cancel'],
     invoice: null,
     invoice_problems: [],
+    eway_bill_needed: null,
   };
 }
 
@@ -217,6 +220,63 @@ describe('the order page', () => {
     expect(screen.getByRole('link', { name: 'Invoice' }).getAttribute('href')).toBe(
       '/api/admin/orders/42/invoice',
     );
+  });
+
+  it('walks an order above ₹50,000 through its invoice and e-way bill, and shows the wholesaler', async () => {
+    const big = order({
+      total_paise: 5_100_900,
+      wholesale_buyer: {
+        legal_name: 'Marina Sports Traders',
+        address: 'T Nagar, Chennai',
+        gstin: '33AABCC1234D1ZI',
+      },
+    });
+    const invoice = {
+      number: 'KR/26-27/000124',
+      issued_at: '2026-11-25T05:30:00.000Z',
+      total_paise: 5_100_900,
+    };
+    const api = setUp(
+      'packer',
+      { ...big, eway_bill_needed: 'invoice' },
+      {
+        'POST /api/admin/orders/42/invoice': {
+          body: { ...big, invoice, eway_bill_needed: 'number' },
+        },
+        'POST /api/admin/orders/42/eway-bill': {
+          body: {
+            ...big,
+            order: { ...big.order, eway_bill_number: '181234567890' },
+            invoice,
+            eway_bill_needed: null,
+          },
+        },
+      },
+    );
+    await loaded();
+    const buyer = within(screen.getByRole('region', { name: 'Wholesale buyer' }));
+    expect(buyer.getByText('Marina Sports Traders')).toBeTruthy();
+    expect(buyer.getByText('33AABCC1234D1ZI')).toBeTruthy();
+    const card = within(screen.getByRole('region', { name: 'E-way bill' }));
+    fireEvent.click(card.getByRole('button', { name: 'Issue invoice' }));
+    const field = await card.findByLabelText('E-way bill number');
+    expect(card.getByText('Generated against invoice KR/26-27/000124.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '12345' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    expect(
+      await card.findByText(
+        'The e-way bill number is the 12 digits the portal gave (e.g. 1812 3456 7890).',
+      ),
+    ).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith('/eway-bill'))).toBe(false);
+    fireEvent.change(field, { target: { value: '1812 3456 7890' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path.endsWith('/eway-bill'))?.body).toEqual({
+        eway_bill_number: '181234567890',
+      }),
+    );
+    expect(await card.findByRole('button', { name: 'Change' })).toBeTruthy();
   });
 
   it('says before shipping why the order cannot be invoiced', async () => {

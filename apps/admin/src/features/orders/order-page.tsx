@@ -18,6 +18,7 @@ import { FormMessage } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { CancelDialog } from './cancel-dialog';
 import { CreditNotesCard } from './credit-notes-card';
+import { EwayBillCard, WholesaleBuyerCard } from './eway-bill-card';
 import { hasPackingSlip, PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from './order-format';
 import {
   AddressCard,
@@ -112,6 +113,11 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
             <span>
               Placed <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </span>
+            {order.wholesale_buyer && (
+              <span className="inline-block rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-bold text-sky-900">
+                Wholesale
+              </span>
+            )}
             {data.invoice && (
               <span>
                 Invoice <span className="font-semibold text-ink">{data.invoice.number}</span>
@@ -200,6 +206,8 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:order-2">
           <AddressCard address={data.address} />
+          {order.wholesale_buyer && <WholesaleBuyerCard buyer={order.wholesale_buyer} />}
+          <EwayBillCard data={data} onChanged={show} />
           {(order.tracking_id || order.courier_name) && <ShipmentCard order={order} />}
           <ShipmentsCard orderId={order.id} onChanged={show} />
           {data.customer && <CustomerCard customer={data.customer} />}

@@ -22,6 +22,7 @@ const row = (id: number, o: object = {}) => ({
   shipped_at: null,
   delivered_at: null,
   canceled_at: null,
+  wholesale: false,
   ...o,
 });
 

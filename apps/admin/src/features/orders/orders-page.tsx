@@ -32,7 +32,7 @@ import {
 } from './order-format';
 
 const PAGE = 50;
-const FILTERS = ['status', 'payment', 'from', 'to', 'state', 'q'] as const;
+const FILTERS = ['status', 'payment', 'from', 'to', 'state', 'q', 'wholesale', 'user_id'] as const;
 type Filters = Omit<OrderListQuery, 'after' | 'limit'>;
 const cell = 'px-3 py-3 align-middle max-md:px-0 max-md:py-0.5';
 
@@ -49,9 +49,9 @@ const isListStatus = (v: string | undefined): v is OrderListStatus =>
   (ORDER_LIST_STATUSES as readonly string[]).includes(v ?? '');
 
 /** A file endpoint's address with the filters as its query. */
-function fileUrl(path: string, query: Record<string, string | undefined>): string {
+function fileUrl(path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -165,7 +165,16 @@ export function OrdersPage() {
             );
           })}
         </div>
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <SelectField
+            label="Buyers"
+            options={[
+              { value: '', label: 'All buyers' },
+              { value: '1', label: 'Wholesale' },
+            ]}
+            value={filters.wholesale ?? ''}
+            onChange={(e) => set({ wholesale: e.target.value })}
+          />
           <SelectField
             label="Payment"
             options={[
@@ -201,6 +210,19 @@ export function OrdersPage() {
           />
         </div>
       </div>
+
+      {filters.user_id && (
+        <p className="text-sm">
+          Only the orders of shopper #{filters.user_id}.{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => set({ user_id: undefined })}
+          >
+            Show everyone’s
+          </button>
+        </p>
+      )}
 
       <PackResult result={pack.data} error={pack.error} />
 
@@ -398,7 +420,14 @@ function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
             <td
               className={`${cell} md:border-b md:border-line max-md:col-start-2 max-md:row-start-2`}
             >
-              <p className="font-semibold">{o.name}</p>
+              <p className="font-semibold">
+                {o.name}
+                {o.wholesale && (
+                  <span className="ml-1.5 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-bold text-sky-900">
+                    Wholesale
+                  </span>
+                )}
+              </p>
               <p className="text-muted">
                 {o.city}, {o.state}
               </p>

@@ -32,6 +32,8 @@ const baseOrder: AdminOrderResponse['order'] = {
   tracking_id: null,
   tracking_link: null,
   expected_date: null,
+  eway_bill_number: null,
+  wholesale_buyer: null,
 };
 
 function order(o: Partial<AdminOrderResponse['order']> = {}, actions = ['ship', 'cancel']) {
@@ -55,6 +57,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}, actions = ['ship', 
     actions,
     invoice: null,
     invoice_problems: [],
+    eway_bill_needed: null,
   } as unknown as AdminOrderResponse;
 }
 

@@ -4,6 +4,7 @@
 import {
   adminEndpoints,
   GSTR1_SECTION_TITLES,
+  b2bSalesFileName,
   gstr1FileName,
   TaxMonth,
   type TaxAmounts,
@@ -286,6 +287,23 @@ function Gstr1Files({
             </a>
           </li>
         ))}
+        <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div className="min-w-0">
+            <p className="font-semibold">B2B sales: invoices to registered wholesalers</p>
+            <p className="text-sm text-muted">
+              Number, date, GSTIN, legal name, place of supply, taxable value, IGST, CGST, SGST and
+              total · <span className="font-mono">{b2bSalesFileName(month)}</span>
+            </p>
+          </div>
+          <a
+            href={`${adminEndpoints.exportB2bSales.path}?${query({})}`}
+            download={b2bSalesFileName(month)}
+            aria-label={`Download ${b2bSalesFileName(month)}`}
+            className={smallButtonClass('ghost')}
+          >
+            Download CSV
+          </a>
+        </li>
       </ul>
     </section>
   );

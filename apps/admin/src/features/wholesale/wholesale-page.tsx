@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { call, callQuery, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
+import { formatPaise } from '@/ui/money';
 import { FormMessage, SelectField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { ApplicationActions } from './application-actions';
@@ -187,7 +188,64 @@ function ApplicationCard({
           {a.about_shop}
         </p>
       )}
+      {a.status === 'approved' && <WholesalerOrders userId={a.user.id} />}
       <ApplicationActions application={a} priceLists={priceLists} />
     </li>
+  );
+}
+
+/** The shop's orders as a wholesaler: how many, what the paid ones came to, the latest five. */
+function WholesalerOrders({ userId }: { userId: number }) {
+  const [open, setOpen] = useState(false);
+  const query = { wholesale: '1' as const, user_id: userId };
+  const totals = useQuery({ ...callQuery('adminOrderTotals', { query }), enabled: open });
+  const latest = useQuery({
+    ...callQuery('listAdminOrders', { query: { ...query, limit: 5 } }),
+    enabled: open,
+  });
+  return (
+    <div className="mt-3 border-t border-line pt-3 text-sm">
+      <button
+        type="button"
+        aria-expanded={open}
+        className="font-semibold underline"
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide orders' : 'Orders and total'}
+      </button>
+      {open &&
+        ((totals.error ?? latest.error) ? (
+          <FormMessage text={errorText(totals.error ?? latest.error)} />
+        ) : !totals.data || !latest.data ? (
+          <p role="status">Loading orders…</p>
+        ) : (
+          <div className="mt-2 space-y-2">
+            <p>
+              {totals.data.orders === 1 ? '1 order' : `${totals.data.orders} orders`} as a
+              wholesaler; {totals.data.paid_orders} paid, worth{' '}
+              <strong className="tabular-nums">{formatPaise(totals.data.paid_total_paise)}</strong>.
+            </p>
+            {latest.data.orders.length > 0 && (
+              <ul className="divide-y divide-line">
+                {latest.data.orders.map((o) => (
+                  <li key={o.id} className="flex justify-between gap-3 py-1.5">
+                    <Link to={`/orders/${o.id}`} className="font-semibold underline">
+                      #{o.id}
+                    </Link>
+                    <span className="text-muted">{formatDateTime(o.created_at)}</span>
+                    <span className="tabular-nums">{formatPaise(o.total_paise)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link
+              to={`/orders?wholesale=1&user_id=${userId}`}
+              className="inline-block font-semibold underline"
+            >
+              All their orders
+            </Link>
+          </div>
+        ))}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNavigating, usePageData } from '@/api/page-data';
+import { useCardWholesalePrices } from '@/features/wholesale';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
@@ -105,6 +106,7 @@ export default function AllProductsPage() {
   }
 
   const products = shown?.products ?? [];
+  const wholesale = useCardWholesalePrices(products.map((p) => p.id));
   const total = shown?.total ?? 0;
   const facets: FacetLists = shown ?? NO_FACETS;
 
@@ -181,7 +183,12 @@ export default function AllProductsPage() {
               <ProductGrid label="Products">
                 {products.map((p, i) => (
                   <li key={p.id}>
-                    <ProductCard product={p} showBadge priority={i < 4} />
+                    <ProductCard
+                      product={p}
+                      showBadge
+                      priority={i < 4}
+                      wholesalePrice={wholesale.get(p.id)}
+                    />
                   </li>
                 ))}
               </ProductGrid>

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
+import { useCardWholesalePrices } from '@/features/wholesale';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
@@ -32,6 +33,8 @@ export default function CategoryPage() {
       setRange((r) => (r.from === lowest && r.to === highest ? r : { from: lowest, to: highest })),
     [lowest, highest],
   );
+  // Every product of the page in one call: moving the price range asks nothing again.
+  const wholesale = useCardWholesalePrices(data?.products.map((p) => p.id) ?? []);
 
   if (loading) return <Loader label="Loading products" className="min-h-[60vh]" />;
   if (!data) {
@@ -105,7 +108,12 @@ export default function CategoryPage() {
           <ProductGrid label={`${category} products`}>
             {products.map((p, i) => (
               <li key={p.id}>
-                <ProductCard product={p} showBadge priority={i < 4} />
+                <ProductCard
+                  product={p}
+                  showBadge
+                  priority={i < 4}
+                  wholesalePrice={wholesale.get(p.id)}
+                />
               </li>
             ))}
           </ProductGrid>

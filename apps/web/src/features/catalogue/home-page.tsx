@@ -3,6 +3,7 @@
 import type { HomeResponse, ProductSummary } from '@kitroom/contract';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { useCardWholesalePrices } from '@/features/wholesale';
 import { Link } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { messageOf } from '@/api/client';
@@ -79,15 +80,24 @@ function ProductRow({
   label,
   products,
   slide,
+  wholesale,
 }: {
   label: string;
   products: ProductSummary[];
   slide: Slide;
+  /** A wholesaler's prices for the page's cards, asked in one call. */
+  wholesale: ReadonlyMap<number, number>;
 }) {
   return (
     <Carousel label={label} slideClass={slide.slide}>
       {products.map((p) => (
-        <ProductCard key={p.id} product={p} showBadge imageSizes={slide.image} />
+        <ProductCard
+          key={p.id}
+          product={p}
+          showBadge
+          imageSizes={slide.image}
+          wholesalePrice={wholesale.get(p.id)}
+        />
       ))}
     </Carousel>
   );
@@ -142,6 +152,9 @@ export default function HomePage() {
     { title: 'New Products', products: data?.['New product'], slide: LIST_SLIDE },
     { title: 'Most Viewed', products: data?.['Most Viewed'], slide: LIST_SLIDE },
   ];
+  const wholesale = useCardWholesalePrices(
+    data ? [...data.Limited, ...data['New product'], ...data['Most Viewed']].map((p) => p.id) : [],
+  );
 
   return (
     <>
@@ -170,7 +183,12 @@ export default function HomePage() {
 
       <Section title="Latest Products" link={{ to: '/allProducts', label: 'Shop all' }} carousel>
         {data ? (
-          <ProductRow label="Latest Products" products={data.Limited} slide={LATEST_SLIDE} />
+          <ProductRow
+            label="Latest Products"
+            products={data.Limited}
+            slide={LATEST_SLIDE}
+            wholesale={wholesale}
+          />
         ) : (
           <RowPlaceholder />
         )}
@@ -188,7 +206,12 @@ export default function HomePage() {
           carousel
         >
           {row.products ? (
-            <ProductRow label={row.title} products={row.products} slide={row.slide} />
+            <ProductRow
+              label={row.title}
+              products={row.products}
+              slide={row.slide}
+              wholesale={wholesale}
+            />
           ) : (
             <RowPlaceholder />
           )}

@@ -2,8 +2,9 @@ import type { ProductSummary } from '@kitroom/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
-import { renderApp } from '@/test/render-app';
+import { logInLocally, renderApp } from '@/test/render-app';
 import SearchPage from './search-page';
 
 const jersey: ProductSummary = {
@@ -46,5 +47,43 @@ describe('search page', () => {
     expect(screen.queryByText('Product Not Found')).toBeNull();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search');
     expect(api.calls['search_result.php']).toHaveLength(1);
+  });
+
+  it("shows a wholesaler their price on every card, asked in one call for the page's cards", async () => {
+    logInLocally(41);
+    const api = fakeApi();
+    const away = { ...jersey, id: 8, name: 'Real Madrid Away 2026' };
+    api.on('search_result.php', () => ok({ products: [jersey, away] }));
+    api.on('wholesale_prices.php', () =>
+      ok({
+        wholesale: true,
+        pieces: 1,
+        tier: null,
+        next_tier: null,
+        min_order: 0,
+        min_pieces: 0,
+        prices: [
+          { product_id: 7, price: 1349.25 },
+          { product_id: 8, price: 1200 },
+        ],
+      }),
+    );
+    renderApp(routes, '/searchPage/real%20madrid');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    await eventually(() => expect(results.textContent).toContain('Wholesale price ₹1,349.25'));
+    expect(results.textContent).toContain('Wholesale price ₹1,200');
+    expect(api.calls['wholesale_prices.php']).toEqual([
+      { user_id: 41, product_ids: [7, 8], pieces: 1 },
+    ]);
+  });
+
+  it('asks nothing for a guest, whose cards show retail prices only', async () => {
+    const api = fakeApi();
+    api.on('search_result.php', () => ok({ products: [jersey] }));
+    renderApp(routes, '/searchPage/real%20madrid');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(results.textContent).not.toContain('Wholesale');
+    expect(api.calls['wholesale_prices.php']).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { searchProducts } from '@/api/calls';
 import { useApi } from '@/api/use-api';
+import { useCardWholesalePrices } from '@/features/wholesale';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { searchPath } from '@/ui/paths';
@@ -29,6 +30,7 @@ export default function SearchPage() {
   }
 
   const products = query === '' ? [] : (data?.products ?? []);
+  const wholesale = useCardWholesalePrices(products.map((p) => p.id));
   return (
     <div className="mx-auto max-w-[1440px] px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold uppercase sm:text-4xl">
@@ -59,7 +61,7 @@ export default function SearchPage() {
           <ProductGrid label="Search results">
             {products.map((p) => (
               <li key={p.id}>
-                <ProductCard product={p} showBadge />
+                <ProductCard product={p} showBadge wholesalePrice={wholesale.get(p.id)} />
               </li>
             ))}
           </ProductGrid>

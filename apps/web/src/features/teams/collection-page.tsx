@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { getListing, inlined } from '@/api/calls';
 import { useApi } from '@/api/use-api';
+import { useCardWholesalePrices } from '@/features/wholesale';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
@@ -117,6 +118,7 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
   const team = kind === 'team' && shown ? teamOf(profiles.data, name) : null;
   const player = kind === 'player' && shown ? playerOf(profiles.data, name) : null;
   const products = data?.products ?? [];
+  const wholesale = useCardWholesalePrices(products.map((p) => p.id));
   const total = data?.total ?? 0;
 
   return (
@@ -192,6 +194,7 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
                     showBadge
                     imageFallback="initials"
                     corner={<WishlistHeart product={p} />}
+                    wholesalePrice={wholesale.get(p.id)}
                   />
                 </li>
               ))}

@@ -2,10 +2,11 @@
 // catalogue responses are shared by every visitor and stay retail, so a wholesale price never
 // comes from them. Never cached: a price list may change, and the response is the shopper's.
 import type { WholesalePricesResponse } from '@kitroom/contract';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { getWholesalePrices } from '@/api/wholesale-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
+import { selectCartCount, useCartSelector } from '@/features/cart';
 import { useHydrated } from '@/ui/use-hydrated';
 
 export type WholesalePrices = Extract<WholesalePricesResponse, { wholesale: true }>;
@@ -41,6 +42,22 @@ export function useWholesalePrices(
     if (retail && userId !== null) retailShoppers.add(userId);
   }, [retail, userId]);
   return answer.data?.wholesale ? answer.data : undefined;
+}
+
+const NO_PRICES: ReadonlyMap<number, number> = new Map();
+
+/**
+ * A page of product cards' wholesale prices (rupees by product id) in one call, at the tier one
+ * more piece would put the shopper's cart on; empty for guests and retail shoppers, who make
+ * no call (a retail shopper's once-per-visit answer is remembered above).
+ */
+export function useCardWholesalePrices(productIds: readonly number[]): ReadonlyMap<number, number> {
+  const pieces = useCartSelector(selectCartCount) + 1;
+  const prices = useWholesalePrices(productIds, pieces);
+  return useMemo(
+    () => (prices ? new Map(prices.prices.map((p) => [p.product_id, p.price])) : NO_PRICES),
+    [prices],
+  );
 }
 
 /** Each line at the wholesaler's unit price (rupees), as checkout charges it. */
