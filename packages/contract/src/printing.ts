@@ -2,6 +2,7 @@
 // product offers and what it costs. The server prices a print from its own offer only.
 import { z } from 'zod';
 import { Rupees } from './common.js';
+import { formatRupees, paiseToRupees } from './money.js';
 
 export const PRINT_NAME_MAX = 12;
 export const PRINT_NUMBER_MAX = 99;
@@ -96,6 +97,21 @@ export function printLabel(print: {
   ]
     .filter((part): part is string => part !== null)
     .join(' · ');
+}
+
+/**
+ * A printed line's words on an invoice or a packing slip: 'Printed: LUNA · 10 · sleeve patch';
+ * '' for a line without a print. The invoice adds the print's price per piece.
+ */
+export function printedText(
+  print: { name: string; number: number | null; patch: boolean },
+  pricePaise?: number,
+): string {
+  const label = printLabel(print);
+  if (label === '') return '';
+  const price =
+    pricePaise === undefined ? '' : ` (${formatRupees(paiseToRupees(pricePaise))} a piece)`;
+  return `Printed: ${label}${price}`;
 }
 
 /** Whether two prints are the same (lines of one shirt and size differ by their print). */

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { orderTax } from '../tax/order-tax.service.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
-import { orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import { orderBody, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import { pdfText } from '../test/pdf.js';
 import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
@@ -363,5 +364,59 @@ describe('checkout with printed lines', () => {
     const { order, order_items } = await orderOf(s, res.json().order_id);
     expect(order.total_amount).toBe('11802.50');
     expect(order_items[0]).toMatchObject({ price: 1174.25, print: { number: 4, price: 200 } });
+  });
+});
+
+describe('the documents of a printed order', () => {
+  it('show the print on the staff’s order page, the packing slip and the invoice, in exact paise', async () => {
+    const s = await shopper(t);
+    const owner = adminClient(
+      t.app,
+      new URL(t.config.publicUrl).origin,
+      (await createStaff(t.db, 'owner')).cookie,
+    );
+    // 1,299 + 300 name + 200 number + 150 patch = 1,949 a piece; × 2 + 60 = 3,958.
+    const print = { name: 'Luna', number: 10, patch: true };
+    const orderId = await paidOrder(
+      t,
+      s,
+      [{ product_id: printed, size: 'M', quantity: 2, print }],
+      3958,
+    );
+    const page = await owner.call('GET', `/api/admin/orders/${orderId}`);
+    expect(page.json().lines[0]).toMatchObject({
+      unit_price_paise: 194_900,
+      line_total_paise: 389_800,
+      print: { name: 'LUNA', number: 10, patch: true, price: 650 },
+    });
+    const slip = await owner.call('GET', `/api/admin/orders/packing-slips?ids=${orderId}`);
+    expect(slip.statusCode).toBe(200);
+    expect(await pdfText(slip.rawPayload)).toContain('Printed: LUNA · 10 · sleeve patch');
+    const shipped = await owner.call('POST', `/api/admin/orders/${orderId}/ship`, {
+      courier_name: 'Delhivery',
+      tracking_id: `DLV${orderId}`,
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const invoice = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoice.php?order_id=${orderId}`,
+      headers: { cookie: s.cookie },
+    });
+    expect(invoice.statusCode).toBe(200);
+    const text = (await pdfText(invoice.rawPayload)).replace(/\s+/g, ' ');
+    // The description wraps in its column: the line's figures sit between its two rows.
+    expect(text).toContain(
+      'Kerala Blasters Home 2026 6109 2 PCS 3,898.00 0.00 3,712.38 5% 92.81 92.81 3,898.00',
+    );
+    expect(text).toContain('(M) — Printed: LUNA · 10 · sleeve patch (₹650 a piece)');
+    expect(text).toContain('Invoice total ₹3,958.00');
+    const [line] = await queryRows<{ taxable_paise: number; rate_bp: number }>(
+      t.db,
+      sql`SELECT l.taxable_paise, l.rate_bp FROM tax_document_lines l
+          JOIN tax_documents d ON d.id = l.document_id
+          WHERE d.order_id = ${orderId} AND l.kind = 'goods'`,
+    );
+    // 3,898 at 5% (1,949 a piece is under ₹2,625): taxable round(389,800 × 100 / 105).
+    expect(line).toEqual({ taxable_paise: 371_238, rate_bp: 500 });
   });
 });
