@@ -2,8 +2,19 @@
 // merged into the server cart at login).
 import { z } from 'zod';
 import { Id, Rupees } from './common.js';
+import { PrintInput } from './printing.js';
 
-/** A cart line; a line is identified by the pair (product id, size). */
+/** A line's print as the cart shows it: what is printed and its price per piece. */
+export const CartPrint = z.object({
+  name: z.string(),
+  number: z.number().int().nullable(),
+  patch: z.boolean(),
+  /** Per piece, rupees: the server's price, added to the shirt's. */
+  price: Rupees,
+});
+export type CartPrint = z.infer<typeof CartPrint>;
+
+/** A cart line; a line is identified by (product id, size, print). */
 export const CartItem = z.object({
   /** The product id (the line's product). */
   id: z.number().int(),
@@ -17,6 +28,8 @@ export const CartItem = z.object({
   selected_size: z.string(),
   /** Stock of the selected size: the most this line may hold. */
   stock_quantity: z.number().int().nonnegative(),
+  /** Ours: the name and number printed on this line's shirts; absent or null: none. */
+  print: CartPrint.nullish(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -33,7 +46,7 @@ const Quantity = z
   .min(1, 'quantity must be at least 1')
   .max(1000, 'quantity is too large');
 
-/** add: quantity more of (product, size); reduce: quantity fewer (0 removes the line); clear. */
+/** add: quantity more of (product, size, print); reduce: quantity fewer (0 removes the line); clear. */
 export const CartManageRequest = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('add'),
@@ -41,6 +54,8 @@ export const CartManageRequest = z.discriminatedUnion('action', [
     product_id: Id,
     size: Size,
     quantity: Quantity,
+    /** Ours: the line's print (decision 049); absent: the plain shirt's line. */
+    print: PrintInput.optional(),
   }),
   z.object({
     action: z.literal('reduce'),
@@ -48,6 +63,8 @@ export const CartManageRequest = z.discriminatedUnion('action', [
     product_id: Id,
     size: Size,
     quantity: Quantity,
+    /** Ours: the line's print (decision 049); absent: the plain shirt's line. */
+    print: PrintInput.optional(),
   }),
   z.object({ action: z.literal('clear'), user_id: Id }),
 ]);
@@ -57,7 +74,12 @@ export type CartManageRequest = z.input<typeof CartManageRequest>;
 export const CartManageResponse = CartResponse;
 export type CartManageResponse = CartResponse;
 
-export const CartLineInput = z.object({ product_id: Id, size: Size, quantity: Quantity });
+export const CartLineInput = z.object({
+  product_id: Id,
+  size: Size,
+  quantity: Quantity,
+  print: PrintInput.optional(),
+});
 export type CartLineInput = z.input<typeof CartLineInput>;
 
 /**

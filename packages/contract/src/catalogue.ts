@@ -1,6 +1,7 @@
 // Catalogue and search calls: home.php, product.php, shop.php, search_result.php.
 import { z } from 'zod';
 import { Id, Rupees } from './common.js';
+import { PrintOffer } from './printing.js';
 import { PAGE_SIZE } from './rules.js';
 
 /** Stock per size, in the shop's size order: { S: 5, M: 3, L: 0 }. */
@@ -65,6 +66,8 @@ export const ProductDetail = z.object({
   similar_by_price: z.array(ProductSummary),
   similar_by_tag: z.array(ProductSummary),
   reviews: z.array(Review),
+  /** Ours: name and number printing on this shirt (decision 049); null or absent: none. */
+  printing: PrintOffer.nullish(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 

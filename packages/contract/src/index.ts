@@ -7,6 +7,7 @@ export * from './catalogue.js';
 export * from './profiles.js';
 export * from './crests.js';
 export * from './shop.js';
+export * from './printing.js';
 export * from './cart.js';
 export * from './accounts.js';
 export * from './reviews.js';

@@ -1,6 +1,6 @@
 // Checkout and order calls: process_order.php and orders.php (list and detail).
 import { z } from 'zod';
-import { CartLineInput } from './cart.js';
+import { CartLineInput, CartPrint } from './cart.js';
 import { PaymentMethodField } from './cod.js';
 import { Id, Rupees } from './common.js';
 import { RETURN_KINDS, ReturnOptions, ShopperReturn } from './returns.js';
@@ -119,8 +119,10 @@ export const OrderItem = z.object({
   product_image_url: z.string(),
   quantity: z.number().int().min(1),
   size: z.string(),
-  /** Unit price in rupees, as charged. */
+  /** Unit price in rupees, as charged (the print's price included). */
   price: Rupees,
+  /** Ours: the print on this line's shirts, its price per piece; null: none. */
+  print: CartPrint.nullish(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

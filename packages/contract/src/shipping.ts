@@ -16,6 +16,11 @@ export const DeliveryEstimateQuery = z.object({
    * judged for the pincode alone, as on the product page.
    */
   amount: z.coerce.number({ error: 'amount must be rupees' }).pipe(Rupees).optional(),
+  /**
+   * Ours (decision 049): '1' when the shirt or the order is printed with a name or number: it
+   * leaves PRINT_EXTRA_DISPATCH_DAYS later, and cash on delivery cannot pay it.
+   */
+  printed: z.literal('1', { error: "printed must be '1' or absent" }).optional(),
 });
 export type DeliveryEstimateQuery = z.input<typeof DeliveryEstimateQuery>;
 

@@ -13,23 +13,45 @@ export interface CartLineRow {
   size: string;
   quantity: number;
   stock: number;
+  /** The line's print ('' / null / false: none) and the product's printing prices now. */
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+  print_name_paise: number | null;
+  print_number_paise: number | null;
+  print_patch_paise: number | null;
 }
 
+/** A line's print as stored: '' / null / false is the plain shirt. */
+export interface LinePrint {
+  name: string;
+  number: number | null;
+  patch: boolean;
+}
+
+export const NO_PRINT: LinePrint = { name: '', number: null, patch: false };
+
 /**
- * The cart lines of `lines` (a relation of product_id, size, quantity, added_at) as one JSON
- * array of CartLineRow: lines of active products only, oldest first, sizes in the shop's
- * order.
+ * The cart lines of `lines` (a relation of product_id, size, quantity, added_at and the print
+ * columns) as one JSON array of CartLineRow: lines of active products only, printed lines only
+ * while the product prints, oldest first, sizes in the shop's order.
  */
 function linesJson(lines: SQL): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object(
                 'product_id', l.product_id, 'name', p.name, 'image_url', p.image_url,
                 'price_paise', p.price_paise, 'discount_price_paise', p.discount_price_paise,
-                'size', l.size, 'quantity', l.quantity, 'stock', ps.stock)
+                'size', l.size, 'quantity', l.quantity, 'stock', ps.stock,
+                'print_name', l.print_name, 'print_number', l.print_number,
+                'print_patch', l.print_patch, 'print_name_paise', pp.name_paise,
+                'print_number_paise', pp.number_paise, 'print_patch_paise', pp.patch_paise)
               ORDER BY l.added_at, l.product_id, ps.position), '[]')
             FROM ${lines} l
             JOIN products p ON p.id = l.product_id
             JOIN product_sizes ps ON ps.product_id = l.product_id AND ps.size = l.size
-            WHERE p.active)`;
+            LEFT JOIN product_printing pp ON pp.product_id = l.product_id AND pp.enabled
+            WHERE p.active
+              AND (pp.product_id IS NOT NULL
+                OR (l.print_name = '' AND l.print_number IS NULL AND NOT l.print_patch)))`;
 }
 
 /**
@@ -38,12 +60,20 @@ function linesJson(lines: SQL): SQL {
  * of an inactive product are left alone. One statement, so two concurrent adds cannot both
  * pass the cap.
  */
-function upsertLine(shopper: SQL, productId: SQL, size: SQL, quantity: SQL): SQL {
-  return sql`INSERT INTO cart_items (user_id, product_id, size, quantity)
-    SELECT shopper.user_id, ps.product_id, ps.size, LEAST(${quantity}, ps.stock)
+function upsertLine(
+  shopper: SQL,
+  productId: SQL,
+  size: SQL,
+  quantity: SQL,
+  print: { name: SQL; number: SQL; patch: SQL },
+): SQL {
+  return sql`INSERT INTO cart_items (user_id, product_id, size, quantity, print_name, print_number,
+                                     print_patch)
+    SELECT shopper.user_id, ps.product_id, ps.size, LEAST(${quantity}, ps.stock), ${print.name},
+           ${print.number}, ${print.patch}
     FROM ${shopper} shopper, product_sizes ps JOIN products p ON p.id = ps.product_id
     WHERE ps.product_id = ${productId} AND ps.size = ${size} AND ps.stock > 0 AND p.active
-    ON CONFLICT (user_id, product_id, size) DO UPDATE
+    ON CONFLICT ON CONSTRAINT cart_items_line_uq DO UPDATE
     SET quantity = GREATEST(1, LEAST(
       cart_items.quantity + ${quantity},
       (SELECT s.stock FROM product_sizes s
@@ -55,7 +85,7 @@ export async function cartLines(db: Queryable, userId: number): Promise<CartLine
   const [row] = await queryRows<{ lines: CartLineRow[] }>(
     db,
     sql`SELECT ${linesJson(
-      sql`(SELECT product_id, size, quantity, added_at FROM cart_items WHERE user_id = ${userId})`,
+      sql`(SELECT ${lineColumns} FROM cart_items WHERE user_id = ${userId})`,
     )} AS lines`,
   );
   return row?.lines ?? [];
@@ -67,6 +97,8 @@ export interface ClaimedSession {
   userId: number;
   now: Date;
 }
+
+const lineColumns = sql`product_id, size, quantity, added_at, print_name, print_number, print_patch`;
 
 const claimValues = (claim: ClaimedSession) => ({
   key: claim.key,
@@ -103,6 +135,11 @@ export interface AddOutcome {
 const productIdParam = sql`${sql.placeholder('productId')}::int`;
 const sizeParam = sql`${sql.placeholder('size')}::text`;
 const quantityParam = sql`${sql.placeholder('quantity')}::int`;
+const printParams = {
+  name: sql`${sql.placeholder('printName')}::text`,
+  number: sql`${sql.placeholder('printNumber')}::smallint`,
+  patch: sql`${sql.placeholder('printPatch')}::boolean`,
+};
 
 // The hot call of the cart (every Add to Cart of a logged-in shopper): the session check,
 // the size check, the upsert and the cart read back in one round trip. The statement's
@@ -117,15 +154,18 @@ const addStatement = preparedStatement<AddOutcome>(
     WHERE p.id = ${productIdParam}
   ),
   added AS (
-    ${upsertLine(sql`shopper`, productIdParam, sizeParam, quantityParam)}
-    RETURNING product_id, size, quantity, added_at
+    ${upsertLine(sql`shopper`, productIdParam, sizeParam, quantityParam, printParams)}
+    RETURNING ${lineColumns}
   ),
   lines AS (
-    SELECT product_id, size, quantity, added_at FROM cart_items
+    SELECT ${lineColumns} FROM cart_items
     WHERE user_id IN (SELECT user_id FROM shopper)
-      AND NOT (product_id = ${productIdParam} AND size = ${sizeParam})
+      AND NOT (product_id = ${productIdParam} AND size = ${sizeParam}
+               AND print_name = ${printParams.name}
+               AND print_number IS NOT DISTINCT FROM ${printParams.number}
+               AND print_patch = ${printParams.patch})
     UNION ALL
-    SELECT product_id, size, quantity, added_at FROM added
+    SELECT ${lineColumns} FROM added
   )
   SELECT (SELECT user_id FROM session) AS session_user_id,
          (SELECT active FROM size) AS active,
@@ -140,9 +180,16 @@ const addStatement = preparedStatement<AddOutcome>(
 export async function addToCart(
   db: Queryable,
   claim: ClaimedSession,
-  line: { productId: number; size: string; quantity: number },
+  line: { productId: number; size: string; quantity: number; print: LinePrint },
 ): Promise<AddOutcome> {
-  const [row] = await addStatement(db, { ...claimValues(claim), ...line });
+  const { print, ...rest } = line;
+  const [row] = await addStatement(db, {
+    ...claimValues(claim),
+    ...rest,
+    printName: print.name,
+    printNumber: print.number,
+    printPatch: print.patch,
+  });
   if (!row) throw new Error('the cart add statement answered no row');
   return row;
 }
@@ -172,6 +219,7 @@ export async function addToLine(
   productId: number,
   size: string,
   quantity: number,
+  print: LinePrint,
 ): Promise<void> {
   await db.execute(
     upsertLine(
@@ -179,6 +227,11 @@ export async function addToLine(
       sql`${productId}::int`,
       sql`${size}::text`,
       sql`${quantity}::int`,
+      {
+        name: sql`${print.name}::text`,
+        number: sql`${print.number}::smallint`,
+        patch: sql`${print.patch}::boolean`,
+      },
     ),
   );
 }
@@ -190,30 +243,31 @@ export async function reduceLine(
   productId: number,
   size: string,
   quantity: number,
+  print: LinePrint,
 ): Promise<void> {
-  await db.execute(
-    sql`DELETE FROM cart_items
-        WHERE user_id = ${userId} AND product_id = ${productId} AND size = ${size}
-          AND quantity <= ${quantity}`,
-  );
-  await db.execute(
-    sql`UPDATE cart_items SET quantity = quantity - ${quantity}
-        WHERE user_id = ${userId} AND product_id = ${productId} AND size = ${size}`,
-  );
+  const line = sql`user_id = ${userId} AND product_id = ${productId} AND size = ${size}
+    AND print_name = ${print.name} AND print_number IS NOT DISTINCT FROM ${print.number}::smallint
+    AND print_patch = ${print.patch}`;
+  await db.execute(sql`DELETE FROM cart_items WHERE ${line} AND quantity <= ${quantity}`);
+  await db.execute(sql`UPDATE cart_items SET quantity = quantity - ${quantity} WHERE ${line}`);
 }
 
-/** Removes the given (product, size) lines of the user. */
+/** Removes the given (product, size, print) lines of the user. */
 export async function removeLines(
   db: Queryable,
   userId: number,
-  lines: readonly { productId: number; size: string }[],
+  lines: readonly { productId: number; size: string; print: LinePrint }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  const pairs = sql.join(
-    lines.map((l) => sql`(${l.productId}::int, ${l.size}::text)`),
+  const keys = sql.join(
+    lines.map(
+      (l) =>
+        sql`(${l.productId}::int, ${l.size}::text, ${l.print.name}::text, coalesce(${l.print.number}::int, -1), ${l.print.patch}::boolean)`,
+    ),
     sql`, `,
   );
   await db.execute(
-    sql`DELETE FROM cart_items WHERE user_id = ${userId} AND (product_id, size) IN (${pairs})`,
+    sql`DELETE FROM cart_items WHERE user_id = ${userId}
+        AND (product_id, size, print_name, coalesce(print_number::int, -1), print_patch) IN (${keys})`,
   );
 }

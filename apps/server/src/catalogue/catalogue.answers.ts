@@ -20,6 +20,7 @@ import { NotFound } from '../domain-errors.js';
 import { jsonBody, type JsonBody } from '../http/cached-json.js';
 import { MOST_VIEWED, type Computed } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
+import { printOffer } from './printing.service.js';
 import {
   cachedAt,
   categoryFilter,
@@ -104,16 +105,19 @@ const BY_PRICE = Buffer.from('],"similar_by_price":[');
 const BY_TAG = Buffer.from('],"similar_by_tag":[');
 
 async function productPage(db: Queryable, id: number): Promise<Computed<ProductPage | undefined>> {
-  const [row, reviews] = await Promise.all([
+  const [row, reviews, printing] = await Promise.all([
     q.productDetail(db, id),
     q.latestReviews(db, id, REVIEWS_SHOWN),
+    printOffer(db, id),
   ]);
   if (!row) return { value: undefined, products: [id], bytes: 64 };
   const product = JSON.stringify(z.encode(Product, toProduct(row)));
   const page = {
     row,
     head: Buffer.from(`[{"product":${product},"similar_by_category":[`),
-    tail: Buffer.from(`],"reviews":${JSON.stringify(z.encode(Reviews, reviews.map(toReview)))}}]`),
+    tail: Buffer.from(
+      `],"reviews":${JSON.stringify(z.encode(Reviews, reviews.map(toReview)))},"printing":${JSON.stringify(printing)}}]`,
+    ),
   };
   return { value: page, products: [id], bytes: 2 * (page.head.length + page.tail.length) };
 }

@@ -10,6 +10,7 @@ import {
   type CreateProductRequest,
   type ProductDetail,
   type ProductListQuery,
+  type ProductPrintingRequest,
   type ProductListResponse,
   type ProductResponse,
   type UpdateProductRequest,
@@ -20,6 +21,7 @@ import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import { changeStock } from '../stock/stock.service.js';
 import * as q from './products-admin.queries.js';
+import { productPrinting, setPrinting as savePrinting } from './printing.service.js';
 
 type Parsed<S extends z.ZodType> = z.output<S>;
 
@@ -81,9 +83,14 @@ export async function listProducts(
 
 // ─── one product ───
 
-function detailOf(p: q.ProductRow, sizes: readonly q.SizeRow[]): ProductDetail {
+function detailOf(
+  p: q.ProductRow,
+  sizes: readonly q.SizeRow[],
+  printing: ProductDetail['printing'],
+): ProductDetail {
   return {
     ...p,
+    printing,
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
     sizes: sizes.map((s) => ({
@@ -105,7 +112,7 @@ function warningsOf(p: { discount_price_paise: number; hsn_code: string }): stri
 async function responseOf(db: Queryable, id: number): Promise<ProductResponse> {
   const product = await q.findProduct(db, id);
   if (!product) throw new NotFound(PRODUCT_NOT_FOUND);
-  const detail = detailOf(product, await q.sizesOf(db, id));
+  const detail = detailOf(product, await q.sizesOf(db, id), await productPrinting(db, id));
   return { product: detail, warnings: warningsOf(detail) };
 }
 
@@ -364,4 +371,15 @@ export async function catalogueChoices(db: Queryable) {
     teams: c.teams,
     players: c.players,
   };
+}
+
+/** Sets the product's name and number printing (decision 049) and answers the product. */
+export async function setPrinting(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: Parsed<typeof ProductPrintingRequest>,
+): Promise<ProductResponse> {
+  await savePrinting(db, actor, id, body);
+  return responseOf(db, id);
 }

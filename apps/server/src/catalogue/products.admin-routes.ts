@@ -34,6 +34,10 @@ export function productsAdminRoutes({ config, database }: AppDeps): FastifyPlugi
           handler: ({ params, body, request }) =>
             products.updateProduct(db, actorOf(request), params.id, body),
         },
+        setPrinting: {
+          handler: ({ params, body, request }) =>
+            products.setPrinting(db, actorOf(request), params.id, body),
+        },
         uploadPicture: {
           handler: async ({ params, request }) => {
             await pictures.productExists(db, params.id);

@@ -12,6 +12,7 @@ import {
   type CouponResponse,
 } from '@kitroom/contract';
 import type { z } from 'zod';
+import { checkPrints } from '../catalogue/printing.service.js';
 import type { Queryable } from '../db/client.js';
 import * as wholesale from '../wholesale/wholesale.service.js';
 import * as q from './coupons.queries.js';
@@ -152,8 +153,12 @@ export async function previewCoupon(
   now = new Date(),
 ): Promise<CouponResponse> {
   const wanted = input.items
-    ? input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity }))
-    : input.product_id.map((productId) => ({ productId, quantity: 1 }));
+    ? input.items.map((i) => ({
+        productId: i.product_id,
+        quantity: i.quantity,
+        print: i.print ?? null,
+      }))
+    : input.product_id.map((productId) => ({ productId, quantity: 1, print: null }));
   const prices = new Map(
     (await q.activeProductPrices(db, [...new Set(wanted.map((w) => w.productId))])).map((p) => [
       p.id,
@@ -181,10 +186,18 @@ export async function previewCoupon(
       quantity: l.quantity,
     })),
   );
+  // A print is part of the piece (decision 049): priced as checkout prices it.
+  const prints = await checkPrints(db, wanted);
+  const refused = prints.find((p) => !p.ok);
+  if (refused && !refused.ok) return { success: false, error: refused.error };
+  const printPaise = prints.map((p) => (p.ok ? p.paise : 0));
   const check = await evaluateCoupon(db, {
     code: input.coupon_code,
     userId,
-    lines: units ? lines.map((l, i) => ({ ...l, unitPricePaise: units[i]! })) : lines,
+    lines: lines.map((l, i) => ({
+      ...l,
+      unitPricePaise: (units ? units[i]! : l.unitPricePaise) + printPaise[i]!,
+    })),
     now,
     wholesale: units !== null,
   });

@@ -19,6 +19,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -225,6 +226,33 @@ export const productSizes = pgTable(
 );
 
 /**
+ * Name and number printing of a product (decision 049): off unless staff switch it on; prices
+ * per piece, GST-inclusive paise; no patch price: no sleeve patch. A row only for products
+ * staff have set up; a change is a change of the product's page (a trigger, migration 0022).
+ */
+export const productPrinting = pgTable(
+  'product_printing',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    namePaise: integer('name_paise').notNull().default(0),
+    numberPaise: integer('number_paise').notNull().default(0),
+    patchPaise: integer('patch_paise'),
+    colour: text('colour').notNull().default('#FFFFFF'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'product_printing_prices_valid',
+      sql`${t.namePaise} >= 0 AND ${t.numberPaise} >= 0 AND (${t.patchPaise} IS NULL OR ${t.patchPaise} >= 0)`,
+    ),
+    check('product_printing_colour_valid', sql`${t.colour} ~ '^#[0-9A-F]{6}$'`),
+  ],
+);
+
+/**
  * Every change of a size's stock, written in the transaction that changes it, so that every
  * number can be explained: an order's hold and its release, a sale, a restock, an adjustment
  * (with its reason in `note`), a return or exchange, a CSV import. `stock_after` is the size's
@@ -392,9 +420,20 @@ export const cartItems = pgTable(
     size: text('size').notNull(),
     quantity: integer('quantity').notNull(),
     addedAt: timestamptz('added_at').notNull().defaultNow(),
+    // The line's print (decision 049): '' / null / false is the plain shirt. A line is
+    // (product, size, print), so two prints of one shirt are two lines.
+    printName: text('print_name').notNull().default(''),
+    printNumber: smallint('print_number'),
+    printPatch: boolean('print_patch').notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId, t.size] }),
+    unique('cart_items_line_uq')
+      .on(t.userId, t.productId, t.size, t.printName, t.printNumber, t.printPatch)
+      .nullsNotDistinct(),
+    check(
+      'cart_items_print_valid',
+      sql`length(${t.printName}) <= 12 AND (${t.printNumber} IS NULL OR ${t.printNumber} BETWEEN 0 AND 99)`,
+    ),
     foreignKey({
       columns: [t.productId, t.size],
       foreignColumns: [productSizes.productId, productSizes.size],
@@ -928,15 +967,31 @@ export const orderItems = pgTable(
     // The coupon's discount allocated to this line at checkout, for the tax invoice (the rate
     // depends on the price per piece after discount). Null on orders placed before it was kept.
     discountPaise: integer('discount_paise'),
+    // The print on this line's shirts (decision 049); unit_price_paise includes its price,
+    // print_price_paise says how much of it is the print. '' / null / false / 0: none.
+    printName: text('print_name').notNull().default(''),
+    printNumber: smallint('print_number'),
+    printPatch: boolean('print_patch').notNull().default(false),
+    printPricePaise: integer('print_price_paise').notNull().default(0),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'order_items_print_price_valid',
+      sql`${t.printPricePaise} >= 0 AND ${t.printPricePaise} <= ${t.unitPricePaise}`,
+    ),
+    check(
+      'order_items_print_valid',
+      sql`length(${t.printName}) <= 12 AND (${t.printNumber} IS NULL OR ${t.printNumber} BETWEEN 0 AND 99)`,
+    ),
     check(
       'order_items_discount_valid',
       sql`${t.discountPaise} IS NULL OR (${t.discountPaise} >= 0 AND ${t.discountPaise} <= ${t.quantity} * ${t.unitPricePaise})`,
     ),
     check('order_items_price_nonnegative', sql`${t.unitPricePaise} >= 0`),
-    uniqueIndex('order_items_order_product_size_uq').on(t.orderId, t.productId, t.size),
+    unique('order_items_line_uq')
+      .on(t.orderId, t.productId, t.size, t.printName, t.printNumber, t.printPatch)
+      .nullsNotDistinct(),
   ],
 );
 

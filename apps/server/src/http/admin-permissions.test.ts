@@ -464,6 +464,16 @@ function catalogueSamples() {
     removePicture: async (db: Db) => ({
       url: `/api/admin/products/${await product(db)}/pictures/image2`,
     }),
+    setPrinting: async (db: Db) => ({
+      url: `/api/admin/products/${await product(db)}/printing`,
+      payload: {
+        enabled: true,
+        name_paise: 30000,
+        number_paise: 20000,
+        patch_paise: null,
+        colour: '#FFFFFF',
+      },
+    }),
     adjustStock: async (db: Db) => ({
       url: `/api/admin/products/${await product(db)}/stock`,
       payload: { size: 'M', delta: 1, reason: 'restock' },

@@ -11,6 +11,7 @@ import {
 } from '@kitroom/contract';
 import type { z } from 'zod';
 import * as accounts from '../accounts/accounts.service.js';
+import { printPrices } from '../catalogue/printing.service.js';
 import * as cart from '../cart/cart.service.js';
 import type { Config } from '../config.js';
 import * as coupons from '../coupons/coupons.service.js';
@@ -26,7 +27,14 @@ import * as wholesale from '../wholesale/wholesale.service.js';
 import * as cod from './cod.service.js';
 import type { OrderContext } from './order-context.js';
 import { recordEvent } from './order-events.js';
-import { checkLines, mergeLines, retakeOrder, shortageMessage, takeStock } from './order-stock.js';
+import {
+  checkLines,
+  mergeLines,
+  retakeOrder,
+  shortageMessage,
+  stockLines,
+  takeStock,
+} from './order-stock.js';
 import * as q from './orders.queries.js';
 
 /** An unpaid order can be paid (its stock taken again) for this long after it was placed. */
@@ -79,8 +87,20 @@ async function createOrder(
   if (!destination.ok) throw new Invalid(destination.error);
 
   const lines = mergeLines(input.items);
+  // Two prints of one shirt and size are two lines but one size's stock.
+  const stock = stockLines(lines);
   // Unknown products and sizes, and sizes already sold out, are refused here, unlocked.
-  const products = await checkLines(tx, lines);
+  const products = await checkLines(tx, stock);
+  // Each print priced from the product's own printing, or refused (decision 049).
+  const printPaise = await printPrices(
+    tx,
+    lines.map((l) => ({
+      productId: l.productId,
+      productName: products.get(l.productId)!.name,
+      print: l.print,
+    })),
+  );
+  const printed = lines.some((l) => l.print !== null);
   // An approved wholesaler's prices from their price list (decision 045); null: retail.
   const { units: wholesaleUnits, buyer: wholesaleBuyer } = await wholesale.orderTerms(
     tx,
@@ -95,9 +115,17 @@ async function createOrder(
       };
     }),
   );
+  // A wholesale price is the shirt's; the print is added at its own price. The print is part
+  // of the piece's value, so the coupon's share and the GST rate see it too.
   const priced = lines.map((l, i) => {
     const p = products.get(l.productId)!;
-    return { ...l, product: p, unitPricePaise: wholesaleUnits?.[i] ?? p.discount_price_paise };
+    const shirtPaise = wholesaleUnits?.[i] ?? p.discount_price_paise;
+    return {
+      ...l,
+      product: p,
+      printPaise: printPaise[i]!,
+      unitPricePaise: shirtPaise + printPaise[i]!,
+    };
   });
   const subtotalPaise = priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   const shippingPaise = rupeesToPaise(shippingFeeRupees(input.state));
@@ -128,6 +156,7 @@ async function createOrder(
         userId,
         pincode: input.shipping_address.pincode,
         totalPaise: subtotalPaise + shippingPaise - discountPaise,
+        personalised: printed,
       })
     : 0;
   const totalPaise = subtotalPaise + shippingPaise + codFeePaise - discountPaise;
@@ -165,7 +194,7 @@ async function createOrder(
     campaignCode: attribution.campaignCode,
     idempotencyKey: key,
     reservedUntil,
-    expectedDate: await promisedDate(tx, destination.found, now),
+    expectedDate: await promisedDate(tx, destination.found, now, printed),
     wholesaleBuyer,
   });
   const orderId = order.id;
@@ -180,6 +209,8 @@ async function createOrder(
       quantity: l.quantity,
       unitPricePaise: l.unitPricePaise,
       discountPaise: coupon?.lineDiscountsPaise[i] ?? 0,
+      print: l.print,
+      printPricePaise: l.printPaise,
     })),
   );
   await recordEvent(tx, orderId, 'placed', { kind: 'shopper', userId }, { at: now });
@@ -219,7 +250,7 @@ async function createOrder(
   }
 
   // Last: the stock (each size with its ledger row), under the rows' locks until commit.
-  const taken = await takeStock(tx, lines, { orderId, reason: 'hold' });
+  const taken = await takeStock(tx, stock, { orderId, reason: 'hold' });
   if (!taken.ok) {
     throw new SoldOut(
       shortageMessage(taken.shortage, products.get(taken.shortage.productId)?.name ?? ''),

@@ -25,7 +25,13 @@ const HOUR_MS = 60 * 60 * 1000;
 /** COD for the product page's or checkout's pincode box (the shopper's open orders counted). */
 export async function codOption(
   db: Queryable,
-  ask: { pincode: string; totalPaise: number | null; userId: number | null },
+  ask: {
+    pincode: string;
+    totalPaise: number | null;
+    userId: number | null;
+    /** A printed shirt or order: never COD (decision 049). */
+    personalised?: boolean;
+  },
 ): Promise<CodOption> {
   const rules = await getSettings(db);
   const open = ask.userId === null ? null : await q.openCodOrders(db, ask.userId);
@@ -33,7 +39,7 @@ export async function codOption(
     pincode: ask.pincode,
     totalPaise: ask.totalPaise,
     openCodOrders: open,
-    personalised: false,
+    personalised: ask.personalised ?? false,
   });
   return { available: a.available, fee: paiseToRupees(a.fee_paise), reason: a.reason };
 }
@@ -45,7 +51,7 @@ export async function codOption(
  */
 export async function codFeeForCheckout(
   tx: Queryable,
-  ask: { userId: number; pincode: string; totalPaise: number },
+  ask: { userId: number; pincode: string; totalPaise: number; personalised: boolean },
 ): Promise<number> {
   await q.lockCodCheckouts(tx, ask.userId);
   const rules = await getSettings(tx);
@@ -53,7 +59,7 @@ export async function codFeeForCheckout(
     pincode: ask.pincode,
     totalPaise: ask.totalPaise,
     openCodOrders: await q.openCodOrders(tx, ask.userId),
-    personalised: false,
+    personalised: ask.personalised,
   });
   if (!a.available) throw new Conflict(a.reason ?? 'Cash on delivery is not available.');
   return a.fee_paise;

@@ -23,10 +23,10 @@ describe('codAvailability', () => {
     ['a plain order', {}, {}, null],
     ['COD off', { cod_enabled: false }, {}, 'Cash on delivery is not available at the moment.'],
     [
-      'a personalised shirt',
+      'a printed shirt',
       {},
       { personalised: true },
-      'Cash on delivery is not available for personalised shirts.',
+      'Cash on delivery is not available for printed shirts. Please pay online.',
     ],
     [
       'an excluded prefix',

@@ -1,6 +1,6 @@
 // Cash on delivery's rules (decision 034), pure: whether COD may pay an order, with the
 // shopper-facing reason when it may not, and what an unconfirmed COD order may not do yet.
-import { formatRupees, paiseToRupees } from '@kitroom/contract';
+import { formatRupees, paiseToRupees, PRINT_NO_COD } from '@kitroom/contract';
 
 /** The shop's COD settings, as the settings service answers them. */
 export interface CodRules {
@@ -17,10 +17,7 @@ export interface CodAsk {
   totalPaise: number | null;
   /** The shopper's COD orders not yet paid nor cancelled; null for a visitor. */
   openCodOrders: number | null;
-  /**
-   * Printed with a name or number. No product is personalised yet: the printing work will set
-   * this from the order's lines (issue 20: never COD for personalised items).
-   */
+  /** Printed with a name or number (decision 049): never COD. */
   personalised: boolean;
 }
 
@@ -33,7 +30,7 @@ export interface CodAvailability {
 }
 
 export const COD_OFF = 'Cash on delivery is not available at the moment.';
-export const COD_PERSONALISED = 'Cash on delivery is not available for personalised shirts.';
+export const COD_PERSONALISED = PRINT_NO_COD;
 
 /** Whether cash on delivery may pay this order (or, without a total, this pincode). */
 export function codAvailability(rules: CodRules, ask: CodAsk): CodAvailability {

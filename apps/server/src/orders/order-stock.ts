@@ -1,6 +1,7 @@
 // An order's stock: lines checked against the catalogue, each size taken with a conditional
 // update in one global lock order (overselling is impossible) with its ledger row in the same
 // statement, and a released order's stock (and coupon use) taken again.
+import type { Print } from '@kitroom/contract';
 import * as coupons from '../coupons/coupons.service.js';
 import type { Queryable } from '../db/client.js';
 import { Conflict, Invalid, SoldOut } from '../domain-errors.js';
@@ -10,16 +11,43 @@ type Shortage = { productId: number; size: string; left: number };
 type TakeResult =
   { ok: true; products: Map<number, q.TakenProductRow> } | { ok: false; shortage: Shortage };
 
-/** One line per (product, size), quantities added up. */
+/** An order's line: a shirt in a size, with its print or none (decision 049). */
+export interface OrderLine extends q.StockLine {
+  print: Print | null;
+}
+
+/** One line per (product, size, print), quantities added up. */
 export function mergeLines(
-  items: readonly { product_id: number; size: string; quantity: number }[],
-) {
-  const merged = new Map<string, q.StockLine>();
+  items: readonly { product_id: number; size: string; quantity: number; print?: Print }[],
+): OrderLine[] {
+  const merged = new Map<string, OrderLine>();
   for (const i of items) {
-    const key = `${i.product_id}\u0000${i.size}`;
+    const p = i.print;
+    const key = [i.product_id, i.size, p?.name ?? '', p?.number ?? '', p?.patch ?? ''].join(
+      '\u0000',
+    );
     const line = merged.get(key);
     if (line) line.quantity += i.quantity;
-    else merged.set(key, { productId: i.product_id, size: i.size, quantity: i.quantity });
+    else {
+      merged.set(key, {
+        productId: i.product_id,
+        size: i.size,
+        quantity: i.quantity,
+        print: p ?? null,
+      });
+    }
+  }
+  return [...merged.values()];
+}
+
+/** One line per (product, size), quantities added up: what the stock is taken by. */
+export function stockLines(lines: readonly q.StockLine[]): q.StockLine[] {
+  const merged = new Map<string, q.StockLine>();
+  for (const l of lines) {
+    const key = `${l.productId}\u0000${l.size}`;
+    const line = merged.get(key);
+    if (line) line.quantity += l.quantity;
+    else merged.set(key, { productId: l.productId, size: l.size, quantity: l.quantity });
   }
   return [...merged.values()];
 }
@@ -120,7 +148,7 @@ export async function retakeOrder(
   const items = await q.itemsOfOrders(db, [order.id]);
   const taken = await takeStock(
     db,
-    items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity })),
+    stockLines(items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity }))),
     { orderId: order.id, reason: opts.reason },
   );
   if (!taken.ok) {

@@ -252,6 +252,10 @@ export interface LineRow {
   size: string;
   quantity: number;
   unit_price_paise: number;
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+  print_price_paise: number;
 }
 
 export async function linesOfOrders(db: Queryable, ids: readonly number[]): Promise<LineRow[]> {
@@ -259,7 +263,7 @@ export async function linesOfOrders(db: Queryable, ids: readonly number[]): Prom
   return queryRows<LineRow>(
     db,
     sql`SELECT id, order_id, product_id, product_name, product_image_url, size, quantity,
-               unit_price_paise
+               unit_price_paise, print_name, print_number, print_patch, print_price_paise
           FROM order_items WHERE order_id IN (${sqlList(ids)}) ORDER BY order_id, id`,
   );
 }

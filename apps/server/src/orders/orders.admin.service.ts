@@ -3,7 +3,7 @@
 // file, and the packing slips. What a role may see is decided here: without customers.read
 // (packers) there is no email or account phone, only the address label a parcel needs.
 import { Readable } from 'node:stream';
-import { paiseToDecimalString } from '@kitroom/contract';
+import { paiseToDecimalString, printedText } from '@kitroom/contract';
 import {
   ORDER_ACTIONS,
   roleMay,
@@ -31,6 +31,7 @@ import { refundableOf } from './refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
+import { linePrintOf } from './orders.service.js';
 import { recordManualShipment } from '../shipping/shipments.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
@@ -369,6 +370,7 @@ export async function getOrder(
       quantity: l.quantity,
       unit_price_paise: l.unit_price_paise,
       line_total_paise: l.unit_price_paise * l.quantity,
+      ...printOf(l),
     })),
     payments: payments.map((p) => ({
       ...p,
@@ -512,6 +514,12 @@ const NO_SLIP: Partial<Record<OrderStage, string>> = {
   canceled: 'is canceled',
 };
 
+/** A line's print for the order page, only when it has one. */
+function printOf(l: q.LineRow) {
+  const print = linePrintOf(l);
+  return print ? { print } : {};
+}
+
 /** One PDF with a packing slip per order, in the order asked; paid orders only. */
 export async function packingSlips(db: Queryable, ids: readonly number[]): Promise<Buffer> {
   const orders = new Map((await q.ordersByIds(db, ids)).map((o) => [o.id, o]));
@@ -532,7 +540,18 @@ export async function packingSlips(db: Queryable, ids: readonly number[]): Promi
       shipTo: labelOf(order),
       lines: lines
         .filter((l) => l.order_id === id)
-        .map((l) => ({ name: l.product_name, size: l.size, quantity: l.quantity })),
+        .map((l) => {
+          const printed = printedText({
+            name: l.print_name,
+            number: l.print_number,
+            patch: l.print_patch,
+          });
+          return {
+            name: printed ? `${l.product_name} — ${printed}` : l.product_name,
+            size: l.size,
+            quantity: l.quantity,
+          };
+        }),
     };
   });
   return renderPackingSlips(

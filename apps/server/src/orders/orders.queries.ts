@@ -295,6 +295,9 @@ export interface NewOrderItem {
   unitPricePaise: number;
   /** The line's share of the coupon's discount (0 without a coupon). */
   discountPaise: number;
+  /** The print on the line's shirts, and its price per piece (within unitPricePaise). */
+  print: { name: string; number: number | null; patch: boolean } | null;
+  printPricePaise: number;
 }
 
 export async function insertOrderItems(
@@ -306,13 +309,16 @@ export async function insertOrderItems(
     items.map(
       (i) =>
         sql`(${orderId}, ${i.productId}, ${i.productName}, ${i.productImageUrl}, ${i.size},
-             ${i.quantity}, ${i.unitPricePaise}, ${i.discountPaise})`,
+             ${i.quantity}, ${i.unitPricePaise}, ${i.discountPaise}, ${i.print?.name ?? ''},
+             ${i.print?.number ?? null}::smallint, ${i.print?.patch ?? false},
+             ${i.printPricePaise})`,
     ),
     sql`, `,
   );
   await db.execute(
     sql`INSERT INTO order_items (order_id, product_id, product_name, product_image_url, size,
-                                 quantity, unit_price_paise, discount_paise)
+                                 quantity, unit_price_paise, discount_paise, print_name,
+                                 print_number, print_patch, print_price_paise)
         VALUES ${values}`,
   );
 }
@@ -416,6 +422,10 @@ export interface OrderItemRow {
   size: string;
   quantity: number;
   unit_price_paise: number;
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+  print_price_paise: number;
 }
 
 export async function itemsOfOrders(
@@ -426,7 +436,7 @@ export async function itemsOfOrders(
   return queryRows<OrderItemRow>(
     db,
     sql`SELECT id, order_id, product_id, product_name, product_image_url, size, quantity,
-               unit_price_paise
+               unit_price_paise, print_name, print_number, print_patch, print_price_paise
         FROM order_items WHERE order_id IN (${sqlList(orderIds)}) ORDER BY order_id, id`,
   );
 }

@@ -3,6 +3,7 @@
 import {
   paiseToDecimalString,
   paiseToRupees,
+  type CartPrint,
   type Order,
   type OrderDetailResponse,
   type OrderItem,
@@ -54,6 +55,7 @@ function toOrder(row: q.OrderRow): Order {
 }
 
 function toItem(row: q.OrderItemRow): OrderItem {
+  const print = linePrintOf(row);
   return {
     id: row.id,
     product_id: row.product_id,
@@ -62,6 +64,23 @@ function toItem(row: q.OrderItemRow): OrderItem {
     quantity: row.quantity,
     size: row.size,
     price: paiseToRupees(row.unit_price_paise),
+    ...(print ? { print } : {}),
+  };
+}
+
+/** A line's print as the order shows it (null: none), from the print columns of any table. */
+export function linePrintOf(row: {
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+  print_price_paise: number;
+}): CartPrint | null {
+  if (row.print_name === '' && row.print_number === null && !row.print_patch) return null;
+  return {
+    name: row.print_name,
+    number: row.print_number,
+    patch: row.print_patch,
+    price: paiseToRupees(row.print_price_paise),
   };
 }
 

@@ -101,7 +101,17 @@ export interface PromiseRules {
   days: Record<Zone, number>;
 }
 
-/** The day an order paid at `at` for an address in `to` arrives, from a shop in `shop`. */
-export function promisedDay(rules: PromiseRules, shop: Place, to: Place, at: Date): string {
-  return arrivalDay(dispatchDay(at, rules.cutoff), rules.days[zoneOf(shop, to)]);
+/**
+ * The day an order paid at `at` for an address in `to` arrives, from a shop in `shop`;
+ * `extraDispatchDays` working days more before it leaves (a printed shirt).
+ */
+export function promisedDay(
+  rules: PromiseRules,
+  shop: Place,
+  to: Place,
+  at: Date,
+  extraDispatchDays = 0,
+): string {
+  const leaves = arrivalDay(dispatchDay(at, rules.cutoff), extraDispatchDays);
+  return arrivalDay(leaves, rules.days[zoneOf(shop, to)]);
 }

@@ -1,6 +1,10 @@
 // The delivery promise for a pincode, from the shop's settings: what the product page and
 // checkout show, and the date an order keeps as expected_date.
-import { pincodeStateProblem, type DeliveryEstimateResponse } from '@kitroom/contract';
+import {
+  pincodeStateProblem,
+  PRINT_EXTRA_DISPATCH_DAYS,
+  type DeliveryEstimateResponse,
+} from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { Invalid } from '../domain-errors.js';
 import { codOption } from '../orders/cod.service.js';
@@ -26,10 +30,19 @@ async function shopRules(db: Queryable): Promise<{ rules: PromiseRules; shop: Pl
   };
 }
 
-/** The Indian day (yyyy-mm-dd) an order paid at `at` for this pincode arrives by. */
-export async function promisedDate(db: Queryable, to: Pincode, at: Date): Promise<string> {
+/**
+ * The Indian day (yyyy-mm-dd) an order paid at `at` for this pincode arrives by; a printed
+ * order leaves PRINT_EXTRA_DISPATCH_DAYS working days later (decision 049).
+ */
+export async function promisedDate(
+  db: Queryable,
+  to: Pincode,
+  at: Date,
+  printed = false,
+): Promise<string> {
   const { rules, shop } = await shopRules(db);
-  return promisedDay(rules, shop, { city: to.city, state: to.state }, at);
+  const extra = printed ? PRINT_EXTRA_DISPATCH_DAYS : 0;
+  return promisedDay(rules, shop, { city: to.city, state: to.state }, at, extra);
 }
 
 /**
@@ -41,14 +54,23 @@ export async function deliveryEstimate(
   db: Queryable,
   pincode: string,
   now = new Date(),
-  ask: { userId: number | null; totalPaise: number | null } = { userId: null, totalPaise: null },
+  ask: { userId: number | null; totalPaise: number | null; printed?: boolean } = {
+    userId: null,
+    totalPaise: null,
+  },
 ): Promise<DeliveryEstimateResponse> {
   const found = await lookupPincode(pincode);
   // Unknown, or on the islands: no state would do.
   if (!found || found.states.length === 0) {
     throw new Invalid(pincodeStateProblem(pincode, found, '') ?? '');
   }
-  const date = await promisedDate(db, found, now);
-  const cod = await codOption(db, { pincode, ...ask });
+  const printed = ask.printed ?? false;
+  const date = await promisedDate(db, found, now, printed);
+  const cod = await codOption(db, {
+    pincode,
+    userId: ask.userId,
+    totalPaise: ask.totalPaise,
+    personalised: printed,
+  });
   return { ...found, date, text: deliveryText(date), cod };
 }

@@ -1,7 +1,7 @@
 // An order's GST as an invoice or a credit note needs it: the computation's input read from
 // the order, its lines (with each product's HSN code) and the shop's settings, and, before a
 // document is issued, the reasons in staff's words why it cannot be.
-import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract';
+import { GST_STATE_CODES, isIndianState, isValidGstin, printedText } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { getSettings } from '../settings/settings.service.js';
 import { computeOrderTax, GstNotComputable } from './tax.js';
@@ -14,6 +14,15 @@ interface Loaded {
   seller: { gstin: string; state: string };
 }
 
+/** 'Blasters Home (M)', and a printed line's print with its price per piece (decision 049). */
+function describedLine(l: q.TaxLineRow): string {
+  const printed = printedText(
+    { name: l.print_name, number: l.print_number, patch: l.print_patch },
+    l.print_price_paise,
+  );
+  return `${l.product_name} (${l.size})${printed ? ` — ${printed}` : ''}`;
+}
+
 async function load(db: Queryable, orderId: number, at: Date): Promise<Loaded | null> {
   const order = await q.orderForTax(db, orderId);
   if (!order) return null;
@@ -23,7 +32,7 @@ async function load(db: Queryable, orderId: number, at: Date): Promise<Loaded | 
     lines: lines.map((l) => ({
       orderItemId: l.id,
       kind: 'goods' as const,
-      description: `${l.product_name} (${l.size})`,
+      description: describedLine(l),
       hsn: l.hsn_code,
       quantity: l.quantity,
       unitPricePaise: l.unit_price_paise,

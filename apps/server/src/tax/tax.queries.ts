@@ -33,6 +33,10 @@ export interface TaxLineRow {
   unit_price_paise: number;
   discount_paise: number | null;
   hsn_code: string;
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+  print_price_paise: number;
 }
 
 /** The order's lines in the order they were placed, with their product's HSN code now. */
@@ -40,7 +44,8 @@ export async function orderLinesForTax(db: Queryable, orderId: number): Promise<
   return queryRows<TaxLineRow>(
     db,
     sql`SELECT oi.id, oi.product_id, oi.product_name, oi.size, oi.quantity, oi.unit_price_paise,
-               oi.discount_paise, p.hsn_code
+               oi.discount_paise, p.hsn_code, oi.print_name, oi.print_number, oi.print_patch,
+               oi.print_price_paise
         FROM order_items oi JOIN products p ON p.id = oi.product_id
         WHERE oi.order_id = ${orderId}
         ORDER BY oi.id`,

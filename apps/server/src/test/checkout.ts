@@ -32,6 +32,7 @@ export interface Line {
   product_id: number;
   size: string;
   quantity: number;
+  print?: { name?: string; number?: number | null; patch?: boolean };
 }
 
 /** A process_order body for a Kerala address; `amount` is the total in rupees. */

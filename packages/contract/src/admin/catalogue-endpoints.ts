@@ -23,6 +23,7 @@ import {
   SubCategoryResponse,
   UpdateProductRequest,
 } from './catalogue.js';
+import { ProductPrintingRequest } from './printing.js';
 
 export const catalogueEndpoints = {
   listProducts: {
@@ -89,6 +90,15 @@ export const catalogueEndpoints = {
     summary: 'Removes a picture (the main one only while another can take its place)',
     access: 'catalogue.write',
     params: PictureParams,
+    response: ProductResponse,
+  },
+  setPrinting: {
+    method: 'PATCH',
+    path: '/api/admin/products/:id/printing',
+    summary: 'Switches name and number printing on or off and sets its prices and colour',
+    access: 'catalogue.write',
+    params: ProductIdParams,
+    body: ProductPrintingRequest,
     response: ProductResponse,
   },
   adjustStock: {

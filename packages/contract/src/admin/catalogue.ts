@@ -19,6 +19,7 @@ import {
   SizeName,
   SizeStockCount,
 } from './product-fields.js';
+import { ProductPrinting } from './printing.js';
 
 export const ProductIdParams = z.object({ id: Id });
 export type ProductIdParams = z.input<typeof ProductIdParams>;
@@ -178,6 +179,8 @@ export const ProductDetail = z.object({
   image1: z.string().nullable(),
   image2: z.string().nullable(),
   sizes: z.array(ProductSize),
+  /** Name and number printing (decision 049); set by its own call. */
+  printing: ProductPrinting,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -13,6 +13,7 @@ export * from './endpoints.js';
 export * from './product-fields.js';
 export * from './dashboard.js';
 export * from './catalogue.js';
+export * from './printing.js';
 export * from './catalogue-csv.js';
 export * from './orders.js';
 export * from './refunds.js';

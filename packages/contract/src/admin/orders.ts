@@ -2,6 +2,7 @@
 // (lines, address label, payments, refunds, returns, the events timeline and what its stage
 // allows), and the fulfilment actions (pack, ship, deliver, cancel, a note).
 import { z } from 'zod';
+import { CartPrint } from '../cart.js';
 import { Id } from '../common.js';
 import { IndianStateName, ORDER_EVENT_KINDS, PAYMENT_STATUSES } from '../orders.js';
 import { ORDER_STATUSES } from '../rules.js';
@@ -174,6 +175,8 @@ export const AdminOrderLine = z.object({
   quantity: z.number().int(),
   unit_price_paise: z.number().int(),
   line_total_paise: z.number().int(),
+  /** The print on the line's shirts (decision 049), its price per piece in rupees; null: none. */
+  print: CartPrint.nullish(),
 });
 export type AdminOrderLine = z.infer<typeof AdminOrderLine>;
 

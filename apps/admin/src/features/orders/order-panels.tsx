@@ -8,6 +8,7 @@ import type {
   AdminRefund,
   AdminOrderReturn,
 } from '@kitroom/contract/admin';
+import { formatRupees, printLabel } from '@kitroom/contract';
 import type { ReactNode } from 'react';
 import { CopyButton } from '@/ui/copy-button';
 import { formatDateTime, formatDay } from '@/ui/dates';
@@ -43,6 +44,12 @@ export function LinesCard({ data }: { data: AdminOrderResponse }) {
                 Size <strong className="text-ink">{l.size}</strong> · {l.quantity} ×{' '}
                 {formatPaise(l.unit_price_paise)}
               </p>
+              {l.print && (
+                <p className="text-sm font-semibold text-amber-900">
+                  Printed: {printLabel(l.print)} · {formatRupees(l.print.price)} a piece, no returns
+                  but defects
+                </p>
+              )}
             </div>
             <p className="font-semibold tabular-nums">{formatPaise(l.line_total_paise)}</p>
           </li>

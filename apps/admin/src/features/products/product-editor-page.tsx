@@ -10,6 +10,7 @@ import { buttonClass } from '@/ui/button';
 import { FormMessage } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { PicturesPanel } from './pictures-panel';
+import { PrintingPanel } from './printing-panel';
 import { ProductForm } from './product-form';
 import { STATUS_LABEL, STATUS_TONE } from './product-format';
 import { BackInStockHint } from './back-in-stock-hint';
@@ -150,6 +151,13 @@ export function ProductEditorPage() {
         />
       ) : (
         <SizesReadOnly sizes={p.sizes} onAdjust={mayAdjust ? setAdjusting : undefined} />
+      )}
+      {mayWrite && (
+        <PrintingPanel
+          key={`printing:${p.id}`}
+          product={p}
+          onSaved={(answer) => saved(answer, 'Printing saved.')}
+        />
       )}
       <BackInStockHint productId={p.id} />
       <StockHistory productId={p.id} />

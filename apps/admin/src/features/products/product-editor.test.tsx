@@ -34,6 +34,13 @@ const product: ProductDetail = {
     { size: 'S', stock: 2, low: true },
     { size: 'M', stock: 6, low: false },
   ],
+  printing: {
+    enabled: false,
+    name_paise: 0,
+    number_paise: 0,
+    patch_paise: null,
+    colour: '#FFFFFF',
+  },
   created_at: '2026-11-24T05:30:00.000Z',
   updated_at: '2026-11-24T05:30:00.000Z',
 };
@@ -74,6 +81,9 @@ function setUp(role: 'manager' | 'packer' = 'manager') {
       body: { error: 'stock cannot go below zero: S has 2 in stock, so it can lose at most 2' },
     },
     'PATCH /api/admin/products/42': { body: { product, warnings: [] } },
+    'PATCH /api/admin/products/42/printing': ({ body }) => ({
+      body: { product: { ...product, printing: body }, warnings: [] },
+    }),
     'GET /api/admin/products/42/back-in-stock': {
       body: {
         sizes: [
@@ -233,6 +243,45 @@ describe('a product’s page', () => {
       ).toBeTruthy();
       // A packer counts stock but does not edit the product.
       expect(screen.queryByRole('form', { name: /^Edit/ })).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'switches name and number printing on with prices in rupees, sent as paise',
+    async () => {
+      const api = setUp();
+      renderAdmin('/products/42');
+      const panel = await screen.findByRole('region', { name: 'Name and number printing' });
+      fireEvent.click(within(panel).getByLabelText('Offer printing on this shirt'));
+      fireEvent.change(within(panel).getByLabelText('Name price (₹)'), {
+        target: { value: 'three hundred' },
+      });
+      fireEvent.change(within(panel).getByLabelText('Lettering colour'), {
+        target: { value: 'yellow' },
+      });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Save printing' }));
+      expect(await within(panel).findByText('Enter rupees, like 300 or 349.50')).toBeTruthy();
+      expect(within(panel).getByText('colour must be a colour like #FFFFFF')).toBeTruthy();
+      expect(api.calls.some((c) => c.path.endsWith('/printing'))).toBe(false);
+      fireEvent.change(within(panel).getByLabelText('Name price (₹)'), {
+        target: { value: '300' },
+      });
+      fireEvent.change(within(panel).getByLabelText('Number price (₹)'), {
+        target: { value: '199.50' },
+      });
+      fireEvent.change(within(panel).getByLabelText('Lettering colour'), {
+        target: { value: '#fdd116' },
+      });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Save printing' }));
+      expect(await screen.findByText('Printing saved.')).toBeTruthy();
+      expect(api.calls.find((c) => c.path.endsWith('/printing'))?.body).toEqual({
+        enabled: true,
+        name_paise: 30_000,
+        number_paise: 19_950,
+        patch_paise: null,
+        colour: '#FDD116',
+      });
     },
     SLOW,
   );
