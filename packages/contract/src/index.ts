@@ -14,6 +14,7 @@ export * from './wholesale.js';
 export * from './feedback.js';
 export * from './size-charts.js';
 export * from './back-in-stock.js';
+export * from './wishlist.js';
 export * from './referrals.js';
 export * from './coupons.js';
 export * from './returns.js';
