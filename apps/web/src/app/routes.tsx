@@ -144,6 +144,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('@/features/wholesale/wholesale-page')),
               },
               { path: 'orders', lazy: page(() => import('@/features/orders/orders-page')) },
+              { path: 'wishlist', lazy: page(() => import('@/features/wishlist/wishlist-page')) },
               {
                 path: 'changePassword',
                 lazy: page(() => import('@/features/accounts/change-password-page')),

@@ -5,6 +5,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNavigating, usePageData } from '@/api/page-data';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
@@ -181,7 +182,12 @@ export default function AllProductsPage() {
               <ProductGrid label="Products">
                 {products.map((p, i) => (
                   <li key={p.id}>
-                    <ProductCard product={p} showBadge priority={i < 4} />
+                    <ProductCard
+                      product={p}
+                      showBadge
+                      priority={i < 4}
+                      corner={<WishlistHeart product={p} />}
+                    />
                   </li>
                 ))}
               </ProductGrid>

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
@@ -105,7 +106,12 @@ export default function CategoryPage() {
           <ProductGrid label={`${category} products`}>
             {products.map((p, i) => (
               <li key={p.id}>
-                <ProductCard product={p} showBadge priority={i < 4} />
+                <ProductCard
+                  product={p}
+                  showBadge
+                  priority={i < 4}
+                  corner={<WishlistHeart product={p} />}
+                />
               </li>
             ))}
           </ProductGrid>

@@ -15,6 +15,7 @@ import {
   TeamCard,
   useProfiles,
 } from '@/features/teams';
+import { WishlistHeart } from '@/features/wishlist';
 import { showAlert } from '@/ui/alert';
 import { Carousel } from '@/ui/carousel';
 import { ProductCard } from '@/ui/product-card';
@@ -87,7 +88,13 @@ function ProductRow({
   return (
     <Carousel label={label} slideClass={slide.slide}>
       {products.map((p) => (
-        <ProductCard key={p.id} product={p} showBadge imageSizes={slide.image} />
+        <ProductCard
+          key={p.id}
+          product={p}
+          showBadge
+          imageSizes={slide.image}
+          corner={<WishlistHeart product={p} />}
+        />
       ))}
     </Carousel>
   );

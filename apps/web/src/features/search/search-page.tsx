@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { searchProducts } from '@/api/calls';
 import { useApi } from '@/api/use-api';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { searchPath } from '@/ui/paths';
@@ -59,7 +60,7 @@ export default function SearchPage() {
           <ProductGrid label="Search results">
             {products.map((p) => (
               <li key={p.id}>
-                <ProductCard product={p} showBadge />
+                <ProductCard product={p} showBadge corner={<WishlistHeart product={p} />} />
               </li>
             ))}
           </ProductGrid>
