@@ -71,6 +71,7 @@ import { sizeChartsAdminRoutes } from './size-charts/size-charts.admin-routes.js
 import { giveawaysRoutes } from './giveaways/giveaways.routes.js';
 import { giveawaysAdminRoutes } from './giveaways/giveaways.admin-routes.js';
 import { backInStockRoutes } from './back-in-stock/back-in-stock.routes.js';
+import { wishlistRoutes } from './wishlist/wishlist.routes.js';
 import { backInStockAdminRoutes } from './back-in-stock/back-in-stock.admin-routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
@@ -314,6 +315,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sizeChartRoutes(deps), { prefix: '/api' });
   await app.register(giveawaysRoutes(deps), { prefix: '/api' });
   await app.register(backInStockRoutes(deps), { prefix: '/api' });
+  await app.register(wishlistRoutes(deps), { prefix: '/api' });
   await app.register(privacyRoutes(deps), { prefix: '/api' });
   await app.register(referralsRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });

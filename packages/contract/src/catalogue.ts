@@ -24,6 +24,8 @@ export const ProductSummary = z.object({
   player_name: z.string().nullable(),
   tag: z.string(),
   product_rating: z.number().min(0).max(5),
+  /** How many shown reviews the rating averages. */
+  review_count: z.number().int().nonnegative(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 

@@ -62,6 +62,16 @@ import {
 } from './giveaways.js';
 import { BackInStockRequest, BackInStockResponse } from './back-in-stock.js';
 import {
+  WishlistManageRequest,
+  WishlistManageResponse,
+  WishlistMergeRequest,
+  WishlistMergeResponse,
+  WishlistProductsRequest,
+  WishlistProductsResponse,
+  WishlistRequest,
+  WishlistResponse,
+} from './wishlist.js';
+import {
   InvoiceQuery,
   OrderCancelRequest,
   OrderDetailResponse,
@@ -326,6 +336,40 @@ export const storefrontEndpoints = {
     body: CartMergeRequest,
     response: CartMergeResponse,
     errors: [...shopperErrors, 404],
+  },
+
+  // The wishlist of a logged-in shopper (a guest's stays in the browser).
+  'wishlist.php': {
+    method: 'POST',
+    summary: "The product ids of the shopper's wishlist (the cards' hearts)",
+    access: 'shopper',
+    body: WishlistRequest,
+    response: WishlistResponse,
+    errors: shopperErrors,
+  },
+  'wishlist_products.php': {
+    method: 'POST',
+    summary: "The jerseys of the shopper's wishlist, for the Wishlist page",
+    access: 'shopper',
+    body: WishlistProductsRequest,
+    response: WishlistProductsResponse,
+    errors: shopperErrors,
+  },
+  'wishlist_manage.php': {
+    method: 'POST',
+    summary: 'Adds or removes a jersey; answers the wishlist (409: full)',
+    access: 'shopper',
+    body: WishlistManageRequest,
+    response: WishlistManageResponse,
+    errors: [...shopperErrors, 404, 409],
+  },
+  'wishlist_merge.php': {
+    method: 'POST',
+    summary: "Merges a visitor's hearts into the shopper's wishlist at login",
+    access: 'shopper',
+    body: WishlistMergeRequest,
+    response: WishlistMergeResponse,
+    errors: shopperErrors,
   },
 
   // Checkout, orders, payment, cash on delivery, reviews.

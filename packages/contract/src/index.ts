@@ -16,6 +16,7 @@ export * from './feedback.js';
 export * from './size-charts.js';
 export * from './giveaways.js';
 export * from './back-in-stock.js';
+export * from './wishlist.js';
 export * from './referrals.js';
 export * from './coupons.js';
 export * from './returns.js';

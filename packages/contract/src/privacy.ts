@@ -30,6 +30,10 @@ export const MyDataExport = z.object({
   }),
   shipping_address: z.record(z.string(), z.unknown()).nullable(),
   cart: Rows,
+  /** The jerseys hearted while logged in. */
+  wishlist: Rows,
+  /** "Notify me" sign-ups of the account's address. */
+  back_in_stock_requests: Rows,
   /** Each order with its items, timeline, payments, refunds, returns and tax documents. */
   orders: Rows,
   coupons_redeemed: Rows,

@@ -83,6 +83,8 @@ const changes: Record<string, Record<string, (s: Subject) => string>> = {
     player_id: (s) => `UPDATE products SET player_id = NULL WHERE id = ${s.product}`,
     tag: (s) => `UPDATE products SET tag = tag || ',changed' WHERE id = ${s.product}`,
     product_rating: (s) => `UPDATE products SET product_rating = '4.5' WHERE id = ${s.product}`,
+    review_count: (s) =>
+      `UPDATE products SET review_count = review_count + 1 WHERE id = ${s.product}`,
     product_details: (s) =>
       `UPDATE products SET product_details = product_details || ' More.' WHERE id = ${s.product}`,
     active: (s) =>

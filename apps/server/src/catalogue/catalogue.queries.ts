@@ -18,6 +18,7 @@ export interface ProductRow {
   player_name: string | null;
   tag: string;
   product_rating: string;
+  review_count: number;
 }
 
 export interface ProductDetailRow extends ProductRow {
@@ -35,7 +36,7 @@ const summaryColumns = sql`
   (SELECT sc.name FROM sub_categories sc WHERE sc.id = p.sub_category_id) AS sub_category_name,
   (SELECT t.name FROM teams t WHERE t.id = p.team_id) AS team_name,
   (SELECT pl.name FROM players pl WHERE pl.id = p.player_id) AS player_name,
-  p.tag, p.product_rating,
+  p.tag, p.product_rating, p.review_count,
   (SELECT json_object_agg(s.size, s.stock ORDER BY s.position, s.size)
      FROM product_sizes s WHERE s.product_id = p.id) AS size`;
 

@@ -47,6 +47,7 @@ export function toSummary(row: q.ProductRow): ProductSummary {
     player_name: row.player_name,
     tag: row.tag,
     product_rating: Number(row.product_rating),
+    review_count: Number(row.review_count),
   };
 }
 

@@ -147,6 +147,8 @@ export const products = pgTable(
     tag: text('tag').notNull().default(''),
     productDetails: text('product_details').notNull().default(''),
     productRating: numeric('product_rating', { precision: 2, scale: 1 }).notNull().default('0'),
+    /** How many shown reviews product_rating averages (kept with it, reviews.queries.ts). */
+    reviewCount: integer('review_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     isLimited: boolean('is_limited').notNull().default(false),
     isPromoted: boolean('is_promoted').notNull().default(false),
@@ -440,6 +442,27 @@ export const cartItems = pgTable(
       name: 'cart_items_product_size_fk',
     }).onDelete('cascade'),
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * A logged-in shopper's wishlist (decision 048): one row per jersey hearted, at most
+ * WISHLIST_LIMIT per shopper (the service counts under the user row's lock).
+ */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('wishlist_items_user_added_idx').on(t.userId, t.addedAt),
   ],
 );
 

@@ -83,6 +83,7 @@ const routeIds = {
   wholesale: ['account', 'wholesale'],
   orders: ['account', 'orders'],
   profile: ['account', 'profile'],
+  wishlist: ['account', 'wishlist'],
   order: ['requireUser', 'order'],
   referralLink: ['referralLink'],
   giveaway: ['giveaway'],
@@ -425,6 +426,10 @@ export function pageRoutes(publicUrl: string, productViews: ViewCounts): PageRou
     {
       pattern: /^\/myAccount\/orders$/,
       render: guardedPage('My Account', routeIds.orders),
+    },
+    {
+      pattern: /^\/myAccount\/wishlist$/,
+      render: guardedPage('My Account', routeIds.wishlist),
     },
     {
       pattern: /^\/myAccount(?:\/[^/]+)?$/,

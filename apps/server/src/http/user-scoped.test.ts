@@ -85,6 +85,17 @@ const USER_SCOPED: ScopedCall[] = [
   { path: '/api/cart.php', body: ({ userId }) => ({ user_id: userId }) },
   { path: '/api/cart_manage.php', body: ({ userId }) => ({ user_id: userId, action: 'clear' }) },
   { path: '/api/cart_merge.php', body: ({ userId }) => ({ user_id: userId, items: [] }) },
+  { path: '/api/wishlist.php', body: ({ userId }) => ({ user_id: userId }) },
+  { path: '/api/wishlist_products.php', body: ({ userId }) => ({ user_id: userId }) },
+  {
+    path: '/api/wishlist_manage.php',
+    body: async ({ userId, db }) => ({
+      user_id: userId,
+      action: 'add',
+      product_id: await createProduct(db, { sizes: { M: 1 } }),
+    }),
+  },
+  { path: '/api/wishlist_merge.php', body: ({ userId }) => ({ user_id: userId, product_ids: [] }) },
   {
     path: '/api/coupons.php',
     body: ({ userId }) => ({

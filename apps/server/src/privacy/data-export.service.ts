@@ -1,7 +1,7 @@
 // A shopper's copy of everything the shop keeps about them (DPDP Act s.11; decision 037):
-// the account, its address, cart, orders (items, timeline, payments, refunds, returns, tax
-// documents), coupons, reviews, wholesale application, feedback, referral clicks, giveaway
-// entries, sessions
+// the account, its address, cart, wishlist, back-in-stock sign-ups, orders (items, timeline,
+// payments, refunds, returns, tax documents), coupons, reviews, wholesale application,
+// feedback, referral clicks, giveaway entries, sessions
 // and any erasure request. EXPORTED_TABLES names every table with a user_id column that it
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
@@ -22,12 +22,14 @@ export const EXPORTED_TABLES = [
   'sessions',
   'shipping_addresses',
   'wholesale_applications',
+  'wishlist_items',
 ] as const;
 
 const NOTES = [
   'Times are in UTC (ISO 8601); money is in paise (100 paise = ₹1).',
   'Orders hold their items, timeline, payments, refunds, returns and tax documents. Payments show only what our payment provider told us: we never see card, UPI or bank details.',
-  'Your wishlist, your cart while logged out and the referral code of a link you followed are kept only in your own browser (local storage), not by us.',
+  'Your wishlist while logged out, your cart while logged out and the referral code of a link you followed are kept only in your own browser (local storage), not by us.',
+  'Back-in-stock requests are the "Notify me" sign-ups made with your account\'s email address, logged in or not.',
   'We keep no marketing consents: we send only the mails your orders and your account need.',
 ];
 
@@ -64,8 +66,12 @@ export async function exportData(
     q.wholesaleApplication(db, userId),
     q.erasureOf(db, userId),
   ]);
-  const [cart, coupons, reviews, feedback, clicks, giveaways, sessions] = await Promise.all([
+  const [cart, wishlist, backInStock] = await Promise.all([
     q.cart(db, userId),
+    q.wishlist(db, userId),
+    q.backInStockRequests(db, user.email),
+  ]);
+  const [coupons, reviews, feedback, clicks, giveaways, sessions] = await Promise.all([
     q.couponsRedeemed(db, userId),
     q.reviews(db, userId),
     q.feedback(db, userId),
@@ -85,6 +91,8 @@ export async function exportData(
     },
     shipping_address: address ?? null,
     cart,
+    wishlist,
+    back_in_stock_requests: backInStock,
     orders: orders.map((o) => {
       const id = Number(o.id);
       return {

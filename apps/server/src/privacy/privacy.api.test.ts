@@ -100,7 +100,7 @@ async function deliveredOrder(who: Shopper): Promise<number> {
 
 /**
  * A shopper with a delivered (invoiced) order and a cancelled one, an address, a cart line,
- * a review, a wholesale application, feedback and a referral click.
+ * a wishlist heart, a back-in-stock sign-up, a review, a wholesale application, feedback and a referral click.
  */
 async function busyShopper(): Promise<
   Person & { delivered: number; canceled: number; clickCode: string }
@@ -120,6 +120,15 @@ async function busyShopper(): Promise<
   });
   expect(cancel.statusCode, cancel.body).toBe(200);
   await t.db.insert(cartItems).values({ userId: p.id, productId: jersey, size: 'L', quantity: 2 });
+  const hearted = await p.post('/api/wishlist_manage.php', {
+    user_id: p.id,
+    action: 'add',
+    product_id: jersey,
+  });
+  expect(hearted.statusCode, hearted.body).toBe(200);
+  const soldOut = await createProduct(t.db, { name: 'Gokulam Away Jersey', sizes: { XL: 0 } });
+  const notify = await p.post('/api/back_in_stock.php', { product_id: soldOut, size: 'XL' });
+  expect(notify.statusCode, notify.body).toBe(200);
   await t.db.insert(reviews).values({
     userId: p.id,
     productId: jersey,
@@ -157,7 +166,7 @@ type Json = Record<string, unknown>;
 const rowsOf = (sqlText: ReturnType<typeof sql>) => queryRows<Json>(t.db, sqlText);
 
 describe('my_data.php: a copy of everything kept about the shopper', () => {
-  it('answers the profile, address, cart, orders with their timelines and documents, reviews, wholesale application, feedback, clicks and sessions — and nothing of another shopper', async () => {
+  it('answers the profile, address, cart, wishlist, back-in-stock sign-ups, orders with their timelines and documents, reviews, wholesale application, feedback, clicks and sessions — and nothing of another shopper', async () => {
     const other = await busyShopper();
     const p = await busyShopper();
     const res = await myData(p);
@@ -171,6 +180,14 @@ describe('my_data.php: a copy of everything kept about the shopper', () => {
     expect(data.profile).toMatchObject({ id: p.id, name: 'Asha Menon', email: p.email });
     expect(data.shipping_address).toMatchObject({ first_name: 'Asha', city: 'Kozhikode' });
     expect(data.cart).toEqual([expect.objectContaining({ size: 'L', quantity: 2 })]);
+    expect(data.wishlist).toEqual([expect.objectContaining({ product_id: jersey })]);
+    expect(data.back_in_stock_requests).toEqual([
+      expect.objectContaining({
+        product_name: 'Gokulam Away Jersey',
+        size: 'XL',
+        notified_at: null,
+      }),
+    ]);
     expect(data.orders.map((o: Json) => o.id)).toEqual([p.delivered, p.canceled]);
     const [delivered, canceled] = data.orders;
     expect(delivered).toMatchObject({
@@ -275,12 +292,14 @@ describe('delete_account.php: erasing the account', () => {
       password_hash: '!',
     });
     expect(user!.erased_at).not.toBeNull();
-    // Gone: sessions, address, cart, wholesale application, feedback; the click is anonymous.
+    // Gone: sessions, address, cart, wishlist, back-in-stock sign-ups, wholesale application, feedback; the click is anonymous.
     const count = async (table: string, where = sql`user_id = ${p.id}`) =>
       (await rowsOf(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE ${where}`))[0]!.n;
     expect(await count('sessions')).toBe(0);
     expect(await count('shipping_addresses')).toBe(0);
     expect(await count('cart_items')).toBe(0);
+    expect(await count('wishlist_items')).toBe(0);
+    expect(await count('back_in_stock_requests', sql`email = ${p.email}`)).toBe(0);
     expect(await count('wholesale_applications')).toBe(0);
     expect(await count('feedback')).toBe(0);
     expect(await count('referral_clicks')).toBe(0);

@@ -60,6 +60,25 @@ export function cart(db: Queryable, userId: number): Promise<Row[]> {
   );
 }
 
+export function wishlist(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT w.product_id, p.name AS product_name, w.added_at
+        FROM wishlist_items w JOIN products p ON p.id = w.product_id
+        WHERE w.user_id = ${userId} ORDER BY w.added_at, w.product_id`,
+  );
+}
+
+/** "Notify me" sign-ups of the account's address (they are kept by address, not user id). */
+export function backInStockRequests(db: Queryable, email: string): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT b.product_id, p.name AS product_name, b.size, b.created_at, b.notified_at
+        FROM back_in_stock_requests b JOIN products p ON p.id = b.product_id
+        WHERE b.email = lower(${email}) ORDER BY b.created_at, b.id`,
+  );
+}
+
 export function orders(db: Queryable, userId: number): Promise<Row[]> {
   return rows(
     db,
@@ -330,6 +349,7 @@ export async function deletePersonalRows(
   await db.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM shipping_addresses WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM cart_items WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM wishlist_items WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM wholesale_applications WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM feedback WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM otp_codes WHERE email = ${email}`);

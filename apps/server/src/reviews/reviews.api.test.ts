@@ -215,6 +215,33 @@ describe('add_reviews.php: ratings and the product page', () => {
     }
   });
 
+  it('the listing cards show the average and how many reviews, from a kept answer too', async () => {
+    const team = 'Gokulam Kerala';
+    const productId = await createProduct(t.db, { team });
+    const card = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shop.php',
+        payload: { limit: '0-50', team: [team] },
+      });
+      const cards = res.json<{ products: { id: number }[] }>().products;
+      return cards.find((p) => p.id === productId);
+    };
+    // Asked first, so the answer is kept: a review must reach the kept answer.
+    expect(await card()).toMatchObject({ product_rating: 0, review_count: 0 });
+    for (const rating of [5, 2]) {
+      const shopper = await loggedInUser(t.db);
+      const order = await createPaidOrder(t.db, {
+        userId: shopper.id,
+        items: [{ productId, size: 'M', quantity: 1 }],
+      });
+      expect(
+        (await review(shopper, { product_id: productId, order_id: order.id, rating })).statusCode,
+      ).toBe(200);
+    }
+    expect(await card()).toMatchObject({ product_rating: 3.5, review_count: 2 });
+  });
+
   it('product.php shows the newest five reviews', async () => {
     const productId = await createProduct(t.db);
     for (let i = 1; i <= 6; i++) {

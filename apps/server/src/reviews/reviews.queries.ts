@@ -76,7 +76,7 @@ export async function updateReview(
 
 /**
  * Sets product_rating to the average of the product's shown reviews (one decimal; hidden ones
- * do not count); returns it.
+ * do not count) and review_count to how many they are; returns the rating.
  */
 export async function refreshProductRating(db: Queryable, productId: number): Promise<string> {
   const [row] = await queryRows<{ product_rating: string }>(
@@ -86,6 +86,8 @@ export async function refreshProductRating(db: Queryable, productId: number): Pr
               (SELECT round(avg(rating)::numeric, 1) FROM reviews
                WHERE product_id = ${productId} AND hidden_at IS NULL),
               0),
+            review_count = (SELECT count(*) FROM reviews
+                            WHERE product_id = ${productId} AND hidden_at IS NULL),
             updated_at = now()
         WHERE id = ${productId}
         RETURNING product_rating`,

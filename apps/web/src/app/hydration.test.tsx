@@ -33,6 +33,7 @@ function product(id: number, overrides: Partial<ProductSummary> = {}): ProductSu
     player_name: null,
     tag: 'home',
     product_rating: 4.2,
+    review_count: 5,
     ...overrides,
   };
 }

@@ -178,6 +178,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('@/features/wholesale/wholesale-page')),
               },
               {
+                id: 'wishlist',
+                path: 'wishlist',
+                lazy: page(() => import('@/features/wishlist/wishlist-page')),
+              },
+              {
                 id: 'orders',
                 path: 'orders',
                 lazy: page(() => import('@/features/orders/orders-page')),

@@ -1,12 +1,14 @@
-// A product in a grid or carousel: picture, short name, prices; the whole card opens the
-// product page and hands over what it already knows, so the page can paint at once.
+// A product in a grid or carousel: picture, short name, rating, prices (a wholesaler's own
+// too), a low-stock flag; the whole card opens the product page and hands over what it
+// already knows, so the page can paint at once.
 import { formatRupees, type ProductSummary } from '@kitroom/contract';
+import { Star } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { productPath } from './paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';
-import { cardName, kitLine, percentOffLabel } from './product-text';
+import { cardName, kitLine, lowStockLine, percentOffLabel, ratingLabel } from './product-text';
 
 export interface ProductLinkState {
   summary: ProductSummary;
@@ -45,6 +47,7 @@ export function ProductCard({
   const badge = showBadge ? percentOffLabel(product.price, product.discount_price) : null;
   const state: ProductLinkState = { summary: product };
   const kit = kitLine(product.name, product.tag);
+  const low = product.stock_quantity > 0 ? lowStockLine(product.size) : null;
   return (
     <article className="group relative flex h-full flex-col">
       <Link
@@ -73,6 +76,11 @@ export function ProductCard({
               Sold out
             </span>
           )}
+          {low && (
+            <span className="absolute bottom-2 left-2 rounded-full bg-sale px-2 py-0.5 text-xs font-semibold text-white">
+              {low}
+            </span>
+          )}
         </div>
         <h3 className="mt-2 text-sm font-semibold text-ink" title={product.name}>
           <span aria-hidden="true">{formatName(product.name)}</span>
@@ -80,6 +88,21 @@ export function ProductCard({
         </h3>
         {/* Kept when empty, so the prices of a row of cards stay level. */}
         <p className="min-h-4 truncate text-xs text-muted">{kit}</p>
+        {/* Kept when empty too: a jersey nobody has reviewed shows no stars. */}
+        <p className="flex min-h-4 items-center gap-1 text-xs text-muted">
+          {product.review_count > 0 && (
+            <>
+              <Star aria-hidden="true" size={12} className="fill-volt text-ink" />
+              <span aria-hidden="true">
+                <span className="font-semibold text-ink">{product.product_rating.toFixed(1)}</span>{' '}
+                ({product.review_count})
+              </span>
+              <span className="sr-only">
+                {ratingLabel(product.product_rating, product.review_count)}
+              </span>
+            </>
+          )}
+        </p>
         <Price price={product.price} discountPrice={product.discount_price} />
         {wholesalePrice !== undefined && (
           <p className="text-xs font-semibold text-emerald-800">

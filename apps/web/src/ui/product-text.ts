@@ -70,3 +70,24 @@ export function imageSrcSet(path: string): string | undefined {
 
 /** 'Lionel Messi' → 'LM' (the contract's, shared with the back office's badge preview). */
 export { initials } from '@kitroom/contract';
+
+/** A size with this many left or fewer is low (decision 048). */
+export const LOW_STOCK = 3;
+
+/**
+ * A card's scarcity line: 'Only 2 left in XL' for the in-stock size with the fewest left, when
+ * it has LOW_STOCK or fewer (the first such size in the shop's order on a tie); null when no
+ * size in stock is low.
+ */
+export function lowStockLine(size: Readonly<Record<string, number>>): string | null {
+  let low: [string, number] | undefined;
+  for (const [name, stock] of Object.entries(size)) {
+    if (stock > 0 && stock <= LOW_STOCK && (!low || stock < low[1])) low = [name, stock];
+  }
+  return low ? `Only ${low[1]} left in ${low[0]}` : null;
+}
+
+/** What a card's rating says to a screen reader: 'Rated 4.3 out of 5 from 12 reviews'. */
+export function ratingLabel(rating: number, reviews: number): string {
+  return `Rated ${rating.toFixed(1)} out of 5 from ${reviews} ${reviews === 1 ? 'review' : 'reviews'}`;
+}

@@ -1,8 +1,8 @@
 // /myAccount and its children (spec section 2): a side menu (Profile, Wholesaler
-// Registration, Orders, Change Password, Log out) beside the page, headed by the sub-path or
+// Registration, Orders, Wishlist, Change Password, Log out) beside the page, headed by the sub-path or
 // 'My Profile'.
 // A visitor on /myAccount gets a login/register prompt; its children need a login.
-import { KeyRound, LogIn, LogOut, Package, Store, UserRound, UserPlus } from 'lucide-react';
+import { Heart, KeyRound, LogIn, LogOut, Package, Store, UserRound, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { showAlert } from '@/ui/alert';
@@ -82,6 +82,11 @@ function AccountShell() {
           <li>
             <NavLink to="/myAccount/orders" className={menuLink}>
               <Package aria-hidden="true" size={18} /> Orders
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/myAccount/wishlist" className={menuLink}>
+              <Heart aria-hidden="true" size={18} /> Wishlist
             </NavLink>
           </li>
           <li>

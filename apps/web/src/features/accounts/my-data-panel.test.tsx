@@ -45,6 +45,8 @@ describe('the profile’s data rights', () => {
         profile: { ...profile.user, created_at: '2026-01-05T09:00:00.000Z' },
         shipping_address: null,
         cart: [],
+        wishlist: [],
+        back_in_stock_requests: [],
         orders: [],
         coupons_redeemed: [],
         reviews: [],

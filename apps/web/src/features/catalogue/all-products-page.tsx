@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNavigating, usePageData } from '@/api/page-data';
 import { useCardWholesalePrices } from '@/features/wholesale';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
@@ -187,6 +188,7 @@ export default function AllProductsPage() {
                       product={p}
                       showBadge
                       priority={i < 4}
+                      corner={<WishlistHeart product={p} />}
                       wholesalePrice={wholesale.get(p.id)}
                     />
                   </li>

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { useCardWholesalePrices } from '@/features/wholesale';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
@@ -112,6 +113,7 @@ export default function CategoryPage() {
                   product={p}
                   showBadge
                   priority={i < 4}
+                  corner={<WishlistHeart product={p} />}
                   wholesalePrice={wholesale.get(p.id)}
                 />
               </li>

@@ -16,6 +16,7 @@ import {
   TeamCard,
   useProfiles,
 } from '@/features/teams';
+import { WishlistHeart } from '@/features/wishlist';
 import { showAlert } from '@/ui/alert';
 import { Carousel } from '@/ui/carousel';
 import { ProductCard } from '@/ui/product-card';
@@ -96,6 +97,7 @@ function ProductRow({
           product={p}
           showBadge
           imageSizes={slide.image}
+          corner={<WishlistHeart product={p} />}
           wholesalePrice={wholesale.get(p.id)}
         />
       ))}

@@ -24,6 +24,7 @@ const product: ProductDetail['product'] = {
   player_name: null,
   tag: 'real madrid',
   product_rating: 0,
+  review_count: 0,
   product_details: 'The home shirt.',
 };
 

@@ -19,6 +19,7 @@ import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
 import { DeliveryBox } from '@/features/delivery';
 import { SizeChartButton } from '@/features/size-charts';
 import { WholesalePrice } from '@/features/wholesale';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass, Dialog } from '@/ui/dialog';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
@@ -317,6 +318,7 @@ function ProductView({ id }: { id: number }) {
                   product={p}
                   formatName={similarName}
                   showBadge
+                  corner={<WishlistHeart product={p} />}
                   onOpen={(e) => openSimilar(e, p)}
                 />
               </li>

@@ -89,8 +89,8 @@ export default function PrivacyPolicyPage() {
           body: (
             <p>
               We use one cookie to keep you logged in, and your browser’s local storage for your
-              cart, your wishlist and the referral code of a link you followed. We do not use
-              advertising cookies.
+              cart and your wishlist while you are logged out (logged in, we keep them for you) and
+              the referral code of a link you followed. We do not use advertising cookies.
             </p>
           ),
         },

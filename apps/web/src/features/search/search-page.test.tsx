@@ -21,6 +21,7 @@ const jersey: ProductSummary = {
   player_name: null,
   tag: 'real madrid',
   product_rating: 0,
+  review_count: 0,
 };
 
 const routes = (

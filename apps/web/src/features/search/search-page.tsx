@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { searchProducts } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { useCardWholesalePrices } from '@/features/wholesale';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { searchPath } from '@/ui/paths';
@@ -61,7 +62,12 @@ export default function SearchPage() {
           <ProductGrid label="Search results">
             {products.map((p) => (
               <li key={p.id}>
-                <ProductCard product={p} showBadge wholesalePrice={wholesale.get(p.id)} />
+                <ProductCard
+                  product={p}
+                  showBadge
+                  corner={<WishlistHeart product={p} />}
+                  wholesalePrice={wholesale.get(p.id)}
+                />
               </li>
             ))}
           </ProductGrid>

@@ -1,18 +1,12 @@
 // The shared body of the team and player pages: a profile hero from profiles.php and the
 // products of that team or player from shop.php (team[] / player[] filters).
-import {
-  formatLimit,
-  PAGE_SIZE,
-  slugify,
-  type ProductSummary,
-  type ShopListingRequest,
-} from '@kitroom/contract';
-import { Heart } from 'lucide-react';
+import { formatLimit, PAGE_SIZE, slugify, type ShopListingRequest } from '@kitroom/contract';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { getListing, inlined } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { useCardWholesalePrices } from '@/features/wholesale';
+import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
@@ -20,7 +14,6 @@ import { ProductGrid } from '@/ui/product-grid';
 import { useTitle } from '@/ui/use-title';
 import { PlayerBadge, TeamCrest } from './crests';
 import { playerOf, profilesOf, teamOf, useProfiles, type CollectionKind } from './profiles';
-import { useWishlist } from './wishlist';
 
 export type { CollectionKind };
 
@@ -74,22 +67,6 @@ function Stat({ label, value, wide = false }: { label: string; value: string; wi
       <dt className="text-xs font-semibold tracking-wider text-white/70 uppercase">{label}</dt>
       <dd className="mt-1 font-display text-xl font-bold">{value}</dd>
     </div>
-  );
-}
-
-function WishlistHeart({ product }: { product: ProductSummary }) {
-  const wishlist = useWishlist();
-  const on = wishlist.has(product.id);
-  return (
-    <button
-      type="button"
-      aria-pressed={on}
-      aria-label={`Wishlist ${product.name}`}
-      onClick={() => wishlist.toggle(product.id)}
-      className="flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow hover:bg-white"
-    >
-      <Heart aria-hidden="true" size={20} className={on ? 'fill-sale text-sale' : 'text-ink'} />
-    </button>
   );
 }
 
