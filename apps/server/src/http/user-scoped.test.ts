@@ -97,6 +97,10 @@ const USER_SCOPED: ScopedCall[] = [
   },
   { path: '/api/wishlist_merge.php', body: ({ userId }) => ({ user_id: userId, product_ids: [] }) },
   {
+    path: '/api/giveaway_entry.php',
+    body: ({ userId }) => ({ user_id: userId, slug: 'no-such-giveaway' }),
+  },
+  {
     path: '/api/coupons.php',
     body: ({ userId }) => ({
       user_id: userId,
