@@ -747,13 +747,17 @@ export const orders = pgTable(
       .on(t.reservedUntil)
       .where(sql`${t.paymentStatus} <> 'SUCCESS' AND ${t.stockReleased} = false`),
     index('orders_affiliate_idx').on(t.affiliateId),
-    // The dashboard's sales by the day paid, and the orders waiting to be packed.
+    // The dashboard's sales by the day paid, and the orders waiting to be packed or shipped:
+    // paid ones and confirmed cash-on-delivery ones (paid on delivery), oldest first — the
+    // predicate the staff digest, the dashboard and the order list's to-pack filter all write.
     index('orders_paid_idx')
       .on(t.paidAt)
       .where(sql`${t.paymentStatus} = 'SUCCESS'`),
     index('orders_to_pack_idx')
-      .on(t.paidAt)
-      .where(sql`${t.paymentStatus} = 'SUCCESS' AND ${t.orderStatus} = 'Processing'`),
+      .on(sql`(COALESCE(${t.paidAt}, ${t.codConfirmedAt}))`, t.id)
+      .where(
+        sql`${t.orderStatus} = 'Processing' AND (${t.paymentStatus} = 'SUCCESS' OR ${t.paymentMethod} = 'COD')`,
+      ),
     // The back office's order list: newest first, by status, and found by phone.
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.orderStatus, t.createdAt, t.id),
