@@ -1,18 +1,7 @@
 // The coupon form's text fields to and from the contract's coupon: rupees and counts as
 // numbers ('' is none), dates as Indian local time in a datetime-local field.
 import type { AdminCoupon, CouponInput } from '@kitroom/contract/admin';
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** '2026-11-24T09:15:00.000Z' → '2026-11-24T14:45' (India). */
-export function toIndianLocal(iso: string): string {
-  return new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 16);
-}
-
-/** '2026-11-24T14:45' (India) → '2026-11-24T14:45:00+05:30'; '' stays ''. */
-export function fromIndianLocal(local: string): string {
-  return local ? `${local}:00+05:30` : '';
-}
+import { fromIndianLocal, toIndianLocal } from '@/ui/dates';
 
 export interface CouponDraft {
   code: string;
