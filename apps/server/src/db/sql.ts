@@ -16,6 +16,11 @@ export function sqlList(values: readonly (string | number)[]): SQL {
   );
 }
 
+/** A prepared statement's named value, cast to its PostgreSQL type (a fixed type name). */
+export function param(name: string, type: string): SQL {
+  return sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+}
+
 /**
  * A hot statement that PostgreSQL parses and plans once per connection (a named prepared
  * statement) instead of on every call: for a statement of several CTEs planning costs more

@@ -223,30 +223,27 @@ async function createOrder(
   // transaction; the provider is still called only after the commit.
   let attempt: Created['attempt'] = null;
   if (!isCod) {
-    const plan = await payments.planAttempt(tx, {
+    const first = await payments.firstAttempt(tx, {
       orderId,
       provider: ctx.provider.name,
       amountPaise: totalPaise,
-      now,
     });
-    if (plan.kind === 'claimed') {
-      const address = input.shipping_address;
-      attempt = {
-        paymentId: plan.paymentId,
-        request: {
-          orderId,
-          reference: plan.reference,
-          amountPaise: totalPaise,
-          description: `${SHOP_NAME} order #${orderId}`,
-          customer: {
-            name: `${address.first_name} ${address.last_name}`.trim() || order.user_name,
-            email: order.email,
-            contact: input.mobile_number,
-          },
-          expiresAt: reservedUntil!,
+    const address = input.shipping_address;
+    attempt = {
+      paymentId: first.paymentId,
+      request: {
+        orderId,
+        reference: first.reference,
+        amountPaise: totalPaise,
+        description: `${SHOP_NAME} order #${orderId}`,
+        customer: {
+          name: `${address.first_name} ${address.last_name}`.trim() || order.user_name,
+          email: order.email,
+          contact: input.mobile_number,
         },
-      };
-    }
+        expiresAt: reservedUntil!,
+      },
+    };
   }
 
   // Last: the stock (each size with its ledger row), under the rows' locks until commit.

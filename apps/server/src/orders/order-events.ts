@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import type { ORDER_EVENT_TYPES } from '../db/schema.js';
-import { queryRows } from '../db/sql.js';
+import { param, preparedStatement, queryRows } from '../db/sql.js';
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -17,6 +17,15 @@ export type OrderActor =
 export const PROVIDER: OrderActor = { kind: 'provider' };
 export const SYSTEM: OrderActor = { kind: 'system' };
 
+const insertEventStatement = preparedStatement(
+  'order_event_insert',
+  sql`INSERT INTO order_events (order_id, type, actor, staff_id, note, data, created_at)
+      VALUES (${param('orderId', 'int')}, ${param('type', 'text')},
+              ${param('actor', 'text')}, ${param('staffId', 'int')},
+              ${param('note', 'text')}, ${param('data', 'jsonb')},
+              ${param('at', 'timestamptz')})`,
+);
+
 export async function recordEvent(
   tx: Queryable,
   orderId: number,
@@ -26,11 +35,15 @@ export async function recordEvent(
 ): Promise<void> {
   const staffId = actor.kind === 'staff' ? actor.staffId : null;
   const at = (details.at ?? new Date()).toISOString();
-  await tx.execute(
-    sql`INSERT INTO order_events (order_id, type, actor, staff_id, note, data, created_at)
-        VALUES (${orderId}, ${type}, ${actor.kind}, ${staffId}, ${details.note ?? ''},
-                ${JSON.stringify(details.data ?? {})}::jsonb, ${at}::timestamptz)`,
-  );
+  await insertEventStatement(tx, {
+    orderId,
+    type,
+    actor: actor.kind,
+    staffId,
+    note: details.note ?? '',
+    data: JSON.stringify(details.data ?? {}),
+    at,
+  });
 }
 
 export interface OrderEventRow {

@@ -345,6 +345,29 @@ describe('orders.php', () => {
     ]);
   });
 
+  it('keeps a product name with quotes, commas, braces and backslashes exactly on the order', async () => {
+    // Order lines travel to the database as arrays, where these characters must be escaped.
+    const name = 'Kerala "Blasters", {Home} \\ Kit — NULL';
+    const odd = await createProduct(t.db, { name, pricePaise: 99_900, sizes: { M: 5 } });
+    const s = await shopper(t);
+    const placed = await place(
+      s,
+      [
+        { product_id: odd, size: 'M', quantity: 1 },
+        { product_id: shorts, size: 'M', quantity: 1 },
+      ],
+      1558,
+    );
+    expect(placed.statusCode).toBe(200);
+    const detail = await s.post('/api/orders.php', {
+      user_id: s.id,
+      order_id: String(placed.json().order_id),
+    });
+    expect(detail.json().order_items.map((i: { product_name: string }) => i.product_name)).toEqual([
+      name,
+      'Training Shorts',
+    ]);
+  });
   it('answers 404 for another user’s order, both to read and to pay', async () => {
     const owner = await shopper(t);
     const other = await shopper(t);

@@ -4,7 +4,7 @@
 // sweeps never deadlock.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import { param, preparedStatement, queryRows, sqlList } from '../db/sql.js';
 
 export interface StockLine {
   productId: number;
@@ -23,19 +23,21 @@ export interface LineProductRow {
   stock: number | null;
 }
 
+const lineProductsStatement = preparedStatement<LineProductRow>(
+  'order_line_products',
+  sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
+             ps.size, ps.stock
+      FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
+      WHERE p.id = ANY(${param('productIds', 'int[]')})`,
+);
+
 /** Each product with each of its sizes (one row with size null when it has none). */
 export async function lineProducts(
   db: Queryable,
   productIds: readonly number[],
 ): Promise<LineProductRow[]> {
   if (productIds.length === 0) return [];
-  return queryRows<LineProductRow>(
-    db,
-    sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
-               ps.size, ps.stock
-        FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
-        WHERE p.id IN (${sqlList(productIds)})`,
-  );
+  return lineProductsStatement(db, { productIds: [...productIds] });
 }
 
 /**
@@ -63,35 +65,44 @@ export async function takeSizeStock(
   return row?.stock_after;
 }
 
+const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: number }>(
+  'order_take_one_line',
+  sql`WITH taken AS (
+        UPDATE product_sizes SET stock = stock - ${param('quantity', 'int')}
+        WHERE product_id = ${param('productId', 'int')} AND size = ${param('size', 'text')}
+          AND stock >= ${param('quantity', 'int')}
+        RETURNING product_id, size, stock),
+      ledger AS (
+        INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
+        SELECT product_id, size, -${param('quantity', 'int')}, stock, ${param('reason', 'text')},
+               ${param('orderId', 'int')}
+          FROM taken),
+      product AS (
+        UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${param('quantity', 'int')}, 0)
+        WHERE id = (SELECT product_id FROM taken)
+        RETURNING id, name, image_url, category_id, discount_price_paise)
+      SELECT taken.stock AS stock_after, product.* FROM taken JOIN product ON true`,
+);
+
 /**
  * An order of one line takes its size's stock (only if enough is left), writes the ledger row
  * and keeps its product's total in step, all in one statement: the size's row is locked
  * first and the product's row after it (the product's update reads the size's result), the
  * global lock order. Answers the size's stock after and the product as locked, or undefined
- * when too little was left (nothing written).
+ * when too little was left (nothing written). Prepared: a drop's every order runs it.
  */
 export async function takeOneLineStock(
   db: Queryable,
   line: StockLine,
   entry: { orderId: number; reason: 'hold' | 'sale' },
 ): Promise<{ stockAfter: number; product: TakenProductRow } | undefined> {
-  const [row] = await queryRows<TakenProductRow & { stock_after: number }>(
-    db,
-    sql`WITH taken AS (
-          UPDATE product_sizes SET stock = stock - ${line.quantity}::int
-          WHERE product_id = ${line.productId} AND size = ${line.size}
-            AND stock >= ${line.quantity}::int
-          RETURNING product_id, size, stock),
-        ledger AS (
-          INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
-          SELECT product_id, size, ${-line.quantity}::int, stock, ${entry.reason}, ${entry.orderId}
-            FROM taken),
-        product AS (
-          UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${line.quantity}::int, 0)
-          WHERE id = (SELECT product_id FROM taken)
-          RETURNING id, name, image_url, category_id, discount_price_paise)
-        SELECT taken.stock AS stock_after, product.* FROM taken JOIN product ON true`,
-  );
+  const [row] = await takeOneLineStatement(db, {
+    quantity: line.quantity,
+    productId: line.productId,
+    size: line.size,
+    reason: entry.reason,
+    orderId: entry.orderId,
+  });
   if (!row) return undefined;
   const { stock_after, ...product } = row;
   return { stockAfter: stock_after, product };
@@ -223,20 +234,28 @@ export async function insertSaleEntries(db: Queryable, orderId: number): Promise
   );
 }
 
+const lockKeyStatement = preparedStatement(
+  'order_lock_key',
+  sql`SELECT pg_advisory_xact_lock(${param('userId', 'int')}, hashtext(${param('key', 'text')}))`,
+);
+
 /** Holds checkouts with the same idempotency key one after another until commit. */
 export async function lockIdempotencyKey(db: Queryable, userId: number, key: string) {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${userId}::int, hashtext(${key}))`);
+  await lockKeyStatement(db, { userId, key });
 }
+
+const orderIdByKeyStatement = preparedStatement<{ id: number }>(
+  'order_id_by_key',
+  sql`SELECT id FROM orders
+      WHERE user_id = ${param('userId', 'int')} AND idempotency_key = ${param('key', 'text')}`,
+);
 
 export async function orderIdByKey(
   db: Queryable,
   userId: number,
   key: string,
 ): Promise<number | undefined> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
-  );
+  const [row] = await orderIdByKeyStatement(db, { userId, key });
   return row?.id;
 }
 
@@ -263,26 +282,36 @@ export interface NewOrder {
   wholesaleBuyer: { legal_name: string; address: string; gstin: string | null } | null;
 }
 
+const insertOrderStatement = preparedStatement<{ id: number; email: string; user_name: string }>(
+  'order_insert',
+  sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
+                          shipping_paise, discount_paise, cod_fee_paise, total_paise,
+                          payment_method, coupon_id, affiliate_id, campaign_code,
+                          idempotency_key, reserved_until, expected_date, wholesale_buyer)
+      VALUES (${param('userId', 'int')}, ${param('shippingAddress', 'jsonb')},
+              ${param('state', 'text')}, ${param('mobileNumber', 'text')},
+              ${param('subtotalPaise', 'int')}, ${param('shippingPaise', 'int')},
+              ${param('discountPaise', 'int')}, ${param('codFeePaise', 'int')},
+              ${param('totalPaise', 'int')}, ${param('paymentMethod', 'text')},
+              ${param('couponId', 'int')}, ${param('affiliateId', 'int')},
+              ${param('campaignCode', 'text')}, ${param('idempotencyKey', 'text')},
+              ${param('reservedUntil', 'timestamptz')}, ${param('expectedDate', 'date')},
+              ${param('wholesaleBuyer', 'jsonb')})
+      RETURNING id, (SELECT email FROM users WHERE id = ${param('userId', 'int')}) AS email,
+                (SELECT name FROM users WHERE id = ${param('userId', 'int')}) AS user_name`,
+);
+
 /** The new order's id, with its shopper's email and name (for the payment page). */
 export async function insertOrder(
   db: Queryable,
   o: NewOrder,
 ): Promise<{ id: number; email: string; user_name: string }> {
-  const [row] = await queryRows<{ id: number; email: string; user_name: string }>(
-    db,
-    sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
-                            shipping_paise, discount_paise, cod_fee_paise, total_paise,
-                            payment_method, coupon_id, affiliate_id, campaign_code,
-                            idempotency_key, reserved_until, expected_date, wholesale_buyer)
-        VALUES (${o.userId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.state},
-                ${o.mobileNumber}, ${o.subtotalPaise}, ${o.shippingPaise}, ${o.discountPaise},
-                ${o.codFeePaise}, ${o.totalPaise}, ${o.paymentMethod}, ${o.couponId},
-                ${o.affiliateId}, ${o.campaignCode}, ${o.idempotencyKey},
-                ${o.reservedUntil?.toISOString() ?? null}::timestamptz, ${o.expectedDate}::date,
-                ${o.wholesaleBuyer === null ? null : JSON.stringify(o.wholesaleBuyer)}::jsonb)
-        RETURNING id, (SELECT email FROM users WHERE id = ${o.userId}) AS email,
-                  (SELECT name FROM users WHERE id = ${o.userId}) AS user_name`,
-  );
+  const [row] = await insertOrderStatement(db, {
+    ...o,
+    shippingAddress: JSON.stringify(o.shippingAddress),
+    reservedUntil: o.reservedUntil?.toISOString() ?? null,
+    wholesaleBuyer: o.wholesaleBuyer === null ? null : JSON.stringify(o.wholesaleBuyer),
+  });
   return row!;
 }
 
@@ -300,27 +329,40 @@ export interface NewOrderItem {
   printPricePaise: number;
 }
 
+// Any number of lines in one fixed statement: each column travels as an array.
+const insertOrderItemsStatement = preparedStatement(
+  'order_items_insert',
+  sql`INSERT INTO order_items (order_id, product_id, product_name, product_image_url, size,
+                               quantity, unit_price_paise, discount_paise, print_name,
+                               print_number, print_patch, print_price_paise)
+      SELECT ${param('orderId', 'int')}, * FROM unnest(
+        ${param('productIds', 'int[]')}, ${param('names', 'text[]')},
+        ${param('images', 'text[]')}, ${param('sizes', 'text[]')},
+        ${param('quantities', 'int[]')}, ${param('unitPrices', 'int[]')},
+        ${param('discounts', 'int[]')}, ${param('printNames', 'text[]')},
+        ${param('printNumbers', 'smallint[]')}, ${param('printPatches', 'boolean[]')},
+        ${param('printPrices', 'int[]')})`,
+);
+
 export async function insertOrderItems(
   db: Queryable,
   orderId: number,
   items: readonly NewOrderItem[],
 ): Promise<void> {
-  const values = sql.join(
-    items.map(
-      (i) =>
-        sql`(${orderId}, ${i.productId}, ${i.productName}, ${i.productImageUrl}, ${i.size},
-             ${i.quantity}, ${i.unitPricePaise}, ${i.discountPaise}, ${i.print?.name ?? ''},
-             ${i.print?.number ?? null}::smallint, ${i.print?.patch ?? false},
-             ${i.printPricePaise})`,
-    ),
-    sql`, `,
-  );
-  await db.execute(
-    sql`INSERT INTO order_items (order_id, product_id, product_name, product_image_url, size,
-                                 quantity, unit_price_paise, discount_paise, print_name,
-                                 print_number, print_patch, print_price_paise)
-        VALUES ${values}`,
-  );
+  await insertOrderItemsStatement(db, {
+    orderId,
+    productIds: items.map((i) => i.productId),
+    names: items.map((i) => i.productName),
+    images: items.map((i) => i.productImageUrl),
+    sizes: items.map((i) => i.size),
+    quantities: items.map((i) => i.quantity),
+    unitPrices: items.map((i) => i.unitPricePaise),
+    discounts: items.map((i) => i.discountPaise),
+    printNames: items.map((i) => i.print?.name ?? ''),
+    printNumbers: items.map((i) => i.print?.number ?? null),
+    printPatches: items.map((i) => i.print?.patch ?? false),
+    printPrices: items.map((i) => i.printPricePaise),
+  });
 }
 
 export interface OrderRow {
