@@ -26,7 +26,6 @@ import { checkPincode } from '../shipping/pincodes.js';
 import * as wholesale from '../wholesale/wholesale.service.js';
 import * as cod from './cod.service.js';
 import type { OrderContext } from './order-context.js';
-import { recordEvent } from './order-events.js';
 import {
   checkLines,
   mergeLines,
@@ -178,29 +177,28 @@ async function createOrder(
 
   // A COD order holds its stock until it is confirmed and delivered, or cancelled.
   const reservedUntil = isCod ? null : holdEnd(config, now);
-  const order = await q.insertOrder(tx, {
-    userId,
-    shippingAddress: input.shipping_address,
-    state: input.state,
-    mobileNumber: input.mobile_number,
-    subtotalPaise,
-    shippingPaise,
-    discountPaise,
-    codFeePaise,
-    totalPaise,
-    paymentMethod: isCod ? 'COD' : 'Online',
-    couponId: coupon?.couponId ?? null,
-    affiliateId: attribution.affiliateId,
-    campaignCode: attribution.campaignCode,
-    idempotencyKey: key,
-    reservedUntil,
-    expectedDate: await promisedDate(tx, destination.found, now, printed),
-    wholesaleBuyer,
-  });
-  const orderId = order.id;
-  await q.insertOrderItems(
+  // The order, its lines and its 'placed' event: one statement.
+  const order = await q.insertPlacedOrder(
     tx,
-    orderId,
+    {
+      userId,
+      shippingAddress: input.shipping_address,
+      state: input.state,
+      mobileNumber: input.mobile_number,
+      subtotalPaise,
+      shippingPaise,
+      discountPaise,
+      codFeePaise,
+      totalPaise,
+      paymentMethod: isCod ? 'COD' : 'Online',
+      couponId: coupon?.couponId ?? null,
+      affiliateId: attribution.affiliateId,
+      campaignCode: attribution.campaignCode,
+      idempotencyKey: key,
+      reservedUntil,
+      expectedDate: await promisedDate(tx, destination.found, now, printed),
+      wholesaleBuyer,
+    },
     priced.map((l, i) => ({
       productId: l.productId,
       productName: l.product.name,
@@ -212,8 +210,9 @@ async function createOrder(
       print: l.print,
       printPricePaise: l.printPaise,
     })),
+    now,
   );
-  await recordEvent(tx, orderId, 'placed', { kind: 'shopper', userId }, { at: now });
+  const orderId = order.id;
   if (isCod) await cod.startConfirmation(tx, config.publicUrl, orderId, now);
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.

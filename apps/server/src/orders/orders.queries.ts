@@ -282,39 +282,6 @@ export interface NewOrder {
   wholesaleBuyer: { legal_name: string; address: string; gstin: string | null } | null;
 }
 
-const insertOrderStatement = preparedStatement<{ id: number; email: string; user_name: string }>(
-  'order_insert',
-  sql`INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
-                          shipping_paise, discount_paise, cod_fee_paise, total_paise,
-                          payment_method, coupon_id, affiliate_id, campaign_code,
-                          idempotency_key, reserved_until, expected_date, wholesale_buyer)
-      VALUES (${param('userId', 'int')}, ${param('shippingAddress', 'jsonb')},
-              ${param('state', 'text')}, ${param('mobileNumber', 'text')},
-              ${param('subtotalPaise', 'int')}, ${param('shippingPaise', 'int')},
-              ${param('discountPaise', 'int')}, ${param('codFeePaise', 'int')},
-              ${param('totalPaise', 'int')}, ${param('paymentMethod', 'text')},
-              ${param('couponId', 'int')}, ${param('affiliateId', 'int')},
-              ${param('campaignCode', 'text')}, ${param('idempotencyKey', 'text')},
-              ${param('reservedUntil', 'timestamptz')}, ${param('expectedDate', 'date')},
-              ${param('wholesaleBuyer', 'jsonb')})
-      RETURNING id, (SELECT email FROM users WHERE id = ${param('userId', 'int')}) AS email,
-                (SELECT name FROM users WHERE id = ${param('userId', 'int')}) AS user_name`,
-);
-
-/** The new order's id, with its shopper's email and name (for the payment page). */
-export async function insertOrder(
-  db: Queryable,
-  o: NewOrder,
-): Promise<{ id: number; email: string; user_name: string }> {
-  const [row] = await insertOrderStatement(db, {
-    ...o,
-    shippingAddress: JSON.stringify(o.shippingAddress),
-    reservedUntil: o.reservedUntil?.toISOString() ?? null,
-    wholesaleBuyer: o.wholesaleBuyer === null ? null : JSON.stringify(o.wholesaleBuyer),
-  });
-  return row!;
-}
-
 export interface NewOrderItem {
   productId: number;
   productName: string;
@@ -329,28 +296,63 @@ export interface NewOrderItem {
   printPricePaise: number;
 }
 
-// Any number of lines in one fixed statement: each column travels as an array.
-const insertOrderItemsStatement = preparedStatement(
-  'order_items_insert',
-  sql`INSERT INTO order_items (order_id, product_id, product_name, product_image_url, size,
-                               quantity, unit_price_paise, discount_paise, print_name,
-                               print_number, print_patch, print_price_paise)
-      SELECT ${param('orderId', 'int')}, * FROM unnest(
-        ${param('productIds', 'int[]')}, ${param('names', 'text[]')},
-        ${param('images', 'text[]')}, ${param('sizes', 'text[]')},
-        ${param('quantities', 'int[]')}, ${param('unitPrices', 'int[]')},
-        ${param('discounts', 'int[]')}, ${param('printNames', 'text[]')},
-        ${param('printNumbers', 'smallint[]')}, ${param('printPatches', 'boolean[]')},
-        ${param('printPrices', 'int[]')})`,
+// The order, its lines and its 'placed' event in one round trip. The lines travel as one
+// array a column, so any number of lines is the same fixed statement.
+const insertPlacedOrderStatement = preparedStatement<{
+  id: number;
+  email: string;
+  user_name: string;
+}>(
+  'order_insert_placed',
+  sql`WITH o AS (
+        INSERT INTO orders (user_id, shipping_address, state, mobile_number, subtotal_paise,
+                            shipping_paise, discount_paise, cod_fee_paise, total_paise,
+                            payment_method, coupon_id, affiliate_id, campaign_code,
+                            idempotency_key, reserved_until, expected_date, wholesale_buyer)
+        VALUES (${param('userId', 'int')}, ${param('shippingAddress', 'jsonb')},
+                ${param('state', 'text')}, ${param('mobileNumber', 'text')},
+                ${param('subtotalPaise', 'int')}, ${param('shippingPaise', 'int')},
+                ${param('discountPaise', 'int')}, ${param('codFeePaise', 'int')},
+                ${param('totalPaise', 'int')}, ${param('paymentMethod', 'text')},
+                ${param('couponId', 'int')}, ${param('affiliateId', 'int')},
+                ${param('campaignCode', 'text')}, ${param('idempotencyKey', 'text')},
+                ${param('reservedUntil', 'timestamptz')}, ${param('expectedDate', 'date')},
+                ${param('wholesaleBuyer', 'jsonb')})
+        RETURNING id),
+      lines AS (
+        INSERT INTO order_items (order_id, product_id, product_name, product_image_url, size,
+                                 quantity, unit_price_paise, discount_paise, print_name,
+                                 print_number, print_patch, print_price_paise)
+        SELECT o.id, line.* FROM o, unnest(
+          ${param('productIds', 'int[]')}, ${param('names', 'text[]')},
+          ${param('images', 'text[]')}, ${param('sizes', 'text[]')},
+          ${param('quantities', 'int[]')}, ${param('unitPrices', 'int[]')},
+          ${param('discounts', 'int[]')}, ${param('printNames', 'text[]')},
+          ${param('printNumbers', 'smallint[]')}, ${param('printPatches', 'boolean[]')},
+          ${param('printPrices', 'int[]')}) AS line),
+      placed AS (
+        INSERT INTO order_events (order_id, type, actor, note, data, created_at)
+        SELECT o.id, 'placed', 'shopper', '', '{}'::jsonb, ${param('placedAt', 'timestamptz')}
+        FROM o)
+      SELECT o.id, u.email, u.name AS user_name
+      FROM o JOIN users u ON u.id = ${param('userId', 'int')}`,
 );
 
-export async function insertOrderItems(
+/**
+ * Writes a shopper's new order with its lines and its 'placed' event (the shopper as actor);
+ * answers its id with the shopper's email and name (for the payment page).
+ */
+export async function insertPlacedOrder(
   db: Queryable,
-  orderId: number,
+  o: NewOrder,
   items: readonly NewOrderItem[],
-): Promise<void> {
-  await insertOrderItemsStatement(db, {
-    orderId,
+  placedAt: Date,
+): Promise<{ id: number; email: string; user_name: string }> {
+  const [row] = await insertPlacedOrderStatement(db, {
+    ...o,
+    shippingAddress: JSON.stringify(o.shippingAddress),
+    reservedUntil: o.reservedUntil?.toISOString() ?? null,
+    wholesaleBuyer: o.wholesaleBuyer === null ? null : JSON.stringify(o.wholesaleBuyer),
     productIds: items.map((i) => i.productId),
     names: items.map((i) => i.productName),
     images: items.map((i) => i.productImageUrl),
@@ -362,7 +364,10 @@ export async function insertOrderItems(
     printNumbers: items.map((i) => i.print?.number ?? null),
     printPatches: items.map((i) => i.print?.patch ?? false),
     printPrices: items.map((i) => i.printPricePaise),
+    placedAt: placedAt.toISOString(),
   });
+  if (!row) throw new Error('the order insert answered no row');
+  return row;
 }
 
 export interface OrderRow {
