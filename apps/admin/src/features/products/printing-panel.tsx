@@ -3,6 +3,7 @@
 // Saved on its own, checked by the contract's schema, audited by the server.
 import {
   parseRupeesText,
+  PrintColour,
   ProductPrintingRequest,
   type ProductDetail,
   type ProductResponse,
@@ -111,11 +112,18 @@ export function PrintingPanel({
             error={errors.colour}
             hint={
               <span className="inline-flex items-center gap-2">
+                {/* A sample of the lettering on a dark shirt (a white square read as a checkbox). */}
                 <span
                   aria-hidden="true"
-                  className="inline-block size-4 rounded border border-line"
-                  style={{ background: colour }}
-                />
+                  className="inline-flex h-5 items-center rounded bg-ink px-1.5 text-xs font-bold tracking-wide"
+                  style={
+                    PrintColour.safeParse(colour).success
+                      ? { color: colour }
+                      : { color: 'transparent' }
+                  }
+                >
+                  LUNA 10
+                </span>
                 The kit's letters, like #FFFFFF.
               </span>
             }
