@@ -146,7 +146,7 @@ describe('Name and number printing', { timeout: 15_000 }, () => {
     expect(store.getState().cart.items).toEqual([]);
   });
 
-  it('adds the print with its price per piece to the cart line', async () => {
+  it('adds the print with its price per piece; another print of the shirt is another line', async () => {
     const { rendered } = open(offer);
     const { store } = await rendered;
     type(await screen.findByRole('textbox', { name: 'Name (+₹300)' }), 'luna');
@@ -161,5 +161,15 @@ describe('Name and number printing', { timeout: 15_000 }, () => {
         print: { name: 'LUNA', number: 10, patch: false, price: 500 },
       }),
     );
+
+    // Another name on the same shirt and size is another line.
+    type(nameBox(), 'messi');
+    fireEvent.click(screen.getByRole('button', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await eventually(() => expect(store.getState().cart.items).toHaveLength(2));
+    expect(store.getState().cart.items.map((i) => [i.selected_size, i.print?.name])).toEqual([
+      ['M', 'LUNA'],
+      ['M', 'MESSI'],
+    ]);
   });
 });
