@@ -33,20 +33,23 @@ export default function PrintPreview({
     patch: false,
   });
   return (
-    <figure data-testid="print-preview" className="w-full max-w-48 shrink-0">
+    <figure data-testid="print-preview" className="mx-auto w-full max-w-48 shrink-0 sm:mx-0">
       <div
         role="img"
         aria-label={`Preview of ${label} on the shirt`}
         className="relative overflow-hidden rounded-xl bg-paper"
       >
-        <ProductImage
-          path={imagePath}
-          alt=""
-          name={shirtName}
-          width={600}
-          height={600}
-          sizes="192px"
-        />
+        {/* Faded, so the lettering the photo already has does not fight the shopper's. */}
+        <div className="opacity-45">
+          <ProductImage
+            path={imagePath}
+            alt=""
+            name={shirtName}
+            width={600}
+            height={600}
+            sizes="192px"
+          />
+        </div>
         <svg
           viewBox="0 0 600 600"
           aria-hidden="true"
@@ -56,8 +59,8 @@ export default function PrintPreview({
           <g
             fill={colour}
             stroke="#0b1220"
-            strokeOpacity={0.55}
-            strokeWidth={8}
+            strokeOpacity={0.7}
+            strokeWidth={10}
             paintOrder="stroke"
             fontWeight={800}
             textAnchor="middle"

@@ -98,7 +98,7 @@ export function PrintingSection({
             fallback={
               <div
                 aria-hidden="true"
-                className="aspect-square w-full max-w-48 rounded-xl bg-paper"
+                className="mx-auto aspect-square w-full max-w-48 rounded-xl bg-paper sm:mx-0"
               />
             }
           >
