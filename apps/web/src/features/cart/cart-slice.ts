@@ -1,7 +1,7 @@
 // The cart (spec section 4): lines identified by (product id, size, print) — two prints of one
 // shirt are two lines (decision 049) — quantities between 1 and the size's stock, saved locally
 // on every change and loaded from the server for a logged-in user.
-import { samePrint, type CartItem, type Print } from '@kitroom/contract';
+import type { CartItem, Print } from '@kitroom/contract';
 import {
   createAsyncThunk,
   createSlice,
@@ -42,8 +42,9 @@ export function lineKey({ id, size, print }: LineRef): string {
   return `${id}:${size}:${print.name}:${print.number ?? ''}:${print.patch ? 1 : 0}`;
 }
 
-const sameLine = (item: CartItem, ref: LineRef) =>
-  item.id === ref.id && item.selected_size === ref.size && samePrint(item.print, ref.print);
+// By key, not the contract's samePrint: the cart is in every page's first load, and importing
+// the printing module there would bring the product page's print texts along with it.
+const sameLine = (item: CartItem, ref: LineRef) => lineKey(lineRef(item)) === lineKey(ref);
 
 /** What a shopper sees of a line; the server's answer replaces the local line if any differ. */
 const sameShownLine = (a: CartItem, b: CartItem) =>
@@ -55,7 +56,7 @@ const sameShownLine = (a: CartItem, b: CartItem) =>
   a.discount_price === b.discount_price &&
   a.name === b.name &&
   a.image_url === b.image_url &&
-  samePrint(a.print, b.print) &&
+  lineKey(lineRef(a)) === lineKey(lineRef(b)) &&
   a.print?.price === b.print?.price;
 
 const clampQuantity = (quantity: number, stock: number) =>
