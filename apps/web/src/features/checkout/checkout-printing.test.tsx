@@ -53,7 +53,8 @@ const later = {
 const summary = () => screen.getByRole('region', { name: 'Order Summary' });
 const total = () => screen.getByTestId('order-total').textContent;
 
-describe('checkout with a printed line', () => {
+// One long journey through the page: more than the default 5 s on a loaded machine.
+describe('checkout with a printed line', { timeout: 20_000 }, () => {
   it('shows the print, charges it, offers no COD and sends each line’s print', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
