@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
-import { renderLoadedApp } from '@/test/render-app';
+import { logInLocally, renderLoadedApp } from '@/test/render-app';
 import { productLoader } from './loaders';
 import { checkPrintDraft } from './print-rules';
 import ProductPage from './product-page';
@@ -171,5 +171,28 @@ describe('Name and number printing', { timeout: 15_000 }, () => {
       ['M', 'LUNA'],
       ['M', 'MESSI'],
     ]);
+  });
+
+  it('hands the print to checkout with Buy Now', async () => {
+    logInLocally(5);
+    open(offer);
+    type(await screen.findByRole('textbox', { name: 'Name (+₹300)' }), 'luna');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sleeve patch (+₹150)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'L' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await eventually(() => expect(screen.getByTestId('where').textContent).toBe('/checkOut'));
+    expect(JSON.parse(screen.getByTestId('where').getAttribute('data-state')!)).toEqual({
+      items: [
+        {
+          product_id: 7,
+          price: 2400,
+          image_url: 'images/products/7.webp',
+          name: 'Argentina Home Jersey 2026',
+          quantity: 1,
+          selectedSize: 'L',
+          print: { name: 'LUNA', number: null, patch: true, price: 450 },
+        },
+      ],
+    });
   });
 });
