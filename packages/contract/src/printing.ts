@@ -21,15 +21,35 @@ export const PRINT_TERMS =
 export const PRINT_NO_COD =
   'Cash on delivery is not available for printed shirts. Please pay online.';
 
+/** A printed name's letters: Latin capitals and spaces. */
+export const PRINT_NAME_PATTERN = /^[A-Z ]*$/;
+
+// The plain helpers below are the rule the schemas apply; the storefront's form checks with
+// them (zod stays out of the browser bundle), so the form and the server cannot disagree.
+
+/** A name as it is printed: trimmed, inner spaces collapsed, capitals (' leo  messi ' → 'LEO MESSI'). */
+export function printedName(typed: string): string {
+  return typed.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+/** Why a name (as printedName gives it) cannot be printed, or null. */
+export function printNameProblem(name: string): string | null {
+  return name.length > PRINT_NAME_MAX || !PRINT_NAME_PATTERN.test(name) ? PRINT_NAME_ERROR : null;
+}
+
+/** Why a number cannot be printed, or null. */
+export function printNumberProblem(value: number): string | null {
+  return Number.isInteger(value) && value >= 0 && value <= PRINT_NUMBER_MAX
+    ? null
+    : PRINT_NUMBER_ERROR;
+}
+
 /** A name of Latin letters and single spaces, printed in capitals: ' leo  messi ' → 'LEO MESSI'. */
 export const PrintName = z
   .string({ error: PRINT_NAME_ERROR })
-  .transform((s) => s.trim().replace(/\s+/g, ' ').toUpperCase())
+  .transform(printedName)
   .pipe(
-    z
-      .string()
-      .max(PRINT_NAME_MAX, PRINT_NAME_ERROR)
-      .regex(/^[A-Z ]*$/, PRINT_NAME_ERROR),
+    z.string().max(PRINT_NAME_MAX, PRINT_NAME_ERROR).regex(PRINT_NAME_PATTERN, PRINT_NAME_ERROR),
   );
 
 export const PrintNumber = z

@@ -1,6 +1,17 @@
 // The delivery promise: where a pincode is and the day an order paid now arrives there, and
 // whether cash on delivery may pay an order of `amount` rupees there (checkout sends it).
+// `printed`: the shirt or the order is printed with a name or number (decision 049): a later
+// date, and no cash on delivery.
 import { call, type CallOptions } from './client';
 
-export const getDeliveryEstimate = (pincode: string, options?: CallOptions, amount?: number) =>
-  call('delivery_estimate.php', { pincode, amount }, options);
+export const getDeliveryEstimate = (
+  pincode: string,
+  options?: CallOptions,
+  amount?: number,
+  printed = false,
+) =>
+  call(
+    'delivery_estimate.php',
+    { pincode, amount, ...(printed ? { printed: '1' as const } : {}) },
+    options,
+  );

@@ -6,7 +6,8 @@ const controlClass =
   'min-h-11 w-full rounded-xl border bg-white px-3.5 text-base text-ink placeholder:text-muted/80 focus:border-ink focus:outline-none disabled:bg-paper';
 
 function describedBy(errorId: string, hintId: string, error?: string | null, hint?: string) {
-  const ids = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  // The hint is not shown while there is an error (FieldFrame): no id of a missing element.
+  const ids = [error ? errorId : '', hint && !error ? hintId : ''].filter(Boolean).join(' ');
   return ids === '' ? undefined : ids;
 }
 

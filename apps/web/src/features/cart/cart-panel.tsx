@@ -1,6 +1,6 @@
 // The cart side panel (spec sections 2, 4, 5): lines with checkboxes, quantity buttons,
 // Remove, Clear Cart and CheckOut with its two modals.
-import { formatRupees } from '@kitroom/contract';
+import { formatRupees, printedText, printLabel } from '@kitroom/contract';
 import { Minus, Plus, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import {
   decreaseQuantity,
   increaseQuantity,
   lineKey,
+  lineRef,
   loadCart,
   removeItem,
   selectCart,
@@ -71,7 +72,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
   }, [items]);
 
   const selectedItems = useMemo(
-    () => items.filter((i) => selected.has(lineKey(i.id, i.selected_size))),
+    () => items.filter((i) => selected.has(lineKey(lineRef(i)))),
     [items, selected],
   );
   // A wholesaler's own prices for the cart's pieces (decision 045); retail for everyone else.
@@ -79,8 +80,11 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     items.map((i) => i.id),
     items.reduce((n, i) => n + i.selected_quantity, 0),
   );
-  const unitPrice = (i: (typeof items)[number]) =>
+  // The shirt's price (the wholesaler's or the discount price) and the line's print on top
+  // (decision 049: wholesale prices apply to the shirt, not to the print).
+  const shirtPrice = (i: (typeof items)[number]) =>
     wholesale?.prices.find((p) => p.product_id === i.id)?.price ?? i.discount_price;
+  const unitPrice = (i: (typeof items)[number]) => shirtPrice(i) + (i.print?.price ?? 0);
   const selectedTotal = selectedItems.reduce(
     (sum, i) => sum + unitPrice(i) * i.selected_quantity,
     0,
@@ -88,9 +92,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
 
   const allSelected = items.length > 0 && selectedItems.length === items.length;
   function toggleAll() {
-    setSelected(
-      allSelected ? new Set() : new Set(items.map((i) => lineKey(i.id, i.selected_size))),
-    );
+    setSelected(allSelected ? new Set() : new Set(items.map((i) => lineKey(lineRef(i)))));
   }
 
   function toggle(key: string) {
@@ -180,9 +182,13 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
           </label>
           <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Cart lines">
             {items.map((item) => {
-              const key = lineKey(item.id, item.selected_size);
-              const ref = { id: item.id, size: item.selected_size };
-              const checkboxId = `cart-line-${key}`;
+              const ref = lineRef(item);
+              const key = lineKey(ref);
+              const checkboxId = `cart-line-${key.replace(/[^\w:-]/g, '_')}`;
+              // Two prints of one shirt are two lines: their buttons say which.
+              const lineName = item.print
+                ? `${item.name}, printed ${printLabel(item.print)}`
+                : item.name;
               return (
                 <li key={key} className="flex gap-3 py-4">
                   {/* The line's whole left edge, at least 44 px wide and as tall as the line,
@@ -196,7 +202,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                       type="checkbox"
                       checked={selected.has(key)}
                       onChange={() => toggle(key)}
-                      aria-label={`Select ${item.name}, size ${item.selected_size}`}
+                      aria-label={`Select ${lineName}, size ${item.selected_size}`}
                       className="h-5 w-5 shrink-0 accent-ink"
                     />
                   </label>
@@ -215,8 +221,17 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                       {cartLineName(item.name)}
                     </p>
                     <p className="text-sm text-muted">
-                      Price : {item.selected_quantity} x {formatRupees(item.discount_price)}
+                      Price : {item.selected_quantity} x{' '}
+                      {formatRupees(item.discount_price + (item.print?.price ?? 0))}
                     </p>
+                    {item.print && (
+                      <p className="text-sm font-semibold" data-testid="cart-line-print">
+                        {printedText(item.print)}{' '}
+                        <span className="font-normal text-muted">
+                          (+{formatRupees(item.print.price)})
+                        </span>
+                      </p>
+                    )}
                     {wholesale && (
                       <p className="text-sm font-semibold text-emerald-800">
                         Wholesale price {formatRupees(unitPrice(item))}
@@ -226,7 +241,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                     <div className="mt-2 flex items-center gap-2">
                       <button
                         type="button"
-                        aria-label={`One fewer ${item.name}`}
+                        aria-label={`One fewer ${lineName}`}
                         disabled={item.selected_quantity <= 1}
                         onClick={() => dispatch(decreaseQuantity(ref))}
                         className="flex h-9 w-9 items-center justify-center rounded-full border border-line disabled:opacity-40"
@@ -239,7 +254,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                       </span>
                       <button
                         type="button"
-                        aria-label={`One more ${item.name}`}
+                        aria-label={`One more ${lineName}`}
                         disabled={item.selected_quantity >= item.stock_quantity}
                         onClick={() => dispatch(increaseQuantity(ref))}
                         className="flex h-9 w-9 items-center justify-center rounded-full border border-line disabled:opacity-40"
@@ -248,6 +263,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                       </button>
                       <button
                         type="button"
+                        aria-label={item.print ? `Remove ${lineName}` : undefined}
                         onClick={() => dispatch(removeItem(ref))}
                         className="ml-auto rounded-md px-2 py-1 text-sm font-semibold text-sale underline-offset-2 hover:underline"
                       >

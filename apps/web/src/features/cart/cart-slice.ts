@@ -1,7 +1,7 @@
-// The cart (spec section 4): lines identified by (product id, size), quantities between 1
-// and the size's stock, saved locally on every change and loaded from the server for a
-// logged-in user.
-import type { CartItem } from '@kitroom/contract';
+// The cart (spec section 4): lines identified by (product id, size, print) — two prints of one
+// shirt are two lines (decision 049) — quantities between 1 and the size's stock, saved locally
+// on every change and loaded from the server for a logged-in user.
+import type { CartItem, Print } from '@kitroom/contract';
 import {
   createAsyncThunk,
   createSlice,
@@ -13,6 +13,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { getCart, mergeCart } from '@/api/calls';
 import { messageOf } from '@/api/client';
 import { readLocalCart } from './cart-storage';
+import { printOfLine } from './checkout-line';
 
 export interface CartState {
   items: CartItem[];
@@ -23,17 +24,27 @@ export interface CartState {
 export interface LineRef {
   id: number;
   size: string;
+  /** The line's print; absent or null: the plain shirt's line. */
+  print?: Print | null;
 }
 
 export const FETCH_CART_ERROR = 'Failed to fetch cart';
 export const LOAD_CART_ERROR = 'Failed to load cart';
 
-export function lineKey(id: number, size: string): string {
-  return `${id}:${size}`;
+/** The line a cart item is: its product, size and print. */
+export function lineRef(item: CartItem): LineRef {
+  return { id: item.id, size: item.selected_size, print: item.print ?? null };
 }
 
-const sameLine = (item: CartItem, ref: LineRef) =>
-  item.id === ref.id && item.selected_size === ref.size;
+/** A line's key: '7:M' for the plain shirt, '7:M:LUNA:10:1' for a print. */
+export function lineKey({ id, size, print }: LineRef): string {
+  if (!print) return `${id}:${size}`;
+  return `${id}:${size}:${print.name}:${print.number ?? ''}:${print.patch ? 1 : 0}`;
+}
+
+// By key, not the contract's samePrint: the cart is in every page's first load, and importing
+// the printing module there would bring the product page's print texts along with it.
+const sameLine = (item: CartItem, ref: LineRef) => lineKey(lineRef(item)) === lineKey(ref);
 
 /** What a shopper sees of a line; the server's answer replaces the local line if any differ. */
 const sameShownLine = (a: CartItem, b: CartItem) =>
@@ -44,7 +55,9 @@ const sameShownLine = (a: CartItem, b: CartItem) =>
   a.price === b.price &&
   a.discount_price === b.discount_price &&
   a.name === b.name &&
-  a.image_url === b.image_url;
+  a.image_url === b.image_url &&
+  lineKey(lineRef(a)) === lineKey(lineRef(b)) &&
+  a.print?.price === b.print?.price;
 
 const clampQuantity = (quantity: number, stock: number) =>
   Math.max(1, Math.min(Math.floor(quantity), Math.max(1, stock)));
@@ -85,6 +98,8 @@ export const mergeGuestCartAtLogin = createAsyncThunk<
     product_id: item.id,
     size: item.selected_size,
     quantity: item.selected_quantity,
+    // The server prices the print itself; a print the product no longer offers is dropped.
+    ...printOfLine(item.print),
   }));
   try {
     const { cart_items } = await mergeCart({ user_id: userId, items });
@@ -100,13 +115,14 @@ const cartSlice = createSlice({
   // here would run on every reducer probe redux makes while the store is created.
   initialState: () => initialCartState([]),
   reducers: {
-    /** Same product and size: the quantity grows (up to the stock); else a new line. */
+    /** Same product, size and print: the quantity grows (up to the stock); else a new line. */
     addItem(state, action: PayloadAction<CartItem>) {
       const incoming = action.payload;
-      const ref = { id: incoming.id, size: incoming.selected_size };
-      const existing = state.items.find((item) => sameLine(item, ref));
+      const existing = state.items.find((item) => sameLine(item, lineRef(incoming)));
       if (existing) {
         existing.stock_quantity = incoming.stock_quantity;
+        // The print's price as the product page has it now.
+        if (incoming.print) existing.print = incoming.print;
         existing.selected_quantity = clampQuantity(
           existing.selected_quantity + incoming.selected_quantity,
           incoming.stock_quantity,

@@ -1,12 +1,27 @@
-// The local copy of the cart: localStorage `cart`, a JSON array of cart lines.
+// The local copy of the cart: localStorage `cart`, a JSON array of cart lines (a printed line
+// keeps its print and the print's price per piece when it was added, decision 049).
 import type { CartItem } from '@kitroom/contract';
 
 export const CART_KEY = 'cart';
+
+/** A stored line's print: none, or what is printed and its price per piece. */
+function isStoredPrint(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.name === 'string' &&
+    (p.number === null || Number.isInteger(p.number)) &&
+    typeof p.patch === 'boolean' &&
+    typeof p.price === 'number'
+  );
+}
 
 function isCartItem(value: unknown): value is CartItem {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
+    isStoredPrint(v.print) &&
     typeof v.id === 'number' &&
     typeof v.name === 'string' &&
     typeof v.image_url === 'string' &&

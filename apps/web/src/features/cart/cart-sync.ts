@@ -14,10 +14,12 @@ import {
   cartReconciled,
   clearCart,
   lineKey,
+  lineRef,
   shopperCartActions,
   type CartRootState,
 } from './cart-slice';
 import { writeLocalCart } from './cart-storage';
+import { printOfLine } from './checkout-line';
 
 const isShopperChange = isAnyOf(...shopperCartActions);
 
@@ -34,8 +36,8 @@ export function serverChanges(
   cleared: boolean,
 ): CartManageRequest[] {
   if (cleared) return before.length > 0 ? [{ action: 'clear', user_id: userId }] : [];
-  const previous = new Map(before.map((i) => [lineKey(i.id, i.selected_size), i]));
-  const next = new Map(after.map((i) => [lineKey(i.id, i.selected_size), i]));
+  const previous = new Map(before.map((i) => [lineKey(lineRef(i)), i]));
+  const next = new Map(after.map((i) => [lineKey(lineRef(i)), i]));
   const changes: CartManageRequest[] = [];
   for (const key of new Set([...previous.keys(), ...next.keys()])) {
     const was = previous.get(key);
@@ -49,6 +51,8 @@ export function serverChanges(
       product_id: line.id,
       size: line.selected_size,
       quantity: Math.abs(delta),
+      // A printed line is its own line on the server too (decision 049).
+      ...printOfLine(line.print),
     });
   }
   return changes;

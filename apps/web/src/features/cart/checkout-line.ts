@@ -1,6 +1,6 @@
 // What the cart panel and Buy Now hand to /checkOut as navigation state (spec section 3),
 // and the copy the panel keeps in the tab while a guest logs in or signs up first.
-import type { CartItem } from '@kitroom/contract';
+import type { CartItem, CartPrint, PrintInput } from '@kitroom/contract';
 
 export interface CheckoutLine {
   product_id: number;
@@ -10,6 +10,16 @@ export interface CheckoutLine {
   name: string;
   quantity: number;
   selectedSize: string;
+  /** The line's print and its price per piece (rupees, on top of `price`); absent: none. */
+  print?: CartPrint;
+}
+
+/**
+ * A line's print as the calls take it (cart_manage, cart_merge, coupons, process_order): what
+ * is printed, never its price — the server prices it. Spread into the call's line.
+ */
+export function printOfLine(print: CartPrint | null | undefined): { print?: PrintInput } {
+  return print ? { print: { name: print.name, number: print.number, patch: print.patch } } : {};
 }
 
 /** The navigation state of /checkOut. */
@@ -25,6 +35,7 @@ export function toCheckoutLine(item: CartItem): CheckoutLine {
     name: item.name,
     quantity: item.selected_quantity,
     selectedSize: item.selected_size,
+    ...(item.print ? { print: item.print } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ export {
 export {
   forgetKeptCheckout,
   keptCheckout,
+  printOfLine,
   toCheckoutLine,
   type CheckoutLine,
   type CheckoutState,

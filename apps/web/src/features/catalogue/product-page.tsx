@@ -1,9 +1,9 @@
 // /product/{id}: gallery, sizes, quantity, Add to Cart and Buy Now with their modals, the
 // delivery pincode box, sharing, details, reviews and 'You May Also Like' (spec sections 2,
 // 4, 5).
-import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
+import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
@@ -30,7 +30,9 @@ import { percentOffLabel, similarName } from '@/ui/product-text';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useOrigin } from '@/ui/origin';
 import { useTitle } from '@/ui/use-title';
+import { cartPrintOf, checkPrintDraft, EMPTY_PRINT_DRAFT, type PrintDraft } from './print-rules';
 import { ProductGallery } from './product-gallery';
+import { PrintingSection } from './product-printing';
 import { ProductReviews, RatingBadge } from './product-reviews';
 import {
   addOutcome,
@@ -77,6 +79,8 @@ function ProductView({ id }: { id: number }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [added, setAdded] = useState<AddOutcome | null>(null);
   const [expanded, setExpanded] = useState(false);
+  const [printDraft, setPrintDraft] = useState<PrintDraft>(EMPTY_PRINT_DRAFT);
+  const printRef = useRef<HTMLElement>(null);
 
   useTitle(summary?.name);
   // A back-in-stock mail links here with ?size=: that size is chosen while it is in stock.
@@ -109,6 +113,19 @@ function ProductView({ id }: { id: number }) {
   const similar = detail ? youMayAlsoLike(detail) : [];
   const details = detail?.product.product_details ?? '';
   const url = `${origin}${productPath(product.id)}`;
+  // Name and number printing (decision 049): only when product.php offers it.
+  const offer = detail?.printing ?? null;
+  const printCheck = offer ? checkPrintDraft(printDraft, offer) : null;
+  const print = printCheck?.print ?? null;
+  const cartPrint = print && printCheck ? cartPrintOf(print, printCheck.pricePaise) : null;
+
+  /** A print typed but not valid yet: its first problem is focused and nothing is added. */
+  function printBlocks(): boolean {
+    if (!printCheck || (!printCheck.nameError && !printCheck.numberError)) return false;
+    printRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    setAdded({ added: false, text: 'Please check the name and number to print.' });
+    return true;
+  }
 
   function chooseSize(next: string) {
     setSize(next);
@@ -120,11 +137,13 @@ function ProductView({ id }: { id: number }) {
       setModal('size-for-cart');
       return;
     }
+    if (printBlocks()) return;
     setBusy('Adding to cart');
     const stock = product.size[size] ?? 0;
     const inCart =
-      cartItems.find((i) => i.id === product.id && i.selected_size === size)?.selected_quantity ??
-      0;
+      cartItems.find(
+        (i) => i.id === product.id && i.selected_size === size && samePrint(i.print, print),
+      )?.selected_quantity ?? 0;
     const outcome = addOutcome(size, stock, inCart, quantity);
     window.setTimeout(() => {
       dispatch(
@@ -138,6 +157,7 @@ function ProductView({ id }: { id: number }) {
           selected_quantity: quantity,
           selected_size: size,
           stock_quantity: stock,
+          ...(cartPrint ? { print: cartPrint } : {}),
         }),
       );
       setBusy(null);
@@ -152,6 +172,7 @@ function ProductView({ id }: { id: number }) {
       setModal('size-for-buy');
       return;
     }
+    if (printBlocks()) return;
     if (!user) {
       setModal('login');
       return;
@@ -165,6 +186,7 @@ function ProductView({ id }: { id: number }) {
           name: product.name,
           quantity,
           selectedSize: size,
+          ...(cartPrint ? { print: cartPrint } : {}),
         },
       ],
     };
@@ -240,6 +262,18 @@ function ProductView({ id }: { id: number }) {
             <QuantityStepper value={quantity} max={limit} onChange={setQuantity} />
           </div>
 
+          {offer && printCheck && (
+            <PrintingSection
+              offer={offer}
+              draft={printDraft}
+              check={printCheck}
+              onChange={setPrintDraft}
+              imagePath={product.image_url}
+              shirtName={product.name}
+              sectionRef={printRef}
+            />
+          )}
+
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <button
               type="button"
@@ -271,7 +305,7 @@ function ProductView({ id }: { id: number }) {
             soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
           />
 
-          <DeliveryBox />
+          <DeliveryBox printed={printCheck?.started ?? false} />
 
           <div className="mt-4">
             <ShareButtons name={product.name} url={url} />

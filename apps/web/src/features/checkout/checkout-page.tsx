@@ -4,8 +4,9 @@
 // arrive as navigation state (or, after a guest's Login & Continue went through Sign Up, as
 // the cart panel kept them in the tab); without them the shopper goes home.
 import {
-  formatRupees,
   isIndianState,
+  printedText,
+  printLabel,
   rupeesToPaise,
   type PaymentMethod,
   type ProcessOrderRequest,
@@ -43,8 +44,10 @@ import {
   checkoutTotals,
   formatPaise,
   formatTotal,
+  hasPrintedLine,
   includesGstText,
   orderLines,
+  unitPaise,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
 import { PaymentChoice, useCodOption } from './payment-choice';
@@ -106,9 +109,11 @@ export default function CheckoutPage() {
   }, [saved.error, sessionEnded]);
 
   const [method, setMethod] = useState<PaymentMethod>('Online');
+  // Printed shirts (decision 049): never cash on delivery, and 2 days later.
+  const printed = hasPrintedLine(priced);
   const withoutFee = checkoutTotals(priced, address.state, coupon?.discount ?? 0);
   const cod = useCodOption(
-    address.pincode.trim(),
+    printed ? '' : address.pincode.trim(),
     withoutFee.shippingPaise === null ? null : withoutFee.totalPaise / 100,
   );
   // The fee is in the total as soon as cash on delivery is chosen, before Pay Now.
@@ -125,7 +130,7 @@ export default function CheckoutPage() {
     setAddress((a) => ({ ...a, [field]: value }));
     setProblems((p) => ({ ...p, [field]: undefined }));
   }
-  const pincode = useAddressPincode(address, change);
+  const pincode = useAddressPincode(address, change, printed);
 
   if (lines.length === 0) return <Navigate to="/" replace />;
 
@@ -241,7 +246,10 @@ export default function CheckoutPage() {
           </h2>
           <ul className="mt-4 divide-y divide-line" aria-label="Items">
             {priced.map((line) => (
-              <li key={`${line.product_id}:${line.selectedSize}`} className="flex gap-3 py-3">
+              <li
+                key={`${line.product_id}:${line.selectedSize}:${line.print ? printLabel(line.print) : ''}`}
+                className="flex gap-3 py-3"
+              >
                 <div className="w-16 shrink-0 overflow-hidden rounded-lg">
                   <ProductImage
                     path={line.image_url}
@@ -259,8 +267,13 @@ export default function CheckoutPage() {
                   <p className="text-sm text-muted">
                     Size: {line.selectedSize} · Qty: {line.quantity}
                   </p>
+                  {line.print && (
+                    <p className="text-sm font-semibold" data-testid="checkout-line-print">
+                      {printedText(line.print, rupeesToPaise(line.print.price))}
+                    </p>
+                  )}
                 </div>
-                <p className="font-semibold">{formatRupees(line.price * line.quantity)}</p>
+                <p className="font-semibold">{formatPaise(unitPaise(line) * line.quantity)}</p>
               </li>
             ))}
           </ul>
@@ -315,7 +328,7 @@ export default function CheckoutPage() {
               <CouponBox onVerify={applyCoupon} onProblem={problemAlert} />
             </div>
           )}
-          <PaymentChoice value={method} onChange={setMethod} cod={cod} />
+          <PaymentChoice value={method} onChange={setMethod} cod={cod} printed={printed} />
           <button
             type="submit"
             form="shipping-form"

@@ -12,7 +12,7 @@ import {
   shippingFeeRupees,
   type CartLineInput,
 } from '@kitroom/contract';
-import type { CheckoutLine, CheckoutState } from '@/features/cart';
+import { printOfLine, type CheckoutLine, type CheckoutState } from '@/features/cart';
 
 export const CHECKOUT_TEXTS = {
   fillShipping: 'Please fill all shipping details before payment.',
@@ -39,12 +39,22 @@ export interface Totals {
   totalPaise: number;
 }
 
+/** A piece's price: the shirt's and its print's (decision 049), in paise. */
+export function unitPaise(line: CheckoutLine): number {
+  return rupeesToPaise(line.price) + rupeesToPaise(line.print?.price ?? 0);
+}
+
+/** Whether any line is printed: then no cash on delivery, and a later delivery date. */
+export function hasPrintedLine(lines: readonly CheckoutLine[]): boolean {
+  return lines.some((l) => l.print);
+}
+
 export function checkoutTotals(
   lines: readonly CheckoutLine[],
   state: string,
   discountRupees: number,
 ): Totals {
-  const subtotalPaise = lines.reduce((sum, l) => sum + rupeesToPaise(l.price) * l.quantity, 0);
+  const subtotalPaise = lines.reduce((sum, l) => sum + unitPaise(l) * l.quantity, 0);
   const shippingPaise = isIndianState(state) ? rupeesToPaise(shippingFeeRupees(state)) : null;
   const discountPaise = rupeesToPaise(discountRupees);
   const totalPaise = Math.max(0, subtotalPaise + (shippingPaise ?? 0) - discountPaise);
@@ -76,7 +86,8 @@ export function checkoutGstPaise(
         description: l.name,
         hsn: DEFAULT_HSN,
         quantity: l.quantity,
-        unitPricePaise: rupeesToPaise(l.price),
+        // The print is part of the piece: its rate is chosen on the whole (decision 049).
+        unitPricePaise: unitPaise(l),
         discountPaise: shares ? shares[i]! : null,
       })),
       discountPaise: totals.discountPaise,
@@ -108,13 +119,27 @@ export function orderLines(lines: readonly CheckoutLine[]): CartLineInput[] {
     product_id: l.product_id,
     size: l.selectedSize,
     quantity: l.quantity,
+    ...printOfLine(l.print),
   }));
+}
+
+function isLinePrint(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!value || typeof value !== 'object') return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.name === 'string' &&
+    (p.number === null || Number.isInteger(p.number)) &&
+    typeof p.patch === 'boolean' &&
+    typeof p.price === 'number'
+  );
 }
 
 function isCheckoutLine(value: unknown): value is CheckoutLine {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
+    isLinePrint(v.print) &&
     typeof v.product_id === 'number' &&
     typeof v.price === 'number' &&
     typeof v.name === 'string' &&

@@ -6,6 +6,7 @@
 import {
   formatRupees,
   PINCODE_PATTERN,
+  PRINT_NO_COD,
   type CodOption,
   type PaymentMethod,
 } from '@kitroom/contract';
@@ -34,13 +35,16 @@ export function PaymentChoice({
   value,
   onChange,
   cod,
+  printed = false,
 }: {
   value: PaymentMethod;
   onChange: (value: PaymentMethod) => void;
   cod: CodOption | undefined;
+  /** The order has printed shirts: no cash on delivery, whatever the pincode (decision 049). */
+  printed?: boolean;
 }) {
   const name = useId();
-  const available = cod?.available === true;
+  const available = !printed && cod?.available === true;
   // A choice that is no longer possible (pincode or amount changed) falls back to online.
   useEffect(() => {
     if (value === 'COD' && !available) onChange('Online');
@@ -75,8 +79,11 @@ export function PaymentChoice({
     </label>
   );
 
-  const codHint =
-    cod === undefined ? PAYMENT_TEXTS.pincodeFirst : (cod.reason ?? PAYMENT_TEXTS.codHint);
+  const codHint = printed
+    ? PRINT_NO_COD
+    : cod === undefined
+      ? PAYMENT_TEXTS.pincodeFirst
+      : (cod.reason ?? PAYMENT_TEXTS.codHint);
   return (
     <fieldset className="mt-4 space-y-2">
       <legend className="mb-2 text-sm font-semibold">Payment</legend>
@@ -85,7 +92,7 @@ export function PaymentChoice({
         'COD',
         PAYMENT_TEXTS.cod,
         codHint,
-        cod ? `+ ${formatRupees(cod.fee)} fee` : null,
+        cod && !printed ? `+ ${formatRupees(cod.fee)} fee` : null,
         !available,
       )}
     </fieldset>

@@ -57,6 +57,18 @@ describe('the product page’s pincode box', () => {
     );
   });
 
+  it('asks for a printed shirt’s day while the shopper has a print typed', async () => {
+    const api = fakeApi();
+    api.on('delivery_estimate.php?pincode=673004&printed=1', () =>
+      ok({ ...kozhikode, pincode: '673004', date: '2026-12-01', text: 'Delivery by Tue, 1 Dec' }),
+    );
+    renderWithStore(<DeliveryBox printed />);
+    fireEvent.change(screen.getByLabelText('Delivery pincode'), { target: { value: '673004' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+    await eventually(() => expect(status().textContent).toContain('Delivery by Tue, 1 Dec'));
+    expect(Object.keys(api.calls)).toEqual(['delivery_estimate.php?pincode=673004&printed=1']);
+  });
+
   it('shows the server’s sentence for a pincode it does not know', async () => {
     const api = fakeApi();
     api.on('delivery_estimate.php?pincode=999999', () =>

@@ -27,7 +27,8 @@ export function promiseText(estimate: DeliveryEstimateResponse): string {
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
-export function DeliveryBox() {
+/** `printed`: the shopper is having the shirt printed, which leaves 2 days later (decision 049). */
+export function DeliveryBox({ printed = false }: { printed?: boolean }) {
   const inputId = useId();
   const statusId = useId();
   const afterLoad = useAfterLoad();
@@ -37,7 +38,7 @@ export function DeliveryBox() {
   const touched = useRef(false);
   const [kept, setKept] = useState<string | null | undefined>(undefined);
   const userId = useSessionSelector(selectUserId);
-  const { estimate, error, loading } = useDeliveryEstimate(checked);
+  const { estimate, error, loading } = useDeliveryEstimate(checked, printed);
   // No saved pincode to start from (or the session ended): the box stays empty.
   const saved = useApi(
     kept === null && userId !== null ? `user ${userId} address` : null,

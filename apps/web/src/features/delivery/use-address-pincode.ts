@@ -12,12 +12,14 @@ export interface AddressPincode extends DeliveryEstimateState {
   problem: string | null;
 }
 
+/** `printed`: the order has printed lines, which leave 2 days later (decision 049). */
 export function useAddressPincode(
   values: AddressValues,
   fill: (field: AddressField, value: string) => void,
+  printed = false,
 ): AddressPincode {
   const pincode = values.pincode.trim();
-  const looked = useDeliveryEstimate(pincode);
+  const looked = useDeliveryEstimate(pincode, printed);
   const { estimate } = looked;
 
   useEffect(() => {

@@ -16,10 +16,12 @@ export interface DeliveryEstimateState {
 
 export const ESTIMATE_FAILED = 'We could not check this pincode just now. Please try again.';
 
-export function useDeliveryEstimate(pincode: string): DeliveryEstimateState {
+/** `printed`: the promise for a printed shirt or order (decision 049), which leaves later. */
+export function useDeliveryEstimate(pincode: string, printed = false): DeliveryEstimateState {
   const complete = PINCODE_PATTERN.test(pincode) ? pincode : null;
-  const state = useApi(complete && `delivery estimate ${complete}`, (signal) =>
-    getDeliveryEstimate(complete ?? '', { signal }),
+  const state = useApi(
+    complete && `delivery estimate ${complete}${printed ? ' printed' : ''}`,
+    (signal) => getDeliveryEstimate(complete ?? '', { signal }, undefined, printed),
   );
   const refused =
     state.error instanceof ApiError && state.error.status === 400 ? state.error.message : null;

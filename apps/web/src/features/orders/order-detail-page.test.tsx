@@ -217,6 +217,36 @@ describe('order detail', () => {
     expect(screen.queryByRole('link', { name: 'Download invoice' })).toBeNull();
   });
 
+  it('says what is printed on a printed line, priced with its print', async () => {
+    logInLocally(5);
+    const plain = detail();
+    const printed: OrderDetailResponse = {
+      ...plain,
+      order_items: [
+        ...plain.order_items,
+        {
+          id: 2,
+          product_id: 7,
+          product_name: 'Argentina Home 2026',
+          product_image_url: 'images/7.webp',
+          quantity: 2,
+          size: 'L',
+          price: 3050,
+          print: { name: 'LUNA', number: 10, patch: true, price: 650 },
+        },
+      ],
+    };
+    fakeApi().on('orders.php', () => ok(printed));
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    const prints = screen.getAllByTestId('order-line-print');
+    expect(prints.map((p) => p.textContent)).toEqual([
+      'Printed: LUNA · 10 · sleeve patch (₹650 a piece)',
+    ]);
+    const line = prints[0]!.closest('li')!;
+    expect(within(line).getByText('₹6,100')).toBeTruthy();
+  });
+
   it('goes home for an order that is not found', async () => {
     logInLocally(5);
     fakeApi().on('orders.php', () => refuse(404, 'Order not found'));

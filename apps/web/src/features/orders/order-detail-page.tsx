@@ -9,7 +9,13 @@
 // once delivered its returns and exchanges with 'Return or exchange' within the 7 days, and
 // once shipped 'Download invoice' (the tax invoice's PDF, decision 027).
 import type { OrderDetailResponse, OrderItem } from '@kitroom/contract';
-import { formatRupees, isOpenReturn, RETURN_WINDOW_DAYS } from '@kitroom/contract';
+import {
+  formatRupees,
+  isOpenReturn,
+  printedText,
+  RETURN_WINDOW_DAYS,
+  rupeesToPaise,
+} from '@kitroom/contract';
 import { CalendarClock, CircleAlert, FileDown, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -81,6 +87,12 @@ function ItemCard({
         <p className="text-sm text-muted">
           Size: {item.size} · Quantity: {item.quantity}
         </p>
+        {/* The price is the piece's as charged, print included (decision 049). */}
+        {item.print && (
+          <p className="text-sm font-semibold" data-testid="order-line-print">
+            {printedText(item.print, rupeesToPaise(item.print.price))}
+          </p>
+        )}
         <p className="mt-1 font-bold">{formatRupees(item.price * item.quantity)}</p>
         {canReview && (
           <button
