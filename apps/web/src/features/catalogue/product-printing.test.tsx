@@ -133,6 +133,12 @@ describe('Name and number printing', { timeout: 15_000 }, () => {
     const texts = [...preview.querySelectorAll('text')];
     expect(texts.map((t) => t.textContent)).toEqual(['LUNA', '10']);
     expect(texts[0]!.closest('g')!.getAttribute('fill')).toBe('#1A2B3C');
+
+    // A name that cannot be printed is not drawn: the preview shows what would be printed.
+    type(nameBox(), 'Luna7');
+    expect(
+      [...screen.getByTestId('print-preview').querySelectorAll('text')].map((t) => t.textContent),
+    ).toEqual(['10']);
   });
 
   it('adds nothing while the print is not valid, and focuses the problem', async () => {

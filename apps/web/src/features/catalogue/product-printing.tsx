@@ -43,8 +43,10 @@ export function PrintingSection({
 }: PrintingSectionProps) {
   const titleId = useId();
   const termsId = useId();
-  const shownName = printedName(draft.name);
-  const shownNumber = /^\d{1,2}$/.test(draft.number.trim()) ? draft.number.trim() : '';
+  // The preview draws only what would be printed: a part with an error is left off.
+  const shownName = check.nameError ? '' : printedName(draft.name);
+  const shownNumber =
+    !check.numberError && /^\d{1,2}$/.test(draft.number.trim()) ? draft.number.trim() : '';
   const preview = check.started && (shownName !== '' || shownNumber !== '');
 
   return (
