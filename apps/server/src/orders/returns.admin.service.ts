@@ -22,6 +22,7 @@ import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
+import { linePrintOf } from './orders.service.js';
 import type { OrderContext } from './order-context.js';
 import * as q from './returns.queries.js';
 import { returnRefundPaise } from './returns.service.js';
@@ -61,6 +62,7 @@ function summaryOf(r: q.ReturnSummaryRow): AdminReturnSummary {
     kind: r.kind,
     status: r.status,
     reason: r.reason,
+    defect: r.defect,
     created_at: iso(r.created_at),
     customer_name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
     pieces: r.pieces,
@@ -123,6 +125,7 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
     kind: r.kind,
     status: r.status,
     reason: r.reason,
+    defect: r.defect,
     created_at: iso(r.created_at),
     customer_name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
     pieces: lines.reduce((sum, l) => sum + l.quantity, 0),
@@ -136,17 +139,21 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
       discount_paise: order.discount_paise,
       shipping_paise: order.shipping_paise,
     },
-    lines: lines.map((l) => ({
-      order_item_id: l.order_item_id,
-      product_id: l.product_id,
-      product_name: l.product_name,
-      product_image_url: l.product_image_url,
-      size: l.size,
-      quantity: l.quantity,
-      exchange_size: l.exchange_size,
-      exchange_stock: l.exchange_size === null ? null : (l.exchange_stock ?? 0),
-      unit_price_paise: l.unit_price_paise,
-    })),
+    lines: lines.map((l) => {
+      const print = linePrintOf(l);
+      return {
+        order_item_id: l.order_item_id,
+        product_id: l.product_id,
+        product_name: l.product_name,
+        product_image_url: l.product_image_url,
+        size: l.size,
+        quantity: l.quantity,
+        exchange_size: l.exchange_size,
+        exchange_stock: l.exchange_size === null ? null : (l.exchange_stock ?? 0),
+        unit_price_paise: l.unit_price_paise,
+        ...(print ? { print } : {}),
+      };
+    }),
     decision_note: r.decision_note,
     decided_by: r.decided_by === null ? null : { id: r.decided_by, name: r.decided_by_name ?? '' },
     decided_at: isoOrNull(r.decided_at),

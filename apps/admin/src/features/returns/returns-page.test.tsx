@@ -15,6 +15,7 @@ function request(o: Partial<AdminReturn> = {}): AdminReturn {
     kind: 'exchange',
     status: 'requested',
     reason: 'Too tight across the chest',
+    defect: false,
     created_at: '2026-11-30T04:30:00.000Z',
     customer_name: 'Asha Menon',
     pieces: 1,
@@ -209,5 +210,43 @@ describe('the returns pages', () => {
       tracking_link: '',
     });
     expect(screen.queryByRole('button', { name: 'Ship replacement' })).toBeNull();
+  });
+  it('flags requests whose shirts arrived faulty, in the list and on the request, with the print', async () => {
+    const faulty = request({
+      id: 9,
+      kind: 'return',
+      reason: 'The name is peeling off',
+      defect: true,
+      lines: [
+        {
+          ...request().lines[0]!,
+          exchange_size: null,
+          exchange_stock: null,
+          unit_price_paise: 179_900,
+          print: { name: 'LUNA', number: 10, patch: false, price: 500 },
+        },
+      ],
+    });
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(support) },
+      'GET /api/admin/returns': {
+        body: { returns: [faulty, request()], waiting: 2, next_after: null },
+      },
+      'GET /api/admin/returns/9': { body: { return: faulty } },
+    });
+    const view = renderAdmin('/returns');
+    const card = await screen.findByRole('listitem', { name: 'Return #9' }, { timeout: 5000 });
+    expect(within(card).getByText('Faulty')).toBeTruthy();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Exchange #7' })).queryByText('Faulty'),
+    ).toBeNull();
+
+    await view.router.navigate('/returns/9');
+    await screen.findByRole('heading', { name: 'Return #9', level: 1 });
+    expect(screen.getByText('Faulty')).toBeTruthy();
+    expect(screen.getByText('Condition').nextSibling?.textContent).toBe(
+      'Arrived damaged or faulty, the shopper says: inspect the shirts before deciding.',
+    );
+    expect(screen.getByText(/^Printed:/).textContent).toBe('Printed: LUNA · 10 · ₹500 a piece');
   });
 });
