@@ -340,23 +340,30 @@ describe('returns and exchanges', () => {
       expect(plainLine!.textContent).not.toContain('Printed');
 
       fireEvent.click(within(dialog).getByLabelText('A refund'));
+      const faulty = within(dialog).getByLabelText(
+        'The item arrived damaged or faulty',
+      ) as HTMLInputElement;
+      expect(faulty.checked).toBe(false);
+      // The plain line asks nothing more; choosing the printed one says the rule at once.
+      fireEvent.change(within(plainLine!).getByLabelText('Pieces'), { target: { value: '1' } });
+      expect(within(dialog).queryByRole('status')).toBeNull();
       fireEvent.change(within(printedLine!).getByLabelText('Pieces'), { target: { value: '1' } });
+      const refusal =
+        'Printed shirts can be returned or exchanged only if they arrive damaged or faulty.';
+      expect(within(dialog).getByRole('status').textContent).toBe(refusal);
+      fireEvent.change(within(plainLine!).getByLabelText('Pieces'), { target: { value: '0' } });
       fireEvent.change(within(dialog).getByLabelText('Why? (required)'), {
         target: { value: 'The name is peeling off' },
       });
       const send = () =>
         fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
       send();
-      expect(within(dialog).getByRole('alert').textContent).toBe(
-        'Printed shirts can be returned or exchanged only if they arrive damaged or faulty.',
-      );
       expect(api.calls['order_return.php']).toBeUndefined();
+      expect(document.activeElement).toBe(faulty);
+      expect(faulty.getAttribute('aria-describedby')).toBe(within(dialog).getByRole('status').id);
 
-      const faulty = within(dialog).getByLabelText(
-        'The item arrived damaged or faulty',
-      ) as HTMLInputElement;
-      expect(faulty.checked).toBe(false);
       fireEvent.click(faulty);
+      expect(within(dialog).queryByRole('status')).toBeNull();
       api.on('order_return.php', () => ok(delivered({ return_options: null })));
       send();
       await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
