@@ -1,8 +1,8 @@
 // Returns and size exchanges as staff work through them (decision 023): approve (an exchange
 // holds its replacement sizes' stock from then on, through the ledger), reject with a note
 // (an approved exchange's hold goes back), receive (the shirts go back to stock; a return
-// is refunded by the rule, sent to the provider after commit) and ship an exchange's
-// replacement. Each step locks the order then the request, and writes its columns, order
+// is refunded by the rule, sent to the provider after commit; printed shirts carry a shopper's
+// name and are not put back, decision 051) and ship an exchange's replacement. Each step locks the order then the request, and writes its columns, order
 // event, ledger rows, audit entry and mail in one transaction, or refuses and changes nothing.
 import { RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
 import type {
@@ -25,7 +25,7 @@ import * as oq from './orders.queries.js';
 import { linePrintOf } from './orders.service.js';
 import type { OrderContext } from './order-context.js';
 import * as q from './returns.queries.js';
-import { returnRefundPaise } from './returns.service.js';
+import { isPrintedLine, returnRefundPaise } from './returns.service.js';
 
 export const RETURN_NOT_FOUND = 'Return not found.';
 
@@ -337,14 +337,18 @@ export async function receiveReturn(
         ? new Conflict(`${KIND_WORDS[r.kind]} #${id} must be approved before it is received.`)
         : refusal(r, 'be received');
     }
+    // A printed shirt cannot be sold again as a plain one: only plain pieces go back to stock
+    // (and only they can wake the size's back-in-stock requests). The refund counts them all.
     await moveWithLedger(
       tx,
-      lines.map((l) => ({
-        productId: l.product_id,
-        size: l.size,
-        delta: l.quantity,
-        name: l.product_name,
-      })),
+      lines
+        .filter((l) => !isPrintedLine(l))
+        .map((l) => ({
+          productId: l.product_id,
+          size: l.size,
+          delta: l.quantity,
+          name: l.product_name,
+        })),
       {
         reason: 'return',
         orderId: order.id,

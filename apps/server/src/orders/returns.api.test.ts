@@ -760,6 +760,45 @@ describe('printed shirts come back only when faulty (decision 051)', () => {
     ]);
   });
 
+  it('received, a faulty printed shirt is refunded in full but not put back in stock; a plain one is', async () => {
+    const o = await printedAndPlain();
+    const [printedItem, plainItem] = await queryRows<{ product_id: number }>(
+      t.db,
+      sql`SELECT product_id FROM order_items WHERE order_id = ${o.id} ORDER BY id`,
+    );
+    const before = {
+      printed: await stockOf(t.db, printedItem!.product_id, 'M'),
+      plain: await stockOf(t.db, plainItem!.product_id, 'M'),
+    };
+    const res = await ask({
+      order_id: o.id,
+      kind: 'return',
+      reason: 'Both arrived with a torn seam',
+      defect: true,
+      items: [
+        { order_item_id: o.items[0], quantity: 1 },
+        { order_item_id: o.items[1], quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const returnId = res.json().returns[0].id as number;
+    expect((await admin(support, returnId, 'approve')).statusCode).toBe(200);
+    const received = await admin(packer, returnId, 'receive');
+    expect(received.statusCode, received.body).toBe(200);
+    // ₹1,799 (shirt and print) + ₹1,299, no coupon; the ₹60 shipping is kept.
+    expect(received.json().return.refund).toMatchObject({ amount_paise: 309_800 });
+    expect(await stockOf(t.db, printedItem!.product_id, 'M')).toBe(before.printed);
+    expect(await stockOf(t.db, plainItem!.product_id, 'M')).toBe(before.plain + 1);
+    expect(await ledger(o.id)).toEqual([
+      expect.objectContaining({
+        product_id: plainItem!.product_id,
+        size: 'M',
+        delta: 1,
+        reason: 'return',
+      }),
+    ]);
+  });
+
   it('plain lines as before: no defect needed, and one given is recorded', async () => {
     const o = await printedAndPlain();
     const plainReturn = await ask({

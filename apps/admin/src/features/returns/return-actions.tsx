@@ -98,7 +98,9 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
     }
   }
 
-  const total = r.lines.reduce((sum, l) => sum + l.quantity, 0);
+  // Printed shirts carry the shopper's name: they do not go back to stock (decision 051).
+  const printed = r.lines.reduce((sum, l) => sum + (l.print ? l.quantity : 0), 0);
+  const restocked = r.lines.reduce((sum, l) => sum + l.quantity, 0) - printed;
   const newSizes = r.lines
     .map((l) => `${pieces(l.quantity)} of ${l.product_name} in size ${l.exchange_size}`)
     .join('; ');
@@ -163,7 +165,9 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
       confirm: 'Mark received',
       body: (
         <p>
-          {pieces(total)} go back to stock.
+          {restocked > 0 && `${pieces(restocked)} go back to stock.`}
+          {printed > 0 &&
+            `${restocked > 0 ? ' ' : ''}${pieces(printed)} printed for the shopper ${printed === 1 ? 'does' : 'do'} not go back to stock.`}
           {r.kind === 'return' &&
             r.refund_due_paise !== null &&
             ` ${formatPaise(r.refund_due_paise)} is refunded to the shopper's original payment.`}

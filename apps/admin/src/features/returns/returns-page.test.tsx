@@ -249,4 +249,39 @@ describe('the returns pages', () => {
     );
     expect(screen.getByText(/^Printed:/).textContent).toBe('Printed: LUNA · 10 · ₹500 a piece');
   });
+
+  it('says a printed shirt received does not go back to stock', async () => {
+    const plainLine = { ...request().lines[0]!, exchange_size: null, exchange_stock: null };
+    const printedLine = {
+      ...plainLine,
+      order_item_id: 4,
+      print: { name: 'LUNA', number: 10, patch: false, price: 500 },
+    };
+    const returned = (lines: AdminReturn['lines']) =>
+      request({ id: 9, kind: 'return', status: 'approved', defect: true, lines });
+    let current = returned([printedLine, { ...plainLine, quantity: 2 }]);
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(packer) },
+      'GET /api/admin/returns/9': () => ({ body: { return: current } }),
+    });
+    const view = renderAdmin('/returns/9');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Mark received' }, { timeout: 5000 }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Mark return #9 received?' }).textContent).toContain(
+      '2 shirts go back to stock. 1 shirt printed for the shopper does not go back to stock.',
+    );
+    view.unmount();
+
+    current = returned([printedLine]);
+    renderAdmin('/returns/9');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Mark received' }, { timeout: 5000 }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Mark return #9 received?' });
+    expect(dialog.textContent).toContain(
+      '1 shirt printed for the shopper does not go back to stock.',
+    );
+    expect(dialog.textContent).not.toMatch(/shirts? go back to stock/);
+  });
 });
