@@ -284,4 +284,34 @@ describe('the returns pages', () => {
     );
     expect(dialog.textContent).not.toMatch(/shirts? go back to stock/);
   });
+
+  it('names the print a printed shirt’s replacement needs, when approving and shipping', async () => {
+    const printedExchange = (o: Partial<AdminReturn>) =>
+      request({
+        defect: true,
+        lines: [
+          { ...request().lines[0]!, print: { name: 'LUNA', number: 10, patch: true, price: 650 } },
+        ],
+        ...o,
+      });
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('manager', { name: 'Meera' })) },
+      'GET /api/admin/returns/7': { body: { return: printedExchange({}) } },
+      'GET /api/admin/returns/8': {
+        body: { return: printedExchange({ id: 8, status: 'received' }) },
+      },
+    });
+    const view = renderAdmin('/returns/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
+    expect(screen.getByRole('dialog', { name: 'Approve exchange #7?' }).textContent).toContain(
+      'This holds 1 shirt of Kerala Blasters Home 2025 in size L (printed LUNA · 10 · sleeve patch) from stock now',
+    );
+    await view.router.navigate('/returns/8');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ship replacement' }));
+    expect(
+      screen.getByRole('dialog', { name: 'Ship the replacement of exchange #8' }).textContent,
+    ).toContain(
+      '1 shirt of Kerala Blasters Home 2025 in size L (printed LUNA · 10 · sleeve patch).',
+    );
+  });
 });
