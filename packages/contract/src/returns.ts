@@ -122,6 +122,8 @@ export const ShopperReturn = z.object({
   kind: z.enum(RETURN_KINDS),
   status: z.enum(RETURN_STATUSES),
   reason: z.string(),
+  /** Ours, only when the shopper said the pieces arrived damaged or faulty (decision 051). */
+  defect: z.literal(true).optional(),
   /** ISO 8601. */
   created_at: z.string(),
   /** The shop's word on its decision ('' when none). */

@@ -734,6 +734,7 @@ describe('printed shirts come back only when faulty (decision 051)', () => {
       items: [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'L' }],
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().returns[0]).toMatchObject({ kind: 'exchange', defect: true });
     const [row] = await stored(o.id);
     expect(row).toEqual({ id: expect.any(Number), kind: 'exchange', defect: true });
     expect((await events(o.id))[0]!.data).toEqual({
@@ -808,6 +809,7 @@ describe('printed shirts come back only when faulty (decision 051)', () => {
       items: [{ order_item_id: o.items[1], quantity: 1 }],
     });
     expect(plainReturn.statusCode, plainReturn.body).toBe(200);
+    expect(Object.keys(plainReturn.json().returns[0])).not.toContain('defect');
     const [first] = await stored(o.id);
     expect(first!.defect).toBe(false);
     expect((await events(o.id))[0]!.data).toEqual({ return_id: first!.id, kind: 'return' });

@@ -173,6 +173,7 @@ export async function returnsForShopper(
     kind: r.kind,
     status: r.status,
     reason: r.reason,
+    ...(r.defect ? { defect: true as const } : {}),
     created_at: iso(r.created_at),
     decision_note: r.decision_note,
     items: lines

@@ -364,9 +364,41 @@ describe('returns and exchanges', () => {
 
       fireEvent.click(faulty);
       expect(within(dialog).queryByRole('status')).toBeNull();
-      api.on('order_return.php', () => ok(delivered({ return_options: null })));
+      api.on('order_return.php', () =>
+        ok(
+          delivered({
+            return_options: null,
+            returns: [
+              {
+                id: 8,
+                kind: 'return',
+                status: 'requested',
+                reason: 'The name is peeling off',
+                defect: true,
+                created_at: '2026-11-30T10:00:00.000Z',
+                decision_note: '',
+                items: [
+                  {
+                    order_item_id: 1,
+                    product_name: 'Kerala Blasters Home 2025',
+                    size: 'M',
+                    quantity: 1,
+                    exchange_size: null,
+                  },
+                ],
+                courier_name: null,
+                tracking_id: null,
+                tracking_link: null,
+              },
+            ],
+          }),
+        ),
+      );
       send();
       await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByRole('listitem', { name: 'Return #8' }).textContent).toContain(
+        'You said it arrived damaged or faulty.',
+      );
       expect(api.calls['order_return.php']).toEqual([
         {
           user_id: 5,
