@@ -412,4 +412,92 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
       expect(p.body).not.toContain('₹1,499');
     }
   });
+
+  it('mails each shopper waiting for a sold-out size once, though both processes raised its stock at once', async () => {
+    const awayKit = await createProduct(t.db, {
+      name: 'Drop Night Away Jersey',
+      pricePaise: 179_900,
+      sizes: { M: 0, L: 4 },
+    });
+    const origin = new URL(base).origin;
+    const waiting = Array.from({ length: 6 }, (_, i) => `waiting-${i}-${randomUUID()}@example.com`);
+    const mailsTo = (email: string) =>
+      smtp.mails.filter(
+        (m) =>
+          m.to.includes(email) && m.subject === 'Kitroom: Drop Night Away Jersey is back in size M',
+      ).length;
+    const signUp = (email: string) =>
+      post('/api/back_in_stock.php', { product_id: awayKit, size: 'M', email });
+    const restock = (delta: number) =>
+      post(
+        `/api/admin/products/${awayKit}/stock`,
+        { size: 'M', delta, reason: 'restock' },
+        { origin, cookie: staffCookie },
+      );
+    /** Sends these at once; nginx takes turns, so each process answers one. */
+    const atOnce = async (requests: Promise<Answer>[]) => {
+      const answers = await Promise.all(requests);
+      for (const a of answers) expect(a.status, a.body).toBe(200);
+      expect(new Set(answers.map((a) => a.by)).size).toBe(2);
+    };
+    const stockOfM = async () =>
+      (
+        await queryRows<{ stock: number }>(
+          t.db,
+          sql`SELECT stock FROM product_sizes WHERE product_id = ${awayKit} AND size = 'M'`,
+        )
+      )[0]!.stock;
+
+    // Round one: six shoppers sign up through either process; two restocks at once, one each.
+    const signUps = [];
+    for (const email of waiting) signUps.push(await signUp(email));
+    expect(signUps.map((s) => s.status)).toEqual(waiting.map(() => 200));
+    expect(new Set(signUps.map((s) => s.by)).size).toBe(2);
+    await atOnce([restock(3), restock(2)]);
+    expect(await stockOfM()).toBe(5);
+    await until(
+      'a back-in-stock mail for each waiting shopper',
+      () => (waiting.every((e) => mailsTo(e) >= 1) ? true : undefined),
+      20_000,
+    );
+    // Both workers poll every second: a few more rounds, and still one mail each.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(waiting.map(mailsTo)).toEqual(waiting.map(() => 1));
+    const mail = smtp.mails.find((m) => m.to.includes(waiting[0]!))!;
+    expect(mail.text).toContain(`${base}/product/${awayKit}?size=M`);
+
+    // Round two: sold out, with 2 held by an unpaid order. Two of them ask again (a notified
+    // request is used up); a restock and staff canceling that order, at once through the two
+    // processes, mail those two once more and nobody else.
+    await t.db.execute(
+      sql`UPDATE product_sizes SET stock = 0 WHERE product_id = ${awayKit} AND size = 'M'`,
+    );
+    const holder = await createUser(t.db);
+    const unpaid = await createOrder(t.db, {
+      userId: holder.id,
+      items: [{ productId: awayKit, size: 'M', quantity: 2 }],
+    });
+    await t.db.execute(
+      sql`UPDATE orders SET reserved_until = now() + interval '30 minutes' WHERE id = ${unpaid.id}`,
+    );
+    for (const email of waiting.slice(0, 2)) {
+      const again = await signUp(email);
+      expect(again.status, again.body).toBe(200);
+    }
+    await atOnce([
+      restock(3),
+      send('POST', `/api/admin/orders/${unpaid.id}/cancel`, {
+        body: { reason: 'Shopper asked by phone' },
+        headers: { origin, cookie: staffCookie },
+      }),
+    ]);
+    expect(await stockOfM()).toBe(5);
+    await until(
+      'the second mails',
+      () => (waiting.slice(0, 2).every((e) => mailsTo(e) >= 2) ? true : undefined),
+      20_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(waiting.map(mailsTo)).toEqual([2, 2, 1, 1, 1, 1]);
+  });
 });

@@ -9,6 +9,13 @@ export const RETURN_WINDOW_DAYS = 7;
 export const RETURN_REASON_MAX_LENGTH = 1000;
 export const RETURN_NOTE_MAX_LENGTH = 1000;
 
+/**
+ * Printed shirts (name and number, decision 049) come back only when they arrive damaged or
+ * faulty (decision 051): the server's refusal and the shopper's dialog say it in these words.
+ */
+export const PRINTED_RETURN_REFUSAL =
+  'Printed shirts can be returned or exchanged only if they arrive damaged or faulty.';
+
 export const RETURN_KINDS = ['return', 'exchange'] as const;
 export type ReturnKind = (typeof RETURN_KINDS)[number];
 
@@ -74,6 +81,11 @@ export const OrderReturnRequest = z
       .min(1, 'Please tell us why.')
       .max(RETURN_REASON_MAX_LENGTH, `reason is at most ${RETURN_REASON_MAX_LENGTH} characters`),
     items: z.array(ReturnLineInput).min(1, 'Choose at least one item.').max(50, 'at most 50 items'),
+    /**
+     * Ours: the pieces arrived damaged or faulty (staff inspect them). Absent: false. A printed
+     * line can be returned or exchanged only with this set.
+     */
+    defect: z.boolean({ error: 'defect must be true or false' }).default(false),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<number>();
@@ -110,6 +122,8 @@ export const ShopperReturn = z.object({
   kind: z.enum(RETURN_KINDS),
   status: z.enum(RETURN_STATUSES),
   reason: z.string(),
+  /** Ours, only when the shopper said the pieces arrived damaged or faulty (decision 051). */
+  defect: z.literal(true).optional(),
   /** ISO 8601. */
   created_at: z.string(),
   /** The shop's word on its decision ('' when none). */
@@ -139,6 +153,11 @@ export const ReturnOptions = z.object({
       quantity: z.number().int(),
       /** The jersey's other sizes; in_stock says whether the shop has one now. */
       exchange_sizes: z.array(z.object({ size: z.string(), in_stock: z.boolean() })),
+      /**
+       * Ours, on printed lines only (absent on plain ones): returnable or exchangeable only
+       * if the pieces arrived damaged or faulty.
+       */
+      printed: z.literal(true).optional(),
     }),
   ),
 });

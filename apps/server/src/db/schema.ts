@@ -895,6 +895,9 @@ export const orderReturns = pgTable(
       .notNull()
       .default('requested'),
     reason: text('reason').notNull(),
+    // The shopper says the piece arrived damaged or faulty (the only way a printed shirt comes
+    // back, decision 051); staff inspect it.
+    defect: boolean('defect').notNull().default(false),
     // Picture keys of the shopper's photos (the catalogue's picture store).
     photos: jsonb('photos').notNull().default([]),
     decisionNote: text('decision_note').notNull().default(''),

@@ -1,8 +1,8 @@
 // Returns and size exchanges as staff work through them (decision 023): approve (an exchange
 // holds its replacement sizes' stock from then on, through the ledger), reject with a note
 // (an approved exchange's hold goes back), receive (the shirts go back to stock; a return
-// is refunded by the rule, sent to the provider after commit) and ship an exchange's
-// replacement. Each step locks the order then the request, and writes its columns, order
+// is refunded by the rule, sent to the provider after commit; printed shirts carry a shopper's
+// name and are not put back, decision 051) and ship an exchange's replacement. Each step locks the order then the request, and writes its columns, order
 // event, ledger rows, audit entry and mail in one transaction, or refuses and changes nothing.
 import { RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
 import type {
@@ -22,9 +22,10 @@ import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
+import { linePrintOf } from './orders.service.js';
 import type { OrderContext } from './order-context.js';
 import * as q from './returns.queries.js';
-import { returnRefundPaise } from './returns.service.js';
+import { isPrintedLine, returnRefundPaise } from './returns.service.js';
 
 export const RETURN_NOT_FOUND = 'Return not found.';
 
@@ -61,6 +62,7 @@ function summaryOf(r: q.ReturnSummaryRow): AdminReturnSummary {
     kind: r.kind,
     status: r.status,
     reason: r.reason,
+    defect: r.defect,
     created_at: iso(r.created_at),
     customer_name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
     pieces: r.pieces,
@@ -123,6 +125,7 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
     kind: r.kind,
     status: r.status,
     reason: r.reason,
+    defect: r.defect,
     created_at: iso(r.created_at),
     customer_name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
     pieces: lines.reduce((sum, l) => sum + l.quantity, 0),
@@ -136,17 +139,21 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
       discount_paise: order.discount_paise,
       shipping_paise: order.shipping_paise,
     },
-    lines: lines.map((l) => ({
-      order_item_id: l.order_item_id,
-      product_id: l.product_id,
-      product_name: l.product_name,
-      product_image_url: l.product_image_url,
-      size: l.size,
-      quantity: l.quantity,
-      exchange_size: l.exchange_size,
-      exchange_stock: l.exchange_size === null ? null : (l.exchange_stock ?? 0),
-      unit_price_paise: l.unit_price_paise,
-    })),
+    lines: lines.map((l) => {
+      const print = linePrintOf(l);
+      return {
+        order_item_id: l.order_item_id,
+        product_id: l.product_id,
+        product_name: l.product_name,
+        product_image_url: l.product_image_url,
+        size: l.size,
+        quantity: l.quantity,
+        exchange_size: l.exchange_size,
+        exchange_stock: l.exchange_size === null ? null : (l.exchange_stock ?? 0),
+        unit_price_paise: l.unit_price_paise,
+        ...(print ? { print } : {}),
+      };
+    }),
     decision_note: r.decision_note,
     decided_by: r.decided_by === null ? null : { id: r.decided_by, name: r.decided_by_name ?? '' },
     decided_at: isoOrNull(r.decided_at),
@@ -330,14 +337,18 @@ export async function receiveReturn(
         ? new Conflict(`${KIND_WORDS[r.kind]} #${id} must be approved before it is received.`)
         : refusal(r, 'be received');
     }
+    // A printed shirt cannot be sold again as a plain one: only plain pieces go back to stock
+    // (and only they can wake the size's back-in-stock requests). The refund counts them all.
     await moveWithLedger(
       tx,
-      lines.map((l) => ({
-        productId: l.product_id,
-        size: l.size,
-        delta: l.quantity,
-        name: l.product_name,
-      })),
+      lines
+        .filter((l) => !isPrintedLine(l))
+        .map((l) => ({
+          productId: l.product_id,
+          size: l.size,
+          delta: l.quantity,
+          name: l.product_name,
+        })),
       {
         reason: 'return',
         orderId: order.id,

@@ -4,6 +4,7 @@
 // time; an approved exchange holds its replacement's stock exactly, through the ledger; a
 // receipt restocks and refunds by the rule; every refusal is a 4xx {error} that changes
 // nothing.
+import { PRINTED_RETURN_REFUSAL } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
@@ -640,6 +641,192 @@ describe('the back office’s steps', () => {
     expect(seen).toEqual(all.returns.map((r: { id: number }) => r.id));
     const bad = await support.call('GET', '/api/admin/returns?status=lost');
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('printed shirts come back only when faulty (decision 051)', () => {
+  let printedJersey: number;
+  const LUNA = { name: 'Luna', number: 10 };
+
+  beforeAll(async () => {
+    const origin = new URL(t.config.publicUrl).origin;
+    const manager = adminClient(t.app, origin, (await createStaff(t.db, 'manager')).cookie);
+    printedJersey = await jersey();
+    const res = await manager.call('PATCH', `/api/admin/products/${printedJersey}/printing`, {
+      enabled: true,
+      name_paise: 30_000,
+      number_paise: 20_000,
+      patch_paise: null,
+      colour: '#FFFFFF',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  /** A delivered order of a printed M (₹1,299 + ₹500 print) and a plain ₹1,299 M, ₹60 shipping. */
+  async function printedAndPlain() {
+    const plain = await jersey();
+    return delivered(
+      [
+        { product_id: printedJersey, size: 'M', quantity: 1, print: LUNA },
+        { product_id: plain, size: 'M', quantity: 1 },
+      ],
+      3158,
+    );
+  }
+  const stored = (orderId: number) =>
+    queryRows<{ id: number; kind: string; defect: boolean }>(
+      t.db,
+      sql`SELECT id, kind, defect FROM order_returns WHERE order_id = ${orderId} ORDER BY id`,
+    );
+  const events = (orderId: number) =>
+    queryRows<{ data: Record<string, unknown> }>(
+      t.db,
+      sql`SELECT data FROM order_events WHERE order_id = ${orderId}
+          AND type = 'return_requested' ORDER BY id`,
+    );
+
+  it('marks the printed line in what may be asked, and refuses it without a defect, storing nothing', async () => {
+    const o = await printedAndPlain();
+    const options = (await page(o.id)).json().return_options.items;
+    expect(options.map((i: { printed?: boolean }) => i.printed)).toEqual([true, undefined]);
+    expect(Object.keys(options[1])).not.toContain('printed');
+
+    const attempts = [
+      {
+        kind: 'return',
+        items: [{ order_item_id: o.items[0], quantity: 1 }],
+      },
+      {
+        kind: 'exchange',
+        defect: false,
+        items: [
+          { order_item_id: o.items[1], quantity: 1, exchange_size: 'L' },
+          { order_item_id: o.items[0], quantity: 1, exchange_size: 'L' },
+        ],
+      },
+    ];
+    for (const attempt of attempts) {
+      const res = await ask({ order_id: o.id, reason: 'Changed my mind', ...attempt });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ error: PRINTED_RETURN_REFUSAL });
+    }
+    const badFlag = await ask({
+      order_id: o.id,
+      kind: 'return',
+      reason: 'Torn seam',
+      defect: 'yes',
+      items: [{ order_item_id: o.items[0], quantity: 1 }],
+    });
+    expect(badFlag.statusCode).toBe(400);
+    expect(badFlag.json().error).toContain('defect must be true or false');
+    expect(await stored(o.id)).toEqual([]);
+    expect(await events(o.id)).toEqual([]);
+    expect((await page(o.id)).json().returns).toEqual([]);
+  });
+
+  it('takes it when the shirt arrived faulty: the request, its event and the back office say so', async () => {
+    const o = await printedAndPlain();
+    const res = await ask({
+      order_id: o.id,
+      kind: 'exchange',
+      reason: 'The number is peeling off',
+      defect: true,
+      items: [{ order_item_id: o.items[0], quantity: 1, exchange_size: 'L' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().returns[0]).toMatchObject({ kind: 'exchange', defect: true });
+    const [row] = await stored(o.id);
+    expect(row).toEqual({ id: expect.any(Number), kind: 'exchange', defect: true });
+    expect((await events(o.id))[0]!.data).toEqual({
+      return_id: row!.id,
+      kind: 'exchange',
+      defect: true,
+    });
+
+    const list = (
+      await support.call('GET', '/api/admin/returns?status=requested&limit=200')
+    ).json();
+    expect(list.returns.find((r: { id: number }) => r.id === row!.id)).toMatchObject({
+      defect: true,
+    });
+    const one = (await support.call('GET', `/api/admin/returns/${row!.id}`)).json().return;
+    expect(one.defect).toBe(true);
+    expect(one.lines).toEqual([
+      expect.objectContaining({
+        size: 'M',
+        exchange_size: 'L',
+        unit_price_paise: 179_900,
+        print: { name: 'LUNA', number: 10, patch: false, price: 500 },
+      }),
+    ]);
+  });
+
+  it('received, a faulty printed shirt is refunded in full but not put back in stock; a plain one is', async () => {
+    const o = await printedAndPlain();
+    const [printedItem, plainItem] = await queryRows<{ product_id: number }>(
+      t.db,
+      sql`SELECT product_id FROM order_items WHERE order_id = ${o.id} ORDER BY id`,
+    );
+    const before = {
+      printed: await stockOf(t.db, printedItem!.product_id, 'M'),
+      plain: await stockOf(t.db, plainItem!.product_id, 'M'),
+    };
+    const res = await ask({
+      order_id: o.id,
+      kind: 'return',
+      reason: 'Both arrived with a torn seam',
+      defect: true,
+      items: [
+        { order_item_id: o.items[0], quantity: 1 },
+        { order_item_id: o.items[1], quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const returnId = res.json().returns[0].id as number;
+    expect((await admin(support, returnId, 'approve')).statusCode).toBe(200);
+    const received = await admin(packer, returnId, 'receive');
+    expect(received.statusCode, received.body).toBe(200);
+    // ₹1,799 (shirt and print) + ₹1,299, no coupon; the ₹60 shipping is kept.
+    expect(received.json().return.refund).toMatchObject({ amount_paise: 309_800 });
+    expect(await stockOf(t.db, printedItem!.product_id, 'M')).toBe(before.printed);
+    expect(await stockOf(t.db, plainItem!.product_id, 'M')).toBe(before.plain + 1);
+    expect(await ledger(o.id)).toEqual([
+      expect.objectContaining({
+        product_id: plainItem!.product_id,
+        size: 'M',
+        delta: 1,
+        reason: 'return',
+      }),
+    ]);
+  });
+
+  it('plain lines as before: no defect needed, and one given is recorded', async () => {
+    const o = await printedAndPlain();
+    const plainReturn = await ask({
+      order_id: o.id,
+      kind: 'return',
+      reason: 'Too big',
+      items: [{ order_item_id: o.items[1], quantity: 1 }],
+    });
+    expect(plainReturn.statusCode, plainReturn.body).toBe(200);
+    expect(Object.keys(plainReturn.json().returns[0])).not.toContain('defect');
+    const [first] = await stored(o.id);
+    expect(first!.defect).toBe(false);
+    expect((await events(o.id))[0]!.data).toEqual({ return_id: first!.id, kind: 'return' });
+    const one = (await support.call('GET', `/api/admin/returns/${first!.id}`)).json().return;
+    expect(one.defect).toBe(false);
+    expect(Object.keys(one.lines[0])).not.toContain('print');
+
+    expect((await admin(support, first!.id, 'reject', { note: 'Worn' })).statusCode).toBe(200);
+    const faulty = await ask({
+      order_id: o.id,
+      kind: 'return',
+      reason: 'A hole in the sleeve',
+      defect: true,
+      items: [{ order_item_id: o.items[1], quantity: 1 }],
+    });
+    expect(faulty.statusCode, faulty.body).toBe(200);
+    expect((await stored(o.id)).map((r) => r.defect)).toEqual([false, true]);
   });
 });
 

@@ -13,6 +13,8 @@ export interface ReturnRow {
   kind: ReturnKind;
   status: ReturnStatus;
   reason: string;
+  /** The shopper said the pieces arrived damaged or faulty. */
+  defect: boolean;
   decision_note: string;
   decided_by: number | null;
   decided_by_name: string | null;
@@ -37,9 +39,13 @@ export interface ReturnLineRow {
   unit_price_paise: number;
   /** The replacement size's stock now (exchanges), else null. */
   exchange_stock: number | null;
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+  print_price_paise: number;
 }
 
-const returnColumns = sql`r.id, r.order_id, r.kind, r.status, r.reason, r.decision_note,
+const returnColumns = sql`r.id, r.order_id, r.kind, r.status, r.reason, r.defect, r.decision_note,
   r.decided_by, s.name AS decided_by_name, r.decided_at, r.received_at, r.shipped_at,
   r.courier_name, r.tracking_id, r.tracking_link, r.created_at`;
 
@@ -85,7 +91,8 @@ export async function linesOfReturns(
     db,
     sql`SELECT ri.return_id, ri.order_item_id, oi.product_id, oi.product_name,
                oi.product_image_url, oi.size, ri.quantity, ri.exchange_size, oi.unit_price_paise,
-               ps.stock AS exchange_stock
+               ps.stock AS exchange_stock, oi.print_name, oi.print_number, oi.print_patch,
+               oi.print_price_paise
         FROM order_return_items ri
         JOIN order_items oi ON oi.id = ri.order_item_id
         LEFT JOIN product_sizes ps ON ps.product_id = oi.product_id AND ps.size = ri.exchange_size
@@ -126,6 +133,7 @@ export interface NewReturn {
   orderId: number;
   kind: ReturnKind;
   reason: string;
+  defect: boolean;
   now: Date;
   lines: { orderItemId: number; quantity: number; exchangeSize: string | null }[];
 }
@@ -133,8 +141,9 @@ export interface NewReturn {
 export async function insertReturn(db: Queryable, r: NewReturn): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO order_returns (order_id, kind, reason, created_at)
-        VALUES (${r.orderId}, ${r.kind}, ${r.reason}, ${r.now.toISOString()}::timestamptz)
+    sql`INSERT INTO order_returns (order_id, kind, reason, defect, created_at)
+        VALUES (${r.orderId}, ${r.kind}, ${r.reason}, ${r.defect},
+                ${r.now.toISOString()}::timestamptz)
         RETURNING id`,
   );
   const id = row!.id;
@@ -243,6 +252,7 @@ export interface ReturnSummaryRow {
   kind: ReturnKind;
   status: ReturnStatus;
   reason: string;
+  defect: boolean;
   created_at: Date | string;
   shipping_address: Record<string, string | undefined>;
   pieces: number;
@@ -260,7 +270,8 @@ export async function listReturns(
       : sql`r.status <> 'requested'`;
   return queryRows<ReturnSummaryRow>(
     db,
-    sql`SELECT r.id, r.order_id, r.kind, r.status, r.reason, r.created_at, o.shipping_address,
+    sql`SELECT r.id, r.order_id, r.kind, r.status, r.reason, r.defect, r.created_at,
+               o.shipping_address,
                (SELECT coalesce(sum(ri.quantity), 0)::int FROM order_return_items ri
                  WHERE ri.return_id = r.id) AS pieces
         FROM order_returns r JOIN orders o ON o.id = r.order_id

@@ -2,9 +2,11 @@
 // 023): a delivered order may be returned or exchanged until the end of the 7th Indian day
 // after its delivery, a piece at most once, one request in progress at a time, and an
 // exchange only to a size the jersey comes in. The request is written with its order event
-// under the order's lock, so two requests at once are judged one after the other.
+// under the order's lock, so two requests at once are judged one after the other. A printed
+// shirt comes back only when the shopper says it arrived damaged or faulty (decision 051).
 import {
   isOpenReturn,
+  PRINTED_RETURN_REFUSAL,
   RETURN_WINDOW_DAYS,
   SIZES,
   type OrderReturnRequest,
@@ -46,6 +48,15 @@ export function returnRefundPaise(
     return Number((n + d - 1n) / d);
   };
   return value - (share(returnedBefore + value) - share(returnedBefore));
+}
+
+/** Whether an order line's shirts carry a print (name, number or sleeve patch; decision 049). */
+export function isPrintedLine(item: {
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+}): boolean {
+  return item.print_name !== '' || item.print_number !== null || item.print_patch;
 }
 
 /** A jersey's sizes in the shop's order (S, M, L, XL, XXL, then any other). */
@@ -90,6 +101,7 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
       if (!item) {
         throw new Invalid(`Item ${line.order_item_id} is not part of order #${order.id}.`);
       }
+      if (isPrintedLine(item) && !input.defect) throw new Conflict(PRINTED_RETURN_REFUSAL);
       const left = item.quantity - (asked.get(item.id) ?? 0);
       if (line.quantity > left) {
         throw new Conflict(
@@ -113,6 +125,7 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
       orderId: order.id,
       kind: input.kind,
       reason: input.reason,
+      defect: input.defect,
       now,
       lines: input.items.map((l) => ({
         orderItemId: l.order_item_id,
@@ -125,7 +138,11 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
       order.id,
       'return_requested',
       { kind: 'shopper', userId },
-      { note: input.reason, data: { return_id: returnId, kind: input.kind }, at: now },
+      {
+        note: input.reason,
+        data: { return_id: returnId, kind: input.kind, ...(input.defect ? { defect: true } : {}) },
+        at: now,
+      },
     );
     return returnId;
   });
@@ -156,6 +173,7 @@ export async function returnsForShopper(
     kind: r.kind,
     status: r.status,
     reason: r.reason,
+    ...(r.defect ? { defect: true as const } : {}),
     created_at: iso(r.created_at),
     decision_note: r.decision_note,
     items: lines
@@ -185,6 +203,7 @@ export async function returnsForShopper(
           .filter((s) => s.id === i.product_id && s.size !== null && s.size !== i.size)
           .map((s) => ({ size: s.size!, in_stock: (s.stock ?? 0) > 0 }))
           .sort((a, b) => bySize(a.size, b.size)),
+        ...(isPrintedLine(i) ? { printed: true as const } : {}),
       }))
       .filter((i) => i.quantity > 0);
     if (open.length > 0) options = { items: open };

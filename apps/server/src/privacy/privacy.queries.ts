@@ -134,9 +134,9 @@ export const refunds = perOrder(
 
 export const returns = perOrder(
   (ids) =>
-    sql`SELECT r.order_id, r.id, r.kind, r.status, r.reason, r.photos, r.decision_note,
-               r.decided_at, r.received_at, r.shipped_at, r.courier_name, r.tracking_id,
-               r.tracking_link, r.created_at,
+    sql`SELECT r.order_id, r.id, r.kind, r.status, r.reason, r.defect, r.photos,
+               r.decision_note, r.decided_at, r.received_at, r.shipped_at, r.courier_name,
+               r.tracking_id, r.tracking_link, r.created_at,
                coalesce((SELECT json_agg(json_build_object('order_item_id', i.order_item_id,
                                  'quantity', i.quantity, 'exchange_size', i.exchange_size)
                                  ORDER BY i.id)

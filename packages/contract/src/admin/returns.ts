@@ -3,6 +3,7 @@
 // stock), reject with a note, receive (the shirts go back to stock; a return is refunded),
 // ship the replacement. Money here is paise.
 import { z } from 'zod';
+import { CartPrint } from '../cart.js';
 import { Id } from '../common.js';
 import { RETURN_KINDS, RETURN_NOTE_MAX_LENGTH, RETURN_STATUSES } from '../returns.js';
 
@@ -37,6 +38,8 @@ export const AdminReturnLine = z.object({
   /** The replacement size's stock now (an exchange), else null. */
   exchange_stock: z.number().int().nullable(),
   unit_price_paise: z.number().int(),
+  /** The print on the line's shirts (decision 049), its price per piece in rupees; absent: none. */
+  print: CartPrint.nullish(),
 });
 export type AdminReturnLine = z.infer<typeof AdminReturnLine>;
 
@@ -46,6 +49,8 @@ export const AdminReturnSummary = z.object({
   kind: z.enum(RETURN_KINDS),
   status: z.enum(RETURN_STATUSES),
   reason: z.string(),
+  /** The shopper says the pieces arrived damaged or faulty: staff inspect them (decision 051). */
+  defect: z.boolean(),
   created_at: z.string(),
   /** The name on the delivery address. */
   customer_name: z.string(),

@@ -22,9 +22,12 @@ function Carried({ data }: { data: Record<string, unknown> }) {
   const link = text('tracking_link');
   const expected = text('expected_date');
   const amount = typeof data.amount_paise === 'number' ? data.amount_paise : null;
-  if (!courier && !tracking && amount === null) return null;
+  // A return asked for because the shirts arrived damaged or faulty (decision 051).
+  const faulty = data.defect === true;
+  if (!courier && !tracking && amount === null && !faulty) return null;
   return (
     <p className="text-sm">
+      {faulty && <strong className="text-sale">Arrived damaged or faulty</strong>}
       {amount !== null && <strong className="tabular-nums">{formatPaise(amount)}</strong>}
       {courier && <span>{courier}</span>}
       {tracking && (

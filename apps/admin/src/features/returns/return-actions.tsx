@@ -1,7 +1,9 @@
 // The steps staff take on a request, by role: approve or reject (orders.manage; an exchange's
 // approval holds its new sizes, a rejection of an approved one gives them back), mark the
 // shirts received (orders.fulfil; restocked, a return refunded by the rule) and ship an
-// exchange's replacement (orders.fulfil). Each asks first in a dialog.
+// exchange's replacement (orders.fulfil; a printed shirt's replacement is printed the same).
+// Each asks first in a dialog.
+import { printLabel } from '@kitroom/contract';
 import {
   RejectReturnRequest,
   ShipReplacementRequest,
@@ -98,9 +100,14 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
     }
   }
 
-  const total = r.lines.reduce((sum, l) => sum + l.quantity, 0);
+  // Printed shirts carry the shopper's name: they do not go back to stock (decision 051).
+  const printed = r.lines.reduce((sum, l) => sum + (l.print ? l.quantity : 0), 0);
+  const restocked = r.lines.reduce((sum, l) => sum + l.quantity, 0) - printed;
   const newSizes = r.lines
-    .map((l) => `${pieces(l.quantity)} of ${l.product_name} in size ${l.exchange_size}`)
+    .map(
+      (l) =>
+        `${pieces(l.quantity)} of ${l.product_name} in size ${l.exchange_size}${l.print ? ` (printed ${printLabel(l.print)})` : ''}`,
+    )
     .join('; ');
   const buttons: ReactNode[] = [];
   const button = (s: Step, label: string, tone: 'primary' | 'ghost' | 'danger' = 'primary') =>
@@ -163,7 +170,9 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
       confirm: 'Mark received',
       body: (
         <p>
-          {pieces(total)} go back to stock.
+          {restocked > 0 && `${pieces(restocked)} go back to stock.`}
+          {printed > 0 &&
+            `${restocked > 0 ? ' ' : ''}${pieces(printed)} printed for the shopper ${printed === 1 ? 'does' : 'do'} not go back to stock.`}
           {r.kind === 'return' &&
             r.refund_due_paise !== null &&
             ` ${formatPaise(r.refund_due_paise)} is refunded to the shopper's original payment.`}

@@ -1,6 +1,7 @@
 // /admin/returns/:id (orders.read): one request — its order and delivery address, the lines
 // with the sizes asked for and the stock of each new size, the shopper's reason, the
 // decision, the replacement parcel, the refund — and the steps the role may take.
+import { formatRupees, printLabel } from '@kitroom/contract';
 import type { AdminReturn } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -11,7 +12,7 @@ import { formatPaise } from '@/ui/money';
 import { Thumbnail } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
 import { ReturnActions } from './return-actions';
-import { ReturnStatusBadge, returnTitle } from './return-status';
+import { FaultyBadge, ReturnStatusBadge, returnTitle } from './return-status';
 
 const REFUND_STATES = {
   requested: 'written, being sent',
@@ -35,6 +36,7 @@ export function ReturnPage() {
           <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">
             {r ? returnTitle(r) : `Request #${id}`}
           </h1>
+          {r?.defect && <FaultyBadge />}
           {r && <ReturnStatusBadge status={r.status} />}
         </div>
       </div>
@@ -70,6 +72,14 @@ function Request({ r }: { r: AdminReturn }) {
           </dd>
           <dt className="font-semibold text-muted">Reason</dt>
           <dd className="break-words whitespace-pre-line">{r.reason}</dd>
+          {r.defect && (
+            <>
+              <dt className="font-semibold text-muted">Condition</dt>
+              <dd className="font-semibold text-sale">
+                Arrived damaged or faulty, the shopper says: inspect the shirts before deciding.
+              </dd>
+            </>
+          )}
           {r.decided_at && (
             <>
               <dt className="font-semibold text-muted">Decision</dt>
@@ -146,6 +156,11 @@ function Request({ r }: { r: AdminReturn }) {
                 <p>
                   {l.quantity} × size {l.size} at {formatPaise(l.unit_price_paise)}
                 </p>
+                {l.print && (
+                  <p className="font-semibold text-amber-900">
+                    Printed: {printLabel(l.print)} · {formatRupees(l.print.price)} a piece
+                  </p>
+                )}
                 {l.exchange_size && (
                   <p>
                     For size <span className="font-semibold">{l.exchange_size}</span> ·{' '}

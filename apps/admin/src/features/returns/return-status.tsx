@@ -1,4 +1,5 @@
-// A request's status as a badge, and its title ('Exchange #7'), shared by the list and a request.
+// A request's status as a badge, the "Faulty" flag, and its title ('Exchange #7'), shared by
+// the list and a request.
 import { RETURN_STATUS_LABELS, type ReturnKind, type ReturnStatus } from '@kitroom/contract';
 
 const TONE: Record<ReturnStatus, string> = {
@@ -13,6 +14,21 @@ export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${TONE[status]}`}>
       {RETURN_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/**
+ * The shopper says the pieces arrived damaged or faulty (decision 051): staff inspect them
+ * before deciding. A printed shirt is only ever asked back this way.
+ */
+export function FaultyBadge() {
+  return (
+    <span
+      title="The shopper says the pieces arrived damaged or faulty: inspect them"
+      className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-sale"
+    >
+      Faulty
     </span>
   );
 }

@@ -15,6 +15,7 @@ function request(o: Partial<AdminReturn> = {}): AdminReturn {
     kind: 'exchange',
     status: 'requested',
     reason: 'Too tight across the chest',
+    defect: false,
     created_at: '2026-11-30T04:30:00.000Z',
     customer_name: 'Asha Menon',
     pieces: 1,
@@ -209,5 +210,108 @@ describe('the returns pages', () => {
       tracking_link: '',
     });
     expect(screen.queryByRole('button', { name: 'Ship replacement' })).toBeNull();
+  });
+  it('flags requests whose shirts arrived faulty, in the list and on the request, with the print', async () => {
+    const faulty = request({
+      id: 9,
+      kind: 'return',
+      reason: 'The name is peeling off',
+      defect: true,
+      lines: [
+        {
+          ...request().lines[0]!,
+          exchange_size: null,
+          exchange_stock: null,
+          unit_price_paise: 179_900,
+          print: { name: 'LUNA', number: 10, patch: false, price: 500 },
+        },
+      ],
+    });
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(support) },
+      'GET /api/admin/returns': {
+        body: { returns: [faulty, request()], waiting: 2, next_after: null },
+      },
+      'GET /api/admin/returns/9': { body: { return: faulty } },
+    });
+    const view = renderAdmin('/returns');
+    const card = await screen.findByRole('listitem', { name: 'Return #9' }, { timeout: 5000 });
+    expect(within(card).getByText('Faulty')).toBeTruthy();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Exchange #7' })).queryByText('Faulty'),
+    ).toBeNull();
+
+    await view.router.navigate('/returns/9');
+    await screen.findByRole('heading', { name: 'Return #9', level: 1 });
+    expect(screen.getByText('Faulty')).toBeTruthy();
+    expect(screen.getByText('Condition').nextSibling?.textContent).toBe(
+      'Arrived damaged or faulty, the shopper says: inspect the shirts before deciding.',
+    );
+    expect(screen.getByText(/^Printed:/).textContent).toBe('Printed: LUNA · 10 · ₹500 a piece');
+  });
+
+  it('says a printed shirt received does not go back to stock', async () => {
+    const plainLine = { ...request().lines[0]!, exchange_size: null, exchange_stock: null };
+    const printedLine = {
+      ...plainLine,
+      order_item_id: 4,
+      print: { name: 'LUNA', number: 10, patch: false, price: 500 },
+    };
+    const returned = (lines: AdminReturn['lines']) =>
+      request({ id: 9, kind: 'return', status: 'approved', defect: true, lines });
+    let current = returned([printedLine, { ...plainLine, quantity: 2 }]);
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(packer) },
+      'GET /api/admin/returns/9': () => ({ body: { return: current } }),
+    });
+    const view = renderAdmin('/returns/9');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Mark received' }, { timeout: 5000 }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Mark return #9 received?' }).textContent).toContain(
+      '2 shirts go back to stock. 1 shirt printed for the shopper does not go back to stock.',
+    );
+    view.unmount();
+
+    current = returned([printedLine]);
+    renderAdmin('/returns/9');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Mark received' }, { timeout: 5000 }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Mark return #9 received?' });
+    expect(dialog.textContent).toContain(
+      '1 shirt printed for the shopper does not go back to stock.',
+    );
+    expect(dialog.textContent).not.toMatch(/shirts? go back to stock/);
+  });
+
+  it('names the print a printed shirt’s replacement needs, when approving and shipping', async () => {
+    const printedExchange = (o: Partial<AdminReturn>) =>
+      request({
+        defect: true,
+        lines: [
+          { ...request().lines[0]!, print: { name: 'LUNA', number: 10, patch: true, price: 650 } },
+        ],
+        ...o,
+      });
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('manager', { name: 'Meera' })) },
+      'GET /api/admin/returns/7': { body: { return: printedExchange({}) } },
+      'GET /api/admin/returns/8': {
+        body: { return: printedExchange({ id: 8, status: 'received' }) },
+      },
+    });
+    const view = renderAdmin('/returns/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
+    expect(screen.getByRole('dialog', { name: 'Approve exchange #7?' }).textContent).toContain(
+      'This holds 1 shirt of Kerala Blasters Home 2025 in size L (printed LUNA · 10 · sleeve patch) from stock now',
+    );
+    await view.router.navigate('/returns/8');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ship replacement' }));
+    expect(
+      screen.getByRole('dialog', { name: 'Ship the replacement of exchange #8' }).textContent,
+    ).toContain(
+      '1 shirt of Kerala Blasters Home 2025 in size L (printed LUNA · 10 · sleeve patch).',
+    );
   });
 });

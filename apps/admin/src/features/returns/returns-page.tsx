@@ -11,7 +11,7 @@ import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
 import { FormMessage, SelectField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
-import { ReturnStatusBadge, returnTitle } from './return-status';
+import { FaultyBadge, ReturnStatusBadge, returnTitle } from './return-status';
 
 const PAGE = 50;
 
@@ -96,7 +96,10 @@ function RequestCard({ request: r }: { request: AdminReturnSummary }) {
             {r.pieces === 1 ? 'piece' : 'pieces'}
           </p>
         </div>
-        <ReturnStatusBadge status={r.status} />
+        <div className="flex flex-wrap gap-1.5">
+          {r.defect && <FaultyBadge />}
+          <ReturnStatusBadge status={r.status} />
+        </div>
       </div>
       <p className="mt-2 line-clamp-2 text-sm break-words">{r.reason}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

@@ -26,6 +26,15 @@ export default function ReturnPolicyPage() {
           ),
         },
         {
+          heading: 'Printed shirts',
+          body: (
+            <p>
+              A shirt printed with a name or number for you can be returned or exchanged only if it
+              arrives damaged or faulty.
+            </p>
+          ),
+        },
+        {
           heading: 'Sale items',
           body: (
             <p>
@@ -40,7 +49,8 @@ export default function ReturnPolicyPage() {
             <ol className="ml-5 list-decimal space-y-1">
               <li>
                 On your order's page (My Account, Orders), choose Return or exchange, the pieces and
-                the reason. For a defect, email us photographs too.
+                the reason. For a defect, tick “The item arrived damaged or faulty” and email us
+                photographs too.
               </li>
               <li>We mail you our answer, with the return address or a pickup date.</li>
               <li>

@@ -311,6 +311,109 @@ describe('returns and exchanges', () => {
     }
   });
 
+  it('says a printed shirt comes back only if faulty, and refuses it before sending without the tick', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T10:00:00.000Z') });
+    try {
+      const print = { name: 'LUNA', number: 10, patch: false, price: 500 };
+      const answer = delivered({
+        return_options: {
+          items: [
+            {
+              order_item_id: 1,
+              quantity: 1,
+              exchange_sizes: [{ size: 'L', in_stock: true }],
+              printed: true,
+            },
+            { order_item_id: 2, quantity: 1, exchange_sizes: [{ size: 'L', in_stock: true }] },
+          ],
+        },
+      });
+      answer.order_items = [
+        { ...answer.order_items[0]!, quantity: 1, price: 1799, print },
+        { ...answer.order_items[0]!, id: 2, product_name: 'Training Tee', quantity: 1 },
+      ];
+      const api = await open(answer);
+      fireEvent.click(screen.getByRole('button', { name: 'Return or exchange' }));
+      const dialog = screen.getByRole('dialog', { name: 'Return or exchange' });
+      const [printedLine, plainLine] = within(dialog).getAllByRole('group', { name: /· size M$/ });
+      expect(printedLine!.textContent).toContain('Printed — returnable only if faulty');
+      expect(plainLine!.textContent).not.toContain('Printed');
+
+      fireEvent.click(within(dialog).getByLabelText('A refund'));
+      const faulty = within(dialog).getByLabelText(
+        'The item arrived damaged or faulty',
+      ) as HTMLInputElement;
+      expect(faulty.checked).toBe(false);
+      // The plain line asks nothing more; choosing the printed one says the rule at once.
+      fireEvent.change(within(plainLine!).getByLabelText('Pieces'), { target: { value: '1' } });
+      expect(within(dialog).queryByRole('status')).toBeNull();
+      fireEvent.change(within(printedLine!).getByLabelText('Pieces'), { target: { value: '1' } });
+      const refusal =
+        'Printed shirts can be returned or exchanged only if they arrive damaged or faulty.';
+      expect(within(dialog).getByRole('status').textContent).toBe(refusal);
+      fireEvent.change(within(plainLine!).getByLabelText('Pieces'), { target: { value: '0' } });
+      fireEvent.change(within(dialog).getByLabelText('Why? (required)'), {
+        target: { value: 'The name is peeling off' },
+      });
+      const send = () =>
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+      send();
+      expect(api.calls['order_return.php']).toBeUndefined();
+      expect(document.activeElement).toBe(faulty);
+      expect(faulty.getAttribute('aria-describedby')).toBe(within(dialog).getByRole('status').id);
+
+      fireEvent.click(faulty);
+      expect(within(dialog).queryByRole('status')).toBeNull();
+      api.on('order_return.php', () =>
+        ok(
+          delivered({
+            return_options: null,
+            returns: [
+              {
+                id: 8,
+                kind: 'return',
+                status: 'requested',
+                reason: 'The name is peeling off',
+                defect: true,
+                created_at: '2026-11-30T10:00:00.000Z',
+                decision_note: '',
+                items: [
+                  {
+                    order_item_id: 1,
+                    product_name: 'Kerala Blasters Home 2025',
+                    size: 'M',
+                    quantity: 1,
+                    exchange_size: null,
+                  },
+                ],
+                courier_name: null,
+                tracking_id: null,
+                tracking_link: null,
+              },
+            ],
+          }),
+        ),
+      );
+      send();
+      await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByRole('listitem', { name: 'Return #8' }).textContent).toContain(
+        'You said it arrived damaged or faulty.',
+      );
+      expect(api.calls['order_return.php']).toEqual([
+        {
+          user_id: 5,
+          order_id: 42,
+          kind: 'return',
+          reason: 'The name is peeling off',
+          items: [{ order_item_id: 1, quantity: 1 }],
+          defect: true,
+        },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows a shipped replacement with its own copy and open buttons', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

@@ -1,14 +1,17 @@
 // 'Return or exchange' on a delivered order within its 7 days: the shopper picks the pieces
 // (at most what is left to ask for), a return for a refund or an exchange for another size,
-// and says why. Photos are not asked for. The server's answer is the order page afterwards.
+// and says why, ticking whether the shirts arrived damaged or faulty. Printed shirts come back
+// only then (decision 051): the dialog says so on their lines and refuses before sending.
+// Photos are not asked for. The server's answer is the order page afterwards.
 import {
+  PRINTED_RETURN_REFUSAL,
   RETURN_REASON_MAX_LENGTH,
   type OrderDetailResponse,
   type OrderItem,
   type ReturnKind,
   type ReturnOptions,
 } from '@kitroom/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { messageOf } from '@/api/client';
 import { requestReturn } from '@/api/order-calls';
 import { useSessionEnded } from '@/features/accounts';
@@ -27,6 +30,9 @@ export const RETURN_TEXTS = {
   exchangeRule:
     'We keep your new size for you once we approve the exchange, and ship it when your shirts reach us.',
   failed: 'Your request could not be sent. Please try again.',
+  defect: 'The item arrived damaged or faulty',
+  printed: 'Printed — returnable only if faulty',
+  printedRefusal: PRINTED_RETURN_REFUSAL,
 } as const;
 
 const selectClass =
@@ -59,12 +65,21 @@ export function ReturnRequestDialog({
   );
   const [sizes, setSizes] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
+  const [defect, setDefect] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const defectBox = useRef<HTMLInputElement>(null);
+  const chosen = options.items.filter((i) => (quantities[i.order_item_id] ?? 0) > 0);
+  // A printed line chosen without the tick: said at once beside the tick, and nothing is sent.
+  const printedRefused = !defect && chosen.some((i) => i.printed);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const chosen = options.items.filter((i) => (quantities[i.order_item_id] ?? 0) > 0);
+    if (printedRefused) {
+      setError(null);
+      defectBox.current?.focus();
+      return;
+    }
     const problem =
       chosen.length === 0
         ? RETURN_TEXTS.noItems
@@ -90,6 +105,7 @@ export function ReturnRequestDialog({
           quantity: quantities[i.order_item_id]!,
           ...(kind === 'exchange' ? { exchange_size: sizes[i.order_item_id] } : {}),
         })),
+        ...(defect ? { defect: true } : {}),
       });
       onSent(answer);
     } catch (failure) {
@@ -145,6 +161,9 @@ export function ReturnRequestDialog({
               <legend className="px-1 text-sm font-semibold">
                 {item.product_name} · size {item.size}
               </legend>
+              {option.printed && (
+                <p className="mb-2 text-sm font-semibold text-amber-900">{RETURN_TEXTS.printed}</p>
+              )}
               <div className="grid grid-cols-2 gap-3">
                 <div>
                   <label htmlFor={`${id}-quantity`} className="mb-1 block text-sm">
@@ -189,6 +208,25 @@ export function ReturnRequestDialog({
             </fieldset>
           );
         })}
+
+        <div>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold">
+            <input
+              ref={defectBox}
+              type="checkbox"
+              checked={defect}
+              onChange={(e) => setDefect(e.target.checked)}
+              aria-describedby={printedRefused ? `${fieldId}-printed` : undefined}
+              className="size-5 accent-ink"
+            />
+            {RETURN_TEXTS.defect}
+          </label>
+          {printedRefused && (
+            <p id={`${fieldId}-printed`} role="status" className="text-sm font-semibold text-sale">
+              {RETURN_TEXTS.printedRefusal}
+            </p>
+          )}
+        </div>
 
         <TextAreaField
           label="Why? (required)"
