@@ -170,7 +170,8 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
       confirm: 'Mark received',
       body: (
         <p>
-          {restocked > 0 && `${pieces(restocked)} go back to stock.`}
+          {restocked > 0 &&
+            `${pieces(restocked)} ${restocked === 1 ? 'goes' : 'go'} back to stock.`}
           {printed > 0 &&
             `${restocked > 0 ? ' ' : ''}${pieces(printed)} printed for the shopper ${printed === 1 ? 'does' : 'do'} not go back to stock.`}
           {r.kind === 'return' &&

@@ -180,7 +180,7 @@ describe('the returns pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark received' }));
     const receive = screen.getByRole('dialog', { name: 'Mark return #5 received?' });
     expect(receive.textContent).toContain(
-      "1 shirt go back to stock. ₹1,249 is refunded to the shopper's original payment.",
+      "1 shirt goes back to stock. ₹1,249 is refunded to the shopper's original payment.",
     );
     fireEvent.click(within(receive).getByRole('button', { name: 'Mark received' }));
     await waitFor(() => expect(screen.getByText('₹1,249, refunded')).toBeTruthy());
