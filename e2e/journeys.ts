@@ -139,3 +139,24 @@ export async function ownerSetsUp(page: Page, setupUrl: string): Promise<string>
   await page.getByRole('button', { name: 'I have saved them' }).click();
   return secret;
 }
+
+/** Starts adding up the page's layout shifts (not those right after input) from its first paint. */
+export async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift added up since watchLayoutShift (Lighthouse's CLS, without its windows). */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}

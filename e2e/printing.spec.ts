@@ -10,10 +10,12 @@ import {
   fillAddress,
   finishPayment,
   KOCHI,
+  layoutShift,
   logInWithForm,
   ownerSetsUp,
   registerAccount,
   rupees,
+  watchLayoutShift,
 } from './journeys';
 
 const it = testOnOwnShop('printing');
@@ -58,25 +60,12 @@ it('the owner offers printing; a shopper prints LUNA 10 on a shirt and pays onli
   const account = await registerAccount(request, 'printing');
   await logInWithForm(page, account);
   // The printing box is rendered on the server: nothing moves while the page loads.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) w.__cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShift(page);
   await open(page, `/product/${product.id}`);
   const printing = page.getByRole('region', { name: 'Name and number printing' });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
-  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(
-    0.05,
-  );
+  expect(await layoutShift(page)).toBeLessThan(0.05);
   await expect(printing).toContainText(
     'Printed shirts are made for you: they cannot be returned except for a defect, cannot be paid by cash on delivery, and leave us 2 days later.',
   );
