@@ -4,10 +4,9 @@ import type { CartItem } from '@kitroom/contract';
 
 export const CART_KEY = 'cart';
 
-/** A stored line's print: none, or what is printed and its price per piece. */
-function isStoredPrint(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value !== 'object') return false;
+/** A line's print as the cart keeps it: what is printed and its price per piece. */
+export function isCartPrint(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
   const p = value as Record<string, unknown>;
   return (
     typeof p.name === 'string' &&
@@ -21,7 +20,7 @@ function isCartItem(value: unknown): value is CartItem {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
-    isStoredPrint(v.print) &&
+    (v.print === undefined || v.print === null || isCartPrint(v.print)) &&
     typeof v.id === 'number' &&
     typeof v.name === 'string' &&
     typeof v.image_url === 'string' &&

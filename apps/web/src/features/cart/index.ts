@@ -18,3 +18,4 @@ export {
   type CheckoutLine,
   type CheckoutState,
 } from './checkout-line';
+export { isCartPrint } from './cart-storage';

@@ -12,7 +12,7 @@ import {
   shippingFeeRupees,
   type CartLineInput,
 } from '@kitroom/contract';
-import { printOfLine, type CheckoutLine, type CheckoutState } from '@/features/cart';
+import { isCartPrint, printOfLine, type CheckoutLine, type CheckoutState } from '@/features/cart';
 
 export const CHECKOUT_TEXTS = {
   fillShipping: 'Please fill all shipping details before payment.',
@@ -123,23 +123,11 @@ export function orderLines(lines: readonly CheckoutLine[]): CartLineInput[] {
   }));
 }
 
-function isLinePrint(value: unknown): boolean {
-  if (value === undefined) return true;
-  if (!value || typeof value !== 'object') return false;
-  const p = value as Record<string, unknown>;
-  return (
-    typeof p.name === 'string' &&
-    (p.number === null || Number.isInteger(p.number)) &&
-    typeof p.patch === 'boolean' &&
-    typeof p.price === 'number'
-  );
-}
-
 function isCheckoutLine(value: unknown): value is CheckoutLine {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
-    isLinePrint(v.print) &&
+    (v.print === undefined || isCartPrint(v.print)) &&
     typeof v.product_id === 'number' &&
     typeof v.price === 'number' &&
     typeof v.name === 'string' &&
