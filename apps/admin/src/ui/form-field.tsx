@@ -131,3 +131,30 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   }
   return errors;
 }
+
+/** Marks where a field is in its form, so the first field in error can be focused. */
+export function FieldSpot({
+  name,
+  className,
+  children,
+}: {
+  name: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div data-field={name} className={className}>
+      {children}
+    </div>
+  );
+}
+
+/** Focuses the control of the first field in error (in FieldSpots); says whether there was one. */
+export function focusFirstError(errors: Record<string, string>): boolean {
+  const first = Object.keys(errors)[0];
+  if (!first) return false;
+  document
+    .querySelector<HTMLElement>(`[data-field="${first}"] :is(input,select,textarea)`)
+    ?.focus();
+  return true;
+}

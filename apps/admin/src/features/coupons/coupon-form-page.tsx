@@ -4,11 +4,18 @@
 import { formatRupees } from '@kitroom/contract';
 import { CouponInput, type AdminCoupon } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import {
+  FieldSpot,
+  fieldErrors,
+  focusFirstError,
+  FormMessage,
+  SelectField,
+  TextField,
+} from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { StatusBadge } from './coupon-status';
 import { usesText } from './coupon-text';
@@ -56,11 +63,7 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
     const parsed = CouponInput.safeParse(inputOf(draft));
     const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
     setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.querySelector<HTMLElement>(`[data-field="${first}"] :is(input,select)`)?.focus();
-      return;
-    }
+    if (focusFirstError(found)) return;
     if (parsed.success) save.mutate(parsed.data);
   }
 
@@ -93,18 +96,18 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
       <form noValidate onSubmit={submit} className="space-y-6">
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">The code and what it gives</legend>
-          <Wrap name="code">
+          <FieldSpot name="code">
             <TextField
               label="Code"
               autoComplete="off"
               hint="Shoppers may type it in any case."
               {...field('code')}
             />
-          </Wrap>
-          <Wrap name="description">
+          </FieldSpot>
+          <FieldSpot name="description">
             <TextField label="Description (for staff)" {...field('description')} />
-          </Wrap>
-          <Wrap name="kind">
+          </FieldSpot>
+          <FieldSpot name="kind">
             <SelectField
               label="Kind"
               options={[
@@ -113,63 +116,63 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
               ]}
               {...field('kind')}
             />
-          </Wrap>
-          <Wrap name="value">
+          </FieldSpot>
+          <FieldSpot name="value">
             <TextField
               label={draft.kind === 'percent' ? 'Percent off' : 'Rupees off'}
               inputMode="numeric"
               {...field('value')}
             />
-          </Wrap>
+          </FieldSpot>
           {draft.kind === 'percent' && (
-            <Wrap name="max_discount">
+            <FieldSpot name="max_discount">
               <TextField
                 label="At most (₹)"
                 inputMode="numeric"
                 hint="Empty: no cap."
                 {...field('max_discount')}
               />
-            </Wrap>
+            </FieldSpot>
           )}
-          <Wrap name="min_order">
+          <FieldSpot name="min_order">
             <TextField
               label="Minimum order (₹)"
               inputMode="numeric"
               hint="The items' total before shipping."
               {...field('min_order')}
             />
-          </Wrap>
+          </FieldSpot>
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">When and how often</legend>
-          <Wrap name="starts_at">
+          <FieldSpot name="starts_at">
             <TextField label="Starts (India time)" type="datetime-local" {...field('starts_at')} />
-          </Wrap>
-          <Wrap name="ends_at">
+          </FieldSpot>
+          <FieldSpot name="ends_at">
             <TextField
               label="Ends (India time)"
               type="datetime-local"
               hint="Empty: never ends."
               {...field('ends_at')}
             />
-          </Wrap>
-          <Wrap name="max_uses">
+          </FieldSpot>
+          <FieldSpot name="max_uses">
             <TextField
               label="Uses in all"
               inputMode="numeric"
               hint="Empty: no limit. An unpaid order holds its use until its hold ends."
               {...field('max_uses')}
             />
-          </Wrap>
-          <Wrap name="max_uses_per_user">
+          </FieldSpot>
+          <FieldSpot name="max_uses_per_user">
             <TextField
               label="Uses per shopper"
               inputMode="numeric"
               hint="Empty: no limit."
               {...field('max_uses_per_user')}
             />
-          </Wrap>
+          </FieldSpot>
           <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
             <input
               type="checkbox"
@@ -219,14 +222,14 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
           {errors.category_ids && (
             <p className="text-sm font-medium text-sale">{errors.category_ids}</p>
           )}
-          <Wrap name="product_ids">
+          <FieldSpot name="product_ids">
             <TextField
               label="Product ids"
               placeholder="12, 48"
               hint="Separated by commas or spaces."
               {...field('product_ids')}
             />
-          </Wrap>
+          </FieldSpot>
         </fieldset>
 
         <FormMessage text={save.error ? errorText(save.error) : null} />
@@ -241,9 +244,4 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
       </form>
     </div>
   );
-}
-
-/** Marks where a field is, so that the first field in error can be focused. */
-function Wrap({ name, children }: { name: string; children: ReactNode }) {
-  return <div data-field={name}>{children}</div>;
 }

@@ -10,12 +10,19 @@ import {
   type AdminGiveawayResponse,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, callQuery, errorText, keyOf, upload } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { controlClass, fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import {
+  controlClass,
+  FieldSpot,
+  fieldErrors,
+  focusFirstError,
+  FormMessage,
+  TextField,
+} from '@/ui/form-field';
 import { pictureUrl } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
 import { CodeCounts, StateBadge } from './giveaway-parts';
@@ -73,11 +80,7 @@ function GiveawayForm({ giveaway }: { giveaway: AdminGiveaway | undefined }) {
     const parsed = GiveawayInput.safeParse(inputOf(draft));
     const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
     setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.querySelector<HTMLElement>(`[data-field="${first}"] :is(input,textarea)`)?.focus();
-      return;
-    }
+    if (focusFirstError(found)) return;
     if (parsed.success) save.mutate(parsed.data);
   }
 
@@ -111,7 +114,7 @@ function GiveawayForm({ giveaway }: { giveaway: AdminGiveaway | undefined }) {
       <form noValidate onSubmit={submit} className="space-y-6">
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">The giveaway</legend>
-          <Wrap name="title">
+          <FieldSpot name="title">
             <TextField
               label="Title"
               autoComplete="off"
@@ -122,8 +125,8 @@ function GiveawayForm({ giveaway }: { giveaway: AdminGiveaway | undefined }) {
                 setDraft((d) => ({ ...d, title, ...(slugTouched ? {} : { slug: slugOf(title) }) }));
               }}
             />
-          </Wrap>
-          <Wrap name="slug">
+          </FieldSpot>
+          <FieldSpot name="slug">
             <TextField
               label="Slug"
               autoComplete="off"
@@ -135,33 +138,33 @@ function GiveawayForm({ giveaway }: { giveaway: AdminGiveaway | undefined }) {
                 set('slug', e.target.value);
               }}
             />
-          </Wrap>
-          <Wrap name="starts_at">
+          </FieldSpot>
+          <FieldSpot name="starts_at">
             <TextField label="Starts (India time)" type="datetime-local" {...field('starts_at')} />
-          </Wrap>
-          <Wrap name="ends_at">
+          </FieldSpot>
+          <FieldSpot name="ends_at">
             <TextField
               label="Ends (India time)"
               type="datetime-local"
               hint="Entries close then; the winner is drawn after."
               {...field('ends_at')}
             />
-          </Wrap>
-          <Wrap name="rules" className="md:col-span-2">
+          </FieldSpot>
+          <FieldSpot name="rules" className="md:col-span-2">
             <RulesField
               value={draft.rules}
               error={errors.rules}
               onChange={(v) => set('rules', v)}
             />
-          </Wrap>
-          <Wrap name="product_ids" className="md:col-span-2">
+          </FieldSpot>
+          <FieldSpot name="product_ids" className="md:col-span-2">
             <TextField
               label="Featured product ids"
               placeholder="12, 48"
               hint="Shown as cards on the giveaway's page, in this order. Separated by commas or spaces."
               {...field('product_ids')}
             />
-          </Wrap>
+          </FieldSpot>
         </fieldset>
 
         <FormMessage text={save.error ? errorText(save.error) : null} />
@@ -369,22 +372,5 @@ function EntriesPanel({ giveaway }: { giveaway: AdminGiveaway }) {
       )}
       <FormMessage text={draw.error ? errorText(draw.error) : null} />
     </section>
-  );
-}
-
-/** Marks where a field is, so that the first field in error can be focused. */
-function Wrap({
-  name,
-  className,
-  children,
-}: {
-  name: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div data-field={name} className={className}>
-      {children}
-    </div>
   );
 }

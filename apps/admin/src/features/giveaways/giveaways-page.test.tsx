@@ -104,6 +104,7 @@ describe('the giveaways pages', { timeout: 20_000 }, () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create giveaway' }));
     expect(await screen.findByText('ends_at must be after starts_at')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Ends (India time)'));
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('Ends (India time)'), {
