@@ -21,6 +21,8 @@ export type ScenarioId =
   | 'shop-filtered'
   | 'search-word'
   | 'search-typo'
+  | 'page-home'
+  | 'page-product'
   | 'cart-add'
   | 'admin-products'
   | 'admin-orders'
@@ -180,6 +182,20 @@ function cycler<T>(items: readonly T[]): () => T {
   if (items.length === 0) throw new Error('nothing to cycle through');
   let i = 0;
   return () => items[i++ % items.length]!;
+}
+
+/** What a browser sends with a page request that matters to the server: the encodings it takes. */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The product pages of `ids` in turn, as HTML (each one rendered for its view). */
+function productPageRequest(ids: readonly number[]): autocannon.Request {
+  const next = cycler(ids);
+  return {
+    method: 'GET',
+    path: `/product/${ids[0]}`,
+    headers: PAGE_HEADERS,
+    setupRequest: (req) => ({ ...req, path: `/product/${next()}` }),
+  };
 }
 
 function productRequest(ids: readonly number[]): autocannon.Request {
@@ -345,6 +361,21 @@ export function buildScenarios(
       detail: `POST /api/search_result.php {"search":"${c.searchTypo}"} (${c.searchHits.typo} products)`,
       requests: [searchTypo],
       probes: [searchTypo],
+    },
+    {
+      id: 'page-home',
+      label: 'home page (HTML)',
+      detail:
+        'GET / as a browser asks for it (text/html, gzip/br): the shared page, cached rendered',
+      requests: [{ method: 'GET', path: '/', headers: PAGE_HEADERS }],
+      probes: [{ method: 'GET', path: '/', headers: PAGE_HEADERS }],
+    },
+    {
+      id: 'page-product',
+      label: 'product page (HTML)',
+      detail: `GET /product/:id as a browser asks for it, ${c.productIds.length} ids in turn: rendered on the server for every view`,
+      requests: [productPageRequest(c.productIds)],
+      probes: [{ method: 'GET', path: `/product/${c.productIds[0]}`, headers: PAGE_HEADERS }],
     },
   ];
   if (firstShopper && firstPair) {
