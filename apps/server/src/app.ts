@@ -137,6 +137,10 @@ export interface BuildOptions {
   outboxWorker?: boolean;
   /** Defaults to the couriers the configuration enables; tests inject their own. */
   couriers?: Couriers;
+  /** The built web app and its server bundle (default apps/web/dist, dist-server). */
+  web?: { dir: string; serverEntry: string };
+  /** The product view counter (default one that writes to the database in batches). */
+  productViews?: ViewCounts;
 }
 
 export type App = FastifyInstance;
@@ -257,9 +261,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await outbox.stop();
     mailer.close();
   });
-  const productViews = productViewCounts(options.database.db, (err) =>
-    app.log.warn({ err }, 'product views could not be written; kept for the next try'),
-  );
+  const productViews =
+    options.productViews ??
+    productViewCounts(options.database.db, (err) =>
+      app.log.warn({ err }, 'product views could not be written; kept for the next try'),
+    );
   app.addHook('onReady', async () => productViews.start());
   app.addHook('onClose', async () => productViews.stop());
   const couriers = options.couriers ?? createCouriers(config, { db: options.database.db });
@@ -397,7 +403,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());
   await registerAdminApp(app);
-  await registerStatic(app, deps);
+  await registerStatic(app, deps, options.web?.dir, options.web?.serverEntry);
 
   return app;
 }

@@ -1,20 +1,36 @@
-// The server's entry (built by `vite build --ssr` into dist-server/): renders one page of the
-// storefront to HTML. The page is loaded first (its modules, and its loader's data from the
-// API responses the server inlines into the same page), as the browser loads it; then it is
-// rendered, waiting for every lazy component, so the browser hydrates exactly this markup.
-import type { RenderPage } from '@kitroom/contract';
+// The server's entry (built by `vite build --ssr` into dist-server/): loads one page of the
+// storefront as the browser would (decision 040). The web app's own route table is matched,
+// every matched route's loader runs with the server's `send` (its API, in-process) under the
+// web client's `call`, and the responses they got are what the page is hydrated from. The
+// page's head, status and cache policy come from its route's rule (page-heads.ts). Rendering
+// loads the page again from those responses alone, exactly as the hydrating browser will,
+// and waits for every lazy component.
+import type { LoadPage, PageCallRequest, RenderedPage } from '@kitroom/contract';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { callerOver } from './api/client';
 import { initialDataOf } from './api/initial-data';
-import { inlinedCaller, loadPage, PageDataContext } from './api/page-data';
+import {
+  inlinedCaller,
+  loadPage,
+  loadRoutes,
+  PageDataContext,
+  recordingCaller,
+} from './api/page-data';
+import { pageQuery, pageRules } from './app/page-heads';
 import { AppRoutes, routes } from './app/routes';
 import { createServerStore } from './app/store';
 import { Storefront } from './app/storefront';
 
 const HOISTED_RESOURCES = /^(?:<link [^>]*\/>)+/;
 
-export const render: RenderPage = async ({ url, data, origin }) => {
-  const initialData = initialDataOf(data);
+/** The page at `url` rendered from `responses` alone, as the browser hydrates it. */
+async function render(
+  url: string,
+  responses: Record<string, unknown>,
+  origin: string,
+): Promise<RenderedPage> {
+  const initialData = initialDataOf(responses);
   const { pathname, search } = new URL(url, origin);
   const context = { call: inlinedCaller(initialData) };
   const page = await loadPage(routes, { pathname, search }, { context });
@@ -48,4 +64,40 @@ export const render: RenderPage = async ({ url, data, origin }) => {
   // they belong in the head, not in the root the browser hydrates.
   const head = HOISTED_RESOURCES.exec(markup)?.[0] ?? '';
   return { html: markup.slice(head.length), head };
+}
+
+export const load: LoadPage = async ({ url, send, origin, session }) => {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const matches = matchRoutes(routes, path) ?? [];
+  const leaf = matches.at(-1);
+  const rule = pageRules[leaf?.route.id ?? 'notFound'] ?? pageRules.notFound!;
+  // The page's own address: its path and the query parameters it reads.
+  const query = pageQuery(queryAt === -1 ? '' : url.slice(queryAt + 1), rule.query ?? []);
+  const pageUrl = query ? `${path}?${query}` : path;
+
+  const responses: Record<string, unknown> = {};
+  let visitorCalled = false;
+  const counted = (request: PageCallRequest) => {
+    if (request.visitor) visitorCalled = true;
+    return send(request);
+  };
+  const call = recordingCaller(callerOver(counted), responses);
+  const loaded = await loadRoutes(
+    routes,
+    { pathname: path, search: query ? `?${query}` : '' },
+    { context: { call, ...(session === undefined ? {} : { session }) } },
+  );
+  const data: Record<string, unknown> = {};
+  for (const { id, data: result } of loaded) if (id !== undefined) data[id] = result;
+  const input = { params: leaf?.params ?? {}, data, origin };
+  const head = rule.head(input);
+  return {
+    url: pageUrl,
+    head,
+    routes: loaded.flatMap(({ id }) => (id === undefined ? [] : [id])),
+    cache: visitorCalled ? 'private' : rule.perView?.(input) ? 'perView' : 'shared',
+    responses,
+    render: () => render(pageUrl, responses, origin),
+  };
 };

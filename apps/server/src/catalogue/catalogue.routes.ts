@@ -1,10 +1,11 @@
 // Catalogue calls at the spec's paths: thin handlers over the catalogue's kept answers
 // (catalogue.answers.ts), sent as bytes; the response schemas document them and the API
 // tests check them. Product views are counted in memory and flushed in batches (app.ts owns
-// the counter; the product pages count with it too).
+// the counter); a product page counts its view through this same call (http/pages.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { sendJson, sendJsonBytes } from '../http/cached-json.js';
+import { PAGE_CALL_HEADER } from '../http/pages.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import {
   categoryProductsAnswer,
@@ -20,10 +21,11 @@ export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPlu
     registerStorefrontRoutes(app, db, {
       'home.php': async ({ request, reply }) => sendJson(request, reply, await homeAnswer(db)),
 
-      'product.php': async ({ body, reply }) => {
+      'product.php': async ({ body, request, reply }) => {
         const id = body.product_id;
         const bytes = await productAnswer(db, id);
-        productViews.add(id);
+        // A product page asked for its headers only (HEAD) is no view.
+        if (request.headers[PAGE_CALL_HEADER] !== 'head') productViews.add(id);
         return sendJsonBytes(reply, bytes);
       },
 

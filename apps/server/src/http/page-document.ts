@@ -4,39 +4,13 @@
 // server-rendered markup.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RenderedPage } from '@kitroom/contract';
+import type { PageHead, RenderedPage } from '@kitroom/contract';
 import { escapeHtml } from './html.js';
 
 export const SITE_NAME = 'Kitroom';
 const DEFAULT_TITLE = 'Kitroom — Football jerseys in India';
 const DEFAULT_DESCRIPTION =
   'Club, national-team and player football jerseys, delivered across India. Retail and wholesale, priced in rupees.';
-
-/** What one page's HTML says about it. */
-export interface PageHead {
-  status: 200 | 404;
-  /** Without the site name; undefined keeps the default title. */
-  title?: string;
-  description?: string;
-  /** Relative to the site root, like product image_url. */
-  image?: string;
-  type?: 'website' | 'product';
-  /** Pages that should not be listed by search engines. */
-  noindex?: boolean;
-  jsonLd?: Record<string, unknown>;
-  /** API responses keyed as the web client asks for them: '<call> <JSON body>'. */
-  data?: Record<string, unknown>;
-  /**
-   * Responses for this visitor only (their session check), inlined like `data` but never
-   * rendered with nor cached; the page is then not stored by shared caches.
-   */
-  visitorData?: Record<string, unknown>;
-  /** The responses differ on every view (product.php shuffles its similar products): the
-   * page is made for each view, never cached. */
-  perView?: boolean;
-  /** The ids of the web app's routes the page shows (their files are preloaded). */
-  routes?: readonly string[];
-}
 
 /** JSON that is safe inside a <script> element. */
 export const scriptJson = (value: unknown) =>
@@ -52,18 +26,22 @@ export const scriptJson = (value: unknown) =>
 export type RouteChunks = Record<string, readonly string[]>;
 
 /** The files of the page's routes, once each. */
-function preloadsFor(routeChunks: RouteChunks, routes: PageHead['routes']): string[] {
-  return [...new Set((routes ?? []).flatMap((id) => routeChunks[id] ?? []))];
+function preloadsFor(routeChunks: RouteChunks, routes: readonly string[]): string[] {
+  return [
+    ...new Set(routes.flatMap((id) => (Object.hasOwn(routeChunks, id) ? routeChunks[id]! : []))),
+  ];
 }
 
 /**
- * index.html with one page's head tags, preloads, inlined responses (`dataJson`, head.data as
- * script-safe JSON) and the server-rendered app (`app`; without it, the bare shell).
+ * index.html with one page's head tags, the preloads of its routes' files, its inlined
+ * responses (`dataJson`, script-safe JSON) and the server-rendered app (`app`; without it,
+ * the bare shell).
  */
 export function renderPage(
   template: string,
   routeChunks: RouteChunks,
   head: PageHead,
+  routes: readonly string[],
   publicUrl: string,
   pathname: string,
   body: { app: RenderedPage | undefined; dataJson: string | undefined },
@@ -91,7 +69,7 @@ export function renderPage(
     ...(head.image && head.type === 'product'
       ? [meta('property', 'og:image:width', '600'), meta('property', 'og:image:height', '600')]
       : []),
-    ...preloadsFor(routeChunks, head.routes).map(
+    ...preloadsFor(routeChunks, routes).map(
       (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
     ),
     ...(head.jsonLd

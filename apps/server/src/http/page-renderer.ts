@@ -1,13 +1,14 @@
 // Server rendering of the storefront's pages: the web app's server bundle
-// (apps/web/dist-server/entry-server.js, built by `npm run build -w apps/web`) turns a page's
-// URL and the API responses the server inlines into it into the markup the browser hydrates.
-// A render that fails or hangs costs the page its first paint, never the page: it is sent
-// as the bare client-rendered shell, and the reason is logged. Finished pages are cached by
+// (apps/web/dist-server/entry-server.js, built by `npm run build -w apps/web`) loads a page
+// from its URL (its routes' loaders make their calls through the server's API, in-process)
+// and renders the markup the browser hydrates. A load or render that fails or hangs costs
+// the page its first paint, never the page: it is sent as the bare client-rendered shell, and
+// the reason is logged. Finished pages are cached by
 // page-cache.ts. See docs/decisions/007-server-rendering.md.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { RenderedPage, RenderPage } from '@kitroom/contract';
+import type { LoadedPage, LoadPage, PageRenderRequest, RenderedPage } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const webServerEntry = path.resolve(
@@ -15,48 +16,66 @@ export const webServerEntry = path.resolve(
   '../../../web/dist-server/entry-server.js',
 );
 
-/** A render still running after this is abandoned for the bare shell. */
+/** A load or render still running after this is abandoned for the bare shell. */
 export const RENDER_TIMEOUT_MS = 3000;
 
 export interface PageRenderer {
   /**
-   * The page at `url` (path and query) rendered with `data`, or undefined when it could not
-   * be rendered (then the browser renders it).
+   * Loads the page the request asks for (its loaders' responses, head and cache policy), or
+   * undefined when it could not be loaded (then the bare shell is sent and the browser loads
+   * it).
    */
-  render(url: string, data: Record<string, unknown>): Promise<RenderedPage | undefined>;
+  load(request: Omit<PageRenderRequest, 'origin'>): Promise<LoadedPage | undefined>;
+  /** The loaded page's markup, or undefined when it could not be rendered. */
+  render(page: LoadedPage): Promise<RenderedPage | undefined>;
 }
 
-/** Renders with `renderPage`, giving up after `timeoutMs` and logging every failure. */
+/** Resolves with `work`, or rejects once `timeoutMs` have passed. */
+async function within<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Loads and renders with the bundle's `load`, giving up after `timeoutMs`, logging failures. */
 export function createPageRenderer(
-  renderPage: RenderPage,
+  loadPage: LoadPage,
   options: { origin: string; log: FastifyBaseLogger; timeoutMs?: number },
 ): PageRenderer {
   const { origin, log, timeoutMs = RENDER_TIMEOUT_MS } = options;
   return {
-    async render(url, data) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`rendering ${url} took over ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      });
+    async load(request) {
       try {
-        return await Promise.race([renderPage({ url, data, origin }), timeout]);
+        return await within(loadPage({ ...request, origin }), timeoutMs, `loading ${request.url}`);
       } catch (err) {
         log.error(
-          { err, url },
+          { err, url: request.url },
+          'loading a page on the server failed: the page is sent to be loaded in the browser',
+        );
+        return undefined;
+      }
+    },
+    async render(page) {
+      try {
+        return await within(page.render(), timeoutMs, `rendering ${page.url}`);
+      } catch (err) {
+        log.error(
+          { err, url: page.url },
           'server rendering failed: the page is sent to be rendered in the browser',
         );
         return undefined;
-      } finally {
-        clearTimeout(timer);
       }
     },
   };
 }
 
-function isRenderPage(value: unknown): value is RenderPage {
+function isLoadPage(value: unknown): value is LoadPage {
   return typeof value === 'function';
 }
 
@@ -77,10 +96,9 @@ export async function loadPageRenderer(
   }
   try {
     const bundle: unknown = await import(pathToFileURL(entryFile).href);
-    const render =
-      bundle && typeof bundle === 'object' && 'render' in bundle ? bundle.render : null;
-    if (!isRenderPage(render)) throw new Error('the bundle exports no render function');
-    return createPageRenderer(render, options);
+    const load = bundle && typeof bundle === 'object' && 'load' in bundle ? bundle.load : null;
+    if (!isLoadPage(load)) throw new Error('the bundle exports no load function');
+    return createPageRenderer(load, options);
   } catch (err) {
     options.log.error(
       { err, entryFile },

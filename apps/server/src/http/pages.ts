@@ -1,14 +1,14 @@
 // The storefront's pages: every address that is not an API call nor a file is a page, served
-// as the HTML document filled in for it (page-document.ts), with its head tags and first API
-// responses (page-routes.ts) and its markup rendered on the server (page-renderer.ts). Pages
+// as the HTML document filled in for it (page-document.ts). The web app's server bundle loads
+// the page (page-renderer.ts: its routes' loaders call the API in-process, through sendFor
+// below) and says its head, status, routes and cache policy; then renders its markup. Pages
 // the same for every visitor are cached with their compressed bodies (page-cache.ts), so
 // that shared links preview well and the first paint waits neither for the page's JavaScript
 // nor for a second round trip.
+import type { LoadedPage, PageCallRequest, PageCallResponse, PageHead } from '@kitroom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../accounts/sessions.service.js';
-import type { ViewCounts } from '../catalogue/view-counts.js';
-import type { Queryable } from '../db/client.js';
-import { renderPage, scriptJson, type PageHead, type RouteChunks } from './page-document.js';
+import { SESSION_COOKIE, sessionHandle } from '../accounts/sessions.service.js';
+import { renderPage, scriptJson, type RouteChunks } from './page-document.js';
 import {
   compress,
   PageCache,
@@ -17,14 +17,6 @@ import {
   SINGLE_VIEW_ENCODINGS,
 } from './page-cache.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
-import {
-  matchPageRoute,
-  notFoundHead,
-  pageQuery,
-  pageRoutes,
-  withFooterData,
-  type PageContext,
-} from './page-routes.js';
 
 function decodePath(rawUrl: string): string | undefined {
   const pathname = rawUrl.split('?')[0] ?? '/';
@@ -37,23 +29,52 @@ function decodePath(rawUrl: string): string | undefined {
 }
 
 export interface PagesOptions {
-  db: Queryable;
   publicUrl: string;
-  productViews: ViewCounts;
   document: { template: string; routeChunks: RouteChunks };
   /** The web app's server bundle. */
   serverEntry: string;
 }
 
+/** A page's head when it could not be loaded on the server: the shop's own, and the browser loads it. */
+const SHELL_HEAD: PageHead = { status: 200 };
+
+/** A request the page makes of the API marks itself so: it is the page's, not a shopper's call. */
+export const PAGE_CALL_HEADER = 'x-kitroom-page';
+
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
-  const { db, publicUrl } = options;
+  const { publicUrl } = options;
   const { template, routeChunks } = options.document;
-  const routes = pageRoutes(publicUrl, options.productViews);
   const renderer: PageRenderer | undefined = await loadPageRenderer(options.serverEntry, {
     origin: publicUrl,
     log: app.log,
   });
   const pages = new PageCache();
+
+  /**
+   * Sends the page's storefront calls through the API in-process (Fastify's inject): the same
+   * routes, validation and caches as the browser's calls, under the page request's id. Only
+   * the visitor's own calls (their session check) carry their cookie. A HEAD request's calls
+   * are marked: it is no view.
+   */
+  function sendFor(request: FastifyRequest, isGet: boolean) {
+    return async (call: PageCallRequest): Promise<PageCallResponse> => {
+      const cookie = call.visitor ? request.headers.cookie : undefined;
+      const response = await app.inject({
+        method: call.method,
+        url: `/api/${call.path}`,
+        remoteAddress: request.ip,
+        headers: {
+          [PAGE_CALL_HEADER]: isGet ? 'view' : 'head',
+          // Its log lines carry the page request's id.
+          'x-request-id': request.id,
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(cookie ? { cookie } : {}),
+        },
+        ...(call.body === undefined ? {} : { payload: call.body }),
+      });
+      return { status: response.statusCode, body: response.payload };
+    };
+  }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = decodePath(request.url);
@@ -67,55 +88,44 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     ) {
       return reply.callNotFound();
     }
-    const match = matchPageRoute(routes, pathname);
-    // The page's own address: its path and the query parameters it reads. It is rendered
-    // and cached under this, whatever else the link carried.
-    const queryAt = request.url.indexOf('?');
-    const rawPath = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-    const query = pageQuery(
-      queryAt === -1 ? '' : request.url.slice(queryAt + 1),
-      match?.route.query ?? [],
-    );
-    const pageUrl = query ? `${rawPath}?${query}` : rawPath;
-    const ctx: PageContext = {
-      db,
-      isGet: request.method === 'GET',
-      query: new URLSearchParams(query),
-      // Without the cookie plugin (a storefront served alone) there are no sessions.
-      sessionCookie: request.cookies?.[SESSION_COOKIE],
-    };
-    let head: PageHead | undefined = match
-      ? await match.route.render(ctx, match.params)
-      : undefined;
-    if (!head) {
-      if (/\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) return reply.callNotFound();
-      head = notFoundHead;
+    const isGet = request.method === 'GET';
+    // Without the cookie plugin (a storefront served alone) there are no sessions.
+    const cookie = request.cookies?.[SESSION_COOKIE];
+    const page: LoadedPage | undefined = await renderer?.load({
+      url: request.url,
+      send: sendFor(request, isGet),
+      ...(cookie ? { session: sessionHandle(cookie) } : {}),
+    });
+    // An address no route serves (or, unloaded, any) that looks like a file is a missing
+    // file, not a page.
+    if (
+      (!page || page.routes.at(-1) === 'notFound') &&
+      /\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)
+    ) {
+      return reply.callNotFound();
     }
-    if (ctx.isGet) head = await withFooterData(db, head);
-    const page: PageHead = head;
-    reply.status(page.status).type('text/html; charset=utf-8');
-    const dataJson = page.data ? scriptJson(page.data) : undefined;
-    const make = async (inlined: string | undefined) => {
+    const head = page?.head ?? SHELL_HEAD;
+    const routes = page?.routes ?? [];
+    reply.status(head.status).type('text/html; charset=utf-8');
+    const dataJson = page ? scriptJson(page.responses) : undefined;
+    const make = async () => {
       // HEAD asks for the headers only: nothing to render.
-      const app =
-        renderer && ctx.isGet ? await renderer.render(pageUrl, page.data ?? {}) : undefined;
-      const html = renderPage(template, routeChunks, page, publicUrl, pathname, {
+      const app = page && isGet ? await renderer?.render(page) : undefined;
+      const html = renderPage(template, routeChunks, head, routes, publicUrl, pathname, {
         app,
-        dataJson: inlined,
+        dataJson,
       });
       // A page whose render failed is made again next time.
-      return { page: { status: page.status, html }, cache: !renderer || app !== undefined };
+      return { page: { status: head.status, html }, cache: app !== undefined };
     };
 
-    // Not cached: HEAD (headers only), a page with a visitor's own session check inlined (theirs
-    // alone, private), and one whose responses differ on every view.
-    if (!ctx.isGet || page.visitorData || page.perView) {
-      const inlined = page.visitorData
-        ? scriptJson({ ...page.data, ...page.visitorData })
-        : dataJson;
-      const made = await make(inlined);
-      reply.header('cache-control', page.visitorData ? 'private, no-cache' : 'no-cache');
-      const encoding = ctx.isGet
+    // Not cached: HEAD (headers only), a page not loaded (the shell), a visitor's own page
+    // (their session check inlined: theirs alone, private), and one whose responses differ on
+    // every view.
+    if (!isGet || !page || page.cache !== 'shared') {
+      const made = await make();
+      reply.header('cache-control', page?.cache === 'private' ? 'private, no-cache' : 'no-cache');
+      const encoding = isGet
         ? preferredEncoding(request.headers['accept-encoding'], SINGLE_VIEW_ENCODINGS)
         : undefined;
       if (!encoding) return reply.send(made.page.html);
@@ -124,9 +134,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         .header('content-encoding', encoding)
         .send(await compress(made.page.html, encoding));
     }
-    const { data: _data, ...headTags } = page;
-    const key = pageKey(pageUrl, JSON.stringify(headTags), dataJson ?? '');
-    const cached = await pages.get(key, () => make(dataJson));
+    const key = pageKey(page.url, JSON.stringify([head, routes]), dataJson ?? '');
+    const cached = await pages.get(key, make);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(cached.html);

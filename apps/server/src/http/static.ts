@@ -11,7 +11,7 @@ import { registerImages, registerWebFiles, webDistDir } from './web-files.js';
 
 export async function registerStatic(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'config' | 'database' | 'productViews'>,
+  deps: Pick<AppDeps, 'config' | 'database'>,
   webDir: string = webDistDir,
   serverEntry: string = webServerEntry,
 ): Promise<void> {
@@ -25,11 +25,5 @@ export async function registerStatic(
     return;
   }
   await registerWebFiles(app, webDir);
-  await registerPages(app, {
-    db,
-    publicUrl: config.publicUrl,
-    productViews: deps.productViews,
-    document,
-    serverEntry,
-  });
+  await registerPages(app, { publicUrl: config.publicUrl, document, serverEntry });
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Couriers } from '../shipping/couriers/couriers.js';
 import type { Db } from '../db/client.js';
@@ -38,6 +38,10 @@ export interface TestAppOptions {
   shopGstin?: string;
   /** The couriers the app offers (default: those the configuration enables). */
   couriers?: (db: Db, config: Config) => Couriers;
+  /** The web app it serves (default the build in apps/web, when there is one). */
+  web?: BuildOptions['web'];
+  /** The product view counter, for a test that flushes it by hand. */
+  productViews?: (db: Db) => BuildOptions['productViews'];
 }
 
 export { TEST_SHOP_GSTIN } from './shop-gstin.js';
@@ -68,6 +72,8 @@ export async function startTestApp(
     outboxWorker: options.outboxWorker ?? false,
     ...(options.couriers ? { couriers: options.couriers(database.db, config) } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.web ? { web: options.web } : {}),
+    ...(options.productViews ? { productViews: options.productViews(database.db) } : {}),
   });
   await app.ready();
   return {

@@ -3,6 +3,8 @@
 // validates both sides against the same schemas), so no API type is written here twice.
 // Same-origin fetch sends the `access` session cookie itself.
 import type {
+  PageCallRequest,
+  PageCallResponse,
   StorefrontCallPath,
   StorefrontEndpoints,
   StorefrontGetPath,
@@ -24,6 +26,11 @@ export class ApiError extends Error {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * The call is the visitor's own (their session check): a server render sends it with their
+   * cookie and keeps the page theirs alone. The browser always sends the cookie.
+   */
+  visitor?: boolean;
 }
 
 function errorText(body: unknown): string | undefined {
@@ -39,32 +46,36 @@ export function callKey(path: string, body: unknown): string {
   return `${path} ${JSON.stringify(body ?? null)}`;
 }
 
-async function request(
-  method: 'GET' | 'POST',
-  path: string,
-  body: unknown,
-  options: CallOptions,
-): Promise<unknown> {
-  const inlined = takeInitialData<unknown>(callKey(path, body));
-  if (inlined !== undefined) return inlined;
+/**
+ * Sends one call and gives back its status and body text: in the browser, fetch; on the
+ * server, the server's in-process API (entry-server.tsx), so a page's loaders make the same
+ * calls there as here.
+ */
+export type Send = (request: PageCallRequest, signal?: AbortSignal) => Promise<PageCallResponse>;
+
+const fetchSend: Send = async ({ method, path, body }, signal) => {
   const response = await fetch(`/api/${path}`, {
     method,
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body,
     credentials: 'same-origin',
-    signal: options.signal,
+    signal,
   });
-  const text = await response.text();
+  return { status: response.status, body: await response.text() };
+};
+
+/** The response's JSON, or an ApiError with the server's text for an error status. */
+function responseOf({ status, body }: PageCallResponse): unknown {
   let parsed: unknown = undefined;
-  if (text !== '') {
+  if (body !== '') {
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(body);
     } catch {
-      throw new ApiError(response.status, `Unexpected answer from the server (${response.status})`);
+      throw new ApiError(status, `Unexpected answer from the server (${status})`);
     }
   }
-  if (!response.ok) {
-    throw new ApiError(response.status, errorText(parsed) ?? `Request failed (${response.status})`);
+  if (status < 200 || status >= 300) {
+    throw new ApiError(status, errorText(parsed) ?? `Request failed (${status})`);
   }
   return parsed;
 }
@@ -107,8 +118,8 @@ function withQuery(path: string, input: unknown): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** The key of a call's first answer inlined into the page (see callKey). */
-function inlinedKey(path: StorefrontCallPath, input: unknown): string {
+/** The key of a call's response inlined into the page (see callKey). */
+export function inlinedKey(path: StorefrontCallPath, input: unknown): string {
   return getCalls.has(path) ? callKey(withQuery(path, input), undefined) : callKey(path, input);
 }
 
@@ -132,8 +143,30 @@ export function call(
   input?: unknown,
   options: CallOptions = {},
 ): Promise<unknown> {
-  if (getCalls.has(path)) return request('GET', withQuery(path, input), undefined, options);
-  return request('POST', path, input, options);
+  // The response the server inlined into the page for this call, once.
+  const inlined = takeInitialData<unknown>(inlinedKey(path, input));
+  if (inlined !== undefined) return Promise.resolve(inlined);
+  return sendCall(fetchSend, path, input, options);
+}
+
+function sendCall(
+  send: Send,
+  path: StorefrontCallPath,
+  input: unknown,
+  options: CallOptions,
+): Promise<unknown> {
+  const request: PageCallRequest = getCalls.has(path)
+    ? { method: 'GET', path: withQuery(path, input) }
+    : { method: 'POST', path, ...(input === undefined ? {} : { body: JSON.stringify(input) }) };
+  // Only a server render tells the visitor's own calls apart (the browser sends its cookie).
+  if (import.meta.env.SSR && options.visitor) request.visitor = true;
+  return send(request, options.signal).then(responseOf);
+}
+
+/** A `call` over another way of sending (the server's, for a page it loads). */
+export function callerOver(send: Send): typeof call {
+  return ((path: StorefrontCallPath, input?: unknown, options: CallOptions = {}) =>
+    sendCall(send, path, input, options)) as typeof call;
 }
 
 /** The server's error text when there is one, else the spec's default for this call. */

@@ -1,8 +1,9 @@
-// The server inlines a page's first API responses into its HTML
-// (<script id="initial-data" type="application/json">{ "<path> <body>": response }</script>)
-// so the first paint does not wait for a second round trip, and renders the page on the
-// server from the same responses. In the browser each response is used once by the client;
-// pages read them through InitialDataContext, which the server fills per render.
+// The page's responses: what its routes' loaders got on the server (entry-server.tsx), inlined
+// into its HTML (<script id="initial-data" type="application/json">{ "<path> <body>": response
+// }</script>) so the first paint waits for no second round trip, and the page hydrates from
+// the same data it was rendered with. In the browser each response is used once by the
+// client's `call`; components read them through InitialDataContext (useApi's `inlined`),
+// which the server fills per render.
 import { createContext, useContext } from 'react';
 
 let pending: Map<string, unknown> | undefined;

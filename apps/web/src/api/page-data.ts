@@ -1,13 +1,15 @@
 // How a page's data is loaded (decision 040). A route's loader names its contract calls
-// through the caller in its context: on the server, one that reads the responses the server
-// inlines into the page (entry-server.tsx); in the browser, the same for the page it
-// hydrates (so both render the same page), then the web client's `call` for every page
-// after. loadPage loads a page (its module and its loader's data) the same on both sides;
-// pages read the result with usePageData.
+// through the caller in its context. On the server (entry-server.tsx) that is the web
+// client's `call` over the server's in-process API, recording every response (the page's
+// responses, inlined into its HTML); the page is then rendered from those responses alone.
+// In the browser, the page it hydrates is loaded from the same inlined responses (so both
+// render the same page), and every page after with the web client's `call` through the
+// visit's cache. loadRoutes/loadPage load a page (its modules and its loaders' data) the same
+// on both sides; pages read their route's result with usePageData.
 import type { StorefrontCallPath, StorefrontRequest } from '@kitroom/contract';
 import { createContext, useContext } from 'react';
 import { matchRoutes, type Location, type RouteObject } from 'react-router';
-import { inlinedAnswer, type call } from './client';
+import { inlinedAnswer, inlinedKey, type call } from './client';
 import type { InitialData } from './initial-data';
 import { cachedCall } from './use-api';
 
@@ -17,6 +19,8 @@ export type Caller = typeof call;
 /** What loadPage hands a loader as its context. */
 export interface LoaderContext {
   call: Caller;
+  /** On the server, the visitor's session handle (from their cookie), for their session check. */
+  session?: string;
 }
 
 /** A loader's response: its data, or the error the call threw; neither: not loaded yet. */
@@ -40,6 +44,31 @@ export function inlinedCaller(responses: InitialData): Caller {
       : Promise.resolve(response);
   };
   return inlinedOnly as Caller;
+}
+
+/**
+ * `caller`, writing each response it gets into `responses` under the key the web client
+ * looks for it (the page's responses, which the server inlines and the browser hydrates from).
+ */
+export function recordingCaller(caller: Caller, responses: Record<string, unknown>): Caller {
+  const recording = async (path: StorefrontCallPath, input?: unknown, options?: object) => {
+    const response = await (caller as (p: string, i?: unknown, o?: object) => Promise<unknown>)(
+      path,
+      input,
+      options,
+    );
+    responses[inlinedKey(path, input)] = response;
+    return response;
+  };
+  return recording as Caller;
+}
+
+/** The visitor's session handle a server render was given, if any. */
+export function sessionOf(context: unknown): string | undefined {
+  if (context && typeof context === 'object' && 'session' in context) {
+    return (context as LoaderContext).session;
+  }
+  return undefined;
 }
 
 /** The caller of a loader: the one in its context (loadPage's), else the web client's. */
@@ -72,17 +101,22 @@ export function notLoaded(page: unknown): boolean {
 /** A route as loadPage sees it: its page module loaded once, and its loader. */
 type PageRoute = RouteObject & { lazy?: () => Promise<Partial<RouteObject>> };
 
+/** One matched route of a loaded page: its id and its loader's result. */
+export interface LoadedRoute {
+  id: string | undefined;
+  data: unknown;
+}
+
 /**
  * Loads the page at `location`: the modules of the routes it matches (once; the route takes
- * its page component) and, at the same time, the loader of the deepest route that has one.
- * Returns that loader's result (undefined for a page without one). The server and the
- * browser load a page with this same function, so both render it from the same data.
+ * its page component) and, at the same time, every matched route's loader. Returns the
+ * matches in order, root first, each with its loader's result (undefined without one).
  */
-export async function loadPage(
+export async function loadRoutes(
   routes: RouteObject[],
   location: Pick<Location, 'pathname' | 'search'>,
   options: { context?: LoaderContext; signal?: AbortSignal } = {},
-): Promise<unknown> {
+): Promise<LoadedRoute[]> {
   const matches = matchRoutes(routes, location) ?? [];
   const modules = matches.map(async ({ route }) => {
     const lazyRoute = route as PageRoute;
@@ -91,20 +125,33 @@ export async function loadPage(
     Object.assign(route, await loadModule());
     lazyRoute.lazy = undefined;
   });
-  const deepest = matches.findLast(({ route }) => typeof route.loader === 'function');
   const url = new URL(`${location.pathname}${location.search}`, 'http://page');
-  const data =
-    deepest && typeof deepest.route.loader === 'function'
-      ? deepest.route.loader({
-          params: deepest.params,
+  const loaded = matches.map(({ route, params }) =>
+    typeof route.loader === 'function'
+      ? route.loader({
+          params,
           request: new Request(url, { signal: options.signal }),
           url,
-          pattern: deepest.route.path ?? '',
+          pattern: route.path ?? '',
           context: options.context,
         })
-      : undefined;
-  await Promise.all(modules);
-  return data;
+      : undefined,
+  );
+  const [data] = await Promise.all([Promise.all(loaded), Promise.all(modules)]);
+  return matches.map(({ route }, i) => ({ id: route.id, data: data[i] }));
+}
+
+/**
+ * Loads the page at `location` (loadRoutes) and returns the page's data: its own route's
+ * loader result (undefined for a page without one). The server and the browser load a page
+ * with this same function, so both render it from the same data.
+ */
+export async function loadPage(
+  routes: RouteObject[],
+  location: Pick<Location, 'pathname' | 'search'>,
+  options: { context?: LoaderContext; signal?: AbortSignal } = {},
+): Promise<unknown> {
+  return (await loadRoutes(routes, location, options)).at(-1)?.data;
 }
 
 interface PageData {

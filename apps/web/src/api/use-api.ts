@@ -110,11 +110,19 @@ export function forgetApi(prefix: string): void {
 }
 
 /**
+ * The visit cache's key for a call's response: a component that shows what a page's loader
+ * loaded asks useApi under this key, and finds it at once.
+ */
+export function callCacheKey(path: string, input?: unknown): string {
+  return `call ${callKey(path, input)}`;
+}
+
+/**
  * The web client's `call` through the same visit cache: a page's loader (page-data.ts)
  * paints a response it already has at once (going back), as useApi does.
  */
 export const cachedCall = ((path: string, input?: unknown, options?: CallOptions) => {
-  const key = `call ${callKey(path, input)}`;
+  const key = callCacheKey(path, input);
   if (cache.has(key)) {
     const response = cache.get(key);
     remember(key, response);

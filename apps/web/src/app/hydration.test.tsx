@@ -7,7 +7,6 @@ import type {
   ProductResponse,
   ProductSummary,
   ProfilesResponse,
-  RenderedPage,
   ShopDetailsResponse,
   ShopListingResponse,
 } from '@kitroom/contract';
@@ -16,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { callKey } from '@/api/client';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
-import { startServerRenderer, type ServerRenderer } from '@/test/render-on-server';
+import { startServerRenderer, type ServerPage, type ServerRenderer } from '@/test/render-on-server';
 
 function product(id: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
   return {
@@ -131,9 +130,18 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The page as the server renders it (entry-server.tsx). */
-function serverRender(url: string, data: Record<string, unknown>): Promise<RenderedPage> {
-  return server.render({ url, data, origin: window.location.origin });
+/** The page as the server loads and renders it (entry-server.tsx), its calls answered from `data`. */
+function serverRender(
+  url: string,
+  data: Record<string, unknown>,
+  session?: string,
+): Promise<ServerPage> {
+  return server.render({
+    url,
+    data,
+    origin: window.location.origin,
+    ...(session ? { session } : {}),
+  });
 }
 
 afterEach(() => {
@@ -158,8 +166,8 @@ async function hydrate(container: HTMLElement, errors: unknown[]): Promise<Root>
 async function serveAndHydrate(url: string, data: Record<string, unknown>) {
   const page = await serverRender(url, data);
   window.history.replaceState(null, '', url);
-  document.head.innerHTML = page.head;
-  document.body.innerHTML = `<div id="root">${page.html}</div><script id="initial-data" type="application/json">${JSON.stringify(data)}</script>`;
+  document.head.innerHTML = page.headTags;
+  document.body.innerHTML = `<div id="root">${page.html}</div><script id="initial-data" type="application/json">${JSON.stringify(page.responses)}</script>`;
   const container = document.getElementById('root')!;
   const serverHeading = container.querySelector('h1');
   const errors: unknown[] = [];
@@ -320,5 +328,149 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
     });
     consoleError.mockRestore();
     expect(errors).toEqual([]);
+  });
+});
+
+describe('what the server says about each page (page-heads.ts)', { timeout: 30_000 }, () => {
+  const DETAILS = callKey('shop_details.php', undefined);
+  const PRODUCT = callKey('product.php', { product_id: 7 });
+  const FACETS = callKey('shop.php', { limit: '0-1' });
+  const TEAM = callKey('shop.php', { limit: '0-50', team: ['Kerala Blasters'] });
+  const PROFILES = callKey('profiles.php', undefined);
+
+  it('a product: its name and price, picture, Product structured data; made per view', async () => {
+    const page = await serverRender('/product/7?utm_source=whatsapp', {
+      [DETAILS]: shopDetails,
+      [PRODUCT]: detail,
+    });
+    expect(page.url).toBe('/product/7');
+    expect(page.head).toMatchObject({
+      status: 200,
+      title: 'Kerala Blasters Home 7 — ₹899',
+      description: 'Breathable knit.',
+      image: 'images/products/7-front.webp',
+      type: 'product',
+    });
+    expect(page.head.jsonLd).toMatchObject({
+      '@type': 'Product',
+      sku: '7',
+      brand: { name: 'Kerala Blasters' },
+      offers: { price: '899.00', availability: 'https://schema.org/InStock' },
+    });
+    expect(page.cache).toBe('perView');
+    expect(page.routes).toEqual(['root', 'product']);
+    expect(page.calls).toEqual([
+      { method: 'GET', path: 'shop_details.php' },
+      { method: 'POST', path: 'product.php', body: '{"product_id":7}' },
+    ]);
+    expect(Object.keys(page.responses).sort()).toEqual([PRODUCT, DETAILS].sort());
+  });
+
+  it('a product nobody has is 404, and an address no product can have asks nothing', async () => {
+    const missing = await serverRender('/product/8', { [DETAILS]: shopDetails });
+    expect(missing.head).toEqual({ status: 404, title: 'Product not found' });
+    expect(missing.cache).toBe('shared');
+    const nonsense = await serverRender('/product/0', { [DETAILS]: shopDetails });
+    expect(nonsense.head).toEqual({ status: 404, title: 'Page not found' });
+    expect(nonsense.calls.map((c) => c.path)).toEqual(['shop_details.php']);
+  });
+
+  it('a team: its name and product count, the profiles and names it shows inlined', async () => {
+    const page = await serverRender('/productCategory/team/kerala-blasters', {
+      [DETAILS]: shopDetails,
+      [PROFILES]: profiles,
+      [FACETS]: listing,
+      [TEAM]: listing,
+    });
+    expect(page.head).toEqual({
+      status: 200,
+      title: 'Kerala Blasters jerseys',
+      description:
+        'Shop 6 Kerala Blasters jerseys at Kitroom: home, away and fan editions, delivered across India.',
+      image: 'images/products/1-front.webp',
+    });
+    expect(Object.keys(page.responses).sort()).toEqual([DETAILS, PROFILES, FACETS, TEAM].sort());
+    expect(page.html).toContain('The Tuskers of the Indian Super League.');
+    const unknown = await serverRender('/productCategory/team/nobody-fc', {
+      [PROFILES]: profiles,
+      [FACETS]: listing,
+    });
+    expect(unknown.head.status).toBe(404);
+  });
+
+  it('a category: its product count and lowest price; an unknown one 404', async () => {
+    const category = { products, min_price: 899, max_price: 899 };
+    const page = await serverRender('/productCategory/Club%20Jerseys', {
+      [callKey('shop.php', { category: ['Club Jerseys'] })]: category,
+    });
+    expect(page.head).toMatchObject({
+      status: 200,
+      title: 'Club Jerseys',
+      description: '6 Club Jerseys from ₹899 at Kitroom, delivered across India.',
+    });
+    expect((await serverRender('/productCategory/Nope', {})).head.status).toBe(404);
+  });
+
+  it("all products: the address is its path and the filters it reads, not a link's others", async () => {
+    const body = { limit: '0-50', team: ['Kerala Blasters'] };
+    const page = await serverRender('/allProducts?utm_source=x&team=Kerala%20Blasters&fbclid=abc', {
+      [callKey('shop.php', body)]: listing,
+    });
+    expect(page.url).toBe('/allProducts?team=Kerala%20Blasters');
+    expect(page.head.title).toBe('All Products');
+    expect(page.responses[callKey('shop.php', body)]).toEqual(listing);
+    expect(page.cache).toBe('shared');
+  });
+
+  it('contact: the store’s city from the settings', async () => {
+    const page = await serverRender('/contactUs', { [DETAILS]: shopDetails });
+    expect(page.head.description).toBe(
+      'Phone, email and the address of our store in Kozhikode, Kerala. Every day, 9 AM to 9 PM.',
+    );
+  });
+
+  it('a giveaway: its title and rules; an unknown one 404; a shopper’s own is private', async () => {
+    const giveaway = {
+      giveaway: { slug: 'derby', title: 'Signed derby jersey', rules: 'One entry per shopper.' },
+    };
+    const key = callKey('giveaway.php', { slug: 'derby' });
+    const page = await serverRender('/giveaway/derby', { [key]: giveaway });
+    expect(page.head).toEqual({
+      status: 200,
+      title: 'Signed derby jersey',
+      description: 'One entry per shopper.',
+    });
+    expect(page.cache).toBe('shared');
+    expect((await serverRender('/giveaway/nope', {})).head.status).toBe(404);
+    const own = await serverRender('/giveaway/derby', { [key]: giveaway }, 'handle-1');
+    expect(own.cache).toBe('private');
+    expect(own.calls.find((c) => c.path === 'giveaway.php')?.visitor).toBe(true);
+  });
+
+  it('checkout: never indexed; the session check only with a session, then private', async () => {
+    const check = callKey('check_session.php', { session_id: 'handle-1' });
+    const visitor = await serverRender('/checkOut', { [DETAILS]: shopDetails });
+    expect(visitor.head).toEqual({ status: 200, title: 'Checkout', noindex: true });
+    expect(visitor.cache).toBe('shared');
+    expect(visitor.routes).toEqual(['root', 'requireUser', 'checkout']);
+    const shopper = await serverRender(
+      '/checkOut',
+      { [DETAILS]: shopDetails, [check]: { user_id: 4, session_id: 'handle-1' } },
+      'handle-1',
+    );
+    expect(shopper.cache).toBe('private');
+    expect(shopper.responses[check]).toEqual({ user_id: 4, session_id: 'handle-1' });
+    expect(shopper.calls.find((c) => c.path === 'check_session.php')).toEqual({
+      method: 'POST',
+      path: 'check_session.php',
+      body: '{"session_id":"handle-1"}',
+      visitor: true,
+    });
+  });
+
+  it('an address no route serves is the 404 page', async () => {
+    const page = await serverRender('/no/such/page', {});
+    expect(page.head).toEqual({ status: 404, title: 'Page not found' });
+    expect(page.routes).toEqual(['root', 'notFound']);
   });
 });

@@ -1,10 +1,11 @@
 // The storefront's one route table (spec section 2; decision 040): every page its own lazy
-// module, the catalogue pages' data in their loaders (features/catalogue/loaders.ts). A page
-// is loaded by page-data.ts's loadPage (its module and its loader's data), on the server
-// (entry-server.tsx) as in the browser (loading-router.tsx), then rendered by AppRoutes. Checkout and the order page sit behind the access
-// guard; /myAccount guards its own children. Pages that depend on this browser (its
-// logged-in user, navigation state) render after hydration: the server and the hydrating
-// browser both show the page loader there.
+// module, its data in its route's loader (the root's: the footer's shop details). A page is
+// loaded by page-data.ts's loadRoutes (its modules and its loaders' data), on the server
+// (entry-server.tsx, which also takes each page's head from app/page-heads.ts by route id)
+// as in the browser (loading-router.tsx), then rendered by AppRoutes. Checkout and the order
+// page sit behind the access guard; /myAccount guards its own children. Pages that depend on
+// this browser (its logged-in user, navigation state) render after hydration: the server and
+// the hydrating browser both show the page loader there.
 import { lazy, Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import {
@@ -13,6 +14,10 @@ import {
   homeLoader,
   productLoader,
 } from '@/features/catalogue/loaders';
+import { sessionLoader } from '@/features/accounts/session-loader';
+import { giveawayLoader } from '@/features/giveaways/giveaway-loader';
+import { collectionListLoader, playerLoader, teamLoader } from '@/features/teams/loaders';
+import { shopDetailsLoader } from '@/ui/shop-details';
 import { useAfterLoad } from '@/ui/use-after-load';
 import { useHydrated } from '@/ui/use-hydrated';
 import { AppLayout, PageLoader } from './app-layout';
@@ -53,6 +58,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <Root />,
+    loader: shopDetailsLoader,
     children: [
       {
         id: 'home',
@@ -69,21 +75,25 @@ export const routes: RouteObject[] = [
       {
         id: 'teams',
         path: 'productCategory/teams',
+        loader: collectionListLoader,
         lazy: page(() => import('@/features/teams/teams-list-page')),
       },
       {
         id: 'players',
         path: 'productCategory/players',
+        loader: collectionListLoader,
         lazy: page(() => import('@/features/teams/players-list-page')),
       },
       {
         id: 'team',
         path: 'productCategory/team/:slug',
+        loader: teamLoader,
         lazy: page(() => import('@/features/teams/team-page')),
       },
       {
         id: 'player',
         path: 'productCategory/player/:slug',
+        loader: playerLoader,
         lazy: page(() => import('@/features/teams/player-page')),
       },
       {
@@ -111,6 +121,7 @@ export const routes: RouteObject[] = [
       {
         id: 'giveaway',
         path: 'giveaway/:slug?',
+        loader: giveawayLoader,
         lazy: page(() => import('@/features/giveaways/giveaway-page')),
       },
       {
@@ -165,6 +176,7 @@ export const routes: RouteObject[] = [
           {
             id: 'account',
             path: 'myAccount',
+            loader: sessionLoader,
             lazy: page(() => import('@/features/accounts/account-layout')),
             children: [
               {
@@ -196,6 +208,7 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'requireUser',
+            loader: sessionLoader,
             lazy: page(() => import('@/features/accounts/require-user')),
             children: [
               {

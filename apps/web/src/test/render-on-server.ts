@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PageRenderRequest, RenderedPage } from '@kitroom/contract';
+import type { LoadedPage, PageCallRequest } from '@kitroom/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workerFile = pathToFileURL(path.join(here, 'server-render.worker.ts')).href;
@@ -13,10 +13,27 @@ const tsxApi = import.meta.resolve('tsx/esm/api');
 const bootstrap = `const { tsImport } = await import(${JSON.stringify(tsxApi)});
 await tsImport(${JSON.stringify(workerFile)}, ${JSON.stringify(workerFile)});`;
 
-type Reply = { ready: true } | { id: number; page: RenderedPage } | { id: number; error: string };
+/** A page to load on the server, its calls answered from `data` ('<call> <JSON body>'). */
+export interface ServerPageRequest {
+  url: string;
+  origin: string;
+  data: Record<string, unknown>;
+  session?: string;
+}
+
+/** The page as the server loaded and rendered it, and the calls its loaders made. */
+export type ServerPage = Omit<LoadedPage, 'render'> & {
+  /** The rendered markup of #root. */
+  html: string;
+  /** The tags the render hoisted for the document's head (RenderedPage.head). */
+  headTags: string;
+  calls: PageCallRequest[];
+};
+
+type Reply = { ready: true } | { id: number; page: ServerPage } | { id: number; error: string };
 
 export interface ServerRenderer {
-  render(request: PageRenderRequest): Promise<RenderedPage>;
+  render(request: ServerPageRequest): Promise<ServerPage>;
   close(): Promise<void>;
 }
 
@@ -24,7 +41,7 @@ export async function startServerRenderer(): Promise<ServerRenderer> {
   const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
   const waiting = new Map<
     number,
-    { resolve: (page: RenderedPage) => void; reject: (e: Error) => void }
+    { resolve: (page: ServerPage) => void; reject: (e: Error) => void }
   >();
   let nextId = 1;
   await new Promise<void>((resolve, reject) => {

@@ -95,6 +95,9 @@ function readNumber(value: string | null): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
+/** The query parameters readFilters and readStart read: all products' address is its path and these. */
+export const FILTER_PARAMS = ['category', 'sub', 'team', 'player', 'min', 'max', 'start'] as const;
+
 export function readFilters(params: URLSearchParams): Filters {
   return {
     category: params.get('category') || null,

@@ -11,8 +11,15 @@ export function parseProductId(raw: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-export function homeLoader({ context, request }: LoaderFunctionArgs) {
-  return load(callerOf(context)('home.php', undefined, { signal: request.signal }));
+/** Home's lists, and the team and player profiles its featured cards show (useProfiles). */
+export async function homeLoader({ context, request }: LoaderFunctionArgs) {
+  const call = callerOf(context);
+  const { signal } = request;
+  const [home] = await Promise.all([
+    load(call('home.php', undefined, { signal })),
+    load(call('profiles.php', undefined, { signal })),
+  ]);
+  return home;
 }
 
 export async function productLoader({

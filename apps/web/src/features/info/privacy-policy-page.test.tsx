@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetApi } from '@/api/use-api';
+import { callCacheKey, forgetApi } from '@/api/use-api';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import PrivacyPolicyPage from './privacy-policy-page';
@@ -20,7 +20,7 @@ const routes = <Route path="/privacyPolicy" element={<PrivacyPolicyPage />} />;
 
 afterEach(() => {
   vi.restoreAllMocks();
-  forgetApi('shop details');
+  forgetApi(callCacheKey('shop_details.php'));
 });
 
 describe('the privacy policy', () => {

@@ -1,10 +1,11 @@
 // The team and player list pages (reached by 'Browse Other Teams' / 'Browse Other Players'):
 // the featured eight first, then every other one in the catalogue with its product count.
 import { getListing, inlined } from '@/api/calls';
-import { useApi } from '@/api/use-api';
+import { callCacheKey, useApi } from '@/api/use-api';
 import { Loader } from '@/ui/loader';
 import { useTitle } from '@/ui/use-title';
-import { FACETS_REQUEST, type CollectionKind } from './collection-page';
+import type { CollectionKind } from './collection-page';
+import { FACETS_REQUEST } from './collection-data';
 import { playerOf, profilesOf, teamOf, useProfiles } from './profiles';
 import { FeaturedCards, PlayerCard, TeamCard } from './team-cards';
 
@@ -12,7 +13,7 @@ export function CollectionListPage({ kind }: { kind: CollectionKind }) {
   const title = kind === 'team' ? 'Teams' : 'Players';
   useTitle(title);
   const { data, loading } = useApi(
-    'listing facets',
+    callCacheKey('shop.php', FACETS_REQUEST),
     (signal) => getListing(FACETS_REQUEST, { signal }),
     inlined.listing(FACETS_REQUEST),
   );

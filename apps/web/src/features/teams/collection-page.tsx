@@ -1,10 +1,10 @@
 // The shared body of the team and player pages: a profile hero from profiles.php and the
 // products of that team or player from shop.php (team[] / player[] filters).
-import { formatLimit, PAGE_SIZE, slugify, type ShopListingRequest } from '@kitroom/contract';
+import { PAGE_SIZE, slugify } from '@kitroom/contract';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { getListing, inlined } from '@/api/calls';
-import { useApi } from '@/api/use-api';
+import { callCacheKey, useApi } from '@/api/use-api';
 import { useCardWholesalePrices } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
 import { buttonClass } from '@/ui/dialog';
@@ -13,12 +13,10 @@ import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
 import { useTitle } from '@/ui/use-title';
 import { PlayerBadge, TeamCrest } from './crests';
+import { catalogueNames, collectionRequest, FACETS_REQUEST } from './collection-data';
 import { playerOf, profilesOf, teamOf, useProfiles, type CollectionKind } from './profiles';
 
 export type { CollectionKind };
-
-/** One product and every facet: the cheapest way to learn all team and player names. */
-export const FACETS_REQUEST = { limit: '0-1' };
 
 /** The navigation state the team and player cards pass. */
 export interface CollectionLinkState {
@@ -43,17 +41,13 @@ function useCollectionName(kind: CollectionKind, slug: string) {
   const fromState = state?.name && slugify(state.name) === slug ? state.name : undefined;
   const known = fromState ?? profilesOf(profiles.data, kind).nameForSlug(slug);
   const facets = useApi(
-    known || profiles.loading ? null : 'listing facets',
+    known || profiles.loading ? null : callCacheKey('shop.php', FACETS_REQUEST),
     (signal) => getListing(FACETS_REQUEST, { signal }),
     inlined.listing(FACETS_REQUEST),
   );
   if (known) return { name: known, resolving: false };
   if (profiles.loading) return { name: titleFromSlug(slug), resolving: true };
-  const names =
-    kind === 'team'
-      ? (facets.data?.teams.map((t) => t.team_name) ?? [])
-      : (facets.data?.players.map((p) => p.player_name) ?? []);
-  const found = names.find((n) => slugify(n) === slug);
+  const found = catalogueNames(facets.data, kind).find((n) => slugify(n) === slug);
   return {
     name: found ?? titleFromSlug(slug),
     resolving: facets.loading,
@@ -79,12 +73,9 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
   const { name, resolving } = useCollectionName(kind, slug);
   const profiles = useProfiles();
   const [start, setStart] = useState(0);
-  const request: ShopListingRequest = {
-    limit: formatLimit(start),
-    ...(kind === 'team' ? { team: [name] } : { player: [name] }),
-  };
+  const request = collectionRequest(kind, name, start);
   const { data, loading } = useApi(
-    resolving ? null : `listing ${JSON.stringify(request)}`,
+    resolving ? null : callCacheKey('shop.php', request),
     (signal) => getListing(request, { signal }),
     inlined.listing(request),
   );

@@ -9,7 +9,7 @@ import {
   type TeamProfile,
 } from '@kitroom/contract';
 import { getProfiles, inlined } from '@/api/calls';
-import { useApi, type ApiState } from '@/api/use-api';
+import { callCacheKey, useApi, type ApiState } from '@/api/use-api';
 
 export { shortNameOf };
 
@@ -69,7 +69,11 @@ export function playerView(name: string, profile?: PlayerProfile): PlayerView {
 
 /** The profiles, inlined by the server into the pages that show them, kept for the visit. */
 export function useProfiles(): ApiState<ProfilesResponse> {
-  return useApi('profiles', (signal) => getProfiles({ signal }), inlined.profiles());
+  return useApi(
+    callCacheKey('profiles.php'),
+    (signal) => getProfiles({ signal }),
+    inlined.profiles(),
+  );
 }
 
 export type CollectionKind = 'team' | 'player';
