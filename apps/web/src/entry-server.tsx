@@ -7,7 +7,7 @@
 // and waits for every lazy component.
 import type { LoadPage, PageCallRequest, RenderedPage } from '@kitroom/contract';
 import { prerender } from 'react-dom/static';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { matchRoutes, StaticRouter, type RouteMatch } from 'react-router';
 import { callerOver } from './api/client';
 import { initialDataOf } from './api/initial-data';
 import {
@@ -27,13 +27,14 @@ const HOISTED_RESOURCES = /^(?:<link [^>]*\/>)+/;
 /** The page at `url` rendered from `responses` alone, as the browser hydrates it. */
 async function render(
   url: string,
+  matches: RouteMatch[],
   responses: Record<string, unknown>,
   origin: string,
 ): Promise<RenderedPage> {
   const initialData = initialDataOf(responses);
   const { pathname, search } = new URL(url, origin);
   const context = { call: inlinedCaller(initialData) };
-  const page = await loadPage(routes, { pathname, search }, { context });
+  const page = await loadPage(routes, { pathname, search }, { context, matches });
   const store = createServerStore();
   const errors: unknown[] = [];
   const { prelude } = await prerender(
@@ -86,7 +87,7 @@ export const load: LoadPage = async ({ url, send, origin, session }) => {
   const loaded = await loadRoutes(
     routes,
     { pathname: path, search: query ? `?${query}` : '' },
-    { context: { call, ...(session === undefined ? {} : { session }) } },
+    { context: { call, ...(session === undefined ? {} : { session }) }, matches },
   );
   const data: Record<string, unknown> = {};
   for (const { id, data: result } of loaded) if (id !== undefined) data[id] = result;
@@ -98,6 +99,6 @@ export const load: LoadPage = async ({ url, send, origin, session }) => {
     routes: loaded.flatMap(({ id }) => (id === undefined ? [] : [id])),
     cache: visitorCalled ? 'private' : rule.perView?.(input) ? 'perView' : 'shared',
     responses,
-    render: () => render(pageUrl, responses, origin),
+    render: () => render(pageUrl, matches, responses, origin),
   };
 };

@@ -8,7 +8,7 @@
 // on both sides; pages read their route's result with usePageData.
 import type { StorefrontCallPath, StorefrontRequest } from '@kitroom/contract';
 import { createContext, useContext } from 'react';
-import { matchRoutes, type Location, type RouteObject } from 'react-router';
+import { matchRoutes, type Location, type RouteMatch, type RouteObject } from 'react-router';
 import { inlinedAnswer, inlinedKey, type call } from './client';
 import type { InitialData } from './initial-data';
 import { cachedCall } from './use-api';
@@ -101,6 +101,13 @@ export function notLoaded(page: unknown): boolean {
 /** A route as loadPage sees it: its page module loaded once, and its loader. */
 type PageRoute = RouteObject & { lazy?: () => Promise<Partial<RouteObject>> };
 
+export interface LoadOptions {
+  context?: LoaderContext;
+  signal?: AbortSignal;
+  /** The routes `location` matches, when the caller has matched them already. */
+  matches?: RouteMatch[];
+}
+
 /** One matched route of a loaded page: its id and its loader's result. */
 export interface LoadedRoute {
   id: string | undefined;
@@ -115,9 +122,9 @@ export interface LoadedRoute {
 export async function loadRoutes(
   routes: RouteObject[],
   location: Pick<Location, 'pathname' | 'search'>,
-  options: { context?: LoaderContext; signal?: AbortSignal } = {},
+  options: LoadOptions = {},
 ): Promise<LoadedRoute[]> {
-  const matches = matchRoutes(routes, location) ?? [];
+  const matches = options.matches ?? matchRoutes(routes, location) ?? [];
   const modules = matches.map(async ({ route }) => {
     const lazyRoute = route as PageRoute;
     if (typeof lazyRoute.lazy !== 'function') return;
@@ -149,7 +156,7 @@ export async function loadRoutes(
 export async function loadPage(
   routes: RouteObject[],
   location: Pick<Location, 'pathname' | 'search'>,
-  options: { context?: LoaderContext; signal?: AbortSignal } = {},
+  options: LoadOptions = {},
 ): Promise<unknown> {
   return (await loadRoutes(routes, location, options)).at(-1)?.data;
 }
