@@ -23,6 +23,9 @@ test('the first owner sets up the back office, invites a packer, who may not man
   browser,
   baseURL,
 }) => {
+  // The longest back-office journey (setup, every page through axe, an invitation, a second
+  // staff member): 40 s alone here, past the default 60 s when the suite runs two at once.
+  test.setTimeout(180_000);
   // ── the owner's setup link ──
   await page.goto(setupUrl!);
   await expect(page.getByRole('heading', { name: 'Set up the back office' })).toBeVisible();
