@@ -62,8 +62,16 @@ ${site}
     { stdio: 'ignore' },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A missing binary is an 'error' event, not an exit: unheard, it would end the bench.
+  let spawnError: Error | undefined;
+  child.once('error', (err) => {
+    spawnError = err;
+  });
   const deadline = Date.now() + 10_000;
   while (!existsSync(path.join(dir, 'nginx.pid'))) {
+    if (spawnError) {
+      throw new Error(`nginx could not be run (${spawnError.message}): apt-get install nginx`);
+    }
     if (child.exitCode !== null || Date.now() > deadline) {
       const log = existsSync(path.join(dir, 'error.log'))
         ? readFileSync(path.join(dir, 'error.log'), 'utf8')
