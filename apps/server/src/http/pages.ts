@@ -98,10 +98,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     });
     // An address no route serves (or, unloaded, any) that looks like a file is a missing
     // file, not a page.
-    if (
-      (!page || page.routes.at(-1) === 'notFound') &&
-      /\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)
-    ) {
+    if ((!page || page.routes.at(-1) === 'notFound') && /\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) {
       return reply.callNotFound();
     }
     const head = page?.head ?? SHELL_HEAD;
