@@ -24,6 +24,18 @@ import { Storefront } from './app/storefront';
 
 const HOISTED_RESOURCES = /^(?:<link [^>]*\/>)+/;
 
+/** The stream's text (read directly: a `Response` around it costs a page a few per cent more). */
+async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    parts.push(decoder.decode(read.value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
 /** The page at `url` rendered from `responses` alone, as the browser hydrates it. */
 async function render(
   url: string,
@@ -57,7 +69,7 @@ async function render(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  const markup = await new Response(prelude).text();
+  const markup = await textOf(prelude);
   // A component that threw leaves a client-rendered hole behind; the server falls back to
   // the shell instead, and logs why.
   if (errors.length > 0) throw errors[0];

@@ -14,7 +14,7 @@ function maker(cache = true) {
   let made = 0;
   const make = (html: string) => async (): Promise<{ page: Page; cache: boolean }> => {
     made += 1;
-    return { page: { status: 200, html: `${html} #${made}` }, cache };
+    return { page: { status: 200, html: Buffer.from(`${html} #${made}`) }, cache };
   };
   return { make, made: () => made };
 }
@@ -34,12 +34,12 @@ describe('cached pages', () => {
     const cache = new PageCache();
     const m = maker();
     const pages = await Promise.all([1, 2, 3].map(() => cache.get('k', m.make('<p>home</p>'))));
-    expect(pages.map((p) => p.html)).toEqual([
+    expect(pages.map((p) => p.html.toString())).toEqual([
       '<p>home</p> #1',
       '<p>home</p> #1',
       '<p>home</p> #1',
     ]);
-    expect((await cache.get('k', m.make('<p>home</p>'))).html).toBe('<p>home</p> #1');
+    expect((await cache.get('k', m.make('<p>home</p>'))).html.toString()).toBe('<p>home</p> #1');
     expect(m.made()).toBe(1);
   });
 
@@ -47,7 +47,7 @@ describe('cached pages', () => {
     const cache = new PageCache();
     const m = maker(false);
     await cache.get('k', m.make('shell'));
-    expect((await cache.get('k', m.make('shell'))).html).toBe('shell #2');
+    expect((await cache.get('k', m.make('shell'))).html.toString()).toBe('shell #2');
   });
 
   it('forgets the least recently used pages beyond its size', async () => {
@@ -61,8 +61,11 @@ describe('cached pages', () => {
 
   it('compresses a cached page once per encoding', async () => {
     const cache = new PageCache();
-    const html = '<main>' + 'Kerala Blasters Home Jersey '.repeat(200) + '</main>';
-    const page = await cache.get('k', async () => ({ page: { status: 200, html }, cache: true }));
+    const html = '<main>' + 'Kerala Blasters Home Jersey — ₹1,299 '.repeat(200) + '</main>';
+    const page = await cache.get('k', async () => ({
+      page: { status: 200, html: Buffer.from(html) },
+      cache: true,
+    }));
     const br = await page.encoded('br');
     expect(brotliDecompressSync(br).toString()).toBe(html);
     expect(br.length).toBeLessThan(html.length / 10);

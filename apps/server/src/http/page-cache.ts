@@ -14,7 +14,7 @@ export const DEFAULT_PAGE_CACHE_BYTES = 48 * 1024 * 1024;
 
 export type Encoding = 'br' | 'gzip';
 
-const compressors: Record<Encoding, (html: string) => Promise<Buffer>> = {
+const compressors: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
   // Made once per page and responses, so worth more effort than a per-response default.
   br: (html) =>
     promisify(brotliCompress)(html, {
@@ -28,7 +28,8 @@ const compressors: Record<Encoding, (html: string) => Promise<Buffer>> = {
 
 export interface Page {
   status: number;
-  html: string;
+  /** The document, UTF-8. */
+  html: Buffer;
 }
 
 export interface CachedPage extends Page {
@@ -71,7 +72,7 @@ export function preferredEncoding(
 }
 
 /** `html` compressed with `encoding`. */
-export function compress(html: string, encoding: Encoding): Promise<Buffer> {
+export function compress(html: Buffer, encoding: Encoding): Promise<Buffer> {
   return compressors[encoding](html);
 }
 

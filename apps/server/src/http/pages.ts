@@ -8,7 +8,7 @@
 import type { LoadedPage, PageCallRequest, PageCallResponse, PageHead } from '@kitroom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, sessionHandle } from '../accounts/sessions.service.js';
-import { renderPage, scriptJson, type RouteChunks } from './page-document.js';
+import { renderPage, scriptJson, type PageTemplate, type RouteChunks } from './page-document.js';
 import {
   compress,
   PageCache,
@@ -30,7 +30,7 @@ function decodePath(rawUrl: string): string | undefined {
 
 export interface PagesOptions {
   publicUrl: string;
-  document: { template: string; routeChunks: RouteChunks };
+  document: { template: PageTemplate; routeChunks: RouteChunks };
   /** The web app's server bundle. */
   serverEntry: string;
 }
