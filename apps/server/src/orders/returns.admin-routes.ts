@@ -44,6 +44,7 @@ export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
               context(call.request.log),
               actorOf(call),
               call.params.id,
+              call.body,
             ),
           }),
         },

@@ -2,7 +2,8 @@
 // holds its replacement sizes' stock from then on, through the ledger), reject with a note
 // (an approved exchange's hold goes back), receive (the shirts go back to stock; a return
 // is refunded by the rule, sent to the provider after commit; printed shirts carry a shopper's
-// name and are not put back, decision 051) and ship an exchange's replacement. Each step locks the order then the request, and writes its columns, order
+// name and are not put back, decision 051, nor are faulty ones unless staff say they can be
+// sold, decision 053) and ship an exchange's replacement. Each step locks the order then the request, and writes its columns, order
 // event, ledger rows, audit entry and mail in one transaction, or refuses and changes nothing.
 import { RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
 import type {
@@ -321,14 +322,16 @@ export async function rejectReturn(
 }
 
 /**
- * The shirts came back (orders.fulfil): they go back to stock through the ledger, and a
- * return is refunded by the rule (capped at what is left to refund on the order), sent to
- * the provider after commit with the key return-<id>.
+ * The shirts came back (orders.fulfil): the plain ones go back to stock through the ledger
+ * when `restock` says so (absent: unless the shopper said they arrived faulty), and a return
+ * is refunded by the rule (capped at what is left to refund on the order), sent to the
+ * provider after commit with the key return-<id>.
  */
 export async function receiveReturn(
   ctx: OrderContext,
   actor: Actor,
   id: number,
+  options: { restock?: boolean | undefined } = {},
 ): Promise<AdminReturn> {
   const refundId = await ctx.db.transaction(async (tx) => {
     const { order, r, lines } = await lockBoth(tx, id);
@@ -338,17 +341,20 @@ export async function receiveReturn(
         : refusal(r, 'be received');
     }
     // A printed shirt cannot be sold again as a plain one: only plain pieces go back to stock
-    // (and only they can wake the size's back-in-stock requests). The refund counts them all.
+    // (and only they can wake the size's back-in-stock requests), and faulty ones only when
+    // staff found them fit to sell (decision 053). The refund counts them all.
+    const restock = options.restock ?? !r.defect;
+    const back = restock ? lines.filter((l) => !isPrintedLine(l)) : [];
+    const pieces = (ls: typeof lines) => ls.reduce((sum, l) => sum + l.quantity, 0);
+    const keptOut = pieces(lines) - pieces(back);
     await moveWithLedger(
       tx,
-      lines
-        .filter((l) => !isPrintedLine(l))
-        .map((l) => ({
-          productId: l.product_id,
-          size: l.size,
-          delta: l.quantity,
-          name: l.product_name,
-        })),
+      back.map((l) => ({
+        productId: l.product_id,
+        size: l.size,
+        delta: l.quantity,
+        name: l.product_name,
+      })),
       {
         reason: 'return',
         orderId: order.id,
@@ -392,6 +398,7 @@ export async function receiveReturn(
         kind: r.kind,
         refund_paise: refund?.paise ?? null,
         ...(note ? { credit_note_number: note.number } : {}),
+        ...(keptOut > 0 ? { kept_out_of_stock: keptOut } : {}),
       },
       at: now,
     });
@@ -400,7 +407,11 @@ export async function receiveReturn(
       entityId: id,
       action: 'receive',
       before: { status: r.status },
-      after: { status: 'received', refund_paise: refund?.paise ?? null },
+      after: {
+        status: 'received',
+        refund_paise: refund?.paise ?? null,
+        ...(keptOut > 0 ? { kept_out_of_stock: keptOut } : {}),
+      },
     });
     return refund?.id ?? null;
   });

@@ -761,16 +761,13 @@ describe('printed shirts come back only when faulty (decision 051)', () => {
     ]);
   });
 
-  it('received, a faulty printed shirt is refunded in full but not put back in stock; a plain one is', async () => {
+  /** A faulty printed M and a faulty plain M asked back, approved: the return's id and products. */
+  async function faultyReturnApproved() {
     const o = await printedAndPlain();
     const [printedItem, plainItem] = await queryRows<{ product_id: number }>(
       t.db,
       sql`SELECT product_id FROM order_items WHERE order_id = ${o.id} ORDER BY id`,
     );
-    const before = {
-      printed: await stockOf(t.db, printedItem!.product_id, 'M'),
-      plain: await stockOf(t.db, plainItem!.product_id, 'M'),
-    };
     const res = await ask({
       order_id: o.id,
       kind: 'return',
@@ -784,20 +781,58 @@ describe('printed shirts come back only when faulty (decision 051)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const returnId = res.json().returns[0].id as number;
     expect((await admin(support, returnId, 'approve')).statusCode).toBe(200);
-    const received = await admin(packer, returnId, 'receive');
+    const stock = async () => ({
+      printed: await stockOf(t.db, printedItem!.product_id, 'M'),
+      plain: await stockOf(t.db, plainItem!.product_id, 'M'),
+    });
+    return { orderId: o.id, returnId, plainId: plainItem!.product_id, stock };
+  }
+  const receivedEvent = async (orderId: number) =>
+    (
+      await queryRows<{ data: Record<string, unknown> }>(
+        t.db,
+        sql`SELECT data FROM order_events WHERE order_id = ${orderId}
+            AND type = 'return_received'`,
+      )
+    )[0]?.data;
+
+  it('received, faulty shirts are refunded in full and kept out of stock; the timeline says how many', async () => {
+    const f = await faultyReturnApproved();
+    const before = await f.stock();
+    const received = await admin(packer, f.returnId, 'receive');
     expect(received.statusCode, received.body).toBe(200);
     // ₹1,799 (shirt and print) + ₹1,299, no coupon; the ₹60 shipping is kept.
     expect(received.json().return.refund).toMatchObject({ amount_paise: 309_800 });
-    expect(await stockOf(t.db, printedItem!.product_id, 'M')).toBe(before.printed);
-    expect(await stockOf(t.db, plainItem!.product_id, 'M')).toBe(before.plain + 1);
-    expect(await ledger(o.id)).toEqual([
-      expect.objectContaining({
-        product_id: plainItem!.product_id,
-        size: 'M',
-        delta: 1,
-        reason: 'return',
-      }),
+    expect(await f.stock()).toEqual(before);
+    expect(await ledger(f.orderId)).toEqual([]);
+    expect(await receivedEvent(f.orderId)).toMatchObject({ kept_out_of_stock: 2 });
+    const timeline = (await support.call('GET', `/api/admin/orders/${f.orderId}`)).json()
+      .events as { type: string; data: Record<string, unknown> }[];
+    expect(timeline.find((e) => e.type === 'return_received')?.data).toMatchObject({
+      kept_out_of_stock: 2,
+    });
+  });
+
+  it('a faulty plain shirt goes back to stock when staff found it fit to sell; a printed one never', async () => {
+    const f = await faultyReturnApproved();
+    const before = await f.stock();
+    const wrong = await admin(packer, f.returnId, 'receive', { restock: 'yes' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toContain('restock must be true or false');
+    expect(
+      (await support.call('GET', `/api/admin/returns/${f.returnId}`)).json().return,
+    ).toMatchObject({
+      status: 'approved',
+    });
+
+    const received = await admin(packer, f.returnId, 'receive', { restock: true });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().return.refund).toMatchObject({ amount_paise: 309_800 });
+    expect(await f.stock()).toEqual({ printed: before.printed, plain: before.plain + 1 });
+    expect(await ledger(f.orderId)).toEqual([
+      expect.objectContaining({ product_id: f.plainId, size: 'M', delta: 1, reason: 'return' }),
     ]);
+    expect(await receivedEvent(f.orderId)).toMatchObject({ kept_out_of_stock: 1 });
   });
 
   it('plain lines as before: no defect needed, and one given is recorded', async () => {

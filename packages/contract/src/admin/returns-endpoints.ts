@@ -49,7 +49,8 @@ export const returnsEndpoints = {
   receiveReturn: {
     method: 'POST',
     path: '/api/admin/returns/:id/receive',
-    summary: 'The shirts came back: restocked; a return is refunded by the rule',
+    summary:
+      'The shirts came back: plain ones restocked (faulty ones only if staff say so); a return is refunded by the rule',
     access: 'orders.fulfil',
     params: ReturnIdParams,
     body: ReceiveReturnRequest,

@@ -123,7 +123,14 @@ export const RejectReturnRequest = z.object({
 });
 export type RejectReturnRequest = z.input<typeof RejectReturnRequest>;
 
-export const ReceiveReturnRequest = z.object({});
+/**
+ * Receive: `restock` says whether the plain shirts go back to stock (printed ones never do,
+ * decision 051). Absent, they do, unless the shopper said they arrived damaged or faulty:
+ * those stay out until staff say they can be sold again (decision 053).
+ */
+export const ReceiveReturnRequest = z.object({
+  restock: z.boolean({ error: 'restock must be true or false' }).optional(),
+});
 export type ReceiveReturnRequest = z.input<typeof ReceiveReturnRequest>;
 
 /** The replacement's parcel. */

@@ -145,6 +145,24 @@ describe('the order page', () => {
     expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
   });
 
+  it('says in the timeline how many received shirts were kept out of stock', async () => {
+    const data = order();
+    data.events.push({
+      id: 3,
+      type: 'return_received',
+      actor: 'staff',
+      staff_name: 'Anil',
+      note: '',
+      data: { return_id: 9, kind: 'return', refund_paise: 309_800, kept_out_of_stock: 2 },
+      created_at: '2026-12-01T06:00:00.000Z',
+    });
+    setUp('manager', data);
+    await loaded();
+    const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
+    expect(timeline.getByText('Return received')).toBeTruthy();
+    expect(timeline.getByText('2 shirts kept out of stock')).toBeTruthy();
+  });
+
   it('opens the refund dialog with what can still be refunded', async () => {
     setUp('owner');
     await loaded();

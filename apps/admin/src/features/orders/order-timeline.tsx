@@ -24,10 +24,17 @@ function Carried({ data }: { data: Record<string, unknown> }) {
   const amount = typeof data.amount_paise === 'number' ? data.amount_paise : null;
   // A return asked for because the shirts arrived damaged or faulty (decision 051).
   const faulty = data.defect === true;
-  if (!courier && !tracking && amount === null && !faulty) return null;
+  // Received shirts that did not go back to stock: printed, or faulty (decision 053).
+  const keptOut = typeof data.kept_out_of_stock === 'number' ? data.kept_out_of_stock : 0;
+  if (!courier && !tracking && amount === null && !faulty && keptOut === 0) return null;
   return (
     <p className="text-sm">
       {faulty && <strong className="text-sale">Arrived damaged or faulty</strong>}
+      {keptOut > 0 && (
+        <span>
+          {keptOut} {keptOut === 1 ? 'shirt' : 'shirts'} kept out of stock
+        </span>
+      )}
       {amount !== null && <strong className="tabular-nums">{formatPaise(amount)}</strong>}
       {courier && <span>{courier}</span>}
       {tracking && (

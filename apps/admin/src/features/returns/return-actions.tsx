@@ -1,8 +1,8 @@
 // The steps staff take on a request, by role: approve or reject (orders.manage; an exchange's
 // approval holds its new sizes, a rejection of an approved one gives them back), mark the
-// shirts received (orders.fulfil; restocked, a return refunded by the rule) and ship an
-// exchange's replacement (orders.fulfil; a printed shirt's replacement is printed the same).
-// Each asks first in a dialog.
+// shirts received (orders.fulfil; the plain ones restocked if fit to sell, a return refunded
+// by the rule) and ship an exchange's replacement (orders.fulfil; a printed shirt's
+// replacement is printed the same). Each asks first in a dialog.
 import { printLabel } from '@kitroom/contract';
 import {
   RejectReturnRequest,
@@ -65,6 +65,10 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
   const [open, setOpen] = useState<Step | null>(null);
   const [note, setNote] = useState('');
   const [parcel, setParcel] = useState({ courier_name: '', tracking_id: '', tracking_link: '' });
+  // Shirts the shopper said arrived faulty stay out of stock unless staff find them fit to
+  // sell (decision 053).
+  const [restock, setRestock] = useState(!r.defect);
+  const restockId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const step = useMutation({
     mutationFn: (run: () => Promise<AdminReturnResponse>) => run(),
@@ -81,6 +85,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
     step.reset();
     setErrors({});
     setNote('');
+    setRestock(!r.defect);
     setOpen(s);
   }
 
@@ -92,7 +97,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
       if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
       step.mutate(() => call('rejectReturn', { params, body: checked.data }));
     } else if (open === 'receive') {
-      step.mutate(() => call('receiveReturn', { params, body: {} }));
+      step.mutate(() => call('receiveReturn', { params, body: plain > 0 ? { restock } : {} }));
     } else if (open === 'ship') {
       const checked = ShipReplacementRequest.safeParse(parcel);
       if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
@@ -102,7 +107,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
 
   // Printed shirts carry the shopper's name: they do not go back to stock (decision 051).
   const printed = r.lines.reduce((sum, l) => sum + (l.print ? l.quantity : 0), 0);
-  const restocked = r.lines.reduce((sum, l) => sum + l.quantity, 0) - printed;
+  const plain = r.lines.reduce((sum, l) => sum + l.quantity, 0) - printed;
   const newSizes = r.lines
     .map(
       (l) =>
@@ -169,16 +174,43 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
       title: `Mark ${r.kind === 'exchange' ? 'exchange' : 'return'} #${r.id} received?`,
       confirm: 'Mark received',
       body: (
-        <p>
-          {restocked > 0 &&
-            `${pieces(restocked)} ${restocked === 1 ? 'goes' : 'go'} back to stock.`}
-          {printed > 0 &&
-            `${restocked > 0 ? ' ' : ''}${pieces(printed)} printed for the shopper ${printed === 1 ? 'does' : 'do'} not go back to stock.`}
-          {r.kind === 'return' &&
-            r.refund_due_paise !== null &&
-            ` ${formatPaise(r.refund_due_paise)} is refunded to the shopper's original payment.`}
-          {r.kind === 'exchange' && ' Ship the replacement next.'}
-        </p>
+        <>
+          {plain > 0 && (
+            <div className="mb-3">
+              <label
+                htmlFor={restockId}
+                className="inline-flex min-h-11 items-center gap-2 font-semibold"
+              >
+                <input
+                  id={restockId}
+                  type="checkbox"
+                  checked={restock}
+                  onChange={(e) => setRestock(e.target.checked)}
+                  className="size-4 accent-ink"
+                />
+                Fit to sell: put {plain === 1 ? 'it' : 'them'} back in stock
+              </label>
+              {r.defect && (
+                <p className="text-sm text-muted">
+                  The shopper said they arrived damaged or faulty: tick only if they can be sold
+                  again.
+                </p>
+              )}
+            </div>
+          )}
+          <p>
+            {plain > 0 &&
+              (restock
+                ? `${pieces(plain)} ${plain === 1 ? 'goes' : 'go'} back to stock.`
+                : `${pieces(plain)} ${plain === 1 ? 'stays' : 'stay'} out of stock.`)}
+            {printed > 0 &&
+              `${plain > 0 ? ' ' : ''}${pieces(printed)} printed for the shopper ${printed === 1 ? 'does' : 'do'} not go back to stock.`}
+            {r.kind === 'return' &&
+              r.refund_due_paise !== null &&
+              ` ${formatPaise(r.refund_due_paise)} is refunded to the shopper's original payment.`}
+            {r.kind === 'exchange' && ' Ship the replacement next.'}
+          </p>
+        </>
       ),
     },
     ship: {

@@ -184,7 +184,9 @@ describe('the returns pages', () => {
     );
     fireEvent.click(within(receive).getByRole('button', { name: 'Mark received' }));
     await waitFor(() => expect(screen.getByText('₹1,249, refunded')).toBeTruthy());
-    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{}]);
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { restock: true },
+    ]);
 
     await view.router.navigate('/returns/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Ship replacement' }));
@@ -250,7 +252,7 @@ describe('the returns pages', () => {
     expect(screen.getByText(/^Printed:/).textContent).toBe('Printed: LUNA · 10 · ₹500 a piece');
   });
 
-  it('says a printed shirt received does not go back to stock', async () => {
+  it('keeps faulty shirts out of stock unless staff tick them fit to sell; printed ones always', async () => {
     const plainLine = { ...request().lines[0]!, exchange_size: null, exchange_stock: null };
     const printedLine = {
       ...plainLine,
@@ -260,17 +262,39 @@ describe('the returns pages', () => {
     const returned = (lines: AdminReturn['lines']) =>
       request({ id: 9, kind: 'return', status: 'approved', defect: true, lines });
     let current = returned([printedLine, { ...plainLine, quantity: 2 }]);
-    fakeApi({
+    const api = fakeApi({
       'GET /api/admin/me': { body: signedInAs(packer) },
       'GET /api/admin/returns/9': () => ({ body: { return: current } }),
+      'POST /api/admin/returns/9/receive': () => ({
+        body: {
+          return: { ...current, status: 'received', received_at: '2026-12-01T06:00:00.000Z' },
+        },
+      }),
     });
     const view = renderAdmin('/returns/9');
     fireEvent.click(
       await screen.findByRole('button', { name: 'Mark received' }, { timeout: 5000 }),
     );
-    expect(screen.getByRole('dialog', { name: 'Mark return #9 received?' }).textContent).toContain(
+    const dialog = screen.getByRole('dialog', { name: 'Mark return #9 received?' });
+    const fit = within(dialog).getByRole('checkbox', {
+      name: 'Fit to sell: put them back in stock',
+    });
+    expect((fit as HTMLInputElement).checked).toBe(false);
+    expect(dialog.textContent).toContain(
+      'The shopper said they arrived damaged or faulty: tick only if they can be sold again.',
+    );
+    expect(dialog.textContent).toContain(
+      '2 shirts stay out of stock. 1 shirt printed for the shopper does not go back to stock.',
+    );
+    fireEvent.click(fit);
+    expect(dialog.textContent).toContain(
       '2 shirts go back to stock. 1 shirt printed for the shopper does not go back to stock.',
     );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark received' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { restock: true },
+    ]);
     view.unmount();
 
     current = returned([printedLine]);
@@ -278,11 +302,12 @@ describe('the returns pages', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: 'Mark received' }, { timeout: 5000 }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Mark return #9 received?' });
-    expect(dialog.textContent).toContain(
+    const printedOnly = screen.getByRole('dialog', { name: 'Mark return #9 received?' });
+    expect(printedOnly.textContent).toContain(
       '1 shirt printed for the shopper does not go back to stock.',
     );
-    expect(dialog.textContent).not.toMatch(/shirts? go back to stock/);
+    expect(printedOnly.textContent).not.toMatch(/shirts? (go|goes|stays?) (back|out)/);
+    expect(within(printedOnly).queryByRole('checkbox')).toBeNull();
   });
 
   it('names the print a printed shirt’s replacement needs, when approving and shipping', async () => {
