@@ -124,10 +124,13 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
   let shopper: { id: number; cookie: string } | undefined;
 
   beforeAll(async () => {
-    // The product page is rendered by the web app's build (made here when missing).
+    // The product page is rendered by the web app's build (made here when missing). Vite builds
+    // for the NODE_ENV it finds, and vitest's is 'test': a bundle built so calls React's
+    // development JSX, which the production server's React does not have.
     if (!existsSync(path.join(webDir, 'dist-server/entry-server.js'))) {
       const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
         cwd: repositoryRoot,
+        env: { ...process.env, NODE_ENV: 'production' },
         stdio: 'ignore',
       });
       if (build.status !== 0) throw new Error('the web app did not build');
