@@ -11,10 +11,11 @@ import type {
   ShopListingResponse,
 } from '@kitroom/contract';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callKey } from '@/api/client';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
+import type * as ProductCardModule from '@/ui/product-card';
 import { startServerRenderer, type ServerPage, type ServerRenderer } from '@/test/render-on-server';
 
 function product(id: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
@@ -328,6 +329,62 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
     });
     consoleError.mockRestore();
     expect(errors).toEqual([]);
+  });
+});
+
+// A render after hydration is work the phone does twice before the page answers a tap: a
+// flag or a subscription whose browser value differs from the server's re-rendered every
+// card of the page in one task (decision 054). A guest with nothing stored sees the
+// server's page, so nothing on it renders again.
+describe('a guest’s page renders once in the browser', { timeout: 30_000 }, () => {
+  /** Each product card's committed renders (StrictMode's second call of a render is not one). */
+  let cardRenders = new Set<object>();
+  beforeEach(() => {
+    cardRenders = new Set();
+    vi.doMock('@/ui/product-card', async (importOriginal) => {
+      const actual = await importOriginal<typeof ProductCardModule>();
+      const { useLayoutEffect } = await import('react');
+      return {
+        ...actual,
+        ProductCard: (props: Parameters<typeof actual.ProductCard>[0]) => {
+          const render = {};
+          useLayoutEffect(() => {
+            cardRenders.add(render);
+          });
+          return actual.ProductCard(props);
+        },
+      };
+    });
+  });
+  afterEach(() => {
+    vi.doUnmock('@/ui/product-card');
+  });
+
+  /** Time for anything hydration set off (effects, store checks) to render again. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it('home: each product card is rendered once, by hydration', async () => {
+    const { container, errors } = await serveAndHydrate('/', {
+      [callKey('home.php', undefined)]: home,
+      [callKey('profiles.php', undefined)]: profiles,
+      [callKey('shop_details.php', undefined)]: shopDetails,
+    });
+    await settle();
+    expect(errors).toEqual([]);
+    const cards = container.querySelectorAll('article').length;
+    expect(cards).toBeGreaterThan(0);
+    expect(cardRenders.size).toBe(cards);
+  });
+
+  it('a product: its similar products are rendered once, by hydration', async () => {
+    const { container, errors } = await serveAndHydrate('/product/7', {
+      [callKey('product.php', { product_id: 7 })]: detail,
+    });
+    await settle();
+    expect(errors).toEqual([]);
+    const cards = container.querySelectorAll('article').length;
+    expect(cards).toBeGreaterThan(0);
+    expect(cardRenders.size).toBe(cards);
   });
 });
 

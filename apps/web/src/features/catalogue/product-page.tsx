@@ -4,15 +4,16 @@
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useStore } from 'react-redux';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
-import { selectUser, useSessionSelector } from '@/features/accounts';
+import { selectUser, type SessionRootState } from '@/features/accounts';
 import {
   addItem,
   selectCartItems,
   useCartDispatch,
-  useCartSelector,
+  type CartRootState,
   type CheckoutState,
 } from '@/features/cart';
 import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
@@ -61,8 +62,9 @@ function ProductView({ id }: { id: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useCartDispatch();
-  const cartItems = useCartSelector(selectCartItems);
-  const user = useSessionSelector(selectUser);
+  // The cart and the shopper are read when a button is pressed, not subscribed to: the page
+  // then hydrates without rendering again for the browser's own cart (decision 054).
+  const store = useStore<SessionRootState & CartRootState>();
   const origin = useOrigin();
   const linkState = location.state as ProductLinkState | null;
   // The route's loader (loaders.ts); neither data nor error: the page came without it and
@@ -141,7 +143,7 @@ function ProductView({ id }: { id: number }) {
     setBusy('Adding to cart');
     const stock = product.size[size] ?? 0;
     const inCart =
-      cartItems.find(
+      selectCartItems(store.getState()).find(
         (i) => i.id === product.id && i.selected_size === size && samePrint(i.print, print),
       )?.selected_quantity ?? 0;
     const outcome = addOutcome(size, stock, inCart, quantity);
@@ -173,7 +175,7 @@ function ProductView({ id }: { id: number }) {
       return;
     }
     if (printBlocks()) return;
-    if (!user) {
+    if (!selectUser(store.getState())) {
       setModal('login');
       return;
     }
@@ -227,10 +229,7 @@ function ProductView({ id }: { id: number }) {
           </div>
           <div className="mt-4">
             <Price price={product.price} discountPrice={product.discount_price} size="lg" />
-            <WholesalePrice
-              productId={product.id}
-              pieces={cartItems.reduce((n, i) => n + i.selected_quantity, 0) + quantity}
-            />
+            <WholesalePrice productId={product.id} quantity={quantity} />
           </div>
 
           <fieldset className="mt-6">

@@ -1,13 +1,17 @@
 // A logged-in wholesaler's own prices (decision 045), asked after the page shows: pages and
 // catalogue responses are shared by every visitor and stay retail, so a wholesale price never
 // comes from them. Never cached: a price list may change, and the response is the shopper's.
+//
+// "After the page shows" needs no hydration flag: while the browser hydrates, the session
+// and the cart read as the server's (nobody logged in, no cart), so a shopper's user id
+// arrives in the render after. A guest's page then renders nothing again: a flag that
+// flipped after hydration re-rendered every page of cards in one task (decision 054).
 import type { WholesalePricesResponse } from '@kitroom/contract';
 import { useEffect, useMemo } from 'react';
 import { getWholesalePrices } from '@/api/wholesale-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { selectCartCount, useCartSelector } from '@/features/cart';
-import { useHydrated } from '@/ui/use-hydrated';
 
 export type WholesalePrices = Extract<WholesalePricesResponse, { wholesale: true }>;
 
@@ -24,11 +28,10 @@ export function useWholesalePrices(
   pieces: number,
 ): WholesalePrices | undefined {
   const userId = useSessionSelector(selectUserId);
-  const hydrated = useHydrated();
   const ids = [...new Set(productIds)].sort((a, b) => a - b).slice(0, 100);
   const count = Math.max(1, pieces);
   const key =
-    userId !== null && hydrated && ids.length > 0 && !retailShoppers.has(userId)
+    userId !== null && ids.length > 0 && !retailShoppers.has(userId)
       ? `wholesale prices ${userId} ${count} ${ids.join(',')}`
       : null;
   const answer = useApi(
@@ -47,13 +50,22 @@ export function useWholesalePrices(
 const NO_PRICES: ReadonlyMap<number, number> = new Map();
 
 /**
+ * The pieces in the cart, for a logged-in shopper's tier; 0 for a guest, who makes no call:
+ * a guest's page does not render again when the cart's count changes (or arrives from this
+ * browser's storage after hydration).
+ */
+export function useCartPiecesIfLoggedIn(): number {
+  const userId = useSessionSelector(selectUserId);
+  return useCartSelector((state) => (userId === null ? 0 : selectCartCount(state)));
+}
+
+/**
  * A page of product cards' wholesale prices (rupees by product id) in one call, at the tier one
  * more piece would put the shopper's cart on; empty for guests and retail shoppers, who make
  * no call (a retail shopper's once-per-visit answer is remembered above).
  */
 export function useCardWholesalePrices(productIds: readonly number[]): ReadonlyMap<number, number> {
-  const pieces = useCartSelector(selectCartCount) + 1;
-  const prices = useWholesalePrices(productIds, pieces);
+  const prices = useWholesalePrices(productIds, useCartPiecesIfLoggedIn() + 1);
   return useMemo(
     () => (prices ? new Map(prices.prices.map((p) => [p.product_id, p.price])) : NO_PRICES),
     [prices],

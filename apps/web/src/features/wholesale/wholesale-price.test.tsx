@@ -8,11 +8,11 @@ import { logInLocally, renderApp } from '@/test/render-app';
 import { WholesalePrice } from './wholesale-price';
 
 function Product() {
-  const [pieces, setPieces] = useState(1);
+  const [quantity, setQuantity] = useState(1);
   return (
     <>
-      <WholesalePrice productId={7} pieces={pieces} />
-      <button type="button" onClick={() => setPieces((p) => p + 1)}>
+      <WholesalePrice productId={7} quantity={quantity} />
+      <button type="button" onClick={() => setQuantity((q) => q + 1)}>
         More
       </button>
     </>

@@ -141,14 +141,13 @@ export interface Wishlist extends WishlistState {
   toggle: (id: number) => void;
 }
 
-/** The hearts of whoever is logged in (or of this device's guest). */
-export function useWishlist(): Wishlist {
-  const userId = useSessionSelector(selectUserId);
-  const state = useSyncExternalStore(
-    subscribe,
-    () => (userId === null ? readGuest() : server?.owner === userId ? server : NONE),
-    none,
-  );
+/** The list of whoever is logged in (or of this device's guest), as the browser knows it. */
+function current(userId: number | null): WishlistState {
+  return userId === null ? readGuest() : server?.owner === userId ? server : NONE;
+}
+
+/** Keeps the list in step with the session: a login fetches (and merges into) the shop's. */
+function useOwnerSync(userId: number | null) {
   useEffect(() => {
     if (userId === null) {
       // After a logout the next login merges this device's hearts again.
@@ -157,7 +156,10 @@ export function useWishlist(): Wishlist {
       startSync(userId);
     }
   }, [userId]);
-  const toggle = useCallback(
+}
+
+function useToggle(userId: number | null): (id: number) => void {
+  return useCallback(
     (id: number) => {
       if (userId === null) {
         const ids = readGuest().ids;
@@ -170,5 +172,31 @@ export function useWishlist(): Wishlist {
     },
     [userId],
   );
+}
+
+/** The hearts of whoever is logged in (or of this device's guest): the wishlist page's. */
+export function useWishlist(): Wishlist {
+  const userId = useSessionSelector(selectUserId);
+  const state = useSyncExternalStore(subscribe, () => current(userId), none);
+  useOwnerSync(userId);
+  const toggle = useToggle(userId);
   return { ...state, has: (id) => state.ids.includes(id), toggle };
+}
+
+/**
+ * One product's heart. It subscribes to a yes/no, not to the list: a page of cards hydrates
+ * with the server's "no" and, when the product is not on this browser's list, nothing renders
+ * again (the whole list would differ from the server's empty one and re-render every card's
+ * heart at once, in one task, right after hydration).
+ */
+export function useHeart(productId: number): { on: boolean; toggle: () => void } {
+  const userId = useSessionSelector(selectUserId);
+  const on = useSyncExternalStore(
+    subscribe,
+    () => current(userId).ids.includes(productId),
+    () => false,
+  );
+  useOwnerSync(userId);
+  const toggle = useToggle(userId);
+  return { on, toggle: useCallback(() => toggle(productId), [toggle, productId]) };
 }
