@@ -376,6 +376,17 @@ describe('a guest’s page renders once in the browser', { timeout: 30_000 }, ()
     expect(cardRenders.size).toBe(cards);
   });
 
+  it('all products: each card of the first page is rendered once, by hydration', async () => {
+    const { container, errors } = await serveAndHydrate('/allProducts', {
+      [callKey('shop.php', { limit: '0-50' })]: listing,
+    });
+    await settle();
+    expect(errors).toEqual([]);
+    const cards = container.querySelectorAll('article').length;
+    expect(cards).toBe(listing.products.length);
+    expect(cardRenders.size).toBe(cards);
+  });
+
   it('a product: its similar products are rendered once, by hydration', async () => {
     const { container, errors } = await serveAndHydrate('/product/7', {
       [callKey('product.php', { product_id: 7 })]: detail,
