@@ -9,13 +9,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { selectUser, type SessionRootState } from '@/features/accounts';
-import {
-  addItem,
-  selectCartItems,
-  useCartDispatch,
-  type CartRootState,
-  type CheckoutState,
-} from '@/features/cart';
+import { addItem, selectCartItems, useCartDispatch, type CheckoutState } from '@/features/cart';
 import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
 import { DeliveryBox } from '@/features/delivery';
 import { SizeChartButton } from '@/features/size-charts';
@@ -64,7 +58,7 @@ function ProductView({ id }: { id: number }) {
   const dispatch = useCartDispatch();
   // The cart and the shopper are read when a button is pressed, not subscribed to: the page
   // then hydrates without rendering again for the browser's own cart (decision 054).
-  const store = useStore<SessionRootState & CartRootState>();
+  const store = useStore<SessionRootState>();
   const origin = useOrigin();
   const linkState = location.state as ProductLinkState | null;
   // The route's loader (loaders.ts); neither data nor error: the page came without it and
