@@ -124,13 +124,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
   let shopper: { id: number; cookie: string } | undefined;
 
   beforeAll(async () => {
-    // The product page is rendered by the web app's build (made here when missing). Vite builds
-    // for the NODE_ENV it finds, and vitest's is 'test': a bundle built so calls React's
-    // development JSX, which the production server's React does not have.
+    // The product page is rendered by the web app's build (made here when missing).
     if (!existsSync(path.join(webDir, 'dist-server/entry-server.js'))) {
       const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
         cwd: repositoryRoot,
-        env: { ...process.env, NODE_ENV: 'production' },
         stdio: 'ignore',
       });
       if (build.status !== 0) throw new Error('the web app did not build');
@@ -214,6 +211,17 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     await t?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
+
+  /** The errors both processes logged (a page sent as the bare shell says why there). */
+  function loggedErrors(): string {
+    const errors = servers.flatMap((s) =>
+      s
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line)),
+    );
+    return errors.length > 0 ? errors.join('\n') : 'no error logged by either process';
+  }
 
   /** Which process answered the request with this id (its port), from nginx's log. */
   async function answeredBy(requestId: string): Promise<number> {
@@ -399,7 +407,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     // Both processes have kept the answer and the page.
     const before = await look();
     expect(before.answers.map((a) => productOf(a).discount_price)).toEqual([1499, 1499]);
-    for (const p of before.pages) expect(p.body).toContain('₹1,499');
+    for (const p of before.pages) expect(p.body, loggedErrors()).toContain('₹1,499');
 
     const origin = new URL(base).origin;
     const changed = await send('PATCH', `/api/admin/products/${jersey}`, {
@@ -411,7 +419,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     const after = await look();
     expect(after.answers.map((a) => productOf(a).discount_price)).toEqual([1299, 1299]);
     for (const p of after.pages) {
-      expect(p.body).toContain('₹1,299');
+      expect(p.body, loggedErrors()).toContain('₹1,299');
       expect(p.body).not.toContain('₹1,499');
     }
   });
