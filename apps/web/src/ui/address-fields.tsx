@@ -1,6 +1,7 @@
 // The seven address inputs shared by the profile's address modal and checkout's Shipping
 // Information form. The state is one of the 32 states and territories.
 import { INDIAN_STATES } from '@kitroom/contract';
+import { memo } from 'react';
 import type { AddressField, AddressValues } from './address-form';
 import { SelectField, TextField } from './form-field';
 
@@ -13,7 +14,19 @@ interface AddressFieldsProps {
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
-export function AddressFields({ values, onChange, errors = {}, labels = {} }: AddressFieldsProps) {
+const NO_ERRORS: Partial<Record<AddressField, string>> = {};
+const NO_LABELS: NonNullable<AddressFieldsProps['labels']> = {};
+
+/**
+ * Memoised: checkout renders again as each of its calls answers (saved address, delivery
+ * date, cash on delivery, wholesale prices); the form renders only when its own props change.
+ */
+export const AddressFields = memo(function AddressFields({
+  values,
+  onChange,
+  errors = NO_ERRORS,
+  labels = NO_LABELS,
+}: AddressFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -86,4 +99,4 @@ export function AddressFields({ values, onChange, errors = {}, labels = {} }: Ad
       />
     </div>
   );
-}
+});

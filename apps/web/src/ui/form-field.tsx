@@ -1,6 +1,12 @@
 // Labelled form controls with their error text, for the account, checkout and wholesale
 // forms. The error is tied to the control (aria-invalid, aria-describedby).
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  useMemo,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 
 const controlClass =
   'min-h-11 w-full rounded-xl border bg-white px-3.5 text-base text-ink placeholder:text-muted/80 focus:border-ink focus:outline-none disabled:bg-paper';
@@ -95,6 +101,20 @@ export function SelectField({
 }: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  // The same elements on every render (the state list is 36 long): React skips them.
+  const choices = useMemo(
+    () => [
+      <option key="" value="">
+        {placeholder}
+      </option>,
+      ...options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      )),
+    ],
+    [options, placeholder],
+  );
   return (
     <FieldFrame {...{ id, label, error, errorId, hintId: '', className }}>
       <select
@@ -104,12 +124,7 @@ export function SelectField({
         className={`${controlClass} ${error ? 'border-sale' : 'border-line'}`}
         {...select}
       >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {choices}
       </select>
     </FieldFrame>
   );

@@ -12,7 +12,7 @@ import {
   type ProcessOrderRequest,
 } from '@kitroom/contract';
 import { Banknote, Lock, ShieldCheck } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getShippingAddress } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
@@ -61,6 +61,7 @@ interface Coupon {
 }
 
 const problemAlert = (message: string) => showAlert(message, 'Checkout');
+const FIELD_LABELS = { pincode: 'ZIP / PIN Code' };
 
 export default function CheckoutPage() {
   const location = useLocation();
@@ -125,12 +126,17 @@ export default function CheckoutPage() {
   };
   const gstPaise = checkoutGstPaise(priced, totals, coupon?.lineDiscounts ?? null);
 
-  function change(field: AddressField, value: string) {
+  // Stable, with the errors below, so the memoised form skips the renders its props survive.
+  const change = useCallback((field: AddressField, value: string) => {
     touched.current = true;
     setAddress((a) => ({ ...a, [field]: value }));
     setProblems((p) => ({ ...p, [field]: undefined }));
-  }
+  }, []);
   const pincode = useAddressPincode(address, change, printed);
+  const fieldErrors = useMemo(
+    () => ({ ...problems, pincode: problems.pincode ?? pincode.problem ?? undefined }),
+    [problems, pincode.problem],
+  );
 
   if (lines.length === 0) return <Navigate to="/" replace />;
 
@@ -231,8 +237,8 @@ export default function CheckoutPage() {
             <AddressFields
               values={address}
               onChange={change}
-              errors={{ ...problems, pincode: problems.pincode ?? pincode.problem ?? undefined }}
-              labels={{ pincode: 'ZIP / PIN Code' }}
+              errors={fieldErrors}
+              labels={FIELD_LABELS}
             />
           </form>
         </section>
