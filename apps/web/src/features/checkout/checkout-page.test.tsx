@@ -6,26 +6,10 @@ import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
 import CheckoutPage from './checkout-page';
 import { eventually } from '@/test/eventually';
+import { savedAddress, twoShirts } from '@/test/checkout-data';
 
-const items = [
-  {
-    product_id: 11,
-    price: 899,
-    image_url: 'images/11.webp',
-    name: 'Kerala Blasters Home 2025',
-    quantity: 2,
-    selectedSize: 'M',
-  },
-];
-const saved: ShippingAddress = {
-  first_name: 'Asha',
-  last_name: 'Menon',
-  street_name: '12 Beach Road',
-  city: 'Kozhikode',
-  state: 'Kerala',
-  pincode: '673001',
-  phone: '9876543210',
-};
+const items = twoShirts;
+const saved = savedAddress();
 
 function open(api = fakeApi(), address: ShippingAddress | null = null) {
   logInLocally(5);

@@ -1,13 +1,13 @@
 // Printed lines at checkout (decision 049): each line says its print and its price with it, the
 // totals and the GST count the print, COD is offered to no printed order (with the reason), the
 // delivery date is a printed order's, and process_order and coupons get each line's print.
-import type { ShippingAddress } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
+import { savedAddress } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
 const plain = {
@@ -27,15 +27,7 @@ const printed = {
   selectedSize: 'L',
   print: { name: 'LUNA', number: 10, patch: true, price: 650 },
 };
-const saved: ShippingAddress = {
-  first_name: 'Asha',
-  last_name: 'Menon',
-  street_name: '12 Beach Road',
-  city: 'Kozhikode',
-  state: 'Kerala',
-  pincode: '673009',
-  phone: '9876543210',
-};
+const saved = savedAddress('673009');
 const later = {
   pincode: '673009',
   city: 'Kozhikode',

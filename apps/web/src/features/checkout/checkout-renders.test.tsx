@@ -2,13 +2,13 @@
 // cash on delivery, wholesale prices): on a phone each of those renders is a task before the
 // page answers a tap. The address form, the page's largest part, renders only when its own
 // props change.
-import type { ShippingAddress } from '@kitroom/contract';
 import { screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
+import { savedAddress, twoShirts } from '@/test/checkout-data';
 import type * as FormFieldModule from '@/ui/form-field';
 import CheckoutPage from './checkout-page';
 
@@ -30,15 +30,7 @@ vi.mock('@/ui/form-field', async (importOriginal) => {
   };
 });
 
-const saved: ShippingAddress = {
-  first_name: 'Asha',
-  last_name: 'Menon',
-  street_name: '12 Beach Road',
-  city: 'Kozhikode',
-  state: 'Kerala',
-  pincode: '673002',
-  phone: '9876543210',
-};
+const saved = savedAddress('673002');
 const estimate = {
   pincode: '673002',
   city: 'Kozhikode',
@@ -59,18 +51,7 @@ it('renders the address form when the address changes, not as each call answers'
   api.on('delivery_estimate.php?pincode=673002&amount=1858', () => ok(estimate));
   renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
     pathname: '/checkOut',
-    state: {
-      items: [
-        {
-          product_id: 11,
-          price: 899,
-          image_url: 'images/11.webp',
-          name: 'Kerala Blasters Home 2025',
-          quantity: 2,
-          selectedSize: 'M',
-        },
-      ],
-    },
+    state: { items: twoShirts },
   });
 
   const summary = () => screen.getByRole('region', { name: 'Order Summary' });

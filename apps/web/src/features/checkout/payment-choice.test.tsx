@@ -1,33 +1,17 @@
 // Checkout's payment choice (decision 034): cash on delivery's fee is beside the choice and in
 // the total before the order is placed; when COD is not available the choice says why.
-import type { CodOption, ShippingAddress } from '@kitroom/contract';
+import type { CodOption } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
+import { savedAddress, twoShirts } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
-const items = [
-  {
-    product_id: 11,
-    price: 899,
-    image_url: 'images/11.webp',
-    name: 'Kerala Blasters Home 2025',
-    quantity: 2,
-    selectedSize: 'M',
-  },
-];
-const saved: ShippingAddress = {
-  first_name: 'Asha',
-  last_name: 'Menon',
-  street_name: '12 Beach Road',
-  city: 'Kozhikode',
-  state: 'Kerala',
-  pincode: '673001',
-  phone: '9876543210',
-};
+const items = twoShirts;
+const saved = savedAddress();
 const kozhikode = (cod: CodOption, pincode: string) => ({
   pincode,
   city: 'Kozhikode',

@@ -1,0 +1,31 @@
+// What the checkout tests share: a shopper's saved address in Kozhikode and the lines the cart
+// panel hands checkout.
+import type { ShippingAddress } from '@kitroom/contract';
+
+/**
+ * Asha's saved address in Kozhikode, Kerala. Tests that answer the delivery estimate pass
+ * their own pincode: the visit's cache keeps those answers by pincode (and amount).
+ */
+export function savedAddress(pincode = '673001'): ShippingAddress {
+  return {
+    first_name: 'Asha',
+    last_name: 'Menon',
+    street_name: '12 Beach Road',
+    city: 'Kozhikode',
+    state: 'Kerala',
+    pincode,
+    phone: '9876543210',
+  };
+}
+
+/** Two Kerala Blasters home shirts in M at ₹899: ₹1,798, and ₹1,858 with Kerala's ₹60 shipping. */
+export const twoShirts = [
+  {
+    product_id: 11,
+    price: 899,
+    image_url: 'images/11.webp',
+    name: 'Kerala Blasters Home 2025',
+    quantity: 2,
+    selectedSize: 'M',
+  },
+];
