@@ -101,7 +101,7 @@ export function SelectField({
 }: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  // The same elements on every render (the state list is 36 long): React skips them.
+  // The same elements on every render (the state list is 32 long): React skips them.
   const choices = useMemo(
     () => [
       <option key="" value="">
