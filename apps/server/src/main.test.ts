@@ -223,8 +223,8 @@ describe('npm start', () => {
 
   it('passes SIGTERM sent to npm on to the server: the port closes and every process ends', async () => {
     const { running, port, group } = await npmStart();
-    // Its pages are rendered on the server (by the build the first start makes), not sent as
-    // the bare shell.
+    // Its pages are rendered on the server (by the web app's build, which a start makes when
+    // it is missing), not sent as the bare shell.
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(await home.text()).toContain('Latest Products');
     running.child.kill('SIGTERM');
