@@ -14,9 +14,6 @@ interface AddressFieldsProps {
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
-const NO_ERRORS: Partial<Record<AddressField, string>> = {};
-const NO_LABELS: NonNullable<AddressFieldsProps['labels']> = {};
-
 /**
  * Memoised: checkout renders again as each of its calls answers (saved address, delivery
  * date, cash on delivery, wholesale prices); the form renders only when its own props change.
@@ -24,8 +21,8 @@ const NO_LABELS: NonNullable<AddressFieldsProps['labels']> = {};
 export const AddressFields = memo(function AddressFields({
   values,
   onChange,
-  errors = NO_ERRORS,
-  labels = NO_LABELS,
+  errors = {},
+  labels = {},
 }: AddressFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
