@@ -310,7 +310,7 @@ export async function payForOrder(
 type Step =
   | { kind: 'ready'; paymentUrl: string }
   | { kind: 'pending' }
-  | { kind: 'claimed'; paymentId: number; request: PaymentRequest };
+  | { kind: 'claimed'; paymentId: number; request: PaymentRequest; superseded: string[] };
 
 /** Under the order's lock: check it can be paid, renew its hold, plan the attempt. */
 async function prepareAttempt(
@@ -362,6 +362,7 @@ async function prepareAttempt(
   return {
     kind: 'claimed',
     paymentId: plan.paymentId,
+    superseded: plan.superseded,
     request: {
       orderId: order.id,
       reference: plan.reference,
@@ -387,7 +388,10 @@ async function paymentPage(ctx: OrderContext, userId: number, orderId: number): 
       prepareAttempt(tx, ctx, userId, orderId, new Date()),
     );
     if (step.kind === 'ready') return step.paymentUrl;
-    if (step.kind === 'claimed') return createPage(ctx, step.paymentId, step.request);
+    if (step.kind === 'claimed') {
+      await payments.cancelAtProvider(ctx.provider, ctx.log, step.superseded);
+      return createPage(ctx, step.paymentId, step.request);
+    }
     if (poll >= PENDING_POLLS) {
       throw new Conflict(
         'Your payment page is still being prepared. Please try again in a moment.',

@@ -302,7 +302,7 @@ export async function addOrderNote(
 /**
  * Cancels the locked order: its stock goes back through the ledger when the order still
  * holds it, its coupon use is given back, open payment pages end, and a paid order gets a
- * full refund written. Answers the refund to send after commit.
+ * full refund written. Answers the refunds to send after commit.
  */
 async function cancelLocked(
   tx: Tx,
@@ -317,7 +317,7 @@ async function cancelLocked(
     reason: 'release',
     note: 'Order canceled',
   },
-): Promise<number | null> {
+): Promise<number[]> {
   if (!order.stock_released) {
     const given = await q.giveBackStock(tx, [order.id]);
     await stock.insertLedgerEntries(
@@ -345,19 +345,19 @@ async function cancelLocked(
     at: now,
     ...(note ? { data: { credit_note_number: note.number } } : {}),
   });
-  let refundId: number | null = null;
+  let refundIds: number[] = [];
   let refundPaise: number | null = null;
   if (order.payment_status === 'SUCCESS') {
     const left = await refunds.refundableOf(tx, order.id);
     if (left > 0) {
-      refundId = (
+      refundIds = (
         await refunds.requestRefund(tx, order.id, {
           amountPaise: left,
           key: `cancel-order-${order.id}`,
           reason: `Order canceled: ${reason}`,
           actor,
         })
-      ).refundId;
+      ).refundIds;
       refundPaise = left;
     }
   }
@@ -367,7 +367,7 @@ async function cancelLocked(
       refund_paise: refundPaise,
     });
   }
-  return refundId;
+  return refundIds;
 }
 
 /**
@@ -381,14 +381,14 @@ export async function cancelOrder(
   reason: string,
 ): Promise<void> {
   const why = reason.trim() || 'Canceled at your request';
-  const refundId = await ctx.db.transaction(async (tx) => {
+  const refundIds = await ctx.db.transaction(async (tx) => {
     const order = await lockFor(tx, orderId, by);
     allow(order, 'staff' in by ? 'cancel-by-shop' : 'cancel-by-shopper');
-    const id = await cancelLocked(tx, order, actorOf(by), why, new Date(), ctx.config);
+    const ids = await cancelLocked(tx, order, actorOf(by), why, new Date(), ctx.config);
     await audit(tx, by, orderId, 'cancel', order, { order_status: 'Canceled', reason: why });
-    return id;
+    return ids;
   });
-  if (refundId !== null) await refunds.sendRefund(ctx, refundId);
+  await refunds.sendRefunds(ctx, refundIds);
 }
 
 export const RETURNED_TO_ORIGIN = 'Returned to origin';
@@ -407,9 +407,9 @@ export async function returnToOrigin(
   const done = await ctx.db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
-    if (stageOf(order) === 'canceled') return { canceled: false, refundId: null };
+    if (stageOf(order) === 'canceled') return { canceled: false, refundIds: [] };
     allow(order, 'return-to-origin');
-    const refundId = await cancelLocked(
+    const refundIds = await cancelLocked(
       tx,
       order,
       SYSTEM,
@@ -422,9 +422,9 @@ export async function returnToOrigin(
       },
     );
     if (within) await within(tx);
-    return { canceled: true, refundId };
+    return { canceled: true, refundIds };
   });
-  if (done.refundId !== null) await refunds.sendRefund(ctx, done.refundId);
+  await refunds.sendRefunds(ctx, done.refundIds);
   return done.canceled;
 }
 
@@ -515,7 +515,7 @@ export async function refundOrder(
   orderId: number,
   ask: { amountPaise: number; reason: string; key: string },
 ): Promise<refunds.RefundRow> {
-  const { refundId } = await ctx.db.transaction(async (tx) => {
+  const { refundIds } = await ctx.db.transaction(async (tx) => {
     const by = { staff: actor };
     const order = await lockFor(tx, orderId, by);
     if (order.payment_status !== 'SUCCESS') {
@@ -532,10 +532,14 @@ export async function refundOrder(
         entity: 'order',
         entityId: orderId,
         action: 'refund',
-        after: { refund_id: result.refundId, amount_paise: ask.amountPaise, reason: ask.reason },
+        after: {
+          refund_id: result.refundIds[0],
+          amount_paise: ask.amountPaise,
+          reason: ask.reason,
+        },
       });
     }
     return result;
   });
-  return refunds.sendRefund(ctx, refundId);
+  return (await refunds.sendRefunds(ctx, refundIds))[0]!;
 }

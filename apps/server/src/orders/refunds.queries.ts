@@ -49,15 +49,6 @@ export async function lockRefund(db: Queryable, id: number): Promise<RefundRow |
   return row;
 }
 
-export async function refundByKey(db: Queryable, key: string): Promise<RefundRow | undefined> {
-  const [row] = await queryRows<RefundRow>(
-    db,
-    sql`SELECT ${columns} FROM refunds r JOIN payments p ON p.id = r.payment_id
-        WHERE r.idempotency_key = ${key}`,
-  );
-  return row;
-}
-
 export async function refundByProviderId(
   db: Queryable,
   provider: string,
@@ -80,27 +71,45 @@ export async function refundsOfOrder(db: Queryable, orderId: number): Promise<Re
   );
 }
 
-/** The order's captured payment: the one a refund gives money back on. */
-export async function paidPaymentOfOrder(
-  db: Queryable,
-  orderId: number,
-): Promise<{ id: number; provider: string; amount_paise: number } | undefined> {
-  const [row] = await queryRows<{ id: number; provider: string; amount_paise: number }>(
-    db,
-    sql`SELECT id, provider, amount_paise FROM payments
-        WHERE order_id = ${orderId} AND status = 'paid' ORDER BY id DESC LIMIT 1`,
-  );
-  return row;
+/** A captured payment of an order and what is still refundable on it. */
+export interface CapturedPayment {
+  id: number;
+  provider: string;
+  amount_paise: number;
+  /** Captured less refunded or on its way back (failed refunds gave nothing back). */
+  left_paise: number;
 }
 
-/** What is refunded or on its way back on a payment (failed refunds gave nothing back). */
-export async function refundedOnPayment(db: Queryable, paymentId: number): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
+/** The order's captured payments, newest first, each with what can still be refunded on it. */
+export async function capturedPaymentsOfOrder(
+  db: Queryable,
+  orderId: number,
+): Promise<CapturedPayment[]> {
+  return queryRows<CapturedPayment>(
     db,
-    sql`SELECT coalesce(sum(amount_paise), 0)::int AS total FROM refunds
-        WHERE payment_id = ${paymentId} AND status <> 'failed'`,
+    sql`SELECT p.id, p.provider, p.amount_paise,
+               (p.amount_paise - coalesce((SELECT sum(r.amount_paise) FROM refunds r
+                                           WHERE r.payment_id = p.id AND r.status <> 'failed'),
+                                          0))::int AS left_paise
+        FROM payments p
+        WHERE p.order_id = ${orderId} AND p.status = 'paid'
+        ORDER BY p.id DESC`,
   );
-  return row?.total ?? 0;
+}
+
+/**
+ * The refunds written for one ask: the key itself, and the parts a refund drawn on several
+ * payments was split into (`<key>-part2`, …).
+ */
+export async function refundsOfKey(db: Queryable, key: string): Promise<RefundRow[]> {
+  return queryRows<RefundRow>(
+    db,
+    sql`SELECT ${columns} FROM refunds r JOIN payments p ON p.id = r.payment_id
+        WHERE r.idempotency_key = ${key}
+           OR (starts_with(r.idempotency_key, ${`${key}-part`})
+               AND substr(r.idempotency_key, ${key.length + 6}) ~ '^[0-9]+$')
+        ORDER BY r.id`,
+  );
 }
 
 export async function insertRefund(

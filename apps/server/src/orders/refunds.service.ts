@@ -39,41 +39,67 @@ export interface RefundAsk {
   reason: string;
   actor: OrderActor;
   returnId?: number | null;
+  /** Draw on this captured payment only (a second payment given back); else on any. */
+  paymentId?: number;
 }
 
-/** What can still be refunded on an order: paid minus refunded or on its way. */
+/** What can still be refunded on an order: every captured payment less what went back. */
 export async function refundableOf(db: Queryable, orderId: number): Promise<number> {
-  const payment = await q.paidPaymentOfOrder(db, orderId);
-  if (!payment) return 0;
-  return payment.amount_paise - (await q.refundedOnPayment(db, payment.id));
+  const captured = await q.capturedPaymentsOfOrder(db, orderId);
+  return captured.reduce((sum, p) => sum + p.left_paise, 0);
+}
+
+/**
+ * How an amount is drawn on captured payments (newest first): one payment when one can take
+ * it all, else several in turn, never more than each has left.
+ */
+export function drawOnPayments(
+  captured: readonly q.CapturedPayment[],
+  amountPaise: number,
+): { payment: q.CapturedPayment; amountPaise: number }[] {
+  const whole = captured.find((p) => p.left_paise >= amountPaise);
+  if (whole) return [{ payment: whole, amountPaise }];
+  const parts: { payment: q.CapturedPayment; amountPaise: number }[] = [];
+  let due = amountPaise;
+  for (const payment of captured) {
+    if (due === 0) break;
+    const take = Math.min(due, payment.left_paise);
+    if (take > 0) parts.push({ payment, amountPaise: take });
+    due -= take;
+  }
+  return parts;
 }
 
 /**
  * Writes a refund of a paid order; call it in a transaction that holds the order's lock (so
- * two refunds at once are counted one after the other). A key already used answers its
- * refund when it asks the same, and is refused otherwise.
+ * two refunds at once are counted one after the other). It draws on the order's captured
+ * payments, split into one refund per payment when no single one can take it. A key already
+ * used answers its refunds when it asks the same, and is refused otherwise.
  */
 export async function requestRefund(
   tx: Queryable,
   orderId: number,
   ask: RefundAsk,
-): Promise<{ refundId: number; created: boolean }> {
+): Promise<{ refundIds: number[]; created: boolean }> {
   if (!KEY_PATTERN.test(ask.key)) {
     throw new Conflict('A refund key is 10 to 64 letters, digits, - or _.');
   }
-  const earlier = await q.refundByKey(tx, ask.key);
-  if (earlier) {
-    if (earlier.order_id === orderId && earlier.amount_paise === ask.amountPaise) {
-      return { refundId: earlier.id, created: false };
+  const earlier = await q.refundsOfKey(tx, ask.key);
+  if (earlier.length > 0) {
+    const total = earlier.reduce((sum, r) => sum + r.amount_paise, 0);
+    if (earlier.every((r) => r.order_id === orderId) && total === ask.amountPaise) {
+      return { refundIds: earlier.map((r) => r.id), created: false };
     }
     throw new Conflict('This refund key was already used for a different refund.');
   }
-  const payment = await q.paidPaymentOfOrder(tx, orderId);
-  if (!payment) throw new Conflict(`Order #${orderId} has no payment to refund.`);
+  const captured = (await q.capturedPaymentsOfOrder(tx, orderId)).filter(
+    (p) => ask.paymentId === undefined || p.id === ask.paymentId,
+  );
+  if (captured.length === 0) throw new Conflict(`Order #${orderId} has no payment to refund.`);
   if (!Number.isSafeInteger(ask.amountPaise) || ask.amountPaise <= 0) {
     throw new Conflict('A refund must be more than ₹0.');
   }
-  const left = payment.amount_paise - (await q.refundedOnPayment(tx, payment.id));
+  const left = captured.reduce((sum, p) => sum + p.left_paise, 0);
   if (ask.amountPaise > left) {
     throw new Conflict(
       left === 0
@@ -81,21 +107,25 @@ export async function requestRefund(
         : `At most ${formatRupees(paiseToRupees(left))} can still be refunded on order #${orderId}.`,
     );
   }
-  const refundId = await q.insertRefund(tx, {
-    orderId,
-    paymentId: payment.id,
-    provider: payment.provider,
-    amountPaise: ask.amountPaise,
-    key: ask.key,
-    reason: ask.reason,
-    staffId: ask.actor.kind === 'staff' ? ask.actor.staffId : null,
-    returnId: ask.returnId ?? null,
-  });
-  await recordEvent(tx, orderId, 'refund_requested', ask.actor, {
-    note: ask.reason,
-    data: { refund_id: refundId, amount_paise: ask.amountPaise },
-  });
-  return { refundId, created: true };
+  const refundIds: number[] = [];
+  for (const [i, part] of drawOnPayments(captured, ask.amountPaise).entries()) {
+    const refundId = await q.insertRefund(tx, {
+      orderId,
+      paymentId: part.payment.id,
+      provider: part.payment.provider,
+      amountPaise: part.amountPaise,
+      key: i === 0 ? ask.key : `${ask.key}-part${i + 1}`,
+      reason: ask.reason,
+      staffId: ask.actor.kind === 'staff' ? ask.actor.staffId : null,
+      returnId: ask.returnId ?? null,
+    });
+    await recordEvent(tx, orderId, 'refund_requested', ask.actor, {
+      note: ask.reason,
+      data: { refund_id: refundId, amount_paise: part.amountPaise },
+    });
+    refundIds.push(refundId);
+  }
+  return { refundIds, created: true };
 }
 
 /** Moves a locked refund to the provider's final word: the timeline, and the shopper's mail. */
@@ -173,6 +203,16 @@ export async function sendRefund(
     await settle(tx, ctx, locked, report.status, now);
     return (await q.lockRefund(tx, refundId))!;
   });
+}
+
+/** Sends refunds written in one transaction, one after the other; the last one's row. */
+export async function sendRefunds(
+  ctx: RefundContext,
+  refundIds: readonly number[],
+): Promise<q.RefundRow[]> {
+  const sent: q.RefundRow[] = [];
+  for (const id of refundIds) sent.push(await sendRefund(ctx, id));
+  return sent;
 }
 
 /** The provider said no to a refund: failed, on the timeline, with the provider's words kept. */

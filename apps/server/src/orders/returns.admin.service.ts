@@ -333,7 +333,7 @@ export async function receiveReturn(
   id: number,
   options: { restock?: boolean | undefined } = {},
 ): Promise<AdminReturn> {
-  const refundId = await ctx.db.transaction(async (tx) => {
+  const refundIds = await ctx.db.transaction(async (tx) => {
     const { order, r, lines } = await lockBoth(tx, id);
     if (r.status !== 'approved') {
       throw r.status === 'requested'
@@ -362,7 +362,7 @@ export async function receiveReturn(
         note: `Came back in ${r.kind} #${id}`,
       },
     );
-    let refund: { id: number; paise: number } | null = null;
+    let refund: { ids: number[]; paise: number } | null = null;
     if (r.kind === 'return') {
       const value = lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0);
       const due = returnRefundPaise(order, await q.receivedReturnValue(tx, order.id), value);
@@ -375,7 +375,7 @@ export async function receiveReturn(
           actor: staffActor(actor),
           returnId: id,
         });
-        refund = { id: written.refundId, paise };
+        refund = { ids: written.refundIds, paise };
       }
     }
     const now = new Date();
@@ -413,9 +413,9 @@ export async function receiveReturn(
         ...(keptOut > 0 ? { kept_out_of_stock: keptOut } : {}),
       },
     });
-    return refund?.id ?? null;
+    return refund?.ids ?? [];
   });
-  if (refundId !== null) await refunds.sendRefund(ctx, refundId);
+  await refunds.sendRefunds(ctx, refundIds);
   return getReturn(ctx.db, id);
 }
 

@@ -13,6 +13,10 @@ import { retakeOrder } from './order-stock.js';
 import * as q from './orders.queries.js';
 import * as refunds from './refunds.service.js';
 
+/** Why a payment captured on an order already paid goes back by itself. */
+export const EXTRA_PAYMENT_REASON =
+  'A second payment for an order that was already paid is given back in full.';
+
 export type SettleOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown' | 'mismatch';
 
 export interface Settlement {
@@ -85,32 +89,39 @@ export async function settlePayment(
     if (event) {
       const first = await payments.firstDelivery(tx, { ...event, provider: ctx.provider.name });
       if (!first)
-        return { outcome: 'duplicate' as const, orderId: null, paid: null, refundId: null };
+        return { outcome: 'duplicate' as const, orderId: null, paid: null, refundIds: [] };
     }
-    if (!report)
-      return { outcome: 'unchanged' as const, orderId: null, paid: null, refundId: null };
+    if (!report) return { outcome: 'unchanged' as const, orderId: null, paid: null, refundIds: [] };
     const found = await payments.findPayment(tx, ctx.provider.name, report.providerRef);
-    if (!found) return { outcome: 'unknown' as const, orderId: null, paid: null, refundId: null };
+    if (!found) return { outcome: 'unknown' as const, orderId: null, paid: null, refundIds: [] };
     const order = (await q.lockOrder(tx, found.order_id))!;
     const payment = await payments.lockPayment(tx, found.id);
     if (!payments.reportMatches(payment, report, { id: order.id, totalPaise: order.total_paise })) {
-      return { outcome: 'mismatch' as const, orderId: order.id, paid: null, refundId: null };
+      return { outcome: 'mismatch' as const, orderId: order.id, paid: null, refundIds: [] };
     }
     const moved = await payments.advance(tx, payment, report);
     let paid: PaidResult | null = null;
-    let refundId: number | null = null;
+    let refundIds: number[] = [];
     if (report.status === 'paid') {
       paid = await markOrderPaid(tx, order, now);
       await enqueuePaidMail(tx, ctx.config.publicUrl, order.id, paid);
-      // Money for an order that cannot be served goes back in full, by itself.
-      if (paid.kind === 'canceled') {
-        const refund = await refunds.requestRefund(tx, order.id, {
+      // Money for an order that cannot be served, or a second payment for an order already
+      // paid (an old page paid after a new one, a late link), goes back in full, by itself.
+      const refund =
+        paid.kind === 'canceled'
+          ? { key: `late-payment-${payment.id}`, reason: paid.reason }
+          : paid.kind === 'already' && moved
+            ? { key: `extra-payment-${payment.id}`, reason: EXTRA_PAYMENT_REASON }
+            : null;
+      if (refund) {
+        const written = await refunds.requestRefund(tx, order.id, {
           amountPaise: payment.amount_paise,
-          key: `late-payment-${payment.id}`,
-          reason: paid.reason,
+          key: refund.key,
+          reason: refund.reason,
           actor: SYSTEM,
+          paymentId: payment.id,
         });
-        refundId = refund.refundId;
+        refundIds = written.refundIds;
       }
     } else if (report.status === 'failed' && moved) await q.markPaymentFailed(tx, order.id);
     const changed = moved || (paid !== null && paid.kind !== 'already');
@@ -118,10 +129,10 @@ export async function settlePayment(
       outcome: changed ? ('applied' as const) : ('unchanged' as const),
       orderId: order.id,
       paid,
-      refundId,
+      refundIds,
     };
   });
-  if (result.refundId != null) await refunds.sendRefund(ctx, result.refundId);
+  await refunds.sendRefunds(ctx, result.refundIds);
   return { outcome: result.outcome, orderId: result.orderId };
 }
 

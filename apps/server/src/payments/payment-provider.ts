@@ -87,6 +87,11 @@ export interface PaymentProvider {
    */
   lookup?(providerRef: string): Promise<PaymentReport>;
   /**
+   * Stops a payment page taking money (a newer attempt replaced it). Absent where the page
+   * reads its state from the shop's payments row (sandbox). Throws PaymentProviderError.
+   */
+  cancelPayment?(providerRef: string): Promise<void>;
+  /**
    * Gives money back on a captured payment. Throws PaymentProviderError when the provider
    * cannot be reached or refuses; the same key may then be sent again safely.
    */

@@ -6,6 +6,7 @@ import {
   orderOfReference,
   paymentReference,
   type CreatedPayment,
+  type PaymentProvider,
   type PaymentReport,
   type PaymentState,
 } from './payment-provider.js';
@@ -17,11 +18,14 @@ const CLAIM_TIMEOUT_MS = 30_000;
 export type AttemptPlan =
   | { kind: 'ready'; paymentUrl: string }
   | { kind: 'pending' }
-  | { kind: 'claimed'; paymentId: number; reference: string };
+  | { kind: 'claimed'; paymentId: number; reference: string; superseded: string[] };
 
 /**
  * Inside the transaction that holds the order's lock: reuse the open attempt's page, wait
- * for one being created, or claim a new attempt (the caller then asks the provider).
+ * for one being created, or claim a new attempt (the caller then asks the provider). A new
+ * attempt retires the earlier pages that could still take money (failed or expired here, but
+ * perhaps alive at the provider): they are cancelled, and their provider ids answered so the
+ * caller cancels them there too.
  */
 export async function planAttempt(
   db: Queryable,
@@ -34,6 +38,13 @@ export async function planAttempt(
     return { kind: 'pending' };
   }
   if (open) await q.setStatus(db, open.id, 'failed', null);
+  const retired = attempts.filter(
+    (p) =>
+      p.provider === a.provider &&
+      p.payment_url !== '' &&
+      (p.status === 'failed' || p.status === 'expired'),
+  );
+  for (const p of retired) await q.setStatus(db, p.id, 'cancelled', null);
   const reference = paymentReference(a.orderId, attempts.length + 1);
   const paymentId = await q.insertAttempt(db, {
     orderId: a.orderId,
@@ -41,7 +52,7 @@ export async function planAttempt(
     reference,
     amountPaise: a.amountPaise,
   });
-  return { kind: 'claimed', paymentId, reference };
+  return { kind: 'claimed', paymentId, reference, superseded: retired.map((p) => p.provider_ref) };
 }
 
 /**
@@ -82,6 +93,27 @@ export async function openAttempts(
   return attempts.filter(
     (p) => p.provider === provider && p.status === 'created' && p.payment_url !== '',
   );
+}
+
+/**
+ * Asks the provider to stop taking money on pages a newer attempt replaced (outside any
+ * transaction). A page it cannot cancel stays open there: a payment on it is given back by
+ * itself when it arrives (settlement).
+ */
+export async function cancelAtProvider(
+  provider: PaymentProvider,
+  log: { warn: (obj: object, msg: string) => void },
+  providerRefs: readonly string[],
+): Promise<void> {
+  const cancel = provider.cancelPayment;
+  if (!cancel) return;
+  for (const ref of providerRefs) {
+    try {
+      await cancel(ref);
+    } catch (err) {
+      log.warn({ err, providerRef: ref }, 'a replaced payment page could not be cancelled');
+    }
+  }
 }
 
 export async function findPayment(db: Queryable, provider: string, providerRef: string) {

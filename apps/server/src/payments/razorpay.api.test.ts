@@ -216,6 +216,33 @@ describe('learning the result', () => {
     expect(pay.json().payment_url).toBe(fake.linkFor(`order-${order.order_id}-2`).short_url);
   });
 
+  it('cancels the link a new attempt replaces, and gives back a payment that still arrives on it', async () => {
+    const order = await placeOrder();
+    const first = fake.linkFor(`order-${order.order_id}-1`);
+    // The hold ran out while the link stayed open at Razorpay (links live at least 16 min).
+    await t.db.execute(
+      sql`UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE id = ${order.order_id}`,
+    );
+    const pay = await s.post('/api/payment_processer.php', {
+      user_id: s.id,
+      order_id: order.order_id,
+    });
+    const second = fake.linkFor(`order-${order.order_id}-2`);
+    expect(pay.json().payment_url).toBe(second.short_url);
+    expect(first.status).toBe('cancelled');
+
+    await callback(fake.pay(second.id));
+    expect(await paymentStatus(order.order_id)).toBe('SUCCESS');
+    // The shopper had paid the first link in the moment before it was cancelled.
+    fake.pay(first.id);
+    const late = fake.webhook(first.id, 'payment_link.paid');
+    expect((await webhook(late.body, late.headers)).json()).toEqual({ status: 'applied' });
+    const latePayment = first.payments![0]!.payment_id;
+    expect(fake.refundsOf(latePayment).map((r) => r.amount)).toEqual([135_900]);
+    expect(fake.refundsOf(second.payments![0]!.payment_id)).toEqual([]);
+    expect(await paymentStatus(order.order_id)).toBe('SUCCESS');
+  });
+
   it('asks Razorpay when neither callback nor webhook came (order detail)', async () => {
     const order = await placeOrder();
     const detail = () => s.post('/api/orders.php', { user_id: s.id, order_id: order.order_id });

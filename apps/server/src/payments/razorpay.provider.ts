@@ -173,6 +173,16 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
       return { providerRef: link.id, paymentUrl: link.short_url };
     },
 
+    // POST /v1/payment_links/:id/cancel; a link already paid, expired or cancelled answers
+    // 400, which leaves nothing to cancel.
+    async cancelPayment(providerRef) {
+      try {
+        await call('POST', `/v1/payment_links/${encodeURIComponent(providerRef)}/cancel`, {});
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError && err.refused)) throw err;
+      }
+    },
+
     verifyCallback(query) {
       const parsed = CallbackQuery.safeParse(query);
       if (!parsed.success) return null;

@@ -10,6 +10,7 @@ import { forbiddenText } from '../http/errors.js';
 import { containsForbiddenText } from '../http/text-input.js';
 import { escapeHtml, SHOP_NAME } from '../mail/mailer.js';
 import { PAYMENT_PATHS } from './payment-provider.js';
+import { findPayment } from './payments.service.js';
 import { createSandboxGateway, SANDBOX_PAY_PATH, type SandboxPayment } from './sandbox.provider.js';
 import { sandboxSecretSeed } from './sandbox-secret.js';
 
@@ -47,6 +48,18 @@ function expiredPage(payment: SandboxPayment): string {
   );
 }
 
+function closedPage(payment: SandboxPayment, status: 'paid' | 'cancelled'): string {
+  const why =
+    status === 'paid'
+      ? `This payment page for order #${payment.order} has been paid already.`
+      : `This payment page for order #${payment.order} was replaced by a newer one.`;
+  return page(
+    `Payment page closed — ${SHOP_NAME}`,
+    `<h1>${SHOP_NAME}</h1><p>${escapeHtml(why)}</p>
+<p><a href="${orderPagePath(payment.order)}">Back to your order</a></p>`,
+  );
+}
+
 const missingPage = () =>
   page(
     `Payment page not found — ${SHOP_NAME}`,
@@ -55,6 +68,12 @@ const missingPage = () =>
 
 export function sandboxGatewayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const gateway = createSandboxGateway(sandboxSecretSeed(deps.config));
+  // A real gateway keeps its pages' state; the sandbox's is the shop's payment row: a page a
+  // newer attempt replaced (cancelled) or already paid takes no money.
+  const closedAs = async (payment: SandboxPayment) => {
+    const row = await findPayment(deps.database.db, 'sandbox', payment.ref);
+    return row?.status === 'paid' || row?.status === 'cancelled' ? row.status : null;
+  };
   return async (app) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -77,6 +96,8 @@ export function sandboxGatewayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const payment = gateway.read(request.params.token);
         if (!payment) return reply.status(404).send(missingPage());
         if (payment.exp * 1000 <= Date.now()) return reply.status(410).send(expiredPage(payment));
+        const closed = await closedAs(payment);
+        if (closed) return reply.status(410).send(closedPage(payment, closed));
         return paymentPage(request.params.token, payment);
       },
     );
@@ -89,6 +110,13 @@ export function sandboxGatewayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!payment) return reply.status(404).type('text/html; charset=utf-8').send(missingPage());
         if (payment.exp * 1000 <= Date.now()) {
           return reply.status(410).type('text/html; charset=utf-8').send(expiredPage(payment));
+        }
+        const closed = await closedAs(payment);
+        if (closed) {
+          return reply
+            .status(410)
+            .type('text/html; charset=utf-8')
+            .send(closedPage(payment, closed));
         }
         const done = gateway.complete(payment, request.body.result);
         const delivered = await app.inject({

@@ -198,6 +198,51 @@ describe('paying through the sandbox', () => {
     expect((await orderState(order.order_id)).payment_status).toBe('SUCCESS');
     expect(await mailsFor(order.order_id)).toHaveLength(1);
   });
+
+  it('a page Pay Now replaced takes no money, and a payment made on it before is given back in full', async () => {
+    const order = await placeOrder();
+    const oldToken = order.payment_url.split('/').pop()!;
+    await get((await submit(order.payment_url, 'failed')).headers.location as string);
+    const retry = await s.post('/api/payment_processer.php', {
+      user_id: s.id,
+      order_id: order.order_id,
+    });
+    const retryUrl = retry.json().payment_url as string;
+    await get((await submit(retryUrl, 'paid')).headers.location as string);
+    expect((await orderState(order.order_id)).payment_status).toBe('SUCCESS');
+
+    // The first page now says it was replaced, and paying it changes nothing.
+    const shown = await get(order.payment_url);
+    expect(shown.statusCode).toBe(410);
+    expect(shown.body).toContain(`This payment page for order #${order.order_id} was replaced`);
+    expect((await submit(order.payment_url, 'paid')).statusCode).toBe(410);
+    // The paid page says so too.
+    expect((await get(retryUrl)).body).toContain('has been paid already');
+
+    // A shopper who paid the first page before it closed: the gateway's late news.
+    const late = gateway.complete(gateway.read(oldToken)!, 'paid');
+    const delivered = await sendWebhook(
+      late.webhookBody,
+      late.webhookHeaders['x-sandbox-event-id'],
+    );
+    expect(delivered.statusCode).toBe(200);
+    const money = await queryRows<{ ref: string; status: string; refunded: number }>(
+      t.db,
+      sql`SELECT p.provider_ref AS ref, p.status,
+                 coalesce((SELECT sum(r.amount_paise) FROM refunds r
+                           WHERE r.payment_id = p.id AND r.status = 'processed'), 0)::int AS refunded
+          FROM payments p WHERE p.order_id = ${order.order_id} ORDER BY p.id`,
+    );
+    expect(money).toEqual([
+      { ref: referenceOf(order.order_id, 1), status: 'paid', refunded: 135_900 },
+      { ref: referenceOf(order.order_id, 2), status: 'paid', refunded: 0 },
+    ]);
+    expect((await orderState(order.order_id)).order_status).toBe('Processing');
+    expect((await mailsFor(order.order_id)).map((m) => m.subject)).toEqual([
+      `Kitroom order #${order.order_id} is confirmed`,
+      `Kitroom order #${order.order_id} — refund of ₹1,359 processed`,
+    ]);
+  });
 });
 
 describe('forged and replayed messages', () => {

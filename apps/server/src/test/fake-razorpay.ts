@@ -284,6 +284,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   app.post<{ Params: { id: string } }>('/v1/payment_links/:id/cancel', async (request, reply) => {
     const link = links.get(request.params.id);
     if (!link) return reply.status(400).send(badRequest('The id provided does not exist'));
+    if (link.status !== 'created' && link.status !== 'partially_paid') {
+      return reply.status(400).send(badRequest(`Payment link cannot be cancelled: ${link.status}`));
+    }
     link.status = 'cancelled';
     return link;
   });
