@@ -51,6 +51,63 @@ export function isOpenReturn(r: { kind: ReturnKind; status: ReturnStatus }): boo
   );
 }
 
+// ── Refunds of cash-on-delivery orders: payouts ──
+
+/** A UPI id (virtual payment address): handle@provider, as NPCI allows them. */
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
+/** An IFSC: four letters (the bank), a zero, six letters or digits (the branch). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** A bank account number: 9 to 18 digits. */
+export const BANK_ACCOUNT_PATTERN = /^\d{9,18}$/;
+/** A bank transfer's reference (UTR): 12 (IMPS, UPI) to 22 letters and digits (NEFT, RTGS). */
+export const UTR_PATTERN = /^[A-Za-z0-9]{12,22}$/;
+
+/** The sentence a cash-on-delivery return without payout details is refused with. */
+export const PAYOUT_NEEDED =
+  'A cash-on-delivery order is refunded by bank transfer: please give your UPI id or bank account.';
+
+/**
+ * Where a cash-on-delivery order's refund is paid out: there is no payment to refund to, so
+ * the shop transfers it to the shopper's UPI id or bank account.
+ */
+export const PayoutDetails = z.discriminatedUnion(
+  'method',
+  [
+    z.object({
+      method: z.literal('upi'),
+      upi_id: z
+        .string({ error: 'Enter your UPI id, like name@okaxis.' })
+        .trim()
+        .regex(UPI_ID_PATTERN, 'Enter your UPI id, like name@okaxis.'),
+    }),
+    z.object({
+      method: z.literal('bank'),
+      account_name: z
+        .string({ error: 'Enter the account holder’s name.' })
+        .trim()
+        .min(2, 'Enter the account holder’s name.')
+        .max(100, 'The account holder’s name is at most 100 characters.'),
+      account_number: z
+        .string({ error: 'Enter the account number: 9 to 18 digits.' })
+        .trim()
+        .regex(BANK_ACCOUNT_PATTERN, 'Enter the account number: 9 to 18 digits.'),
+      ifsc: z
+        .string({ error: 'Enter the branch’s IFSC, like SBIN0001234.' })
+        .trim()
+        .toUpperCase()
+        .regex(IFSC_PATTERN, 'Enter the branch’s IFSC, like SBIN0001234.'),
+    }),
+  ],
+  { error: "payout method must be 'upi' or 'bank'" },
+);
+export type PayoutDetails = z.output<typeof PayoutDetails>;
+
+/** A payout's destination in a few words, the account number masked: for staff, mails, pages. */
+export function describePayout(p: PayoutDetails): string {
+  if (p.method === 'upi') return `UPI ${p.upi_id}`;
+  return `${p.account_name}, account ending ${p.account_number.slice(-4)}, IFSC ${p.ifsc}`;
+}
+
 // ── POST /api/order_return.php ──
 
 const ReturnLineInput = z.object({
@@ -86,6 +143,11 @@ export const OrderReturnRequest = z
      * line can be returned or exchanged only with this set.
      */
     defect: z.boolean({ error: 'defect must be true or false' }).default(false),
+    /**
+     * Ours: where a cash-on-delivery order's refund is paid out. Required for a return of an
+     * order paid in cash; ignored otherwise.
+     */
+    payout: PayoutDetails.optional(),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<number>();
@@ -124,6 +186,8 @@ export const ShopperReturn = z.object({
   reason: z.string(),
   /** Ours, only when the shopper said the pieces arrived damaged or faulty (decision 051). */
   defect: z.literal(true).optional(),
+  /** Ours, a cash-on-delivery return's only: where its refund is paid out, masked. */
+  payout_to: z.string().optional(),
   /** ISO 8601. */
   created_at: z.string(),
   /** The shop's word on its decision ('' when none). */
@@ -146,6 +210,11 @@ export type ShopperReturn = z.infer<typeof ShopperReturn>;
 
 /** What the shopper may ask for now: pieces left per line, and the sizes to exchange to. */
 export const ReturnOptions = z.object({
+  /**
+   * Ours, only for an order paid in cash on delivery: a return's refund is a bank or UPI
+   * transfer, so the request must say where to (`payout`).
+   */
+  payout_needed: z.literal(true).optional(),
   items: z.array(
     z.object({
       order_item_id: z.number().int(),

@@ -842,12 +842,20 @@ export const refunds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    paymentId: integer('payment_id')
+    // The captured payment it gives money back on; null for a payout (cash on delivery).
+    paymentId: integer('payment_id').references(() => payments.id),
+    // 'provider': through the payment provider; 'payout': a bank or UPI transfer staff make
+    // and record with its reference (a cash-on-delivery order has no payment to refund to).
+    method: text('method', { enum: ['provider', 'payout'] })
       .notNull()
-      .references(() => payments.id),
+      .default('provider'),
     provider: text('provider').notNull(),
     amountPaise: integer('amount_paise').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    // A payout's destination as the shopper gave it ({ method: 'upi', upi_id } or
+    // { method: 'bank', account_name, account_number, ifsc }), and the transfer's UTR.
+    payoutTo: jsonb('payout_to'),
+    utr: text('utr'),
     providerRefundId: text('provider_refund_id'),
     status: text('status', { enum: ['requested', 'pending', 'processed', 'failed'] })
       .notNull()
@@ -869,6 +877,10 @@ export const refunds = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} IN ('requested', 'pending')`),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check(
+      'refunds_method_valid',
+      sql`(${t.method} = 'provider' AND ${t.paymentId} IS NOT NULL) OR (${t.method} = 'payout' AND ${t.paymentId} IS NULL AND ${t.payoutTo} IS NOT NULL)`,
+    ),
     check(
       'refunds_status_valid',
       sql`${t.status} IN ('requested', 'pending', 'processed', 'failed')`,
@@ -898,6 +910,9 @@ export const orderReturns = pgTable(
     // The shopper says the piece arrived damaged or faulty (the only way a printed shirt comes
     // back, decision 051); staff inspect it.
     defect: boolean('defect').notNull().default(false),
+    // Where a cash-on-delivery order's return is paid out (UPI id or bank account), as the
+    // shopper gave it with the request; null for orders paid online.
+    payout: jsonb('payout'),
     // Picture keys of the shopper's photos (the catalogue's picture store).
     photos: jsonb('photos').notNull().default([]),
     decisionNote: text('decision_note').notNull().default(''),

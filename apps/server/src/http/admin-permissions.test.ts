@@ -28,7 +28,7 @@ import { multipartFile, pngPicture } from '../test/multipart.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';
 import { issueInvoice } from '../tax/invoices.service.js';
 import { createBackup } from '../ops/backups.js';
-import { createRefundableOrder } from '../test/refund-factories.js';
+import { createPendingPayout, createRefundableOrder } from '../test/refund-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
 import { createReturn } from '../test/returns.js';
@@ -256,6 +256,10 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     },
   }),
   listAdminRefunds: async () => ({ url: '/api/admin/refunds?overdue=true&limit=5' }),
+  recordPayout: async (db) => ({
+    url: `/api/admin/refunds/${(await createPendingPayout(db)).refundId}/payout`,
+    payload: { utr: `UTR${String(++serial).padStart(12, '0')}` },
+  }),
   taxSummary: async () => ({ url: '/api/admin/tax/summary?month=2026-11' }),
   codReport: async () => ({ url: '/api/admin/reports/cod?month=2026-11' }),
   exportGstr1: async () => ({ url: '/api/admin/tax/gstr1?month=2026-11&section=b2cs' }),

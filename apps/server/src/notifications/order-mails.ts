@@ -257,16 +257,29 @@ export function orderCanceled(o: With<'order-canceled'>): MailContent {
 export function orderRefunded(o: With<'order-refunded'>): MailContent {
   const refund = rupees(o.extra.refund_paise);
   const soFar = o.extra.refunded_total_paise;
+  const to = o.extra.paid_out_to;
   return {
     subject: subjectOf(o, `— refund of ${refund} processed`),
-    preview: `We have refunded ${refund} to the way you paid.`,
+    preview: to
+      ? `We have transferred ${refund} to ${to}.`
+      : `We have refunded ${refund} to the way you paid.`,
     heading: 'Your refund is processed',
     blocks: [
       hello(o),
       {
         kind: 'text',
-        text: `We have refunded ${refund} for order #${o.order_id} to the way you paid. Your bank may take a few working days to show it.`,
+        text: to
+          ? `We have transferred ${refund} for order #${o.order_id} to ${to}. It should reach your account within a day.`
+          : `We have refunded ${refund} for order #${o.order_id} to the way you paid. Your bank may take a few working days to show it.`,
       },
+      ...(to && o.extra.utr
+        ? [
+            {
+              kind: 'facts' as const,
+              rows: [{ label: 'Transfer reference (UTR)', value: o.extra.utr }],
+            },
+          ]
+        : []),
       ...(soFar > o.extra.refund_paise
         ? [
             {

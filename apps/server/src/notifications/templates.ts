@@ -119,7 +119,13 @@ export const Extras = {
     refund_paise: paise.nullable(),
     canceled_by: z.enum(['shopper', 'shop']).optional(),
   }),
-  'order-refunded': z.object({ refund_paise: paise.positive(), refunded_total_paise: paise }),
+  'order-refunded': z.object({
+    refund_paise: paise.positive(),
+    refunded_total_paise: paise,
+    /** A payout's destination (masked) and its transfer reference; absent for the provider's. */
+    paid_out_to: z.string().optional(),
+    utr: z.string().optional(),
+  }),
   'return-decided': z.object({
     kind: z.enum(['return', 'exchange']),
     approved: z.boolean(),

@@ -1,6 +1,7 @@
 // SQL of the back office's orders: the list (filters, search, keyset pages newest first on
 // the (created_at, id) indexes of migration 0013), one order with everything around it, and
 // the rows a packing slip prints. Writes go through the fulfilment service, never through here.
+import type { PayoutDetails } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
@@ -293,8 +294,11 @@ export interface RefundRow {
   order_id: number;
   amount_paise: number;
   status: 'requested' | 'pending' | 'processed' | 'failed';
+  method: 'provider' | 'payout';
   provider: string;
   provider_refund_id: string | null;
+  payout_to: PayoutDetails | null;
+  utr: string | null;
   reason: string;
   staff_id: number | null;
   staff_name: string | null;
@@ -308,8 +312,8 @@ export interface RefundRow {
 export async function refundsOfOrder(db: Queryable, orderId: number): Promise<RefundRow[]> {
   return queryRows<RefundRow>(
     db,
-    sql`SELECT r.id, r.order_id, r.amount_paise, r.status, r.provider, r.provider_refund_id,
-               r.reason, r.staff_id, s.name AS staff_name, r.created_at, r.updated_at,
+    sql`SELECT r.id, r.order_id, r.amount_paise, r.status, r.method, r.provider,
+               r.provider_refund_id, r.payout_to, r.utr, r.reason, r.staff_id, s.name AS staff_name, r.created_at, r.updated_at,
                r.processed_at, r.attempts, r.last_error
           FROM refunds r LEFT JOIN staff s ON s.id = r.staff_id
          WHERE r.order_id = ${orderId} ORDER BY r.id`,

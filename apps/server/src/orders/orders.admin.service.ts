@@ -391,6 +391,9 @@ export async function getOrder(
       processed_at: isoOrNull(r.processed_at),
       attempts: r.attempts,
       last_error: r.last_error,
+      method: r.method,
+      payout_to: r.payout_to,
+      utr: r.utr,
     })),
     refundable_paise: refundable,
     returns: returns.returns.map((r) => ({

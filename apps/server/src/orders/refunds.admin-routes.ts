@@ -24,6 +24,15 @@ export function refundsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
             ),
         },
         listAdminRefunds: { handler: ({ query }) => refunds.listAdminRefunds(db, query) },
+        recordPayout: {
+          handler: (call) =>
+            refunds.recordAdminPayout(
+              context(call.request.log),
+              actorOf(call),
+              call.params.id,
+              call.body,
+            ),
+        },
       },
     );
   };

@@ -9,6 +9,7 @@ import {
   type RefundListResponse,
   type RefundOrderRequest,
   type RefundOrderResponse,
+  type RecordPayoutRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
@@ -16,7 +17,9 @@ import * as fulfilment from './fulfilment.service.js';
 import type { OrderContext } from './order-context.js';
 import type { Actor } from '../staff/audit.service.js';
 import * as q from './refunds.queries.js';
-import { refundableOf } from './refunds.service.js';
+import { completePayout, refundableOf } from './refunds.service.js';
+import { lockOrder } from './orders.queries.js';
+import { record } from '../staff/audit.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The client's keys live apart from the shop's own (cancel-order-…, late-payment-…). */
@@ -39,6 +42,9 @@ function toAdminRefund(r: q.AdminRefundRow): AdminRefund {
     processed_at: r.processed_at === null ? null : iso(r.processed_at),
     attempts: r.attempts,
     last_error: r.last_error,
+    method: r.method,
+    payout_to: r.payout_to,
+    utr: r.utr,
   };
 }
 
@@ -72,6 +78,30 @@ export async function refundAdminOrder(
   };
 }
 
+/** Staff made a payout's transfer: recorded by its UTR, audited, the shopper mailed. */
+export async function recordAdminPayout(
+  ctx: OrderContext,
+  actor: Actor,
+  refundId: number,
+  body: z.output<typeof RecordPayoutRequest>,
+): Promise<AdminRefund> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await q.refundById(tx, refundId);
+    if (before) await lockOrder(tx, before.order_id);
+    const done = await completePayout(tx, ctx, refundId, body.utr);
+    if (before?.status !== 'processed') {
+      await record(tx, actor, {
+        entity: 'order',
+        entityId: done.order_id,
+        action: 'payout',
+        before: { status: before?.status },
+        after: { refund_id: refundId, amount_paise: done.amount_paise, utr: body.utr },
+      });
+    }
+  });
+  return toAdminRefund((await q.adminRefundById(ctx.db, refundId))!);
+}
+
 /** A page of refunds: newest first, or the overdue ones oldest first. */
 export async function listAdminRefunds(
   db: Queryable,
@@ -80,6 +110,7 @@ export async function listAdminRefunds(
 ): Promise<RefundListResponse> {
   const rows = await q.adminRefunds(db, {
     status: query.status,
+    method: query.method,
     overdueBefore: query.overdue ? overdueSince(now) : null,
     afterId: query.after,
     limit: query.limit + 1,

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
+import type { PayoutDetails } from '@kitroom/contract';
 import type { RefundState } from '../payments/payment-provider.js';
 
 export type RefundStatus = 'requested' | RefundState;
@@ -9,7 +10,9 @@ export type RefundStatus = 'requested' | RefundState;
 export interface RefundRow {
   id: number;
   order_id: number;
-  payment_id: number;
+  /** Null for a payout. */
+  payment_id: number | null;
+  method: 'provider' | 'payout';
   provider: string;
   amount_paise: number;
   idempotency_key: string;
@@ -25,16 +28,21 @@ export interface RefundRow {
   processed_at: Date | null;
   /** The captured payment's provider id (the refund is made on it). */
   provider_payment_id: string | null;
+  /** A payout's destination, as the shopper gave it. */
+  payout_to: PayoutDetails | null;
+  /** A payout's bank transfer reference, once made. */
+  utr: string | null;
 }
 
-const columns = sql`r.id, r.order_id, r.payment_id, r.provider, r.amount_paise,
+const columns = sql`r.id, r.order_id, r.payment_id, r.method, r.provider, r.amount_paise,
   r.idempotency_key, r.provider_refund_id, r.status, r.reason, r.staff_id, r.return_id,
-  r.attempts, r.last_error, r.created_at, r.updated_at, r.processed_at, p.provider_payment_id`;
+  r.attempts, r.last_error, r.created_at, r.updated_at, r.processed_at, p.provider_payment_id,
+  r.payout_to, r.utr`;
 
 export async function refundById(db: Queryable, id: number): Promise<RefundRow | undefined> {
   const [row] = await queryRows<RefundRow>(
     db,
-    sql`SELECT ${columns} FROM refunds r JOIN payments p ON p.id = r.payment_id
+    sql`SELECT ${columns} FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
         WHERE r.id = ${id}`,
   );
   return row;
@@ -43,7 +51,7 @@ export async function refundById(db: Queryable, id: number): Promise<RefundRow |
 export async function lockRefund(db: Queryable, id: number): Promise<RefundRow | undefined> {
   const [row] = await queryRows<RefundRow>(
     db,
-    sql`SELECT ${columns} FROM refunds r JOIN payments p ON p.id = r.payment_id
+    sql`SELECT ${columns} FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
         WHERE r.id = ${id} FOR UPDATE OF r`,
   );
   return row;
@@ -56,7 +64,7 @@ export async function refundByProviderId(
 ): Promise<RefundRow | undefined> {
   const [row] = await queryRows<RefundRow>(
     db,
-    sql`SELECT ${columns} FROM refunds r JOIN payments p ON p.id = r.payment_id
+    sql`SELECT ${columns} FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
         WHERE r.provider = ${provider} AND r.provider_refund_id = ${providerRefundId}
         FOR UPDATE OF r`,
   );
@@ -66,7 +74,7 @@ export async function refundByProviderId(
 export async function refundsOfOrder(db: Queryable, orderId: number): Promise<RefundRow[]> {
   return queryRows<RefundRow>(
     db,
-    sql`SELECT ${columns} FROM refunds r JOIN payments p ON p.id = r.payment_id
+    sql`SELECT ${columns} FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
         WHERE r.order_id = ${orderId} ORDER BY r.id`,
   );
 }
@@ -104,7 +112,7 @@ export async function capturedPaymentsOfOrder(
 export async function refundsOfKey(db: Queryable, key: string): Promise<RefundRow[]> {
   return queryRows<RefundRow>(
     db,
-    sql`SELECT ${columns} FROM refunds r JOIN payments p ON p.id = r.payment_id
+    sql`SELECT ${columns} FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
         WHERE r.idempotency_key = ${key}
            OR (starts_with(r.idempotency_key, ${`${key}-part`})
                AND substr(r.idempotency_key, ${key.length + 6}) ~ '^[0-9]+$')
@@ -134,6 +142,62 @@ export async function insertRefund(
         RETURNING id`,
   );
   return row!.id;
+}
+
+/** The provider that payouts are written with: staff, by bank or UPI transfer. */
+export const PAYOUT_PROVIDER = 'payout';
+
+/** Cash collected for a cash-on-delivery order less what was paid out or is to be. */
+export async function cashLeftOfOrder(db: Queryable, orderId: number): Promise<number> {
+  const [row] = await queryRows<{ left: number }>(
+    db,
+    sql`SELECT (CASE WHEN o.payment_method = 'COD' AND o.payment_status = 'SUCCESS'
+                     THEN o.total_paise ELSE 0 END
+                - coalesce((SELECT sum(r.amount_paise) FROM refunds r
+                            WHERE r.order_id = o.id AND r.method = 'payout'
+                              AND r.status <> 'failed'), 0))::int AS left
+        FROM orders o WHERE o.id = ${orderId}`,
+  );
+  return row?.left ?? 0;
+}
+
+/** A payout to make: pending from the start, until staff record the transfer. */
+export async function insertPayout(
+  db: Queryable,
+  r: {
+    orderId: number;
+    amountPaise: number;
+    key: string;
+    reason: string;
+    staffId: number | null;
+    returnId: number | null;
+    payoutTo: PayoutDetails;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO refunds (order_id, payment_id, method, provider, amount_paise,
+                             idempotency_key, status, reason, staff_id, return_id, payout_to)
+        VALUES (${r.orderId}, NULL, 'payout', ${PAYOUT_PROVIDER}, ${r.amountPaise}, ${r.key},
+                'pending', ${r.reason}, ${r.staffId}, ${r.returnId},
+                ${JSON.stringify(r.payoutTo)}::jsonb)
+        RETURNING id`,
+  );
+  return row!.id;
+}
+
+/** Staff made the transfer: processed, with its UTR. */
+export async function recordPayout(
+  db: Queryable,
+  id: number,
+  a: { utr: string; now: Date },
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE refunds SET status = 'processed', utr = ${a.utr},
+               updated_at = ${a.now.toISOString()}::timestamptz,
+               processed_at = ${a.now.toISOString()}::timestamptz
+        WHERE id = ${id}`,
+  );
 }
 
 /** The provider took (or finished) the refund: its id and state. */
@@ -255,7 +319,7 @@ export interface AdminRefundRow extends RefundRow {
 }
 
 const adminColumns = sql`${columns}, s.name AS staff_name, u.name AS shopper_name`;
-const adminFrom = sql`refunds r JOIN payments p ON p.id = r.payment_id
+const adminFrom = sql`refunds r LEFT JOIN payments p ON p.id = r.payment_id
   JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = o.user_id
   LEFT JOIN staff s ON s.id = r.staff_id`;
 
@@ -278,6 +342,7 @@ export async function adminRefunds(
   db: Queryable,
   f: {
     status: RefundStatus | undefined;
+    method: 'provider' | 'payout' | undefined;
     overdueBefore: Date | null;
     afterId: number | undefined;
     limit: number;
@@ -285,6 +350,7 @@ export async function adminRefunds(
 ): Promise<AdminRefundRow[]> {
   const conditions = [sql`TRUE`];
   if (f.status) conditions.push(sql`r.status = ${f.status}`);
+  if (f.method) conditions.push(sql`r.method = ${f.method}`);
   if (f.overdueBefore) {
     conditions.push(sql`r.status IN ('requested', 'pending')`);
     conditions.push(sql`r.created_at < ${f.overdueBefore.toISOString()}::timestamptz`);

@@ -138,6 +138,9 @@ describe('a refund through Razorpay', () => {
         processed_at: null,
         attempts: 1,
         last_error: null,
+        method: 'provider',
+        payout_to: null,
+        utr: null,
       },
       refundable_paise: 85_900,
     });

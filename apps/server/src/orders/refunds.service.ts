@@ -3,11 +3,11 @@
 // refund — then sent to the provider outside any transaction with that key, so a retry after
 // a timeout cannot refund twice. The provider's answer, or later its webhook, moves the row
 // forward; a processed refund is on the order's timeline and mailed to the shopper.
-import { formatRupees, paiseToRupees } from '@kitroom/contract';
+import { describePayout, formatRupees, paiseToRupees, type PayoutDetails } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, Queryable } from '../db/client.js';
-import { Conflict } from '../domain-errors.js';
+import { Conflict, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import { recordEvent, PROVIDER, type OrderActor } from './order-events.js';
 import {
@@ -43,10 +43,86 @@ export interface RefundAsk {
   paymentId?: number;
 }
 
-/** What can still be refunded on an order: every captured payment less what went back. */
+/**
+ * What can still be refunded on an order: every captured payment, and the cash collected on
+ * delivery, less what went back or is on its way.
+ */
 export async function refundableOf(db: Queryable, orderId: number): Promise<number> {
   const captured = await q.capturedPaymentsOfOrder(db, orderId);
-  return captured.reduce((sum, p) => sum + p.left_paise, 0);
+  const cash = await q.cashLeftOfOrder(db, orderId);
+  return captured.reduce((sum, p) => sum + p.left_paise, 0) + cash;
+}
+
+/**
+ * Writes a payout of a cash-on-delivery order (no payment to refund to): pending until staff
+ * transfer it to the shopper's UPI id or bank account and record the UTR, never more than the
+ * cash collected less what was paid out. Call it under the order's lock.
+ */
+export async function requestPayout(
+  tx: Queryable,
+  orderId: number,
+  ask: RefundAsk & { payoutTo: PayoutDetails },
+): Promise<{ refundIds: number[]; created: boolean }> {
+  const earlier = await q.refundsOfKey(tx, ask.key);
+  if (earlier.length > 0) {
+    if (earlier.every((r) => r.order_id === orderId && r.amount_paise === ask.amountPaise)) {
+      return { refundIds: earlier.map((r) => r.id), created: false };
+    }
+    throw new Conflict('This refund key was already used for a different refund.');
+  }
+  const left = await q.cashLeftOfOrder(tx, orderId);
+  if (!Number.isSafeInteger(ask.amountPaise) || ask.amountPaise <= 0) {
+    throw new Conflict('A refund must be more than ₹0.');
+  }
+  if (ask.amountPaise > left) {
+    throw new Conflict(
+      left === 0
+        ? `Order #${orderId} has no cash left to pay back.`
+        : `At most ${formatRupees(paiseToRupees(left))} can still be paid back on order #${orderId}.`,
+    );
+  }
+  const refundId = await q.insertPayout(tx, {
+    orderId,
+    amountPaise: ask.amountPaise,
+    key: ask.key,
+    reason: ask.reason,
+    staffId: ask.actor.kind === 'staff' ? ask.actor.staffId : null,
+    returnId: ask.returnId ?? null,
+    payoutTo: ask.payoutTo,
+  });
+  await recordEvent(tx, orderId, 'refund_requested', ask.actor, {
+    note: ask.reason,
+    data: { refund_id: refundId, amount_paise: ask.amountPaise, payout: true },
+  });
+  return { refundIds: [refundId], created: true };
+}
+
+/**
+ * Staff made a payout's transfer: processed with its UTR, on the timeline, and mailed to the
+ * shopper. The same UTR again answers the refund as it is; a refund that is not a pending
+ * payout is refused.
+ */
+export async function completePayout(
+  tx: Queryable,
+  ctx: Pick<RefundContext, 'config'>,
+  refundId: number,
+  utr: string,
+  now = new Date(),
+): Promise<q.RefundRow> {
+  const refund = await q.lockRefund(tx, refundId);
+  if (!refund) throw new NotFound(`Refund #${refundId} does not exist.`);
+  if (refund.method !== 'payout') {
+    throw new Conflict(`Refund #${refundId} goes through the payment provider, not by transfer.`);
+  }
+  if (refund.status === 'processed') {
+    if (refund.utr === utr) return refund;
+    throw new Conflict(`Refund #${refundId} was already paid out (UTR ${refund.utr ?? ''}).`);
+  }
+  if (refund.status !== 'pending') throw new Conflict(`Refund #${refundId} is ${refund.status}.`);
+  await q.recordPayout(tx, refundId, { utr, now });
+  const done = (await q.lockRefund(tx, refundId))!;
+  await settle(tx, ctx, done, 'processed', now);
+  return done;
 }
 
 /**
@@ -147,6 +223,9 @@ async function settle(
       refunded_total_paise: refunded
         .filter((r) => r.status === 'processed' || r.id === refund.id)
         .reduce((sum, r) => sum + r.amount_paise, 0),
+      ...(refund.payout_to
+        ? { paid_out_to: describePayout(refund.payout_to), utr: refund.utr ?? undefined }
+        : {}),
     });
   } else if (status === 'failed') {
     await recordEvent(tx, refund.order_id, 'refund_failed', PROVIDER, {

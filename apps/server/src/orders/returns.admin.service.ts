@@ -5,7 +5,7 @@
 // name and are not put back, decision 051, nor are faulty ones unless staff say they can be
 // sold, decision 053) and ship an exchange's replacement. Each step locks the order then the request, and writes its columns, order
 // event, ledger rows, audit entry and mail in one transaction, or refuses and changes nothing.
-import { RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
+import { describePayout, RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
 import type {
   AdminReturn,
   AdminReturnSummary,
@@ -26,7 +26,7 @@ import * as oq from './orders.queries.js';
 import { linePrintOf } from './orders.service.js';
 import type { OrderContext } from './order-context.js';
 import * as q from './returns.queries.js';
-import { isPrintedLine, returnRefundPaise } from './returns.service.js';
+import { isPrintedLine, paidInCash, returnRefundPaise } from './returns.service.js';
 
 export const RETURN_NOT_FOUND = 'Return not found.';
 
@@ -164,6 +164,7 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
     tracking_id: r.tracking_id,
     tracking_link: r.tracking_link,
     refund_due_paise: refundDue,
+    payout_to: r.payout ? describePayout(r.payout) : null,
     refund: refund ?? null,
   };
 }
@@ -367,14 +368,20 @@ export async function receiveReturn(
       const value = lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0);
       const due = returnRefundPaise(order, await q.receivedReturnValue(tx, order.id), value);
       const paise = Math.min(due, await refunds.refundableOf(tx, order.id));
-      if (paise > 0) {
-        const written = await refunds.requestRefund(tx, order.id, {
+      // A cash-on-delivery order's refund is a payout to the account the shopper gave (a
+      // request from before payouts, without one, is received with no refund written).
+      const cash = paidInCash(order);
+      if (paise > 0 && (!cash || r.payout)) {
+        const ask = {
           amountPaise: paise,
           key: returnRefundKey(id),
           reason: `Return #${id} received`,
           actor: staffActor(actor),
           returnId: id,
-        });
+        };
+        const written = r.payout
+          ? await refunds.requestPayout(tx, order.id, { ...ask, payoutTo: r.payout })
+          : await refunds.requestRefund(tx, order.id, ask);
         refund = { ids: written.refundIds, paise };
       }
     }

@@ -4,13 +4,20 @@
 // time; an approved exchange holds its replacement's stock exactly, through the ledger; a
 // receipt restocks and refunds by the rule; every refusal is a 4xx {error} that changes
 // nothing.
-import { PRINTED_RETURN_REFUSAL } from '@kitroom/contract';
+import { PAYOUT_NEEDED, PRINTED_RETURN_REFUSAL } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import type { Actor } from '../staff/audit.service.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
-import { paidOrder, shopper, stockOf, type Line, type Shopper } from '../test/checkout.js';
+import {
+  orderBody,
+  paidOrder,
+  shopper,
+  stockOf,
+  type Line,
+  type Shopper,
+} from '../test/checkout.js';
 import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
@@ -862,6 +869,165 @@ describe('printed shirts come back only when faulty (decision 051)', () => {
     });
     expect(faulty.statusCode, faulty.body).toBe(200);
     expect((await stored(o.id)).map((r) => r.defect)).toEqual([false, true]);
+  });
+});
+
+describe('a cash-on-delivery order’s return is paid out by bank transfer', () => {
+  let owner: AdminClient;
+  beforeAll(async () => {
+    owner = adminClient(
+      t.app,
+      new URL(t.config.publicUrl).origin,
+      (await createStaff(t.db, 'owner')).cookie,
+    );
+    const on = await owner.call('PATCH', '/api/admin/settings', {
+      cod_enabled: true,
+      cod_fee_paise: 4900,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+  });
+
+  /** A COD order of one ₹1,299 jersey to Kerala (₹1,408 with the fee), confirmed and delivered. */
+  async function deliveredCod(who: Shopper) {
+    const placed = await who.post(
+      '/api/process_order.php',
+      orderBody(who.id, [{ product_id: await jersey(), size: 'M', quantity: 1 }], 1408, {
+        payment_method: 'COD',
+      }),
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().order_id as number;
+    const confirmed = await who.post('/api/order_confirm.php', { user_id: who.id, order_id: id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await fulfilment.shipOrder(ctx, courier, id, {
+      courierName: 'Delhivery',
+      trackingId: `DLV${id}`,
+      trackingLink: null,
+      expectedDate: null,
+    });
+    await fulfilment.deliverOrder(ctx, courier, id);
+    const [item] = await queryRows<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM order_items WHERE order_id = ${id}`,
+    );
+    return { id, item: item!.id };
+  }
+
+  it('asks where to send the money, refunds nothing by itself, and closes with the UTR staff record', async () => {
+    const who = await shopper(t);
+    const o = await deliveredCod(who);
+    const shown = (await page(o.id, who)).json();
+    expect(shown.return_options).toMatchObject({ payout_needed: true });
+    const body = {
+      order_id: o.id,
+      kind: 'return',
+      reason: 'Too small',
+      items: [{ order_item_id: o.item, quantity: 1 }],
+    };
+    const none = await ask(body, who);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ error: PAYOUT_NEEDED });
+    const typo = await ask({ ...body, payout: { method: 'upi', upi_id: 'fan.okaxis' } }, who);
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().error).toContain('Enter your UPI id, like name@okaxis.');
+    expect(
+      await queryRows(t.db, sql`SELECT id FROM order_returns WHERE order_id = ${o.id}`),
+    ).toEqual([]);
+
+    const asked = await ask({ ...body, payout: { method: 'upi', upi_id: 'meera@okaxis' } }, who);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const request = asked.json().returns.at(-1);
+    expect(request.payout_to).toBe('UPI meera@okaxis');
+    const staffView = (await support.call('GET', `/api/admin/returns/${request.id}`)).json();
+    expect(staffView.return).toMatchObject({
+      payout_to: 'UPI meera@okaxis',
+      refund_due_paise: 129_900,
+    });
+    await admin(support, request.id, 'approve');
+    const received = await admin(packer, request.id, 'receive');
+    expect(received.json().return.refund).toMatchObject({
+      amount_paise: 129_900,
+      status: 'pending',
+    });
+
+    // Listed for staff as a transfer to make, with the UPI id in full; nothing mailed yet.
+    const due = await owner.call('GET', '/api/admin/refunds?method=payout&status=pending');
+    const payout = due.json().refunds.find((r: { order_id: number }) => r.order_id === o.id);
+    expect(payout).toMatchObject({
+      method: 'payout',
+      amount_paise: 129_900,
+      status: 'pending',
+      payout_to: { method: 'upi', upi_id: 'meera@okaxis' },
+      utr: null,
+    });
+    expect(await mails(o.id, 'order-refunded')).toEqual([]);
+    const adminOrder = (await owner.call('GET', `/api/admin/orders/${o.id}`)).json();
+    expect(adminOrder.refundable_paise).toBe(140_800 - 129_900);
+
+    const bad = await owner.call('POST', `/api/admin/refunds/${payout.id}/payout`, { utr: '12' });
+    expect(bad.statusCode).toBe(400);
+    const done = await owner.call('POST', `/api/admin/refunds/${payout.id}/payout`, {
+      utr: 'axisn52026112912',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'processed', utr: 'AXISN52026112912' });
+    const again = await owner.call('POST', `/api/admin/refunds/${payout.id}/payout`, {
+      utr: 'AXISN52026112912',
+    });
+    expect(again.statusCode).toBe(200);
+    const other = await owner.call('POST', `/api/admin/refunds/${payout.id}/payout`, {
+      utr: 'HDFCN52026112999',
+    });
+    expect(other.statusCode).toBe(409);
+    const [mail] = await mails(o.id, 'order-refunded');
+    expect(mail!.data.extra).toMatchObject({
+      refund_paise: 129_900,
+      paid_out_to: 'UPI meera@okaxis',
+      utr: 'AXISN52026112912',
+    });
+    expect((await mails(o.id, 'order-refunded')).length).toBe(1);
+    const timeline = steps((await page(o.id, who)).json());
+    expect(timeline).toContain('refunded');
+  });
+
+  it('takes a bank account: holder, 9 to 18 digits and an IFSC, shown masked to support', async () => {
+    const who = await shopper(t);
+    const o = await deliveredCod(who);
+    const body = {
+      order_id: o.id,
+      kind: 'return',
+      reason: 'Wrong colour',
+      items: [{ order_item_id: o.item, quantity: 1 }],
+    };
+    const wrong = await ask(
+      {
+        ...body,
+        payout: {
+          method: 'bank',
+          account_name: 'Meera',
+          account_number: '12ab',
+          ifsc: 'SBIN1234567',
+        },
+      },
+      who,
+    );
+    expect(wrong.statusCode).toBe(400);
+    const asked = await ask(
+      {
+        ...body,
+        payout: {
+          method: 'bank',
+          account_name: 'Meera Pillai',
+          account_number: '012345678901',
+          ifsc: 'sbin0070123',
+        },
+      },
+      who,
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().returns.at(-1).payout_to).toBe(
+      'Meera Pillai, account ending 8901, IFSC SBIN0070123',
+    );
   });
 });
 

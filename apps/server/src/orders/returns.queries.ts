@@ -3,7 +3,7 @@
 // order: every product_sizes row by (product, size), then every products row by id), and the
 // back office's list.
 import { sql } from 'drizzle-orm';
-import type { ReturnKind, ReturnStatus } from '@kitroom/contract';
+import type { PayoutDetails, ReturnKind, ReturnStatus } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
 
@@ -15,6 +15,8 @@ export interface ReturnRow {
   reason: string;
   /** The shopper said the pieces arrived damaged or faulty. */
   defect: boolean;
+  /** Where a cash-on-delivery order's refund is paid out; null for orders paid online. */
+  payout: PayoutDetails | null;
   decision_note: string;
   decided_by: number | null;
   decided_by_name: string | null;
@@ -45,7 +47,7 @@ export interface ReturnLineRow {
   print_price_paise: number;
 }
 
-const returnColumns = sql`r.id, r.order_id, r.kind, r.status, r.reason, r.defect, r.decision_note,
+const returnColumns = sql`r.id, r.order_id, r.kind, r.status, r.reason, r.defect, r.payout, r.decision_note,
   r.decided_by, s.name AS decided_by_name, r.decided_at, r.received_at, r.shipped_at,
   r.courier_name, r.tracking_id, r.tracking_link, r.created_at`;
 
@@ -134,6 +136,7 @@ export interface NewReturn {
   kind: ReturnKind;
   reason: string;
   defect: boolean;
+  payout: PayoutDetails | null;
   now: Date;
   lines: { orderItemId: number; quantity: number; exchangeSize: string | null }[];
 }
@@ -141,8 +144,9 @@ export interface NewReturn {
 export async function insertReturn(db: Queryable, r: NewReturn): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO order_returns (order_id, kind, reason, defect, created_at)
+    sql`INSERT INTO order_returns (order_id, kind, reason, defect, payout, created_at)
         VALUES (${r.orderId}, ${r.kind}, ${r.reason}, ${r.defect},
+                ${r.payout === null ? null : JSON.stringify(r.payout)}::jsonb,
                 ${r.now.toISOString()}::timestamptz)
         RETURNING id`,
   );

@@ -5,7 +5,9 @@
 // under the order's lock, so two requests at once are judged one after the other. A printed
 // shirt comes back only when the shopper says it arrived damaged or faulty (decision 051).
 import {
+  describePayout,
   isOpenReturn,
+  PAYOUT_NEEDED,
   PRINTED_RETURN_REFUSAL,
   RETURN_WINDOW_DAYS,
   SIZES,
@@ -59,6 +61,11 @@ export function isPrintedLine(item: {
   return item.print_name !== '' || item.print_number !== null || item.print_patch;
 }
 
+/** A cash-on-delivery order (its cash collected): its refunds are payouts. */
+export function paidInCash(order: { payment_method: string }): boolean {
+  return order.payment_method === 'COD';
+}
+
 /** A jersey's sizes in the shop's order (S, M, L, XL, XXL, then any other). */
 function bySize(a: string, b: string): number {
   const rank = (s: string) => {
@@ -92,6 +99,11 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
     }
     const open = (await q.returnsOfOrder(tx, order.id)).find(isOpenReturn);
     if (open) throw new Conflict(openRequestMessage(order.id, open));
+    // Cash has no payment to refund to: the refund is a transfer to the shopper's account.
+    const payout = input.kind === 'return' && paidInCash(order) ? (input.payout ?? null) : null;
+    if (input.kind === 'return' && paidInCash(order) && payout === null) {
+      throw new Invalid(PAYOUT_NEEDED);
+    }
 
     const items = await oq.itemsOfOrders(tx, [order.id]);
     const asked = await q.askedQuantities(tx, order.id);
@@ -126,6 +138,7 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
       kind: input.kind,
       reason: input.reason,
       defect: input.defect,
+      payout,
       now,
       lines: input.items.map((l) => ({
         orderItemId: l.order_item_id,
@@ -174,6 +187,7 @@ export async function returnsForShopper(
     status: r.status,
     reason: r.reason,
     ...(r.defect ? { defect: true as const } : {}),
+    ...(r.payout ? { payout_to: describePayout(r.payout) } : {}),
     created_at: iso(r.created_at),
     decision_note: r.decision_note,
     items: lines
@@ -206,7 +220,9 @@ export async function returnsForShopper(
         ...(isPrintedLine(i) ? { printed: true as const } : {}),
       }))
       .filter((i) => i.quantity > 0);
-    if (open.length > 0) options = { items: open };
+    if (open.length > 0) {
+      options = { ...(paidInCash(order) ? { payout_needed: true as const } : {}), items: open };
+    }
   }
   return { return_until: until?.toISOString() ?? null, return_options: options, returns };
 }

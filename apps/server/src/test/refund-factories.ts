@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
 import { payments } from '../db/schema.js';
 import { createProduct, createUser } from './factories.js';
 import { createPaidOrder } from './order-factories.js';
@@ -44,4 +45,24 @@ export async function ageRefund(
                updated_at = updated_at - make_interval(days => ${days})
         WHERE id = ${refundId}`,
   );
+}
+
+/**
+ * A cash-on-delivery order whose cash was collected, with a payout of ₹500 waiting for staff
+ * to transfer it to the shopper's UPI id (the permission table's samples).
+ */
+export async function createPendingPayout(db: Db): Promise<{ orderId: number; refundId: number }> {
+  const order = await createRefundableOrder(db);
+  await db.execute(sql`DELETE FROM payments WHERE order_id = ${order.id}`);
+  await db.execute(sql`UPDATE orders SET payment_method = 'COD' WHERE id = ${order.id}`);
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO refunds (order_id, method, provider, amount_paise, idempotency_key, status,
+                             reason, payout_to)
+        VALUES (${order.id}, 'payout', 'payout', 50000,
+                ${`payout-${randomBytes(6).toString('hex')}`}, 'pending', 'Return received',
+                ${JSON.stringify({ method: 'upi', upi_id: 'fan@okaxis' })}::jsonb)
+        RETURNING id`,
+  );
+  return { orderId: order.id, refundId: row!.id };
 }

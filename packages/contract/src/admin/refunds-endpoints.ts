@@ -2,6 +2,9 @@
 // when asked). Both need orders.refund (owner and manager; not support, not packers).
 import type { AdminEndpoint } from './endpoint.js';
 import {
+  AdminRefund,
+  RecordPayoutRequest,
+  RefundIdParams,
   RefundOrderParams,
   RefundListQuery,
   RefundListResponse,
@@ -28,5 +31,15 @@ export const refundsEndpoints = {
     access: 'orders.refund',
     query: RefundListQuery,
     response: RefundListResponse,
+  },
+  recordPayout: {
+    method: 'POST',
+    path: '/api/admin/refunds/:id/payout',
+    summary:
+      "Records the bank or UPI transfer of a cash-on-delivery order's refund by its UTR: the refund is processed and the shopper mailed; the same UTR again answers the refund",
+    access: 'orders.refund',
+    params: RefundIdParams,
+    body: RecordPayoutRequest,
+    response: AdminRefund,
   },
 } as const satisfies Record<string, AdminEndpoint>;

@@ -4,6 +4,7 @@
 // still on their way, those older than the 7 days the refund policy promises first.
 import { z } from 'zod';
 import { Id } from '../common.js';
+import { PayoutDetails, UTR_PATTERN } from '../returns.js';
 import { parseRupeesText } from './product-fields.js';
 
 export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const;
@@ -69,6 +70,12 @@ export const AdminRefund = z.object({
    * the provider or the bank refused, the amount can be refunded again.
    */
   status: RefundStatus,
+  /**
+   * provider: through the payment provider; payout: a cash-on-delivery order's refund, which
+   * staff transfer to the shopper's UPI id or bank account and record with its UTR (pending
+   * until then).
+   */
+  method: z.enum(['provider', 'payout']),
   provider: z.string(),
   /** The provider's id (Razorpay rfnd_…), once it took the refund. */
   provider_refund_id: z.string().nullable(),
@@ -82,8 +89,25 @@ export const AdminRefund = z.object({
   attempts: z.number().int(),
   /** The provider's last refusal or why it could not be reached. */
   last_error: z.string().nullable(),
+  /** A payout's destination in full, as the shopper gave it (staff make the transfer to it). */
+  payout_to: PayoutDetails.nullable(),
+  /** A payout's transfer reference, once recorded. */
+  utr: z.string().nullable(),
 });
 export type AdminRefund = z.infer<typeof AdminRefund>;
+
+/** Staff made a payout's transfer: its UTR (the bank's reference) closes the refund. */
+export const RecordPayoutRequest = z.object({
+  utr: z
+    .string({ error: 'utr is required' })
+    .trim()
+    .toUpperCase()
+    .regex(UTR_PATTERN, 'The UTR is the transfer’s reference: 12 to 22 letters and digits.'),
+});
+export type RecordPayoutRequest = z.input<typeof RecordPayoutRequest>;
+
+export const RefundIdParams = z.object({ id: Id });
+export type RefundIdParams = z.input<typeof RefundIdParams>;
 
 export const RefundOrderResponse = z.object({
   refund: AdminRefund,
@@ -94,6 +118,10 @@ export type RefundOrderResponse = z.infer<typeof RefundOrderResponse>;
 
 export const RefundListQuery = z.object({
   status: RefundStatus.optional(),
+  /** payout: only cash-on-delivery refunds paid by bank transfer; provider: only the others. */
+  method: z
+    .enum(['provider', 'payout'], { error: "method must be 'provider' or 'payout'" })
+    .optional(),
   /**
    * true: only refunds still requested or pending more than REFUND_PROMISE_DAYS after they
    * were asked, oldest first. Otherwise every refund, newest first.

@@ -85,6 +85,11 @@ export const AdminReturn = AdminReturnSummary.extend({
    * coupon discount, shipping kept), before any cap by what is left to refund on the order.
    */
   refund_due_paise: z.number().int().nullable(),
+  /**
+   * A cash-on-delivery return: where its refund is paid out (UPI id, or the bank account with
+   * its number masked), as the shopper gave it; null when the order was paid online.
+   */
+  payout_to: z.string().nullable(),
   /** The refund written at receipt, with the provider's state. */
   refund: z
     .object({

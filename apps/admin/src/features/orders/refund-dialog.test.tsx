@@ -20,6 +20,9 @@ const made = (o: Partial<AdminRefund> = {}): AdminRefund => ({
   processed_at: null,
   attempts: 1,
   last_error: null,
+  method: 'provider',
+  payout_to: null,
+  utr: null,
   ...o,
 });
 

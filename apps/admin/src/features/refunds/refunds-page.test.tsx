@@ -20,6 +20,9 @@ const item = (id: number, o: Partial<AdminRefundListItem> = {}): AdminRefundList
   processed_at: '2026-11-25T09:15:00.000Z',
   attempts: 1,
   last_error: null,
+  method: 'provider',
+  payout_to: null,
+  utr: null,
   shopper_name: 'Meera Pillai',
   age_days: 2,
   overdue: false,
@@ -42,13 +45,15 @@ describe('the refunds page', () => {
     const api = fakeApi({
       'GET /api/admin/me': { body: signedInAs(manager) },
       'GET /api/admin/refunds': (sent: Sent) =>
-        sent.query.get('overdue') === 'true'
-          ? { body: { refunds: late, overdue_count: 2, next_after: null } }
-          : sent.query.get('after') === '3'
-            ? { body: { refunds: [late[1]!, late[0]!], overdue_count: 2, next_after: null } }
-            : sent.query.get('status') === 'failed'
-              ? { body: { refunds: [], overdue_count: 2, next_after: null } }
-              : { body: { refunds: [item(4), item(3)], overdue_count: 2, next_after: 3 } },
+        sent.query.get('method') === 'payout'
+          ? { body: { refunds: [], overdue_count: 2, next_after: null } }
+          : sent.query.get('overdue') === 'true'
+            ? { body: { refunds: late, overdue_count: 2, next_after: null } }
+            : sent.query.get('after') === '3'
+              ? { body: { refunds: [late[1]!, late[0]!], overdue_count: 2, next_after: null } }
+              : sent.query.get('status') === 'failed'
+                ? { body: { refunds: [], overdue_count: 2, next_after: null } }
+                : { body: { refunds: [item(4), item(3)], overdue_count: 2, next_after: 3 } },
     });
     const view = renderAdmin('/refunds');
     const overdue = await screen.findByRole(
@@ -93,6 +98,58 @@ describe('the refunds page', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Order #101' }));
     expect(view.path()).toBe('/admin/orders/101');
+  });
+
+  it('lists the bank transfers to make for cash-on-delivery returns and records each by its UTR', async () => {
+    const payout = item(9, {
+      method: 'payout',
+      provider: 'payout',
+      provider_refund_id: null,
+      status: 'pending',
+      reason: 'Return #5 received',
+      requested_by: null,
+      processed_at: null,
+      amount_paise: 129_900,
+      payout_to: {
+        method: 'bank',
+        account_name: 'Meera Pillai',
+        account_number: '012345678901',
+        ifsc: 'SBIN0070123',
+      },
+    });
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(manager) },
+      'GET /api/admin/refunds': (sent: Sent) =>
+        sent.query.get('method') === 'payout'
+          ? { body: { refunds: [payout], overdue_count: 0, next_after: null } }
+          : { body: { refunds: [], overdue_count: 0, next_after: null } },
+      'POST /api/admin/refunds/9/payout': {
+        body: { ...payout, status: 'processed', utr: 'AXISN52026112912' },
+      },
+    });
+    renderAdmin('/refunds');
+    const card = within(
+      await screen.findByRole('form', { name: 'Payout of refund #9' }, { timeout: 5000 }),
+    );
+    expect(screen.getByRole('heading', { name: 'Bank transfers to make' })).toBeTruthy();
+    expect(card.getByText('₹1,299')).toBeTruthy();
+    expect(card.getByText('Meera Pillai')).toBeTruthy();
+    expect(card.getByText('012345678901')).toBeTruthy();
+    expect(card.getByText('SBIN0070123')).toBeTruthy();
+    const utr = card.getByRole('textbox', { name: 'UTR of the transfer' });
+    fireEvent.change(utr, { target: { value: '123' } });
+    fireEvent.click(card.getByRole('button', { name: 'Record transfer' }));
+    expect(
+      await card.findByText('The UTR is the transfer’s reference: 12 to 22 letters and digits.'),
+    ).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(utr, { target: { value: 'AXISN52026112912' } });
+    fireEvent.click(card.getByRole('button', { name: 'Record transfer' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        utr: 'AXISN52026112912',
+      }),
+    );
   });
 
   it('says when nothing is overdue, and is listed in the navigation for owners and managers only', async () => {

@@ -2,18 +2,20 @@
 // promises, oldest first, then every refund newest first, filtered by state and paged with
 // the server's cursor; each links to its order.
 import {
+  RecordPayoutRequest,
   REFUND_PROMISE_DAYS,
   REFUND_STATUSES,
   type AdminRefundListItem,
   type RefundStatus,
 } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import type { PayoutDetails } from '@kitroom/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { FormMessage, SelectField } from '@/ui/form-field';
+import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
 import { REFUND_STATUS_LABEL, RefundStatusBadge } from '@/ui/refund-text';
@@ -50,6 +52,8 @@ export function RefundsPage() {
           days; refunds still on their way after that come first.
         </p>
       </div>
+
+      <Payouts />
 
       <section aria-labelledby="overdue-refunds" className="space-y-3">
         <h2 id="overdue-refunds" className="font-display text-xl font-bold uppercase">
@@ -158,6 +162,11 @@ function RefundRow({ refund: r }: { refund: AdminRefundListItem }) {
       <td className={`${cell} ${border}`}>
         <RefundStatusBadge status={r.status} />
         {r.overdue && <span className="ml-2 font-semibold text-sale">Overdue</span>}
+        {r.method === 'payout' && (
+          <span className="mt-1 block text-xs text-muted">
+            {r.utr ? `Bank transfer, UTR ${r.utr}` : 'Bank transfer to make'}
+          </span>
+        )}
         {r.last_error && (r.status === 'requested' || r.status === 'failed') && (
           <span className="mt-1 block max-w-xs text-xs break-words text-muted">{r.last_error}</span>
         )}
@@ -170,5 +179,113 @@ function RefundRow({ refund: r }: { refund: AdminRefundListItem }) {
       </td>
       <td className={`${cell} ${border} break-words`}>{r.reason}</td>
     </tr>
+  );
+}
+
+/**
+ * Cash-on-delivery refunds have no payment to go back to: staff transfer each to the account
+ * the shopper gave with the return and record the bank's reference (UTR), which closes the
+ * refund and mails the shopper.
+ */
+function Payouts() {
+  const payouts = useQuery({
+    queryKey: ['admin', 'listAdminRefunds', 'payouts'],
+    queryFn: () =>
+      call('listAdminRefunds', { query: { method: 'payout', status: 'pending', limit: 200 } }),
+  });
+  const waiting = payouts.data?.refunds ?? [];
+  if (!payouts.error && waiting.length === 0) return null;
+  return (
+    <section aria-labelledby="payouts" className="space-y-3">
+      <h2 id="payouts" className="font-display text-xl font-bold uppercase">
+        Bank transfers to make
+      </h2>
+      <p className="max-w-2xl text-muted">
+        Returns of cash-on-delivery orders: transfer each amount to the shopper&rsquo;s account (UPI
+        or NEFT/IMPS), then record the transfer&rsquo;s UTR here. The shopper is mailed when you do.
+      </p>
+      {payouts.error ? (
+        <FormMessage text={errorText(payouts.error)} />
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {waiting.map((r) => (
+            <li key={r.id}>
+              <PayoutCard refund={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PayoutLines({ to }: { to: PayoutDetails }) {
+  if (to.method === 'upi') {
+    return (
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+        <dt className="text-muted">UPI id</dt>
+        <dd className="font-mono break-all">{to.upi_id}</dd>
+      </dl>
+    );
+  }
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+      <dt className="text-muted">Name</dt>
+      <dd>{to.account_name}</dd>
+      <dt className="text-muted">Account</dt>
+      <dd className="font-mono">{to.account_number}</dd>
+      <dt className="text-muted">IFSC</dt>
+      <dd className="font-mono">{to.ifsc}</dd>
+    </dl>
+  );
+}
+
+function PayoutCard({ refund: r }: { refund: AdminRefundListItem }) {
+  const queryClient = useQueryClient();
+  const [utr, setUtr] = useState('');
+  const [error, setError] = useState('');
+  const record = useMutation({
+    mutationFn: (body: { utr: string }) => call('recordPayout', { params: { id: r.id }, body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'listAdminRefunds'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = RecordPayoutRequest.safeParse({ utr });
+    const found = checked.success ? {} : fieldErrors(checked.error.issues);
+    setError(found.utr ?? '');
+    if (checked.success) record.mutate({ utr });
+  }
+  return (
+    <form
+      aria-label={`Payout of refund #${r.id}`}
+      onSubmit={submit}
+      className="space-y-3 rounded-2xl border border-line bg-white p-4 text-sm"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Link to={`/orders/${r.order_id}`} className="font-semibold underline">
+          Order #{r.order_id}
+        </Link>
+        <span className="text-lg font-bold">{formatPaise(r.amount_paise)}</span>
+      </div>
+      <p className="text-muted">
+        {r.shopper_name} · {r.reason} · {ageText(r.age_days)}
+        {r.overdue && <span className="ml-2 font-semibold text-sale">Overdue</span>}
+      </p>
+      {r.payout_to && <PayoutLines to={r.payout_to} />}
+      <TextField
+        label="UTR of the transfer"
+        value={utr}
+        error={error}
+        autoComplete="off"
+        onChange={(e) => setUtr(e.target.value)}
+      />
+      {record.error && <FormMessage text={errorText(record.error)} />}
+      <button type="submit" className={buttonClass('primary')} disabled={record.isPending}>
+        {record.isPending ? 'Recording…' : 'Record transfer'}
+      </button>
+    </form>
   );
 }

@@ -207,7 +207,9 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
               `${plain > 0 ? ' ' : ''}${pieces(printed)} printed for the shopper ${printed === 1 ? 'does' : 'do'} not go back to stock.`}
             {r.kind === 'return' &&
               r.refund_due_paise !== null &&
-              ` ${formatPaise(r.refund_due_paise)} is refunded to the shopper's original payment.`}
+              (r.payout_to === null
+                ? ` ${formatPaise(r.refund_due_paise)} is refunded to the shopper's original payment.`
+                : ` ${formatPaise(r.refund_due_paise)} is to be paid out by bank transfer to ${r.payout_to} (cash on delivery): record the transfer's UTR on Refunds once it is made.`)}
             {r.kind === 'exchange' && ' Ship the replacement next.'}
           </p>
         </>

@@ -106,6 +106,12 @@ function Request({ r }: { r: AdminReturn }) {
               </dd>
             </>
           )}
+          {r.payout_to !== null && (
+            <>
+              <dt className="font-semibold text-muted">Pay out to</dt>
+              <dd>{r.payout_to} (cash on delivery: a bank transfer)</dd>
+            </>
+          )}
           {r.refund && (
             <>
               <dt className="font-semibold text-muted">Refund</dt>

@@ -51,6 +51,7 @@ function request(o: Partial<AdminReturn> = {}): AdminReturn {
     tracking_id: null,
     tracking_link: null,
     refund_due_paise: null,
+    payout_to: null,
     refund: null,
     ...o,
   };

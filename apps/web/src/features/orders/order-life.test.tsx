@@ -455,6 +455,50 @@ describe('returns and exchanges', () => {
     await within(request).findByRole('button', { name: 'Copied' });
   });
 
+  it('asks where to transfer a cash-on-delivery refund, checking the UPI id before sending', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T10:00:00.000Z') });
+    try {
+      const answer = delivered();
+      answer.return_options = { ...answer.return_options!, payout_needed: true };
+      const api = await open(answer);
+      fireEvent.click(screen.getByRole('button', { name: 'Return or exchange' }));
+      const dialog = screen.getByRole('dialog', { name: 'Return or exchange' });
+      expect(within(dialog).queryByRole('group', { name: 'Refund to' })).toBeNull();
+      fireEvent.click(within(dialog).getByLabelText('A refund'));
+      const to = within(within(dialog).getByRole('group', { name: 'Refund to' }));
+      expect(dialog.textContent).toContain(
+        'You paid in cash on delivery, so we refund you by bank transfer: tell us where to send it.',
+      );
+      fireEvent.change(within(dialog).getByLabelText('Pieces'), { target: { value: '1' } });
+      fireEvent.change(within(dialog).getByLabelText('Why? (required)'), {
+        target: { value: 'Too big' },
+      });
+      const upi = to.getByLabelText('UPI id');
+      fireEvent.change(upi, { target: { value: 'meera.okaxis' } });
+      api.on('order_return.php', () => ok(delivered({ return_options: null })));
+      const send = () =>
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+      send();
+      expect(to.getByText('Enter your UPI id, like name@okaxis.')).toBeTruthy();
+      expect(api.calls['order_return.php'] ?? []).toEqual([]);
+      fireEvent.change(upi, { target: { value: 'meera@okaxis' } });
+      send();
+      await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.calls['order_return.php']).toEqual([
+        {
+          user_id: 5,
+          order_id: 42,
+          kind: 'return',
+          reason: 'Too big',
+          items: [{ order_item_id: 1, quantity: 1 }],
+          payout: { method: 'upi', upi_id: 'meera@okaxis' },
+        },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says when the 7 days are over', async () => {
     await open(delivered({ return_options: null, return_until: '2026-01-10T18:30:00.000Z' }));
     expect(screen.getByRole('region', { name: 'Returns and exchanges' }).textContent).toContain(

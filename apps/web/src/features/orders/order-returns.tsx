@@ -57,6 +57,9 @@ export function OrderReturns({ returns }: { returns: readonly ShopperReturn[] })
             </ul>
             <p className="mt-2 text-sm text-muted break-words">Why: {r.reason}</p>
             {r.defect && <p className="mt-1 text-sm">You said it arrived damaged or faulty.</p>}
+            {r.payout_to && (
+              <p className="mt-1 text-sm">Refund by bank transfer to {r.payout_to}.</p>
+            )}
             {r.decision_note && (
               <p className="mt-1 text-sm break-words">
                 <span className="font-semibold">From the shop: </span>

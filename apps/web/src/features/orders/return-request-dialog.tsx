@@ -4,8 +4,12 @@
 // only then (decision 051): the dialog says so on their lines and refuses before sending.
 // Photos are not asked for. The server's answer is the order page afterwards.
 import {
+  BANK_ACCOUNT_PATTERN,
+  IFSC_PATTERN,
   PRINTED_RETURN_REFUSAL,
   RETURN_REASON_MAX_LENGTH,
+  UPI_ID_PATTERN,
+  type PayoutDetails,
   type OrderDetailResponse,
   type OrderItem,
   type ReturnKind,
@@ -16,7 +20,7 @@ import { messageOf } from '@/api/client';
 import { requestReturn } from '@/api/order-calls';
 import { useSessionEnded } from '@/features/accounts';
 import { buttonClass } from '@/ui/dialog';
-import { FormMessage, TextAreaField } from '@/ui/form-field';
+import { FormMessage, TextAreaField, TextField } from '@/ui/form-field';
 import { Overlay } from '@/ui/overlay';
 
 export const RETURN_TEXTS = {
@@ -27,13 +31,50 @@ export const RETURN_TEXTS = {
   noSize: 'Choose the new size for each item you exchange.',
   refundRule:
     'Refund: what you paid for these shirts, less their share of any coupon discount, to your original payment method. Shipping is not refunded.',
+  cashRefundRule:
+    'Refund: what you paid for these shirts, less their share of any coupon discount, by bank transfer to the account you give below. Shipping is not refunded.',
   exchangeRule:
     'We keep your new size for you once we approve the exchange, and ship it when your shirts reach us.',
   failed: 'Your request could not be sent. Please try again.',
   defect: 'The item arrived damaged or faulty',
   printed: 'Printed — returnable only if faulty',
   printedRefusal: PRINTED_RETURN_REFUSAL,
+  payoutRule:
+    'You paid in cash on delivery, so we refund you by bank transfer: tell us where to send it.',
+  upi: 'Enter your UPI id, like name@okaxis.',
+  accountName: 'Enter the account holder’s name.',
+  accountNumber: 'Enter the account number: 9 to 18 digits.',
+  ifsc: 'Enter the branch’s IFSC, like SBIN0001234.',
 } as const;
+
+type PayoutForm = {
+  method: 'upi' | 'bank';
+  upi_id: string;
+  account_name: string;
+  account_number: string;
+  ifsc: string;
+};
+
+/** The payout the form describes, or the field errors that stop it (the contract's rules). */
+function checkPayout(f: PayoutForm): { payout: PayoutDetails } | { errors: Partial<PayoutForm> } {
+  if (f.method === 'upi') {
+    const upi = f.upi_id.trim();
+    return UPI_ID_PATTERN.test(upi)
+      ? { payout: { method: 'upi', upi_id: upi } }
+      : { errors: { upi_id: RETURN_TEXTS.upi } };
+  }
+  const name = f.account_name.trim();
+  const number = f.account_number.trim();
+  const ifsc = f.ifsc.trim().toUpperCase();
+  const errors: Partial<PayoutForm> = {};
+  if (name.length < 2 || name.length > 100) errors.account_name = RETURN_TEXTS.accountName;
+  if (!BANK_ACCOUNT_PATTERN.test(number)) errors.account_number = RETURN_TEXTS.accountNumber;
+  if (!IFSC_PATTERN.test(ifsc)) errors.ifsc = RETURN_TEXTS.ifsc;
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    payout: { method: 'bank', account_name: name, account_number: number, ifsc },
+  };
+}
 
 const selectClass =
   'min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-ink focus:outline-none';
@@ -66,6 +107,15 @@ export function ReturnRequestDialog({
   const [sizes, setSizes] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
   const [defect, setDefect] = useState(false);
+  const [payoutForm, setPayoutForm] = useState<PayoutForm>({
+    method: 'upi',
+    upi_id: '',
+    account_name: '',
+    account_number: '',
+    ifsc: '',
+  });
+  const [payoutErrors, setPayoutErrors] = useState<Partial<PayoutForm>>({});
+  const askPayout = kind === 'return' && options.payout_needed === true;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const defectBox = useRef<HTMLInputElement>(null);
@@ -92,6 +142,12 @@ export function ReturnRequestDialog({
       setError(problem);
       return;
     }
+    const payout = askPayout ? checkPayout(payoutForm) : null;
+    setPayoutErrors(payout && 'errors' in payout ? payout.errors : {});
+    if (payout && 'errors' in payout) {
+      setError(null);
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
@@ -106,6 +162,7 @@ export function ReturnRequestDialog({
           ...(kind === 'exchange' ? { exchange_size: sizes[i.order_item_id] } : {}),
         })),
         ...(defect ? { defect: true } : {}),
+        ...(payout && 'payout' in payout ? { payout: payout.payout } : {}),
       });
       onSent(answer);
     } catch (failure) {
@@ -148,7 +205,11 @@ export function ReturnRequestDialog({
             ))}
           </div>
           <p className="mt-2 text-sm text-muted">
-            {kind === 'exchange' ? RETURN_TEXTS.exchangeRule : RETURN_TEXTS.refundRule}
+            {kind === 'exchange'
+              ? RETURN_TEXTS.exchangeRule
+              : options.payout_needed
+                ? RETURN_TEXTS.cashRefundRule
+                : RETURN_TEXTS.refundRule}
           </p>
         </fieldset>
 
@@ -227,6 +288,73 @@ export function ReturnRequestDialog({
             </p>
           )}
         </div>
+
+        {askPayout && (
+          <fieldset className="space-y-3 rounded-xl border border-line p-3">
+            <legend className="px-1 text-sm font-semibold">Refund to</legend>
+            <p className="text-sm text-muted">{RETURN_TEXTS.payoutRule}</p>
+            <div className="grid grid-cols-2 gap-2">
+              {(['upi', 'bank'] as const).map((m) => (
+                <label
+                  key={m}
+                  className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-500 ${
+                    payoutForm.method === m ? 'border-ink bg-paper' : 'border-line'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="payout-method"
+                    value={m}
+                    checked={payoutForm.method === m}
+                    onChange={() => setPayoutForm((f) => ({ ...f, method: m }))}
+                    className="accent-ink"
+                  />
+                  {m === 'upi' ? 'UPI' : 'Bank account'}
+                </label>
+              ))}
+            </div>
+            {payoutForm.method === 'upi' ? (
+              <TextField
+                label="UPI id"
+                name="upi_id"
+                autoComplete="off"
+                inputMode="email"
+                value={payoutForm.upi_id}
+                error={payoutErrors.upi_id}
+                onChange={(e) => setPayoutForm((f) => ({ ...f, upi_id: e.target.value }))}
+              />
+            ) : (
+              <>
+                <TextField
+                  label="Account holder's name"
+                  name="account_name"
+                  autoComplete="name"
+                  value={payoutForm.account_name}
+                  error={payoutErrors.account_name}
+                  onChange={(e) => setPayoutForm((f) => ({ ...f, account_name: e.target.value }))}
+                />
+                <TextField
+                  label="Account number"
+                  name="account_number"
+                  autoComplete="off"
+                  inputMode="numeric"
+                  value={payoutForm.account_number}
+                  error={payoutErrors.account_number}
+                  onChange={(e) => setPayoutForm((f) => ({ ...f, account_number: e.target.value }))}
+                />
+                <TextField
+                  label="IFSC"
+                  name="ifsc"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  value={payoutForm.ifsc}
+                  error={payoutErrors.ifsc}
+                  onChange={(e) => setPayoutForm((f) => ({ ...f, ifsc: e.target.value }))}
+                />
+              </>
+            )}
+          </fieldset>
+        )}
 
         <TextAreaField
           label="Why? (required)"
