@@ -33,6 +33,9 @@ export function shopSettings(overrides: Partial<ShopSettingsRow> = {}): ShopSett
     shiprocket_pickup_location: 'Primary',
     grievance_officer_name: '',
     grievance_officer_email: '',
+    support_refund_limit_paise: 300000,
+    unpaid_orders_max: 3,
+    pieces_per_size_max: 10,
     updated_at: '2026-11-25T05:30:00.000Z',
     ...overrides,
   };

@@ -1365,10 +1365,22 @@ export const shopSettings = pgTable(
     // The privacy policy's grievance officer (DPDP Act): who shoppers write to about their data.
     grievanceOfficerName: text('grievance_officer_name').notNull().default(''),
     grievanceOfficerEmail: text('grievance_officer_email').notNull().default(''),
+    // Limits (issue 36): the largest refund a support agent's cancellation may make (above it
+    // a manager or the owner cancels); unpaid orders one shopper may hold stock with at once,
+    // and pieces of one size in one order (approved wholesalers excepted), so nobody can hold
+    // a whole size unpaid.
+    supportRefundLimitPaise: integer('support_refund_limit_paise').notNull().default(300000),
+    unpaidOrdersMax: smallint('unpaid_orders_max').notNull().default(3),
+    piecesPerSizeMax: smallint('pieces_per_size_max').notNull().default(10),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'shop_settings_limits_valid',
+      sql`${t.supportRefundLimitPaise} BETWEEN 0 AND 100000000
+        AND ${t.unpaidOrdersMax} BETWEEN 1 AND 20 AND ${t.piecesPerSizeMax} BETWEEN 1 AND 999`,
+    ),
     check(
       'shop_settings_cutoff_valid',
       sql`${t.dispatchCutoff} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,

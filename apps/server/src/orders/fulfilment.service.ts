@@ -7,7 +7,7 @@ import { formatRupees, paiseToRupees } from '@kitroom/contract';
 import { needsEwayBill } from '@kitroom/contract/admin';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import * as coupons from '../coupons/coupons.service.js';
-import { Conflict, DomainError, NotFound } from '../domain-errors.js';
+import { Conflict, DomainError, Forbidden, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as payments from '../payments/payments.service.js';
 import * as refunds from './refunds.service.js';
@@ -23,6 +23,8 @@ import { stageOf, transition, type OrderEventName } from './lifecycle.js';
 import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
 import * as q from './orders.queries.js';
 import type { OrderContext } from './order-context.js';
+
+const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 
@@ -379,11 +381,22 @@ export async function cancelOrder(
   by: Requester,
   orderId: number,
   reason: string,
+  /** Support's cancellations: a refund above the owner's limit needs a manager or the owner. */
+  options: { refundLimited?: boolean } = {},
 ): Promise<void> {
   const why = reason.trim() || 'Canceled at your request';
   const refundIds = await ctx.db.transaction(async (tx) => {
     const order = await lockFor(tx, orderId, by);
     allow(order, 'staff' in by ? 'cancel-by-shop' : 'cancel-by-shopper');
+    if (options.refundLimited && order.payment_status === 'SUCCESS') {
+      const refund = await refunds.refundableOf(tx, order.id);
+      const limit = (await getSettings(tx)).support_refund_limit_paise;
+      if (refund > limit) {
+        throw new Forbidden(
+          `Canceling order #${order.id} refunds ${rupees(refund)}, more than the ${rupees(limit)} support may refund. Please ask a manager or the owner to cancel it.`,
+        );
+      }
+    }
     const ids = await cancelLocked(tx, order, actorOf(by), why, new Date(), ctx.config);
     await audit(tx, by, orderId, 'cancel', order, { order_status: 'Canceled', reason: why });
     return ids;

@@ -244,6 +244,44 @@ describe('cancel', () => {
     expect((await shopperView(id)).order_status).toBe('Canceled');
   });
 
+  it('lets support refund only up to the owner’s limit: above it a manager cancels', async () => {
+    const origin = new URL(t.config.publicUrl).origin;
+    const owner = adminClient(t.app, origin, (await createStaff(t.db, 'owner')).cookie);
+    const limit = await owner.call('PATCH', '/api/admin/settings', {
+      support_refund_limit_paise: 100_000,
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    try {
+      const id = await buy();
+      const bySupport = await support.call('POST', `/api/admin/orders/${id}/cancel`, {
+        reason: 'Shopper called: ordered the wrong size',
+      });
+      expect(bySupport.statusCode).toBe(403);
+      expect(bySupport.json()).toEqual({
+        error: `Canceling order #${id} refunds ₹1,359, more than the ₹1,000 support may refund. Please ask a manager or the owner to cancel it.`,
+      });
+      expect((await stateOf(id)).order_status).toBe('Processing');
+      const refunds = () => queryRows(t.db, sql`SELECT id FROM refunds WHERE order_id = ${id}`);
+      expect(await refunds()).toEqual([]);
+      const byManager = await manager.call('POST', `/api/admin/orders/${id}/cancel`, {
+        reason: 'Shopper called: ordered the wrong size',
+      });
+      expect(byManager.statusCode, byManager.body).toBe(200);
+      expect(await refunds()).toHaveLength(1);
+      // An unpaid order refunds nothing: support cancels it whatever the limit.
+      const unpaid = await createOrder(t.db, {
+        userId: s.id,
+        items: [{ productId: jersey, size: 'M', quantity: 1 }],
+      });
+      const free = await support.call('POST', `/api/admin/orders/${unpaid.id}/cancel`, {
+        reason: 'Shopper asked by phone',
+      });
+      expect(free.statusCode, free.body).toBe(200);
+    } finally {
+      await owner.call('PATCH', '/api/admin/settings', { support_refund_limit_paise: 300_000 });
+    }
+  });
+
   it('refuses a packer (403), a short reason (400) and a shipped order (409)', async () => {
     const id = await buy();
     const byPacker = await packer.call('POST', `/api/admin/orders/${id}/cancel`, {

@@ -496,7 +496,9 @@ export async function cancelOrder(
   id: number,
   reason: string,
 ): Promise<AdminOrderResponse> {
-  await fulfilment.cancelOrder(ctx, { staff: by.actor }, id, reason);
+  await fulfilment.cancelOrder(ctx, { staff: by.actor }, id, reason, {
+    refundLimited: !roleMay(by.role, 'orders.refund'),
+  });
   return getOrder(ctx.db, by.role, id);
 }
 

@@ -45,6 +45,9 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     cod_confirm_hours: row.codConfirmHours,
     cod_cancel_after_hours: row.codCancelAfterHours,
     cod_excluded_pincodes: row.codExcludedPincodes,
+    support_refund_limit_paise: row.supportRefundLimitPaise,
+    unpaid_orders_max: row.unpaidOrdersMax,
+    pieces_per_size_max: row.piecesPerSizeMax,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -129,6 +132,19 @@ function codWrite(input: z.output<typeof UpdateSettingsRequest>): q.SettingsWrit
   };
 }
 
+/** The limits of an edit, as columns. */
+function limitsWrite(input: z.output<typeof UpdateSettingsRequest>): q.SettingsWrite {
+  return {
+    ...(input.support_refund_limit_paise !== undefined
+      ? { supportRefundLimitPaise: input.support_refund_limit_paise }
+      : {}),
+    ...(input.unpaid_orders_max !== undefined ? { unpaidOrdersMax: input.unpaid_orders_max } : {}),
+    ...(input.pieces_per_size_max !== undefined
+      ? { piecesPerSizeMax: input.pieces_per_size_max }
+      : {}),
+  };
+}
+
 /** Changes the settings (the owner's). */
 export async function updateSettings(
   db: Db,
@@ -187,6 +203,7 @@ export async function updateSettings(
         ? { grievanceOfficerEmail: input.grievance_officer_email }
         : {}),
       ...codWrite(input),
+      ...limitsWrite(input),
     });
     await record(tx, actor, {
       entity: 'settings',

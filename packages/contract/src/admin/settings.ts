@@ -68,6 +68,17 @@ export const CodSettings = z.object({
     .transform((list) => [...new Set(list)].sort()),
 });
 
+/**
+ * Limits (issue 36): the largest refund a support agent's cancellation may make (above it a
+ * manager or the owner cancels); how many unpaid orders one shopper may hold stock with, and
+ * how many pieces of one size one order may take (approved wholesalers excepted).
+ */
+export const LimitSettings = z.object({
+  support_refund_limit_paise: wholeNumber('support_refund_limit_paise', 0, 100_000_000, 'paise'),
+  unpaid_orders_max: wholeNumber('unpaid_orders_max', 1, 20, 'orders'),
+  pieces_per_size_max: wholeNumber('pieces_per_size_max', 1, 999, 'pieces'),
+});
+
 export const ShopSettings = z.object({
   legal_name: line('legal_name', 120),
   address: line('address', 300),
@@ -127,6 +138,7 @@ export const ShopSettings = z.object({
     .toLowerCase()
     .refine((v) => v === '' || Email.safeParse(v).success, 'enter a valid email address'),
   ...CodSettings.shape,
+  ...LimitSettings.shape,
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -173,6 +185,10 @@ export const SettingsResponse = z.object({
     cod_confirm_hours: z.number().int(),
     cod_cancel_after_hours: z.number().int(),
     cod_excluded_pincodes: z.array(z.string()),
+    /** Limits: support's refund ceiling, unpaid orders per shopper, pieces of a size per order. */
+    support_refund_limit_paise: z.number().int(),
+    unpaid_orders_max: z.number().int(),
+    pieces_per_size_max: z.number().int(),
     updated_at: z.string(),
   }),
 });

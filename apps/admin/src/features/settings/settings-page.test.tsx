@@ -94,4 +94,37 @@ describe('the settings page', () => {
     expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
     expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
   });
+
+  it('lets the owner set the limits: support’s refunds in rupees, unpaid orders, pieces per size', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/settings': { body: { settings } },
+      'PATCH /api/admin/settings': ({ body }) => ({
+        body: { settings: { ...settings, ...(body as object) } },
+      }),
+      'GET /api/admin/audit': { body: { entries: [], next_before: null } },
+    });
+    renderAdmin('/settings');
+    const refund = (await screen.findByLabelText(
+      'Support may refund up to (₹)',
+    )) as HTMLInputElement;
+    expect(refund.value).toBe('3000');
+    fireEvent.change(refund, { target: { value: '1500' } });
+    fireEvent.change(screen.getByLabelText('Unpaid orders per shopper'), {
+      target: { value: '0' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('unpaid_orders_max must be 1 to 20 orders')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Unpaid orders per shopper'), {
+      target: { value: '2' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Saved: the limits apply from now on.')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      support_refund_limit_paise: 150_000,
+      unpaid_orders_max: 2,
+      pieces_per_size_max: 10,
+    });
+  });
 });

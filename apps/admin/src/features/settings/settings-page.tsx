@@ -15,6 +15,7 @@ import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { CodSettingsSection } from './cod-settings';
+import { LIMIT_FIELDS, LimitsSection } from './limits-settings';
 import { courierRequest, CouriersSection } from './couriers-settings';
 import { GRIEVANCE_FIELDS, GrievanceOfficerForm } from './grievance-officer-form';
 
@@ -38,7 +39,10 @@ type DaysField = (typeof ZONE_DAYS)[number][0];
 type Values = Record<
   Exclude<
     keyof ShopSettingsRow,
-    'updated_at' | (typeof GRIEVANCE_FIELDS)[number] | `cod_${string}`
+    | 'updated_at'
+    | (typeof GRIEVANCE_FIELDS)[number]
+    | (typeof LIMIT_FIELDS)[number]
+    | `cod_${string}`
   >,
   string
 >;
@@ -48,6 +52,7 @@ function formValues(settings: ShopSettingsRow): Values {
   return Object.fromEntries(
     Object.entries(fields)
       .filter(([k]) => !(GRIEVANCE_FIELDS as readonly string[]).includes(k))
+      .filter(([k]) => !(LIMIT_FIELDS as readonly string[]).includes(k))
       .filter(([k]) => !k.startsWith('cod_'))
       .map(([k, v]) => [k, String(v)]),
   ) as Values;
@@ -236,6 +241,7 @@ export function SettingsPage() {
         <>
           <SettingsForm settings={query.data.settings} />
           <CodSettingsSection settings={query.data.settings} />
+          <LimitsSection settings={query.data.settings} />
           <GrievanceOfficerForm settings={query.data.settings} />
         </>
       ) : (
