@@ -50,6 +50,11 @@ const serverEntry = path.join(root, 'apps/server/src/main.ts');
 const webDist = path.join(root, 'apps/web/dist');
 
 const log = (line: string) => console.log(line);
+/**
+ * Shoppers the sustained checkout takes turns with: a shopper holds at most 3 unpaid orders
+ * (the shop's default limit), so 3,000 carry 9,000 orders a load, more than a run makes.
+ */
+const SUSTAINED_SHOPPERS = 3000;
 
 function serverEnv(
   target: Target,
@@ -445,7 +450,7 @@ async function checkoutFigures(
   log('\n== checkout: the drop and sustained orders');
   try {
     await prepareCatalogue(root, target);
-    const shoppers = await prepareShoppers(target, Math.max(dropShoppers, settings.connections));
+    const shoppers = await prepareShoppers(target, Math.max(dropShoppers, SUSTAINED_SHOPPERS));
     const secret = randomBytes(32).toString('hex');
     const server = await startServer(target, secret, 'checkout-server');
     try {
@@ -454,7 +459,7 @@ async function checkoutFigures(
         baseUrl: server.baseUrl,
         pid: server.pid,
         shoppers: shoppers.slice(0, dropShoppers),
-        connectionShoppers: shoppers.slice(0, settings.connections),
+        connectionShoppers: shoppers.slice(0, SUSTAINED_SHOPPERS),
         settings,
         log,
       });

@@ -237,7 +237,10 @@ async function runDrop(
   };
 }
 
-/** Autocannon requests: each connection its own shopper, each order one unit of the next size. */
+/**
+ * Autocannon requests: each order one unit of the next size, by the next shopper of the pool
+ * in turn (a shopper may hold only a few unpaid orders at once, as a real shop's would).
+ */
 function checkoutRequests(
   shoppers: readonly BenchUser[],
   sizes: readonly SizeRow[],
@@ -249,14 +252,13 @@ function checkoutRequests(
       method: 'POST',
       path: '/api/process_order.php',
       headers: { 'content-type': 'application/json' },
-      setupRequest: (req, context) => {
-        const ctx = context as { shopper?: BenchUser };
-        ctx.shopper ??= shoppers[nextShopper++ % shoppers.length]!;
+      setupRequest: (req) => {
+        const shopper = shoppers[nextShopper++ % shoppers.length]!;
         const size = sizes[nextSize++ % sizes.length]!;
         return {
           ...req,
-          headers: { ...req.headers, cookie: ctx.shopper.cookie },
-          body: JSON.stringify(orderBody(ctx.shopper.id, size)),
+          headers: { ...req.headers, cookie: shopper.cookie },
+          body: JSON.stringify(orderBody(shopper.id, size)),
         };
       },
     },
@@ -265,7 +267,8 @@ function checkoutRequests(
 
 /**
  * The drop (one order per shopper of `shoppers`), its payments, and sustained checkout on
- * one hot size and across sizes (one shopper of `connectionShoppers` per connection).
+ * one hot size and across sizes (the shoppers of `connectionShoppers` in turn, request by
+ * request: enough of them that none reaches the shop's limit of unpaid orders).
  */
 export async function measureCheckout(opts: {
   target: Target;
@@ -311,13 +314,20 @@ export async function measureCheckout(opts: {
       { id: 'hot' as const, label: 'one hot size', sizes: [hot] },
       { id: 'spread' as const, label: `spread across ${spread.length} sizes`, sizes: spread },
     ]) {
+      // The warm-up's and the last load's orders end their holds: each load starts afresh.
+      await releaseBenchOrders(db, userIds);
       const figures = await measure(
         baseUrl,
         checkoutRequests(connections, load.sizes),
         settings,
         pid,
       );
-      sustained.push({ id: load.id, label: load.label, connections: connections.length, figures });
+      sustained.push({
+        id: load.id,
+        label: load.label,
+        connections: settings.connections,
+        figures,
+      });
       log(
         `  sustained checkout, ${load.label}: ${figures.requestsPerSecond} orders/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/order${figures.databaseCpuMsPerRequest === null ? '' : `, database CPU ${figures.databaseCpuMsPerRequest} ms/order`}${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx + figures.errors} non-2xx/errors` : ''}`,
       );

@@ -59,6 +59,11 @@ interface Created {
 const PRICE_MOVED =
   'Prices have changed since you opened checkout. Please review your order and try again.';
 
+/** Why a shopper with as many unpaid orders as the shop allows cannot hold more stock. */
+export function unpaidHoldsMessage(holds: { unpaid: number }): string {
+  return `You have ${holds.unpaid} unpaid ${holds.unpaid === 1 ? 'order' : 'orders'} holding shirts. Please pay for one or cancel it in My Orders first.`;
+}
+
 /**
  * The order's transaction (an earlier order's id for a repeated key). What only reads or
  * writes the shopper's own new rows comes first; the sizes' and products' rows, which every
@@ -149,6 +154,18 @@ async function createOrder(
   }
   const discountPaise = coupon?.discountPaise ?? 0;
   const isCod = input.payment_method === 'COD';
+  // Nobody holds a whole size unpaid: pieces of one size per order (approved wholesalers
+  // excepted), and online orders waiting for payment per shopper, under the shopper's lock.
+  const holds = await q.holdsOfShopper(tx, userId, now);
+  if (wholesaleUnits === null) {
+    const over = stock.find((l) => l.quantity > holds.pieces_max);
+    if (over) {
+      throw new Conflict(
+        `You can order at most ${holds.pieces_max} pieces of one size (${products.get(over.productId)!.name}, size ${over.size}). For more, apply for wholesale prices.`,
+      );
+    }
+  }
+  if (!isCod && holds.unpaid >= holds.unpaid_max) throw new Conflict(unpaidHoldsMessage(holds));
   // Cash on delivery: every rule checked again here, under the shopper's lock (decision 034).
   const codFeePaise = isCod
     ? await cod.codFeeForCheckout(tx, {
@@ -337,6 +354,14 @@ async function prepareAttempt(
     throw new Conflict('This order has expired. Please place a new order.');
   }
   let until = order.reserved_until === null ? null : new Date(order.reserved_until);
+  // A hold that ended is taken anew only within the shopper's limit of unpaid holds.
+  if (
+    order.payment_method === 'Online' &&
+    (order.stock_released || until === null || until <= now)
+  ) {
+    const holds = await q.holdsOfShopper(tx, userId, now, order.id);
+    if (holds.unpaid >= holds.unpaid_max) throw new Conflict(unpaidHoldsMessage(holds));
+  }
   if (order.stock_released) {
     const retaken = await retakeOrder(tx, order, { enforceCouponLimits: true, reason: 'hold' });
     if (!retaken.ok) {

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { queryRows } from '../db/sql.js';
 import { createCoupon, createProduct } from '../test/factories.js';
-import { KERALA_ADDRESS, orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import {
+  allowManyUnpaidOrders,
+  KERALA_ADDRESS,
+  orderBody,
+  shopper,
+  type Shopper,
+  stockOf,
+} from '../test/checkout.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { releaseExpiredOrders } from './order-sweep.js';
 
@@ -26,6 +33,7 @@ beforeAll(async () => {
     pricePaise: 49_900,
     sizes: { M: 50 },
   });
+  await allowManyUnpaidOrders(t.db);
 });
 afterAll(() => t?.close());
 

@@ -240,6 +240,31 @@ const lockKeyStatement = preparedStatement(
 );
 
 /** Holds checkouts with the same idempotency key one after another until commit. */
+/**
+ * Takes the shopper's hold lock (two checkouts or Pay Nows of one shopper at once are counted
+ * one after the other), then answers the shop's limits and the shopper's other orders
+ * holding stock unpaid: online, not paid, pending, their hold not ended nor released.
+ */
+export async function holdsOfShopper(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  exceptOrderId: number | null = null,
+): Promise<{ unpaid: number; unpaid_max: number; pieces_max: number }> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${userId}::int, hashtext('unpaid-holds'))`);
+  const [row] = await queryRows<{ unpaid: number; unpaid_max: number; pieces_max: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM orders
+                WHERE user_id = ${userId} AND payment_method = 'Online'
+                  AND payment_status <> 'SUCCESS' AND order_status = 'Pending'
+                  AND NOT stock_released AND reserved_until > ${now.toISOString()}::timestamptz
+                  AND id IS DISTINCT FROM ${exceptOrderId}::int) AS unpaid,
+               unpaid_orders_max AS unpaid_max, pieces_per_size_max AS pieces_max
+        FROM shop_settings WHERE id = 1`,
+  );
+  return row!;
+}
+
 export async function lockIdempotencyKey(db: Queryable, userId: number, key: string) {
   await lockKeyStatement(db, { userId, key });
 }

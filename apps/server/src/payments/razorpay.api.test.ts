@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { queryRows } from '../db/sql.js';
-import { orderBody, outboxMails, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import {
+  allowManyUnpaidOrders,
+  orderBody,
+  outboxMails,
+  shopper,
+  type Shopper,
+  stockOf,
+} from '../test/checkout.js';
 import { startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
@@ -29,6 +36,7 @@ beforeAll(async () => {
   );
   jersey = await createProduct(t.db, { pricePaise: 129_900, sizes: { M: 100 } });
   s = await shopper(t);
+  await allowManyUnpaidOrders(t.db);
 });
 afterAll(async () => {
   await t?.close();

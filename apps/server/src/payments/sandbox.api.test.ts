@@ -5,7 +5,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { releaseExpiredOrders } from '../orders/order-sweep.js';
-import { orderBody, outboxMails, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import {
+  allowManyUnpaidOrders,
+  orderBody,
+  outboxMails,
+  shopper,
+  type Shopper,
+  stockOf,
+} from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createSandboxGateway } from './sandbox.provider.js';
@@ -20,6 +27,7 @@ beforeAll(async () => {
   gateway = createSandboxGateway('sandbox-test-secret');
   jersey = await createProduct(t.db, { pricePaise: 129_900, sizes: { M: 100 } });
   s = await shopper(t);
+  await allowManyUnpaidOrders(t.db);
 });
 afterAll(() => t?.close());
 

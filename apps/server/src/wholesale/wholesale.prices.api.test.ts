@@ -6,7 +6,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wholesalePriceLists } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
-import { orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import {
+  allowManyUnpaidOrders,
+  orderBody,
+  shopper,
+  type Shopper,
+  stockOf,
+} from '../test/checkout.js';
 import { createCoupon, createProduct, ensureCategory } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { approvedWholesaler, createApplication, createPriceList } from '../test/wholesale.js';
@@ -39,6 +45,7 @@ beforeAll(async () => {
   listId = await createPriceList(t.db, { name: 'Clubs' });
   buyer = await shopper(t);
   await approvedWholesaler(t.db, buyer.id, listId);
+  await allowManyUnpaidOrders(t.db);
 });
 afterAll(() => t?.close());
 
