@@ -540,12 +540,22 @@ describe('the COD report', () => {
     const s = await shopper(t);
     const confirmed = await placeCod(s);
     await confirmByLink(confirmed);
+    await fulfilment.shipOrder(ctx, packer, confirmed, {
+      courierName: 'Delhivery',
+      trackingId: 'DL-REPORT',
+      trackingLink: null,
+      expectedDate: null,
+    });
+    await fulfilment.deliverOrder(ctx, packer, confirmed);
     await placeCod(await shopper(t));
     const res = await owner.call('GET', `/api/admin/reports/cod?month=${month}`);
     expect(res.statusCode).toBe(200);
     const after = res.json();
     expect(after.cod_orders - before.cod_orders).toBe(2);
     expect(after.confirmed - before.confirmed).toBe(1);
+    // The cash the courier brought, in rupees as well as orders: ₹1,408 with the fee.
+    expect(after.collected - before.collected).toBe(1);
+    expect(after.collected_paise - before.collected_paise).toBe(140_800);
     expect(after.orders).toBeGreaterThanOrEqual(after.cod_orders);
     expect(after.confirmation_rate_percent).toBe(
       Math.round((after.confirmed * 1000) / after.cod_orders) / 10,

@@ -125,6 +125,8 @@ export interface CodMonthRow {
   returned: number;
   /** COD orders whose cash was collected. */
   collected: number;
+  /** The cash those orders brought, in paise. */
+  collected_paise: number;
 }
 
 /** The month's orders (placed from `from` to before `to`) and what became of the COD ones. */
@@ -133,7 +135,7 @@ export async function codMonth(db: Queryable, from: Date, to: Date): Promise<Cod
     db,
     sql`WITH placed AS (
           SELECT o.id, o.payment_method, o.order_status, o.shipped_at, o.cod_confirmed_at,
-                 o.paid_at, o.cod_fee_paise,
+                 o.paid_at, o.cod_fee_paise, o.total_paise,
                  EXISTS (SELECT 1 FROM order_events e
                           WHERE e.order_id = o.id AND e.type = 'cod_confirmed') AS was_cod
             FROM orders o
@@ -156,7 +158,10 @@ export async function codMonth(db: Queryable, from: Date, to: Date): Promise<Cod
                count(*) FILTER (WHERE shipped_at IS NOT NULL OR booked OR rto)::int AS shipped,
                count(*) FILTER (WHERE rto)::int AS returned,
                count(*) FILTER (WHERE payment_method = 'COD' AND paid_at IS NOT NULL)::int
-                 AS collected
+                 AS collected,
+               coalesce(sum(total_paise) FILTER (WHERE payment_method = 'COD'
+                                                   AND paid_at IS NOT NULL), 0)::int
+                 AS collected_paise
           FROM cod`,
   );
   return row!;

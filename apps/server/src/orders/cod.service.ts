@@ -226,5 +226,6 @@ export async function codReport(db: Queryable, month: string): Promise<CodReport
     returned_to_origin: r.returned,
     rto_rate_percent: rate(r.returned, r.shipped),
     collected: r.collected,
+    collected_paise: r.collected_paise,
   };
 }

@@ -68,11 +68,18 @@ describe('the dashboard', () => {
     const d = await dashboard(t.db, 'owner', NOW);
     expect(d.today).toBe('2026-11-25');
     // Today: 2 caps (₹1,000 + ₹60) and a scarf (₹800 + ₹60).
-    expect(d.sales!.today).toEqual({ orders: 2, paise: 106_000 + 86_000 });
+    expect(d.sales!.today).toEqual({
+      orders: 2,
+      paise: 106_000 + 86_000,
+      refunds_paise: 0,
+      net_paise: 106_000 + 86_000,
+    });
     // This month: today's two, 1 Nov, and 24 Nov's late-evening order.
     expect(d.sales!.month).toEqual({
       orders: 4,
       paise: 106_000 + 86_000 + 56_000 + 256_000,
+      refunds_paise: 0,
+      net_paise: 106_000 + 86_000 + 56_000 + 256_000,
     });
     expect(d.sales!.days).toHaveLength(30);
     expect(d.sales!.days[0]).toEqual({ day: '2026-10-27', orders: 0, paise: 0 });
@@ -212,5 +219,49 @@ describe('the dashboard', () => {
     expect(await parts('manager')).toEqual([true, true, true]);
     expect(await parts('packer')).toEqual([false, true, true]);
     expect(await parts('support')).toEqual([false, true, true]);
+  });
+
+  it('shows sales net of the money given back: a return’s refund, not a canceled order’s nor a second payment’s', async () => {
+    const before = (await dashboard(t.db, 'owner', NOW)).sales!;
+    const sold = await createOrder(t.db, {
+      userId,
+      items: [{ productId: cap, size: 'M', quantity: 1 }],
+      paymentStatus: 'SUCCESS',
+    });
+    const canceled = await createOrder(t.db, {
+      userId,
+      items: [{ productId: cap, size: 'M', quantity: 1 }],
+      paymentStatus: 'SUCCESS',
+    });
+    await t.db.execute(
+      sql`UPDATE orders SET paid_at = '2026-11-25T03:00:00Z', order_status = 'Processing'
+          WHERE id = ${sold.id}`,
+    );
+    await t.db.execute(
+      sql`UPDATE orders SET paid_at = '2026-11-25T03:00:00Z', order_status = 'Canceled'
+          WHERE id = ${canceled.id}`,
+    );
+    const refund = async (orderId: number, key: string, paise: number) => {
+      await t.db.execute(
+        sql`WITH p AS (
+              INSERT INTO payments (order_id, provider, provider_ref, amount_paise, status,
+                                    payment_url)
+              VALUES (${orderId}, 'sandbox', ${`ref-${key}`}, 56000, 'paid', '') RETURNING id
+            )
+            INSERT INTO refunds (order_id, payment_id, provider, amount_paise, idempotency_key,
+                                 status, processed_at)
+            SELECT ${orderId}, p.id, 'sandbox', ${paise}, ${key}, 'processed',
+                   '2026-11-25T04:00:00Z' FROM p`,
+      );
+    };
+    await refund(sold.id, `return-${sold.id}-dashboard`, 50_000);
+    await refund(canceled.id, `cancel-order-${canceled.id}`, 56_000);
+    await refund(sold.id, `extra-payment-${sold.id}0`, 56_000);
+    const after = (await dashboard(t.db, 'owner', NOW)).sales!;
+    expect(after.today.orders).toBe(before.today.orders + 1);
+    expect(after.today.refunds_paise).toBe(before.today.refunds_paise + 50_000);
+    expect(after.today.net_paise).toBe(after.today.paise - after.today.refunds_paise);
+    expect(after.month.refunds_paise).toBe(before.month.refunds_paise + 50_000);
+    expect(after.month.net_paise).toBe(after.month.paise - after.month.refunds_paise);
   });
 });

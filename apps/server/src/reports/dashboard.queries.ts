@@ -118,6 +118,22 @@ export async function salesSince(db: Queryable, from: Date): Promise<SalesTotal>
   return { orders: row?.orders ?? 0, paise: Number(row?.paise ?? 0) };
 }
 
+/**
+ * Money given back from `from` on: refunds processed since, of orders still counted as sales
+ * (a canceled order is no sale, so neither is its refund; a second payment given back was
+ * never a sale either). Read live: refunds are few.
+ */
+export async function refundsSince(db: Queryable, from: Date): Promise<number> {
+  const [row] = await queryRows<{ paise: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(r.amount_paise), 0)::bigint AS paise
+        FROM refunds r JOIN orders o ON o.id = r.order_id
+        WHERE r.status = 'processed' AND r.processed_at >= ${from.toISOString()}::timestamptz
+          AND ${SOLD} AND NOT starts_with(r.idempotency_key, 'extra-payment-')`,
+  );
+  return Number(row?.paise ?? 0);
+}
+
 /** Sales per rolled-up day from `from` to `last` (refreshSalesDays has written them). */
 export async function rolledUpDays(
   db: Queryable,

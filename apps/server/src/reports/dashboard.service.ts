@@ -23,10 +23,12 @@ async function sales(db: Db, today: string, topCount: number): Promise<Dashboard
   const yesterday = indianDayOf(indianMidnight(today, -1));
   const todayFrom = indianMidnight(today);
   await db.transaction((tx) => q.refreshSalesDays(tx, { from, first, last: yesterday }));
-  const [todays, ended, top] = await Promise.all([
+  const [todays, ended, top, refundsToday, refundsMonth] = await Promise.all([
     q.salesSince(db, todayFrom),
     q.rolledUpDays(db, from, yesterday),
     q.topProducts(db, todayFrom, topCount),
+    q.refundsSince(db, todayFrom),
+    q.refundsSince(db, indianMidnight(monthFirst)),
   ]);
   const byDay = new Map(ended.map((d) => [d.day, d]));
   byDay.set(today, { day: today, ...todays });
@@ -36,9 +38,14 @@ async function sales(db: Db, today: string, topCount: number): Promise<Dashboard
       orders: 0,
       paise: 0,
     });
+  const net = (s: q.SalesTotal, refunds: number) => ({
+    ...s,
+    refunds_paise: refunds,
+    net_paise: s.paise - refunds,
+  });
   return {
-    today: todays,
-    month,
+    today: net(todays, refundsToday),
+    month: net(month, refundsMonth),
     days: indianDaysBetween(first, today).map(
       (day) => byDay.get(day) ?? { day, orders: 0, paise: 0 },
     ),

@@ -31,5 +31,7 @@ export const CodReportResponse = z.object({
   rto_rate_percent: Percent,
   /** COD orders whose cash was collected on delivery. */
   collected: z.number().int(),
+  /** The cash collected on delivery for those orders, in paise (their totals). */
+  collected_paise: z.number().int(),
 });
 export type CodReportResponse = z.infer<typeof CodReportResponse>;

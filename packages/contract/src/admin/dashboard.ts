@@ -28,9 +28,20 @@ export const TopProduct = z.object({
 });
 export type TopProduct = z.infer<typeof TopProduct>;
 
+/**
+ * Paid orders not canceled and their totals (gross), the money given back in the period
+ * (refunds processed then, of orders still counted as sales) and what is kept (net).
+ */
+const SalesPeriod = z.object({
+  orders: Count,
+  paise: Paise,
+  refunds_paise: Paise,
+  net_paise: z.number().int(),
+});
+
 export const DashboardSales = z.object({
-  today: z.object({ orders: Count, paise: Paise }),
-  month: z.object({ orders: Count, paise: Paise }),
+  today: SalesPeriod,
+  month: SalesPeriod,
   /** The last DASHBOARD_DAYS Indian days, oldest first, a day without sales included. */
   days: z.array(SalesDay),
   top_products: z.array(TopProduct),

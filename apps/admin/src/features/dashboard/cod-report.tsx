@@ -4,6 +4,7 @@ import type { CodReportResponse } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { callQuery, errorText } from '@/api/client';
+import { formatPaise } from '@/ui/money';
 
 /** The Indian month now, 'yyyy-mm'. */
 function thisMonth(): string {
@@ -11,6 +12,8 @@ function thisMonth(): string {
 }
 
 const percent = (p: number | null) => (p === null ? '—' : `${p}%`);
+const orders = (n: number) =>
+  `${n.toLocaleString('en-IN')} COD ${n === 1 ? 'order' : 'orders'} delivered and paid`;
 
 function Rows({ r }: { r: CodReportResponse }) {
   const rows: [string, string, string][] = [
@@ -25,7 +28,7 @@ function Rows({ r }: { r: CodReportResponse }) {
       percent(r.rto_rate_percent),
       `${r.returned_to_origin} of ${r.shipped} shipped`,
     ],
-    ['Cash collected', String(r.collected), 'COD orders delivered and paid'],
+    ['Cash collected', formatPaise(r.collected_paise), orders(r.collected)],
   ];
   return (
     <dl className="mt-3 divide-y divide-line">

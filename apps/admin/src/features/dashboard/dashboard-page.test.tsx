@@ -14,8 +14,8 @@ const days = Array.from({ length: 30 }, (_, i) => ({
 const full: DashboardResponse = {
   today: '2026-11-30',
   sales: {
-    today: { orders: 2, paise: 192_000 },
-    month: { orders: 41, paise: 6_543_210 },
+    today: { orders: 2, paise: 192_000, refunds_paise: 0, net_paise: 192_000 },
+    month: { orders: 41, paise: 6_543_210, refunds_paise: 129_900, net_paise: 6_413_310 },
     days,
     top_products: [
       {
@@ -53,14 +53,17 @@ describe('the dashboard', () => {
           returned_to_origin: 1,
           rto_rate_percent: 12.5,
           collected: 6,
+          collected_paise: 845_400,
         },
       }),
     });
     renderAdmin('/');
     const figure = async (label: string) =>
       (await screen.findByText(label)).parentElement!.textContent;
-    expect(await figure('Sales today')).toBe('Sales today₹1,9202 paid orders');
-    expect(await figure('Sales this month')).toBe('Sales this month₹65,432.1041 paid orders');
+    expect(await figure('Net sales today')).toBe('Net sales today₹1,9202 paid orders');
+    expect(await figure('Net sales this month')).toBe(
+      'Net sales this month₹64,133.10₹65,432.10 in 41 paid orders, less ₹1,299 refunded',
+    );
     expect(await figure('Orders to pack')).toBe(
       'Orders to pack3Oldest paid 28 Nov 2026, 12:00 pmOpen the orders to pack',
     );
@@ -97,6 +100,9 @@ describe('the dashboard', () => {
     expect(within(cod).getByText('Returned to origin').parentElement!.textContent).toBe(
       'Returned to origin12.5%1 of 8 shipped',
     );
+    expect(within(cod).getByText('Cash collected').parentElement!.textContent).toBe(
+      'Cash collected₹8,4546 COD orders delivered and paid',
+    );
   });
 
   it('says 1,000+ when the low sizes are more than it counts', async () => {
@@ -123,7 +129,7 @@ describe('the dashboard', () => {
     });
     renderAdmin('/');
     expect(await screen.findByText('Orders to pack')).toBeTruthy();
-    expect(screen.queryByText('Sales today')).toBeNull();
+    expect(screen.queryByText('Net sales today')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Sales, last 30 days' })).toBeNull();
   });
 });

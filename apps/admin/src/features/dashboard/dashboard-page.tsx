@@ -1,7 +1,7 @@
 // /admin — the shop at a glance: today's and this month's sales, orders waiting to be packed,
 // sizes running low, 30 days of sales and the best sellers. Each part shows only for a role
 // the server answered it to; what the role may do closes the page.
-import { PERMISSIONS, type DashboardResponse } from '@kitroom/contract/admin';
+import { PERMISSIONS, type DashboardResponse, type DashboardSales } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -46,6 +46,14 @@ function Figure({
   );
 }
 
+/** What a net figure is made of: the paid orders' total, less the money given back. */
+function salesNote(p: DashboardSales['today']): string {
+  const orders = plural(p.orders, 'paid order', 'paid orders');
+  return p.refunds_paise === 0
+    ? orders
+    : `${formatPaise(p.paise)} in ${orders}, less ${formatPaise(p.refunds_paise)} refunded`;
+}
+
 function Figures({ data }: { data: DashboardResponse }) {
   const { sales, to_pack: toPack, low_stock: lowStock } = data;
   return (
@@ -53,14 +61,14 @@ function Figures({ data }: { data: DashboardResponse }) {
       {sales && (
         <>
           <Figure
-            label="Sales today"
-            value={formatPaise(sales.today.paise)}
-            note={plural(sales.today.orders, 'paid order', 'paid orders')}
+            label="Net sales today"
+            value={formatPaise(sales.today.net_paise)}
+            note={salesNote(sales.today)}
           />
           <Figure
-            label="Sales this month"
-            value={formatPaise(sales.month.paise)}
-            note={plural(sales.month.orders, 'paid order', 'paid orders')}
+            label="Net sales this month"
+            value={formatPaise(sales.month.net_paise)}
+            note={salesNote(sales.month)}
           />
         </>
       )}
