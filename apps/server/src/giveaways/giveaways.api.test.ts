@@ -19,6 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
+import { deletePersonalRows } from '../privacy/privacy.queries.js';
 import { seedDemoReferrals } from '../referrals/referrals.service.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { testBrowser, type TestBrowser } from '../test/browser.js';
@@ -347,6 +348,31 @@ describe('the draw', () => {
       drawn: true,
       entered: true,
     });
+  });
+
+  it('leaves erased accounts out of the draw, and erasure takes their entries from open giveaways', async () => {
+    const g = await createGiveaway(t.db, { when: 'ended' });
+    const kept = await shopper();
+    const gone = await shopper();
+    const keptEntry = await addEntry(t.db, g.id, kept.id);
+    await addEntry(t.db, g.id, gone.id);
+    // An account erased before erasure took its entries with it.
+    await t.db.execute(sql`UPDATE users SET erased_at = now() WHERE id = ${gone.id}`);
+    const res = await owner.call('POST', `/api/admin/giveaways/${g.id}/draw`);
+    expect(res.statusCode, res.body).toBe(200);
+    const draw = (res.json().giveaway as AdminGiveaway).draw!;
+    expect(draw.entries).toBe(1);
+    expect(draw.winner.entry_id).toBe(keptEntry);
+
+    const open = await createGiveaway(t.db);
+    const leaving = await shopper();
+    await addEntry(t.db, open.id, leaving.id);
+    await t.db.transaction((tx) => deletePersonalRows(tx, leaving.id, leaving.email));
+    const left = await queryRows<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM giveaway_entries WHERE user_id = ${leaving.id}`,
+    );
+    expect(left).toEqual([]);
   });
 
   it('draws once when two staff draw at the same moment', async () => {

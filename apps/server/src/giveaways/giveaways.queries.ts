@@ -230,6 +230,7 @@ export async function countsByCode(
   );
 }
 
+/** Entries per giveaway, of accounts not erased (as the draw counts them). */
 export async function entryCounts(
   db: Queryable,
   giveawayIds: readonly number[],
@@ -237,17 +238,23 @@ export async function entryCounts(
   if (giveawayIds.length === 0) return new Map();
   const rows = await queryRows<{ giveaway_id: number; n: number | string }>(
     db,
-    sql`SELECT giveaway_id, count(*) AS n FROM giveaway_entries
-        WHERE giveaway_id = ANY(${intArray(giveawayIds)}) GROUP BY giveaway_id`,
+    sql`SELECT e.giveaway_id, count(*) AS n
+        FROM giveaway_entries e JOIN users u ON u.id = e.user_id
+        WHERE e.giveaway_id = ANY(${intArray(giveawayIds)}) AND u.erased_at IS NULL
+        GROUP BY e.giveaway_id`,
   );
   return new Map(rows.map((r) => [r.giveaway_id, Number(r.n)]));
 }
 
-/** The giveaway's entry ids in id order: the list the draw's index points into. */
+/**
+ * The giveaway's entry ids in id order, of accounts not erased: the list the draw's index
+ * points into.
+ */
 export async function entryIds(db: Queryable, giveawayId: number): Promise<number[]> {
   const rows = await queryRows<{ id: number | string }>(
     db,
-    sql`SELECT id FROM giveaway_entries WHERE giveaway_id = ${giveawayId} ORDER BY id`,
+    sql`SELECT e.id FROM giveaway_entries e JOIN users u ON u.id = e.user_id
+        WHERE e.giveaway_id = ${giveawayId} AND u.erased_at IS NULL ORDER BY e.id`,
   );
   return rows.map((r) => Number(r.id));
 }

@@ -357,6 +357,12 @@ export async function deletePersonalRows(
   await db.execute(sql`DELETE FROM back_in_stock_requests WHERE email = ${email}`);
   // Mails to the address (sent, or still waiting): their data hold the name and addresses.
   await db.execute(sql`DELETE FROM outbox WHERE recipient = ${email}`);
+  // Entries in giveaways not drawn yet: an erased account takes no part in a draw (drawn
+  // ones stay, so a past draw can still be checked against its recorded entries).
+  await db.execute(
+    sql`DELETE FROM giveaway_entries e USING giveaways g
+        WHERE g.id = e.giveaway_id AND g.drawn_at IS NULL AND e.user_id = ${userId}`,
+  );
   // Referral clicks stay for the affiliates' counts, no longer tied to the shopper.
   await db.execute(sql`UPDATE referral_clicks SET user_id = NULL WHERE user_id = ${userId}`);
 }
