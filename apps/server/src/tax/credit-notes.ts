@@ -82,6 +82,19 @@ export function reversalOf(
   };
 }
 
+/** What credit-note lines reversed, summed by the invoice line they reverse. */
+export function reversedBy(lines: readonly TaxLine[]): Map<string, Reversed> {
+  const reversed = new Map<string, Reversed>();
+  for (const l of lines) {
+    const sum = reversed.get(lineKey(l)) ?? NOTHING_REVERSED;
+    reversed.set(lineKey(l), {
+      quantity: sum.quantity + l.quantity,
+      ...(Object.fromEntries(AMOUNTS.map((k) => [k, sum[k] + l[k]])) as Record<Amount, number>),
+    });
+  }
+  return reversed;
+}
+
 /** What to reverse: some pieces of order lines (by order_items.id), or all that is left. */
 export type ReversalAsk = { kind: 'everything' } | { kind: 'pieces'; pieces: Map<number, number> };
 
@@ -108,4 +121,28 @@ export function creditNoteLines(
     lines.push(reversal);
   }
   return lines;
+}
+
+/**
+ * What a credit note's lines give back, GST included: their taxable value and taxes. A
+ * return's refund is this same figure (issue 36), so the money and the note never differ.
+ */
+export function creditNoteTotalPaise(lines: readonly TaxLine[]): number {
+  return lines.reduce((s, l) => s + l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise, 0);
+}
+
+/**
+ * What returning some pieces (order line → pieces) gives back: the total of the credit note
+ * that reverses them, at the invoice line's per-piece amounts (printing included, as it is in
+ * the piece's price; shipping kept).
+ */
+export function returnedPiecesPaise(
+  invoiceLines: readonly TaxLine[],
+  reversed: ReadonlyMap<string, Reversed>,
+  pieces: ReadonlyMap<number, number>,
+  intra: boolean,
+): number {
+  return creditNoteTotalPaise(
+    creditNoteLines(invoiceLines, reversed, { kind: 'pieces', pieces: new Map(pieces) }, intra),
+  );
 }
