@@ -132,24 +132,38 @@ describe('credit note lines', () => {
     ).toEqual([]);
   });
 
-  it('split a piece’s tax into CGST and SGST within the state', () => {
-    // 3 × ₹1,299 in Kerala: taxable 3711.43, CGST 92.78, SGST 92.79.
+  it('split a piece’s tax into equal CGST and SGST within the state, the rest taxable', () => {
+    // 3 × ₹1,299 in Kerala: 389700 / 1.05 = 371142.86 → 371143, tax 18557 is odd, so CGST =
+    // SGST = 9278 and the taxable value 389700 − 18556 = 371144.
     const kerala = line({
       quantity: 3,
       unitPricePaise: 129_900,
       valuePaise: 389_700,
-      taxablePaise: 371_143,
+      taxablePaise: 371_144,
       cgstPaise: 9_278,
-      sgstPaise: 9_279,
+      sgstPaise: 9_278,
       totalPaise: 389_700,
     });
-    const [one] = creditNoteLines(
+    const one = creditNoteLines(
       [kerala],
       none,
       { kind: 'pieces', pieces: new Map([[1, 1]]) },
       true,
     );
-    expect(one).toMatchObject({ taxablePaise: 123_714, cgstPaise: 3_092, sgstPaise: 3_094 });
+    // A piece: 9278 / 3 → 3092 each, taxable 129900 − 6184 = 123716.
+    expect(one[0]).toMatchObject({ taxablePaise: 123_716, cgstPaise: 3_092, sgstPaise: 3_092 });
+    // The other two: the rest, 9278 − 3092 = 6186 each and 371144 − 123716 = 247428 taxable.
+    expect(creditNoteLines([kerala], after(one), { kind: 'everything' }, true)).toEqual([
+      {
+        ...kerala,
+        quantity: 2,
+        valuePaise: 259_800,
+        totalPaise: 259_800,
+        taxablePaise: 247_428,
+        cgstPaise: 6_186,
+        sgstPaise: 6_186,
+      },
+    ]);
   });
 });
 
@@ -190,17 +204,18 @@ describe('what a return gives back (returnedPiecesPaise)', () => {
   });
 
   it('is the total of the credit note that reverses the same pieces, parts adding to the line', () => {
-    // 3 × ₹1,299 with ₹50.01 of an unrestricted coupon: a piece gives back
-    // 1299.00 − 16.67 (5001 / 3 rounded down) = 1282.33; the two left 3846.99 − 1282.33 = 2564.66.
+    // 3 × ₹1,299 with ₹50.01 of an unrestricted coupon, in Kerala: 384699 / 1.05 = 366380,
+    // tax 18319, CGST = SGST = 9159, taxable 366381. A piece gives back 1299.00 − 16.67
+    // (5001 / 3 rounded down) = 1282.33; the two left 3846.99 − 1282.33 = 2564.66.
     const kerala = line({
       orderItemId: 4,
       quantity: 3,
       unitPricePaise: 129_900,
       valuePaise: 389_700,
       discountPaise: 5_001,
-      taxablePaise: 366_380,
+      taxablePaise: 366_381,
       cgstPaise: 9_159,
-      sgstPaise: 9_160,
+      sgstPaise: 9_159,
       totalPaise: 384_699,
     });
     const one = new Map([[4, 1]]);

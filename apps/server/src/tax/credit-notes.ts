@@ -2,7 +2,8 @@
 // what earlier credit notes on it reversed already. Pure. A returned piece is reversed at the
 // invoice line's per-piece amounts (each amount divided by the line's pieces, rounded down);
 // the line's last piece takes the remainder, so notes that reverse every piece reverse the
-// invoice line to the paisa, and nothing is ever reversed twice.
+// invoice line to the paisa, and nothing is ever reversed twice. Within the state a piece's
+// CGST and SGST are equal, as on the invoice, and its taxable value takes the odd paisa.
 import type { TaxLine } from './tax.types.js';
 
 type Amount =
@@ -67,8 +68,22 @@ export function reversalOf(
   const valuePaise = n * line.unitPricePaise;
   const discountPaise = perPiece('discountPaise');
   const totalPaise = valuePaise - discountPaise;
+  if (intra) {
+    // CGST and SGST stay equal halves; the taxable value takes what is left (issue 36).
+    const half = perPiece('cgstPaise');
+    return {
+      ...line,
+      quantity: n,
+      valuePaise,
+      discountPaise,
+      totalPaise,
+      taxablePaise: totalPaise - 2 * half,
+      cgstPaise: half,
+      sgstPaise: half,
+      igstPaise: 0,
+    };
+  }
   const taxablePaise = perPiece('taxablePaise');
-  const cgstPaise = intra ? perPiece('cgstPaise') : 0;
   return {
     ...line,
     quantity: n,
@@ -76,9 +91,9 @@ export function reversalOf(
     discountPaise,
     totalPaise,
     taxablePaise,
-    cgstPaise,
-    sgstPaise: intra ? totalPaise - taxablePaise - cgstPaise : 0,
-    igstPaise: intra ? 0 : totalPaise - taxablePaise,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: totalPaise - taxablePaise,
   };
 }
 
