@@ -162,6 +162,9 @@ describe('credit notes', () => {
       new RegExp(`Against invoice ${invoice!.number as string} dated \\d+ \\w+ \\d{4}`),
     );
     expect(text).toContain(`Reason: Return #${first} received`);
+    // Rule 48's copies are an invoice's: a credit note is not marked.
+    expect(text).not.toMatch(/ORIGINAL|DUPLICATE|TRIPLICATE/);
+    expect(text).toMatch(/CGST 2\.5%\s+₹30\.92/);
     expect(text).toMatch(/1,237\.16/);
     expect(text).toMatch(/30\.92/);
     expect(text).not.toMatch(/30\.94/);

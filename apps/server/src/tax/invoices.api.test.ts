@@ -50,6 +50,9 @@ const numberOf = async (orderId: number) =>
       sql`SELECT number FROM tax_documents WHERE order_id = ${orderId} AND kind = 'invoice'`,
     )
   )[0]?.number;
+/** Which copy of Rule 48 a page is marked as. */
+const copyOf = (page: string) =>
+  /(ORIGINAL FOR RECIPIENT|DUPLICATE FOR TRANSPORTER|TRIPLICATE FOR SUPPLIER)/.exec(page)?.[1];
 const download = (orderId: number | string, cookie?: string) =>
   t.app.inject({
     method: 'GET',
@@ -85,6 +88,15 @@ describe("the shopper's invoice", () => {
     expect(text).toContain('Malabar FC Away (M)');
     expect(text).toContain('₹1,359.00');
     expect(text).toContain('Rupees One Thousand Three Hundred Fifty Nine Only');
+    // The shopper's copy is the recipient's, once (Rule 48; decision 055).
+    const pages = text.split('\f').filter((p) => p.trim() !== '');
+    expect(pages).toHaveLength(1);
+    expect(text).toContain('ORIGINAL FOR RECIPIENT');
+    expect(text).not.toMatch(/DUPLICATE|TRIPLICATE/);
+    // Each tax with its rate: ₹1,299 and ₹60 shipping at 5% within Kerala, CGST and SGST at
+    // 2.5% each: 30.93 + 1.43 = 32.36.
+    expect(text).toMatch(/CGST 2\.5%\s+₹32\.36/);
+    expect(text).toMatch(/SGST 2\.5%\s+₹32\.36/);
   });
 
   it('is refused to a guest (401), to another shopper (404) and for a bad order id (400)', async () => {
@@ -113,17 +125,31 @@ describe("staff's invoices", () => {
     expect(order.json().invoice).toMatchObject({ number, total_paise: 135_900 });
     expect(order.json().invoice_problems).toEqual([]);
 
+    // Staff print the three copies of Rule 48: the recipient's and the transporter's go in
+    // the parcel, the supplier's stays with the shop (decision 055).
     const one = await packer.call('GET', `/api/admin/orders/${first}/invoice`);
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
-    expect(await pdfText(one.rawPayload)).toContain(`Invoice No. ${number}`);
+    const copies = (await pdfText(one.rawPayload)).split('\f').filter((p) => p.trim() !== '');
+    expect(copies).toHaveLength(3);
+    copies.forEach((p) => expect(p).toContain(`Invoice No. ${number}`));
+    expect(copies[0]).toContain('ORIGINAL FOR RECIPIENT');
+    expect(copies[1]).toContain('DUPLICATE FOR TRANSPORTER');
+    expect(copies[2]).toContain('TRIPLICATE FOR SUPPLIER');
 
     const both = await packer.call('GET', `/api/admin/orders/invoices?ids=${second},${first}`);
     expect(both.statusCode).toBe(200);
     const pages = (await pdfText(both.rawPayload)).split('\f').filter((p) => p.trim() !== '');
-    expect(pages).toHaveLength(2);
-    expect(pages[0]).toContain(`Invoice No. ${await numberOf(second)}`);
-    expect(pages[1]).toContain(`Invoice No. ${number}`);
+    expect(pages).toHaveLength(6);
+    const secondNumber = (await numberOf(second))!;
+    expect(pages.map((p) => [p.includes(secondNumber) ? 'second' : 'first', copyOf(p)])).toEqual([
+      ['second', 'ORIGINAL FOR RECIPIENT'],
+      ['second', 'DUPLICATE FOR TRANSPORTER'],
+      ['second', 'TRIPLICATE FOR SUPPLIER'],
+      ['first', 'ORIGINAL FOR RECIPIENT'],
+      ['first', 'DUPLICATE FOR TRANSPORTER'],
+      ['first', 'TRIPLICATE FOR SUPPLIER'],
+    ]);
   });
 
   it('refuses orders that have no invoice or do not exist, naming them', async () => {
@@ -179,6 +205,8 @@ describe('the shipped mail', () => {
     expect(text).toContain(`Invoice No. ${number}`);
     expect(text).toContain('₹1,359.00');
     expect(text).toContain(`GSTIN: ${TEST_SHOP_GSTIN}`);
+    expect(text).toContain('ORIGINAL FOR RECIPIENT');
+    expect(text).not.toMatch(/DUPLICATE|TRIPLICATE/);
   });
 });
 
