@@ -446,7 +446,8 @@ export const storefrontEndpoints = {
   },
   'invoice.php': {
     method: 'GET',
-    summary: "The tax invoice of the session's shopper's order, as a PDF (a link)",
+    summary:
+      "The tax invoice of the session's shopper's order, as a PDF (a link): the original for recipient",
     access: 'session',
     query: InvoiceQuery,
     response: z.string(),

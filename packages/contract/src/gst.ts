@@ -235,13 +235,17 @@ interface Split {
   igst: number;
 }
 
-/** Taxable value and tax of an inclusive amount; within the state, CGST takes the lower half. */
+/**
+ * Taxable value and tax of an inclusive amount. Within the state CGST and SGST are equal
+ * halves of the tax rounded down, and the taxable value takes the odd paisa, so the two
+ * never drift apart over a month (issue 36).
+ */
 function split(inclusivePaise: number, rateBp: number, intra: boolean): Split {
   const taxable = taxableOf(inclusivePaise, rateBp);
   const tax = inclusivePaise - taxable;
   if (!intra) return { taxable, cgst: 0, sgst: 0, igst: tax };
-  const cgst = Math.floor(tax / 2);
-  return { taxable, cgst, sgst: tax - cgst, igst: 0 };
+  const half = Math.floor(tax / 2);
+  return { taxable: inclusivePaise - 2 * half, cgst: half, sgst: half, igst: 0 };
 }
 
 /**
@@ -282,8 +286,9 @@ export function computeOrderTax(input: TaxInput): TaxBreakdown {
 }
 
 /**
- * The GST included in an order's total, which does not depend on where it goes (only its
- * split into CGST + SGST or IGST does): what the checkout summary shows. Throws like
+ * The GST included in an order's total as IGST would charge it: what the checkout summary
+ * shows. Within the shop's state the invoice's CGST + SGST can be a paisa less on a line whose
+ * tax is odd (equal halves rounded down; the taxable value takes the paisa). Throws like
  * computeOrderTax.
  */
 export function includedGstPaise(input: Omit<TaxInput, 'sellerState' | 'deliveryState'>): number {

@@ -1,7 +1,8 @@
 // The catalogue's import (seed, demo catalogue, CSV): names created when new, products
 // checked and written in batches with their sizes and stock ledger; and whole-catalogue
 // maintenance (count, clear, picture paths, planner statistics).
-import { slugify } from '@kitroom/contract';
+import { DEFAULT_HSN, slugify } from '@kitroom/contract';
+import { HsnCode } from '@kitroom/contract/admin';
 import type { Queryable } from '../db/client.js';
 import { Conflict, Invalid } from '../domain-errors.js';
 import * as stock from '../stock/stock.service.js';
@@ -34,6 +35,8 @@ export interface ProductImport {
   isLimited?: boolean;
   isPromoted?: boolean;
   createdAt?: Date;
+  /** 4, 6 or 8 digits; absent: the jerseys' 6109 (the column's default). */
+  hsnCode?: string;
 }
 
 /** Categories (with sub-categories), teams and players to have, in display order. */
@@ -165,6 +168,7 @@ interface CheckedImport {
   sizes: SizeStockEntry[];
   discountPricePaise: number;
   rating: string;
+  hsnCode: string;
 }
 
 function checkImport(item: ProductImport): CheckedImport {
@@ -184,6 +188,8 @@ function checkImport(item: ProductImport): CheckedImport {
     throw new Error(`rating must be 0.0 to 5.0 with one decimal, got '${rating}'`);
   }
   if (item.imageUrl.trim() === '') throw new Error('image_url is empty');
+  const hsn = HsnCode.safeParse(item.hsnCode ?? DEFAULT_HSN);
+  if (!hsn.success) throw new Error(`hsn_code must be 4, 6 or 8 digits, got '${item.hsnCode}'`);
   const viewCount = item.viewCount ?? 0;
   if (!Number.isInteger(viewCount) || viewCount < 0) {
     throw new Error(`view count must be a whole number of 0 or more, got ${viewCount}`);
@@ -198,6 +204,7 @@ function checkImport(item: ProductImport): CheckedImport {
     sizes: parseSizeStock(item.size),
     discountPricePaise: discount,
     rating,
+    hsnCode: hsn.data,
   };
 }
 
@@ -270,6 +277,7 @@ export async function importProducts(
           is_limited: c.item.isLimited ?? false,
           is_promoted: c.item.isPromoted ?? false,
           created_at: c.item.createdAt?.toISOString() ?? null,
+          hsn_code: c.hsnCode,
         });
         c.sizes.forEach((s, position) =>
           sizeRows.push({ product_id: id, size: s.size, position, stock: s.stock }),

@@ -173,7 +173,22 @@ describe('importProducts', () => {
     await expect(importProducts(t.db, [jersey({ team: 'argentina  ' })])).rejects.toThrow(
       "Team 'argentina' clashes with an existing name",
     );
+    await expect(importProducts(t.db, [jersey({ hsnCode: '61' })])).rejects.toThrow(
+      "hsn_code must be 4, 6 or 8 digits, got '61'",
+    );
     expect(await count()).toBe(before);
+  });
+
+  it('stores the HSN code given, and 6109 when none is', async () => {
+    const ids = await importProducts(t.db, [
+      jersey({ name: 'Import Test Tracksuit', hsnCode: '6112' }),
+      jersey({ name: 'Import Test Home Jersey' }),
+    ]);
+    const rows = await queryRows<{ hsn_code: string }>(
+      t.db,
+      sql`SELECT hsn_code FROM products WHERE id IN (${ids[0]!}, ${ids[1]!}) ORDER BY id`,
+    );
+    expect(rows.map((r) => r.hsn_code)).toEqual(['6112', '6109']);
   });
 
   it('imports thousands of products in batches', async () => {

@@ -457,6 +457,7 @@ export interface ProductInsertRow {
   is_promoted: boolean;
   /** ISO time, or null for now. */
   created_at: string | null;
+  hsn_code: string;
 }
 
 export async function insertProducts(
@@ -468,17 +469,18 @@ export async function insertProducts(
     INSERT INTO products (
       id, name, price_paise, discount_price_paise, image_url, image1, image2, stock_quantity,
       category_id, sub_category_id, team_id, player_id, tag, product_details, product_rating,
-      view_count, is_limited, is_promoted, created_at, updated_at)
+      view_count, is_limited, is_promoted, created_at, updated_at, hsn_code)
     SELECT
       x.id, x.name, x.price_paise, x.discount_price_paise, x.image_url, x.image1, x.image2,
       x.stock_quantity, x.category_id, x.sub_category_id, x.team_id, x.player_id, x.tag,
       x.product_details, x.product_rating, x.view_count, x.is_limited, x.is_promoted,
-      coalesce(x.created_at, now()), coalesce(x.created_at, now())
+      coalesce(x.created_at, now()), coalesce(x.created_at, now()), x.hsn_code
     FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
       id int, name text, price_paise int, discount_price_paise int, image_url text,
       image1 text, image2 text, stock_quantity int, category_id int, sub_category_id int,
       team_id int, player_id int, tag text, product_details text, product_rating numeric(2,1),
-      view_count int, is_limited boolean, is_promoted boolean, created_at timestamptz)`);
+      view_count int, is_limited boolean, is_promoted boolean, created_at timestamptz,
+      hsn_code text)`);
 }
 
 export interface ProductSizeInsertRow {

@@ -404,9 +404,10 @@ describe('the documents of a printed order', () => {
     });
     expect(invoice.statusCode).toBe(200);
     const text = (await pdfText(invoice.rawPayload)).replace(/\s+/g, ' ');
-    // The description wraps in its column: the line's figures sit between its two rows.
+    // The description wraps in its column: the line's figures sit between its two rows; CGST
+    // and SGST each at half of 5%.
     expect(text).toContain(
-      'Kerala Blasters Home 2026 6109 2 PCS 3,898.00 0.00 3,712.38 5% 92.81 92.81 3,898.00',
+      'Kerala Blasters Home 2026 6109 2 PCS 3,898.00 0.00 3,712.38 2.5% 92.81 2.5% 92.81 3,898.00',
     );
     expect(text).toContain('(M) — Printed: LUNA · 10 · sleeve patch (₹650 a piece)');
     expect(text).toContain('Invoice total ₹3,958.00');

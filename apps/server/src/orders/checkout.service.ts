@@ -157,7 +157,7 @@ async function createOrder(
   // Nobody holds a whole size unpaid: pieces of one size per order (approved wholesalers
   // excepted), and online orders waiting for payment per shopper, under the shopper's lock.
   const holds = await q.holdsOfShopper(tx, userId, now);
-  if (wholesaleUnits === null) {
+  if (wholesaleBuyer === null) {
     const over = stock.find((l) => l.quantity > holds.pieces_max);
     if (over) {
       throw new Conflict(

@@ -113,10 +113,9 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
   if (!r) throw new NotFound(RETURN_NOT_FOUND);
   const order = (await oq.orderById(db, r.order_id))!;
   const lines = await q.linesOfReturns(db, [id]);
-  const value = lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0);
   const refundDue =
     r.kind === 'return' && (r.status === 'requested' || r.status === 'approved')
-      ? returnRefundPaise(order, await q.receivedReturnValue(db, order.id), value)
+      ? await returnRefundPaise(db, order.id, lines)
       : null;
   const refund = await q.refundOfReturn(db, id);
   const a = order.shipping_address;
@@ -365,8 +364,7 @@ export async function receiveReturn(
     );
     let refund: { ids: number[]; paise: number } | null = null;
     if (r.kind === 'return') {
-      const value = lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0);
-      const due = returnRefundPaise(order, await q.receivedReturnValue(tx, order.id), value);
+      const due = await returnRefundPaise(tx, order.id, lines);
       const paise = Math.min(due, await refunds.refundableOf(tx, order.id));
       // A cash-on-delivery order's refund is a payout to the account the shopper gave (a
       // request from before payouts, without one, is received with no refund written).

@@ -24,7 +24,6 @@ import { createStaff } from '../test/staff.js';
 import * as fulfilment from './fulfilment.service.js';
 import { orderContexts, type OrderContext } from './order-context.js';
 import { returnRefundKey } from './returns.admin.service.js';
-import { returnRefundPaise } from './returns.service.js';
 
 let t: TestApp;
 let ctx: OrderContext;
@@ -1031,21 +1030,119 @@ describe('a cash-on-delivery order’s return is paid out by bank transfer', () 
   });
 });
 
-describe('the refund rule', () => {
-  it('shares the discount over the pieces in proportion to price, rounding so parts add up', () => {
-    const order = { subtotal_paise: 300_000, discount_paise: 10_001 };
-    const whole = returnRefundPaise(order, 0, 300_000);
-    expect(whole).toBe(300_000 - 10_001);
-    const parts = [100_000, 100_000, 100_000].reduce(
-      (acc, v) => ({
-        sum: acc.sum + returnRefundPaise(order, acc.before, v),
-        before: acc.before + v,
-      }),
-      { sum: 0, before: 0 },
+describe('a return refunds what its credit note credits (issue 36)', () => {
+  /** Asks for, approves and receives a return of one piece: the refund due shown, paid, credited. */
+  async function returnOne(orderId: number, orderItemId: number) {
+    const asked = await ask({
+      order_id: orderId,
+      kind: 'return',
+      reason: 'Did not fit',
+      items: [{ order_item_id: orderItemId, quantity: 1 }],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = asked.json().returns.at(-1).id as number;
+    await admin(support, id, 'approve');
+    const due = (await support.call('GET', `/api/admin/returns/${id}`)).json().return
+      .refund_due_paise as number;
+    const received = await admin(packer, id, 'receive');
+    expect(received.statusCode, received.body).toBe(200);
+    const [refund] = await queryRows<{ amount_paise: number }>(
+      t.db,
+      sql`SELECT amount_paise FROM refunds WHERE return_id = ${id}`,
     );
-    expect(parts.sum).toBe(whole);
-    expect(returnRefundPaise({ subtotal_paise: 129_900, discount_paise: 0 }, 0, 129_900)).toBe(
-      129_900,
+    const [note] = await queryRows<{ total_paise: number }>(
+      t.db,
+      sql`SELECT total_paise FROM tax_documents WHERE kind = 'credit_note' AND return_id = ${id}`,
     );
+    return { due, refunded: refund!.amount_paise, credited: note!.total_paise };
+  }
+
+  it('a coupon limited to one shirt: the other shirt comes back at its whole price', async () => {
+    const discounted = await jersey();
+    const band = await createProduct(t.db, { pricePaise: 295_001, sizes: { M: 5 } });
+    const coupon = await createCoupon(t.db, {
+      kind: 'flat',
+      value: 20_000,
+      productIds: [discounted],
+    });
+    // ₹1,299 + ₹2,950.01 + ₹60 shipping − ₹200 (on the ₹1,299 shirt only) = ₹4,109.01
+    const o = await delivered(
+      [
+        { product_id: discounted, size: 'M', quantity: 1 },
+        { product_id: band, size: 'M', quantity: 1 },
+      ],
+      4109.01,
+      { coupon_code: coupon.code },
+    );
+    // The ₹2,950.01 shirt had none of the coupon: all of it comes back, and is credited.
+    expect(await returnOne(o.id, o.items[1]!)).toEqual({
+      due: 295_001,
+      refunded: 295_001,
+      credited: 295_001,
+    });
+    // The other: ₹1,299 less its own ₹200.
+    expect(await returnOne(o.id, o.items[0]!)).toEqual({
+      due: 109_900,
+      refunded: 109_900,
+      credited: 109_900,
+    });
+  });
+
+  it('a coupon on every shirt: the refund and the note agree to the paisa', async () => {
+    const dear = await jersey();
+    const cheap = await createProduct(t.db, { pricePaise: 99_900, sizes: { M: 5 } });
+    const coupon = await createCoupon(t.db, { kind: 'flat', value: 10_000 });
+    // ₹1,299 + ₹999 + ₹60 − ₹100 = ₹2,258. The ₹100 by the lines' value, largest remainder:
+    // 10000 × 1299 / 2298 = 5652.74 and 10000 × 999 / 2298 = 4347.26, the paisa left to the
+    // first: ₹56.53 and ₹43.47. The ₹999 shirt comes back at 999.00 − 43.47 = ₹955.53.
+    const o = await delivered(
+      [
+        { product_id: dear, size: 'M', quantity: 1 },
+        { product_id: cheap, size: 'M', quantity: 1 },
+      ],
+      2258,
+      { coupon_code: coupon.code },
+    );
+    expect(await returnOne(o.id, o.items[1]!)).toEqual({
+      due: 95_553,
+      refunded: 95_553,
+      credited: 95_553,
+    });
+  });
+
+  it('an order delivered before invoices were issued: what its invoice would have credited', async () => {
+    const dear = await jersey();
+    const cheap = await createProduct(t.db, { pricePaise: 99_900, sizes: { M: 5 } });
+    const coupon = await createCoupon(t.db, { kind: 'flat', value: 10_000 });
+    // The order above, delivered without going through the ship step (so with no invoice).
+    const id = await paidOrder(
+      t,
+      s,
+      [
+        { product_id: dear, size: 'M', quantity: 1 },
+        { product_id: cheap, size: 'M', quantity: 1 },
+      ],
+      2258,
+      { coupon_code: coupon.code },
+    );
+    await t.db.execute(
+      sql`UPDATE orders SET order_status = 'Completed', delivered_at = now() WHERE id = ${id}`,
+    );
+    const items = await queryRows<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM order_items WHERE order_id = ${id} ORDER BY id`,
+    );
+    const cheapLine = items[1]!.id;
+    const asked = await ask({
+      order_id: id,
+      kind: 'return',
+      reason: 'Did not fit',
+      items: [{ order_item_id: cheapLine, quantity: 1 }],
+    });
+    const returnId = asked.json().returns.at(-1).id as number;
+    await admin(support, returnId, 'approve');
+    const received = await admin(packer, returnId, 'receive');
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().return.refund).toMatchObject({ amount_paise: 95_553 });
   });
 });

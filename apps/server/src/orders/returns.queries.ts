@@ -118,17 +118,18 @@ export async function askedQuantities(
   return new Map(rows.map((r) => [r.order_item_id, r.quantity]));
 }
 
-/** The value (paise) of the pieces of returns (not exchanges) of the order received so far. */
-export async function receivedReturnValue(db: Queryable, orderId: number): Promise<number> {
-  const [row] = await queryRows<{ value: number }>(
+/** The pieces of each order line in returns (not exchanges) of the order received so far. */
+export async function receivedReturnPieces(
+  db: Queryable,
+  orderId: number,
+): Promise<{ orderItemId: number; quantity: number }[]> {
+  return queryRows<{ orderItemId: number; quantity: number }>(
     db,
-    sql`SELECT coalesce(sum(ri.quantity * oi.unit_price_paise), 0)::int AS value
-        FROM order_return_items ri
-        JOIN order_returns r ON r.id = ri.return_id
-        JOIN order_items oi ON oi.id = ri.order_item_id
-        WHERE r.order_id = ${orderId} AND r.kind = 'return' AND r.status = 'received'`,
+    sql`SELECT ri.order_item_id AS "orderItemId", sum(ri.quantity)::int AS quantity
+        FROM order_return_items ri JOIN order_returns r ON r.id = ri.return_id
+        WHERE r.order_id = ${orderId} AND r.kind = 'return' AND r.status = 'received'
+        GROUP BY ri.order_item_id ORDER BY ri.order_item_id`,
   );
-  return row?.value ?? 0;
 }
 
 export interface NewReturn {

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
+import { returnCreditPaise } from '../tax/credit-notes.service.js';
 import { ORDER_NOT_FOUND } from './fulfilment.service.js';
 import { stageOf, transition } from './lifecycle.js';
 import { recordEvent } from './order-events.js';
@@ -33,23 +34,21 @@ export function returnWindowEnd(deliveredAt: Date | string): Date {
 }
 
 /**
- * What a return's pieces refund: their price less their share of the order's coupon
- * discount (shared over every piece in proportion to its price), shipping kept. Shares are
- * counted on the order's returned value so far, rounded up, so returns in several parts
- * refund exactly what one return of them all would.
+ * What a return's pieces refund: the total of the credit note their receipt issues, from the
+ * invoice's own lines (each piece's taxable value and tax, printing included; shipping kept),
+ * so the money returned and the note are one figure (tax/credit-notes.ts).
  */
-export function returnRefundPaise(
-  order: { subtotal_paise: number; discount_paise: number },
-  returnedBefore: number,
-  value: number,
-): number {
-  if (order.subtotal_paise <= 0 || order.discount_paise <= 0) return value;
-  const share = (v: number) => {
-    const n = BigInt(order.discount_paise) * BigInt(v);
-    const d = BigInt(order.subtotal_paise);
-    return Number((n + d - 1n) / d);
-  };
-  return value - (share(returnedBefore + value) - share(returnedBefore));
+export async function returnRefundPaise(
+  db: Queryable,
+  orderId: number,
+  lines: readonly { order_item_id: number; quantity: number }[],
+): Promise<number> {
+  return returnCreditPaise(
+    db,
+    orderId,
+    lines.map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity })),
+    await q.receivedReturnPieces(db, orderId),
+  );
 }
 
 /** Whether an order line's shirts carry a print (name, number or sleeve patch; decision 049). */

@@ -48,10 +48,11 @@ export function indianNumberWords(n: number): string {
   return parts.join(' ');
 }
 
-/** 'Rupees One Thousand Two Hundred Ninety Nine and Fifty Paise Only'. */
+/** 'Rupees One Thousand Two Hundred Ninety Nine and Fifty Paise Only'; one is 'One Paisa'. */
 export function rupeesInWords(paise: number): string {
   const rupees = Math.floor(paise / 100);
   const cents = paise % 100;
   const whole = `Rupees ${rupees === 0 ? 'Zero' : indianNumberWords(rupees)}`;
-  return cents === 0 ? `${whole} Only` : `${whole} and ${belowHundred(cents)} Paise Only`;
+  if (cents === 0) return `${whole} Only`;
+  return `${whole} and ${belowHundred(cents)} ${cents === 1 ? 'Paisa' : 'Paise'} Only`;
 }

@@ -94,21 +94,22 @@ async function returnPieces(orderId: number, orderItemId: number, quantity: numb
 describe('credit notes', () => {
   it('reverse a return’s pieces as the invoice taxed them, and the rest to the paisa', async () => {
     // 3 × ₹1,299 to Kerala (intra-state, 5%) and ₹60 shipping. The invoice's goods line:
-    // total 3897.00, taxable 3711.43, CGST 92.78, SGST 92.79.
+    // total 3897.00, 389700 / 1.05 = 371142.86 → 371143, tax 185.57 is odd: CGST = SGST =
+    // 92.78 and the taxable value takes the paisa, 3711.44.
     const p = await createProduct(t.db, { pricePaise: 129_900, sizes: { M: 10 } });
     const o = await shipped([{ product_id: p, size: 'M', quantity: 3 }], 3957);
     await fulfilment.deliverOrder(ctx, courier, o.id);
     const [invoice] = await documents(o.id);
     expect(invoice).toMatchObject({ kind: 'invoice', supply_type: 'intra', total_paise: 395_700 });
     expect((await lines(invoice!.id as number))[0]).toMatchObject({
-      taxable_paise: 371_143,
+      taxable_paise: 371_144,
       cgst_paise: 9_278,
-      sgst_paise: 9_279,
+      sgst_paise: 9_278,
     });
 
     const first = await returnPieces(o.id, o.items[0]!, 1);
     const [, note] = await documents(o.id);
-    // One piece: 3711.43 / 3 = 1237.14, 92.78 / 3 = 30.92, SGST the rest of 1299.00: 30.94.
+    // One piece: 92.78 / 3 = 30.92 each of CGST and SGST, taxable 1299.00 − 61.84 = 1237.16.
     expect(note).toMatchObject({
       kind: 'credit_note',
       number: cn(1),
@@ -116,9 +117,9 @@ describe('credit notes', () => {
       return_id: first,
       reason: `Return #${first} received`,
       supply_type: 'intra',
-      taxable_paise: 123_714,
+      taxable_paise: 123_716,
       cgst_paise: 3_092,
-      sgst_paise: 3_094,
+      sgst_paise: 3_092,
       igst_paise: 0,
       total_paise: 129_900,
     });
@@ -128,10 +129,10 @@ describe('credit notes', () => {
         quantity: 1,
         value_paise: 129_900,
         discount_paise: 0,
-        taxable_paise: 123_714,
+        taxable_paise: 123_716,
         rate_bp: 500,
         cgst_paise: 3_092,
-        sgst_paise: 3_094,
+        sgst_paise: 3_092,
         igst_paise: 0,
         total_paise: 129_900,
       },
@@ -161,19 +162,23 @@ describe('credit notes', () => {
       new RegExp(`Against invoice ${invoice!.number as string} dated \\d+ \\w+ \\d{4}`),
     );
     expect(text).toContain(`Reason: Return #${first} received`);
-    expect(text).toMatch(/1,237\.14/);
+    // Rule 48's copies are an invoice's: a credit note is not marked.
+    expect(text).not.toMatch(/ORIGINAL|DUPLICATE|TRIPLICATE/);
+    expect(text).toMatch(/CGST 2\.5%\s+₹30\.92/);
+    expect(text).toMatch(/1,237\.16/);
     expect(text).toMatch(/30\.92/);
-    expect(text).toMatch(/30\.94/);
+    expect(text).not.toMatch(/30\.94/);
     expect(text).toMatch(/1,299\.00/);
 
-    // The other two: the remainder, 3711.43 − 1237.14 and so on; the shipping is kept.
+    // The other two: the remainder, 3711.44 − 1237.16 = 2474.28, 92.78 − 30.92 = 61.86 each;
+    // the shipping is kept.
     await returnPieces(o.id, o.items[0]!, 2);
     const [, , rest] = await documents(o.id);
     expect(rest).toMatchObject({
       number: cn(2),
-      taxable_paise: 247_429,
+      taxable_paise: 247_428,
       cgst_paise: 6_186,
-      sgst_paise: 6_185,
+      sgst_paise: 6_186,
       total_paise: 259_800,
     });
     const [goods] = await queryRows<Record<string, string | number>>(
@@ -184,9 +189,9 @@ describe('credit notes', () => {
           WHERE d.order_id = ${o.id} AND d.kind = 'credit_note'`,
     );
     expect(Object.fromEntries(Object.entries(goods!).map(([k, v]) => [k, Number(v)]))).toEqual({
-      taxable: 371_143,
+      taxable: 371_144,
       cgst: 9_278,
-      sgst: 9_279,
+      sgst: 9_278,
       total: 389_700,
     });
   });

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import { lineKey, type Reversed } from './credit-notes.js';
+import { reversedBy, type Reversed } from './credit-notes.js';
 import type { TaxLine } from './tax.types.js';
 
 /** What the credit notes on an invoice reversed so far, by the invoice line they reverse. */
@@ -20,22 +20,7 @@ export async function reversedOf(db: Queryable, invoiceId: number): Promise<Map<
         FROM tax_documents d JOIN tax_document_lines l ON l.document_id = d.id
         WHERE d.kind = 'credit_note' AND d.invoice_id = ${invoiceId}`,
   );
-  const reversed = new Map<string, Reversed>();
-  for (const r of rows) {
-    const key = lineKey(r);
-    const sum = reversed.get(key);
-    reversed.set(key, {
-      quantity: (sum?.quantity ?? 0) + r.quantity,
-      valuePaise: (sum?.valuePaise ?? 0) + r.valuePaise,
-      discountPaise: (sum?.discountPaise ?? 0) + r.discountPaise,
-      taxablePaise: (sum?.taxablePaise ?? 0) + r.taxablePaise,
-      cgstPaise: (sum?.cgstPaise ?? 0) + r.cgstPaise,
-      sgstPaise: (sum?.sgstPaise ?? 0) + r.sgstPaise,
-      igstPaise: (sum?.igstPaise ?? 0) + r.igstPaise,
-      totalPaise: (sum?.totalPaise ?? 0) + r.totalPaise,
-    });
-  }
-  return reversed;
+  return reversedBy(rows);
 }
 
 export interface CreditNoteRow {

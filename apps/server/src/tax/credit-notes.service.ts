@@ -5,12 +5,20 @@
 // which holds the order's lock; an order without an invoice gets none.
 import { CREDIT_NOTE_NOT_FOUND, type AdminCreditNote } from '@kitroom/contract/admin';
 import type { Queryable, Tx } from '../db/client.js';
-import { NotFound } from '../domain-errors.js';
-import { creditNoteLines, type ReversalAsk } from './credit-notes.js';
+import { Conflict, NotFound } from '../domain-errors.js';
+import {
+  creditNoteLines,
+  creditNoteTotalPaise,
+  returnedPiecesPaise,
+  reversedBy,
+  type ReversalAsk,
+} from './credit-notes.js';
 import * as q from './credit-notes.queries.js';
 import * as documents from './invoices.queries.js';
 import { documentFile } from './invoices.service.js';
+import { orderTaxInput } from './order-tax.service.js';
 import { nextNumber } from './tax-series.queries.js';
+import { computeOrderTax, GstNotComputable } from './tax.js';
 import type { TaxLine } from './tax.types.js';
 
 export interface IssuedCreditNote {
@@ -25,6 +33,14 @@ interface Issue {
   returnId?: number;
   at: Date;
 }
+
+type Pieces = readonly { orderItemId: number; quantity: number }[];
+
+const byLine = (pieces: Pieces) => {
+  const m = new Map<number, number>();
+  for (const p of pieces) m.set(p.orderItemId, (m.get(p.orderItemId) ?? 0) + p.quantity);
+  return m;
+};
 
 async function issue(
   tx: Tx,
@@ -44,7 +60,7 @@ async function issue(
   if (lines.length === 0) return null;
   const sum = (k: keyof Pick<TaxLine, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise'>) =>
     lines.reduce((s, l) => s + l[k], 0);
-  const totalPaise = lines.reduce((s, l) => s + l.totalPaise, 0);
+  const totalPaise = creditNoteTotalPaise(lines);
   // The number last: the series' row stays locked only for the inserts that follow.
   const taken = await nextNumber(tx, 'credit_note', how.at);
   const id = await documents.insertDocument(
@@ -98,17 +114,52 @@ export function creditNoteForReturn(
   tx: Tx,
   orderId: number,
   returnId: number,
-  pieces: readonly { orderItemId: number; quantity: number }[],
+  pieces: Pieces,
   how: { staffId: number | null; at: Date },
 ): Promise<IssuedCreditNote | null> {
-  const wanted = new Map<number, number>();
-  for (const p of pieces) wanted.set(p.orderItemId, (wanted.get(p.orderItemId) ?? 0) + p.quantity);
   return issue(
     tx,
     orderId,
-    { kind: 'pieces', pieces: wanted },
+    { kind: 'pieces', pieces: byLine(pieces) },
     { ...how, returnId, reason: `Return #${returnId} received` },
   );
+}
+
+/**
+ * What a return of these pieces gives back, GST included: the total of the credit note its
+ * receipt issues (the same function over the invoice's lines and what earlier notes reversed),
+ * so the refund and the note are one figure. An order shipped before invoices were issued
+ * (decision 027) has none: the lines its invoice would have had are used, less the pieces of
+ * the returns received before (`receivedBefore`).
+ */
+export async function returnCreditPaise(
+  db: Queryable,
+  orderId: number,
+  pieces: Pieces,
+  receivedBefore: Pieces,
+): Promise<number> {
+  const [invoice] = await documents.invoicesOfOrders(db, [orderId]);
+  if (invoice) {
+    const lines = (await documents.linesOfDocuments(db, [invoice.id])).get(invoice.id)!;
+    const reversed = await q.reversedOf(db, invoice.id);
+    return returnedPiecesPaise(lines, reversed, byLine(pieces), invoice.supply_type === 'intra');
+  }
+  const input = await orderTaxInput(db, orderId, new Date());
+  if (!input) throw new NotFound(`Order #${orderId} does not exist.`);
+  try {
+    const tax = computeOrderTax(input);
+    const intra = tax.supplyType === 'intra';
+    const before = creditNoteLines(
+      tax.lines,
+      new Map(),
+      { kind: 'pieces', pieces: byLine(receivedBefore) },
+      intra,
+    );
+    return returnedPiecesPaise(tax.lines, reversedBy(before), byLine(pieces), intra);
+  } catch (e) {
+    if (!(e instanceof GstNotComputable)) throw e;
+    throw new Conflict(`The refund for order #${orderId} cannot be worked out: ${e.message}`);
+  }
 }
 
 /** An order's credit notes for the back office, oldest first (none for an unknown order). */

@@ -2,7 +2,8 @@
 // what earlier credit notes on it reversed already. Pure. A returned piece is reversed at the
 // invoice line's per-piece amounts (each amount divided by the line's pieces, rounded down);
 // the line's last piece takes the remainder, so notes that reverse every piece reverse the
-// invoice line to the paisa, and nothing is ever reversed twice.
+// invoice line to the paisa, and nothing is ever reversed twice. Within the state a piece's
+// CGST and SGST are equal, as on the invoice, and its taxable value takes the odd paisa.
 import type { TaxLine } from './tax.types.js';
 
 type Amount =
@@ -67,8 +68,22 @@ export function reversalOf(
   const valuePaise = n * line.unitPricePaise;
   const discountPaise = perPiece('discountPaise');
   const totalPaise = valuePaise - discountPaise;
+  if (intra) {
+    // CGST and SGST stay equal halves; the taxable value takes what is left (issue 36).
+    const half = perPiece('cgstPaise');
+    return {
+      ...line,
+      quantity: n,
+      valuePaise,
+      discountPaise,
+      totalPaise,
+      taxablePaise: totalPaise - 2 * half,
+      cgstPaise: half,
+      sgstPaise: half,
+      igstPaise: 0,
+    };
+  }
   const taxablePaise = perPiece('taxablePaise');
-  const cgstPaise = intra ? perPiece('cgstPaise') : 0;
   return {
     ...line,
     quantity: n,
@@ -76,10 +91,23 @@ export function reversalOf(
     discountPaise,
     totalPaise,
     taxablePaise,
-    cgstPaise,
-    sgstPaise: intra ? totalPaise - taxablePaise - cgstPaise : 0,
-    igstPaise: intra ? 0 : totalPaise - taxablePaise,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: totalPaise - taxablePaise,
   };
+}
+
+/** What credit-note lines reversed, summed by the invoice line they reverse. */
+export function reversedBy(lines: readonly TaxLine[]): Map<string, Reversed> {
+  const reversed = new Map<string, Reversed>();
+  for (const l of lines) {
+    const sum = reversed.get(lineKey(l)) ?? NOTHING_REVERSED;
+    reversed.set(lineKey(l), {
+      quantity: sum.quantity + l.quantity,
+      ...(Object.fromEntries(AMOUNTS.map((k) => [k, sum[k] + l[k]])) as Record<Amount, number>),
+    });
+  }
+  return reversed;
 }
 
 /** What to reverse: some pieces of order lines (by order_items.id), or all that is left. */
@@ -108,4 +136,28 @@ export function creditNoteLines(
     lines.push(reversal);
   }
   return lines;
+}
+
+/**
+ * What a credit note's lines give back, GST included: their taxable value and taxes. A
+ * return's refund is this same figure (issue 36), so the money and the note never differ.
+ */
+export function creditNoteTotalPaise(lines: readonly TaxLine[]): number {
+  return lines.reduce((s, l) => s + l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise, 0);
+}
+
+/**
+ * What returning some pieces (order line → pieces) gives back: the total of the credit note
+ * that reverses them, at the invoice line's per-piece amounts (printing included, as it is in
+ * the piece's price; shipping kept).
+ */
+export function returnedPiecesPaise(
+  invoiceLines: readonly TaxLine[],
+  reversed: ReadonlyMap<string, Reversed>,
+  pieces: ReadonlyMap<number, number>,
+  intra: boolean,
+): number {
+  return creditNoteTotalPaise(
+    creditNoteLines(invoiceLines, reversed, { kind: 'pieces', pieces: new Map(pieces) }, intra),
+  );
 }

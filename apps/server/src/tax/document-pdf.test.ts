@@ -100,7 +100,7 @@ describe('tax document PDF', () => {
       'PCS',
       '1,299.00',
       '1,237.14',
-      '5%',
+      '2.5%',
       '30.93',
       '₹1,237.14',
       '₹30.93',
@@ -111,8 +111,14 @@ describe('tax document PDF', () => {
     ]) {
       expect(text).toContain(shown);
     }
-    expect(text).toMatch(/CGST \(₹\)\s+SGST \(₹\)/);
+    // Each tax with its own rate, in the table and in the totals (Rule 46).
+    expect(text).toMatch(/Rate\s+CGST \(₹\)\s+Rate\s+SGST \(₹\)/);
+    expect(text).toMatch(/1,237\.14\s+2\.5%\s+30\.93\s+2\.5%\s+30\.93\s+1,299\.00/);
+    expect(text).toMatch(/CGST 2\.5%\s+₹30\.93/);
+    expect(text).toMatch(/SGST 2\.5%\s+₹30\.93/);
     expect(text).not.toContain('IGST');
+    // No copy asked for: no mark.
+    expect(text).not.toMatch(/ORIGINAL|DUPLICATE|TRIPLICATE/);
   });
 
   it("prints an inter-state invoice with IGST and a wholesaler's GSTIN", async () => {
@@ -153,6 +159,9 @@ describe('tax document PDF', () => {
     expect(text).toContain('1,29,900.00');
     expect(text).toContain('₹1,22,856.67');
     expect(text).toContain('₹6,142.83');
+    expect(text).toMatch(/Rate\s+IGST \(₹\)/);
+    expect(text).toMatch(/1,22,856\.67\s+5%\s+6,142\.83/);
+    expect(text).toMatch(/IGST 5%\s+₹6,142\.83/);
     expect(text).toContain('₹1,28,999.50');
     expect(text).toContain(
       'Rupees One Lakh Twenty Eight Thousand Nine Hundred Ninety Nine and Fifty Paise Only',
@@ -187,5 +196,88 @@ describe('tax document PDF', () => {
     expect(pages[2]).toContain('Against invoice KR/26-27/000123 dated 25 Nov 2026');
     expect(pages[2]).toContain('Reason: Returned: wrong size');
     expect(pages[2]).toContain('Credit note total');
+  });
+
+  it('sums each tax by rate when the lines charge two rates', async () => {
+    // A ₹1,299 jersey at 5% (CGST = SGST = 30.93) and a ₹2,999 one at 18%: 299900 / 1.18 =
+    // 254152.54 → 254153, tax 45747 is odd, so 228.73 each and taxable 2541.54.
+    const dear = jersey({
+      orderItemId: 2,
+      description: 'Retro 1973 (L)',
+      unitPricePaise: 299_900,
+      valuePaise: 299_900,
+      taxablePaise: 254_154,
+      rateBp: 1800,
+      cgstPaise: 22_873,
+      sgstPaise: 22_873,
+      totalPaise: 299_900,
+    });
+    const text = await pdfText(
+      await renderTaxDocuments([
+        invoice({
+          lines: [jersey(), dear],
+          taxablePaise: 377_868,
+          cgstPaise: 25_966,
+          sgstPaise: 25_966,
+          totalPaise: 429_800,
+          copy: 'original',
+        }),
+      ]),
+    );
+    expect(text).toMatch(/CGST 2\.5%\s+₹30\.93/);
+    expect(text).toMatch(/SGST 2\.5%\s+₹30\.93/);
+    expect(text).toMatch(/CGST 9%\s+₹228\.73/);
+    expect(text).toMatch(/SGST 9%\s+₹228\.73/);
+    expect(text).toContain('₹4,298.00');
+  });
+
+  it('marks each copy of an invoice as Rule 48 names it, on every page', async () => {
+    const copies = await pdfText(
+      await renderTaxDocuments([
+        invoice({ copy: 'original' }),
+        invoice({ copy: 'duplicate' }),
+        invoice({ copy: 'triplicate' }),
+      ]),
+    );
+    const pages = copies.split('\f').filter((p) => p.trim() !== '');
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('ORIGINAL FOR RECIPIENT');
+    expect(pages[1]).toContain('DUPLICATE FOR TRANSPORTER');
+    expect(pages[2]).toContain('TRIPLICATE FOR SUPPLIER');
+    expect(pages[0]).not.toMatch(/DUPLICATE|TRIPLICATE/);
+    // A long original is marked on its continued page too.
+    const lines = Array.from({ length: 45 }, (_, i) =>
+      jersey({ orderItemId: i + 1, description: `Jersey number ${i + 1} (L)` }),
+    );
+    const long = (await pdfText(await renderTaxDocuments([invoice({ lines, copy: 'original' })])))
+      .split('\f')
+      .filter((p) => p.trim() !== '');
+    expect(long).toHaveLength(2);
+    expect(long[1]).toContain('TAX INVOICE (continued)');
+    expect(long[1]).toContain('ORIGINAL FOR RECIPIENT');
+  });
+
+  it('writes a single paisa in words as One Paisa', async () => {
+    const line = jersey({
+      unitPricePaise: 295_001,
+      valuePaise: 295_001,
+      taxablePaise: 250_001,
+      rateBp: 1800,
+      cgstPaise: 22_500,
+      sgstPaise: 22_500,
+      totalPaise: 295_001,
+    });
+    const text = await pdfText(
+      await renderTaxDocuments([
+        invoice({
+          lines: [line],
+          taxablePaise: 250_001,
+          cgstPaise: 22_500,
+          sgstPaise: 22_500,
+          totalPaise: 295_001,
+        }),
+      ]),
+    );
+    expect(text).toContain('Rupees Two Thousand Nine Hundred Fifty and One Paisa Only');
   });
 });

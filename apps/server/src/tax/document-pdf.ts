@@ -2,8 +2,10 @@
 // document (more when its lines need them) with every field CGST Rule 46 asks for — the
 // shop's name, address and GSTIN; the number and date; the buyer's name, delivery address,
 // state and code (GSTIN for a registered buyer); per line HSN, description, quantity, unit,
-// value, discount, taxable value, rate and tax; totals in figures and in words; the place of
-// supply; reverse charge; a signature line. A credit note adds its invoice's number and date.
+// value, discount, taxable value, and each tax's rate and amount; totals by tax and rate, in
+// figures and in words; the place of supply; reverse charge; a signature line. An invoice's
+// copy is marked as Rule 48 names it (decision 055). A credit note adds its invoice's number
+// and date.
 // The text is set in Noto Sans, embedded, which has the rupee sign (U+20B9): the standard PDF
 // fonts have none.
 import { readFileSync } from 'node:fs';
@@ -66,8 +68,18 @@ export interface PrintedDocument {
   ewayBill?: string | null;
   /** A credit note's original invoice. */
   original: { number: string; issuedAt: Date } | null;
+  /** Which of an invoice's three copies this is (Rule 48); a credit note has none. */
+  copy?: InvoiceCopy;
   lines: TaxLine[];
 }
+
+/** The copies of a tax invoice of goods and how each is marked (CGST Rule 48). */
+export const INVOICE_COPIES = {
+  original: 'ORIGINAL FOR RECIPIENT',
+  duplicate: 'DUPLICATE FOR TRANSPORTER',
+  triplicate: 'TRIPLICATE FOR SUPPLIER',
+} as const;
+export type InvoiceCopy = keyof typeof INVOICE_COPIES;
 
 export const DOCUMENT_TITLES: Record<TaxDocumentKind, string> = {
   invoice: 'Tax Invoice',
@@ -115,7 +127,10 @@ export function documentRupees(paise: number): string {
 }
 /** '1,23,456.00': the same without the sign, for the table (its headings say ₹). */
 const figure = (paise: number) => documentRupees(paise).slice(1);
-const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
+/** 500 → '5%', 250 → '2.5%'. */
+const percent = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
+/** Within the state the rate is split evenly: CGST and SGST each charge half of it. */
+const halfRate = (l: Pick<TaxLine, 'rateBp'>) => percent(l.rateBp / 2);
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
@@ -134,28 +149,43 @@ interface Column {
   cell: (line: TaxLine, no: number) => string;
 }
 
-/** The table's columns: CGST and SGST within the state, IGST across states. */
+/**
+ * The table's columns: each tax with its own rate just before it (Rule 46) — CGST and SGST
+ * at half the line's rate within the state, IGST at the whole rate across states. The
+ * description takes the width the others leave.
+ */
 function columnsOf(d: PrintedDocument): Column[] {
   const taxes: Column[] =
     d.supplyType === 'intra'
       ? [
-          { title: 'CGST (₹)', width: 46, align: 'right', cell: (l) => figure(l.cgstPaise) },
-          { title: 'SGST (₹)', width: 46, align: 'right', cell: (l) => figure(l.sgstPaise) },
+          { title: 'Rate', width: 24, align: 'right', cell: halfRate },
+          { title: 'CGST (₹)', width: 44, align: 'right', cell: (l) => figure(l.cgstPaise) },
+          { title: 'Rate', width: 24, align: 'right', cell: halfRate },
+          { title: 'SGST (₹)', width: 44, align: 'right', cell: (l) => figure(l.sgstPaise) },
         ]
-      : [{ title: 'IGST (₹)', width: 92, align: 'right', cell: (l) => figure(l.igstPaise) }];
-  return [
-    { title: '#', width: 14, align: 'left', cell: (_l, no) => String(no) },
-    { title: 'Description', width: 110, align: 'left', cell: (l) => printable(l.description) },
-    { title: 'HSN', width: 30, align: 'left', cell: (l) => l.hsn },
-    { title: 'Qty', width: 22, align: 'right', cell: (l) => String(l.quantity) },
-    { title: 'Unit', width: 24, align: 'center', cell: (l) => l.unit },
-    { title: 'Value (₹)', width: 52, align: 'right', cell: (l) => figure(l.valuePaise) },
-    { title: 'Discount (₹)', width: 46, align: 'right', cell: (l) => figure(l.discountPaise) },
-    { title: 'Taxable (₹)', width: 52, align: 'right', cell: (l) => figure(l.taxablePaise) },
-    { title: 'Rate', width: 26, align: 'right', cell: (l) => percent(l.rateBp) },
+      : [
+          { title: 'Rate', width: 24, align: 'right', cell: (l) => percent(l.rateBp) },
+          { title: 'IGST (₹)', width: 88, align: 'right', cell: (l) => figure(l.igstPaise) },
+        ];
+  const before: Column[] = [{ title: '#', width: 14, align: 'left', cell: (_l, no) => String(no) }];
+  const after: Column[] = [
+    { title: 'HSN', width: 28, align: 'left', cell: (l) => l.hsn },
+    { title: 'Qty', width: 20, align: 'right', cell: (l) => String(l.quantity) },
+    { title: 'Unit', width: 22, align: 'center', cell: (l) => l.unit },
+    { title: 'Value (₹)', width: 50, align: 'right', cell: (l) => figure(l.valuePaise) },
+    { title: 'Discount (₹)', width: 44, align: 'right', cell: (l) => figure(l.discountPaise) },
+    { title: 'Taxable (₹)', width: 50, align: 'right', cell: (l) => figure(l.taxablePaise) },
     ...taxes,
-    { title: 'Total (₹)', width: 55, align: 'right', cell: (l) => figure(l.totalPaise) },
+    { title: 'Total (₹)', width: 52, align: 'right', cell: (l) => figure(l.totalPaise) },
   ];
+  const used = [...before, ...after].reduce((sum, c) => sum + c.width, 0);
+  const description: Column = {
+    title: 'Description',
+    width: WIDTH - used,
+    align: 'left',
+    cell: (l) => printable(l.description),
+  };
+  return [...before, description, ...after];
 }
 
 function header(doc: PDFKit.PDFDocument, d: PrintedDocument, continued: boolean): number {
@@ -194,6 +224,8 @@ function header(doc: PDFKit.PDFDocument, d: PrintedDocument, continued: boolean)
     .fontSize(8.5)
     .text(`Date: ${indianDateText(d.issuedAt)}`, { width: w, align: 'right' })
     .text(`Order #${d.orderId}`, { width: w, align: 'right' });
+  if (d.copy) doc.font('Bold').text(INVOICE_COPIES[d.copy], { width: w, align: 'right' });
+  doc.font('Body');
   if (d.original) {
     doc.text(`Against invoice ${d.original.number} dated ${indianDateText(d.original.issuedAt)}`, {
       width: w,
@@ -311,13 +343,23 @@ function tableRows(doc: PDFKit.PDFDocument, d: PrintedDocument): number {
   return y + 4;
 }
 
+/** Each tax at each rate the lines charge, lowest rate first: 'CGST 2.5%', 'SGST 2.5%'. */
+function taxRows(d: PrintedDocument): [string, number][] {
+  const rates = [...new Set(d.lines.map((l) => l.rateBp))].sort((a, b) => a - b);
+  const sum = (rate: number, k: 'cgstPaise' | 'sgstPaise' | 'igstPaise') =>
+    d.lines.filter((l) => l.rateBp === rate).reduce((a, l) => a + l[k], 0);
+  return rates.flatMap((rate): [string, number][] =>
+    d.supplyType === 'intra'
+      ? [
+          [`CGST ${halfRate({ rateBp: rate })}`, sum(rate, 'cgstPaise')],
+          [`SGST ${halfRate({ rateBp: rate })}`, sum(rate, 'sgstPaise')],
+        ]
+      : [[`IGST ${percent(rate)}`, sum(rate, 'igstPaise')]],
+  );
+}
+
 function totals(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): number {
-  const rows: [string, number][] = [['Taxable value', d.taxablePaise]];
-  if (d.supplyType === 'intra') {
-    rows.push(['CGST', d.cgstPaise], ['SGST', d.sgstPaise]);
-  } else {
-    rows.push(['IGST', d.igstPaise]);
-  }
+  const rows: [string, number][] = [['Taxable value', d.taxablePaise], ...taxRows(d)];
   const labelX = RIGHT - 230;
   let y = top;
   doc.font('Body').fontSize(9).fillColor(INK);

@@ -4,10 +4,12 @@
 // action then refuses with — and the shipped mail carries the invoice.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
+import { indianDayOf } from '../indian-days.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
@@ -48,6 +50,9 @@ const numberOf = async (orderId: number) =>
       sql`SELECT number FROM tax_documents WHERE order_id = ${orderId} AND kind = 'invoice'`,
     )
   )[0]?.number;
+/** Which copy of Rule 48 a page is marked as. */
+const copyOf = (page: string) =>
+  /(ORIGINAL FOR RECIPIENT|DUPLICATE FOR TRANSPORTER|TRIPLICATE FOR SUPPLIER)/.exec(page)?.[1];
 const download = (orderId: number | string, cookie?: string) =>
   t.app.inject({
     method: 'GET',
@@ -83,6 +88,15 @@ describe("the shopper's invoice", () => {
     expect(text).toContain('Malabar FC Away (M)');
     expect(text).toContain('₹1,359.00');
     expect(text).toContain('Rupees One Thousand Three Hundred Fifty Nine Only');
+    // The shopper's copy is the recipient's, once (Rule 48; decision 055).
+    const pages = text.split('\f').filter((p) => p.trim() !== '');
+    expect(pages).toHaveLength(1);
+    expect(text).toContain('ORIGINAL FOR RECIPIENT');
+    expect(text).not.toMatch(/DUPLICATE|TRIPLICATE/);
+    // Each tax with its rate: ₹1,299 and ₹60 shipping at 5% within Kerala, CGST and SGST at
+    // 2.5% each: 30.93 + 1.43 = 32.36.
+    expect(text).toMatch(/CGST 2\.5%\s+₹32\.36/);
+    expect(text).toMatch(/SGST 2\.5%\s+₹32\.36/);
   });
 
   it('is refused to a guest (401), to another shopper (404) and for a bad order id (400)', async () => {
@@ -111,17 +125,31 @@ describe("staff's invoices", () => {
     expect(order.json().invoice).toMatchObject({ number, total_paise: 135_900 });
     expect(order.json().invoice_problems).toEqual([]);
 
+    // Staff print the three copies of Rule 48: the recipient's and the transporter's go in
+    // the parcel, the supplier's stays with the shop (decision 055).
     const one = await packer.call('GET', `/api/admin/orders/${first}/invoice`);
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
-    expect(await pdfText(one.rawPayload)).toContain(`Invoice No. ${number}`);
+    const copies = (await pdfText(one.rawPayload)).split('\f').filter((p) => p.trim() !== '');
+    expect(copies).toHaveLength(3);
+    copies.forEach((p) => expect(p).toContain(`Invoice No. ${number}`));
+    expect(copies[0]).toContain('ORIGINAL FOR RECIPIENT');
+    expect(copies[1]).toContain('DUPLICATE FOR TRANSPORTER');
+    expect(copies[2]).toContain('TRIPLICATE FOR SUPPLIER');
 
     const both = await packer.call('GET', `/api/admin/orders/invoices?ids=${second},${first}`);
     expect(both.statusCode).toBe(200);
     const pages = (await pdfText(both.rawPayload)).split('\f').filter((p) => p.trim() !== '');
-    expect(pages).toHaveLength(2);
-    expect(pages[0]).toContain(`Invoice No. ${await numberOf(second)}`);
-    expect(pages[1]).toContain(`Invoice No. ${number}`);
+    expect(pages).toHaveLength(6);
+    const secondNumber = (await numberOf(second))!;
+    expect(pages.map((p) => [p.includes(secondNumber) ? 'second' : 'first', copyOf(p)])).toEqual([
+      ['second', 'ORIGINAL FOR RECIPIENT'],
+      ['second', 'DUPLICATE FOR TRANSPORTER'],
+      ['second', 'TRIPLICATE FOR SUPPLIER'],
+      ['first', 'ORIGINAL FOR RECIPIENT'],
+      ['first', 'DUPLICATE FOR TRANSPORTER'],
+      ['first', 'TRIPLICATE FOR SUPPLIER'],
+    ]);
   });
 
   it('refuses orders that have no invoice or do not exist, naming them', async () => {
@@ -177,5 +205,62 @@ describe('the shipped mail', () => {
     expect(text).toContain(`Invoice No. ${number}`);
     expect(text).toContain('₹1,359.00');
     expect(text).toContain(`GSTIN: ${TEST_SHOP_GSTIN}`);
+    expect(text).toContain('ORIGINAL FOR RECIPIENT');
+    expect(text).not.toMatch(/DUPLICATE|TRIPLICATE/);
+  });
+});
+
+describe('CGST and SGST (issue 36)', () => {
+  it('are equal halves on the invoice and in the month’s GSTR-1, the taxable value taking the odd paisa', async () => {
+    const owner = (await createStaff(t.db, 'owner')).cookie;
+    // A jersey of its own HSN (6110), so the month's HSN summary row is this invoice's alone.
+    const kit = await createProduct(t.db, { pricePaise: 129_900, sizes: { M: 5 } });
+    await t.db.execute(sql`UPDATE products SET hsn_code = '6110' WHERE id = ${kit}`);
+    const orderId = await paidOrder(t, s, [{ product_id: kit, size: 'M', quantity: 3 }], 3957);
+    expect((await ship(orderId)).statusCode).toBe(200);
+    const lines = await queryRows<{
+      kind: string;
+      taxable_paise: number;
+      cgst_paise: number;
+      sgst_paise: number;
+    }>(
+      t.db,
+      sql`SELECT l.kind, l.taxable_paise, l.cgst_paise, l.sgst_paise
+          FROM tax_document_lines l JOIN tax_documents d ON d.id = l.document_id
+          WHERE d.order_id = ${orderId} ORDER BY l.line_no`,
+    );
+    // 3 × ₹1,299 = 3897.00 at 5%: 389700 / 1.05 = 371142.86 → 371143, tax 185.57 is odd, so
+    // CGST = SGST = 92.78 and the taxable value 3897.00 − 185.56 = 3711.44. Shipping ₹60:
+    // 6000 / 1.05 = 5714.29 → 5714, tax 2.86 = 1.43 + 1.43.
+    expect(lines).toEqual([
+      { kind: 'goods', taxable_paise: 371_144, cgst_paise: 9_278, sgst_paise: 9_278 },
+      { kind: 'shipping', taxable_paise: 5_714, cgst_paise: 143, sgst_paise: 143 },
+    ]);
+    const [issued] = await queryRows<{ issued_at: Date | string }>(
+      t.db,
+      sql`SELECT issued_at FROM tax_documents WHERE order_id = ${orderId}`,
+    );
+    const month = indianDayOf(new Date(issued!.issued_at)).slice(0, 7);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: owner } });
+    const hsn = await get(`/api/admin/tax/gstr1?month=${month}&section=hsn-b2c`);
+    expect(hsn.statusCode, hsn.body).toBe(200);
+    // 3 pieces; 3897.00 + 60.00; 3711.44 + 57.14; CGST and SGST 92.78 + 1.43 each.
+    expect((parse(hsn.body) as string[][]).find((r) => r[0] === '6110')).toEqual([
+      '6110',
+      '',
+      'PCS-PIECES',
+      '3',
+      '3957.00',
+      '5',
+      '3768.58',
+      '0.00',
+      '94.21',
+      '94.21',
+      '',
+    ]);
+    // The month's totals: every invoice's CGST equals its SGST, so the sums do too.
+    const summary = (await get(`/api/admin/tax/summary?month=${month}`)).json();
+    expect(summary.invoices.cgst_paise).toBeGreaterThan(0);
+    expect(summary.invoices.sgst_paise).toBe(summary.invoices.cgst_paise);
   });
 });

@@ -11,6 +11,7 @@ import { getSettings } from '../settings/settings.service.js';
 import {
   renderTaxDocuments,
   type BuyerBlock,
+  type InvoiceCopy,
   type PrintedDocument,
   type SellerBlock,
 } from './document-pdf.js';
@@ -198,19 +199,29 @@ export function documentFileName(kind: 'invoice' | 'credit_note', number: string
   return `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${number.replace(/\//g, '-')}.pdf`;
 }
 
-/** One stored document as a PDF file (the mail's attachment); null when there is none. */
+/**
+ * One stored document as a PDF file (the shopper's download, the mail's attachment, a credit
+ * note); an invoice is its ORIGINAL FOR RECIPIENT (decision 055). Null when there is none.
+ */
 export async function documentFile(
   db: Queryable,
   documentId: number,
 ): Promise<{ fileName: string; pdf: Buffer } | null> {
   const [doc] = await printedDocuments(db, [documentId]);
   if (!doc) return null;
-  return { fileName: documentFileName(doc.kind, doc.number), pdf: await renderTaxDocuments([doc]) };
+  const printed: PrintedDocument = doc.kind === 'invoice' ? { ...doc, copy: 'original' } : doc;
+  return {
+    fileName: documentFileName(doc.kind, doc.number),
+    pdf: await renderTaxDocuments([printed]),
+  };
 }
 
+const STAFF_COPIES: readonly InvoiceCopy[] = ['original', 'duplicate', 'triplicate'];
+
 /**
- * The invoices of these orders as one PDF, in the order asked (staff: one or a selection).
- * 404 for an order that does not exist, 409 for one not invoiced yet.
+ * The invoices of these orders as one PDF, in the order asked (staff: one or a selection),
+ * each in its three copies of Rule 48 — original, duplicate, triplicate — one after another
+ * (decision 055). 404 for an order that does not exist, 409 for one not invoiced yet.
  */
 export async function invoicesPdf(
   db: Queryable,
@@ -228,7 +239,12 @@ export async function invoicesPdf(
   );
   const fileName =
     docs.length === 1 ? documentFileName('invoice', docs[0]!.number) : 'invoices.pdf';
-  return { fileName, pdf: await renderTaxDocuments(docs) };
+  return {
+    fileName,
+    pdf: await renderTaxDocuments(
+      docs.flatMap((d) => STAFF_COPIES.map((copy) => ({ ...d, copy }))),
+    ),
+  };
 }
 
 /** The shopper's own order's invoice as a PDF; 404 for an order not theirs or not invoiced. */

@@ -1,6 +1,7 @@
 // Tax documents for tests that read them (the GSTR-1 export, the tax summary): invoices and
 // credit notes inserted by SQL as if issued, each line's tax worked out here from its
-// GST-inclusive total (taxable = total × 100 / (100 + rate), rounded; CGST the lower half).
+// GST-inclusive total (taxable = total × 100 / (100 + rate), rounded; within the state CGST =
+// SGST = half the tax rounded down, the taxable value taking the odd paisa, as the shop's).
 // Never a production path: the shop issues documents through tax/invoices and credit notes.
 import { GST_STATE_CODES, type IndianState } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
@@ -59,16 +60,16 @@ function lineAmounts(line: SeedLine, intra: boolean) {
   const value = line.quantity * line.unitPricePaise;
   const discount = line.discountPaise ?? 0;
   const total = value - discount;
-  const taxable = Math.round((total * 10_000) / (10_000 + line.rateBp));
-  const tax = total - taxable;
+  const rounded = Math.round((total * 10_000) / (10_000 + line.rateBp));
+  const tax = total - rounded;
   const cgst = intra ? Math.floor(tax / 2) : 0;
   return {
     value,
     discount,
     total,
-    taxable,
+    taxable: intra ? total - 2 * cgst : rounded,
     cgst,
-    sgst: intra ? tax - cgst : 0,
+    sgst: cgst,
     igst: intra ? 0 : tax,
   };
 }

@@ -12,7 +12,7 @@ export const invoicesEndpoints = {
     method: 'GET',
     path: '/api/admin/orders/invoices',
     summary:
-      'A PDF with the tax invoices of the orders asked for, in their order; all must be invoiced',
+      'A PDF with the tax invoices of the orders asked for, in their order, each in its three copies (Rule 48: original, duplicate, triplicate); all must be invoiced',
     access: 'orders.read',
     query: OrderInvoicesQuery,
     produces: 'application/pdf',
@@ -21,7 +21,8 @@ export const invoicesEndpoints = {
   orderInvoice: {
     method: 'GET',
     path: '/api/admin/orders/:id/invoice',
-    summary: "The order's tax invoice as a PDF (issued when it shipped)",
+    summary:
+      "The order's tax invoice as a PDF (issued when it shipped), in its three copies (Rule 48: original, duplicate, triplicate)",
     access: 'orders.read',
     params: OrderIdParams,
     produces: 'application/pdf',

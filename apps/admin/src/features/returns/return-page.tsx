@@ -100,8 +100,8 @@ function Request({ r }: { r: AdminReturn }) {
             <>
               <dt className="font-semibold text-muted">Refund on receipt</dt>
               <dd>
-                {formatPaise(r.refund_due_paise)} (the shirts’ price less their share of the order’s{' '}
-                {formatPaise(r.order.discount_paise)} discount; the{' '}
+                {formatPaise(r.refund_due_paise)} (what the credit note for these shirts credits:
+                their price less their own share of the coupon; the{' '}
                 {formatPaise(r.order.shipping_paise)} shipping is kept)
               </dd>
             </>

@@ -56,6 +56,14 @@ const PRICES: Record<Kind, readonly number[]> = {
   'name-number': [1999, 2299, 2499, 2799],
 };
 
+/**
+ * The HSN code of each kind that is not a jersey (decision 055): tracksuits are knitted track
+ * suits (6112); a kids' kit is a shirt and shorts of one knitted fabric sold together, an
+ * ensemble, and one not cut for boys or girls alone goes to 6104 (Chapter 61, note 9). The
+ * rest are jerseys: 6109, the column's default. All are chapter 61, so the rates are the same.
+ */
+const KIND_HSN: Partial<Record<Kind, string>> = { tracksuit: '6112', kids: '6104' };
+
 const KIND_TAG: Record<Kind, string> = {
   club: 'club jersey',
   'club-old': 'club jersey',
@@ -97,11 +105,11 @@ function opening(d: Draft): string {
     case 'retro':
       return `A faithful remake of the ${d.team.name} ${d.look} shirt from ${d.season}, with the buttoned collar and the crest of the day.`;
     case 'kids':
-      return `The ${d.team.name} ${d.look} kit sized for young fans: a shirt cut for running about, in the same colours as the grown-ups wear.`;
+      return `The ${d.team.name} ${d.look} kit sized for young fans: a shirt cut for running about and matching shorts, in the same colours as the grown-ups wear.`;
     case 'training':
       return `The ${d.team.name} training top the squad warms up in, with contrast raglan sleeves and a small crest.`;
     case 'tracksuit':
-      return `A full-zip ${d.team.name} tracksuit jacket with a stand-up collar and striped sleeves, warm enough for early kick-offs.`;
+      return `A ${d.team.name} tracksuit: a full-zip jacket with a stand-up collar and striped sleeves, and matching tapered pants, warm enough for early kick-offs.`;
     case 'player-edition':
       return `The authentic ${p?.name} ${d.team.name} shirt in the lighter player cut, with ${p?.backName} ${p?.number} heat-pressed on the back.`;
     case 'name-number':
@@ -162,6 +170,7 @@ function finish(d: Draft, random: Random): ProductImport {
     createdAt: new Date(
       from + Math.floor(random() * ((to - from) / DAY)) * DAY + between(random, 0, 86_399) * 1000,
     ),
+    ...(KIND_HSN[d.kind] ? { hsnCode: KIND_HSN[d.kind] } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ProfilesResponse } from '@kitroom/contract';
+import { hsnRateWarning } from '@kitroom/contract/admin';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +93,27 @@ describe('the demo catalogue', () => {
     expect(s.promoted).toBeGreaterThan(0);
     expect(s.view_counts).toBeGreaterThan(s.products! / 2);
     expect(s.created).toBeGreaterThan(s.products! / 2);
+  });
+
+  it('gives tracksuits and kids’ kits their own HSN codes, every one with a GST rate', async () => {
+    const byCode = await rows<{ sub_category: string; hsn_code: string; n: string | number }>(sql`
+      SELECT coalesce(s.name, '') AS sub_category, p.hsn_code, count(*) AS n
+      FROM products p LEFT JOIN sub_categories s ON s.id = p.sub_category_id
+      WHERE s.name IN ('Tracksuits', 'Kids Club', 'Kids National', 'Training Tops')
+      GROUP BY 1, 2 ORDER BY 1, 2`);
+    // Knitted track suits 6112; a kids' shirt-and-shorts kit, an ensemble cut for boys and
+    // girls alike, 6104; training tops are knitted jerseys, 6109 (decision 055).
+    expect(byCode.map((r) => [r.sub_category, r.hsn_code])).toEqual([
+      ['Kids Club', '6104'],
+      ['Kids National', '6104'],
+      ['Tracksuits', '6112'],
+      ['Training Tops', '6109'],
+    ]);
+    const codes = await rows<{ hsn_code: string }>(
+      sql`SELECT DISTINCT hsn_code FROM products ORDER BY hsn_code`,
+    );
+    expect(codes.map((c) => c.hsn_code)).toEqual(['6104', '6109', '6112']);
+    for (const { hsn_code } of codes) expect(hsnRateWarning(hsn_code)).toBeNull();
   });
 
   it("keeps each product's stock the sum of its sizes S to XXL", async () => {
