@@ -62,4 +62,25 @@ describe('refreshSearchIndex', () => {
       'Haaland Norway Home Jersey',
     ]);
   });
+
+  it('learns a new or renamed jersey’s words with the change itself, no rebuild needed', async () => {
+    const id = await createProduct(t.db, { name: 'Kozhikode Strikers Home', tag: 'malabar' });
+    const search = async (text: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/search_result.php',
+          payload: { search: text },
+        })
+      ).json() as { products: { id: number }[] };
+    expect((await search('kozhikode')).products.map((p) => p.id)).toContain(id);
+    expect((await search('malabr')).products.map((p) => p.id)).toContain(id);
+    await t.db.execute(sql`UPDATE products SET name = 'Calicut Strikers Home' WHERE id = ${id}`);
+    expect(await terms()).toContain('calicut');
+    expect((await search('calicut')).products.map((p) => p.id)).toContain(id);
+    await t.db.execute(
+      sql`INSERT INTO teams (name, slug) VALUES ('Gokulam Kerala', 'gokulam-kerala')`,
+    );
+    expect(await terms()).toEqual(expect.arrayContaining(['gokulam', 'kerala']));
+  });
 });
