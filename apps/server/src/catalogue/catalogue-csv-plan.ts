@@ -150,7 +150,9 @@ export function planImport(
   rows.forEach(({ row, product: p }, i) => {
     onRow(i + 1);
     const rowErrors: CsvRowError[] = [];
-    const fail = (column: CsvColumn, message: string) => rowErrors.push({ row, column, message });
+    const product = p.id === null ? p.name : `#${p.id} ${p.name}`;
+    const fail = (column: CsvColumn, message: string) =>
+      rowErrors.push({ row, product, column, message });
     let before: CsvProductRow | undefined;
     if (p.id !== null) {
       const first = firstRowOfId.get(p.id);

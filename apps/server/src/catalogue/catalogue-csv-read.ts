@@ -5,6 +5,7 @@
 import { Transform, type Readable } from 'node:stream';
 import {
   checkCsvHeader,
+  csvRowProduct,
   parseCsvProduct,
   unescapeCell,
   type CsvColumn,
@@ -89,7 +90,7 @@ export async function readCatalogueCsv(
         const header = cells.map((c) => c.trim());
         const problems = checkCsvHeader(header);
         if (problems.length > 0) {
-          errors.push(...problems.map((p) => ({ row: 1, ...p })));
+          errors.push(...problems.map((p) => ({ row: 1, product: '', ...p })));
           break;
         }
         columns = header;
@@ -100,6 +101,7 @@ export async function readCatalogueCsv(
       if (count > MAX_CSV_ROWS) {
         errors.push({
           row: record,
+          product: '',
           column: '',
           message: `a file may hold at most ${MAX_CSV_ROWS} products`,
         });
@@ -109,6 +111,7 @@ export async function readCatalogueCsv(
       if (cells.length !== columns.length) {
         errors.push({
           row: record,
+          product: '',
           column: '',
           message: `the row has ${cells.length} cells where the header has ${columns.length}`,
         });
@@ -119,7 +122,7 @@ export async function readCatalogueCsv(
       columns.forEach((column, i) => {
         const value = cells[i] ?? '';
         if (value.includes('\u0000'))
-          bad.push({ row: record, column, message: `${column} ${NOT_TEXT}` });
+          bad.push({ row: record, product: '', column, message: `${column} ${NOT_TEXT}` });
         byColumn[column as CsvColumn] = unescapeCell(value);
       });
       if (bad.length > 0) {
@@ -128,21 +131,31 @@ export async function readCatalogueCsv(
       }
       const parsed = parseCsvProduct(byColumn);
       if (parsed.ok) rows.push({ row: record, product: parsed.product });
-      else errors.push(...parsed.errors.map((e) => ({ row: record, ...e })));
+      else {
+        const product = csvRowProduct(byColumn);
+        errors.push(...parsed.errors.map((e) => ({ row: record, product, ...e })));
+      }
     }
   } catch (err) {
     const row = record + 1;
-    if (err instanceof FileProblem) errors.push({ row, column: '', message: err.message });
-    else if (err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')) {
-      errors.push({ row, column: '', message: `the file is not valid CSV: ${err.message}` });
+    if (err instanceof FileProblem) {
+      errors.push({ row, product: '', column: '', message: err.message });
+    } else if (err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')) {
+      errors.push({
+        row,
+        product: '',
+        column: '',
+        message: `the file is not valid CSV: ${err.message}`,
+      });
     } else throw err;
   } finally {
     input.unpipe();
     input.resume();
   }
-  if (!columns && errors.length === 0) errors.push({ row: 1, column: '', message: EMPTY_FILE });
-  else if (columns && count === 0 && errors.length === 0) {
-    errors.push({ row: 2, column: '', message: EMPTY_FILE });
+  if (!columns && errors.length === 0) {
+    errors.push({ row: 1, product: '', column: '', message: EMPTY_FILE });
+  } else if (columns && count === 0 && errors.length === 0) {
+    errors.push({ row: 2, product: '', column: '', message: EMPTY_FILE });
   }
   return { rows, count, errors };
 }

@@ -2,7 +2,12 @@
 // again changes nothing; an edited file changes exactly what was edited, with ledger rows
 // 'import' and audit rows; a file with one bad row changes nothing and says which row and
 // column; a packer may export but not import; formulas come back as the text they were.
-import { CSV_COLUMNS, type CatalogueImportResult } from '@kitroom/contract/admin';
+import {
+  CSV_COLUMNS,
+  PICTURE_NEEDED,
+  unescapeCell,
+  type CatalogueImportResult,
+} from '@kitroom/contract/admin';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { count, eq, sql } from 'drizzle-orm';
@@ -272,20 +277,29 @@ describe('an edited file', () => {
 });
 
 describe('a file with a bad row applies nothing and names the row and column', () => {
+  /** The products in the file's rows, as an error names them: the file's row 3 is `named[3]`. */
+  let named: string[] = [];
+
   async function badFile(edit: (rows: string[][]) => void) {
     const [header, ...rows] = records((await exportCsv()).body);
     rows[0]![col('tag')] = 'a change that would apply';
     edit(rows);
+    named = [
+      '',
+      '',
+      ...rows.map((r) => `#${r[col('id')]} ${unescapeCell(r[col('name')]!)}`.trim()),
+    ];
     return toCsv([header!, ...rows]);
   }
 
-  async function expectRefused(file: string | Buffer, errors: object[]) {
+  /** Each error names its row's product (none for the file's own problems). */
+  async function expectRefused(file: string | Buffer, errors: { row: number; product?: string }[]) {
     const before = await snapshot();
     for (const mode of ['dry-run', 'apply'] as const) {
       const { res, result } = await importCsv(file, mode);
       expect(res.statusCode).toBe(200);
       expect(result.outcome).toBe('refused');
-      expect(result.errors).toEqual(errors);
+      expect(result.errors).toEqual(errors.map((e) => ({ product: '', ...e })));
       expect(result.error_count).toBe(errors.length);
     }
     expect(await snapshot()).toEqual(before);
@@ -298,9 +312,15 @@ describe('a file with a bad row applies nothing and names the row and column', (
         rows[2]![col('discount_price')] = '0';
       }),
       [
-        { row: 3, column: 'price', message: 'price must be rupees, like 1499.00' },
+        {
+          row: 3,
+          product: named[3],
+          column: 'price',
+          message: 'price must be rupees, like 1499.00',
+        },
         {
           row: 4,
+          product: named[4],
           column: 'discount_price',
           message: 'discount_price_paise must be more than zero',
         },
@@ -316,9 +336,24 @@ describe('a file with a bad row applies nothing and names the row and column', (
         rows[2]![col('player')] = 'Nobody';
       }),
       [
-        { row: 3, column: 'team', message: 'there is no team named "Atletico Kozhikode"' },
-        { row: 4, column: 'category', message: 'there is no category named "Scarves"' },
-        { row: 4, column: 'player', message: 'there is no player named "Nobody"' },
+        {
+          row: 3,
+          product: named[3],
+          column: 'team',
+          message: 'there is no team named "Atletico Kozhikode"',
+        },
+        {
+          row: 4,
+          product: named[4],
+          column: 'category',
+          message: 'there is no category named "Scarves"',
+        },
+        {
+          row: 4,
+          product: named[4],
+          column: 'player',
+          message: 'there is no player named "Nobody"',
+        },
       ],
     );
   });
@@ -331,14 +366,16 @@ describe('a file with a bad row applies nothing and names the row and column', (
         rows[3]![col('id')] = '999999';
       }),
       [
-        { row: 3, column: 'sizes', message: 'each size may appear only once' },
+        { row: 3, product: named[3], column: 'sizes', message: 'each size may appear only once' },
         {
           row: 4,
+          product: named[4],
           column: 'sizes',
           message: 'sizes must be written as SIZE:STOCK separated by |, like S:5|M:10|L:0',
         },
         {
           row: 5,
+          product: named[5],
           column: 'id',
           message: 'there is no product with id 999999; leave id empty for a new product',
         },
@@ -377,8 +414,10 @@ describe('a file with a bad row applies nothing and names the row and column', (
   });
 
   it('a row with a missing cell, and a product the form would refuse', async () => {
+    let product4 = '';
     await expectRefused(
       await badFile((rows) => {
+        product4 = `#${rows[2]![col('id')]}`;
         rows[1]!.pop();
         rows[2]![col('name')] = '   ';
         rows[2]![col('hsn_code')] = '61';
@@ -386,11 +425,57 @@ describe('a file with a bad row applies nothing and names the row and column', (
       }),
       [
         { row: 3, column: '', message: 'the row has 18 cells where the header has 19' },
-        { row: 4, column: 'name', message: 'name is required' },
-        { row: 4, column: 'status', message: 'status must be one of draft, active, archived' },
-        { row: 4, column: 'hsn_code', message: 'hsn_code must be 4, 6 or 8 digits' },
+        { row: 4, product: product4, column: 'name', message: 'name is required' },
+        {
+          row: 4,
+          product: product4,
+          column: 'status',
+          message: 'status must be one of draft, active, archived',
+        },
+        {
+          row: 4,
+          product: product4,
+          column: 'hsn_code',
+          message: 'hsn_code must be 4, 6 or 8 digits',
+        },
       ],
     );
+  });
+});
+
+describe('drafts and archived products without a picture', () => {
+  it('export and import back unchanged; an active one without a picture is refused by name', async () => {
+    const archived = await createProduct(t.db, { name: 'Retired Away Kit' });
+    const draft = await createProduct(t.db, { name: 'Next Season Home' });
+    await t.db.execute(
+      sql`UPDATE products SET image_url = '', image1 = '', image2 = '',
+                 status = CASE WHEN id = ${archived} THEN 'archived' ELSE 'draft' END,
+                 active = false
+          WHERE id IN (${archived}, ${draft})`,
+    );
+    try {
+      const file = (await exportCsv()).body;
+      const { result } = await importCsv(file, 'dry-run');
+      expect(result).toMatchObject({ outcome: 'checked', errors: [], updates: 0, creates: 0 });
+
+      const [header, ...rows] = records(file);
+      const row = rows.findIndex((r) => r[col('id')] === String(draft));
+      rows[row]![col('status')] = 'active';
+      const refused = await importCsv(toCsv([header!, ...rows]), 'dry-run');
+      expect(refused.result.errors).toEqual([
+        {
+          row: row + 2,
+          product: `#${draft} Next Season Home`,
+          column: 'picture_1',
+          message: PICTURE_NEEDED,
+        },
+      ]);
+    } finally {
+      await t.db.execute(
+        sql`DELETE FROM product_sizes WHERE product_id IN (${archived}, ${draft})`,
+      );
+      await t.db.execute(sql`DELETE FROM products WHERE id IN (${archived}, ${draft})`);
+    }
   });
 });
 

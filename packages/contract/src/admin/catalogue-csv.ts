@@ -276,7 +276,10 @@ export function parseCsvProduct(
   const pictures = (['picture_1', 'picture_2', 'picture_3'] as const).map((c) =>
     check(c, PICTURES[c], cells[c]),
   );
-  if (pictures[0] === '') errors.push({ column: 'picture_1', message: 'picture_1 is required' });
+  // A draft or an archived product is not shown: it may have no picture yet (or any more).
+  if (pictures[0] === '' && status === 'active') {
+    errors.push({ column: 'picture_1', message: PICTURE_NEEDED });
+  }
   const productDetails = check('product_details', ProductDetails, cells.product_details);
 
   if (
@@ -324,6 +327,16 @@ export function parseCsvProduct(
   };
 }
 
+/** A row's product as an error names it: its id and name as the file gives them. */
+export function csvRowProduct(cells: { id?: string; name?: string }): string {
+  const id = cells.id?.trim() ?? '';
+  const name = cells.name?.trim().slice(0, 80) ?? '';
+  return [id === '' ? '' : `#${id}`, name].filter((p) => p !== '').join(' ');
+}
+
+/** An active product is shown in the shop, so it needs its first picture. */
+export const PICTURE_NEEDED = 'picture_1 is required for an active product';
+
 // ── The import's answer ───────────────────────────────────────────────────────────────────
 export const IMPORT_MODES = ['dry-run', 'apply'] as const;
 
@@ -338,6 +351,8 @@ export const CatalogueImportQuery = z.object({
 
 export const CsvRowError = z.object({
   row: z.number().int(),
+  /** The product the row describes, as the file names it ('#12 Kerala Blasters Home'); '' when the row names none. */
+  product: z.string(),
   column: z.string(),
   message: z.string(),
 });

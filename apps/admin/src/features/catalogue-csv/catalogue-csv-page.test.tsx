@@ -61,8 +61,18 @@ describe('the import / export page', () => {
           updates: 1,
           error_count: 2,
           errors: [
-            { row: 3, column: 'price', message: 'price must be rupees, like 1499.00' },
-            { row: 4, column: 'team', message: 'there is no team named "Atletico Kozhikode"' },
+            {
+              row: 3,
+              product: '#12 Kerala Blasters Home',
+              column: 'price',
+              message: 'price must be rupees, like 1499.00',
+            },
+            {
+              row: 4,
+              product: 'Gokulam Away',
+              column: 'team',
+              message: 'there is no team named "Atletico Kozhikode"',
+            },
           ],
         }),
       ],
@@ -80,8 +90,8 @@ describe('the import / export page', () => {
           .map((c) => c.textContent),
       );
     expect(rows).toEqual([
-      ['Row 3', 'price', 'price must be rupees, like 1499.00'],
-      ['Row 4', 'team', 'there is no team named "Atletico Kozhikode"'],
+      ['Row 3', '#12 Kerala Blasters Home', 'price', 'price must be rupees, like 1499.00'],
+      ['Row 4', 'Gokulam Away', 'team', 'there is no team named "Atletico Kozhikode"'],
     ]);
     const counts = screen.getAllByRole('definition').map((d) => d.textContent);
     expect(counts).toEqual(['0', '1', '1', '2']);

@@ -74,6 +74,9 @@ export function ImportSummary({ result }: { result: CatalogueImportResult }) {
                   Row
                 </th>
                 <th scope="col" className={head}>
+                  Product
+                </th>
+                <th scope="col" className={head}>
                   Column
                 </th>
                 <th scope="col" className={head}>
@@ -87,6 +90,9 @@ export function ImportSummary({ result }: { result: CatalogueImportResult }) {
                   <td className={`${cell} ${border} font-semibold whitespace-nowrap`}>
                     <span className="md:hidden">Row </span>
                     {e.row}
+                  </td>
+                  <td className={`${cell} ${border} break-words`}>
+                    {e.product === '' ? '—' : e.product}
                   </td>
                   <td className={`${cell} ${border} font-mono text-xs md:text-sm`}>
                     {e.column === '' ? '—' : e.column}
