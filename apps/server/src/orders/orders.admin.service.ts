@@ -2,7 +2,7 @@
 // its lines, address label, payments, refunds, returns and timeline, the same list as a CSV
 // file, and the packing slips. What a role may see is decided here: without customers.read
 // (packers) there is no email or account phone, only the address label a parcel needs.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { paiseToDecimalString, printedText } from '@kitroom/contract';
 import {
   ORDER_ACTIONS,
@@ -21,10 +21,10 @@ import {
   type ShipOrderRequest,
   type StaffRole,
 } from '@kitroom/contract/admin';
-import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import type { Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/audit.service.js';
+import { csvStream } from '../csv-writer.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
 import { refundableOf } from './refunds.service.js';
@@ -262,18 +262,22 @@ async function* exportRecords(
 
 /**
  * The list's orders with the same filters as CSV (UTF-8 with a BOM, CRLF), newest first, read
- * a batch at a time. Refusals (an email search by a packer) are thrown before it starts.
+ * a batch at a time. Refusals (an email search by a packer) are thrown before it starts; the
+ * download is audited, with its filters, since it carries shoppers' details.
  */
-export function exportOrders(
+export async function exportOrders(
   db: Queryable,
-  role: StaffRole,
+  { actor, role }: StaffCaller,
   query: z.output<typeof OrderExportQuery>,
-): Readable {
+): Promise<Readable> {
   const filter = filterOf(role, query);
-  const records = Readable.from(exportRecords(db, filter, roleMay(role, 'customers.read')));
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
-  records.on('error', (err) => csv.destroy(err));
-  return records.pipe(csv);
+  await record(db, actor, {
+    entity: 'order',
+    entityId: 'export',
+    action: 'export_csv',
+    after: { ...query },
+  });
+  return csvStream(exportRecords(db, filter, roleMay(role, 'customers.read')), { bom: true });
 }
 
 // ─── one order ───
