@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthorized } from '../http/errors.js';
+import { isWebhookAuthentic } from '../http/webhook-authenticity.js';
 import type { HealthContext } from './health.service.js';
 import { webhookProvider } from './health-monitor.js';
 import { scrapeGauges } from './metrics.service.js';
@@ -36,7 +37,13 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext)
       const status = reply.statusCode;
       ctx.monitor.webhookAnswered(
         provider,
-        status >= 500 ? 'error' : status >= 400 ? 'refused' : 'ok',
+        !isWebhookAuthentic(request)
+          ? 'unsigned'
+          : status >= 500
+            ? 'error'
+            : status >= 400
+              ? 'refused'
+              : 'ok',
       );
     }
   });

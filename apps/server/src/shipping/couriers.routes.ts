@@ -3,6 +3,7 @@
 // refused with 401 and changes nothing; an authentic one is stored and acted on once.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { markWebhookAuthentic } from '../http/webhook-authenticity.js';
 import { orderContexts } from '../orders/order-context.js';
 import { applyTracking } from './shipments.service.js';
 
@@ -16,6 +17,7 @@ export function courierWebhookRoutes(deps: AppDeps): FastifyPluginAsync {
           request.log.warn({ courier: provider.name }, 'courier webhook refused: not authentic');
           return reply.code(401).send({ error: 'This update could not be verified.' });
         }
+        markWebhookAuthentic(request);
         const result = await applyTracking(
           { ...context(request.log), couriers: deps.couriers },
           provider,
