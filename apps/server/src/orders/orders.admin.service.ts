@@ -330,7 +330,7 @@ export async function getOrder(
   // Said before anyone tries to ship: the ship action would refuse with the same reasons.
   const problems =
     invoice === null && actions.includes('ship') ? await invoiceProblems(db, id) : [];
-  return {
+  const answer: AdminOrderResponse = {
     order: {
       id: order.id,
       created_at: iso(order.created_at),
@@ -430,6 +430,25 @@ export async function getOrder(
           : order.eway_bill_number === null
             ? 'number'
             : null,
+  };
+  return roleMay(role, 'orders.money') ? answer : withoutMoney(answer);
+}
+
+/**
+ * What a role without orders.money (packers) is shown of an order: no payments with their
+ * provider ids, no refunds or their reasons, and no amounts in the timeline.
+ */
+function withoutMoney(answer: AdminOrderResponse): AdminOrderResponse {
+  return {
+    ...answer,
+    payments: [],
+    refunds: [],
+    refundable_paise: 0,
+    events: answer.events.map((e) => ({
+      ...e,
+      note: e.type.startsWith('refund') ? '' : e.note,
+      data: Object.fromEntries(Object.entries(e.data).filter(([key]) => !key.endsWith('_paise'))),
+    })),
   };
 }
 

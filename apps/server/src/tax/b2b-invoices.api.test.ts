@@ -76,7 +76,7 @@ const ship = (orderId: number) =>
     tracking_id: `DLV${orderId}`,
   });
 const invoiceText = async (orderId: number) => {
-  const res = await packer.call('GET', `/api/admin/orders/${orderId}/invoice`);
+  const res = await support.call('GET', `/api/admin/orders/${orderId}/invoice`);
   expect(res.statusCode, res.body).toBe(200);
   return pdfText(res.rawPayload);
 };

@@ -13,7 +13,7 @@ export const invoicesEndpoints = {
     path: '/api/admin/orders/invoices',
     summary:
       'A PDF with the tax invoices of the orders asked for, in their order; all must be invoiced',
-    access: 'orders.read',
+    access: 'orders.money',
     query: OrderInvoicesQuery,
     produces: 'application/pdf',
     response: z.string(),
@@ -22,7 +22,7 @@ export const invoicesEndpoints = {
     method: 'GET',
     path: '/api/admin/orders/:id/invoice',
     summary: "The order's tax invoice as a PDF (issued when it shipped)",
-    access: 'orders.read',
+    access: 'orders.money',
     params: OrderIdParams,
     produces: 'application/pdf',
     response: z.string(),

@@ -59,6 +59,7 @@ function fileUrl(path: string, query: Record<string, string | number | undefined
 export function OrdersPage() {
   useTitle('Orders');
   const mayFulfil = useMay('orders.fulfil');
+  const mayMoney = useMay('orders.money');
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersOf(params), [params]);
@@ -109,7 +110,7 @@ export function OrdersPage() {
   const chosenRows = orders.filter((o) => chosen.has(o.id));
   const chosenIds = chosenRows.map((o) => o.id);
   const slipIds = chosenRows.filter((o) => hasPackingSlip(o.stage)).map((o) => o.id);
-  const invoiceIds = chosenRows.filter((o) => hasInvoice(o.stage)).map((o) => o.id);
+  const invoiceIds = mayMoney ? chosenRows.filter((o) => hasInvoice(o.stage)).map((o) => o.id) : [];
   // Shipped orders have a parcel with a waybill to label.
   const labelIds = mayFulfil
     ? chosenRows.filter((o) => o.stage === 'shipped').map((o) => o.id)
