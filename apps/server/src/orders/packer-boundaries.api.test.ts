@@ -73,6 +73,17 @@ describe('a packer', () => {
     expect(full.refunds[0]).toMatchObject({ reason: REASON, amount_paise: 10_000 });
   });
 
+  it('sees the order list and its CSV without totals', async () => {
+    const list = (await packer.call('GET', '/api/admin/orders')).json().orders;
+    const row = list.find((o: { id: number }) => o.id === orderId);
+    expect(row).toMatchObject({ id: orderId, total_paise: null });
+    const csv = (await packer.call('GET', '/api/admin/orders/export')).body;
+    expect(csv.split('\r\n')[0]).not.toContain('total_rupees');
+    const theirs = (await support.call('GET', '/api/admin/orders')).json().orders;
+    expect(theirs.find((o: { id: number }) => o.id === orderId).total_paise).toBe(135_900);
+    expect((await support.call('GET', '/api/admin/orders/export')).body).toContain('total_rupees');
+  });
+
   it('sees a return without the refund it is due', async () => {
     const returnId = await createReturn(t.db, { kind: 'return', status: 'approved' });
     const seen = (await packer.call('GET', `/api/admin/returns/${returnId}`)).json().return;

@@ -162,11 +162,14 @@ describe('the order list', () => {
     );
   });
 
-  it('offers a packer no invoices: they see the parcel, not the money', async () => {
+  it('offers a packer no totals and no invoices: they see the parcel, not the money', async () => {
     fakeApi({
       'GET /api/admin/me': { body: signedInAs(staffMember('packer')) },
       'GET /api/admin/orders': {
-        body: { orders: [row(20, { status: 'Shipped', stage: 'shipped' })], next_after: null },
+        body: {
+          orders: [row(20, { status: 'Shipped', stage: 'shipped', total_paise: null })],
+          next_after: null,
+        },
       },
     });
     renderAdmin('/orders');
@@ -175,6 +178,8 @@ describe('the order list', () => {
     const bar = within(screen.getByRole('region', { name: 'Chosen orders' }));
     expect(bar.getByRole('link', { name: 'Print packing slips' })).toBeTruthy();
     expect(bar.queryByRole('link', { name: 'Download invoices' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Total' })).toBeNull();
+    expect(screen.queryByText(/₹/)).toBeNull();
   });
 
   it("shows the server's refusal of a filter", async () => {

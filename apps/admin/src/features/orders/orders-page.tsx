@@ -358,6 +358,8 @@ interface TableProps {
 
 function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
   const all = orders.every((o) => chosen.has(o.id));
+  // Packers are not shown money: their rows come without totals.
+  const showTotals = orders.some((o) => o.total_paise !== null);
   return (
     <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
       <caption className="sr-only">Orders</caption>
@@ -389,9 +391,11 @@ function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
           <th scope="col" className="border-b border-line px-3 py-2 max-md:sr-only">
             Status
           </th>
-          <th scope="col" className="border-b border-line px-3 py-2 text-right max-md:sr-only">
-            Total
-          </th>
+          {showTotals && (
+            <th scope="col" className="border-b border-line px-3 py-2 text-right max-md:sr-only">
+              Total
+            </th>
+          )}
         </tr>
       </thead>
       <tbody className="max-md:block max-md:space-y-3">
@@ -453,11 +457,13 @@ function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
                   </span>
                 )}
             </td>
-            <td
-              className={`${cell} font-semibold tabular-nums md:border-b md:border-line md:text-right max-md:col-start-3 max-md:row-start-2 max-md:text-right`}
-            >
-              {formatPaise(o.total_paise)}
-            </td>
+            {showTotals && (
+              <td
+                className={`${cell} font-semibold tabular-nums md:border-b md:border-line md:text-right max-md:col-start-3 max-md:row-start-2 max-md:text-right`}
+              >
+                {o.total_paise !== null && formatPaise(o.total_paise)}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
