@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, unauthorized } from '../http/errors.js';
 import { isWebhookAuthentic } from '../http/webhook-authenticity.js';
 import type { HealthContext } from './health.service.js';
-import { webhookProvider } from './health-monitor.js';
+import { webhookProvider, type WebhookOutcome } from './health-monitor.js';
 import { scrapeGauges } from './metrics.service.js';
 
 export const METRICS_TOKEN_NEEDED =
@@ -20,6 +20,12 @@ function sameToken(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
+}
+
+/** A post without a valid signature or token is 'unsigned', whatever it was answered. */
+function webhookOutcome(authentic: boolean, status: number): WebhookOutcome {
+  if (!authentic) return 'unsigned';
+  return status >= 500 ? 'error' : status >= 400 ? 'refused' : 'ok';
 }
 
 /** Counts every request answered (call before the routes are registered). */
@@ -35,16 +41,7 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext)
     const provider = request.method === 'POST' ? webhookProvider(route) : null;
     if (provider) {
       const status = reply.statusCode;
-      ctx.monitor.webhookAnswered(
-        provider,
-        !isWebhookAuthentic(request)
-          ? 'unsigned'
-          : status >= 500
-            ? 'error'
-            : status >= 400
-              ? 'refused'
-              : 'ok',
-      );
+      ctx.monitor.webhookAnswered(provider, webhookOutcome(isWebhookAuthentic(request), status));
     }
   });
 }
