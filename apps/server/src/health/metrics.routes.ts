@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthorized } from '../http/errors.js';
-import { isWebhookAuthentic } from '../http/webhook-authenticity.js';
+import { isWebhookAuthentic, webhookProviderOf } from '../http/webhook-authenticity.js';
 import type { HealthContext } from './health.service.js';
 import { webhookProvider, type WebhookOutcome } from './health-monitor.js';
 import { scrapeGauges } from './metrics.service.js';
@@ -38,7 +38,8 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext)
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
-    const provider = request.method === 'POST' ? webhookProvider(route) : null;
+    const provider =
+      request.method === 'POST' ? (webhookProviderOf(request) ?? webhookProvider(route)) : null;
     if (provider) {
       const status = reply.statusCode;
       ctx.monitor.webhookAnswered(provider, webhookOutcome(isWebhookAuthentic(request), status));

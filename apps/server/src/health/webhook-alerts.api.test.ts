@@ -7,7 +7,10 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
 import { createSandboxGateway } from '../payments/sandbox.provider.js';
 import { sandboxSecretSeed } from '../payments/sandbox-secret.js';
-import { SANDBOX_TOKEN_HEADER } from '../shipping/couriers/sandbox.courier.js';
+import {
+  createSandboxCourier,
+  SANDBOX_TOKEN_HEADER,
+} from '../shipping/couriers/sandbox.courier.js';
 import { checkAlerts, type AlertContext } from './alerts.service.js';
 
 let t: TestApp;
@@ -65,6 +68,34 @@ describe('webhook alerts', () => {
     const check = await checkAlerts(alertContext());
     expect(check.raised).toEqual([]);
     expect(mailed).toEqual([]);
+    // Still counted for /metrics, apart from the deliveries that prove themselves.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(
+      'kitroom_webhook_requests_total{provider="sandbox",outcome="unsigned"} 6',
+    );
+    expect(metrics).toContain(
+      'kitroom_webhook_requests_total{provider="courier-sandbox",outcome="unsigned"} 6',
+    );
+  });
+
+  it("counts a courier's authentic deliveries under its own name", async () => {
+    const courier = createSandboxCourier({
+      db: t.db,
+      secretSeed: sandboxSecretSeed(t.config),
+      publicUrl: t.config.publicUrl,
+      labelData: async () => [],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/parcel-updates/sandbox',
+      headers: courier.webhookHeaders(),
+      payload: { nothing: 'we track' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(
+      'kitroom_webhook_requests_total{provider="courier-sandbox",outcome="ok"} 1',
+    );
   });
 
   it('signed deliveries that still fail raise the alert', async () => {
