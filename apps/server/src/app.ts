@@ -27,11 +27,13 @@ import type { Database } from './db/client.js';
 import { loggableError } from './db/errors.js';
 import { registerAdminApp } from './http/admin-app.js';
 import { registerAuth } from './http/auth.js';
-import { forbiddenText, registerErrorHandling } from './http/errors.js';
+import { forbiddenText, registerErrorHandling, tooDeep } from './http/errors.js';
 import { lazyChildLogger } from './http/lazy-logger.js';
 import {
   answerRoutingError,
   containsForbiddenText,
+  jsonNestsDeeperThan,
+  MAX_JSON_DEPTH,
   registerTextChecks,
 } from './http/text-input.js';
 import { registerRateLimits } from './http/rate-limit.js';
@@ -284,6 +286,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    // Bounded before parsing: the checks after it walk the value, and deep enough overflows.
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

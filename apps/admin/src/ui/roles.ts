@@ -16,6 +16,8 @@ export const PERMISSION_TEXT: Record<Permission, string> = {
   'catalogue.write': 'Create and edit products, teams, players, categories and pictures',
   'stock.adjust': 'Count stock and adjust it with a reason',
   'orders.read': 'See orders',
+  'orders.money': "See orders' money: totals, payments, refunds, invoices and credit notes",
+  'orders.notes': "Write notes on an order's timeline",
   'orders.fulfil': 'Pack, ship and deliver orders',
   'orders.manage': 'Cancel orders and approve returns and exchanges',
   'orders.refund': 'Refund money',

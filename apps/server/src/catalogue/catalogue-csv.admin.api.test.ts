@@ -293,7 +293,10 @@ describe('a file with a bad row applies nothing and names the row and column', (
   }
 
   /** Each error names its row's product (none for the file's own problems). */
-  async function expectRefused(file: string | Buffer, errors: { row: number; product?: string }[]) {
+  async function expectRefused(
+    file: string | Buffer,
+    errors: { row: number; product?: string; column: string; message: string }[],
+  ) {
     const before = await snapshot();
     for (const mode of ['dry-run', 'apply'] as const) {
       const { res, result } = await importCsv(file, mode);

@@ -3,7 +3,7 @@
 // reads and checks the whole file, compares it with the catalogue, and either answers the
 // plan (dry run) or writes all of it in one transaction — products, sizes, the stock ledger
 // ('import') and the audit log — or nothing when any row is bad or the plan has moved.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   CSV_COLUMNS,
   csvRowOf,
@@ -12,7 +12,7 @@ import {
   type CatalogueImportResult,
   type CsvProductChange,
 } from '@kitroom/contract/admin';
-import { stringify } from 'csv-stringify';
+import { csvStream } from '../csv-writer.js';
 import type { Queryable } from '../db/client.js';
 import { recordMany, type Actor, type Change } from '../staff/audit.service.js';
 import { insertLedgerEntries, type LedgerEntry } from '../stock/stock.service.js';
@@ -62,10 +62,7 @@ async function* exportRecords(db: Queryable): AsyncGenerator<string[]> {
  * products at a time.
  */
 export function exportCatalogueCsv(db: Queryable): Readable {
-  const records = Readable.from(exportRecords(db));
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
-  records.on('error', (err) => csv.destroy(err));
-  return records.pipe(csv);
+  return csvStream(exportRecords(db), { bom: true });
 }
 
 export type ImportProgress = (p: {

@@ -1,6 +1,5 @@
 // Opens the database: a pg pool when DATABASE_URL is set, else PGlite files under DATA_DIR.
 // Both speak the same PostgreSQL dialect and share one migrations folder.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { makePrivateDirSync } from '../private-files.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -101,7 +101,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  if (!dir.startsWith('memory://')) makePrivateDirSync(dir);
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),

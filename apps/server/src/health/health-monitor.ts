@@ -15,7 +15,8 @@ export interface SweepState {
   lastError: string | null;
 }
 
-export type WebhookOutcome = 'ok' | 'refused' | 'error';
+/** 'unsigned': no valid signature or token; counted for /metrics, never for alerts. */
+export type WebhookOutcome = 'ok' | 'refused' | 'error' | 'unsigned';
 
 export interface WebhookTally {
   failures: number;
@@ -70,7 +71,7 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
   });
   const webhooks = new Counter({
     name: 'kitroom_webhook_requests_total',
-    help: 'Webhook deliveries by provider and outcome (ok, refused: 4xx, error: 5xx)',
+    help: 'Webhook deliveries by provider and outcome (ok, refused: 4xx, error: 5xx, unsigned: not authentic)',
     labelNames: ['provider', 'outcome'],
     registers: [registry],
   });
@@ -112,6 +113,8 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
     },
     webhookAnswered(provider, outcome, at = now()) {
       webhooks.inc({ provider, outcome });
+      // Anyone can post without the secret: only authentic deliveries tell of a problem.
+      if (outcome === 'unsigned') return;
       recent.push({ at: at.getTime(), provider, ok: outcome === 'ok' });
       const forget = at.getTime() - WEBHOOK_MEMORY_MS;
       while (recent.length > 0 && recent[0]!.at < forget) recent.shift();

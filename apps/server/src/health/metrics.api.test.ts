@@ -80,7 +80,7 @@ describe('GET /metrics', () => {
     expect(body).not.toMatch(/@(example\.com|kitroom\.in)/);
   });
 
-  it('counts webhook refusals per provider', async () => {
+  it('counts webhook refusals per provider, unsigned posts apart', async () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/webhook',
@@ -90,7 +90,7 @@ describe('GET /metrics', () => {
     expect(refused.statusCode).toBe(400);
     const body = (await scrape()).body;
     expect(body).toContain(
-      'kitroom_webhook_requests_total{provider="sandbox",outcome="refused"} 1',
+      'kitroom_webhook_requests_total{provider="sandbox",outcome="unsigned"} 1',
     );
   });
 });

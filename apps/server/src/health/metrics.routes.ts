@@ -7,8 +7,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthorized } from '../http/errors.js';
+import { isWebhookAuthentic, webhookProviderOf } from '../http/webhook-authenticity.js';
 import type { HealthContext } from './health.service.js';
-import { webhookProvider } from './health-monitor.js';
+import { webhookProvider, type WebhookOutcome } from './health-monitor.js';
 import { scrapeGauges } from './metrics.service.js';
 
 export const METRICS_TOKEN_NEEDED =
@@ -21,6 +22,12 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** A post without a valid signature or token is 'unsigned', whatever it was answered. */
+function webhookOutcome(authentic: boolean, status: number): WebhookOutcome {
+  if (!authentic) return 'unsigned';
+  return status >= 500 ? 'error' : status >= 400 ? 'refused' : 'ok';
+}
+
 /** Counts every request answered (call before the routes are registered). */
 export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext): void {
   app.addHook('onResponse', async (request, reply) => {
@@ -31,13 +38,11 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext)
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
-    const provider = request.method === 'POST' ? webhookProvider(route) : null;
+    const provider =
+      request.method === 'POST' ? (webhookProviderOf(request) ?? webhookProvider(route)) : null;
     if (provider) {
       const status = reply.statusCode;
-      ctx.monitor.webhookAnswered(
-        provider,
-        status >= 500 ? 'error' : status >= 400 ? 'refused' : 'ok',
-      );
+      ctx.monitor.webhookAnswered(provider, webhookOutcome(isWebhookAuthentic(request), status));
     }
   });
 }

@@ -622,6 +622,49 @@ describe('the back-office permission table', () => {
     });
   });
 
+  // OPERATIONS.md: packers pack, ship and count stock; no money (totals, payments, refunds,
+  // invoices, credit notes) and no notes. Written out, so that a new endpoint or a widened
+  // permission changes this list on purpose.
+  it('lets a packer call exactly the endpoints of parcels and stock', () => {
+    const packerMay = GUARDED.filter(
+      ([, e]) => e.access !== 'signed-in' && roleMayCall('packer', e.access),
+    ).map(([name]) => name);
+    expect(packerMay.sort()).toEqual(
+      [
+        'listAdminOrders',
+        'exportAdminOrders',
+        'orderPackingSlips',
+        'packAdminOrders',
+        'getAdminOrder',
+        'shipAdminOrder',
+        'issueAdminOrderInvoice',
+        'setAdminOrderEwayBill',
+        'deliverAdminOrder',
+        'listProducts',
+        'catalogueChoices',
+        'getProduct',
+        'adjustStock',
+        'stockHistory',
+        'listCategories',
+        'exportCatalogueCsv',
+        'listTeams',
+        'listPlayers',
+        'listReturns',
+        'getReturn',
+        'receiveReturn',
+        'shipReplacement',
+        'orderShippingLabels',
+        'listOrderShipments',
+        'shipWithCourier',
+        'cancelShipment',
+        'listFailedDeliveries',
+        'answerFailedDelivery',
+        'listSizeCharts',
+        'backInStockWaiting',
+      ].sort(),
+    );
+  });
+
   it('keeps the second factor for pending sessions only', async () => {
     const owner = await createStaff(t.db, 'owner');
     const sample = await SAMPLES.secondFactor(t.db);

@@ -15,7 +15,7 @@ import {
   Unauthorized,
   Unavailable,
 } from '../domain-errors.js';
-import { FORBIDDEN_TEXT_MESSAGE } from './text-input.js';
+import { FORBIDDEN_TEXT_MESSAGE, TOO_DEEP_MESSAGE } from './text-input.js';
 
 /** A refusal of the HTTP layer: a route or plugin that knows its status (415, 413, ...). */
 export class AppError extends Error {
@@ -35,6 +35,7 @@ export const forbidden = (message = 'You may only act on your own account.') =>
 export const tooManyRequests = (message: string) => new AppError(429, message);
 /** A body, path or query carrying a null character or a lone surrogate (text-input.ts). */
 export const forbiddenText = () => new AppError(400, FORBIDDEN_TEXT_MESSAGE);
+export const tooDeep = () => new AppError(400, TOO_DEEP_MESSAGE);
 
 /** Each domain error's status; a subclass (SoldOut) takes its parent's. */
 const STATUSES: ReadonlyArray<readonly [abstract new (message: string) => DomainError, number]> = [

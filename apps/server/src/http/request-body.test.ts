@@ -62,3 +62,36 @@ describe('request bodies', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('deeply nested JSON', () => {
+  const TOO_DEEP = {
+    error:
+      'The request body is nested too deeply: at most 32 levels of objects and arrays are allowed.',
+  };
+  const nested = (levels: number) =>
+    `{"search":"messi","x":${'['.repeat(levels)}"["${']'.repeat(levels)}}`;
+
+  it('5,000 levels deep answers 400 {error} on every JSON call, not 500', async () => {
+    const user = await loggedInUser(t.db);
+    for (const call of ['search_result.php', 'feedback.php', 'cart.php']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${call}`,
+        headers: { 'content-type': 'application/json', cookie: user.cookie },
+        payload: nested(5000),
+      });
+      expect(res.statusCode, call).toBe(400);
+      expect(res.json(), call).toEqual(TOO_DEEP);
+    }
+  });
+
+  it('a few levels, and brackets inside strings, are taken as they were', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search_result.php',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ search: '[[[[{{{{'.repeat(20), x: [[[[{ a: [1] }]]]] }),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -11,6 +11,31 @@ export const FORBIDDEN_TEXT_MESSAGE =
 export const MALFORMED_ADDRESS_MESSAGE =
   'The address of this request is not valid: a % must be followed by two hexadecimal digits.';
 
+/** Objects and arrays inside one another that a JSON body may hold; no call needs half as many. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays are allowed.`;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`, read from the text before it
+ * is parsed, so that nothing after (the text checks below, validation) recurses without end.
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** True for a string with a null character or a lone surrogate. */
 export function isForbiddenText(text: string): boolean {
   return text.includes('\u0000') || !text.isWellFormed();

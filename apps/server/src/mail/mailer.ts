@@ -2,10 +2,11 @@
 // written to the log and as an .eml file under DATA_DIR/outbox, so a fresh `npm start`
 // needs no mail server and a developer can still read every code and confirmation.
 import { addressLines, type ShopDetailsResponse } from '@kitroom/contract';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.js';
 
 export const SHOP_NAME = 'Kitroom';
 /** SMTP connections kept open at most; the outbox worker sends as many mails at once. */
@@ -62,12 +63,12 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, ...m });
-      await mkdir(opts.outboxDir, { recursive: true });
+      await makePrivateDir(opts.outboxDir);
       const file = path.join(
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       // The subject and recipient only: bodies may hold one-time codes.
       opts.log.info(
         { to: m.to, subject: m.subject, file },

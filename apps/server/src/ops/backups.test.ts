@@ -1,7 +1,7 @@
 // Backups and restores on the engine under test: a small shop backed up, restored and compared
 // row for row in every table; damaged, newer and unforced restores refused with the data left
 // as it was; and (on PostgreSQL) a PGlite backup brought into PostgreSQL.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -105,6 +105,11 @@ describe('a backup', () => {
     expect(Math.abs(latest!.takenAt.getTime() - Date.parse(manifest.created_at))).toBeLessThan(
       1000,
     );
+  });
+
+  it('is readable by the shop alone: the file 0600 in a 0700 folder', () => {
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(backupFile)).mode & 0o777).toBe(0o700);
   });
 
   it('restores the shop exactly: every table row for row, the pictures, the sequences', async () => {

@@ -14,13 +14,14 @@ import {
   statSync,
   unlinkSync,
 } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.js';
 import { indianDayOf } from '../indian-days.js';
 import {
   codeMigrations,
@@ -240,7 +241,7 @@ export async function createBackup(
   opts: CreateBackupOptions,
 ): Promise<{ path: string; manifest: BackupManifest }> {
   const dir = opts.dir ?? backupsDir(opts.dataDir);
-  await mkdir(dir, { recursive: true });
+  await makePrivateDir(dir);
   const version = await schemaVersion(database.db);
   if (version.applied === 0) {
     throw new BackupError('There is no shop to back up: the database has no tables yet.');
@@ -285,7 +286,7 @@ export async function createBackup(
   // The name is this process's: two servers sharing DATA_DIR may back up in the same second.
   const tmp = `${file}.${process.pid}.partial`;
   try {
-    await writeFile(tmp, zipped);
+    await writeFile(tmp, zipped, { mode: PRIVATE_FILE_MODE });
     renameSync(tmp, file);
   } catch (err) {
     rmSync(tmp, { force: true }); // a full disk: the half-written file would only fill it more

@@ -20,6 +20,7 @@ import {
   pgTool,
   type BackupManifest,
 } from './backups.js';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.js';
 import { schemaVersion } from './schema-version.js';
 
 export type RestoreTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
@@ -91,7 +92,7 @@ async function restorePgliteDir(tarball: Uint8Array, dir: string): Promise<void>
   const aside = existsSync(dir) ? `${dir}.replaced-${stamp()}` : null;
   if (aside) renameSync(dir, aside);
   try {
-    await mkdir(dir, { recursive: true });
+    await makePrivateDir(dir);
     const client = await PGlite.create(dir, {
       loadDataDir: new Blob([tarball]),
       extensions: { pg_trgm },
@@ -126,9 +127,9 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 }
 
 async function restorePostgresDump(dump: Uint8Array, url: string, workDir: string): Promise<void> {
-  await mkdir(workDir, { recursive: true });
+  await makePrivateDir(workDir);
   const file = path.join(workDir, `.restore-${process.pid}-${Date.now()}.dump`);
-  await writeFile(file, dump);
+  await writeFile(file, dump, { mode: PRIVATE_FILE_MODE });
   try {
     await withClient(url, wipeSchemas);
     await pgTool('pg_restore', [

@@ -43,7 +43,7 @@ export function ordersAdminRoutes(deps: AppDeps): FastifyPluginAsync {
                 'content-disposition',
                 `attachment; filename="${orders.ordersExportFileName()}"`,
               )
-              .send(orders.exportOrders(db, roleOf(call), call.query)),
+              .send(await orders.exportOrders(db, callerOf(call), call.query)),
         },
         orderPackingSlips: {
           handler: async (call) => {

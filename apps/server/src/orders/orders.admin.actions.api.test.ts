@@ -311,7 +311,7 @@ describe('cancel', () => {
 describe('notes', () => {
   it('adds a note to the timeline by whoever wrote it', async () => {
     const id = await buy();
-    const res = await packer.call('POST', `/api/admin/orders/${id}/notes`, {
+    const res = await support.call('POST', `/api/admin/orders/${id}/notes`, {
       note: '  Box dented; repacked.  ',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -319,7 +319,7 @@ describe('notes', () => {
       type: 'note',
       actor: 'staff',
       note: 'Box dented; repacked.',
-      staff_name: expect.stringContaining('packer'),
+      staff_name: expect.stringContaining('support'),
     });
     expect(await auditActions(id)).toEqual(['note']);
   });
@@ -328,12 +328,12 @@ describe('notes', () => {
     const id = await buy();
     const before = await stateOf(id);
     for (const note of ['   ', 'x'.repeat(1001)]) {
-      const res = await packer.call('POST', `/api/admin/orders/${id}/notes`, { note });
+      const res = await support.call('POST', `/api/admin/orders/${id}/notes`, { note });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/note is required|note must be at most 1000 characters/);
     }
     expect(await stateOf(id)).toEqual(before);
-    const missing = await packer.call('POST', '/api/admin/orders/99999999/notes', { note: 'Hi' });
+    const missing = await support.call('POST', '/api/admin/orders/99999999/notes', { note: 'Hi' });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -2,7 +2,7 @@
 // its lines, address label, payments, refunds, returns and timeline, the same list as a CSV
 // file, and the packing slips. What a role may see is decided here: without customers.read
 // (packers) there is no email or account phone, only the address label a parcel needs.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { paiseToDecimalString, printedText } from '@kitroom/contract';
 import {
   ORDER_ACTIONS,
@@ -21,10 +21,10 @@ import {
   type ShipOrderRequest,
   type StaffRole,
 } from '@kitroom/contract/admin';
-import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import type { Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/audit.service.js';
+import { csvStream } from '../csv-writer.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
 import { refundableOf } from './refunds.service.js';
@@ -128,20 +128,31 @@ function decodeCursor(text: string): q.OrderCursor {
   return { micros, id: Number(id) };
 }
 
-function rowOf(r: q.OrderListRow, mayReadCustomers: boolean): AdminOrderRow {
+/** What a role is shown beside an order's parcel: the shopper's details, the money. */
+interface Shown {
+  customers: boolean;
+  money: boolean;
+}
+
+const shownTo = (role: StaffRole): Shown => ({
+  customers: roleMay(role, 'customers.read'),
+  money: roleMay(role, 'orders.money'),
+});
+
+function rowOf(r: q.OrderListRow, shown: Shown): AdminOrderRow {
   return {
     id: r.id,
     created_at: iso(r.created_at),
     status: r.order_status as OrderStatusText,
     stage: stageOf({ order_status: r.order_status, packed_at: r.packed_at }),
     payment_status: r.payment_status as PaymentStatusText,
-    total_paise: r.total_paise,
+    total_paise: shown.money ? r.total_paise : null,
     items: r.items,
     name: `${r.first_name} ${r.last_name}`.trim(),
     city: r.city,
     state: r.state,
-    email: mayReadCustomers ? r.email : null,
-    phone: mayReadCustomers ? r.phone : null,
+    email: shown.customers ? r.email : null,
+    phone: shown.customers ? r.phone : null,
     paid_at: isoOrNull(r.paid_at),
     packed_at: isoOrNull(r.packed_at),
     shipped_at: isoOrNull(r.shipped_at),
@@ -163,9 +174,9 @@ export async function listOrders(
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const mayReadCustomers = roleMay(role, 'customers.read');
+  const shown = shownTo(role);
   return {
-    orders: page.map((r) => rowOf(r, mayReadCustomers)),
+    orders: page.map((r) => rowOf(r, shown)),
     next_after: rows.length > query.limit && last ? `${last.micros}.${last.id}` : null,
   };
 }
@@ -215,7 +226,15 @@ export function ordersExportFileName(now = new Date()): string {
   return `kitroom-orders-${indianDayOf(now)}.csv`;
 }
 
-function csvRecord(r: q.OrderListRow, mayReadCustomers: boolean): string[] {
+function csvHeader(shown: Shown): string[] {
+  return [
+    ...CSV_HEAD.filter((c) => shown.money || c !== 'total_rupees'),
+    ...(shown.customers ? CSV_CUSTOMER : []),
+    ...CSV_TAIL,
+  ];
+}
+
+function csvRecord(r: q.OrderListRow, shown: Shown): string[] {
   const at = (v: Date | string | null) => (v === null ? '' : indianDateTime(new Date(v)));
   return [
     String(r.id),
@@ -223,14 +242,14 @@ function csvRecord(r: q.OrderListRow, mayReadCustomers: boolean): string[] {
     r.order_status,
     stageOf({ order_status: r.order_status, packed_at: r.packed_at }),
     r.payment_status,
-    paiseToDecimalString(r.total_paise),
+    ...(shown.money ? [paiseToDecimalString(r.total_paise)] : []),
     String(r.items),
     `${r.first_name} ${r.last_name}`.trim(),
     r.street_name,
     r.city,
     r.state,
     r.pincode,
-    ...(mayReadCustomers ? [r.email, r.phone] : []),
+    ...(shown.customers ? [r.email, r.phone] : []),
     at(r.paid_at),
     at(r.packed_at),
     at(r.shipped_at),
@@ -244,16 +263,16 @@ function csvRecord(r: q.OrderListRow, mayReadCustomers: boolean): string[] {
 async function* exportRecords(
   db: Queryable,
   filter: q.OrderFilter,
-  mayReadCustomers: boolean,
+  shown: Shown,
 ): AsyncGenerator<string[]> {
-  yield [...CSV_HEAD, ...(mayReadCustomers ? CSV_CUSTOMER : []), ...CSV_TAIL];
+  yield csvHeader(shown);
   let after: q.OrderCursor | undefined;
   for (;;) {
     const rows = await q.listOrders(db, filter, {
       ...(after ? { after } : {}),
       limit: EXPORT_BATCH,
     });
-    for (const row of rows) yield csvRecord(row, mayReadCustomers);
+    for (const row of rows) yield csvRecord(row, shown);
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH) return;
     after = { micros: last.micros, id: last.id };
@@ -262,18 +281,22 @@ async function* exportRecords(
 
 /**
  * The list's orders with the same filters as CSV (UTF-8 with a BOM, CRLF), newest first, read
- * a batch at a time. Refusals (an email search by a packer) are thrown before it starts.
+ * a batch at a time. Refusals (an email search by a packer) are thrown before it starts; the
+ * download is audited, with its filters, since it carries shoppers' details.
  */
-export function exportOrders(
+export async function exportOrders(
   db: Queryable,
-  role: StaffRole,
+  { actor, role }: StaffCaller,
   query: z.output<typeof OrderExportQuery>,
-): Readable {
+): Promise<Readable> {
   const filter = filterOf(role, query);
-  const records = Readable.from(exportRecords(db, filter, roleMay(role, 'customers.read')));
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
-  records.on('error', (err) => csv.destroy(err));
-  return records.pipe(csv);
+  await record(db, actor, {
+    entity: 'order',
+    entityId: 'export',
+    action: 'export_csv',
+    after: { ...query },
+  });
+  return csvStream(exportRecords(db, filter, shownTo(role)), { bom: true });
 }
 
 // ─── one order ───
@@ -326,7 +349,7 @@ export async function getOrder(
   // Said before anyone tries to ship: the ship action would refuse with the same reasons.
   const problems =
     invoice === null && actions.includes('ship') ? await invoiceProblems(db, id) : [];
-  return {
+  const answer: AdminOrderResponse = {
     order: {
       id: order.id,
       created_at: iso(order.created_at),
@@ -429,6 +452,25 @@ export async function getOrder(
           : order.eway_bill_number === null
             ? 'number'
             : null,
+  };
+  return roleMay(role, 'orders.money') ? answer : withoutMoney(answer);
+}
+
+/**
+ * What a role without orders.money (packers) is shown of an order: no payments with their
+ * provider ids, no refunds or their reasons, and no amounts in the timeline.
+ */
+function withoutMoney(answer: AdminOrderResponse): AdminOrderResponse {
+  return {
+    ...answer,
+    payments: [],
+    refunds: [],
+    refundable_paise: 0,
+    events: answer.events.map((e) => ({
+      ...e,
+      note: e.type.startsWith('refund') ? '' : e.note,
+      data: Object.fromEntries(Object.entries(e.data).filter(([key]) => !key.endsWith('_paise'))),
+    })),
   };
 }
 

@@ -1,14 +1,18 @@
 // The back office's returns and exchanges endpoints. Thin: each calls the returns admin service.
+import type { AdminReturn } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import { orderContexts } from './order-context.js';
 import * as returns from './returns.admin.service.js';
 
 export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   const db = deps.database.db;
   const context = orderContexts(deps);
+  const seenBy = (call: { session: LiveStaffSession | undefined }, r: AdminReturn) =>
+    returns.returnAsSeenBy(staffSessionOf(call).staff.role, r);
   return async (app) => {
     registerAdminRoutes(
       app,
@@ -16,45 +20,59 @@ export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
       {
         listReturns: { handler: ({ query }) => returns.listReturns(db, query) },
         getReturn: {
-          handler: async ({ params }) => ({ return: await returns.getReturn(db, params.id) }),
+          handler: async (call) => ({
+            return: seenBy(call, await returns.getReturn(db, call.params.id)),
+          }),
         },
         approveReturn: {
           handler: async (call) => ({
-            return: await returns.approveReturn(
-              context(call.request.log),
-              actorOf(call),
-              call.params.id,
-              call.body.note ?? '',
+            return: seenBy(
+              call,
+              await returns.approveReturn(
+                context(call.request.log),
+                actorOf(call),
+                call.params.id,
+                call.body.note ?? '',
+              ),
             ),
           }),
         },
         rejectReturn: {
           handler: async (call) => ({
-            return: await returns.rejectReturn(
-              context(call.request.log),
-              actorOf(call),
-              call.params.id,
-              call.body.note,
+            return: seenBy(
+              call,
+              await returns.rejectReturn(
+                context(call.request.log),
+                actorOf(call),
+                call.params.id,
+                call.body.note,
+              ),
             ),
           }),
         },
         receiveReturn: {
           handler: async (call) => ({
-            return: await returns.receiveReturn(
-              context(call.request.log),
-              actorOf(call),
-              call.params.id,
-              call.body,
+            return: seenBy(
+              call,
+              await returns.receiveReturn(
+                context(call.request.log),
+                actorOf(call),
+                call.params.id,
+                call.body,
+              ),
             ),
           }),
         },
         shipReplacement: {
           handler: async (call) => ({
-            return: await returns.shipReplacement(
-              context(call.request.log),
-              actorOf(call),
-              call.params.id,
-              call.body,
+            return: seenBy(
+              call,
+              await returns.shipReplacement(
+                context(call.request.log),
+                actorOf(call),
+                call.params.id,
+                call.body,
+              ),
             ),
           }),
         },

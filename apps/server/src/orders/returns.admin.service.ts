@@ -6,12 +6,14 @@
 // sold, decision 053) and ship an exchange's replacement. Each step locks the order then the request, and writes its columns, order
 // event, ledger rows, audit entry and mail in one transaction, or refuses and changes nothing.
 import { describePayout, RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
-import type {
-  AdminReturn,
-  AdminReturnSummary,
-  ReturnsListResponse,
-  ReturnsQuery,
-  ShipReplacementRequest,
+import {
+  roleMay,
+  type AdminReturn,
+  type AdminReturnSummary,
+  type ReturnsListResponse,
+  type ReturnsQuery,
+  type ShipReplacementRequest,
+  type StaffRole,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../db/client.js';
@@ -105,6 +107,11 @@ export async function listReturns(
     waiting: await q.waitingCount(db),
     next_after: rows.length === query.limit && last ? cursorOf(last) : null,
   };
+}
+
+/** A request as a role sees it: one without orders.money (packers) sees no refund. */
+export function returnAsSeenBy(role: StaffRole, r: AdminReturn): AdminReturn {
+  return roleMay(role, 'orders.money') ? r : { ...r, refund_due_paise: null, refund: null };
 }
 
 /** One request in full: its order, lines, sizes asked, decision, parcel and refund. */

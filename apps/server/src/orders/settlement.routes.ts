@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
 import { badRequest } from '../http/errors.js';
+import { markWebhookAuthentic } from '../http/webhook-authenticity.js';
 import { createPaymentProvider } from '../payments/payment-provider.js';
 import { orderContexts } from './order-context.js';
 import * as refunds from './refunds.service.js';
@@ -46,8 +47,13 @@ export function settlementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         { schema: { response: { 200: z.object({ status: z.string() }) } } },
         async (request) => {
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          if (!provider.webhookSigned(body, request.headers)) {
+            request.log.warn({ provider: provider.name }, 'payment webhook refused: not signed');
+            throw badRequest('The webhook signature is not valid.');
+          }
+          markWebhookAuthentic(request);
           const delivery = provider.verifyWebhook(body, request.headers);
-          if (!delivery) throw badRequest('The webhook signature is not valid.');
+          if (!delivery) throw badRequest('The webhook could not be read.');
           if (delivery.refund) {
             const outcome = await refunds.applyRefundWebhook(
               context(request.log),

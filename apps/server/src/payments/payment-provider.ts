@@ -79,6 +79,8 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** The redirect's query, verified; null when it is not authentic or not complete. */
   verifyCallback(query: Record<string, unknown>): PaymentReport | null;
+  /** Whether the webhook carries the provider's valid signature over its raw bytes. */
+  webhookSigned(rawBody: Buffer, headers: Record<string, unknown>): boolean;
   /** The webhook, verified over its raw bytes; null when it is not authentic or malformed. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, unknown>): WebhookDelivery | null;
   /**

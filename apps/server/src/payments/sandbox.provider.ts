@@ -202,12 +202,15 @@ export function createSandboxProvider(opts: { secretSeed: string }): PaymentProv
       };
     },
 
+    webhookSigned(rawBody, headers) {
+      return signatureMatches(
+        headerValue(headers, SANDBOX_SIGNATURE_HEADER),
+        hmacHex(secret, rawBody),
+      );
+    },
+
     verifyWebhook(rawBody, headers) {
-      if (
-        !signatureMatches(headerValue(headers, SANDBOX_SIGNATURE_HEADER), hmacHex(secret, rawBody))
-      ) {
-        return null;
-      }
+      if (!this.webhookSigned(rawBody, headers)) return null;
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));

@@ -3,6 +3,7 @@
 // refused with 401 and changes nothing; an authentic one is stored and acted on once.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { markWebhook, markWebhookAuthentic } from '../http/webhook-authenticity.js';
 import { orderContexts } from '../orders/order-context.js';
 import { applyTracking } from './shipments.service.js';
 
@@ -11,11 +12,14 @@ export function courierWebhookRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     for (const provider of deps.couriers.providers) {
       app.post(provider.webhookPath, async (request, reply) => {
+        // Counted apart from a payment provider of the same name (the sandboxes).
+        markWebhook(request, `courier-${provider.name}`);
         const updates = provider.readWebhook(request.headers, request.body);
         if (updates === null) {
           request.log.warn({ courier: provider.name }, 'courier webhook refused: not authentic');
           return reply.code(401).send({ error: 'This update could not be verified.' });
         }
+        markWebhookAuthentic(request);
         const result = await applyTracking(
           { ...context(request.log), couriers: deps.couriers },
           provider,

@@ -52,7 +52,11 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         orderShippingLabels: {
           handler: async (call) => {
             const ids = call.query.ids;
-            const pdf = await shipments.labelsOfOrders(shipping(call.request.log), ids);
+            const pdf = await shipments.labelsOfOrders(
+              shipping(call.request.log),
+              actorOf(call),
+              ids,
+            );
             const name = ids.length === 1 ? `label-${ids[0]}` : 'labels';
             return call.reply
               .header('content-type', 'application/pdf')

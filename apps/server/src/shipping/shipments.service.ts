@@ -324,11 +324,26 @@ export async function failedDeliveries(db: Db): Promise<FailedDelivery[]> {
   }));
 }
 
-/** Shipping labels of the orders' live shipments, one PDF; all with the same courier. */
+/**
+ * Shipping labels of the orders' live shipments, one PDF; all with the same courier. Audited,
+ * as every export is: labels carry shoppers' names, addresses and phones.
+ */
 export async function labelsOfOrders(
   ctx: ShippingContext,
+  actor: Actor,
   orderIds: readonly number[],
 ): Promise<Buffer> {
+  const pdf = await printLabels(ctx, orderIds);
+  await record(ctx.db, actor, {
+    entity: 'order',
+    entityId: orderIds.join(','),
+    action: 'print_labels',
+    after: { order_ids: [...orderIds] },
+  });
+  return pdf;
+}
+
+async function printLabels(ctx: ShippingContext, orderIds: readonly number[]): Promise<Buffer> {
   const rows = await q.labelsOfOrders(ctx.db, orderIds);
   const byOrder = new Map(rows.map((r) => [r.order_id, r]));
   for (const id of orderIds) {

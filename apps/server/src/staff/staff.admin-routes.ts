@@ -32,7 +32,10 @@ export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAs
         key,
         message: 'Too many sign-in attempts.',
       });
-    const sessionStaff = (r: FastifyRequest) => String(r.staffSession?.staff.id ?? '');
+    // Tries are counted per person and client IP together: wrong passwords or codes from one
+    // address stop that address, never the staff member signing in from their own.
+    const emailAndIp = (r: FastifyRequest) => `${bodyEmail(r)}|${clientIp(r)}`;
+    const staffAndIp = (r: FastifyRequest) => `${r.staffSession?.staff.id ?? ''}|${clientIp(r)}`;
 
     app.get('/api/admin/openapi.json', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -57,7 +60,7 @@ export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAs
         },
         signIn: {
           onRequest: [limit('staff-sign-in-ip', limits.loginPerIp, clientIp)],
-          preHandler: [limit('staff-sign-in-email', limits.loginPerEmail, bodyEmail)],
+          preHandler: [limit('staff-sign-in-email-ip', limits.loginPerEmail, emailAndIp)],
           handler: async ({ body, request, reply }) => {
             const { response, sessionId } = await auth.signIn(db, body, request.ip);
             setCookie(reply, sessionId);
@@ -66,7 +69,7 @@ export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAs
         },
         secondFactor: {
           onRequest: [limit('staff-second-factor-ip', limits.loginPerIp, clientIp)],
-          preHandler: [limit('staff-second-factor', limits.loginPerEmail, sessionStaff)],
+          preHandler: [limit('staff-second-factor-ip', limits.loginPerEmail, staffAndIp)],
           handler: async (call) => {
             const pending = staffSessionOf(call);
             const { sessionId, ...response } = await auth.completeSecondFactor(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../db/schema.js';
 
@@ -52,12 +52,19 @@ export async function updateStaff(
   return row;
 }
 
-/** Owners still able to sign in, other than `exceptId`. */
+/** Owners still able to sign in (enabled, enrolled in two-factor), other than `exceptId`. */
 export async function countOtherActiveOwners(db: Queryable, exceptId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(staff)
-    .where(and(eq(staff.role, 'owner'), isNull(staff.disabledAt), ne(staff.id, exceptId)));
+    .where(
+      and(
+        eq(staff.role, 'owner'),
+        isNull(staff.disabledAt),
+        isNotNull(staff.totpSecret),
+        ne(staff.id, exceptId),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

@@ -101,9 +101,10 @@ export async function inviteStaff(
   });
 }
 
-// The shop must keep one owner who can sign in: no change may remove the last one.
+// The shop must keep one owner who can sign in (enabled, enrolled in two-factor): no change
+// may remove the last one.
 async function keepAnOwner(tx: Queryable, row: q.StaffRow, losesOwner: boolean) {
-  if (row.role === 'owner' && row.disabledAt === null && losesOwner) {
+  if (row.role === 'owner' && row.disabledAt === null && row.totpSecret !== null && losesOwner) {
     if ((await q.countOtherActiveOwners(tx, row.id)) === 0) {
       throw new Invalid('The shop needs at least one owner who can sign in.');
     }
@@ -124,14 +125,12 @@ export async function updateStaff(
     const role = input.role ?? before.role;
     const disabled = input.disabled ?? before.disabledAt !== null;
     await keepAnOwner(tx, before, role !== 'owner' || disabled);
-    if (
-      !disabled &&
-      before.totpSecret === null &&
-      role !== before.role &&
-      roleNeedsTwoFactor(role)
-    ) {
+    // Every change of role or enablement meets the role's two-factor rule: a role given while
+    // disabled is checked when the person is enabled.
+    const changes = role !== before.role || (before.disabledAt !== null && !disabled);
+    if (changes && !disabled && before.totpSecret === null && roleNeedsTwoFactor(role)) {
       throw new Invalid(
-        `A ${role} needs two-factor sign-in: reset this person's sign-in and send them the new setup link first.`,
+        `${role === 'owner' ? 'An' : 'A'} ${role} needs two-factor sign-in: reset this person's sign-in and send them the new setup link first.`,
       );
     }
     const after = await q.updateStaff(tx, id, {

@@ -2,9 +2,9 @@
 // in the Indian calendar month — number, date, GSTIN, legal name, place of supply, taxable
 // value, IGST, CGST, SGST and total in rupees with two decimals (exact paise) — streamed a
 // batch at a time. The download is audit-logged before it starts: it carries buyers' details.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { paiseToDecimalString } from '@kitroom/contract';
-import { stringify } from 'csv-stringify';
+import { csvStream } from '../csv-writer.js';
 import type { Queryable } from '../db/client.js';
 import { indianDayOf } from '../indian-days.js';
 import { record, type Actor } from '../staff/audit.service.js';
@@ -61,8 +61,5 @@ export async function b2bSalesCsv(db: Queryable, actor: Actor, month: string): P
     action: 'export_b2b_sales',
     after: { month },
   });
-  const rows = Readable.from(records(db, month));
-  const csv = stringify({ record_delimiter: 'windows' });
-  rows.on('error', (err) => csv.destroy(err));
-  return rows.pipe(csv);
+  return csvStream(records(db, month));
 }

@@ -152,7 +152,7 @@ describe('credit notes', () => {
         },
       ],
     });
-    const pdf = await packer.call('GET', `/api/admin/credit-notes/${note!.id}`);
+    const pdf = await support.call('GET', `/api/admin/credit-notes/${note!.id}`);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);

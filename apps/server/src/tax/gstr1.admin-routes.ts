@@ -17,14 +17,14 @@ export function gstr1AdminRoutes({ config, database }: AppDeps): FastifyPluginAs
       {
         taxSummary: { handler: ({ query }) => taxSummary(db, query.month) },
         exportGstr1: {
-          handler: async ({ query, reply }) =>
-            reply
+          handler: async (call) =>
+            call.reply
               .header('content-type', 'text/csv; charset=utf-8')
               .header(
                 'content-disposition',
-                `attachment; filename="${gstr1FileName(query.month, query.section)}"`,
+                `attachment; filename="${gstr1FileName(call.query.month, call.query.section)}"`,
               )
-              .send(await gstr1Csv(db, query.month, query.section)),
+              .send(await gstr1Csv(db, actorOf(call), call.query.month, call.query.section)),
         },
         exportB2bSales: {
           handler: async (call) =>
@@ -37,11 +37,14 @@ export function gstr1AdminRoutes({ config, database }: AppDeps): FastifyPluginAs
               .send(await b2bSalesCsv(db, actorOf(call), call.query.month)),
         },
         exportGstr1Zip: {
-          handler: async ({ query, reply }) =>
-            reply
+          handler: async (call) =>
+            call.reply
               .header('content-type', 'application/zip')
-              .header('content-disposition', `attachment; filename="${gstr1FileName(query.month)}"`)
-              .send(Buffer.from(await gstr1Zip(db, query.month))),
+              .header(
+                'content-disposition',
+                `attachment; filename="${gstr1FileName(call.query.month)}"`,
+              )
+              .send(Buffer.from(await gstr1Zip(db, actorOf(call), call.query.month))),
         },
       },
     );

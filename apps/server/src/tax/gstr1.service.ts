@@ -8,10 +8,11 @@ import {
   type TaxAmounts,
   type TaxSummaryResponse,
 } from '@kitroom/contract/admin';
-import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
+import { csvText } from '../csv-writer.js';
 import type { Queryable } from '../db/client.js';
 import { indianMidnight } from '../indian-days.js';
+import { record, type Actor } from '../staff/audit.service.js';
 import { GSTR1_HEADERS, gstr1Rows, type Gstr1Rows } from './gstr1.js';
 import { documentRates, hsnLines, type DocumentRate } from './gstr1.queries.js';
 
@@ -30,21 +31,34 @@ async function monthRows(db: Queryable, month: string): Promise<Gstr1Rows> {
 
 // No byte-order mark: the offline tool matches its header row as written. CRLF, as Excel.
 function csvOf(section: Gstr1Section, rows: string[][]): string {
-  return stringify([[...GSTR1_HEADERS[section]], ...rows], { record_delimiter: 'windows' });
+  return csvText([[...GSTR1_HEADERS[section]], ...rows]);
 }
 
-/** One section of a month's GSTR-1 as CSV. */
+/** Records a download of the month's GSTR-1 (it carries buyers' GSTINs and names). */
+async function recordExport(db: Queryable, actor: Actor, month: string, section: string) {
+  await record(db, actor, {
+    entity: 'tax_report',
+    entityId: month,
+    action: 'export_gstr1',
+    after: { month, section },
+  });
+}
+
+/** One section of a month's GSTR-1 as CSV, audited. */
 export async function gstr1Csv(
   db: Queryable,
+  actor: Actor,
   month: string,
   section: Gstr1Section,
 ): Promise<string> {
+  await recordExport(db, actor, month, section);
   const rows = await monthRows(db, month);
   return csvOf(section, rows[section]);
 }
 
-/** Every section of a month's GSTR-1, one CSV each ('gstr1-2026-11-b2cs.csv'), in a ZIP. */
-export async function gstr1Zip(db: Queryable, month: string): Promise<Uint8Array> {
+/** Every section of a month's GSTR-1, one CSV each ('gstr1-2026-11-b2cs.csv'), in a ZIP; audited. */
+export async function gstr1Zip(db: Queryable, actor: Actor, month: string): Promise<Uint8Array> {
+  await recordExport(db, actor, month, 'all');
   const rows = await monthRows(db, month);
   const files = Object.fromEntries(
     GSTR1_SECTIONS.map((s) => [gstr1FileName(month, s), strToU8(csvOf(s, rows[s]))]),

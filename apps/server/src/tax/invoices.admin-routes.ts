@@ -2,7 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
-import { invoicesPdf } from './invoices.service.js';
+import { actorOf } from '../http/admin-actor.js';
+import { staffInvoicesPdf } from './invoices.service.js';
 
 export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   const db = deps.database.db;
@@ -17,14 +18,14 @@ export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
       {
         orderInvoices: {
           handler: async (call) => {
-            const file = await invoicesPdf(db, call.query.ids);
+            const file = await staffInvoicesPdf(db, actorOf(call), call.query.ids);
             pdf(call.reply, file.fileName);
             return call.reply.send(file.pdf);
           },
         },
         orderInvoice: {
           handler: async (call) => {
-            const file = await invoicesPdf(db, [call.params.id]);
+            const file = await staffInvoicesPdf(db, actorOf(call), [call.params.id]);
             pdf(call.reply, file.fileName);
             return call.reply.send(file.pdf);
           },

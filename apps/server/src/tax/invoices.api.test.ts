@@ -22,11 +22,13 @@ let s: Shopper;
 let other: Shopper;
 let jersey: number; // ₹1,299; one to Kerala is ₹1,359
 let packer: AdminClient;
+let support: AdminClient;
 
 beforeAll(async () => {
   t = await startTestApp({}, { orderSweep: false });
   const origin = new URL(t.config.publicUrl).origin;
   packer = adminClient(t.app, origin, (await createStaff(t.db, 'packer')).cookie);
+  support = adminClient(t.app, origin, (await createStaff(t.db, 'support')).cookie);
   jersey = await createProduct(t.db, {
     name: 'Malabar FC Away',
     pricePaise: 129_900,
@@ -126,8 +128,9 @@ describe("staff's invoices", () => {
     expect(order.json().invoice_problems).toEqual([]);
 
     // Staff print the three copies of Rule 48: the recipient's and the transporter's go in
-    // the parcel, the supplier's stays with the shop (decision 055).
-    const one = await packer.call('GET', `/api/admin/orders/${first}/invoice`);
+    // the parcel, the supplier's stays with the shop (decision 055). Packers see no money,
+    // so support (or a manager) prints them.
+    const one = await support.call('GET', `/api/admin/orders/${first}/invoice`);
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
     const copies = (await pdfText(one.rawPayload)).split('\f').filter((p) => p.trim() !== '');
@@ -137,7 +140,7 @@ describe("staff's invoices", () => {
     expect(copies[1]).toContain('DUPLICATE FOR TRANSPORTER');
     expect(copies[2]).toContain('TRIPLICATE FOR SUPPLIER');
 
-    const both = await packer.call('GET', `/api/admin/orders/invoices?ids=${second},${first}`);
+    const both = await support.call('GET', `/api/admin/orders/invoices?ids=${second},${first}`);
     expect(both.statusCode).toBe(200);
     const pages = (await pdfText(both.rawPayload)).split('\f').filter((p) => p.trim() !== '');
     expect(pages).toHaveLength(6);
@@ -154,12 +157,12 @@ describe("staff's invoices", () => {
 
   it('refuses orders that have no invoice or do not exist, naming them', async () => {
     const unshipped = await buy();
-    const res = await packer.call('GET', `/api/admin/orders/invoices?ids=${unshipped}`);
+    const res = await support.call('GET', `/api/admin/orders/invoices?ids=${unshipped}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: `Order #${unshipped} has no invoice yet: it is issued when the order ships.`,
     });
-    const missing = await packer.call('GET', '/api/admin/orders/999999/invoice');
+    const missing = await support.call('GET', '/api/admin/orders/999999/invoice');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Order #999999 not found.' });
   });

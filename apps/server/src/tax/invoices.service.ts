@@ -8,6 +8,7 @@ import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract'
 import type { Queryable, Tx } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { getSettings } from '../settings/settings.service.js';
+import { record, type Actor } from '../staff/audit.service.js';
 import {
   renderTaxDocuments,
   type BuyerBlock,
@@ -245,6 +246,22 @@ export async function invoicesPdf(
       docs.flatMap((d) => STAFF_COPIES.map((copy) => ({ ...d, copy }))),
     ),
   };
+}
+
+/** The invoices of these orders as one PDF for staff, audited: they carry buyers' details. */
+export async function staffInvoicesPdf(
+  db: Queryable,
+  actor: Actor,
+  orderIds: readonly number[],
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const file = await invoicesPdf(db, orderIds);
+  await record(db, actor, {
+    entity: 'order',
+    entityId: orderIds.join(','),
+    action: 'download_invoices',
+    after: { order_ids: [...orderIds] },
+  });
+  return file;
 }
 
 /** The shopper's own order's invoice as a PDF; 404 for an order not theirs or not invoiced. */

@@ -37,10 +37,9 @@ const product: CsvProduct = {
 };
 
 const cellsOf = (row: string[]) =>
-  Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, unescapeCell(row[i] ?? '')])) as Record<
-    CsvColumn,
-    string
-  >;
+  Object.fromEntries(
+    CSV_COLUMNS.map((c, i) => [c, unescapeCell(escapeCell(row[i] ?? ''))]),
+  ) as Record<CsvColumn, string>;
 
 describe('catalogue CSV cells', () => {
   it('writes formulas as text and reads every text back as it was', () => {
@@ -64,6 +63,8 @@ describe('catalogue CSV cells', () => {
     }
     expect(escapeCell('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
     expect(escapeCell("'plain")).toBe("'plain");
+    expect(escapeCell('-12.50')).toBe('-12.50');
+    expect(escapeCell('-12.50+1')).toBe("'-12.50+1");
   });
 
   it('reads a row the export wrote as the same product', () => {

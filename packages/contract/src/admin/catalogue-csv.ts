@@ -56,12 +56,15 @@ export const PICTURE_PATH_MAX = 300;
 // A cell that starts with = + - @ (or a tab or carriage return) is a formula to a spreadsheet.
 // It is written with a leading apostrophe, which spreadsheets show as text; an apostrophe
 // before such a cell (or before apostrophes before one) is added too, so that reading strips
-// exactly one and every text comes back as it was.
+// exactly one and every text comes back as it was. A plain negative number ('-12.50') is a
+// number to a spreadsheet, not a formula, and is kept so (the GST tool reads credit amounts).
+// The server's CSV writer (apps/server/src/csv-writer.ts) passes every cell it writes here.
 const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
 
 /** A cell's text as the export writes it. */
 export function escapeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 /** A cell's text as the export meant it. */
@@ -125,7 +128,7 @@ export interface CsvProduct {
   productDetails: string;
 }
 
-/** A product's cells, in CSV_COLUMNS order, formula-safe. */
+/** A product's cells, in CSV_COLUMNS order, as text (the CSV writer makes them formula-safe). */
 export function csvRowOf(p: CsvProduct): string[] {
   const cells: Record<CsvColumn, string> = {
     id: p.id === null ? '' : String(p.id),
@@ -148,7 +151,7 @@ export function csvRowOf(p: CsvProduct): string[] {
     picture_3: p.pictures[2],
     product_details: p.productDetails,
   };
-  return CSV_COLUMNS.map((c) => escapeCell(cells[c]));
+  return CSV_COLUMNS.map((c) => cells[c]);
 }
 
 export interface CsvCellError {

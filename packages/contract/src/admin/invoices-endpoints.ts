@@ -13,7 +13,7 @@ export const invoicesEndpoints = {
     path: '/api/admin/orders/invoices',
     summary:
       'A PDF with the tax invoices of the orders asked for, in their order, each in its three copies (Rule 48: original, duplicate, triplicate); all must be invoiced',
-    access: 'orders.read',
+    access: 'orders.money',
     query: OrderInvoicesQuery,
     produces: 'application/pdf',
     response: z.string(),
@@ -23,7 +23,7 @@ export const invoicesEndpoints = {
     path: '/api/admin/orders/:id/invoice',
     summary:
       "The order's tax invoice as a PDF (issued when it shipped), in its three copies (Rule 48: original, duplicate, triplicate)",
-    access: 'orders.read',
+    access: 'orders.money',
     params: OrderIdParams,
     produces: 'application/pdf',
     response: z.string(),

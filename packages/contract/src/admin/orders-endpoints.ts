@@ -33,7 +33,7 @@ export const ordersEndpoints = {
     path: '/api/admin/orders/totals',
     summary:
       "How many orders the list's filters find and the value of those paid and not canceled (a wholesaler's total)",
-    access: 'orders.read',
+    access: 'orders.money',
     query: OrderExportQuery,
     response: OrderTotalsResponse,
   },
@@ -121,7 +121,7 @@ export const ordersEndpoints = {
     method: 'POST',
     path: '/api/admin/orders/:id/notes',
     summary: "Adds a staff note to the order's timeline",
-    access: 'orders.read',
+    access: 'orders.notes',
     params: OrderIdParams,
     body: OrderNoteRequest,
     response: AdminOrderResponse,

@@ -122,7 +122,8 @@ export const AdminOrderRow = z.object({
   status: z.enum(ORDER_STATUSES),
   stage: OrderStage,
   payment_status: z.enum(PAYMENT_STATUSES),
-  total_paise: z.number().int(),
+  /** null for a role without orders.money (packers). */
+  total_paise: z.number().int().nullable(),
   /** Pieces in the order. */
   items: z.number().int(),
   /** The name on the address label. */

@@ -24,6 +24,13 @@ export const PERMISSIONS = [
   'stock.adjust',
   /** See orders (packers see what a packing slip and a label need). */
   'orders.read',
+  /**
+   * See an order's money: totals, payments with the provider's ids, refunds and their reasons,
+   * invoices and credit notes. Packers handle parcels, not money (OPERATIONS.md).
+   */
+  'orders.money',
+  /** Write notes on an order's timeline. */
+  'orders.notes',
   /** Pack, ship and deliver orders. */
   'orders.fulfil',
   /** Cancel orders and approve returns and exchanges. */
@@ -52,6 +59,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   packer: ['catalogue.read', 'stock.adjust', 'orders.read', 'orders.fulfil'],
   support: [
     'orders.read',
+    'orders.money',
+    'orders.notes',
     'orders.manage',
     'customers.read',
     'reviews.manage',

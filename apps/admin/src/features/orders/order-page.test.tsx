@@ -180,6 +180,50 @@ describe('the order page', () => {
     expect(screen.queryByRole('region', { name: 'Shopper’s account' })).toBeNull();
   });
 
+  it('shows a packer the parcel, not the money: no payments, invoice, credit notes or note form', async () => {
+    setUp('packer', {
+      ...order({ stage: 'shipped', status: 'Shipped' }),
+      customer: null,
+      payments: [],
+      refunds: [],
+      refundable_paise: 0,
+      invoice: {
+        number: 'KR/26-27/000123',
+        issued_at: '2026-11-24T08:00:00.000Z',
+        total_paise: 239_820,
+      },
+    });
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'Payment attempts' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Invoice' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Invoice and credit notes' })).toBeNull();
+    const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
+    expect(timeline.getByText('Placed')).toBeTruthy();
+    expect(timeline.queryByLabelText('Add a note for staff')).toBeNull();
+    expect(timeline.queryByRole('button', { name: 'Add note' })).toBeNull();
+  });
+
+  it('shows support the payments and the invoice to download', async () => {
+    setUp(
+      'support',
+      {
+        ...order({ stage: 'shipped', status: 'Shipped' }),
+        invoice: {
+          number: 'KR/26-27/000123',
+          issued_at: '2026-11-24T08:00:00.000Z',
+          total_paise: 239_820,
+        },
+      },
+      { 'GET /api/admin/orders/42/credit-notes': { body: { credit_notes: [] } } },
+    );
+    await loaded();
+    expect(screen.getByRole('region', { name: 'Payment attempts' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Invoice' }).getAttribute('href')).toBe(
+      '/api/admin/orders/42/invoice',
+    );
+    expect(screen.getByLabelText('Add a note for staff')).toBeTruthy();
+  });
+
   it('ships with the contract checking the form, then shows the order shipped', async () => {
     const shipped = order({
       status: 'Shipped',
@@ -235,9 +279,8 @@ describe('the order page', () => {
     expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ship' })).toBeNull();
     expect(screen.getByText('KR/26-27/000123')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Invoice' }).getAttribute('href')).toBe(
-      '/api/admin/orders/42/invoice',
-    );
+    // The packer sees the invoice's number, not its download (orders.money).
+    expect(screen.queryByRole('link', { name: 'Invoice' })).toBeNull();
   });
 
   it('walks an order above ₹50,000 through its invoice and e-way bill, and shows the wholesaler', async () => {
@@ -351,7 +394,7 @@ describe('the order page', () => {
       data: {},
       created_at: '2026-11-24T06:00:00.000Z',
     });
-    const api = setUp('packer', order(), {
+    const api = setUp('support', order(), {
       'POST /api/admin/orders/42/notes': { body: withNote },
     });
     await loaded();

@@ -71,6 +71,8 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
   const { permissions } = useSession();
   const [dialog, setDialog] = useState<'ship' | 'cancel' | 'refund' | null>(null);
   const mayRefund = permissions.includes('orders.refund') && data.refundable_paise > 0;
+  // Packers see the parcel, not the money (OPERATIONS.md): no payments, invoice or credit notes.
+  const mayMoney = permissions.includes('orders.money');
   const may = (a: OrderAction) =>
     data.actions.includes(a) && permissions.includes(ACTION_PERMISSION[a]);
 
@@ -165,7 +167,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
               Packing slip
             </a>
           )}
-          {data.invoice && (
+          {data.invoice && mayMoney && (
             <a
               href={adminEndpoints.orderInvoice.path.replace(':id', String(order.id))}
               target="_blank"
@@ -214,11 +216,16 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
         </div>
         <div className="min-w-0 space-y-6 lg:order-1 lg:col-span-2">
           <LinesCard data={data} />
-          <PaymentsCard payments={data.payments} />
+          {mayMoney && <PaymentsCard payments={data.payments} />}
           {data.refunds.length > 0 && <RefundsCard refunds={data.refunds} />}
           {data.returns.length > 0 && <ReturnsCard returns={data.returns} />}
-          {data.invoice && <CreditNotesCard data={data} />}
-          <Timeline orderId={order.id} events={data.events} onAdded={show} />
+          {data.invoice && mayMoney && <CreditNotesCard data={data} />}
+          <Timeline
+            orderId={order.id}
+            events={data.events}
+            mayWriteNotes={permissions.includes('orders.notes')}
+            onAdded={show}
+          />
         </div>
       </div>
 

@@ -87,10 +87,13 @@ function EventItem({ event }: { event: AdminOrderEvent }) {
 export function Timeline({
   orderId,
   events,
+  mayWriteNotes,
   onAdded,
 }: {
   orderId: number;
   events: AdminOrderEvent[];
+  /** orders.notes: the form shows only to a role that may write notes. */
+  mayWriteNotes: boolean;
   onAdded: (next: AdminOrderResponse) => void;
 }) {
   const fieldId = useId();
@@ -129,30 +132,32 @@ export function Timeline({
           ))}
         </ol>
       )}
-      <form onSubmit={submit} className="mt-5 space-y-2 border-t border-line pt-4" noValidate>
-        <label htmlFor={fieldId} className="block text-sm font-semibold">
-          Add a note for staff
-        </label>
-        <textarea
-          ref={field}
-          id={fieldId}
-          rows={2}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
-        />
-        {error && (
-          <p id={`${fieldId}-error`} className="text-sm font-medium text-sale">
-            {error}
-          </p>
-        )}
-        <FormMessage text={add.error ? errorText(add.error) : null} />
-        <button type="submit" className={smallButtonClass('primary')} disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add note'}
-        </button>
-      </form>
+      {mayWriteNotes && (
+        <form onSubmit={submit} className="mt-5 space-y-2 border-t border-line pt-4" noValidate>
+          <label htmlFor={fieldId} className="block text-sm font-semibold">
+            Add a note for staff
+          </label>
+          <textarea
+            ref={field}
+            id={fieldId}
+            rows={2}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+            className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+          />
+          {error && (
+            <p id={`${fieldId}-error`} className="text-sm font-medium text-sale">
+              {error}
+            </p>
+          )}
+          <FormMessage text={add.error ? errorText(add.error) : null} />
+          <button type="submit" className={smallButtonClass('primary')} disabled={add.isPending}>
+            {add.isPending ? 'Adding…' : 'Add note'}
+          </button>
+        </form>
+      )}
     </Panel>
   );
 }

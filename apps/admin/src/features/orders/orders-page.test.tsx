@@ -137,7 +137,7 @@ describe('the order list', () => {
 
   it('downloads the invoices of the chosen orders that have shipped, as one PDF', async () => {
     fakeApi({
-      'GET /api/admin/me': { body: signedInAs(staffMember('packer')) },
+      'GET /api/admin/me': { body: signedInAs(staffMember('support')) },
       'GET /api/admin/orders': {
         body: {
           orders: [
@@ -160,6 +160,26 @@ describe('the order list', () => {
     expect(bar.getByRole('link', { name: 'Download invoices' }).getAttribute('href')).toBe(
       '/api/admin/orders/invoices?ids=20%2C19',
     );
+  });
+
+  it('offers a packer no totals and no invoices: they see the parcel, not the money', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('packer')) },
+      'GET /api/admin/orders': {
+        body: {
+          orders: [row(20, { status: 'Shipped', stage: 'shipped', total_paise: null })],
+          next_after: null,
+        },
+      },
+    });
+    renderAdmin('/orders');
+    await screen.findByRole('link', { name: '#20' }, { timeout: 5000 });
+    fireEvent.click(screen.getByLabelText('Choose order #20'));
+    const bar = within(screen.getByRole('region', { name: 'Chosen orders' }));
+    expect(bar.getByRole('link', { name: 'Print packing slips' })).toBeTruthy();
+    expect(bar.queryByRole('link', { name: 'Download invoices' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Total' })).toBeNull();
+    expect(screen.queryByText(/₹/)).toBeNull();
   });
 
   it("shows the server's refusal of a filter", async () => {

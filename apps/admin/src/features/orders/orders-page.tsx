@@ -59,6 +59,7 @@ function fileUrl(path: string, query: Record<string, string | number | undefined
 export function OrdersPage() {
   useTitle('Orders');
   const mayFulfil = useMay('orders.fulfil');
+  const mayMoney = useMay('orders.money');
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersOf(params), [params]);
@@ -109,7 +110,7 @@ export function OrdersPage() {
   const chosenRows = orders.filter((o) => chosen.has(o.id));
   const chosenIds = chosenRows.map((o) => o.id);
   const slipIds = chosenRows.filter((o) => hasPackingSlip(o.stage)).map((o) => o.id);
-  const invoiceIds = chosenRows.filter((o) => hasInvoice(o.stage)).map((o) => o.id);
+  const invoiceIds = mayMoney ? chosenRows.filter((o) => hasInvoice(o.stage)).map((o) => o.id) : [];
   // Shipped orders have a parcel with a waybill to label.
   const labelIds = mayFulfil
     ? chosenRows.filter((o) => o.stage === 'shipped').map((o) => o.id)
@@ -357,6 +358,8 @@ interface TableProps {
 
 function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
   const all = orders.every((o) => chosen.has(o.id));
+  // Packers are not shown money: their rows come without totals.
+  const showTotals = orders.some((o) => o.total_paise !== null);
   return (
     <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
       <caption className="sr-only">Orders</caption>
@@ -388,9 +391,11 @@ function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
           <th scope="col" className="border-b border-line px-3 py-2 max-md:sr-only">
             Status
           </th>
-          <th scope="col" className="border-b border-line px-3 py-2 text-right max-md:sr-only">
-            Total
-          </th>
+          {showTotals && (
+            <th scope="col" className="border-b border-line px-3 py-2 text-right max-md:sr-only">
+              Total
+            </th>
+          )}
         </tr>
       </thead>
       <tbody className="max-md:block max-md:space-y-3">
@@ -452,11 +457,13 @@ function OrderTable({ orders, chosen, onToggle, onToggleAll }: TableProps) {
                   </span>
                 )}
             </td>
-            <td
-              className={`${cell} font-semibold tabular-nums md:border-b md:border-line md:text-right max-md:col-start-3 max-md:row-start-2 max-md:text-right`}
-            >
-              {formatPaise(o.total_paise)}
-            </td>
+            {showTotals && (
+              <td
+                className={`${cell} font-semibold tabular-nums md:border-b md:border-line md:text-right max-md:col-start-3 max-md:row-start-2 max-md:text-right`}
+              >
+                {o.total_paise !== null && formatPaise(o.total_paise)}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

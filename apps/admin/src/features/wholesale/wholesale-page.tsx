@@ -233,7 +233,9 @@ function WholesalerOrders({ userId }: { userId: number }) {
                       #{o.id}
                     </Link>
                     <span className="text-muted">{formatDateTime(o.created_at)}</span>
-                    <span className="tabular-nums">{formatPaise(o.total_paise)}</span>
+                    {o.total_paise !== null && (
+                      <span className="tabular-nums">{formatPaise(o.total_paise)}</span>
+                    )}
                   </li>
                 ))}
               </ul>
