@@ -190,7 +190,13 @@ describe('the mail when a size comes back', () => {
     const mail = renderTemplate(
       'back-in-stock',
       { product_id: p, name: 'Kerala Blasters Home', size: 'M' },
-      { shopName: 'Kitroom', publicUrl: 'https://kitroom.in', shopperFooter: [], staffFooter: [] },
+      {
+        shopName: 'Kitroom',
+        publicUrl: 'https://kitroom.in',
+        shopperFooter: [],
+        staffFooter: [],
+        supportEmail: '',
+      },
     );
     expect(mail.subject).toBe('Kitroom: Kerala Blasters Home is back in size M');
     expect(mail.text).toContain(`https://kitroom.in/product/${p}?size=M`);

@@ -19,6 +19,8 @@ export interface MailMessage {
   html: string;
   /** The Message-ID header, `<...@host>`; nodemailer makes one when absent. */
   messageId?: string;
+  /** The Reply-To header: where a reply to this mail goes (the shop's support address). */
+  replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 

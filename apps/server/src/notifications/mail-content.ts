@@ -40,6 +40,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Where a reply goes: the shop's support address, on every shopper mail that has one. */
+  replyTo?: string;
 }
 
 /** Only http(s) addresses become links: a typed tracking link could say javascript:. */

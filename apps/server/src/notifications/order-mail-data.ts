@@ -1,7 +1,7 @@
 // What an order mail shows, taken when the event happens (in its transaction), so that the
 // mail says what was true then, however late the worker sends it.
 import { sql } from 'drizzle-orm';
-import { orderPagePath } from '@kitroom/contract';
+import { orderPagePath, printedText } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import type { MailAttachmentRef } from './mail-attachments.js';
@@ -13,7 +13,7 @@ export interface OrderMailData {
   name: string;
   /** The order page, absolute. */
   order_url: string;
-  items: { name: string; size: string; quantity: number; line_paise: number }[];
+  items: { name: string; size: string; quantity: number; line_paise: number; print: string }[];
   subtotal_paise: number;
   shipping_paise: number;
   discount_paise: number;
@@ -82,10 +82,14 @@ export async function enqueueOrderMail(
     size: string;
     quantity: number;
     unit_price_paise: number;
+    print_name: string;
+    print_number: number | null;
+    print_patch: boolean;
   }>(
     tx,
-    sql`SELECT product_name, size, quantity, unit_price_paise FROM order_items
-        WHERE order_id = ${orderId} ORDER BY id`,
+    sql`SELECT product_name, size, quantity, unit_price_paise, print_name, print_number,
+               print_patch
+        FROM order_items WHERE order_id = ${orderId} ORDER BY id`,
   );
   const data: OrderMailData = {
     order_id: o.id,
@@ -96,6 +100,8 @@ export async function enqueueOrderMail(
       size: i.size,
       quantity: i.quantity,
       line_paise: i.unit_price_paise * i.quantity,
+      // Every order mail says what is printed on the shirt (decision 049).
+      print: printedText({ name: i.print_name, number: i.print_number, patch: i.print_patch }),
     })),
     subtotal_paise: o.subtotal_paise,
     shipping_paise: o.shipping_paise,

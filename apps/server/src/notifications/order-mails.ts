@@ -31,7 +31,7 @@ function lines(o: OrderMail): Block {
   return {
     kind: 'lines',
     lines: o.items.map((i) => ({
-      name: i.name,
+      name: i.print === '' ? i.name : `${i.name} — ${i.print}`,
       size: i.size,
       quantity: i.quantity,
       amount: rupees(i.line_paise),
@@ -299,7 +299,7 @@ export function orderRefunded(o: With<'order-refunded'>): MailContent {
 }
 
 export function returnDecided(o: With<'return-decided'>): MailContent {
-  const { kind, approved, note, items } = o.extra;
+  const { kind, approved, note, items, send_to: sendTo } = o.extra;
   const what = kind === 'exchange' ? 'size exchange' : 'return';
   const next =
     kind === 'exchange'
@@ -334,6 +334,15 @@ export function returnDecided(o: With<'return-decided'>): MailContent {
       ...listed,
       ...(note?.trim()
         ? [{ kind: 'facts' as const, rows: [{ label: 'From our team', value: note }] }]
+        : []),
+      ...(approved && sendTo
+        ? [
+            { kind: 'facts' as const, rows: [{ label: 'Send the parcel to', value: sendTo }] },
+            {
+              kind: 'text' as const,
+              text: `Write order #${o.order_id} on the parcel and keep the courier's receipt until we confirm it has reached us.`,
+            },
+          ]
         : []),
       ...(approved ? [{ kind: 'text' as const, text: next }] : []),
       orderLink(o),

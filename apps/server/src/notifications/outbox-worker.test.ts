@@ -141,6 +141,14 @@ describe('back-off and retries', () => {
     expect(mails[0]!.subject).toMatch(/^Kitroom order #\d+ is confirmed$/);
   });
 
+  it('a shopper’s mail answers to the shop’s support address from its settings', async () => {
+    await t.db.execute(sql`UPDATE shop_settings SET email = 'help@kitroom.example' WHERE id = 1`);
+    const recipients = await enqueueMany(t.db, 1, 'reply');
+    await t.drainOutbox();
+    const [mail] = received(recipients);
+    expect(mail!.replyTo).toBe('help@kitroom.example');
+  });
+
   it('after a day of failures a mail is dead, with the last error, and logged once as lost', async () => {
     const [recipient] = await enqueueMany(t.db, 1, 'doomed');
     await t.db.execute(

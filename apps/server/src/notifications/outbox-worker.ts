@@ -121,6 +121,7 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
       publicUrl,
       shopperFooter: shopContactParagraphs(shop),
       staffFooter: [STAFF_FOOTER],
+      supportEmail: shop.email,
     };
   }
 

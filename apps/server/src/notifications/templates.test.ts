@@ -73,7 +73,7 @@ const CASES: Case[] = [
     says: [
       'Hello Asha Menon,',
       'We have received your payment of ₹3,957 for order #41.',
-      'Kerala Blasters Home Jersey 2024',
+      'Kerala Blasters Home Jersey 2024 — Printed: LUNA · 10',
       '₹2,598',
       '−₹200',
       '₹3,957',
@@ -137,6 +137,7 @@ const CASES: Case[] = [
         items: [
           { name: 'Kerala Blasters Home Jersey 2024', size: 'M', quantity: 1, new_size: 'L' },
         ],
+        send_to: 'Kitroom Sportswear, 2nd Floor, Mavoor Road, Kozhikode, Kerala 673004',
       },
     }),
     subject: 'Kitroom order #41 — your size exchange is approved',
@@ -144,6 +145,9 @@ const CASES: Case[] = [
       'We have approved your size exchange request for order #41.',
       'M → L',
       'Please hand the parcel to the courier on Friday.',
+      'Send the parcel to',
+      'Kitroom Sportswear, 2nd Floor, Mavoor Road, Kozhikode, Kerala 673004',
+      'Write order #41 on the parcel',
       'we will ship the new size',
     ],
     links: [ORDER_URL],
@@ -326,7 +330,7 @@ describe('where the server runs', () => {
     const script = `
       const { renderTemplate } = await import(${JSON.stringify(path.join(here, 'templates.ts'))});
       const { orderMailData } = await import(${JSON.stringify(path.join(here, '../test/outbox.ts'))});
-      const ctx = { shopName: 'Kitroom', publicUrl: 'https://x', shopperFooter: [], staffFooter: [] };
+      const ctx = { shopName: 'Kitroom', publicUrl: 'https://x', shopperFooter: [], staffFooter: [], supportEmail: '' };
       process.stdout.write(renderTemplate('order-confirmed', orderMailData(), ctx).html);`;
     const { stdout } = await promisify(execFile)(
       process.execPath,

@@ -92,6 +92,8 @@ const OrderMail = z.object({
       size: z.string(),
       quantity: z.number().int().positive(),
       line_paise: paise,
+      /** 'Printed: LUNA · 10'; '' (or absent, in mails written before) for a plain shirt. */
+      print: z.string().optional().default(''),
     }),
   ),
   subtotal_paise: paise,
@@ -130,6 +132,8 @@ export const Extras = {
     kind: z.enum(['return', 'exchange']),
     approved: z.boolean(),
     note: nullableText,
+    /** An approval's: where to send the parcel (the shop's address); absent in older mails. */
+    send_to: z.string().optional(),
     items: z
       .array(
         z.object({
@@ -232,6 +236,8 @@ export interface RenderContext {
   publicUrl: string;
   shopperFooter: string[];
   staffFooter: string[];
+  /** The shop's support address from its settings ('' when none): shoppers' replies go there. */
+  supportEmail: string;
 }
 
 /** Renders a message; throws MailDataError for an unknown template or data it cannot read. */
@@ -257,5 +263,6 @@ export function renderTemplate(template: string, data: unknown, ctx: RenderConte
     subject: content.subject,
     html: contentHtml(content, frame),
     text: contentText(content, frame),
+    ...(t.audience === 'shopper' && ctx.supportEmail !== '' ? { replyTo: ctx.supportEmail } : {}),
   };
 }

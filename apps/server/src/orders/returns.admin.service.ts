@@ -20,6 +20,7 @@ import type { Queryable, Tx } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.js';
 import * as refunds from './refunds.service.js';
+import { getSettings } from '../settings/settings.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
@@ -271,13 +272,22 @@ export async function approveReturn(
       before: { status: r.status },
       after: { status: 'approved', note },
     });
-    await enqueueOrderMail(
-      tx,
-      ctx.config.publicUrl,
-      order.id,
-      'return-decided',
-      decidedMail(r, lines, true, note),
-    );
+    // The shopper is told where to send the parcel: the shop's address as its settings say.
+    const shop = await getSettings(tx);
+    const sendTo = [
+      shop.legal_name,
+      shop.address,
+      shop.city,
+      `${shop.state} ${shop.pincode}`.trim(),
+      shop.phone,
+    ]
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .join(', ');
+    await enqueueOrderMail(tx, ctx.config.publicUrl, order.id, 'return-decided', {
+      ...decidedMail(r, lines, true, note),
+      send_to: sendTo,
+    });
   });
   return getReturn(ctx.db, id);
 }

@@ -115,6 +115,9 @@ const audits = (id: number) =>
         AND entity_id = ${String(id)} ORDER BY id`,
   );
 const steps = (body: { timeline: { step: string }[] }) => body.timeline.map((e) => e.step);
+/** Where an approved return goes: the shop's address as the settings seed it. */
+const SHOP_ADDRESS =
+  'Kitroom Sportswear, 2nd Floor, Mavoor Road, Kozhikode, Kerala 673004, +91 495 272 1100';
 
 describe('a shopper asks (order_return.php)', () => {
   it('asks for a size exchange of a delivered order and sees it on the page', async () => {
@@ -344,6 +347,7 @@ describe('the back office’s steps', () => {
       approved: true,
       note: 'Pack it in its bag.',
       items: [{ name: expect.any(String), size: 'M', quantity: 2, new_size: 'L' }],
+      send_to: SHOP_ADDRESS,
     });
     expect((await admin(support, id, 'approve')).statusCode).toBe(409);
 
@@ -582,7 +586,7 @@ describe('the back office’s steps', () => {
     ]);
     const line = { name: expect.any(String), size: 'M', quantity: 1, new_size: 'L' };
     expect((await mails(o.id, 'return-decided')).map((m) => m.data.extra)).toEqual([
-      { kind: 'exchange', approved: true, note: null, items: [line] },
+      { kind: 'exchange', approved: true, note: null, items: [line], send_to: SHOP_ADDRESS },
       {
         kind: 'exchange',
         approved: false,
@@ -948,7 +952,9 @@ describe('a cash-on-delivery order’s return is paid out by bank transfer', () 
       refund_due_paise: 129_900,
     });
     await admin(support, request.id, 'approve');
-    const received = await admin(packer, request.id, 'receive');
+    expect((await admin(packer, request.id, 'receive')).statusCode).toBe(200);
+    // Packers see no money: support reads the refund the receipt wrote.
+    const received = await support.call('GET', `/api/admin/returns/${request.id}`);
     expect(received.json().return.refund).toMatchObject({
       amount_paise: 129_900,
       status: 'pending',
@@ -1148,6 +1154,7 @@ describe('a return refunds what its credit note credits (issue 36)', () => {
     await admin(support, returnId, 'approve');
     const received = await admin(packer, returnId, 'receive');
     expect(received.statusCode, received.body).toBe(200);
-    expect(received.json().return.refund).toMatchObject({ amount_paise: 95_553 });
+    const seen = await support.call('GET', `/api/admin/returns/${returnId}`);
+    expect(seen.json().return.refund).toMatchObject({ amount_paise: 95_553 });
   });
 });

@@ -14,8 +14,14 @@ export function orderMailData(o: Partial<OrderMailData> = {}): OrderMailData {
     name: 'Asha Menon',
     order_url: 'https://shop.example/reviewOrdersDetails/41',
     items: [
-      { name: 'Kerala Blasters Home Jersey 2024', size: 'M', quantity: 2, line_paise: 259_800 },
-      { name: 'India Away Jersey 2026', size: 'L', quantity: 1, line_paise: 149_900 },
+      {
+        name: 'Kerala Blasters Home Jersey 2024',
+        size: 'M',
+        quantity: 2,
+        line_paise: 259_800,
+        print: 'Printed: LUNA · 10',
+      },
+      { name: 'India Away Jersey 2026', size: 'L', quantity: 1, line_paise: 149_900, print: '' },
     ],
     subtotal_paise: 409_700,
     cod_fee_paise: 0,

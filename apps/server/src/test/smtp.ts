@@ -11,6 +11,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   messageId: string;
+  /** The Reply-To header's address, '' when none. */
+  replyTo: string;
 }
 
 export interface SmtpCatcher {
@@ -71,6 +73,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
+            replyTo: parsed.replyTo?.value[0]?.address ?? '',
           });
           callback();
         },
