@@ -206,6 +206,13 @@ export const OrderDetailResponse = z.object({
   can_confirm_cod: z.boolean(),
   /** The order's tax invoice once issued (when it ships): its number and the PDF's address. */
   invoice: z.object({ number: z.string(), download_url: z.string() }).nullable(),
+  /**
+   * Ours: the order lines (order_items ids) that may be reviewed now, where Add Review
+   * shows: items bought and kept — none of an unpaid, canceled or fully refunded order, nor a
+   * line whose every piece came back in a received return. add_reviews.php takes exactly
+   * these (409 otherwise).
+   */
+  reviewable_items: z.array(z.number().int()),
 });
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 

@@ -46,6 +46,7 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
     return_options: null,
     returns: [],
     invoice: null,
+    reviewable_items: [],
   };
 }
 
@@ -125,15 +126,16 @@ describe('order detail', () => {
     logInLocally(5);
     const api = fakeApi();
     api.on('orders.php', () =>
-      ok(
-        detail({
+      ok({
+        ...detail({
           payment_status: 'SUCCESS',
           order_status: 'Shipped',
           expected_date: '2026-11-28',
           tracking_id: 'DTDC123456',
           tracking_link: 'https://track.example/DTDC123456',
         }),
-      ),
+        reviewable_items: [1],
+      }),
     );
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
@@ -188,6 +190,35 @@ describe('order detail', () => {
       },
     ]);
     fireEvent.click(within(thanks).getByRole('button', { name: 'OK' }));
+  });
+
+  it('offers Add Review only on the lines the shop would take a review of', async () => {
+    logInLocally(5);
+    const paid = detail({ payment_status: 'SUCCESS', order_status: 'Completed' });
+    const kept = {
+      ...paid.order_items[0]!,
+      id: 2,
+      product_id: 12,
+      product_name: 'India Home 2026',
+    };
+    fakeApi().on('orders.php', () =>
+      ok({ ...paid, order_items: [...paid.order_items, kept], reviewable_items: [2] }),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    const items = within(screen.getByRole('region', { name: 'Items' })).getAllByRole('listitem');
+    expect(within(items[0]!).queryByRole('button', { name: /Add Review/ })).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: /Add Review/ })).toBeTruthy();
+  });
+
+  it('offers no Add Review on a paid order the shop would take none of', async () => {
+    logInLocally(5);
+    fakeApi().on('orders.php', () =>
+      ok(detail({ payment_status: 'SUCCESS', order_status: 'Canceled' })),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.queryByRole('button', { name: /Add Review/ })).toBeNull();
   });
 
   it('offers the tax invoice once the order has one', async () => {

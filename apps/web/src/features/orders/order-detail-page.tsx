@@ -1,5 +1,6 @@
 // /reviewOrdersDetails/{order_id} (spec section 2): the order's id, expected delivery,
-// item cards with 'Add Review', payment status with Pay Now while unpaid, order status,
+// item cards with 'Add Review' (on the lines the server would take a review of: bought and
+// kept), payment status with Pay Now while unpaid, order status,
 // payment method, shipping address (first 40 characters), total, and tracking. It shows
 // the navigation state at once when there is one, and always asks orders.php for the
 // current answer (the payment page sends the browser here with no state). After a failed
@@ -255,7 +256,7 @@ export default function OrderDetailPage() {
                 <ItemCard
                   key={item.id}
                   item={item}
-                  canReview={paid}
+                  canReview={detail.reviewable_items.includes(item.id)}
                   onReview={() => setReviewing(item)}
                 />
               ))}

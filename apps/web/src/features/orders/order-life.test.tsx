@@ -68,6 +68,7 @@ function detail(o: Partial<OrderDetailResponse> = {}, order: object = {}): Order
     return_options: null,
     returns: [],
     invoice: null,
+    reviewable_items: [],
     ...o,
   };
 }
