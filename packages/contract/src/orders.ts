@@ -109,6 +109,14 @@ export const Order = z.object({
   coupon_code: z.string().nullable(),
   /** ISO 8601 once paid. */
   paid_at: z.string().nullable(),
+  /**
+   * Ours: what has been given back of this order — its refunds processed, to the payment or
+   * paid out to the shopper's account; a second payment given back is not the order's money
+   * and is left out. '0.00' when nothing was. Refunded in full when it reaches total_amount.
+   */
+  refunded_amount: DecimalRupees,
+  /** Ours: ISO 8601 of the last processed refund; null when none was. */
+  refunded_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
