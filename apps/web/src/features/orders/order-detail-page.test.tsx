@@ -311,7 +311,7 @@ describe('order detail', () => {
     );
     renderApp(routes, '/reviewOrdersDetails/42');
     await screen.findByRole('heading', { name: 'Order #42' });
-    const price = within(summary()).getByLabelText('Price');
+    const price = within(summary()).getByRole('group', { name: 'Price' });
     const rows = [...price.querySelectorAll('dt')].map(
       (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
     );

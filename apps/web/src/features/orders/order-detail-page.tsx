@@ -311,18 +311,20 @@ export default function OrderDetailPage() {
               {detail.invoice && <Row term="Tax invoice">{detail.invoice.number}</Row>}
             </dl>
             {/* The price as the order mail breaks it down. */}
-            <dl className="mt-2 border-t border-line pt-2" aria-label="Price">
-              {priceLines(order, items).map((line) => (
-                <div key={line.label} className="flex justify-between gap-4 py-1 text-sm">
-                  <dt className="text-muted">{line.label}</dt>
-                  <dd className="font-semibold">{line.text}</dd>
+            <div role="group" aria-label="Price" className="mt-2 border-t border-line pt-2">
+              <dl>
+                {priceLines(order, items).map((line) => (
+                  <div key={line.label} className="flex justify-between gap-4 py-1 text-sm">
+                    <dt className="text-muted">{line.label}</dt>
+                    <dd className="font-semibold">{line.text}</dd>
+                  </div>
+                ))}
+                <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-line pt-2">
+                  <dt className="font-semibold">Total</dt>
+                  <dd className="text-lg font-bold">{orderTotal(order.total_amount)}</dd>
                 </div>
-              ))}
-              <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-line pt-2">
-                <dt className="font-semibold">Total</dt>
-                <dd className="text-lg font-bold">{orderTotal(order.total_amount)}</dd>
-              </div>
-            </dl>
+              </dl>
+            </div>
             <p className="mt-1 text-right text-xs text-muted">{ORDER_TEXTS.pricesIncludeGst}</p>
             {detail.invoice && (
               <a
