@@ -105,9 +105,11 @@ export default function OrdersPage() {
                     {orderCardTitle(order.order_items)}
                   </p>
                   <p className="text-sm text-muted">Placed on {formatDate(order.created_at)}</p>
-                  <div className="mt-2 flex items-center justify-between gap-2">
+                  <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2">
                     <p className="font-bold">{orderTotal(order.total_amount)}</p>
-                    <p className={`text-right text-sm font-semibold ${paymentStatusClass(order)}`}>
+                    <p
+                      className={`ml-auto text-right text-sm font-semibold ${paymentStatusClass(order)}`}
+                    >
                       {paymentStatusText(order)}
                     </p>
                   </div>
