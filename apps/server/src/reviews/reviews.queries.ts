@@ -21,14 +21,16 @@ export interface ReviewableLineRow {
 
 /**
  * The lines of the user's order with what decides whether they may be reviewed; no rows for
- * another's order. The order is held FOR SHARE, so a cancellation or refund of it waits
- * for the review's transaction (or the review for theirs). A second payment given back by
- * itself ('extra-payment-…', settlement.service.ts) refunds nothing of the order.
+ * another's order. `lock` holds the order FOR SHARE (a review being written), so a
+ * cancellation or refund of it waits for the review's transaction, or the review for theirs.
+ * A second payment given back by itself ('extra-payment-…', settlement.service.ts) refunds
+ * nothing of the order.
  */
 export async function reviewableLines(
   db: Queryable,
   orderId: number,
   userId: number,
+  lock: boolean,
 ): Promise<ReviewableLineRow[]> {
   return queryRows<ReviewableLineRow>(
     db,
@@ -44,7 +46,7 @@ export async function reviewableLines(
         FROM orders o JOIN order_items oi ON oi.order_id = o.id
         WHERE o.id = ${orderId} AND o.user_id = ${userId}
         ORDER BY oi.id
-        FOR SHARE OF o`,
+        ${lock ? sql`FOR SHARE OF o` : sql``}`,
   );
 }
 

@@ -38,7 +38,7 @@ export async function reviewableItems(
   userId: number,
   orderId: number,
 ): Promise<number[]> {
-  const lines = await q.reviewableLines(db, orderId, userId);
+  const lines = await q.reviewableLines(db, orderId, userId, false);
   const [first] = lines;
   if (!first || orderRefusal(orderId, first) !== null) return [];
   return lines.filter(kept).map((l) => l.id);
@@ -51,7 +51,7 @@ export async function addReview(
   input: ReviewInput,
 ): Promise<AddReviewResponse> {
   return db.transaction(async (tx) => {
-    const lines = await q.reviewableLines(tx, input.orderId, userId);
+    const lines = await q.reviewableLines(tx, input.orderId, userId, true);
     const [first] = lines;
     // Someone else's order answers as a missing one, so ids reveal nothing.
     if (!first) throw new NotFound('Order not found');
