@@ -109,6 +109,14 @@ export const Order = z.object({
   coupon_code: z.string().nullable(),
   /** ISO 8601 once paid. */
   paid_at: z.string().nullable(),
+  /**
+   * Ours: what has been given back of this order — its refunds processed, to the payment or
+   * paid out to the shopper's account; a second payment given back is not the order's money
+   * and is left out. '0.00' when nothing was. Refunded in full when it reaches total_amount.
+   */
+  refunded_amount: DecimalRupees,
+  /** Ours: ISO 8601 of the last processed refund; null when none was. */
+  refunded_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -206,6 +214,13 @@ export const OrderDetailResponse = z.object({
   can_confirm_cod: z.boolean(),
   /** The order's tax invoice once issued (when it ships): its number and the PDF's address. */
   invoice: z.object({ number: z.string(), download_url: z.string() }).nullable(),
+  /**
+   * Ours: the order lines (order_items ids) that may be reviewed now, where Add Review
+   * shows: items bought and kept — none of an unpaid, canceled or fully refunded order, nor a
+   * line whose every piece came back in a received return. add_reviews.php takes exactly
+   * these (409 otherwise).
+   */
+  reviewable_items: z.array(z.number().int()),
 });
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 

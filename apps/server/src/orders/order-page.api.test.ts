@@ -160,6 +160,69 @@ describe('the shopper cancels (order_cancel.php)', () => {
     expect(refund).toEqual({ amount_paise: 135_900, status: 'processed' });
   });
 
+  it('says what was refunded and when, in the list and on the page', async () => {
+    const who = await shopper(t);
+    const canceled = await buy(who);
+    const partly = await buy(who);
+    const kept = await buy(who);
+    const cash = await buy(who);
+    expect((await cancel(who, canceled)).statusCode).toBe(200);
+    const payment = async (orderId: number) =>
+      (
+        await queryRows<{ id: number }>(
+          t.db,
+          sql`SELECT id FROM payments WHERE order_id = ${orderId} AND status = 'paid'`,
+        )
+      )[0]!.id;
+    const refund = async (orderId: number, paise: number, key: string, status: string) =>
+      t.db.execute(
+        sql`INSERT INTO refunds (order_id, payment_id, provider, amount_paise, idempotency_key,
+                                 status, processed_at)
+            VALUES (${orderId}, ${await payment(orderId)}, 'sandbox', ${paise}, ${key}, ${status},
+                    ${status === 'processed' ? '2026-11-27T10:00:00Z' : null}::timestamptz)`,
+      );
+    await refund(partly, 50_000, `part-${partly}`, 'processed');
+    await refund(partly, 20_000, `failed-${partly}`, 'failed');
+    await refund(partly, 10_000, `pending-${partly}`, 'pending');
+    // A second payment given back is not a refund of the order.
+    await refund(kept, 135_900, `extra-payment-${kept}`, 'processed');
+    // Cash on delivery's refund is a payout, with no payment.
+    await t.db.execute(
+      sql`INSERT INTO refunds (order_id, method, provider, amount_paise, idempotency_key, status,
+                               payout_to, processed_at)
+          VALUES (${cash}, 'payout', 'payout', 30000, ${`payout-${cash}`}, 'processed',
+                  '{"method":"upi","upi_id":"fan@okaxis"}'::jsonb, '2026-11-28T09:30:00Z')`,
+    );
+
+    const list = await who.post('/api/orders.php', { user_id: who.id });
+    expect(list.statusCode, list.body).toBe(200);
+    const byId = new Map(
+      list
+        .json<{ orders: { id: number; refunded_amount: string; refunded_at: string | null }[] }>()
+        .orders.map((o) => [o.id, o]),
+    );
+    expect(byId.get(canceled)).toMatchObject({
+      order_status: 'Canceled',
+      refunded_amount: '1359.00',
+      refunded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(byId.get(partly)).toMatchObject({
+      refunded_amount: '500.00',
+      refunded_at: '2026-11-27T10:00:00.000Z',
+    });
+    expect(byId.get(kept)).toMatchObject({ refunded_amount: '0.00', refunded_at: null });
+    expect(byId.get(cash)).toMatchObject({
+      refunded_amount: '300.00',
+      refunded_at: '2026-11-28T09:30:00.000Z',
+    });
+    const detail = (await page(who, partly)).json();
+    expect(detail.order).toMatchObject({
+      refunded_amount: '500.00',
+      refunded_at: '2026-11-27T10:00:00.000Z',
+    });
+    expect((await page(who, canceled)).json().order.refunded_amount).toBe('1359.00');
+  });
+
   it('cancels without a reason as "Canceled at your request"', async () => {
     const id = await buy();
     const body = (await cancel(s, id)).json();

@@ -9,6 +9,7 @@ import {
   type OrderTimelineStep,
 } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
+import { reviewableItems } from '../reviews/reviews.service.js';
 import { invoiceOfOrder } from '../tax/invoices.service.js';
 import { stageOf, transition } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
@@ -55,9 +56,10 @@ export interface OrderPageExtras extends ShopperReturns {
   timeline: OrderTimelineEntry[];
   can_cancel: boolean;
   invoice: { number: string; download_url: string } | null;
+  reviewable_items: number[];
 }
 
-/** The timeline, can_cancel, returns and invoice of one of the shopper's orders. */
+/** The timeline, can_cancel, returns, invoice and Add Review lines of a shopper's order. */
 export async function orderPageExtras(
   db: Queryable,
   order: OrderRow,
@@ -69,5 +71,6 @@ export async function orderPageExtras(
     can_cancel: transition(stageOf(order), 'cancel-by-shopper', order.id).ok,
     ...(await returnsForShopper(db, order, items)),
     invoice: invoice && { number: invoice.number, download_url: invoiceDownloadPath(order.id) },
+    reviewable_items: await reviewableItems(db, order.user_id, order.id),
   };
 }

@@ -17,6 +17,7 @@ import { awaitsCodConfirmation } from './cod.js';
 import type { OrderContext } from './order-context.js';
 import { orderPageExtras } from './order-page.js';
 import * as q from './orders.queries.js';
+import { refundedOfOrders, type RefundedRow } from './refunds.queries.js';
 import { reconcile } from './settlement.service.js';
 
 const ORDER_LIST_LIMIT = 200;
@@ -33,7 +34,7 @@ function addressLine(a: Record<string, string | undefined>): string {
   return [name, get('street_name'), get('city'), place, get('phone')].filter(Boolean).join(', ');
 }
 
-function toOrder(row: q.OrderRow): Order {
+function toOrder(row: q.OrderRow, refunded: RefundedRow | undefined): Order {
   return {
     id: row.id,
     created_at: iso(row.created_at),
@@ -51,6 +52,8 @@ function toOrder(row: q.OrderRow): Order {
     discount_amount: paiseToDecimalString(row.discount_paise),
     coupon_code: row.coupon_code,
     paid_at: row.paid_at === null ? null : iso(row.paid_at),
+    refunded_amount: paiseToDecimalString(refunded?.refunded_paise ?? 0),
+    refunded_at: refunded ? iso(refunded.refunded_at) : null,
   };
 }
 
@@ -84,16 +87,18 @@ export function linePrintOf(row: {
   };
 }
 
-/** orders.php {user_id}: the shopper's orders, newest first, each with its items. */
+/**
+ * orders.php {user_id}: the shopper's orders, newest first, each with its items and what was
+ * refunded of it (one statement each for the orders, their items and their refunds).
+ */
 export async function listOrders(db: Queryable, userId: number): Promise<OrdersListResponse> {
   const rows = await q.ordersOfUser(db, userId, ORDER_LIST_LIMIT);
-  const items = await q.itemsOfOrders(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const items = await q.itemsOfOrders(db, ids);
+  const refunded = new Map((await refundedOfOrders(db, ids)).map((r) => [r.order_id, r]));
   return {
     orders: rows.map((r) => ({
-      ...toOrder(r),
+      ...toOrder(r, refunded.get(r.id)),
       order_items: items.filter((i) => i.order_id === r.id).map(toItem),
     })),
   };
@@ -114,8 +119,9 @@ export async function orderDetail(
     row = (await q.orderOfUser(ctx.db, userId, orderId)) ?? row;
   }
   const items = await q.itemsOfOrders(ctx.db, [row.id]);
+  const [refunded] = await refundedOfOrders(ctx.db, [row.id]);
   return {
-    order: toOrder(row),
+    order: toOrder(row, refunded),
     order_items: items.map(toItem),
     ...(await orderPageExtras(ctx.db, row, items)),
     can_confirm_cod: awaitsCodConfirmation(row),

@@ -1,7 +1,7 @@
 // SQL of refunds (schema: refunds): one row per refund, its provider's id and state.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import { queryRows, sqlList } from '../db/sql.js';
 import type { PayoutDetails } from '@kitroom/contract';
 import type { RefundState } from '../payments/payment-provider.js';
 
@@ -76,6 +76,34 @@ export async function refundsOfOrder(db: Queryable, orderId: number): Promise<Re
     db,
     sql`SELECT ${columns} FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
         WHERE r.order_id = ${orderId} ORDER BY r.id`,
+  );
+}
+
+export interface RefundedRow {
+  order_id: number;
+  refunded_paise: number;
+  refunded_at: Date | string;
+}
+
+/**
+ * What was given back of each of these orders, in one statement: refunds processed (on a
+ * payment or paid out), and when the last was; a second payment given back by itself
+ * ('extra-payment-…', settlement.service.ts) is not the order's money and is left out.
+ * Orders with none have no row.
+ */
+export async function refundedOfOrders(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<RefundedRow[]> {
+  if (orderIds.length === 0) return [];
+  return queryRows<RefundedRow>(
+    db,
+    sql`SELECT r.order_id, sum(r.amount_paise)::int AS refunded_paise,
+               max(coalesce(r.processed_at, r.updated_at)) AS refunded_at
+        FROM refunds r
+        WHERE r.order_id IN (${sqlList(orderIds)}) AND r.status = 'processed'
+          AND NOT starts_with(r.idempotency_key, 'extra-payment-')
+        GROUP BY r.order_id`,
   );
 }
 

@@ -1,6 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, reviews } from '../db/schema.js';
+import {
+  orderItems,
+  orderReturnItems,
+  orderReturns,
+  orders,
+  payments,
+  products,
+  refunds,
+  reviews,
+} from '../db/schema.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';
@@ -125,6 +135,170 @@ describe('add_reviews.php: who may review what', () => {
     const res = await review(shopper, { product_id: bought, order_id: paidOrder, ...fields });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: `Invalid request: ${problem}` });
+  });
+});
+
+describe('add_reviews.php: only items bought and kept', () => {
+  const linesOf = async (orderId: number) =>
+    t.db
+      .select({ id: orderItems.id, productId: orderItems.productId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
+  /** A refund of the order on a captured payment, as the provider left it. */
+  const refund = async (
+    orderId: number,
+    amountPaise: number,
+    o: { status?: 'processed' | 'pending' | 'failed'; key?: string } = {},
+  ) => {
+    const ref = randomBytes(6).toString('hex');
+    const [payment] = await t.db
+      .insert(payments)
+      .values({
+        orderId,
+        provider: 'sandbox',
+        providerRef: `sbx_${ref}`,
+        providerPaymentId: `sbxpay_${ref}`,
+        amountPaise,
+        status: 'paid',
+        paymentUrl: '',
+      })
+      .returning({ id: payments.id });
+    await t.db.insert(refunds).values({
+      orderId,
+      paymentId: payment!.id,
+      provider: 'sandbox',
+      amountPaise,
+      idempotencyKey: o.key ?? `refund-${ref}`,
+      status: o.status ?? 'processed',
+      processedAt: new Date(),
+    });
+  };
+  const received = async (orderId: number, lines: { id: number; quantity: number }[]) => {
+    const [row] = await t.db
+      .insert(orderReturns)
+      .values({ orderId, kind: 'return', status: 'received', reason: 'Too small' })
+      .returning({ id: orderReturns.id });
+    await t.db
+      .insert(orderReturnItems)
+      .values(lines.map((l) => ({ returnId: row!.id, orderItemId: l.id, quantity: l.quantity })));
+  };
+  const reviewable = async (shopper: Shopper, orderId: number) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders.php',
+      headers: { cookie: shopper.cookie },
+      payload: { user_id: shopper.id, order_id: orderId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().reviewable_items;
+  };
+  const reviewsOf = (productId: number) =>
+    t.db.select().from(reviews).where(eq(reviews.productId, productId));
+
+  it('refuses a canceled order, refunded, and the order page offers no Add Review', async () => {
+    const shopper = await loggedInUser(t.db);
+    const productId = await createProduct(t.db);
+    const order = await createPaidOrder(t.db, {
+      userId: shopper.id,
+      items: [{ productId, size: 'M', quantity: 1 }],
+    });
+    await t.db
+      .update(orders)
+      .set({ orderStatus: 'Canceled', canceledAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await refund(order.id, order.totalPaise);
+    const res = await review(shopper, { product_id: productId, order_id: order.id, rating: 5 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: `Order #${order.id} was canceled, so its items cannot be reviewed.`,
+    });
+    expect(await reviewsOf(productId)).toEqual([]);
+    expect(await reviewable(shopper, order.id)).toEqual([]);
+  });
+
+  it('refuses an order refunded in full, counting refunds on their way, not failed ones', async () => {
+    const shopper = await loggedInUser(t.db);
+    const productId = await createProduct(t.db);
+    const order = await createPaidOrder(t.db, {
+      userId: shopper.id,
+      items: [{ productId, size: 'M', quantity: 1 }],
+    });
+    const [line] = await linesOf(order.id);
+    await refund(order.id, order.totalPaise, { status: 'failed' });
+    // A second payment given back by itself refunds nothing of the order.
+    await refund(order.id, order.totalPaise, { key: `extra-payment-${order.id}` });
+    await refund(order.id, 5000);
+    expect(await reviewable(shopper, order.id)).toEqual([line!.id]);
+
+    await refund(order.id, order.totalPaise - 5000, { status: 'pending' });
+    const res = await review(shopper, { product_id: productId, order_id: order.id, rating: 4 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: `Order #${order.id} was refunded in full, so its items cannot be reviewed.`,
+    });
+    expect(await reviewsOf(productId)).toEqual([]);
+    expect(await reviewable(shopper, order.id)).toEqual([]);
+  });
+
+  it('refuses a product whose every piece came back, and takes the lines still kept', async () => {
+    const shopper = await loggedInUser(t.db);
+    const returned = await createProduct(t.db, { name: 'Brazil Away 2026' });
+    const partly = await createProduct(t.db);
+    const keptOne = await createProduct(t.db);
+    const order = await createPaidOrder(t.db, {
+      userId: shopper.id,
+      items: [
+        { productId: returned, size: 'M', quantity: 2 },
+        { productId: partly, size: 'L', quantity: 2 },
+        { productId: keptOne, size: 'S', quantity: 1 },
+      ],
+    });
+    const [r, p, k] = await linesOf(order.id);
+    await t.db
+      .update(orders)
+      .set({ orderStatus: 'Completed', deliveredAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await received(order.id, [
+      { id: r!.id, quantity: 1 },
+      { id: p!.id, quantity: 1 },
+    ]);
+    await received(order.id, [{ id: r!.id, quantity: 1 }]);
+    // An exchange, or a return not yet received, leaves the pieces with the shopper.
+    const [open] = await t.db
+      .insert(orderReturns)
+      .values({ orderId: order.id, kind: 'return', status: 'approved', reason: 'Too big' })
+      .returning({ id: orderReturns.id });
+    await t.db
+      .insert(orderReturnItems)
+      .values({ returnId: open!.id, orderItemId: k!.id, quantity: 1 });
+
+    expect(await reviewable(shopper, order.id)).toEqual([p!.id, k!.id]);
+    const res = await review(shopper, { product_id: returned, order_id: order.id, rating: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: `You returned every Brazil Away 2026 of order #${order.id}, so it cannot be reviewed.`,
+    });
+    expect(await reviewsOf(returned)).toEqual([]);
+    for (const productId of [partly, keptOne]) {
+      const ok = await review(shopper, { product_id: productId, order_id: order.id, rating: 4 });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+  });
+
+  it('offers Add Review on every line of a paid order, and none of an unpaid one', async () => {
+    const shopper = await loggedInUser(t.db);
+    const productId = await createProduct(t.db);
+    const paid = await createPaidOrder(t.db, {
+      userId: shopper.id,
+      items: [{ productId, size: 'M', quantity: 1 }],
+    });
+    const unpaid = await createOrder(t.db, {
+      userId: shopper.id,
+      items: [{ productId, size: 'M', quantity: 1 }],
+    });
+    expect(await reviewable(shopper, paid.id)).toEqual((await linesOf(paid.id)).map((l) => l.id));
+    expect(await reviewable(shopper, unpaid.id)).toEqual([]);
   });
 });
 

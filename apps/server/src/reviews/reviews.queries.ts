@@ -1,32 +1,53 @@
-// SQL of reviews: the reviewer's order and its items, the review row, the product's average,
-// and the back office's list and hiding.
+// SQL of reviews: the reviewer's order and its items (kept or given back), the review row,
+// the product's average, and the back office's list and hiding.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 
-export async function userOrder(
+/** A line of the reviewer's order, with what the order and its returns say of it. */
+export interface ReviewableLineRow {
+  order_status: string;
+  payment_status: string;
+  total_paise: number;
+  /** Refunds of the order asked, on their way or made (failed ones gave nothing back). */
+  refunded_paise: number;
+  id: number;
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  /** Pieces of the line that came back in received returns (exchanges are kept). */
+  returned: number;
+}
+
+/**
+ * The lines of the user's order with what decides whether they may be reviewed; no rows for
+ * another's order. `lock` holds the order FOR SHARE (a review being written), so a
+ * cancellation or refund of it waits for the review's transaction, or the review for theirs.
+ * A second payment given back by itself ('extra-payment-…', settlement.service.ts) refunds
+ * nothing of the order.
+ */
+export async function reviewableLines(
   db: Queryable,
   orderId: number,
   userId: number,
-): Promise<{ payment_status: string } | undefined> {
-  const [row] = await queryRows<{ payment_status: string }>(
+  lock: boolean,
+): Promise<ReviewableLineRow[]> {
+  return queryRows<ReviewableLineRow>(
     db,
-    sql`SELECT payment_status FROM orders WHERE id = ${orderId} AND user_id = ${userId}`,
+    sql`SELECT o.order_status, o.payment_status, o.total_paise,
+               (SELECT coalesce(sum(r.amount_paise), 0) FROM refunds r
+                WHERE r.order_id = o.id AND r.status <> 'failed'
+                  AND NOT starts_with(r.idempotency_key, 'extra-payment-'))::int AS refunded_paise,
+               oi.id, oi.product_id, oi.product_name, oi.quantity,
+               (SELECT coalesce(sum(ri.quantity), 0)
+                FROM order_return_items ri JOIN order_returns rr ON rr.id = ri.return_id
+                WHERE ri.order_item_id = oi.id AND rr.kind = 'return'
+                  AND rr.status = 'received')::int AS returned
+        FROM orders o JOIN order_items oi ON oi.order_id = o.id
+        WHERE o.id = ${orderId} AND o.user_id = ${userId}
+        ORDER BY oi.id
+        ${lock ? sql`FOR SHARE OF o` : sql``}`,
   );
-  return row;
-}
-
-export async function orderHasProduct(
-  db: Queryable,
-  orderId: number,
-  productId: number,
-): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(
-    db,
-    sql`SELECT 1 AS found FROM order_items
-        WHERE order_id = ${orderId} AND product_id = ${productId} LIMIT 1`,
-  );
-  return rows.length > 0;
 }
 
 /** Locks the product row, so that reviews of one product update its average one at a time. */

@@ -1,6 +1,7 @@
 import type { ShippingAddress } from '@kitroom/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  accountAddressValues,
   addressFieldProblems,
   addressValues,
   EMPTY_ADDRESS,
@@ -38,5 +39,18 @@ describe('address forms', () => {
     expect(formatAddress(kochi)).toBe(
       'Asha Menon, 12 Beach Road, Kochi, Kerala 682001, 9876543210',
     );
+  });
+
+  it('takes a first address’s name and phone from the account', () => {
+    expect(accountAddressValues({ name: ' Asha  K Menon ', phone_number: '9876543210' })).toEqual({
+      first_name: 'Asha K',
+      last_name: 'Menon',
+      phone: '9876543210',
+    });
+    expect(accountAddressValues({ name: 'Asha', phone_number: '+91 98765' })).toEqual({
+      first_name: 'Asha',
+      last_name: '',
+      phone: '',
+    });
   });
 });

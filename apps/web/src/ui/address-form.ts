@@ -37,6 +37,25 @@ export function addressValues(saved: ShippingAddress | null | undefined): Addres
   return { ...saved, state: isIndianState(saved.state) ? saved.state : '' };
 }
 
+/**
+ * A first address's name and phone from the shopper's account: the name's last word is the
+ * last name and the rest the first ('Asha K Menon' → 'Asha K', 'Menon'; one word is a first
+ * name); a number that is not 10 digits is left out.
+ */
+export function accountAddressValues(account: {
+  name: string;
+  phone_number: string;
+}): Pick<AddressValues, 'first_name' | 'last_name' | 'phone'> {
+  const words = account.name.trim().split(/\s+/).filter(Boolean);
+  const last = words.length > 1 ? words.pop()! : '';
+  const phone = account.phone_number.trim();
+  return {
+    first_name: words.join(' '),
+    last_name: last,
+    phone: PHONE_PATTERN.test(phone) ? phone : '',
+  };
+}
+
 export function hasBlankField(values: AddressValues): boolean {
   return ADDRESS_FIELDS.some((field) => values[field].trim() === '');
 }

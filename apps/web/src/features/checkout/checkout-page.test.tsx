@@ -132,6 +132,50 @@ describe('checkout', () => {
     );
   });
 
+  it('fills a first checkout’s name and phone from the account, never over what was typed', async () => {
+    const api = fakeApi();
+    api.on('profile.php', () =>
+      ok({
+        user: {
+          id: 5,
+          name: 'Asha K Menon',
+          email: 'asha@example.com',
+          phone_number: '9876543210',
+          shipping_address: null,
+        },
+      }),
+    );
+    // The profile's answer waits until the shopper has typed a last name.
+    let asked = false;
+    let release: () => void = () => undefined;
+    const fetched = vi.mocked(globalThis.fetch);
+    const fake = fetched.getMockImplementation()!;
+    fetched.mockImplementation((input, init) => {
+      if (!String(input).endsWith('profile.php')) return fake(input, init);
+      asked = true;
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      }).then(() => fake(input, init));
+    });
+    open(api, null);
+    const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    await eventually(() => expect(asked).toBe(true));
+    fireEvent.change(field('Last Name'), { target: { value: 'Nair' } });
+    release();
+    await eventually(() => expect(field('First Name').value).toBe('Asha K'));
+    expect(api.calls['profile.php']).toEqual([{ id: 5 }]);
+    expect(field('Last Name').value).toBe('Nair');
+    expect(field('Phone').value).toBe('9876543210');
+    expect(field('City').value).toBe('');
+  });
+
+  it('asks nothing of the account when an address is saved', async () => {
+    const api = open(fakeApi(), saved);
+    await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
+    expect(screen.getByDisplayValue('Asha')).toBeTruthy();
+    expect(api.calls['profile.php']).toBeUndefined();
+  });
+
   it('does not offer to save over an address the profile has', async () => {
     const api = open(fakeApi(), saved);
     await eventually(() => expect(api.calls['shipping_address.php']).toHaveLength(1));

@@ -1,5 +1,5 @@
 // /checkOut (spec sections 2, 4, 5): the Shipping Information form, prefilled from the saved
-// address, and the Order Summary with the state's shipping fee, the coupon's discount and
+// address (a first checkout's name and phone from the account), and the Order Summary with the state's shipping fee, the coupon's discount and
 // the total. Pay Now places the order and sends the browser to the payment page. The lines
 // arrive as navigation state (or, after a guest's Login & Continue went through Sign Up, as
 // the cart panel kept them in the tab); without them the shopper goes home.
@@ -14,7 +14,7 @@ import {
 import { Banknote, Lock, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { getShippingAddress } from '@/api/account-calls';
+import { getProfile, getShippingAddress } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { processOrder, verifyCoupon } from '@/api/order-calls';
 import { useApi } from '@/api/use-api';
@@ -26,6 +26,7 @@ import { atWholesalePrices, tierText, useWholesalePrices } from '@/features/whol
 import { showAlert } from '@/ui/alert';
 import { AddressFields } from '@/ui/address-fields';
 import {
+  accountAddressValues,
   addressFieldProblems,
   addressValues,
   EMPTY_ADDRESS,
@@ -87,7 +88,8 @@ export default function CheckoutPage() {
   const [paying, setPaying] = useState(false);
   // Whether the profile has an address; a first order's address is saved to it.
   const [hasSavedAddress, setHasSavedAddress] = useState<boolean | null>(null);
-  const touched = useRef(false);
+  // The fields the shopper has typed in: nothing fetched is written over them.
+  const typed = useRef(new Set<AddressField>());
   const keyFor = useRef(attemptKeeper()).current;
   useTitle('Checkout');
   useEffect(forgetKeptCheckout, []);
@@ -102,12 +104,33 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (savedAddress === undefined) return;
     setHasSavedAddress(savedAddress !== null);
-    if (savedAddress && !touched.current) setAddress(addressValues(savedAddress));
+    if (savedAddress && typed.current.size === 0) setAddress(addressValues(savedAddress));
   }, [savedAddress]);
+  // A first checkout (no address saved): the account's name and phone fill those fields.
+  const account = useApi(
+    userId !== null && savedAddress === null ? `user ${userId} account` : null,
+    (signal) => getProfile(userId ?? 0, { signal }),
+    { fresh: true },
+  );
+  const profile = account.data?.user;
+  useEffect(() => {
+    if (!profile) return;
+    const fill = accountAddressValues(profile);
+    setAddress((a) => {
+      const next = { ...a };
+      for (const field of ['first_name', 'last_name', 'phone'] as const) {
+        if (!typed.current.has(field) && a[field] === '') next[field] = fill[field];
+      }
+      return next;
+    });
+  }, [profile]);
   // A 401 ends the session.
   useEffect(() => {
     if (saved.error !== undefined) sessionEnded(saved.error);
   }, [saved.error, sessionEnded]);
+  useEffect(() => {
+    if (account.error !== undefined) sessionEnded(account.error);
+  }, [account.error, sessionEnded]);
 
   const [method, setMethod] = useState<PaymentMethod>('Online');
   // Printed shirts (decision 049): never cash on delivery, and 2 days later.
@@ -128,7 +151,7 @@ export default function CheckoutPage() {
 
   // Stable, with the errors below, so the memoised form skips the renders its props survive.
   const change = useCallback((field: AddressField, value: string) => {
-    touched.current = true;
+    typed.current.add(field);
     setAddress((a) => ({ ...a, [field]: value }));
     setProblems((p) => ({ ...p, [field]: undefined }));
   }, []);

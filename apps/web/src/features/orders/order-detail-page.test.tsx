@@ -26,6 +26,8 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
       cod_fee_amount: '0.00',
       coupon_code: null,
       paid_at: null,
+      refunded_amount: '0.00',
+      refunded_at: null,
       ...overrides,
     },
     order_items: [
@@ -46,6 +48,7 @@ function detail(overrides: Partial<OrderDetailResponse['order']> = {}): OrderDet
     return_options: null,
     returns: [],
     invoice: null,
+    reviewable_items: [],
   };
 }
 
@@ -125,15 +128,16 @@ describe('order detail', () => {
     logInLocally(5);
     const api = fakeApi();
     api.on('orders.php', () =>
-      ok(
-        detail({
+      ok({
+        ...detail({
           payment_status: 'SUCCESS',
           order_status: 'Shipped',
           expected_date: '2026-11-28',
           tracking_id: 'DTDC123456',
           tracking_link: 'https://track.example/DTDC123456',
         }),
-      ),
+        reviewable_items: [1],
+      }),
     );
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
@@ -188,6 +192,138 @@ describe('order detail', () => {
       },
     ]);
     fireEvent.click(within(thanks).getByRole('button', { name: 'OK' }));
+  });
+
+  it('offers Add Review only on the lines the shop would take a review of', async () => {
+    logInLocally(5);
+    const paid = detail({ payment_status: 'SUCCESS', order_status: 'Completed' });
+    const kept = {
+      ...paid.order_items[0]!,
+      id: 2,
+      product_id: 12,
+      product_name: 'India Home 2026',
+    };
+    fakeApi().on('orders.php', () =>
+      ok({ ...paid, order_items: [...paid.order_items, kept], reviewable_items: [2] }),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    const items = within(screen.getByRole('region', { name: 'Items' })).getAllByRole('listitem');
+    expect(within(items[0]!).queryByRole('button', { name: /Add Review/ })).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: /Add Review/ })).toBeTruthy();
+  });
+
+  it('offers no Add Review on a paid order the shop would take none of', async () => {
+    logInLocally(5);
+    fakeApi().on('orders.php', () =>
+      ok(detail({ payment_status: 'SUCCESS', order_status: 'Canceled' })),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.queryByRole('button', { name: /Add Review/ })).toBeNull();
+  });
+
+  it('says a canceled order was refunded, and when, instead of its delivery', async () => {
+    logInLocally(5);
+    fakeApi().on('orders.php', () =>
+      ok(
+        detail({
+          payment_status: 'SUCCESS',
+          order_status: 'Canceled',
+          expected_date: '2026-11-28',
+          refunded_amount: '1859.00',
+          refunded_at: '2026-11-22T08:00:00.000Z',
+        }),
+      ),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.getByTestId('order-refund').textContent).toBe('Refunded ₹1,859 on 22 Nov 2026');
+    expect(screen.queryByText(/Expected delivery/)).toBeNull();
+    expect(screen.queryByText('28 Nov 2026')).toBeNull();
+    expect(within(summary()).getByText('Refunded ₹1,859 on 22 Nov 2026')).toBeTruthy();
+    expect(within(summary()).queryByText('Paid')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('says a canceled order’s refund is on its way until it is made', async () => {
+    logInLocally(5);
+    fakeApi().on('orders.php', () =>
+      ok(detail({ payment_status: 'SUCCESS', order_status: 'Canceled', expected_date: null })),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.getByTestId('order-refund').textContent).toBe(
+      'Canceled: your refund is on its way.',
+    );
+    expect(screen.queryByText(/Expected delivery/)).toBeNull();
+  });
+
+  it('says how much of a kept order was refunded', async () => {
+    logInLocally(5);
+    fakeApi().on('orders.php', () =>
+      ok(
+        detail({
+          payment_status: 'SUCCESS',
+          order_status: 'Completed',
+          expected_date: '2026-11-28',
+          refunded_amount: '899.50',
+          refunded_at: '2026-11-27T08:00:00.000Z',
+        }),
+      ),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(within(summary()).getByText('Partly refunded ₹899.50 on 27 Nov 2026')).toBeTruthy();
+    expect(screen.getByText('28 Nov 2026')).toBeTruthy();
+  });
+
+  it('breaks the price down as the mail does: items, printing, coupon, shipping, fee', async () => {
+    logInLocally(5);
+    const plain = detail({
+      payment_status: 'SUCCESS',
+      order_status: 'Processing',
+      payment_method: 'COD',
+      subtotal_amount: '7899.00',
+      discount_amount: '789.90',
+      coupon_code: 'KERALA10',
+      shipping_amount: '60.00',
+      cod_fee_amount: '49.00',
+      total_amount: '7218.10',
+    });
+    fakeApi().on('orders.php', () =>
+      ok({
+        ...plain,
+        order_items: [
+          ...plain.order_items,
+          {
+            id: 2,
+            product_id: 7,
+            product_name: 'Argentina Home 2026',
+            product_image_url: 'images/7.webp',
+            quantity: 2,
+            size: 'L',
+            price: 3050,
+            print: { name: 'LUNA', number: 10, patch: true, price: 650 },
+          },
+        ],
+      }),
+    );
+    renderApp(routes, '/reviewOrdersDetails/42');
+    await screen.findByRole('heading', { name: 'Order #42' });
+    const price = within(summary()).getByRole('group', { name: 'Price' });
+    const rows = [...price.querySelectorAll('dt')].map(
+      (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+    );
+    expect(rows).toEqual([
+      'Items: ₹6,599',
+      'Printing: ₹1,300',
+      'Coupon KERALA10: −₹789.90',
+      'Shipping: ₹60',
+      'Cash on delivery fee: ₹49',
+      'Total: ₹7,218.10',
+    ]);
+    expect(within(summary()).getByText('Prices include GST')).toBeTruthy();
   });
 
   it('offers the tax invoice once the order has one', async () => {

@@ -1,5 +1,6 @@
 // /reviewOrdersDetails/{order_id} (spec section 2): the order's id, expected delivery,
-// item cards with 'Add Review', payment status with Pay Now while unpaid, order status,
+// item cards with 'Add Review' (on the lines the server would take a review of: bought and
+// kept), payment status with Pay Now while unpaid, order status,
 // payment method, shipping address (first 40 characters), total, and tracking. It shows
 // the navigation state at once when there is one, and always asks orders.php for the
 // current answer (the payment page sends the browser here with no state). After a failed
@@ -16,7 +17,7 @@ import {
   RETURN_WINDOW_DAYS,
   rupeesToPaise,
 } from '@kitroom/contract';
-import { CalendarClock, CircleAlert, FileDown, Star } from 'lucide-react';
+import { CalendarClock, CircleAlert, FileDown, Star, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '@/api/client';
@@ -37,10 +38,13 @@ import {
   expectedDateText,
   formatDate,
   isPaid,
+  noDeliveryText,
   ORDER_TEXTS,
   orderAddress,
   orderTotal,
-  PAYMENT_LABELS,
+  paymentStatusClass,
+  paymentStatusText,
+  priceLines,
 } from './order-rules';
 import { ReturnRequestDialog, RETURN_TEXTS } from './return-request-dialog';
 import { ReviewModal } from './review-modal';
@@ -178,7 +182,10 @@ export default function OrderDetailPage() {
   if (!detail) return <Loader label="Loading your order" className="min-h-[50vh]" />;
   const { order, order_items: items } = detail;
   const paid = isPaid(order);
-  const failed = order.payment_status === 'FAILED';
+  const canceled = order.order_status === 'Canceled';
+  const failed = order.payment_status === 'FAILED' && !canceled;
+  // A canceled or fully refunded order is not on its way: the refund shows instead.
+  const noDelivery = noDeliveryText(order);
   // Cash on delivery: paid to the courier; Pay Now stays offered until it ships.
   const cod = order.payment_method === 'COD';
   const payButton = (className: string) => (
@@ -236,13 +243,23 @@ export default function OrderDetailPage() {
           </button>
         </div>
       )}
-      <p className="mt-4 flex items-center gap-2 rounded-xl bg-paper px-4 py-3">
-        <CalendarClock aria-hidden="true" size={20} className="shrink-0" />
-        <span>
-          <span className="font-semibold">Expected delivery: </span>
-          {expectedDateText(order)}
-        </span>
-      </p>
+      {noDelivery === null ? (
+        <p className="mt-4 flex items-center gap-2 rounded-xl bg-paper px-4 py-3">
+          <CalendarClock aria-hidden="true" size={20} className="shrink-0" />
+          <span>
+            <span className="font-semibold">Expected delivery: </span>
+            {expectedDateText(order)}
+          </span>
+        </p>
+      ) : (
+        <p
+          className="mt-4 flex items-center gap-2 rounded-xl bg-paper px-4 py-3 font-semibold"
+          data-testid="order-refund"
+        >
+          <Undo2 aria-hidden="true" size={20} className="shrink-0" />
+          {noDelivery}
+        </p>
+      )}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-6">
@@ -255,7 +272,7 @@ export default function OrderDetailPage() {
                 <ItemCard
                   key={item.id}
                   item={item}
-                  canReview={paid}
+                  canReview={detail.reviewable_items.includes(item.id)}
                   onReview={() => setReviewing(item)}
                 />
               ))}
@@ -282,25 +299,33 @@ export default function OrderDetailPage() {
             </h2>
             <dl className="mt-2 divide-y divide-line">
               <Row term="Payment status">
-                <span className={paid ? 'text-green-800' : 'text-sale'}>
-                  {PAYMENT_LABELS[order.payment_status]}
-                </span>
+                <span className={paymentStatusClass(order)}>{paymentStatusText(order)}</span>
               </Row>
               <Row term="Order status">{order.order_status}</Row>
               <Row term="Payment method">
                 {order.payment_method === 'COD' ? 'Cash on delivery' : order.payment_method}
               </Row>
-              {Number(order.cod_fee_amount) > 0 && (
-                <Row term="Cash on delivery fee">{orderTotal(order.cod_fee_amount)}</Row>
-              )}
               <Row term="Shipping address">
                 <span title={order.shipping_address}>{orderAddress(order.shipping_address)}</span>
               </Row>
-              <Row term="Total">
-                <span className="text-lg">{orderTotal(order.total_amount)}</span>
-              </Row>
               {detail.invoice && <Row term="Tax invoice">{detail.invoice.number}</Row>}
             </dl>
+            {/* The price as the order mail breaks it down. */}
+            <div role="group" aria-label="Price" className="mt-2 border-t border-line pt-2">
+              <dl>
+                {priceLines(order, items).map((line) => (
+                  <div key={line.label} className="flex justify-between gap-4 py-1 text-sm">
+                    <dt className="text-muted">{line.label}</dt>
+                    <dd className="font-semibold">{line.text}</dd>
+                  </div>
+                ))}
+                <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-line pt-2">
+                  <dt className="font-semibold">Total</dt>
+                  <dd className="text-lg font-bold">{orderTotal(order.total_amount)}</dd>
+                </div>
+              </dl>
+            </div>
+            <p className="mt-1 text-right text-xs text-muted">{ORDER_TEXTS.pricesIncludeGst}</p>
             {detail.invoice && (
               <a
                 href={detail.invoice.download_url}
@@ -313,6 +338,7 @@ export default function OrderDetailPage() {
             )}
             {!paid &&
               !failed &&
+              !canceled &&
               !(cod && order.order_status === 'Shipped') &&
               payButton('mt-4 w-full')}
             {detail.can_cancel && (

@@ -45,6 +45,8 @@ function detail(o: Partial<OrderDetailResponse> = {}, order: object = {}): Order
       cod_fee_amount: '0.00',
       coupon_code: null,
       paid_at: '2026-11-21T06:32:00.000Z',
+      refunded_amount: '0.00',
+      refunded_at: null,
       ...order,
     },
     order_items: [
@@ -68,6 +70,7 @@ function detail(o: Partial<OrderDetailResponse> = {}, order: object = {}): Order
     return_options: null,
     returns: [],
     invoice: null,
+    reviewable_items: [],
     ...o,
   };
 }

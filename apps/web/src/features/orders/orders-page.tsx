@@ -1,4 +1,5 @@
-// /myAccount/orders: the shopper's orders as cards, newest first. Opening one asks for its
+// /myAccount/orders: the shopper's orders as cards, newest first, each with its payment (or
+// what was refunded of it). Opening one asks for its
 // details (orders.php {user_id, order_id}) and shows them; 'Currently you don't have any
 // order.' with Shop Now when there are none.
 import type { OrderWithItems } from '@kitroom/contract';
@@ -16,11 +17,11 @@ import { ProductImage } from '@/ui/product-image';
 import { OrderStatusBadge } from './order-status-badge';
 import {
   formatDate,
-  isPaid,
   ORDER_TEXTS,
   orderCardTitle,
   orderTotal,
-  PAYMENT_LABELS,
+  paymentStatusClass,
+  paymentStatusText,
 } from './order-rules';
 
 export default function OrdersPage() {
@@ -104,12 +105,12 @@ export default function OrdersPage() {
                     {orderCardTitle(order.order_items)}
                   </p>
                   <p className="text-sm text-muted">Placed on {formatDate(order.created_at)}</p>
-                  <div className="mt-2 flex items-center justify-between gap-2">
+                  <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2">
                     <p className="font-bold">{orderTotal(order.total_amount)}</p>
                     <p
-                      className={`text-sm font-semibold ${isPaid(order) ? 'text-green-800' : 'text-sale'}`}
+                      className={`ml-auto text-right text-sm font-semibold ${paymentStatusClass(order)}`}
                     >
-                      {PAYMENT_LABELS[order.payment_status]}
+                      {paymentStatusText(order)}
                     </p>
                   </div>
                 </div>
