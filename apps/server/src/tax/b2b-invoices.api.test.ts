@@ -16,7 +16,7 @@ import { approvedWholesaler, createPriceList } from '../test/wholesale.js';
 import { indianDayOf } from '../indian-days.js';
 
 let t: TestApp;
-let jersey: number; // retail ₹999; on the list 10+ pieces −25%: ₹749.25
+let jersey: number; // retail ₹999; on the list 10+ pieces −25%: ₹749.25, charged ₹749
 let costly: number; // ₹49,940: one to Kerala is exactly ₹50,000
 let packer: AdminClient;
 let support: AdminClient;
@@ -94,12 +94,12 @@ describe("a wholesaler's B2B invoice", () => {
   let toKozhikode: number;
 
   it('bills the shop with its GSTIN as it was when placed, ships to the address, IGST to another state', async () => {
-    // 12 pieces at ₹749.25 = ₹8,991 + ₹85 shipping to Tamil Nadu.
+    // 12 pieces at ₹749 = ₹8,988 + ₹85 shipping to Tamil Nadu.
     toChennai = await paidOrder(
       t,
       chennai,
       [{ product_id: jersey, size: 'M', quantity: 12 }],
-      9076,
+      9073,
       {
         shipping_address: CHENNAI,
         state: 'Tamil Nadu',
@@ -121,16 +121,16 @@ describe("a wholesaler's B2B invoice", () => {
     expect(text).toContain('IGST');
     expect(text).not.toContain('CGST');
     expect(text).not.toContain('Renamed Later');
-    expect(text).toContain('₹9,076.00');
+    expect(text).toContain('₹9,073.00');
   });
 
   it('charges CGST + SGST when the goods go within Kerala, the shop’s state', async () => {
-    // 12 × ₹749.25 + ₹60 shipping within Kerala.
+    // 12 × ₹749 + ₹60 shipping within Kerala.
     toKozhikode = await paidOrder(
       t,
       kozhikode,
       [{ product_id: jersey, size: 'M', quantity: 12 }],
-      9051,
+      9048,
     );
     expect((await ship(toKozhikode)).statusCode).toBe(200);
     const text = flat(await invoiceText(toKozhikode));
@@ -175,9 +175,9 @@ describe("a wholesaler's B2B invoice", () => {
     const today = indianDayOf(new Date());
     expect(res.body.split('\r\n')).toEqual([
       'invoice_number,invoice_date,gstin,legal_name,place_of_supply,taxable_value,igst,cgst,sgst,total',
-      // ₹8,991 of goods: 8,562.86 + 428.14 IGST; ₹85 shipping: 80.95 + 4.05.
-      `${await numberOf(toChennai)},${today},${TN_GSTIN},Marina Sports Traders,33-Tamil Nadu,8643.81,432.19,0.00,0.00,9076.00`,
-      `${await numberOf(toKozhikode)},${today},${KL_GSTIN},Malabar Club Supplies,32-Kerala,8620.00,0.00,215.50,215.50,9051.00`,
+      // ₹8,988 of goods: 8,560.00 + 428.00 IGST; ₹85 shipping: 80.95 + 4.05.
+      `${await numberOf(toChennai)},${today},${TN_GSTIN},Marina Sports Traders,33-Tamil Nadu,8640.95,432.05,0.00,0.00,9073.00`,
+      `${await numberOf(toKozhikode)},${today},${KL_GSTIN},Malabar Club Supplies,32-Kerala,8617.14,0.00,215.43,215.43,9048.00`,
       '',
     ]);
     const audit = await queryRows<{ action: string; entity_id: string }>(
@@ -214,7 +214,7 @@ describe("a wholesaler's B2B invoice", () => {
       'GET',
       `/api/admin/orders/totals?wholesale=1&user_id=${chennai.id}`,
     );
-    expect(totals.json()).toEqual({ orders: 1, paid_orders: 1, paid_total_paise: 907_600 });
+    expect(totals.json()).toEqual({ orders: 1, paid_orders: 1, paid_total_paise: 907_300 });
     const bad = await support.call('GET', '/api/admin/orders?wholesale=yes');
     expect(bad.statusCode).toBe(400);
   });
