@@ -12,7 +12,7 @@ import { createProduct, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { pdfText } from '../test/pdf.js';
 import { createStaff } from '../test/staff.js';
-import { approvedWholesaler, createPriceList } from '../test/wholesale.js';
+import { approvedWholesaler, createApplication, createPriceList } from '../test/wholesale.js';
 import { indianDayOf } from '../indian-days.js';
 
 let t: TestApp;
@@ -27,6 +27,7 @@ let retail: Shopper;
 
 const TN_GSTIN = '33AABCC1234D1ZI';
 const KL_GSTIN = '32AABCK1234F1Z8';
+const KA_GSTIN = '29ABCDE1234F1ZW';
 const CHENNAI = shippingAddressInput({
   first_name: 'Ravi',
   last_name: 'Kumar',
@@ -340,5 +341,51 @@ describe('a retail order', () => {
     expect(list.json().orders.map((o: { id: number }) => o.id)).not.toContain(
       placed.json().order_id,
     );
+  });
+});
+
+describe('the registered business on the Bill to (issue 36.29)', () => {
+  it('bills the legal name and registered address staff entered at approval, with its state and code', async () => {
+    const bengaluru = await shopper(t);
+    const list = await createPriceList(t.db);
+    const id = await createApplication(t.db, {
+      userId: bengaluru.id,
+      shopName: 'Garden City Kits',
+      shopLocation: 'Near the stadium, Bengaluru',
+      gst: KA_GSTIN,
+    });
+    const approved = await owner.call('POST', `/api/admin/wholesale/applications/${id}/approve`, {
+      price_list_id: list,
+      registered: {
+        legal_name: 'Garden City Sports Private Limited',
+        street: '12 MG Road',
+        city: 'Bengaluru',
+        pincode: '560001',
+        state: 'Karnataka',
+      },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // 12 × ₹749 + ₹85 to Tamil Nadu; billed in Karnataka, shipped to Chennai.
+    const orderId = await paidOrder(
+      t,
+      bengaluru,
+      [{ product_id: jersey, size: 'M', quantity: 12 }],
+      9073,
+      { shipping_address: CHENNAI, state: 'Tamil Nadu' },
+    );
+    const buyer = await support.call('GET', `/api/admin/orders/${orderId}`);
+    expect(buyer.json().order.wholesale_buyer).toEqual({
+      legal_name: 'Garden City Sports Private Limited',
+      address: '12 MG Road, Bengaluru, Karnataka 560001',
+      gstin: KA_GSTIN,
+    });
+    expect((await ship(orderId)).statusCode).toBe(200);
+    const text = flat(await invoiceText(orderId));
+    expect(text).toMatch(
+      /BILL TO .*Garden City Sports Private Limited .*12 MG Road .*Bengaluru, Karnataka 560001 .*State: Karnataka, code 29 .*GSTIN: 29ABCDE1234F1ZW .*SHIP TO Ravi Kumar 4 Usman Road Chennai, Tamil Nadu 600017 .*State: Tamil Nadu, code 33/,
+    );
+    expect(text).not.toContain('Garden City Kits');
+    expect(text).not.toContain('Near the stadium');
+    expect(text).toContain('Place of supply: Tamil Nadu (33)');
   });
 });

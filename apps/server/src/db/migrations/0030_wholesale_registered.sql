@@ -1,0 +1,1 @@
+ALTER TABLE "wholesale_applications" ADD COLUMN "registered" jsonb;
