@@ -92,7 +92,7 @@ function toApplication(r: q.AdminApplicationRow): AdminWholesaleApplication {
 }
 
 /** A stored registered business, or null when none was entered. */
-export function registeredOf(stored: unknown): RegisteredBusiness | null {
+function registeredOf(stored: unknown): RegisteredBusiness | null {
   const parsed = RegisteredBusiness.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }
