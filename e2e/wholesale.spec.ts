@@ -97,10 +97,19 @@ shopTest(
     await card.getByRole('button', { name: 'Approve' }).click();
     const dialog = owner.getByRole('dialog', { name: 'Approve Malabar Sports?' });
     await expect(dialog.getByLabel('Price list')).toHaveValue(/\d+/);
+    // A registered shop is approved with its business as the GST portal shows it (issue 36.29).
+    await expect(dialog.getByLabel('State')).toHaveValue('Kerala');
+    await dialog.getByLabel('Legal name').fill('Malabar Sports LLP');
+    await dialog.getByLabel('Street address').fill('14 Mavoor Road');
+    await dialog.getByLabel('City').fill('Kozhikode');
+    await dialog.getByLabel('Pincode').fill('673004');
     await expectAccessible(owner, 'the approve dialog');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(card).toContainText('Approved');
     await expect(card).toContainText('Club shops');
+    await expect(card).toContainText(
+      'Malabar Sports LLP, 14 Mavoor Road, Kozhikode, Kerala 673004',
+    );
     await owner.setViewportSize({ width: 375, height: 800 });
     await owner.screenshot({ path: testInfo.outputPath('wholesale-375.png'), fullPage: true });
     await owner.setViewportSize({ width: 1440, height: 900 });
@@ -113,7 +122,8 @@ shopTest(
     ).json()) as ShopListingResponse;
     const product = listing.products.find((p) => Object.values(p.size).some((s) => s >= 12))!;
     const size = Object.entries(product.size).find(([, stock]) => stock >= 12)![0];
-    const wholesale = Math.round(product.discount_price * 75) / 100;
+    // Whole rupees: what comes off is rounded up to the rupee, as a coupon rounds (issue 36.25).
+    const wholesale = Math.floor((product.discount_price * 75) / 100);
 
     // The listing's cards show it too, asked for the page's cards in one call.
     await open(page, '/allProducts');
@@ -188,7 +198,8 @@ shopTest(
     await file.saveAs(pdf);
     const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('BILL TO');
-    expect(text).toContain('Malabar Sports');
+    expect(text).toContain('Malabar Sports LLP');
+    expect(text).toContain('14 Mavoor Road');
     expect(text).toContain('GSTIN: 32AABCK1234F1Z8');
     expect(text).toContain('SHIP TO');
     expect(text).toContain('Intra-state supply: CGST + SGST');

@@ -357,13 +357,13 @@ describe('checkout with printed lines', () => {
   it('gives a wholesaler the price list on the shirt, not on the print', async () => {
     const s = await shopper(t);
     await approvedWholesaler(t.db, s.id, await createPriceList(t.db));
-    // 10 pieces reach the −25% tier: 1,299 × 0.75 = 974.25 a shirt, + 200 for the number.
+    // 10 pieces reach the −25% tier: 1,299 × 0.75 = 974.25, ₹974 a shirt, + 200 for the number.
     const items = [{ product_id: printed, size: 'L', quantity: 10, print: { number: 4 } }];
-    const res = await s.post('/api/process_order.php', orderBody(s.id, items, 11_742.5 + 60));
+    const res = await s.post('/api/process_order.php', orderBody(s.id, items, 11_740 + 60));
     expect(res.statusCode, res.body).toBe(200);
     const { order, order_items } = await orderOf(s, res.json().order_id);
-    expect(order.total_amount).toBe('11802.50');
-    expect(order_items[0]).toMatchObject({ price: 1174.25, print: { number: 4, price: 200 } });
+    expect(order.total_amount).toBe('11800.00');
+    expect(order_items[0]).toMatchObject({ price: 1174, print: { number: 4, price: 200 } });
   });
 });
 

@@ -1154,6 +1154,10 @@ export const wholesaleApplications = pgTable(
     rejectReason: text('reject_reason'),
     decidedAt: timestamptz('decided_at'),
     decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'restrict' }),
+    // The business as registered for GST, entered by staff at approval (the contract's
+    // RegisteredBusiness: legal_name, street, city, pincode, state): a B2B invoice's Bill to.
+    // Null for shops approved before it was asked for: their invoices bill the shop's location.
+    registered: jsonb('registered'),
   },
   (t) => [check('wholesale_status_valid', sql`${t.status} IN ('pending', 'approved', 'rejected')`)],
 );

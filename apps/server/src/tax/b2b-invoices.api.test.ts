@@ -12,11 +12,11 @@ import { createProduct, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { pdfText } from '../test/pdf.js';
 import { createStaff } from '../test/staff.js';
-import { approvedWholesaler, createPriceList } from '../test/wholesale.js';
+import { approvedWholesaler, createApplication, createPriceList } from '../test/wholesale.js';
 import { indianDayOf } from '../indian-days.js';
 
 let t: TestApp;
-let jersey: number; // retail ₹999; on the list 10+ pieces −25%: ₹749.25
+let jersey: number; // retail ₹999; on the list 10+ pieces −25%: ₹749.25, charged ₹749
 let costly: number; // ₹49,940: one to Kerala is exactly ₹50,000
 let packer: AdminClient;
 let support: AdminClient;
@@ -27,6 +27,7 @@ let retail: Shopper;
 
 const TN_GSTIN = '33AABCC1234D1ZI';
 const KL_GSTIN = '32AABCK1234F1Z8';
+const KA_GSTIN = '29ABCDE1234F1ZW';
 const CHENNAI = shippingAddressInput({
   first_name: 'Ravi',
   last_name: 'Kumar',
@@ -94,12 +95,12 @@ describe("a wholesaler's B2B invoice", () => {
   let toKozhikode: number;
 
   it('bills the shop with its GSTIN as it was when placed, ships to the address, IGST to another state', async () => {
-    // 12 pieces at ₹749.25 = ₹8,991 + ₹85 shipping to Tamil Nadu.
+    // 12 pieces at ₹749 = ₹8,988 + ₹85 shipping to Tamil Nadu.
     toChennai = await paidOrder(
       t,
       chennai,
       [{ product_id: jersey, size: 'M', quantity: 12 }],
-      9076,
+      9073,
       {
         shipping_address: CHENNAI,
         state: 'Tamil Nadu',
@@ -121,16 +122,16 @@ describe("a wholesaler's B2B invoice", () => {
     expect(text).toContain('IGST');
     expect(text).not.toContain('CGST');
     expect(text).not.toContain('Renamed Later');
-    expect(text).toContain('₹9,076.00');
+    expect(text).toContain('₹9,073.00');
   });
 
   it('charges CGST + SGST when the goods go within Kerala, the shop’s state', async () => {
-    // 12 × ₹749.25 + ₹60 shipping within Kerala.
+    // 12 × ₹749 + ₹60 shipping within Kerala.
     toKozhikode = await paidOrder(
       t,
       kozhikode,
       [{ product_id: jersey, size: 'M', quantity: 12 }],
-      9051,
+      9048,
     );
     expect((await ship(toKozhikode)).statusCode).toBe(200);
     const text = flat(await invoiceText(toKozhikode));
@@ -175,9 +176,9 @@ describe("a wholesaler's B2B invoice", () => {
     const today = indianDayOf(new Date());
     expect(res.body.split('\r\n')).toEqual([
       'invoice_number,invoice_date,gstin,legal_name,place_of_supply,taxable_value,igst,cgst,sgst,total',
-      // ₹8,991 of goods: 8,562.86 + 428.14 IGST; ₹85 shipping: 80.95 + 4.05.
-      `${await numberOf(toChennai)},${today},${TN_GSTIN},Marina Sports Traders,33-Tamil Nadu,8643.81,432.19,0.00,0.00,9076.00`,
-      `${await numberOf(toKozhikode)},${today},${KL_GSTIN},Malabar Club Supplies,32-Kerala,8620.00,0.00,215.50,215.50,9051.00`,
+      // ₹8,988 of goods: 8,560.00 + 428.00 IGST; ₹85 shipping: 80.95 + 4.05.
+      `${await numberOf(toChennai)},${today},${TN_GSTIN},Marina Sports Traders,33-Tamil Nadu,8640.95,432.05,0.00,0.00,9073.00`,
+      `${await numberOf(toKozhikode)},${today},${KL_GSTIN},Malabar Club Supplies,32-Kerala,8617.14,0.00,215.43,215.43,9048.00`,
       '',
     ]);
     const audit = await queryRows<{ action: string; entity_id: string }>(
@@ -219,7 +220,7 @@ describe("a wholesaler's B2B invoice", () => {
       'GET',
       `/api/admin/orders/totals?wholesale=1&user_id=${chennai.id}`,
     );
-    expect(totals.json()).toEqual({ orders: 1, paid_orders: 1, paid_total_paise: 907_600 });
+    expect(totals.json()).toEqual({ orders: 1, paid_orders: 1, paid_total_paise: 907_300 });
     const bad = await support.call('GET', '/api/admin/orders?wholesale=yes');
     expect(bad.statusCode).toBe(400);
   });
@@ -345,5 +346,51 @@ describe('a retail order', () => {
     expect(list.json().orders.map((o: { id: number }) => o.id)).not.toContain(
       placed.json().order_id,
     );
+  });
+});
+
+describe('the registered business on the Bill to (issue 36.29)', () => {
+  it('bills the legal name and registered address staff entered at approval, with its state and code', async () => {
+    const bengaluru = await shopper(t);
+    const list = await createPriceList(t.db);
+    const id = await createApplication(t.db, {
+      userId: bengaluru.id,
+      shopName: 'Garden City Kits',
+      shopLocation: 'Near the stadium, Bengaluru',
+      gst: KA_GSTIN,
+    });
+    const approved = await owner.call('POST', `/api/admin/wholesale/applications/${id}/approve`, {
+      price_list_id: list,
+      registered: {
+        legal_name: 'Garden City Sports Private Limited',
+        street: '12 MG Road',
+        city: 'Bengaluru',
+        pincode: '560001',
+        state: 'Karnataka',
+      },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // 12 × ₹749 + ₹85 to Tamil Nadu; billed in Karnataka, shipped to Chennai.
+    const orderId = await paidOrder(
+      t,
+      bengaluru,
+      [{ product_id: jersey, size: 'M', quantity: 12 }],
+      9073,
+      { shipping_address: CHENNAI, state: 'Tamil Nadu' },
+    );
+    const buyer = await support.call('GET', `/api/admin/orders/${orderId}`);
+    expect(buyer.json().order.wholesale_buyer).toEqual({
+      legal_name: 'Garden City Sports Private Limited',
+      address: '12 MG Road, Bengaluru, Karnataka 560001',
+      gstin: KA_GSTIN,
+    });
+    expect((await ship(orderId)).statusCode).toBe(200);
+    const text = flat(await invoiceText(orderId));
+    expect(text).toMatch(
+      /BILL TO .*Garden City Sports Private Limited .*12 MG Road .*Bengaluru, Karnataka 560001 .*State: Karnataka, code 29 .*GSTIN: 29ABCDE1234F1ZW .*SHIP TO Ravi Kumar 4 Usman Road Chennai, Tamil Nadu 600017 .*State: Tamil Nadu, code 33/,
+    );
+    expect(text).not.toContain('Garden City Kits');
+    expect(text).not.toContain('Near the stadium');
+    expect(text).toContain('Place of supply: Tamil Nadu (33)');
   });
 });

@@ -44,6 +44,14 @@ export interface BuyerBlock {
   /** A registered wholesaler's shop (decision 046): billed to it, shipped to the address. */
   legal_name?: string;
   billing_address?: string;
+  /** Its registered address in parts, printed as the Bill to when staff entered one. */
+  billing?: {
+    street: string;
+    city: string;
+    pincode: string;
+    state: string;
+    state_code: string;
+  };
 }
 
 /** A stored document with its lines, as the renderer prints it. */
@@ -252,8 +260,20 @@ function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): numb
       .fontSize(10)
       .text(printable(b.legal_name), { width: half - 10 })
       .font('Body')
-      .fontSize(8.5)
-      .text(printable(b.billing_address ?? ''), { width: half - 10 })
+      .fontSize(8.5);
+    if (b.billing) {
+      doc
+        .text(printable(b.billing.street), { width: half - 10 })
+        .text(printable(`${b.billing.city}, ${b.billing.state} ${b.billing.pincode}`), {
+          width: half - 10,
+        })
+        .text(printable(`State: ${b.billing.state}, code ${b.billing.state_code}`), {
+          width: half - 10,
+        });
+    } else {
+      doc.text(printable(b.billing_address ?? ''), { width: half - 10 });
+    }
+    doc
       .font('Bold')
       .text(`GSTIN: ${b.gstin}`, { width: half - 10 })
       .moveDown(0.5);

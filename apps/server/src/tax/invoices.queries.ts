@@ -158,7 +158,13 @@ export interface OrderBuyerRow {
   mobile_number: string;
   shipping_address: Record<string, unknown>;
   /** An approved wholesaler's shop as it was when the order was placed (decision 046). */
-  wholesale_buyer: { legal_name?: unknown; address?: unknown; gstin?: unknown } | null;
+  wholesale_buyer: {
+    legal_name?: unknown;
+    address?: unknown;
+    gstin?: unknown;
+    /** The registered address in parts (issue 36.29): street, city, pincode, state, state_code. */
+    registered?: Record<string, unknown>;
+  } | null;
 }
 
 /** The order's delivery address and its wholesale buyer, frozen when it was placed. */

@@ -55,8 +55,29 @@ function buyerOf(order: q.OrderBuyerRow): BuyerBlock {
     gstin: registered ? gstin : null,
     // A registered wholesaler is billed as their shop, the goods go to the delivery address.
     ...(registered && w
-      ? { legal_name: text(w.legal_name), billing_address: text(w.address) }
+      ? { legal_name: text(w.legal_name), billing_address: text(w.address), ...billingOf(w) }
       : {}),
+  };
+}
+
+/**
+ * The registered address in parts, when staff entered one at approval (issue 36.29); without
+ * it the invoice prints the one-line address the shop gave, as before.
+ */
+function billingOf(
+  w: NonNullable<q.OrderBuyerRow['wholesale_buyer']>,
+): Pick<BuyerBlock, 'billing'> {
+  const r = w.registered;
+  if (!r) return {};
+  const state = text(r.state);
+  return {
+    billing: {
+      street: text(r.street),
+      city: text(r.city),
+      pincode: text(r.pincode),
+      state,
+      state_code: text(r.state_code) || (isIndianState(state) ? GST_STATE_CODES[state] : ''),
+    },
   };
 }
 

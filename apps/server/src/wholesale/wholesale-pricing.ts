@@ -1,8 +1,10 @@
 // Wholesale prices from a price list's terms (decision 045), pure so that checkout, the
 // shopper's price call and their tests compute them one way. A unit price is the base price
 // (the most specific rule: product, then category, then 'all'; else the retail price) less the
-// tier the order's pieces reach, each step rounded to the nearest paisa. A wholesale price is
-// never above the retail one.
+// tier the order's pieces reach, worked exactly and then rounded down to a whole rupee: what
+// comes off the retail price is rounded up to the rupee in the buyer's favour, as a coupon's
+// discount is (couponDiscountPaise), so ₹1,149 less 20% is ₹919, not ₹919.20. A wholesale
+// price is never above the retail one; a product no rule or tier reaches keeps its retail price.
 import type { PriceRule, PriceTier } from '@kitroom/contract/admin';
 
 export interface PriceListTerms {
@@ -22,8 +24,6 @@ export interface RetailProduct {
   retailPaise: number;
 }
 
-const percentOff = (paise: number, percent: number) => Math.round((paise * (100 - percent)) / 100);
-
 function ruleFor(terms: PriceListTerms, p: RetailProduct): PriceRule | undefined {
   return (
     terms.rules.find((r) => r.target === 'product' && r.target_id === p.productId) ??
@@ -32,12 +32,15 @@ function ruleFor(terms: PriceListTerms, p: RetailProduct): PriceRule | undefined
   );
 }
 
-/** The unit price before tiers. */
-export function basePaise(terms: PriceListTerms, p: RetailProduct): number {
+/**
+ * The exact unit price before tiers, as a fraction (paise × `per`): a percentage off is kept
+ * whole until the end, so only the final price is rounded.
+ */
+function base(terms: PriceListTerms, p: RetailProduct): { paise: number; per: number } {
   const rule = ruleFor(terms, p);
-  if (!rule) return p.retailPaise;
-  if (rule.kind === 'fixed') return Math.min(rule.value, p.retailPaise);
-  return percentOff(p.retailPaise, rule.value);
+  if (!rule) return { paise: p.retailPaise, per: 1 };
+  if (rule.kind === 'fixed') return { paise: Math.min(rule.value, p.retailPaise), per: 1 };
+  return { paise: p.retailPaise * (100 - rule.value), per: 100 };
 }
 
 /** The tier `pieces` reach and the next one up, with how many more pieces it needs. */
@@ -54,9 +57,15 @@ export function tiersAt(
   };
 }
 
-/** The unit price of a product in an order of `pieces` pieces. */
+/**
+ * The unit price of a product in an order of `pieces` pieces, in paise: whole rupees whenever
+ * the list lowers the retail price. The shopper's prices call, the cart, coupons and checkout
+ * all price through here, so the price shown is the price charged.
+ */
 export function unitPaise(terms: PriceListTerms, p: RetailProduct, pieces: number): number {
-  const base = basePaise(terms, p);
   const { tier } = tiersAt(terms, pieces);
-  return tier ? percentOff(base, tier.percent_off) : base;
+  const b = base(terms, p);
+  const exact = tier ? { paise: b.paise * (100 - tier.percent_off), per: b.per * 100 } : b;
+  if (exact.paise >= p.retailPaise * exact.per) return p.retailPaise;
+  return Math.floor(exact.paise / (exact.per * 100)) * 100;
 }

@@ -23,7 +23,7 @@ export function wholesaleAdminRoutes({ config, database }: AppDeps): FastifyPlug
               db,
               actorOf(call),
               call.params.id,
-              call.body.price_list_id,
+              { priceListId: call.body.price_list_id, registered: call.body.registered },
               wholesaleUrl,
             ),
           }),

@@ -78,6 +78,8 @@ describe('wholesale applications in the back office', () => {
         price_list: null,
         reject_reason: null,
         decided_at: null,
+        // Approved before staff were asked for its registered business.
+        registered: null,
       },
     ]);
     const next = await manager.call(

@@ -12,6 +12,7 @@ import {
 import {
   PriceRule,
   PriceTier,
+  RegisteredBusiness,
   type AdminWholesaleApplication,
   type PriceList,
   type PriceListInput,
@@ -23,6 +24,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
+import { checkPincodeState } from '../shipping/pincodes.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import type { WholesaleDecidedData } from './wholesale-decided.mail.js';
 import * as q from './wholesale.queries.js';
@@ -85,7 +87,32 @@ function toApplication(r: q.AdminApplicationRow): AdminWholesaleApplication {
       r.price_list_id === null ? null : { id: r.price_list_id, name: r.price_list_name ?? '' },
     reject_reason: r.reject_reason,
     decided_at: r.decided_at === null ? null : iso(r.decided_at),
+    registered: registeredOf(r.registered),
   };
+}
+
+/** A stored registered business, or null when none was entered. */
+function registeredOf(stored: unknown): RegisteredBusiness | null {
+  const parsed = RegisteredBusiness.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Why a registered business cannot be the shop's: its pincode is not in its state (the
+ * shipping domain's check), or its state is not the one the shop's GSTIN is registered in.
+ */
+async function registeredProblem(
+  gst: string | null,
+  r: RegisteredBusiness,
+): Promise<string | null> {
+  const pincode = await checkPincodeState(r.pincode, r.state);
+  if (pincode !== null) return pincode;
+  const gstin = gst?.trim().toUpperCase() ?? '';
+  const gstinState = isValidGstin(gstin) ? STATE_OF_CODE.get(gstin.slice(0, 2)) : undefined;
+  if (gstinState !== undefined && gstinState !== r.state) {
+    return `GSTIN ${gstin} is registered in ${gstinState} (${GST_STATE_CODES[gstinState]}), not ${r.state}.`;
+  }
+  return null;
 }
 
 /** A page of applications, newest first; `next_before` pages on. */
@@ -107,7 +134,8 @@ export async function listApplications(
 }
 
 type Decision =
-  { status: 'approved'; priceListId: number } | { status: 'rejected'; reason: string };
+  | { status: 'approved'; priceListId: number; registered: RegisteredBusiness | null }
+  | { status: 'rejected'; reason: string };
 
 async function decide(
   db: Queryable,
@@ -125,11 +153,15 @@ async function decide(
     if (decision.status === 'approved' && !(await q.priceList(tx, decision.priceListId))) {
       throw new Invalid(PRICE_LIST_NOT_FOUND);
     }
+    const registered = decision.status === 'approved' ? decision.registered : null;
+    const problem = registered && (await registeredProblem(before.gst, registered));
+    if (problem) throw new Invalid(problem);
     const now = new Date();
     await q.decideApplication(tx, id, {
       status: decision.status,
       priceListId: decision.status === 'approved' ? decision.priceListId : null,
       rejectReason: decision.status === 'rejected' ? decision.reason : null,
+      registered,
       staffId: actor.staffId,
       at: now,
     });
@@ -146,11 +178,13 @@ async function decide(
           status: before.status,
           price_list_id: before.price_list_id,
           reject_reason: before.reject_reason,
+          ...(registered ? { registered: registeredOf(before.registered) } : {}),
         },
         after: {
           status: after.status,
           price_list_id: after.price_list_id,
           reject_reason: after.reject_reason,
+          ...(registered ? { registered: registeredOf(after.registered) } : {}),
         },
       },
       now,
@@ -170,15 +204,23 @@ async function decide(
   });
 }
 
-/** Approves the application onto a price list (or moves an approved shop to another list). */
+/**
+ * Approves the application onto a price list (or moves an approved shop to another list),
+ * storing its registered business when given (absent keeps the one stored).
+ */
 export function approveApplication(
   db: Queryable,
   actor: Actor,
   id: number,
-  priceListId: number,
+  terms: { priceListId: number; registered?: RegisteredBusiness },
   wholesaleUrl: string,
 ): Promise<AdminWholesaleApplication> {
-  return decide(db, actor, id, { status: 'approved', priceListId }, wholesaleUrl);
+  const decision: Decision = {
+    status: 'approved',
+    priceListId: terms.priceListId,
+    registered: terms.registered ?? null,
+  };
+  return decide(db, actor, id, decision, wholesaleUrl);
 }
 
 /** Rejects the application (an approved shop loses its prices); the shop may apply again. */

@@ -186,6 +186,63 @@ describe('deciding on wholesale applications', () => {
     expect(row).toMatchObject({ id, gst: '32AABCK1234F1Z8', rejectReason: null });
   });
 
+  it('keeps the registered business entered at approval: its pincode in its state, the GSTIN’s state', async () => {
+    const { id } = await applyingShop('registered@example.com');
+    const business = {
+      legal_name: 'Malabar Sports Private Limited',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      pincode: '560001',
+      state: 'Karnataka',
+    };
+    const approve = (body: Record<string, unknown>) =>
+      manager.call('POST', `/api/admin/wholesale/applications/${id}/approve`, {
+        price_list_id: listId,
+        ...body,
+      });
+    const elsewhere = await approve({ registered: { ...business, pincode: '673004' } });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({ error: 'Pincode 673004 is in Kerala, not Karnataka.' });
+    // The GSTIN (29…) is registered in Karnataka: a Kerala address is not its registered one.
+    const otherState = await approve({
+      registered: { ...business, city: 'Kozhikode', pincode: '673004', state: 'Kerala' },
+    });
+    expect(otherState.statusCode).toBe(400);
+    expect(otherState.json()).toEqual({
+      error: 'GSTIN 29ABCDE1234F1ZW is registered in Karnataka (29), not Kerala.',
+    });
+    const short = await approve({ registered: { ...business, pincode: '5600' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toContain('Please enter a 6-digit pincode.');
+    const unknown = await approve({ registered: { ...business, state: 'Chandigarh' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toContain('Please choose the state.');
+    const [pending] = await t.db
+      .select()
+      .from(wholesaleApplications)
+      .where(eq(wholesaleApplications.id, id));
+    expect(pending).toMatchObject({ status: 'pending', registered: null });
+
+    const approved = await approve({ registered: { ...business, street: ' 12 MG Road ' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().application).toMatchObject({ status: 'approved', registered: business });
+    const [audit] = await auditOf(id);
+    expect(audit?.after).toMatchObject({ status: 'approved', registered: business });
+    // Moving the shop to another list without the business keeps the one entered.
+    const other = await createPriceList(t.db, { name: 'Academies' });
+    const moved = await manager.call('POST', `/api/admin/wholesale/applications/${id}/approve`, {
+      price_list_id: other,
+    });
+    expect(moved.json().application).toMatchObject({
+      price_list: { id: other, name: 'Academies' },
+      registered: business,
+    });
+    const listed = await manager.call('GET', '/api/admin/wholesale/applications?status=approved');
+    expect(listed.json().applications.find((a: { id: number }) => a.id === id).registered).toEqual(
+      business,
+    );
+  });
+
   it('answers 404 for an application that does not exist', async () => {
     const res = await manager.call('POST', '/api/admin/wholesale/applications/999999/reject', {
       reason: 'Gone.',

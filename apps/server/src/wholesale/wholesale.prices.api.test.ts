@@ -1,5 +1,5 @@
 // A wholesaler's own prices (decision 045): tiers by the order's pieces at their boundaries in
-// exact paise, the minimum order refused below it, coupons only when they say so, placed
+// whole rupees (rounded down, as coupons round; issue 36.25), the minimum order refused below it, coupons only when they say so, placed
 // orders kept at their prices when the list changes, and nothing of it in the catalogue's
 // shared answers: a guest after a wholesaler sees retail prices.
 import { sql } from 'drizzle-orm';
@@ -70,17 +70,17 @@ describe('wholesale_prices.php', () => {
     [9, 999, null, { min_pieces: 10, percent_off: 25, pieces_needed: 1 }],
     [
       10,
-      749.25,
+      749,
       { min_pieces: 10, percent_off: 25 },
       { min_pieces: 50, percent_off: 35, pieces_needed: 40 },
     ],
     [
       49,
-      749.25,
+      749,
       { min_pieces: 10, percent_off: 25 },
       { min_pieces: 50, percent_off: 35, pieces_needed: 1 },
     ],
-    [50, 649.35, { min_pieces: 50, percent_off: 35 }, null],
+    [50, 649, { min_pieces: 50, percent_off: 35 }, null],
   ])('at %i pieces: ₹%d a jersey, its tier and the next', async (pieces, price, tier, next) => {
     const res = await prices(buyer, [jersey], pieces);
     expect(res.statusCode, res.body).toBe(200);
@@ -110,11 +110,11 @@ describe('wholesale_prices.php', () => {
     await approvedWholesaler(t.db, other.id, ruled);
     const plain = await createProduct(t.db, { discountPricePaise: 99_900, pricePaise: 99_900 });
     const res = await prices(other, [jersey, shorts, plain], 10);
-    // 70000 × 0.75 = 52500; 30000 × 0.75 = 22500; 99900 × 0.9 = 89910 × 0.75 = 67432.5 → 67433.
+    // 70000 × 0.75 = 52500; 30000 × 0.75 = 22500; 99900 × 0.9 × 0.75 = 67432.5 → ₹674.
     expect(res.json().prices).toEqual([
       { product_id: jersey, price: 525 },
       { product_id: shorts, price: 225 },
-      { product_id: plain, price: 674.33 },
+      { product_id: plain, price: 674 },
     ]);
   });
 
@@ -139,9 +139,9 @@ describe('checkout at wholesale prices', () => {
   it.each([
     // pieces, unit paise, total rupees (with ₹60 Kerala shipping)
     [9, 99_900, 8_991 + 60],
-    [10, 74_925, 7_492.5 + 60],
-    [49, 74_925, 36_713.25 + 60],
-    [50, 64_935, 32_467.5 + 60],
+    [10, 74_900, 7_490 + 60],
+    [49, 74_900, 36_701 + 60],
+    [50, 64_900, 32_450 + 60],
   ])('%i pieces are charged %i paise each', async (pieces, unit, amount) => {
     const res = await order(buyer, pieces, amount);
     expect(res.statusCode, res.body).toBe(200);
@@ -153,11 +153,11 @@ describe('checkout at wholesale prices', () => {
   it('refuses a total worked out at retail prices, naming the wholesale total', async () => {
     const res = await order(buyer, 12, 12 * 999 + 60);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toContain('your total is now ₹9,051');
+    expect(res.json().error).toContain('your total is now ₹9,048');
   });
 
   it('keeps placed orders at their prices when the list changes', async () => {
-    const placed = await order(buyer, 12, 12 * 749.25 + 60);
+    const placed = await order(buyer, 12, 12 * 749 + 60);
     expect(placed.statusCode, placed.body).toBe(200);
     const changed = await createPriceList(t.db, {
       tiers: [{ min_pieces: 10, percent_off: 40 }],
@@ -168,13 +168,13 @@ describe('checkout at wholesale prices', () => {
       .update(wholesalePriceLists)
       .set({ tiers: [{ min_pieces: 10, percent_off: 30 }] })
       .where(eq(wholesalePriceLists.id, changed));
-    const next = await order(later, 12, 12 * 699.3 + 60);
+    const next = await order(later, 12, 12 * 699 + 60);
     expect(next.statusCode, next.body).toBe(200);
     expect(await itemsOf(next.json().order_id)).toEqual([
-      { unit_price_paise: 69_930, quantity: 12 },
+      { unit_price_paise: 69_900, quantity: 12 },
     ]);
     expect(await itemsOf(placed.json().order_id)).toEqual([
-      { unit_price_paise: 74_925, quantity: 12 },
+      { unit_price_paise: 74_900, quantity: 12 },
     ]);
   });
 
@@ -191,20 +191,20 @@ describe('checkout at wholesale prices', () => {
     expect(nine.json()).toEqual({
       error: 'Wholesale orders start at 10 pieces: please add 1 more.',
     });
-    // 12 × ₹749.25 = ₹8,991, short of ₹10,000 by ₹1,009.
-    const twelve = await order(small, 12, 12 * 749.25 + 60);
+    // 12 × ₹749 = ₹8,988, short of ₹10,000 by ₹1,012.
+    const twelve = await order(small, 12, 12 * 749 + 60);
     expect(twelve.statusCode).toBe(400);
     expect(twelve.json()).toEqual({
-      error: 'Wholesale orders start at ₹10,000: please add ₹1,009 more.',
+      error: 'Wholesale orders start at ₹10,000: please add ₹1,012 more.',
     });
     expect(await stockOf(t.db, jersey, 'M')).toBe(stock);
-    const fourteen = await order(small, 14, 14 * 749.25 + 60);
+    const fourteen = await order(small, 14, 14 * 749 + 60);
     expect(fourteen.statusCode, fourteen.body).toBe(200);
   });
 
   it('takes a coupon on wholesale prices only when the coupon says so', async () => {
     const plain = await createCoupon(t.db, { kind: 'flat', value: 10_000 });
-    const refused = await order(buyer, 10, 7_492.5 + 60 - 100, { coupon_code: plain.code });
+    const refused = await order(buyer, 10, 7_490 + 60 - 100, { coupon_code: plain.code });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'This coupon cannot be used with wholesale prices.' });
     const preview = await buyer.post('/api/coupons.php', {
@@ -212,7 +212,7 @@ describe('checkout at wholesale prices', () => {
       coupon_code: plain.code,
       product_id: [jersey],
       items: [{ product_id: jersey, size: 'M', quantity: 10 }],
-      total_amount: 7_492.5,
+      total_amount: 7_490,
     });
     expect(preview.json()).toEqual({
       success: false,
@@ -224,7 +224,7 @@ describe('checkout at wholesale prices', () => {
       value: 10_000,
       stacksWithWholesale: true,
     });
-    const taken = await order(buyer, 10, 7_492.5 + 60 - 100, { coupon_code: stacking.code });
+    const taken = await order(buyer, 10, 7_490 + 60 - 100, { coupon_code: stacking.code });
     expect(taken.statusCode, taken.body).toBe(200);
   });
 });
@@ -232,7 +232,7 @@ describe('checkout at wholesale prices', () => {
 describe('shared answers stay retail', () => {
   it('a guest after a wholesaler sees retail prices in the cached product and listing answers', async () => {
     const asWholesaler = await prices(buyer, [jersey], 10);
-    expect(asWholesaler.json().prices).toEqual([{ product_id: jersey, price: 749.25 }]);
+    expect(asWholesaler.json().prices).toEqual([{ product_id: jersey, price: 749 }]);
     const wholesalerProduct = await t.app.inject({
       method: 'POST',
       url: '/api/product.php',
@@ -249,7 +249,7 @@ describe('shared answers stay retail', () => {
     expect(guestProduct.statusCode).toBe(200);
     expect(guestProduct.body).toBe(wholesalerProduct.body);
     expect(guestProduct.json()[0].product).toMatchObject({ price: 1499, discount_price: 999 });
-    expect(guestProduct.body).not.toContain('749.25');
+    expect(guestProduct.body).not.toMatch(/:749[,}]/);
 
     const listing = { limit: '0-50' };
     await t.app.inject({
@@ -267,6 +267,6 @@ describe('shared answers stay retail', () => {
       discount_price: number;
     };
     expect(row.discount_price).toBe(999);
-    expect(guestListing.body).not.toContain('749.25');
+    expect(guestListing.body).not.toMatch(/:749[,}]/);
   });
 });

@@ -41,7 +41,7 @@ export async function insertApplication(db: Queryable, v: ApplicationValues): Pr
           gst = EXCLUDED.gst, requesting_person = EXCLUDED.requesting_person,
           contact_number = EXCLUDED.contact_number, about_shop = EXCLUDED.about_shop,
           status = 'pending', reject_reason = NULL, decided_at = NULL, decided_by = NULL,
-          price_list_id = NULL, created_at = now()
+          price_list_id = NULL, registered = NULL, created_at = now()
         WHERE wholesale_applications.status = 'rejected'
         RETURNING id`,
   );
@@ -67,12 +67,14 @@ export interface AdminApplicationRow {
   price_list_name: string | null;
   reject_reason: string | null;
   decided_at: Date | string | null;
+  /** The registered business (contract RegisteredBusiness), checked where it is read. */
+  registered: unknown;
 }
 
 const ADMIN_COLUMNS = sql`w.id, w.shop_name, w.shop_location, w.gst, w.requesting_person,
   w.contact_number, w.about_shop, w.status, w.created_at, w.user_id, u.name AS user_name,
   u.email AS user_email, w.price_list_id, pl.name AS price_list_name, w.reject_reason,
-  w.decided_at`;
+  w.decided_at, w.registered`;
 const ADMIN_FROM = sql`wholesale_applications w JOIN users u ON u.id = w.user_id
   LEFT JOIN wholesale_price_lists pl ON pl.id = w.price_list_id`;
 
@@ -112,14 +114,18 @@ export async function decideApplication(
     status: 'approved' | 'rejected';
     priceListId: number | null;
     rejectReason: string | null;
+    /** The registered business to store; null keeps the one stored (if any). */
+    registered: object | null;
     staffId: number | null;
     at: Date;
   },
 ): Promise<void> {
+  const registered = d.registered === null ? null : JSON.stringify(d.registered);
   await db.execute(
     sql`UPDATE wholesale_applications
         SET status = ${d.status}, price_list_id = ${d.priceListId},
-            reject_reason = ${d.rejectReason}, decided_by = ${d.staffId}, decided_at = ${d.at}
+            reject_reason = ${d.rejectReason}, decided_by = ${d.staffId}, decided_at = ${d.at},
+            registered = coalesce(${registered}::jsonb, registered)
         WHERE id = ${id}`,
   );
 }
@@ -254,6 +260,8 @@ export interface ApprovedWholesalerRow {
   shop_name: string;
   shop_location: string;
   gst: string | null;
+  /** The registered business (contract RegisteredBusiness), or null before staff entered it. */
+  registered: unknown;
   /** The price list's columns; null when approved without one. */
   id: number | null;
   name: string | null;
@@ -270,7 +278,7 @@ export async function approvedWholesaler(
 ): Promise<ApprovedWholesalerRow | undefined> {
   const [row] = await queryRows<ApprovedWholesalerRow>(
     db,
-    sql`SELECT a.shop_name, a.shop_location, a.gst, pl.id, pl.name, pl.rules, pl.tiers,
+    sql`SELECT a.shop_name, a.shop_location, a.gst, a.registered, pl.id, pl.name, pl.rules, pl.tiers,
                pl.min_order_paise, pl.min_order_pieces
         FROM wholesale_applications a
         LEFT JOIN wholesale_price_lists pl ON pl.id = a.price_list_id

@@ -4,6 +4,7 @@
 // checkout, which prices the order with the same function.
 import {
   formatRupees,
+  GST_STATE_CODES,
   isValidGstin,
   paiseToRupees,
   WholesaleApplication,
@@ -14,7 +15,7 @@ import {
   type WholesalePricesResponse,
   type WholesaleResponse,
 } from '@kitroom/contract';
-import { PriceRule, PriceTier } from '@kitroom/contract/admin';
+import { PriceRule, PriceTier, RegisteredBusiness } from '@kitroom/contract/admin';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { Invalid } from '../domain-errors.js';
@@ -145,12 +146,49 @@ export async function lineUnitPrices(
   return terms ? unitsOf(terms, lines).units : null;
 }
 
+/** A registered business's address as the B2B invoice's Bill to prints it. */
+export interface RegisteredAddress {
+  street: string;
+  city: string;
+  pincode: string;
+  state: string;
+  /** The state's GST code ('29' for Karnataka). */
+  state_code: string;
+}
+
 /** The buyer of a wholesaler's order as the B2B invoice prints it (orders.wholesale_buyer). */
 export interface WholesaleBuyer {
+  /** The legal name as registered; the shop's name when staff entered none. */
   legal_name: string;
+  /** The registered address on one line; the shop's location when staff entered none. */
   address: string;
   /** Null when the shop gave no GSTIN, or not a valid one: then a B2C invoice. */
   gstin: string | null;
+  /** The registered address in parts (issue 36.29); absent for shops approved without one. */
+  registered?: RegisteredAddress;
+}
+
+/** The buyer frozen on a wholesaler's order, from its application as it is now. */
+function buyerOf(row: q.ApprovedWholesalerRow): WholesaleBuyer {
+  const gstin = row.gst?.trim().toUpperCase() ?? '';
+  const valid = isValidGstin(gstin) ? gstin : null;
+  const parsed = RegisteredBusiness.safeParse(row.registered);
+  if (!parsed.success) {
+    return { legal_name: row.shop_name.trim(), address: row.shop_location.trim(), gstin: valid };
+  }
+  const r = parsed.data;
+  return {
+    legal_name: r.legal_name,
+    address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
+    gstin: valid,
+    registered: {
+      street: r.street,
+      city: r.city,
+      pincode: r.pincode,
+      state: r.state,
+      state_code: GST_STATE_CODES[r.state],
+    },
+  };
 }
 
 export interface OrderTerms {
@@ -172,12 +210,7 @@ export async function orderTerms(
 ): Promise<OrderTerms> {
   const row = await q.approvedWholesaler(db, userId);
   if (!row) return { units: null, buyer: null };
-  const gstin = row.gst?.trim().toUpperCase() ?? '';
-  const buyer: WholesaleBuyer = {
-    legal_name: row.shop_name.trim(),
-    address: row.shop_location.trim(),
-    gstin: isValidGstin(gstin) ? gstin : null,
-  };
+  const buyer = buyerOf(row);
   if (row.id === null) return { units: null, buyer };
   const terms: PriceListTerms = {
     id: row.id,

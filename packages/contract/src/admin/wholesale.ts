@@ -3,7 +3,7 @@
 // (decision 045).
 import { z } from 'zod';
 import { Id } from '../common.js';
-import { INDIAN_STATES } from '../rules.js';
+import { INDIAN_STATES, PINCODE_PATTERN } from '../rules.js';
 import { WholesaleStatus } from '../wholesale.js';
 
 export const WholesaleApplicationQuery = z.object({
@@ -17,6 +17,32 @@ export const WholesaleApplicationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type WholesaleApplicationQuery = z.input<typeof WholesaleApplicationQuery>;
+
+const required = (message: string, max: number, label: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} is too long (${max} characters at most)`);
+
+/**
+ * A wholesaler's business as registered for GST (issue 36.29): the legal name and the
+ * principal place of business from the GST portal's taxpayer search, entered by staff when
+ * they approve the shop. A B2B invoice bills to it; the state is the one the GSTIN's first
+ * two digits name, and the pincode must be in it (the server checks both).
+ */
+export const RegisteredBusiness = z.object({
+  legal_name: required('Please enter the legal name as registered.', 120, 'The legal name'),
+  street: required('Please enter the street address.', 200, 'The street address'),
+  city: required('Please enter the city.', 80, 'The city'),
+  pincode: z
+    .string({ error: 'Please enter a 6-digit pincode.' })
+    .trim()
+    .regex(PINCODE_PATTERN, 'Please enter a 6-digit pincode.'),
+  state: z.enum(INDIAN_STATES, { error: 'Please choose the state.' }),
+});
+export type RegisteredBusiness = z.infer<typeof RegisteredBusiness>;
+export type RegisteredBusinessInput = z.input<typeof RegisteredBusiness>;
 
 export const AdminWholesaleApplication = z.object({
   id: z.number().int(),
@@ -48,6 +74,8 @@ export const AdminWholesaleApplication = z.object({
     .nullable(),
   /** The price list of an approved shop. */
   price_list: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Its registered business, once staff entered it; null before (invoices use the location). */
+  registered: RegisteredBusiness.nullable(),
   reject_reason: z.string().nullable(),
   decided_at: z.string().nullable(),
 });
@@ -64,6 +92,8 @@ export const WholesaleApplicationParams = z.object({ id: Id });
 
 export const ApproveWholesaleRequest = z.object({
   price_list_id: Id,
+  /** The registered business to bill; absent keeps what was entered before (if anything). */
+  registered: RegisteredBusiness.optional(),
 });
 export type ApproveWholesaleRequest = z.input<typeof ApproveWholesaleRequest>;
 

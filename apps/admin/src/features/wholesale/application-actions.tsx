@@ -1,7 +1,9 @@
 // Deciding on an application (wholesale.manage): approve onto a price list, or reject with a
 // reason the shop is mailed. An approved shop can be moved to another list, or rejected (it
-// then loses its prices). Each asks first in a dialog.
+// then loses its prices). Each asks first in a dialog. A shop with a valid GSTIN is approved
+// with its registered business, which its B2B invoices bill (issue 36.29).
 import {
+  RegisteredBusiness,
   RejectWholesaleRequest,
   type AdminWholesaleApplication,
   type PriceList,
@@ -9,10 +11,16 @@ import {
 } from '@kitroom/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { controlClass, fieldErrors, FormMessage, SelectField } from '@/ui/form-field';
+import {
+  RegisteredBusinessFields,
+  startingValues,
+  type RegisteredValues,
+} from './registered-business-fields';
 
 type Step = 'approve' | 'reject';
 
@@ -28,6 +36,9 @@ export function ApplicationActions({
   const [open, setOpen] = useState<Step | null>(null);
   const [listId, setListId] = useState('');
   const [reason, setReason] = useState('');
+  const [registered, setRegistered] = useState<RegisteredValues>(() => startingValues(a));
+  // Only a registered shop gets a B2B invoice, so only its registered business is asked for.
+  const asksRegistered = a.gstin_check?.checksum_ok === true && a.gst !== null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const step = useMutation({
     mutationFn: (run: () => Promise<WholesaleApplicationResponse>) => run(),
@@ -43,6 +54,7 @@ export function ApplicationActions({
     step.reset();
     setErrors({});
     setReason('');
+    setRegistered(startingValues(a));
     setListId(String(a.price_list?.id ?? priceLists[0]?.id ?? ''));
     setOpen(s);
   }
@@ -51,9 +63,14 @@ export function ApplicationActions({
     const params = { id: a.id };
     if (open === 'approve') {
       if (!listId) return setErrors({ price_list_id: 'Choose a price list.' });
-      step.mutate(() =>
-        call('approveWholesaleApplication', { params, body: { price_list_id: Number(listId) } }),
-      );
+      const business = asksRegistered ? RegisteredBusiness.safeParse(registered) : null;
+      if (business && !business.success) return setErrors(fieldErrors(business.error.issues));
+      setErrors({});
+      const body = {
+        price_list_id: Number(listId),
+        ...(business ? { registered: business.data } : {}),
+      };
+      step.mutate(() => call('approveWholesaleApplication', { params, body }));
     } else if (open === 'reject') {
       const checked = RejectWholesaleRequest.safeParse({ reason });
       if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
@@ -97,7 +114,13 @@ export function ApplicationActions({
       >
         {open === 'approve' ? (
           priceLists.length === 0 ? (
-            <p>Make a price list first (Price lists, above); a shop buys at one.</p>
+            <p>
+              Make a price list first on{' '}
+              <Link to="/wholesale/price-lists" className="font-semibold underline">
+                Price lists
+              </Link>
+              ; a shop buys at one.
+            </p>
           ) : (
             <>
               <p className="mb-3">
@@ -111,6 +134,20 @@ export function ApplicationActions({
                 error={errors.price_list_id}
                 onChange={(e) => setListId(e.target.value)}
               />
+              <p className="mt-1 text-sm">
+                <Link to="/wholesale/price-lists" className="font-semibold underline">
+                  See the price lists
+                </Link>{' '}
+                (their rules, tiers and minimums)
+              </p>
+              {asksRegistered && a.gst !== null && (
+                <RegisteredBusinessFields
+                  gstin={a.gst}
+                  values={registered}
+                  errors={errors}
+                  onChange={setRegistered}
+                />
+              )}
             </>
           )
         ) : (

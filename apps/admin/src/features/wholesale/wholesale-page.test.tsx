@@ -23,6 +23,7 @@ const application = (
   price_list: null,
   reject_reason: null,
   decided_at: null,
+  registered: null,
   ...o,
 });
 
@@ -148,6 +149,104 @@ describe('the wholesale page', () => {
     expect(api.calls.find((c) => c.path.endsWith('/2/reject'))?.body).toEqual({
       reason: 'Wrong state.',
     });
+  });
+});
+
+describe('approving a registered shop', () => {
+  const kerala = application(5, {
+    shop_name: 'Malabar Club Supplies',
+    gst: '32AABCK1234F1Z8',
+    gstin_check: {
+      format_ok: true,
+      checksum_ok: true,
+      gstin_state: 'Kerala',
+      location_state: null,
+      state_matches: null,
+    },
+  });
+  const business = {
+    legal_name: 'Malabar Club Supplies LLP',
+    street: '14 Mavoor Road',
+    city: 'Kozhikode',
+    pincode: '673004',
+    state: 'Kerala' as const,
+  };
+
+  it('asks for its registered business, checks it, and sends it with the price list', async () => {
+    const approvedShop: AdminWholesaleApplication = {
+      ...kerala,
+      status: 'approved',
+      price_list: { id: 4, name: 'Club shops' },
+      registered: business,
+    };
+    let approvedYet = false;
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('manager')) },
+      'GET /api/admin/wholesale/price-lists': { body: { price_lists: [clubs] } },
+      'GET /api/admin/wholesale/applications': () => ({
+        body: { applications: [approvedYet ? approvedShop : kerala], next_before: null },
+      }),
+      'POST /api/admin/wholesale/applications/5/approve': () => {
+        approvedYet = true;
+        return { body: { application: approvedShop } };
+      },
+    });
+    renderAdmin('/wholesale');
+    const card = within(
+      await screen.findByRole('listitem', { name: 'Malabar Club Supplies' }, { timeout: 5000 }),
+    );
+    fireEvent.click(card.getByRole('button', { name: 'Approve' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Approve Malabar Club Supplies?' }),
+    );
+    expect(dialog.getByText(/taxpayer search shows GSTIN 32AABCK1234F1Z8/)).toBeTruthy();
+    // The state starts at the one the GSTIN names.
+    expect((dialog.getByLabelText('State') as HTMLSelectElement).value).toBe('Kerala');
+    fireEvent.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await dialog.findByText('Please enter the legal name as registered.')).toBeTruthy();
+    expect(dialog.getByText('Please enter a 6-digit pincode.')).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith('/5/approve'))).toBe(false);
+
+    const type = (label: string, value: string) =>
+      fireEvent.change(dialog.getByLabelText(label), { target: { value } });
+    type('Legal name', business.legal_name);
+    type('Street address', business.street);
+    type('City', business.city);
+    type('Pincode', business.pincode);
+    fireEvent.click(dialog.getByRole('button', { name: 'Approve' }));
+    await waitForCall(api.calls, '/api/admin/wholesale/applications/5/approve');
+    expect(api.calls.find((c) => c.path.endsWith('/5/approve'))?.body).toEqual({
+      price_list_id: 4,
+      registered: business,
+    });
+    const approved = within(await screen.findByRole('listitem', { name: 'Malabar Club Supplies' }));
+    expect(
+      await approved.findByText(
+        'Malabar Club Supplies LLP, 14 Mavoor Road, Kozhikode, Kerala 673004',
+      ),
+    ).toBeTruthy();
+  }, 15_000);
+
+  it('links the approve dialog to the price lists', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('manager')) },
+      'GET /api/admin/wholesale/price-lists': { body: { price_lists: [clubs] } },
+      'GET /api/admin/wholesale/applications': {
+        body: { applications: [kerala], next_before: null },
+      },
+    });
+    renderAdmin('/wholesale');
+    const card = within(
+      await screen.findByRole('listitem', { name: 'Malabar Club Supplies' }, { timeout: 5000 }),
+    );
+    fireEvent.click(card.getByRole('button', { name: 'Approve' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Approve Malabar Club Supplies?' }),
+    );
+    fireEvent.click(dialog.getByRole('link', { name: 'See the price lists' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Price lists', level: 1 }, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 });
 

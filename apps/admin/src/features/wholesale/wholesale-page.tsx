@@ -170,6 +170,15 @@ function ApplicationCard({
         <dd>
           <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
         </dd>
+        {a.registered && (
+          <>
+            <dt className="font-semibold text-muted">Registered as</dt>
+            <dd>
+              {a.registered.legal_name}, {a.registered.street}, {a.registered.city},{' '}
+              {a.registered.state} {a.registered.pincode}
+            </dd>
+          </>
+        )}
         {a.price_list && (
           <>
             <dt className="font-semibold text-muted">Price list</dt>

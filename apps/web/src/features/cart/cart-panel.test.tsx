@@ -243,3 +243,40 @@ describe('cart panel and the server cart', () => {
     expect(lineBoxes()[0]!.checked).toBe(true);
   });
 });
+
+describe('cart panel for a wholesaler', () => {
+  it('shows the wholesale price as the line price, the retail one struck through', async () => {
+    logInLocally(9);
+    const api = fakeApi();
+    api.on('wholesale_prices.php', () =>
+      ok({
+        wholesale: true,
+        pieces: 12,
+        tier: { min_pieces: 10, percent_off: 20 },
+        next_tier: null,
+        min_order: 0,
+        min_pieces: 0,
+        prices: [
+          { product_id: 3, price: 919 },
+          { product_id: 4, price: 999 },
+        ],
+      }),
+    );
+    renderPanel([
+      line({ discount_price: 1149, selected_quantity: 12, stock_quantity: 20 }),
+      line({ id: 4, selected_product_id: 4, name: 'Kerala Blasters Away', discount_price: 999 }),
+    ]);
+    const [wholesaleLine, retailLine] = screen.getAllByRole('listitem');
+    await vi.waitFor(() =>
+      expect(within(wholesaleLine!).getByText(/^Price :/).textContent).toBe(
+        'Price : 12 x ₹919 retail ₹1,149',
+      ),
+    );
+    expect(wholesaleLine!.querySelector('s')?.textContent).toBe('retail ₹1,149');
+    // A product the list does not lower shows its one price, nothing struck through.
+    expect(within(retailLine!).getByText(/^Price :/).textContent).toBe('Price : 1 x ₹999');
+    expect(retailLine!.querySelector('s')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByText('Selected (2)').nextElementSibling?.textContent).toBe('₹12,027');
+  });
+});

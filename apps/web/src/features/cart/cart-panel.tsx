@@ -81,10 +81,12 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     items.reduce((n, i) => n + i.selected_quantity, 0),
   );
   // The shirt's price (the wholesaler's or the discount price) and the line's print on top
-  // (decision 049: wholesale prices apply to the shirt, not to the print).
+  // (decision 049: wholesale prices apply to the shirt, not to the print). A line at a
+  // wholesale price shows it as the price, the retail one struck through (issue 36.25).
   const shirtPrice = (i: (typeof items)[number]) =>
     wholesale?.prices.find((p) => p.product_id === i.id)?.price ?? i.discount_price;
   const unitPrice = (i: (typeof items)[number]) => shirtPrice(i) + (i.print?.price ?? 0);
+  const retailPrice = (i: (typeof items)[number]) => i.discount_price + (i.print?.price ?? 0);
   const selectedTotal = selectedItems.reduce(
     (sum, i) => sum + unitPrice(i) * i.selected_quantity,
     0,
@@ -222,7 +224,19 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                     </p>
                     <p className="text-sm text-muted">
                       Price : {item.selected_quantity} x{' '}
-                      {formatRupees(item.discount_price + (item.print?.price ?? 0))}
+                      {shirtPrice(item) < item.discount_price ? (
+                        <>
+                          <span className="font-semibold text-emerald-800">
+                            {formatRupees(unitPrice(item))}
+                          </span>{' '}
+                          <s>
+                            <span className="sr-only">retail </span>
+                            {formatRupees(retailPrice(item))}
+                          </s>
+                        </>
+                      ) : (
+                        formatRupees(unitPrice(item))
+                      )}
                     </p>
                     {item.print && (
                       <p className="text-sm font-semibold" data-testid="cart-line-print">
@@ -230,11 +244,6 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
                         <span className="font-normal text-muted">
                           (+{formatRupees(item.print.price)})
                         </span>
-                      </p>
-                    )}
-                    {wholesale && (
-                      <p className="text-sm font-semibold text-emerald-800">
-                        Wholesale price {formatRupees(unitPrice(item))}
                       </p>
                     )}
                     <p className="text-sm text-muted">Size : {item.selected_size}</p>
@@ -283,7 +292,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
             <p className="-mt-2 mb-3 text-right text-xs text-muted">Prices include GST</p>
             {wholesale && (
               <p data-testid="wholesale-tier" className="mb-3 text-sm text-emerald-800">
-                {tierText(wholesale)}
+                Wholesale prices. {tierText(wholesale)}
               </p>
             )}
             <div className="grid grid-cols-2 gap-3">
