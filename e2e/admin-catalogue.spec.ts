@@ -70,9 +70,9 @@ it('the owner adds a jersey with a picture, and a shopper sees it on its page', 
   });
   const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
   await page
-    .getByLabel('Upload the main picture')
+    .getByLabel('Upload the card picture')
     .setInputFiles({ name: 'kochi.png', mimeType: 'image/png', buffer: png });
-  const main = page.getByRole('img', { name: 'Main picture of Kochi Harbour Retro Jersey' });
+  const main = page.getByRole('img', { name: 'Card picture of Kochi Harbour Retro Jersey' });
   await expect(main).toBeVisible();
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
 

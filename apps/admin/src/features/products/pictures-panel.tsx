@@ -1,5 +1,7 @@
 // A product's three pictures with previews: upload into a slot (the server reads the file and
-// makes a 600 px WebP), make one the main picture, move, remove.
+// makes a 600 px WebP), choose the one cards show, move, remove. Each slot is named by where
+// shoppers see it: the product page shows image1, image2, then image_url (the spec's order);
+// cards, the cart and lists show image_url.
 import {
   PICTURE_SLOTS,
   PICTURE_TYPES,
@@ -16,10 +18,20 @@ import { FormMessage } from '@/ui/form-field';
 import { pictureUrl } from '@/ui/thumbnail';
 
 const SLOT_LABEL: Record<PictureSlot, string> = {
-  image_url: 'Main picture',
-  image1: 'Second picture',
-  image2: 'Third picture',
+  image_url: 'Card picture',
+  image1: 'Product page, first picture',
+  image2: 'Product page, second picture',
 };
+
+/** Where shoppers see each slot's picture. */
+const SLOT_WHERE: Record<PictureSlot, string> = {
+  image_url: 'On cards, in the cart and in lists; last on the product page.',
+  image1: 'Opens the product page’s gallery.',
+  image2: 'Second in the product page’s gallery.',
+};
+
+/** The product page's gallery order (the storefront's galleryImages). */
+const PRODUCT_PAGE_ORDER: readonly PictureSlot[] = ['image1', 'image2', 'image_url'];
 
 export function PicturesPanel({
   product,
@@ -75,9 +87,28 @@ export function PicturesPanel({
         Pictures
       </h2>
       <p className="mt-1 text-sm text-muted">
-        JPEG, PNG, WebP or AVIF up to 8 MB; shoppers get a 600 px WebP. The main picture shows in
-        lists.
+        JPEG, PNG, WebP or AVIF up to 8 MB; shoppers get a 600 px WebP. The card picture shows on
+        cards, in the cart and in lists.
       </p>
+      {filled.length > 0 && (
+        <figure className="mt-3">
+          <figcaption className="text-sm font-semibold">
+            The product page shows them in this order
+          </figcaption>
+          <ol aria-label="The product page’s gallery" className="mt-2 flex gap-2">
+            {PRODUCT_PAGE_ORDER.filter((s) => pictureOf(s)).map((slot, i) => (
+              <li key={slot} className="w-14 text-center text-xs text-muted">
+                <img
+                  src={pictureUrl(pictureOf(slot)!, 360)}
+                  alt={`${i + 1}: ${SLOT_LABEL[slot]}`}
+                  className="aspect-[3/4] w-14 rounded-md object-cover"
+                />
+                {i + 1}
+              </li>
+            ))}
+          </ol>
+        </figure>
+      )}
       <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4">
         {PICTURE_SLOTS.map((slot) => {
           const picture = pictureOf(slot);
@@ -86,6 +117,7 @@ export function PicturesPanel({
           return (
             <li key={slot} className="rounded-xl border border-line p-3">
               <p className="text-sm font-semibold">{SLOT_LABEL[slot]}</p>
+              <p className="text-xs text-muted">{SLOT_WHERE[slot]}</p>
               <div className="mt-2 grid aspect-[3/4] place-items-center overflow-hidden rounded-lg bg-paper">
                 {picture ? (
                   <img
@@ -120,7 +152,7 @@ export function PicturesPanel({
                     disabled={change.isPending}
                     onClick={() => change.mutate({ kind: 'arrange', order: moved(slot, 0) })}
                   >
-                    Make main
+                    Use on cards
                   </button>
                 )}
                 {picture && position >= 0 && position < filled.length - 1 && (

@@ -206,8 +206,18 @@ describe('a product’s page', () => {
         ),
       ).toBeTruthy();
       expect(
-        screen.getByRole('img', { name: 'Main picture of Kerala Blasters Home 2026' }),
+        screen.getByRole('img', { name: 'Card picture of Kerala Blasters Home 2026' }),
       ).toBeTruthy();
+      // Each slot says where shoppers see it; the gallery preview follows the product page.
+      expect(
+        screen.getByText('On cards, in the cart and in lists; last on the product page.'),
+      ).toBeTruthy();
+      const gallery = screen.getByRole('list', { name: 'The product page’s gallery' });
+      expect(
+        within(gallery)
+          .getAllByRole('img')
+          .map((i) => i.getAttribute('alt')),
+      ).toEqual(['1: Card picture']);
     },
     SLOW,
   );
