@@ -3,16 +3,12 @@
 // cancelled, and pincode prefixes where it is off. Its own form and Save, so the shop's
 // details above are not sent with it. Rupees here, paise in the API.
 import { rupeesToPaise } from '@kitroom/contract';
-import {
-  CodSettings,
-  type ShopSettingsRow,
-  type UpdateSettingsRequest as UpdateBody,
-} from '@kitroom/contract/admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CodSettings, type ShopSettingsRow } from '@kitroom/contract/admin';
 import { useId, useState, type FormEvent } from 'react';
-import { call, errorText, keyOf } from '@/api/client';
+import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { useSaveSettings } from './save-settings';
 
 interface Values {
   enabled: boolean;
@@ -68,7 +64,6 @@ const FIELD_OF: Record<string, keyof Values> = {
 };
 
 export function CodSettingsSection({ settings }: { settings: ShopSettingsRow }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saved, setSaved] = useState(false);
@@ -78,14 +73,9 @@ export function CodSettingsSection({ settings }: { settings: ShopSettingsRow }) 
     setValues((v) => ({ ...v, [key]: value }));
   };
 
-  const save = useMutation({
-    mutationFn: (body: UpdateBody) => call('updateSettings', { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf('getSettings'), answer);
-      setValues(valuesOf(answer.settings));
-      setSaved(true);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-    },
+  const save = useSaveSettings((now) => {
+    setValues(valuesOf(now));
+    setSaved(true);
   });
 
   function submit(event: FormEvent) {

@@ -1,35 +1,25 @@
 // The settings' grievance officer (DPDP Act; decision 037): the person the privacy policy names
 // for shoppers' questions and complaints about their data. Saved on its own, so the form
 // above it keeps whatever is being typed there.
-import {
-  UpdateSettingsRequest,
-  type ShopSettingsRow,
-  type UpdateSettingsRequest as UpdateBody,
-} from '@kitroom/contract/admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UpdateSettingsRequest, type ShopSettingsRow } from '@kitroom/contract/admin';
 import { useState, type FormEvent } from 'react';
-import { call, errorText, keyOf } from '@/api/client';
+import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { useSaveSettings } from './save-settings';
 
 export const GRIEVANCE_FIELDS = ['grievance_officer_name', 'grievance_officer_email'] as const;
 
 export function GrievanceOfficerForm({ settings }: { settings: ShopSettingsRow }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(settings.grievance_officer_name);
   const [email, setEmail] = useState(settings.grievance_officer_email);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
 
-  const save = useMutation({
-    mutationFn: (body: UpdateBody) => call('updateSettings', { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf('getSettings'), answer);
-      setName(answer.settings.grievance_officer_name);
-      setEmail(answer.settings.grievance_officer_email);
-      setSaved(true);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-    },
+  const save = useSaveSettings((now) => {
+    setName(now.grievance_officer_name);
+    setEmail(now.grievance_officer_email);
+    setSaved(true);
   });
 
   function submit(event: FormEvent) {

@@ -3,16 +3,12 @@
 // open unpaid orders, and pieces of one size in one order (approved wholesalers excepted).
 // Its own form and Save. Rupees here, paise in the API.
 import { rupeesToPaise } from '@kitroom/contract';
-import {
-  LimitSettings,
-  type ShopSettingsRow,
-  type UpdateSettingsRequest as UpdateBody,
-} from '@kitroom/contract/admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LimitSettings, type ShopSettingsRow } from '@kitroom/contract/admin';
 import { useState, type FormEvent } from 'react';
-import { call, errorText, keyOf } from '@/api/client';
+import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { useSaveSettings } from './save-settings';
 
 /** The settings this form owns (the shop's details form leaves them out). */
 export const LIMIT_FIELDS = [
@@ -44,19 +40,13 @@ function requestOf(v: Values) {
 }
 
 export function LimitsSection({ settings }: { settings: ShopSettingsRow }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saved, setSaved] = useState(false);
 
-  const save = useMutation({
-    mutationFn: (body: UpdateBody) => call('updateSettings', { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf('getSettings'), answer);
-      setValues(valuesOf(answer.settings));
-      setSaved(true);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-    },
+  const save = useSaveSettings((now) => {
+    setValues(valuesOf(now));
+    setSaved(true);
   });
 
   function submit(event: FormEvent) {

@@ -3,14 +3,10 @@
 // The storefront's footer, contact page and product pages and the shoppers' mails show them
 // as soon as they are saved.
 import { INDIAN_STATES } from '@kitroom/contract';
-import {
-  UpdateSettingsRequest,
-  type ShopSettingsRow,
-  type UpdateSettingsRequest as UpdateBody,
-} from '@kitroom/contract/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UpdateSettingsRequest, type ShopSettingsRow } from '@kitroom/contract/admin';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { call, callQuery, errorText, keyOf } from '@/api/client';
+import { callQuery, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
@@ -18,6 +14,7 @@ import { CodSettingsSection } from './cod-settings';
 import { LIMIT_FIELDS, LimitsSection } from './limits-settings';
 import { courierRequest, CouriersSection } from './couriers-settings';
 import { GRIEVANCE_FIELDS, GrievanceOfficerForm } from './grievance-officer-form';
+import { useSaveSettings } from './save-settings';
 
 const ZONE_DAYS = [
   ['delivery_days_same_city', 'Same city', 'The shop’s own city (district).'],
@@ -69,7 +66,6 @@ function requestOf(values: Values): Record<string, string | number> {
 const stateOptions = INDIAN_STATES.map((s) => ({ value: s, label: s }));
 
 function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => formValues(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -79,14 +75,9 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
     setValues((v) => ({ ...v, [key]: value }));
   };
 
-  const save = useMutation({
-    mutationFn: (body: UpdateBody) => call('updateSettings', { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf('getSettings'), answer);
-      setValues(formValues(answer.settings));
-      setSaved(true);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-    },
+  const save = useSaveSettings((now) => {
+    setValues(formValues(now));
+    setSaved(true);
   });
 
   function submit(event: FormEvent) {
