@@ -16,12 +16,19 @@ const tone: Record<RefundStatus, string> = {
   failed: 'bg-red-50 text-sale',
 };
 
-export function RefundStatusBadge({ status }: { status: RefundStatus }) {
+/** A refund's state; a payout (a bank transfer staff make) waits as 'Transfer to make'. */
+export function RefundStatusBadge({
+  status,
+  payout = false,
+}: {
+  status: RefundStatus;
+  payout?: boolean;
+}) {
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${tone[status]}`}
     >
-      {REFUND_STATUS_LABEL[status]}
+      {payout && status === 'pending' ? 'Transfer to make' : REFUND_STATUS_LABEL[status]}
     </span>
   );
 }

@@ -160,12 +160,10 @@ function RefundRow({ refund: r }: { refund: AdminRefundListItem }) {
         {formatPaise(r.amount_paise)}
       </td>
       <td className={`${cell} ${border}`}>
-        <RefundStatusBadge status={r.status} />
+        <RefundStatusBadge status={r.status} payout={r.method === 'payout'} />
         {r.overdue && <span className="ml-2 font-semibold text-sale">Overdue</span>}
-        {r.method === 'payout' && (
-          <span className="mt-1 block text-xs text-muted">
-            {r.utr ? `Bank transfer, UTR ${r.utr}` : 'Bank transfer to make'}
-          </span>
+        {r.method === 'payout' && r.utr && (
+          <span className="mt-1 block text-xs text-muted">Bank transfer, UTR {r.utr}</span>
         )}
         {r.last_error && (r.status === 'requested' || r.status === 'failed') && (
           <span className="mt-1 block max-w-xs text-xs break-words text-muted">{r.last_error}</span>
