@@ -437,8 +437,22 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
         (m) =>
           m.to.includes(email) && m.subject === 'Kitroom: Drop Night Away Jersey is back in size M',
       ).length;
-    const signUp = (email: string) =>
-      post('/api/back_in_stock.php', { product_id: awayKit, size: 'M', email });
+    /** A guest's sign-up and its confirmation by the mailed link: both answers. */
+    const signUp = async (email: string) => {
+      const asked = await post('/api/back_in_stock.php', { product_id: awayKit, size: 'M', email });
+      const [mail] = await queryRows<{ data: { confirm_url: string } }>(
+        t.db,
+        sql`SELECT data FROM outbox WHERE template = 'back-in-stock-confirm'
+              AND recipient = ${email} ORDER BY id DESC LIMIT 1`,
+      );
+      const link = new URL(mail!.data.confirm_url);
+      const confirmed = await post('/api/back_in_stock_confirm.php', {
+        request_id: Number(link.pathname.split('/')[2]),
+        token: link.searchParams.get('token'),
+      });
+      expect(confirmed.status, confirmed.body).toBe(200);
+      return [asked, confirmed];
+    };
     const restock = (delta: number) =>
       post(
         `/api/admin/products/${awayKit}/stock`,
@@ -461,8 +475,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
 
     // Round one: six shoppers sign up through either process; two restocks at once, one each.
     const signUps = [];
-    for (const email of waiting) signUps.push(await signUp(email));
-    expect(signUps.map((s) => s.status)).toEqual(waiting.map(() => 200));
+    for (const email of waiting) signUps.push(...(await signUp(email)));
+    expect(signUps.map((s) => s.status)).toEqual(signUps.map(() => 200));
     expect(new Set(signUps.map((s) => s.by)).size).toBe(2);
     await atOnce([restock(3), restock(2)]);
     expect(await stockOfM()).toBe(5);
@@ -474,7 +488,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     // Both workers poll every second: a few more rounds, and still one mail each.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(waiting.map(mailsTo)).toEqual(waiting.map(() => 1));
-    const mail = smtp.mails.find((m) => m.to.includes(waiting[0]!))!;
+    const mail = smtp.mails.find(
+      (m) => m.to.includes(waiting[0]!) && m.subject.endsWith('is back in size M'),
+    )!;
     expect(mail.text).toContain(`${base}/product/${awayKit}?size=M`);
 
     // Round two: sold out, with 2 held by an unpaid order. Two of them ask again (a notified
@@ -492,8 +508,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
       sql`UPDATE orders SET reserved_until = now() + interval '30 minutes' WHERE id = ${unpaid.id}`,
     );
     for (const email of waiting.slice(0, 2)) {
-      const again = await signUp(email);
-      expect(again.status, again.body).toBe(200);
+      const [again] = await signUp(email);
+      expect(again!.status, again!.body).toBe(200);
     }
     await atOnce([
       restock(3),

@@ -60,7 +60,12 @@ import {
   GiveawayRequest,
   GiveawayResponse,
 } from './giveaways.js';
-import { BackInStockRequest, BackInStockResponse } from './back-in-stock.js';
+import {
+  BackInStockConfirmRequest,
+  BackInStockConfirmResponse,
+  BackInStockRequest,
+  BackInStockResponse,
+} from './back-in-stock.js';
 import {
   WishlistManageRequest,
   WishlistManageResponse,
@@ -164,6 +169,14 @@ export const storefrontEndpoints = {
     response: BackInStockResponse,
     errors: [400, 401, 403, 404, 409, 429],
     limits: ['ip', 'email'],
+  },
+  'back_in_stock_confirm.php': {
+    method: 'POST',
+    summary: "The mailed link's token confirms a guest's Notify me sign-up",
+    access: 'public',
+    body: BackInStockConfirmRequest,
+    response: BackInStockConfirmResponse,
+    errors: [400, 404],
   },
   'giveaway.php': {
     method: 'POST',

@@ -1,7 +1,8 @@
-// Back in stock: sign-ups for a sold-out size (guests by email, shoppers by their account),
-// and exactly one mail per waiting address when the size's stock goes from 0 to more, by
+// Back in stock: sign-ups for a sold-out size (guests by email, confirmed by a mailed link;
+// shoppers by their account), and exactly one mail per confirmed waiting address when the size's stock goes from 0 to more, by
 // every path that raises stock: a restock in the back office, a CSV import, the sweep's
-// release of an unpaid order, a received return, a cancel; limits per address and per IP.
+// release of an unpaid order, a received return, a cancel; limits per address (one inbox's
+// variants counted as one) and per IP.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS } from '@kitroom/contract/admin';
@@ -17,7 +18,15 @@ import { createOrder } from '../test/order-factories.js';
 import { createReturn } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
 import { BACK_IN_STOCK_LIMITS } from './back-in-stock.routes.js';
-import { EMAIL_NEEDED, inStock, NO_SUCH_SIZE } from './back-in-stock.service.js';
+import {
+  backAlready,
+  confirmed,
+  EMAIL_NEEDED,
+  inStock,
+  LINK_EXPIRED,
+  LINK_NOT_VALID,
+  NO_SUCH_SIZE,
+} from './back-in-stock.service.js';
 
 let t: TestApp;
 let origin: string;
@@ -71,10 +80,31 @@ const sellOut = (productId: number, size: string) =>
     sql`UPDATE product_sizes SET stock = 0 WHERE product_id = ${productId} AND size = ${size}`,
   );
 
+/** The last confirmation link mailed to the address: its request id and token. */
+async function confirmLink(email: string) {
+  const [mail] = await queryRows<{ data: { confirm_url: string } }>(
+    t.db,
+    sql`SELECT data FROM outbox WHERE template = 'back-in-stock-confirm' AND recipient = ${email}
+         ORDER BY id DESC LIMIT 1`,
+  );
+  expect(mail, `a confirmation mail to ${email}`).toBeDefined();
+  const url = new URL(mail!.data.confirm_url);
+  expect(url.origin).toBe(origin);
+  const [, page, id] = url.pathname.split('/');
+  expect(page).toBe('confirmNotify');
+  return { request_id: Number(id), token: url.searchParams.get('token') ?? '' };
+}
+
+const confirmSignUp = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/back_in_stock_confirm.php', payload: body });
+
+/** Guests sign up and confirm by their mailed links, as they would. */
 async function waitFor(productId: number, size: string, emails: string[]) {
   for (const email of emails) {
     const res = await notifyMe({ product_id: productId, size, email });
     expect(res.statusCode, res.body).toBe(200);
+    const confirm = await confirmSignUp(await confirmLink(email));
+    expect(confirm.statusCode, confirm.body).toBe(200);
   }
 }
 
@@ -83,8 +113,13 @@ describe('signing up', () => {
     const p = await createProduct(t.db, { sizes: { M: 0, L: 3 } });
     const res = await notifyMe({ product_id: p, size: 'M', email: ' Asha@Example.com ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, email: 'asha@example.com' });
+    expect(res.json()).toEqual({
+      success: true,
+      email: 'asha@example.com',
+      needs_confirmation: true,
+    });
     await notifyMe({ product_id: p, size: 'M', email: 'asha@example.com' });
+    await confirmSignUp(await confirmLink('asha@example.com'));
     const waiting = await owner.call('GET', `/api/admin/products/${p}/back-in-stock`);
     expect(waiting.json()).toEqual({
       sizes: [
@@ -102,7 +137,11 @@ describe('signing up', () => {
       { product_id: p, size: 'M', email: 'someone-else@example.com' },
       { cookie },
     );
-    expect(res.json()).toEqual({ success: true, email: 'ravi@example.com' });
+    expect(res.json()).toEqual({
+      success: true,
+      email: 'ravi@example.com',
+      needs_confirmation: false,
+    });
     const other = await notifyMe({ product_id: p, size: 'M', user_id: user.id + 1 }, { cookie });
     expect(other.statusCode).toBe(403);
   });
@@ -132,18 +171,17 @@ describe('signing up', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it('limits sign-ups per address and per IP', async () => {
+  it('limits sign-ups per address, one inbox’s variants counted as one, and per IP', async () => {
     const p = await createProduct(t.db, { sizes: { M: 0 } });
     const sizes = Array.from({ length: 12 }, (_, i) => `Z${i}`);
     const many = await createProduct(t.db, { sizes: Object.fromEntries(sizes.map((s) => [s, 0])) });
     const statuses: number[] = [];
     for (const size of sizes.slice(0, BACK_IN_STOCK_LIMITS.perEmail + 1)) {
-      statuses.push(
-        (await notifyMe({ product_id: many, size, email: 'busy@example.com' })).statusCode,
-      );
+      const email = `Busy+${size}@Example.com`;
+      statuses.push((await notifyMe({ product_id: many, size, email })).statusCode);
     }
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
-    const limited = await notifyMe({ product_id: p, size: 'M', email: 'busy@example.com' });
+    const limited = await notifyMe({ product_id: p, size: 'M', email: 'busy+late@example.com' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toContain('You have asked for a lot of restock mails');
 
@@ -157,6 +195,145 @@ describe('signing up', () => {
     }
     expect(fromOneIp.filter((s) => s === 429)).toHaveLength(1);
     expect(fromOneIp.at(-1)).toBe(429);
+  });
+});
+
+describe('confirming a guest’s address', () => {
+  const signedUpCount = async (email: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM outbox
+             WHERE template = 'back-in-stock-confirm' AND recipient = ${email}`,
+      )
+    )[0]!.n;
+
+  it('mails nothing about the size to a guest’s address until its link is opened', async () => {
+    const p = await createProduct(t.db, { name: 'Bengaluru FC Home', sizes: { M: 0 } });
+    const res = await notifyMe({ product_id: p, size: 'M', email: 'victim@example.com' });
+    expect(res.json().needs_confirmation).toBe(true);
+    const link = await confirmLink('victim@example.com');
+    const mail = renderTemplate(
+      'back-in-stock-confirm',
+      (
+        await queryRows<{ data: unknown }>(
+          t.db,
+          sql`SELECT data FROM outbox WHERE template = 'back-in-stock-confirm'
+                AND recipient = 'victim@example.com'`,
+        )
+      )[0]!.data,
+      {
+        shopName: 'Kitroom',
+        publicUrl: t.config.publicUrl,
+        shopperFooter: [],
+        staffFooter: [],
+        supportEmail: '',
+      },
+    );
+    expect(mail.subject).toBe('Kitroom: confirm your restock alert for Bengaluru FC Home');
+    expect(mail.text).toContain(`/confirmNotify/${link.request_id}?token=`);
+    expect(mail.html).toContain('Confirm my email');
+    // Only the token's hash is kept.
+    const [row] = await queryRows<{ confirm_token_hash: string; confirmed_at: string | null }>(
+      t.db,
+      sql`SELECT confirm_token_hash, confirmed_at FROM back_in_stock_requests WHERE id = ${link.request_id}`,
+    );
+    expect(row!.confirmed_at).toBeNull();
+    expect(row!.confirm_token_hash).not.toContain(link.token);
+    expect(row!.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    // Unconfirmed: not counted as waiting, and a restock mails nobody.
+    const waiting = await owner.call('GET', `/api/admin/products/${p}/back-in-stock`);
+    expect(waiting.json()).toEqual({ sizes: [{ size: 'M', waiting: 0 }] });
+    await restock(p, 'M', 2);
+    expect(await mailsFor(p)).toEqual([]);
+  });
+
+  it('mails a confirmed guest once when the size comes back, and answers the link again the same', async () => {
+    const p = await createProduct(t.db, { name: 'Odisha FC Away', sizes: { L: 0 } });
+    await notifyMe({ product_id: p, size: 'L', email: 'meera@example.com' });
+    const link = await confirmLink('meera@example.com');
+    const first = await confirmSignUp(link);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      product_id: p,
+      size: 'L',
+      in_stock: false,
+      message: confirmed('Odisha FC Away', 'L'),
+    });
+    expect((await confirmSignUp(link)).json()).toEqual(first.json());
+    // Signing up again once confirmed mails no second link.
+    const again = await notifyMe({ product_id: p, size: 'L', email: 'Meera@example.com' });
+    expect(again.json().needs_confirmation).toBe(false);
+    expect(await signedUpCount('meera@example.com')).toBe(1);
+    await restock(p, 'L', 1);
+    expect((await mailsFor(p)).map((m) => m.recipient)).toEqual(['meera@example.com']);
+  });
+
+  it('confirms a logged-in shopper’s own address at once', async () => {
+    const p = await createProduct(t.db, { sizes: { M: 0 } });
+    const user = await createUser(t.db, { email: 'own@example.com' });
+    const cookie = await sessionCookie(t.db, user.id);
+    await notifyMe({ product_id: p, size: 'M', email: 'own@example.com' });
+    const res = await notifyMe({ product_id: p, size: 'M', user_id: user.id }, { cookie });
+    expect(res.json()).toEqual({
+      success: true,
+      email: 'own@example.com',
+      needs_confirmation: false,
+    });
+    expect(await signedUpCount('own@example.com')).toBe(1);
+    await restock(p, 'M', 1);
+    expect((await mailsFor(p)).map((m) => m.recipient)).toEqual(['own@example.com']);
+  });
+
+  it('mails a fresh link when a guest asks again; the old one no longer works', async () => {
+    const p = await createProduct(t.db, { sizes: { M: 0 } });
+    await notifyMe({ product_id: p, size: 'M', email: 'twice@example.com' });
+    const old = await confirmLink('twice@example.com');
+    await notifyMe({ product_id: p, size: 'M', email: 'twice@example.com' });
+    const fresh = await confirmLink('twice@example.com');
+    expect(fresh.request_id).toBe(old.request_id);
+    expect(fresh.token).not.toBe(old.token);
+    const stale = await confirmSignUp(old);
+    expect([stale.statusCode, stale.json().error]).toEqual([404, LINK_NOT_VALID]);
+    expect((await confirmSignUp(fresh)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong, expired or malformed link, and says when the size is already back', async () => {
+    const p = await createProduct(t.db, { name: 'Mohun Bagan Third', sizes: { S: 0, M: 0 } });
+    await notifyMe({ product_id: p, size: 'S', email: 'late@example.com' });
+    const late = await confirmLink('late@example.com');
+    await t.db.execute(
+      sql`UPDATE back_in_stock_requests SET confirm_expires_at = now() - interval '1 second'
+           WHERE id = ${late.request_id}`,
+    );
+    const answers = await Promise.all([
+      confirmSignUp(late),
+      confirmSignUp({ ...late, token: 'not-the-token' }),
+      confirmSignUp({ request_id: 999_999_999, token: late.token }),
+      confirmSignUp({ request_id: late.request_id }),
+      confirmSignUp({ request_id: 'x', token: late.token }),
+    ]);
+    expect(answers.map((r) => [r.statusCode, r.json().error])).toEqual([
+      [400, LINK_EXPIRED],
+      [404, LINK_NOT_VALID],
+      [404, LINK_NOT_VALID],
+      [400, expect.stringContaining('token is required')],
+      [400, expect.any(String)],
+    ]);
+
+    await notifyMe({ product_id: p, size: 'M', email: 'slow@example.com' });
+    const slow = await confirmLink('slow@example.com');
+    await restock(p, 'M', 3);
+    const back = await confirmSignUp(slow);
+    expect(back.json()).toEqual({
+      product_id: p,
+      size: 'M',
+      in_stock: true,
+      message: backAlready('Mohun Bagan Third', 'M'),
+    });
+    await sellOut(p, 'M');
+    await restock(p, 'M', 1);
+    expect(await mailsFor(p)).toEqual([]);
   });
 });
 

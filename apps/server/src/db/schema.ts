@@ -482,6 +482,12 @@ export const backInStockRequests = pgTable(
     email: text('email').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     notifiedAt: timestamptz('notified_at'),
+    // A guest's address waits unconfirmed until the mailed link is opened (only the token's
+    // hash is kept); a logged-in shopper's own address is confirmed at once. Only confirmed
+    // requests are mailed when the size is back (decision 047).
+    confirmedAt: timestamptz('confirmed_at'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamptz('confirm_expires_at'),
   },
   (t) => [
     foreignKey({

@@ -17,6 +17,7 @@ function robotsTxt(publicUrl: string): string {
     'Disallow: /reviewOrdersDetails/',
     'Disallow: /link/',
     'Disallow: /confirmOrder/',
+    'Disallow: /confirmNotify/',
     'Disallow: /searchPage',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

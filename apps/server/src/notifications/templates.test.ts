@@ -250,6 +250,23 @@ const CASES: Case[] = [
     links: ['https://shop.example/product/41?size=XL'],
   },
   {
+    template: 'back-in-stock-confirm',
+    data: {
+      product_id: 41,
+      name: 'Kerala Blasters Home 2026',
+      size: 'XL',
+      confirm_url: 'https://shop.example/confirmNotify/9?token=abc',
+      hours: 48,
+    },
+    subject: 'Kitroom: confirm your restock alert for Kerala Blasters Home 2026',
+    says: [
+      'when Kerala Blasters Home 2026 is back in size XL',
+      'Confirm my email',
+      'The link works for 48 hours.',
+    ],
+    links: ['https://shop.example/confirmNotify/9?token=abc'],
+  },
+  {
     template: 'wholesale-decided',
     data: {
       name: 'Shameer P',

@@ -14,6 +14,10 @@ import * as orderMails from './order-mails.js';
 import { staffDigestMail } from './staff-digest.mail.js';
 import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.mail.js';
 import { BackInStockData, backInStockMail } from '../back-in-stock/back-in-stock.mail.js';
+import {
+  BackInStockConfirmData,
+  backInStockConfirmMail,
+} from '../back-in-stock/back-in-stock-confirm.mail.js';
 import { WholesaleDecidedData, wholesaleDecidedMail } from '../wholesale/wholesale-decided.mail.js';
 import { GiveawayWonData, giveawayWonMail } from '../giveaways/giveaway-won.mail.js';
 
@@ -70,6 +74,11 @@ export const MAIL_TEMPLATES = [
    * 0020). Data: BackInStockData.
    */
   'back-in-stock',
+  /**
+   * A guest's Notify me: confirm the address by the link before any back-in-stock mail
+   * (back-in-stock/). Data: BackInStockConfirmData.
+   */
+  'back-in-stock-confirm',
   /** Staff approved or rejected a wholesale application (wholesale/). Data: WholesaleDecidedData. */
   'wholesale-decided',
   /** Staff drew the shopper's entry as a giveaway's winner (giveaways/). Data: GiveawayWonData. */
@@ -219,6 +228,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
   ),
   'account-erased': spec('shopper', AccountErasedData, accountErasedMail),
   'back-in-stock': spec('shopper', BackInStockData, backInStockMail),
+  'back-in-stock-confirm': spec('shopper', BackInStockConfirmData, backInStockConfirmMail),
   'wholesale-decided': spec('shopper', WholesaleDecidedData, wholesaleDecidedMail),
   'giveaway-won': spec('shopper', GiveawayWonData, giveawayWonMail),
 };

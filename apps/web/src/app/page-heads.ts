@@ -221,6 +221,7 @@ export const pageRules: Record<string, PageRule> = {
   order: own('Order details'),
   referralLink: own(SITE.name),
   codConfirm: own('Confirm your order'),
+  notifyConfirm: own('Confirm your email'),
   notFound: { head: () => notFound },
 };
 

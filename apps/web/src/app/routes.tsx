@@ -233,6 +233,11 @@ export const routes: RouteObject[] = [
             path: 'confirmOrder/:orderId',
             lazy: page(() => import('@/features/orders/cod-confirm-page')),
           },
+          {
+            id: 'notifyConfirm',
+            path: 'confirmNotify/:requestId',
+            lazy: page(() => import('@/features/back-in-stock/notify-confirm-page')),
+          },
         ],
       },
       { id: 'notFound', path: '*', lazy: page(() => import('./not-found-page')) },

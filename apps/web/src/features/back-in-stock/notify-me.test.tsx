@@ -15,9 +15,11 @@ function open(soldOut: string[]) {
 const status = () => screen.getByRole('status').textContent;
 
 describe('NotifyMe', () => {
-  it('takes a guest’s email for the sold-out size and says where the mail will go', async () => {
+  it('takes a guest’s email for the sold-out size and asks them to confirm it from their inbox', async () => {
     const api = open(['XL']);
-    api.on('back_in_stock.php', (body) => ok({ success: true, email: String(body.email) }));
+    api.on('back_in_stock.php', (body) =>
+      ok({ success: true, email: String(body.email), needs_confirmation: true }),
+    );
     expect(screen.getByText("Size XL sold out? We'll email you when it's back.")).toBeTruthy();
     // The field shows once the guest asks, with the focus in it.
     expect(screen.queryByLabelText('Email')).toBeNull();
@@ -27,7 +29,9 @@ describe('NotifyMe', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     await eventually(() =>
-      expect(status()).toBe("We'll email asha@example.com when size XL is back in stock."),
+      expect(status()).toBe(
+        "Check your inbox to confirm: we sent a link to asha@example.com. Once you confirm, we'll email you when size XL is back in stock.",
+      ),
     );
     expect(api.calls['back_in_stock.php']).toEqual([
       { product_id: 7, size: 'XL', email: 'asha@example.com' },
@@ -37,7 +41,9 @@ describe('NotifyMe', () => {
   it('lets a logged-in shopper pick among the sold-out sizes without typing an email', async () => {
     logInLocally(5);
     const api = open(['M', 'XL']);
-    api.on('back_in_stock.php', () => ok({ success: true, email: 'asha@kitroom.in' }));
+    api.on('back_in_stock.php', () =>
+      ok({ success: true, email: 'asha@kitroom.in', needs_confirmation: false }),
+    );
     expect(screen.queryByLabelText('Email')).toBeNull();
     fireEvent.change(screen.getByLabelText('Size'), { target: { value: 'XL' } });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));

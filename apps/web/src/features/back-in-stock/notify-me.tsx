@@ -1,9 +1,10 @@
 // "Notify me" under the sizes of a product with a size sold out: the shopper picks the size
 // (when several are out) and presses Notify me; a logged-in shopper is done, a guest is then
-// asked for an email. The server mails once when the size is back (decision 047). The form
+// asked for an email and told to confirm it from the mail sent. The server mails once when
+// the size is back (decision 047). The form
 // starts the same for everyone, so the shared page's markup stays whole when a logged-in
 // shopper's browser takes it over (no email field to remove after hydration).
-import { backInStockThanks } from '@kitroom/contract';
+import { backInStockCheckInbox, backInStockThanks } from '@kitroom/contract';
 import { BellRing } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { notifyWhenBack } from '@/api/back-in-stock-calls';
@@ -36,7 +37,8 @@ export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: s
           ? { product_id: productId, size: chosen, user_id: userId }
           : { product_id: productId, size: chosen, email },
       );
-      setOutcome({ ok: true, text: backInStockThanks(answer.email, chosen) });
+      const thanks = answer.needs_confirmation ? backInStockCheckInbox : backInStockThanks;
+      setOutcome({ ok: true, text: thanks(answer.email, chosen) });
     } catch (error) {
       setOutcome({ ok: false, text: messageOf(error, 'Please try again.') });
     } finally {
