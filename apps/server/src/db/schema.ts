@@ -1293,6 +1293,15 @@ export const staffSetupTokens = pgTable(
   ],
 );
 
+export const AUDIT_ACTORS = [
+  'staff',
+  'command_line',
+  'courier',
+  'payment_provider',
+  'sweep',
+  'shopper',
+] as const;
+
 /** Every back-office change: who, when, from where, what, and the fields before and after. */
 export const auditLog = pgTable(
   'audit_log',
@@ -1300,6 +1309,9 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamptz('at').notNull().defaultNow(),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    // Who acted when no staff member did: the command line, a courier's or the payment
+    // provider's webhook, the shop's sweep, the shopper. Null on entries written before it.
+    actor: text('actor', { enum: AUDIT_ACTORS }),
     ip: text('ip'),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
@@ -1311,6 +1323,10 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.id),
     index('audit_log_staff_idx').on(t.staffId, t.id),
     index('audit_log_at_idx').on(t.at),
+    check(
+      'audit_log_actor',
+      sql`${t.actor} IN ('staff', 'command_line', 'courier', 'payment_provider', 'sweep', 'shopper')`,
+    ),
   ],
 );
 

@@ -69,7 +69,7 @@ export async function requestErasure(
       if (!before) {
         await record(
           tx,
-          { staffId: null, ip },
+          { staffId: null, ip, by: 'shopper' },
           {
             entity: 'user',
             entityId: userId,
@@ -109,7 +109,9 @@ async function erase(
   // No name or address in the log: what was done, by whom, to which orders.
   await record(
     tx,
-    { staffId: null, ip: who.by === 'shopper' ? who.ip : null },
+    who.by === 'shopper'
+      ? { staffId: null, ip: who.ip, by: 'shopper' }
+      : { staffId: null, ip: null, by: 'sweep' },
     {
       entity: 'user',
       entityId: user.id,

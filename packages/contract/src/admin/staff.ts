@@ -169,9 +169,24 @@ export const AuditQuery = z.object({
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
 
+/**
+ * Who made a change: a staff member (staff_id, staff_name), or, with no staff member, the
+ * command line, a courier's or the payment provider's webhook, the shop's sweep, the shopper.
+ */
+export const AuditActor = z.enum([
+  'staff',
+  'command_line',
+  'courier',
+  'payment_provider',
+  'sweep',
+  'shopper',
+]);
+export type AuditActor = z.infer<typeof AuditActor>;
+
 export const AuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
+  actor: AuditActor,
   staff_id: z.number().int().nullable(),
   staff_name: z.string().nullable(),
   ip: z.string().nullable(),

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" ADD COLUMN "actor" text;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor" CHECK ("audit_log"."actor" IN ('staff', 'command_line', 'courier', 'payment_provider', 'sweep', 'shopper'));
