@@ -1279,6 +1279,9 @@ export const staffSetupTokens = pgTable(
   'staff_setup_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
+    // How the back office names an invitation (to resend or revoke it); a resend makes a new
+    // row, so a new id.
+    id: serial('id').notNull().unique(),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
     email: text('email'),
     name: text('name'),

@@ -16,6 +16,7 @@ import { AccountErasedData, accountErasedMail } from '../privacy/account-erased.
 import { BackInStockData, backInStockMail } from '../back-in-stock/back-in-stock.mail.js';
 import { WholesaleDecidedData, wholesaleDecidedMail } from '../wholesale/wholesale-decided.mail.js';
 import { GiveawayWonData, giveawayWonMail } from '../giveaways/giveaway-won.mail.js';
+import { StaffInvitationData, staffInvitationMail } from '../staff/staff-invitation.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -74,6 +75,8 @@ export const MAIL_TEMPLATES = [
   'wholesale-decided',
   /** Staff drew the shopper's entry as a giveaway's winner (giveaways/). Data: GiveawayWonData. */
   'giveaway-won',
+  /** A staff invitation with its one-time setup link (staff/). Data: StaffInvitationData. */
+  'staff-invitation',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -217,6 +220,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
   'back-in-stock': spec('shopper', BackInStockData, backInStockMail),
   'wholesale-decided': spec('shopper', WholesaleDecidedData, wholesaleDecidedMail),
   'giveaway-won': spec('shopper', GiveawayWonData, giveawayWonMail),
+  'staff-invitation': spec('staff', StaffInvitationData, staffInvitationMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */

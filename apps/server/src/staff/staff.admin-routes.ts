@@ -11,6 +11,7 @@ import { listAudit } from './audit.service.js';
 import * as auth from './staff-auth.service.js';
 import { signedIn } from './staff-profile.js';
 import { endStaffSession, STAFF_COOKIE, staffCookieOptions } from './staff-sessions.service.js';
+import * as invitations from './staff-invitations.service.js';
 import * as staff from './staff.service.js';
 
 export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
@@ -89,7 +90,21 @@ export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAs
         me: { handler: async (call) => signedIn(staffSessionOf(call).staff) },
         listStaff: { handler: async () => ({ staff: await staff.listStaff(db) }) },
         inviteStaff: {
-          handler: (call) => staff.inviteStaff(db, actorOf(call), config.publicUrl, call.body),
+          handler: (call) =>
+            invitations.inviteStaff(db, actorOf(call), config.publicUrl, call.body),
+        },
+        listStaffInvitations: {
+          handler: async () => ({ invitations: await invitations.listInvitations(db) }),
+        },
+        resendStaffInvitation: {
+          handler: (call) =>
+            invitations.resendInvitation(db, actorOf(call), config.publicUrl, call.params.id),
+        },
+        revokeStaffInvitation: {
+          handler: async (call) => {
+            await invitations.revokeInvitation(db, actorOf(call), call.params.id);
+            return { revoked: true as const };
+          },
         },
         updateStaff: {
           handler: async (call) => ({
