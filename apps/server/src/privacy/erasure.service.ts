@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
-import { record } from '../staff/audit.service.js';
+import { record, SWEEP } from '../staff/audit.service.js';
 import type { AccountErasedData } from './account-erased.mail.js';
 import * as q from './privacy.queries.js';
 
@@ -109,9 +109,7 @@ async function erase(
   // No name or address in the log: what was done, by whom, to which orders.
   await record(
     tx,
-    who.by === 'shopper'
-      ? { staffId: null, ip: who.ip, by: 'shopper' }
-      : { staffId: null, ip: null, by: 'sweep' },
+    who.by === 'shopper' ? { staffId: null, ip: who.ip, by: 'shopper' } : SWEEP,
     {
       entity: 'user',
       entityId: user.id,

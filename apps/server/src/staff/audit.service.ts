@@ -17,9 +17,7 @@ export type Actor =
 export const COMMAND_LINE: Actor = { staffId: null, ip: null, by: 'command_line' };
 /** A courier's tracking webhook (a delivery completing an order, a parcel back at the shop). */
 export const COURIER: Actor = { staffId: null, ip: null, by: 'courier' };
-/** The payment provider's webhook or redirect. */
-export const PAYMENT_PROVIDER: Actor = { staffId: null, ip: null, by: 'payment_provider' };
-/** The shop's own timed sweeps (unpaid orders, unconfirmed COD, erasures that waited). */
+/** The shop's own timed sweeps (an erasure that waited for its orders). */
 export const SWEEP: Actor = { staffId: null, ip: null, by: 'sweep' };
 
 const actorOf = (actor: Actor): AuditActor => (actor.staffId === null ? actor.by : 'staff');
