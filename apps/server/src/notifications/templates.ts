@@ -174,8 +174,11 @@ export const StaffDigestData = z.object({
 });
 export type StaffDigestData = z.infer<typeof StaffDigestData>;
 
-/** Who a mail is for: a shopper's mails end with the shop's contact paragraphs. */
-export type Audience = 'shopper' | 'staff';
+/**
+ * Who a mail is for: a shopper's mails end with the shop's contact paragraphs, staff mails
+ * with why staff get them; an invitee is not staff yet, and their mail says why it came.
+ */
+export type Audience = 'shopper' | 'staff' | 'invitee';
 
 interface TemplateSpec {
   audience: Audience;
@@ -220,7 +223,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
   'back-in-stock': spec('shopper', BackInStockData, backInStockMail),
   'wholesale-decided': spec('shopper', WholesaleDecidedData, wholesaleDecidedMail),
   'giveaway-won': spec('shopper', GiveawayWonData, giveawayWonMail),
-  'staff-invitation': spec('staff', StaffInvitationData, staffInvitationMail),
+  'staff-invitation': spec('invitee', StaffInvitationData, staffInvitationMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */
@@ -255,7 +258,7 @@ export function renderTemplate(template: string, data: unknown, ctx: RenderConte
   const frame: MailFrame = {
     shopName: ctx.shopName,
     publicUrl: ctx.publicUrl,
-    footer: t.audience === 'shopper' ? ctx.shopperFooter : ctx.staffFooter,
+    footer: { shopper: ctx.shopperFooter, staff: ctx.staffFooter, invitee: [] }[t.audience],
   };
   return {
     subject: content.subject,

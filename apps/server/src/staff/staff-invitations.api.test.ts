@@ -50,6 +50,8 @@ describe('staff invitations', () => {
     const [ashaMail] = await mailTo('asha@kitroom.in');
     expect(ashaMail?.subject).toBe('Kitroom: you are invited to the back office');
     expect(ashaMail?.text).toContain('as support');
+    // Not a staff mail: no footer about the morning digest staff get.
+    expect(ashaMail?.text).not.toContain('each morning');
     expect(linkIn(ashaMail!.text)).toBe(asha.json().setup_url);
     expect(await linkWorks(asha.json().setup_url)).toBe(true);
     expect(await linkWorks(ravi.json().setup_url)).toBe(true);
