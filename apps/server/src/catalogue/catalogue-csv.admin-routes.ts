@@ -3,11 +3,11 @@
 // result. Thin: the service reads, checks, compares and writes.
 import { PassThrough, Readable } from 'node:stream';
 import type { CatalogueImportLine } from '@kitroom/contract/admin';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { requestActor as actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
 import { AppError } from '../http/errors.js';
-import type { Actor } from '../staff/audit.service.js';
 import { exportCatalogueCsv, exportFileName, importCatalogueCsv } from './catalogue-csv.service.js';
 
 export const CSV_ONLY = 'Send the file as text/csv.';
@@ -16,10 +16,6 @@ export const IMPORT_FAILED =
 
 export function catalogueCsvAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
-  const actorOf = (request: FastifyRequest): Actor => ({
-    staffId: request.staffSession?.staff.id ?? null,
-    ip: request.ip,
-  });
 
   return async (app) => {
     // The file is read as a stream by the service: no parsing here, no body limit but its own.

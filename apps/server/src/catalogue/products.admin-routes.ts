@@ -1,21 +1,16 @@
 // The catalogue's back-office endpoints: products, their pictures and stock, and categories.
 // Thin: each reads the call and hands it to a service.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { requestActor as actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
 import { uploadedPictureBytes } from '../http/uploaded-picture.js';
-import type { Actor } from '../staff/audit.service.js';
 import { stockHistory } from '../stock/stock.service.js';
 import * as categories from './categories-admin.service.js';
 import * as pictures from './pictures.service.js';
 import * as products from './products-admin.service.js';
 
 export { FILE_MISSING, PICTURE_TOO_LARGE } from '../http/uploaded-picture.js';
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  staffId: request.staffSession?.staff.id ?? null,
-  ip: request.ip,
-});
 
 export function productsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const db = database.db;

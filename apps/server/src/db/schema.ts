@@ -1289,6 +1289,9 @@ export const staffSetupTokens = pgTable(
   'staff_setup_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
+    // How the back office names an invitation (to resend or revoke it); a resend makes a new
+    // row, so a new id.
+    id: serial('id').notNull().unique(),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
     email: text('email'),
     name: text('name'),
@@ -1303,6 +1306,15 @@ export const staffSetupTokens = pgTable(
   ],
 );
 
+export const AUDIT_ACTORS = [
+  'staff',
+  'command_line',
+  'courier',
+  'payment_provider',
+  'sweep',
+  'shopper',
+] as const;
+
 /** Every back-office change: who, when, from where, what, and the fields before and after. */
 export const auditLog = pgTable(
   'audit_log',
@@ -1310,6 +1322,9 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamptz('at').notNull().defaultNow(),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    // Who acted when no staff member did: the command line, a courier's or the payment
+    // provider's webhook, the shop's sweep, the shopper. Null on entries written before it.
+    actor: text('actor', { enum: AUDIT_ACTORS }),
     ip: text('ip'),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
@@ -1321,6 +1336,10 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.id),
     index('audit_log_staff_idx').on(t.staffId, t.id),
     index('audit_log_at_idx').on(t.at),
+    check(
+      'audit_log_actor',
+      sql`${t.actor} IN ('staff', 'command_line', 'courier', 'payment_provider', 'sweep', 'shopper')`,
+    ),
   ],
 );
 

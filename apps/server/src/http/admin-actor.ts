@@ -1,4 +1,5 @@
 // Who makes a back-office change, for the audit log: the signed-in staff member and their IP.
+import type { FastifyRequest } from 'fastify';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import type { Actor } from '../staff/audit.service.js';
 import { staffSessionOf } from './admin-endpoints.js';
@@ -8,4 +9,9 @@ export function actorOf(call: {
   request: { ip: string };
 }): Actor {
   return { staffId: staffSessionOf(call).staff.id, ip: call.request.ip };
+}
+
+/** The same from the request alone, for routes whose access needs a signed-in staff member. */
+export function requestActor(request: FastifyRequest): Actor {
+  return actorOf({ session: request.staffSession, request });
 }

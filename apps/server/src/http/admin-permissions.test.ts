@@ -37,6 +37,8 @@ import { addEntry, createGiveaway } from '../test/giveaways.js';
 import { createApplication, createPriceList } from '../test/wholesale.js';
 import { seedCreditNote, seedInvoice, type SeedDocument } from '../test/tax-documents.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
+import { COMMAND_LINE } from '../staff/audit.service.js';
+import { inviteStaff } from '../staff/staff-invitations.service.js';
 
 interface Sample {
   url: string;
@@ -46,6 +48,21 @@ interface Sample {
 }
 
 let serial = 0;
+
+/** A fresh invitation's id, made as the command line would. */
+async function pendingInvitation(db: Db): Promise<number> {
+  const email = `invitee-${++serial}@kitroom.in`;
+  await inviteStaff(db, COMMAND_LINE, 'http://127.0.0.1', {
+    email,
+    name: 'Invitee',
+    role: 'packer',
+  });
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM staff_setup_tokens WHERE email = ${email}`,
+  );
+  return row!.id;
+}
 let sampleBackup: ReturnType<typeof createBackup> | undefined;
 
 const sampleInvoice = (n: number): SeedDocument => ({
@@ -111,6 +128,13 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   inviteStaff: async () => ({
     url: '/api/admin/staff/invite',
     payload: { email: `invitee-${++serial}@kitroom.in`, name: 'Invitee', role: 'packer' },
+  }),
+  listStaffInvitations: async () => ({ url: '/api/admin/staff/invitations' }),
+  resendStaffInvitation: async (db) => ({
+    url: `/api/admin/staff/invitations/${await pendingInvitation(db)}/resend`,
+  }),
+  revokeStaffInvitation: async (db) => ({
+    url: `/api/admin/staff/invitations/${await pendingInvitation(db)}/revoke`,
   }),
   updateStaff: async (db) => ({
     url: `/api/admin/staff/${(await createStaff(db, 'packer')).id}`,

@@ -299,6 +299,25 @@ const CASES: Case[] = [
     ],
     links: ['https://shop.example/giveaway/derby-day'],
   },
+  {
+    template: 'staff-invitation',
+    data: {
+      name: 'Asha Menon',
+      role: 'manager',
+      setup_url: 'https://shop.example/admin/setup/abcdefghijklmnopqrstuvwxyz',
+      expires_at: '2026-12-03T06:45:00.000Z',
+      invited_by: 'Fathima',
+      needs_two_factor: true,
+    },
+    subject: 'Kitroom: you are invited to the back office',
+    says: [
+      'Hello Asha Menon,',
+      "Fathima invited you to Kitroom's back office as manager.",
+      'add two-factor sign-in',
+      'until Thu, 3 Dec 2026, 12:15 pm (Indian time)',
+    ],
+    links: ['https://shop.example/admin/setup/abcdefghijklmnopqrstuvwxyz'],
+  },
 ];
 
 describe('mail formats', () => {

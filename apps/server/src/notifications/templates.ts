@@ -20,6 +20,7 @@ import {
 } from '../back-in-stock/back-in-stock-confirm.mail.js';
 import { WholesaleDecidedData, wholesaleDecidedMail } from '../wholesale/wholesale-decided.mail.js';
 import { GiveawayWonData, giveawayWonMail } from '../giveaways/giveaway-won.mail.js';
+import { StaffInvitationData, staffInvitationMail } from '../staff/staff-invitation.mail.js';
 
 export const MAIL_TEMPLATES = [
   /** Paid: the order is confirmed. extra: {} */
@@ -83,6 +84,8 @@ export const MAIL_TEMPLATES = [
   'wholesale-decided',
   /** Staff drew the shopper's entry as a giveaway's winner (giveaways/). Data: GiveawayWonData. */
   'giveaway-won',
+  /** A staff invitation with its one-time setup link (staff/). Data: StaffInvitationData. */
+  'staff-invitation',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -184,8 +187,11 @@ export const StaffDigestData = z.object({
 });
 export type StaffDigestData = z.infer<typeof StaffDigestData>;
 
-/** Who a mail is for: a shopper's mails end with the shop's contact paragraphs. */
-export type Audience = 'shopper' | 'staff';
+/**
+ * Who a mail is for: a shopper's mails end with the shop's contact paragraphs, staff mails
+ * with why staff get them; an invitee is not staff yet, and their mail says why it came.
+ */
+export type Audience = 'shopper' | 'staff' | 'invitee';
 
 interface TemplateSpec {
   audience: Audience;
@@ -231,6 +237,7 @@ const TEMPLATES: Record<MailTemplate, TemplateSpec> = {
   'back-in-stock-confirm': spec('shopper', BackInStockConfirmData, backInStockConfirmMail),
   'wholesale-decided': spec('shopper', WholesaleDecidedData, wholesaleDecidedMail),
   'giveaway-won': spec('shopper', GiveawayWonData, giveawayWonMail),
+  'staff-invitation': spec('invitee', StaffInvitationData, staffInvitationMail),
 };
 
 /** A message the worker cannot render: it is marked dead with this message. */
@@ -267,7 +274,7 @@ export function renderTemplate(template: string, data: unknown, ctx: RenderConte
   const frame: MailFrame = {
     shopName: ctx.shopName,
     publicUrl: ctx.publicUrl,
-    footer: t.audience === 'shopper' ? ctx.shopperFooter : ctx.staffFooter,
+    footer: { shopper: ctx.shopperFooter, staff: ctx.staffFooter, invitee: [] }[t.audience],
   };
   return {
     subject: content.subject,

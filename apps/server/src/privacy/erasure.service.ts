@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
-import { record } from '../staff/audit.service.js';
+import { record, SWEEP } from '../staff/audit.service.js';
 import type { AccountErasedData } from './account-erased.mail.js';
 import * as q from './privacy.queries.js';
 
@@ -69,7 +69,7 @@ export async function requestErasure(
       if (!before) {
         await record(
           tx,
-          { staffId: null, ip },
+          { staffId: null, ip, by: 'shopper' },
           {
             entity: 'user',
             entityId: userId,
@@ -109,7 +109,7 @@ async function erase(
   // No name or address in the log: what was done, by whom, to which orders.
   await record(
     tx,
-    { staffId: null, ip: who.by === 'shopper' ? who.ip : null },
+    who.by === 'shopper' ? { staffId: null, ip: who.ip, by: 'shopper' } : SWEEP,
     {
       entity: 'user',
       entityId: user.id,

@@ -424,15 +424,16 @@ describe('delete_account.php: erasing the account', () => {
     const [user] = await rowsOf(sql`SELECT name, email FROM users WHERE id = ${p.id}`);
     expect(user).toEqual({ name: ERASED_SHOPPER_NAME, email: erasedEmail(p.id) });
     const [entry] = await rowsOf(
-      sql`SELECT action, after->>'by' AS by FROM audit_log
+      sql`SELECT action, after->>'by' AS by, actor FROM audit_log
           WHERE entity = 'user' AND entity_id = ${String(p.id)} ORDER BY id`,
     );
-    expect(entry).toEqual({ action: 'erasure-requested', by: 'shopper' });
+    expect(entry).toEqual({ action: 'erasure-requested', by: 'shopper', actor: 'shopper' });
+    // The log names the sweep that erased the account once its orders were done.
     const [erased] = await rowsOf(
-      sql`SELECT after->>'by' AS by FROM audit_log
+      sql`SELECT after->>'by' AS by, actor FROM audit_log
           WHERE entity = 'user' AND entity_id = ${String(p.id)} AND action = 'erase'`,
     );
-    expect(erased).toEqual({ by: 'system' });
+    expect(erased).toEqual({ by: 'system', actor: 'sweep' });
     await t.drainOutbox();
     expect(smtp.takeMail(p.email).subject).toBe('Kitroom: your account has been deleted');
   });

@@ -2,6 +2,7 @@
 // settings service audits every change.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
 import * as settings from './settings.service.js';
 
@@ -14,12 +15,8 @@ export function settingsAdminRoutes({ config, database }: AppDeps): FastifyPlugi
       {
         getSettings: { handler: async () => ({ settings: await settings.getSettings(db) }) },
         updateSettings: {
-          handler: async ({ body, request }) => ({
-            settings: await settings.updateSettings(
-              db,
-              { staffId: request.staffSession?.staff.id ?? null, ip: request.ip },
-              body,
-            ),
+          handler: async (call) => ({
+            settings: await settings.updateSettings(db, actorOf(call), call.body),
           }),
         },
       },

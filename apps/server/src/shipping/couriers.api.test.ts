@@ -35,6 +35,7 @@ let s: Shopper;
 let jersey: number;
 let packer: AdminClient;
 let support: AdminClient;
+let owner: AdminClient;
 
 beforeAll(async () => {
   t = await startTestApp(
@@ -69,6 +70,7 @@ beforeAll(async () => {
   const origin = new URL(t.config.publicUrl).origin;
   packer = adminClient(t.app, origin, (await createStaff(t.db, 'packer')).cookie);
   support = adminClient(t.app, origin, (await createStaff(t.db, 'support')).cookie);
+  owner = adminClient(t.app, origin, (await createStaff(t.db, 'owner')).cookie);
   jersey = await createProduct(t.db, {
     name: 'Malabar FC Away',
     pricePaise: 129_900,
@@ -215,6 +217,17 @@ describe('the sandbox courier', () => {
       'out_for_delivery',
       'delivered',
     ]);
+
+    // The audit log credits the delivery to the courier, not to the command line.
+    const log = await owner.call('GET', '/api/admin/audit?entity=order&limit=200');
+    expect(log.statusCode, log.body).toBe(200);
+    const delivered = log
+      .json()
+      .entries.find(
+        (e: { entity_id: string; action: string }) =>
+          e.entity_id === String(id) && e.action === 'deliver',
+      );
+    expect(delivered).toMatchObject({ actor: 'courier', staff_id: null, staff_name: null });
   });
 
   it('retries a failed booking with the same reference: one shipment, one parcel', async () => {

@@ -21,7 +21,7 @@ import * as fulfilment from '../orders/fulfilment.service.js';
 import { stageOf, transition } from '../orders/lifecycle.js';
 import { PROVIDER, recordEvent, type OrderActor } from '../orders/order-events.js';
 import type { OrderContext } from '../orders/order-context.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { COURIER, record, type Actor } from '../staff/audit.service.js';
 import {
   CourierError,
   type BookedParcel,
@@ -38,8 +38,6 @@ import * as q from './shipments.queries.js';
 export interface ShippingContext extends OrderContext {
   couriers: Couriers;
 }
-
-const SYSTEM_ACTOR: Actor = { staffId: null, ip: null };
 
 function iso(d: Date | string | null): string | null {
   return d === null ? null : new Date(d).toISOString();
@@ -549,7 +547,7 @@ async function settleOrder(ctx: ShippingContext, shipmentId: number): Promise<vo
   if (!order || stageOf(order) !== 'shipped') return;
   try {
     if (shipment.state === 'delivered') {
-      await fulfilment.deliverOrder(ctx, SYSTEM_ACTOR, shipment.order_id);
+      await fulfilment.deliverOrder(ctx, COURIER, shipment.order_id);
     } else if (shipment.state === 'rto_delivered') {
       await fulfilment.returnToOrigin(ctx, shipment.order_id);
     }

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { auditLog, staff } from '../db/schema.js';
+import { auditLog, staff, type AUDIT_ACTORS } from '../db/schema.js';
 
 export interface AuditRow {
   staffId: number | null;
+  actor: (typeof AUDIT_ACTORS)[number];
   ip: string | null;
   entity: string;
   entityId: string;

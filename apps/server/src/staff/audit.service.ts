@@ -1,19 +1,26 @@
 // The audit log: every back-office change is written by the service that makes it, inside
 // the same transaction, with who, from where, what, and the fields before and after. Entries
 // are never changed or removed (a trigger refuses it).
-import type { AuditEntry, AuditQuery } from '@kitroom/contract/admin';
+import type { AuditActor, AuditEntry, AuditQuery } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { indianMidnight } from '../indian-days.js';
 import * as q from './audit.queries.js';
 
-/** Who acts: a staff member (or nobody, for the command line and a first setup) and the IP. */
-export interface Actor {
-  staffId: number | null;
-  ip: string | null;
-}
+/** Who acts without a staff member's session: named, so the log never guesses. */
+export type SystemActor = Exclude<AuditActor, 'staff'>;
 
-export const COMMAND_LINE: Actor = { staffId: null, ip: null };
+/** Who acts: a staff member, or a named part of the shop or the world outside it; the IP. */
+export type Actor =
+  { staffId: number; ip: string | null } | { staffId: null; ip: string | null; by: SystemActor };
+
+export const COMMAND_LINE: Actor = { staffId: null, ip: null, by: 'command_line' };
+/** A courier's tracking webhook (a delivery completing an order, a parcel back at the shop). */
+export const COURIER: Actor = { staffId: null, ip: null, by: 'courier' };
+/** The shop's own timed sweeps (an erasure that waited for its orders). */
+export const SWEEP: Actor = { staffId: null, ip: null, by: 'sweep' };
+
+const actorOf = (actor: Actor): AuditActor => (actor.staffId === null ? actor.by : 'staff');
 
 export interface Change {
   entity: string;
@@ -27,6 +34,7 @@ export interface Change {
 export async function record(tx: Queryable, actor: Actor, change: Change, now = new Date()) {
   await q.insertEntry(tx, {
     staffId: actor.staffId,
+    actor: actorOf(actor),
     ip: actor.ip,
     entity: change.entity,
     entityId: String(change.entityId),
@@ -48,6 +56,7 @@ export async function recordMany(
     tx,
     changes.map((change) => ({
       staffId: actor.staffId,
+      actor: actorOf(actor),
       ip: actor.ip,
       entity: change.entity,
       entityId: String(change.entityId),
@@ -77,6 +86,8 @@ export async function listAudit(
     at: entry.at.toISOString(),
     staff_id: entry.staffId,
     staff_name: staffName,
+    // Entries written before the actor was named, with no staff member: the command line.
+    actor: entry.staffId !== null ? 'staff' : (entry.actor ?? 'command_line'),
     ip: entry.ip,
     entity: entry.entity,
     entity_id: entry.entityId,

@@ -1,6 +1,6 @@
 // `npm run staff -- <command>`: manages back-office staff from the shell, for the owner who is
 // locked out or has no browser at hand. Each change is audited as made from the command line.
-//   invite <email> <role> [--name "Full Name"]   prints a setup link (24 hours)
+//   invite <email> <role> [--name "Full Name"]   mails and prints a setup link (24 hours)
 //   disable <email> | enable <email>             ends their sessions
 //   reset-2fa <email>                            new password and two-factor by a setup link
 //   setup-link                                   the first owner's link, while no staff exists
@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DomainError } from '../domain-errors.js';
 import { COMMAND_LINE } from './audit.service.js';
+import { inviteStaff } from './staff-invitations.service.js';
 import * as staff from './staff.service.js';
 
 const USAGE = `Usage: npm run staff -- invite <email> <role> [--name "Full Name"]
@@ -43,8 +44,8 @@ async function main(): Promise<void> {
         const parsed = InviteStaffRequest.safeParse({ email, role, name: values.name ?? email });
         if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]?.message}\n${USAGE}`);
         print(
-          `Send ${parsed.data.email} this link`,
-          await staff.inviteStaff(db, COMMAND_LINE, config.publicUrl, parsed.data),
+          `Mailed to ${parsed.data.email} (sent by the shop's outbox when it runs); the link`,
+          await inviteStaff(db, COMMAND_LINE, config.publicUrl, parsed.data),
         );
         return;
       }

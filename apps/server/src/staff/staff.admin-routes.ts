@@ -6,10 +6,12 @@ import type { AppDeps } from '../app.js';
 import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
 import { secureCookies } from '../accounts/sessions.service.js';
 import { bodyEmail, clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
-import { listAudit, type Actor } from './audit.service.js';
+import { actorOf } from '../http/admin-actor.js';
+import { listAudit } from './audit.service.js';
 import * as auth from './staff-auth.service.js';
 import { signedIn } from './staff-profile.js';
 import { endStaffSession, STAFF_COOKIE, staffCookieOptions } from './staff-sessions.service.js';
+import * as invitations from './staff-invitations.service.js';
 import * as staff from './staff.service.js';
 
 export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
@@ -20,10 +22,6 @@ export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAs
   return async (app) => {
     const setCookie = (reply: FastifyReply, id: string) =>
       reply.setCookie(STAFF_COOKIE, id, cookieOptions);
-    const actorOf = (request: FastifyRequest): Actor => ({
-      staffId: request.staffSession?.staff.id ?? null,
-      ip: request.ip,
-    });
     const limit = (name: string, max: number, key: (r: FastifyRequest) => string) =>
       rateLimitHook(app, {
         name,
@@ -92,17 +90,30 @@ export function staffAdminRoutes({ config, database }: AppDeps): FastifyPluginAs
         me: { handler: async (call) => signedIn(staffSessionOf(call).staff) },
         listStaff: { handler: async () => ({ staff: await staff.listStaff(db) }) },
         inviteStaff: {
-          handler: ({ body, request }) =>
-            staff.inviteStaff(db, actorOf(request), config.publicUrl, body),
+          handler: (call) =>
+            invitations.inviteStaff(db, actorOf(call), config.publicUrl, call.body),
+        },
+        listStaffInvitations: {
+          handler: async () => ({ invitations: await invitations.listInvitations(db) }),
+        },
+        resendStaffInvitation: {
+          handler: (call) =>
+            invitations.resendInvitation(db, actorOf(call), config.publicUrl, call.params.id),
+        },
+        revokeStaffInvitation: {
+          handler: async (call) => {
+            await invitations.revokeInvitation(db, actorOf(call), call.params.id);
+            return { revoked: true as const };
+          },
         },
         updateStaff: {
-          handler: async ({ params, body, request }) => ({
-            staff: await staff.updateStaff(db, actorOf(request), params.id, body),
+          handler: async (call) => ({
+            staff: await staff.updateStaff(db, actorOf(call), call.params.id, call.body),
           }),
         },
         resetStaffTwoFactor: {
-          handler: ({ params, request }) =>
-            staff.resetStaffSignIn(db, actorOf(request), config.publicUrl, params.id),
+          handler: (call) =>
+            staff.resetStaffSignIn(db, actorOf(call), config.publicUrl, call.params.id),
         },
         audit: { handler: ({ query }) => listAudit(db, query) },
       },

@@ -1,4 +1,18 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+} from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../db/schema.js';
 
@@ -174,7 +188,7 @@ export async function deleteDeadSessions(db: Queryable, now: Date, idleSince: Da
 
 export async function insertSetupToken(
   db: Queryable,
-  row: Omit<SetupTokenRow, 'createdAt'>,
+  row: Omit<SetupTokenRow, 'createdAt' | 'id'>,
 ): Promise<void> {
   await db.insert(staffSetupTokens).values(row);
 }
@@ -217,6 +231,33 @@ export async function deleteSetupTokensFor(
   await db.delete(staffSetupTokens).where(or(...conditions));
 }
 
+// An invitation is a link for a new person at a named address (the first owner's has none, a
+// reset's names the staff member).
+const isInvitation = and(isNull(staffSetupTokens.staffId), isNotNull(staffSetupTokens.email));
+
+/** Drops expired links, except invitations: they stay listed, expired, to be sent again. */
 export async function deleteExpiredSetupTokens(db: Queryable, now: Date): Promise<void> {
-  await db.delete(staffSetupTokens).where(lte(staffSetupTokens.expiresAt, now));
+  await db
+    .delete(staffSetupTokens)
+    .where(and(lte(staffSetupTokens.expiresAt, now), not(isInvitation!)));
+}
+
+/** Invitations not yet taken up, newest first. */
+export function listInvitations(db: Queryable) {
+  return db.select().from(staffSetupTokens).where(isInvitation).orderBy(desc(staffSetupTokens.id));
+}
+
+/** The invitation, locked until the transaction ends (a resend and a revoke queue up). */
+export async function lockInvitation(db: Queryable, id: number) {
+  const [row] = await db
+    .select()
+    .from(staffSetupTokens)
+    .where(and(eq(staffSetupTokens.id, id), isInvitation))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function deleteSetupTokenById(db: Queryable, id: number): Promise<void> {
+  await db.delete(staffSetupTokens).where(eq(staffSetupTokens.id, id));
 }

@@ -1,10 +1,9 @@
-// Managing staff: the first owner's setup link, invitations, role changes, disabling, and
+// Managing staff: the first owner's setup link, role changes, disabling, and
 // resets of password and two-factor. Every change is audited in its transaction and ends the
-// person's sessions where it changes what they may do.
+// person's sessions where it changes what they may do. Invitations: staff-invitations.service.
 import { randomBytes } from 'node:crypto';
 import {
   roleNeedsTwoFactor,
-  type InviteStaffRequest,
   type SetupLinkResponse,
   type StaffProfile,
   type StaffRole,
@@ -12,7 +11,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import { Conflict, Invalid, NotFound } from '../domain-errors.js';
+import { Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from './audit.service.js';
 import { hashToken } from './staff-auth.service.js';
 import { auditFields, toProfile } from './staff-profile.js';
@@ -24,7 +23,8 @@ export const SETUP_LINK_HOURS = 24;
 
 export const setupUrl = (publicUrl: string, token: string) => `${publicUrl}/admin/setup/${token}`;
 
-async function newSetupLink(
+/** A new one-time link for the target, stored hashed; expired links are cleared first. */
+export async function newSetupLink(
   db: Queryable,
   publicUrl: string,
   target: { staffId: number | null; email: string | null; name: string | null; role: StaffRole },
@@ -65,40 +65,6 @@ export async function firstOwnerLink(
 
 export async function listStaff(db: Queryable): Promise<StaffProfile[]> {
   return (await q.listStaff(db)).map(toProfile);
-}
-
-/** Invites a new staff member: answers the link to send them (valid 24 hours). */
-export async function inviteStaff(
-  db: Db,
-  actor: Actor,
-  publicUrl: string,
-  input: z.output<typeof InviteStaffRequest>,
-  now = new Date(),
-): Promise<SetupLinkResponse> {
-  return db.transaction(async (tx) => {
-    if (await q.findStaffByEmail(tx, input.email)) {
-      throw new Conflict('A staff member with this email already exists.');
-    }
-    await q.deleteSetupTokensFor(tx, { email: input.email });
-    const link = await newSetupLink(
-      tx,
-      publicUrl,
-      { staffId: null, email: input.email, name: input.name, role: input.role },
-      now,
-    );
-    await record(
-      tx,
-      actor,
-      {
-        entity: 'staff-invitation',
-        entityId: input.email,
-        action: 'invite',
-        after: { email: input.email, name: input.name, role: input.role },
-      },
-      now,
-    );
-    return link;
-  });
 }
 
 // The shop must keep one owner who can sign in (enabled, enrolled in two-factor): no change

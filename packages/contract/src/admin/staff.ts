@@ -142,6 +142,31 @@ export type InviteStaffRequest = z.input<typeof InviteStaffRequest>;
 export const SetupLinkResponse = z.object({ setup_url: z.string(), expires_at: z.string() });
 export type SetupLinkResponse = z.infer<typeof SetupLinkResponse>;
 
+/**
+ * An invitation not yet taken up: mailed with its one-time link, listed until the person sets
+ * up their sign-in or the owner revokes it (an expired one stays, to be sent again).
+ */
+export const StaffInvitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: StaffRole,
+  /** When the current link was made (the invitation, or its last resend). */
+  sent_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type StaffInvitation = z.infer<typeof StaffInvitation>;
+
+export const StaffInvitationsResponse = z.object({ invitations: z.array(StaffInvitation) });
+export type StaffInvitationsResponse = z.infer<typeof StaffInvitationsResponse>;
+
+export const StaffInvitationParams = z.object({ id: Id });
+export type StaffInvitationParams = z.input<typeof StaffInvitationParams>;
+
+export const RevokedInvitationResponse = z.object({ revoked: z.literal(true) });
+export type RevokedInvitationResponse = z.infer<typeof RevokedInvitationResponse>;
+
 export const StaffIdParams = z.object({ id: Id });
 export type StaffIdParams = z.input<typeof StaffIdParams>;
 
@@ -169,9 +194,24 @@ export const AuditQuery = z.object({
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
 
+/**
+ * Who made a change: a staff member (staff_id, staff_name), or, with no staff member, the
+ * command line, a courier's or the payment provider's webhook, the shop's sweep, the shopper.
+ */
+export const AuditActor = z.enum([
+  'staff',
+  'command_line',
+  'courier',
+  'payment_provider',
+  'sweep',
+  'shopper',
+]);
+export type AuditActor = z.infer<typeof AuditActor>;
+
 export const AuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
+  actor: AuditActor,
   staff_id: z.number().int().nullable(),
   staff_name: z.string().nullable(),
   ip: z.string().nullable(),

@@ -9,6 +9,7 @@ import { changedFields } from './changes';
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id,
   at: '2026-11-24T09:15:00.000Z',
+  actor: 'staff',
   staff_id: 1,
   staff_name: 'Fathima',
   ip: '203.0.113.9',
@@ -44,7 +45,10 @@ describe('the audit log page', () => {
         return { body: { entries: [], next_before: null } };
       return {
         body: {
-          entries: [entry(102), entry(101, { staff_id: null, staff_name: null, ip: null })],
+          entries: [
+            entry(102),
+            entry(101, { actor: 'command_line', staff_id: null, staff_name: null, ip: null }),
+          ],
           next_before: 101,
         },
       };
@@ -97,6 +101,54 @@ describe('the audit log page', () => {
   });
 });
 
+describe('an entry no staff member made', () => {
+  it('names the courier, shows only the fields the change set, and amounts in rupees', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/audit': {
+        body: {
+          entries: [
+            entry(7, {
+              actor: 'courier',
+              staff_id: null,
+              staff_name: null,
+              ip: null,
+              entity: 'order',
+              entity_id: '41',
+              action: 'deliver',
+              before: {
+                order_status: 'Shipped',
+                payment_status: 'SUCCESS',
+                tracking_id: 'SBX0000004101',
+              },
+              after: { order_status: 'Completed' },
+            }),
+            entry(6, {
+              entity: 'order',
+              entity_id: '40',
+              action: 'refund',
+              before: null,
+              after: { refund_id: 3, amount_paise: 149_950, reason: 'Torn' },
+            }),
+          ],
+          next_before: null,
+        },
+      },
+    });
+    renderAdmin('/audit');
+    const table = await screen.findByRole('table', { name: /Audit entries/ });
+    const [delivered, refunded] = within(table).getAllByRole('row').slice(1);
+    expect(delivered!.textContent).toContain("Courier's tracking update");
+    expect(delivered!.textContent).not.toContain('Command line');
+    expect(delivered!.textContent).toMatch(/order status:\s*Shipped\s*→\s*changed to\s*Completed/);
+    expect(delivered!.textContent).not.toContain('payment status');
+    expect(delivered!.textContent).not.toContain('tracking id');
+    expect(refunded!.textContent).toContain('amount: ₹1,499.50');
+    expect(refunded!.textContent).not.toContain('149950');
+    expect(refunded!.textContent).not.toContain('paise');
+  });
+});
+
 describe('changedFields', () => {
   it('keeps only what changed, or what was set or removed', () => {
     expect(changedFields({ a: 1, b: true }, { a: 1, b: false })).toEqual([
@@ -105,5 +157,13 @@ describe('changedFields', () => {
     expect(changedFields(null, { role: 'packer' })).toEqual([{ field: 'role', after: 'packer' }]);
     expect(changedFields({ role: 'packer' }, null)).toEqual([{ field: 'role', before: 'packer' }]);
     expect(changedFields(null, null)).toEqual([]);
+    // A field the change did not write was not cleared.
+    expect(changedFields({ a: 1, b: 2 }, { a: 3 })).toEqual([
+      { field: 'a', before: '1', after: '3' },
+    ]);
+    expect(changedFields({ total_paise: 100 }, { total_paise: 250, note: 'x' })).toEqual([
+      { field: 'total', before: '₹1', after: '₹2.50' },
+      { field: 'note', after: 'x' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // /admin/audit (audit.read): the audit log, newest first, filtered by entity, staff member and
 // Indian dates, paged with the server's `before` cursor.
-import { AuditQuery, type AuditEntry } from '@kitroom/contract/admin';
+import { AuditQuery, type AuditActor, type AuditEntry } from '@kitroom/contract/admin';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { call, callQuery, errorText } from '@/api/client';
@@ -19,6 +19,18 @@ interface Filters {
 }
 
 const PAGE = 50;
+
+/** Who made a change that no staff member made. */
+const ACTOR_LABEL: Record<Exclude<AuditActor, 'staff'>, string> = {
+  command_line: 'Command line',
+  courier: "Courier's tracking update",
+  payment_provider: 'Payment provider',
+  sweep: "The shop's scheduled sweep",
+  shopper: 'The shopper',
+};
+
+const whoOf = (e: AuditEntry) =>
+  e.actor === 'staff' ? (e.staff_name ?? `Staff #${e.staff_id}`) : ACTOR_LABEL[e.actor];
 const cell = 'px-3 py-3 align-top max-md:block max-md:px-0 max-md:py-1';
 const border = 'md:border-b md:border-line';
 
@@ -71,8 +83,9 @@ export function AuditPage() {
       <div>
         <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Audit log</h1>
         <p className="mt-1 text-muted">
-          Every change made in the back office or from the command line: who, when, from where, and
-          the fields before and after. Newest first; dates are Indian time.
+          Every change made in the back office, from the command line, by a courier, the payment
+          provider or the shop's sweeps: who, when, from where, and what each change set. Newest
+          first; dates are Indian time; amounts in rupees.
         </p>
       </div>
 
@@ -197,7 +210,7 @@ function EntryTable({ entries }: { entries: AuditEntry[] }) {
               <time dateTime={e.at}>{formatDateTime(e.at)}</time>
             </td>
             <td className={`${cell} ${border}`}>
-              <span className="font-semibold">{e.staff_name ?? 'Command line'}</span>
+              <span className="font-semibold">{whoOf(e)}</span>
               {e.ip && <span className="block text-xs text-muted">{e.ip}</span>}
             </td>
             <td className={`${cell} ${border}`}>

@@ -1,15 +1,22 @@
-// An audit entry's fields before and after, compactly: only what changed ('role: support →
-// packer'), or what was set when there was nothing before.
-const show = (value: unknown): string =>
+// An audit entry's fields, compactly: what a change set, with the old value struck through
+// where there was one ('role: support → packer'). A field the change did not write is not
+// shown (it was not cleared); amounts kept in paise read in rupees, named without `_paise`.
+import { formatPaise } from '@/ui/money';
+
+const PAISE = /_paise$/;
+
+const show = (field: string, value: unknown): string =>
   value === null || value === undefined
     ? '—'
-    : typeof value === 'boolean'
-      ? value
-        ? 'yes'
-        : 'no'
-      : typeof value === 'string'
+    : PAISE.test(field) && typeof value === 'number'
+      ? formatPaise(value)
+      : typeof value === 'boolean'
         ? value
-        : JSON.stringify(value);
+          ? 'yes'
+          : 'no'
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value);
 
 interface Change {
   field: string;
@@ -17,20 +24,30 @@ interface Change {
   after?: string;
 }
 
+/**
+ * What an entry changed: with `after`, each of its fields whose value differs from `before`
+ * (the old value beside it when there was one); with only `before`, what was removed.
+ */
 export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): Change[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return fields.flatMap((field): Change[] => {
+  const label = (field: string) => field.replace(PAISE, '');
+  if (!after) {
+    return Object.entries(before ?? {}).map(([field, b]) => ({
+      field: label(field),
+      before: show(field, b),
+    }));
+  }
+  return Object.entries(after).flatMap(([field, a]): Change[] => {
+    const had = before !== null && Object.hasOwn(before, field);
     const b = before?.[field];
-    const a = after?.[field];
-    if (before && after) {
-      return JSON.stringify(b) === JSON.stringify(a)
-        ? []
-        : [{ field, before: show(b), after: show(a) }];
-    }
-    return before ? [{ field, before: show(b) }] : [{ field, after: show(a) }];
+    if (had && JSON.stringify(b) === JSON.stringify(a)) return [];
+    return [
+      had
+        ? { field: label(field), before: show(field, b), after: show(field, a) }
+        : { field: label(field), after: show(field, a) },
+    ];
   });
 }
 

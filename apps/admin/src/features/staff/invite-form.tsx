@@ -1,8 +1,9 @@
-// Invites a staff member: email, name and role; answers the setup link to send them.
+// Invites a staff member: email, name and role. The server mails them a setup link; each link
+// made on this visit stays shown (newest first), so a second invitation never hides the first.
 import { InviteStaffRequest, STAFF_ROLES, type SetupLinkResponse } from '@kitroom/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call, errorText } from '@/api/client';
+import { call, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { ROLE_LABEL } from '@/ui/roles';
@@ -19,15 +20,18 @@ export function InviteForm() {
   const [name, setName] = useState('');
   const [role, setRole] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sent, setSent] = useState<{ link: SetupLinkResponse; email: string } | null>(null);
+  const [sent, setSent] = useState<{ link: SetupLinkResponse; email: string }[]>([]);
 
   const invite = useMutation({
     mutationFn: (body: InviteStaffRequest) => call('inviteStaff', { body }),
     onSuccess: (link, body) => {
-      setSent({ link, email: body.email.trim().toLowerCase() });
+      const email = body.email.trim().toLowerCase();
+      // A new invitation to the same address replaced its earlier link.
+      setSent((prev) => [{ link, email }, ...prev.filter((s) => s.email !== email)]);
       setEmail('');
       setName('');
       setRole('');
+      void queryClient.invalidateQueries({ queryKey: keyOf('listStaffInvitations') });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
   });
@@ -36,10 +40,7 @@ export function InviteForm() {
     event.preventDefault();
     const parsed = InviteStaffRequest.safeParse({ email, name, role });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) {
-      setSent(null);
-      invite.mutate(parsed.data);
-    }
+    if (parsed.success) invite.mutate(parsed.data);
   }
 
   return (
@@ -51,8 +52,8 @@ export function InviteForm() {
         Invite someone
       </h2>
       <p className="mt-1 text-sm text-muted">
-        They get a setup link from you (it is not mailed): they choose a password there, and owners
-        and managers add two-factor sign-in.
+        We mail them a setup link (valid 24 hours, used once): they choose a password there, and
+        owners and managers add two-factor sign-in.
       </p>
       <form
         noValidate
@@ -91,7 +92,9 @@ export function InviteForm() {
       </form>
       <div className="mt-4 space-y-3">
         <FormMessage text={invite.error ? errorText(invite.error) : null} />
-        {sent && <SetupLink link={sent.link} to={sent.email} />}
+        {sent.map((s) => (
+          <SetupLink key={s.link.setup_url} link={s.link} to={s.email} mailed />
+        ))}
       </div>
     </section>
   );

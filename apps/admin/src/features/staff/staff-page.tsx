@@ -1,9 +1,10 @@
-// /admin/staff (staff.manage): invite, and the staff table.
+// /admin/staff (staff.manage): invite, pending invitations, and the staff table.
 import { useQuery } from '@tanstack/react-query';
 import { callQuery, errorText } from '@/api/client';
 import { FormMessage } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { InviteForm } from './invite-form';
+import { PendingInvitations } from './pending-invitations';
 import { StaffTable } from './staff-table';
 
 export function StaffPage() {
@@ -18,6 +19,7 @@ export function StaffPage() {
         </p>
       </div>
       <InviteForm />
+      <PendingInvitations />
       <section
         aria-labelledby="staff-list"
         className="md:rounded-2xl md:border md:border-line md:bg-white md:p-4"
