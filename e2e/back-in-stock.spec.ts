@@ -1,6 +1,6 @@
-// Back in stock, end to end (issue 21): a guest asks to be mailed about a sold-out size, the
-// owner restocks it in the back office, and the mail arrives with a link that opens the
-// product with that size chosen. On a shop of its own: its first owner signs in there.
+// Back in stock, end to end (issue 21): a guest asks to be mailed about a sold-out size and
+// confirms the address by the mailed link (issue 36), the owner restocks it in the back
+// office, and the mail arrives with a link that opens the product with that size chosen. On a shop of its own: its first owner signs in there.
 import type { ProductSummary, ShopListingResponse } from '@kitroom/contract';
 import { expect, testOnOwnShop } from './fixtures';
 import { newEmail, ownerSetsUp } from './journeys';
@@ -44,10 +44,21 @@ it('a guest signs up for a sold-out size, the owner restocks it, the mail arrive
   if (await sizeChoice.count()) await sizeChoice.selectOption('M');
   await notify.getByRole('button', { name: 'Notify me' }).click();
   await notify.getByLabel('Email').fill(email);
+  const askedAt = Date.now();
   await notify.getByRole('button', { name: 'Notify me' }).click();
   await expect(notify.getByRole('status')).toHaveText(
-    `We'll email ${email} when size M is back in stock.`,
+    `Check your inbox to confirm: we sent a link to ${email}. Once you confirm, we'll email you when size M is back in stock.`,
   );
+
+  // ── the guest confirms the address by the mailed link (issue 36) ──
+  const confirmMail = await latestMail(email, askedAt);
+  const confirmLink = /https?:\/\/\S+\/confirmNotify\/\d+\?token=[\w-]+/.exec(
+    confirmMail.text,
+  )?.[0];
+  expect(confirmLink, confirmMail.text).toBeTruthy();
+  await guest.goto(confirmLink!.replace(/^https?:\/\/[^/]+/, shop.baseUrl));
+  await guest.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(guest.getByRole('status')).toBeVisible();
 
   // ── the owner restocks; the mail arrives ──
   const since = Date.now();
