@@ -2,12 +2,11 @@
 // (decision 047). Opening it changes nothing (mail scanners open links too); the guest presses
 // Confirm my email, and the page says what happened: confirmed, the size is already back, or
 // why the link no longer works. Mobile first; no login needed.
-import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { confirmNotifyByLink } from '@/api/back-in-stock-calls';
 import { messageOf } from '@/api/client';
-import { buttonClass } from '@/ui/dialog';
+import { LinkConfirmation, type LinkOutcome } from '@/ui/link-confirmation';
 import { useTitle } from '@/ui/use-title';
 
 export const NOTIFY_CONFIRM_TEXTS = {
@@ -20,8 +19,8 @@ export const NOTIFY_CONFIRM_TEXTS = {
   toShop: 'Keep shopping',
 } as const;
 
-type Outcome =
-  { ok: true; message: string; product: string } | { ok: false; message: string } | null;
+/** A confirmed link also says where the jersey is. */
+type Outcome = (NonNullable<LinkOutcome> & { product?: string }) | null;
 
 export default function NotifyConfirmPage() {
   const params = useParams();
@@ -55,41 +54,18 @@ export default function NotifyConfirmPage() {
       <h1 className="font-display text-3xl font-bold uppercase sm:text-4xl">
         {NOTIFY_CONFIRM_TEXTS.title}
       </h1>
-      {outcome === null ? (
-        <div className="mt-6 rounded-2xl border border-line bg-white p-5">
-          <p>{NOTIFY_CONFIRM_TEXTS.hint}</p>
-          <button
-            type="button"
-            disabled={sending}
-            onClick={() => void confirm()}
-            className={buttonClass('accent', 'mt-5 min-h-11 w-full text-base')}
-          >
-            {sending ? 'Confirming…' : NOTIFY_CONFIRM_TEXTS.button}
-          </button>
-        </div>
-      ) : (
-        <div
-          role={outcome.ok ? 'status' : 'alert'}
-          className={`mt-6 flex gap-3 rounded-2xl border-2 bg-white p-5 ${outcome.ok ? 'border-green-800' : 'border-sale'}`}
-        >
-          {outcome.ok ? (
-            <CircleCheck aria-hidden="true" size={24} className="shrink-0 text-green-800" />
-          ) : (
-            <CircleAlert aria-hidden="true" size={24} className="shrink-0 text-sale" />
-          )}
-          <p className={outcome.ok ? 'font-semibold' : 'font-semibold text-sale'}>
-            {outcome.message}
-          </p>
-        </div>
-      )}
-      {outcome !== null && (
-        <Link
-          to={outcome.ok ? outcome.product : '/'}
-          className={buttonClass('ghost', 'mt-5 min-h-11 w-full')}
-        >
-          {outcome.ok ? NOTIFY_CONFIRM_TEXTS.toProduct : NOTIFY_CONFIRM_TEXTS.toShop}
-        </Link>
-      )}
+      <LinkConfirmation
+        hint={NOTIFY_CONFIRM_TEXTS.hint}
+        button={NOTIFY_CONFIRM_TEXTS.button}
+        sending={sending}
+        onConfirm={() => void confirm()}
+        outcome={outcome}
+        next={
+          outcome?.ok && outcome.product
+            ? { to: outcome.product, text: NOTIFY_CONFIRM_TEXTS.toProduct }
+            : { to: '/', text: NOTIFY_CONFIRM_TEXTS.toShop }
+        }
+      />
     </div>
   );
 }

@@ -3,23 +3,20 @@
 // order, and the page says what happened: confirmed, already confirmed, or why the link no
 // longer works (expired, used on a canceled order, or not ours). Mobile first; no login needed.
 import { orderPagePath } from '@kitroom/contract';
-import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { messageOf } from '@/api/client';
 import { confirmCodByLink } from '@/api/order-calls';
-import { buttonClass } from '@/ui/dialog';
+import { LinkConfirmation, type LinkOutcome } from '@/ui/link-confirmation';
 import { useTitle } from '@/ui/use-title';
 import { COD_TEXTS } from './cod-texts';
-
-type Outcome = { ok: true; message: string } | { ok: false; message: string } | null;
 
 export default function CodConfirmPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const orderId = /^\d{1,10}$/.test(params.orderId ?? '') ? Number(params.orderId) : null;
   const token = search.get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>(
+  const [outcome, setOutcome] = useState<LinkOutcome>(
     orderId === null || token === '' ? { ok: false, message: COD_TEXTS.missingToken } : null,
   );
   const [sending, setSending] = useState(false);
@@ -44,41 +41,18 @@ export default function CodConfirmPage() {
         {COD_TEXTS.linkTitle}
         {orderId !== null && <span className="block text-xl text-muted">Order #{orderId}</span>}
       </h1>
-      {outcome === null ? (
-        <div className="mt-6 rounded-2xl border border-line bg-white p-5">
-          <p>{COD_TEXTS.linkHint}</p>
-          <button
-            type="button"
-            disabled={sending}
-            onClick={() => void confirm()}
-            className={buttonClass('accent', 'mt-5 min-h-11 w-full text-base')}
-          >
-            {sending ? 'Confirming…' : COD_TEXTS.button}
-          </button>
-        </div>
-      ) : (
-        <div
-          role={outcome.ok ? 'status' : 'alert'}
-          className={`mt-6 flex gap-3 rounded-2xl border-2 bg-white p-5 ${outcome.ok ? 'border-green-800' : 'border-sale'}`}
-        >
-          {outcome.ok ? (
-            <CircleCheck aria-hidden="true" size={24} className="shrink-0 text-green-800" />
-          ) : (
-            <CircleAlert aria-hidden="true" size={24} className="shrink-0 text-sale" />
-          )}
-          <p className={outcome.ok ? 'font-semibold' : 'font-semibold text-sale'}>
-            {outcome.message}
-          </p>
-        </div>
-      )}
-      {outcome !== null && (
-        <Link
-          to={outcome.ok && orderId !== null ? orderPagePath(orderId) : '/myAccount/orders'}
-          className={buttonClass('ghost', 'mt-5 min-h-11 w-full')}
-        >
-          {outcome.ok ? COD_TEXTS.toOrder : COD_TEXTS.toOrders}
-        </Link>
-      )}
+      <LinkConfirmation
+        hint={COD_TEXTS.linkHint}
+        button={COD_TEXTS.button}
+        sending={sending}
+        onConfirm={() => void confirm()}
+        outcome={outcome}
+        next={
+          outcome?.ok && orderId !== null
+            ? { to: orderPagePath(orderId), text: COD_TEXTS.toOrder }
+            : { to: '/myAccount/orders', text: COD_TEXTS.toOrders }
+        }
+      />
     </div>
   );
 }
