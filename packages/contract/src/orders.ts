@@ -157,6 +157,9 @@ export const ORDER_EVENT_KINDS = [
   'return_rejected',
   'return_received',
   'exchange_shipped',
+  // An exchange's replacement parcel reached the shopper, or came back to the shop.
+  'exchange_delivered',
+  'exchange_returned',
   'note',
   // Cash on delivery and the courier's news (OPERATIONS.md, Shipping).
   'cod_confirmed',

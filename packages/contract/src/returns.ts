@@ -21,8 +21,10 @@ export type ReturnKind = (typeof RETURN_KINDS)[number];
 
 /**
  * requested → approved or rejected (support); approved → received (the shirts are back in
- * stock; a return is refunded) → for an exchange, shipped (the replacement is on its way).
- * An approved request not yet received may still be rejected (the shirts never came).
+ * stock; a return is refunded) → for an exchange, shipped (the replacement is on its way) →
+ * delivered. A replacement that comes back to the shop undelivered makes the exchange received
+ * again, to be shipped again. An approved request not yet received may still be rejected (the
+ * shirts never came).
  */
 export const RETURN_STATUSES = [
   'requested',
@@ -30,6 +32,7 @@ export const RETURN_STATUSES = [
   'rejected',
   'received',
   'shipped',
+  'delivered',
 ] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
@@ -40,6 +43,7 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   rejected: 'Not approved',
   received: 'Received',
   shipped: 'Replacement shipped',
+  delivered: 'Replacement delivered',
 };
 
 /** Whether a request is still in progress (an order has at most one such at a time). */

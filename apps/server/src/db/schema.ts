@@ -796,6 +796,9 @@ export const ORDER_EVENT_TYPES = [
   'return_rejected',
   'return_received',
   'exchange_shipped',
+  // An exchange's replacement parcel reached the shopper, or came back to the shop.
+  'exchange_delivered',
+  'exchange_returned',
   'note',
   // Cash on delivery and the courier's news (OPERATIONS.md, Shipping).
   'cod_confirmed',
@@ -908,7 +911,7 @@ export const orderReturns = pgTable(
       .references(() => orders.id),
     kind: text('kind', { enum: ['return', 'exchange'] }).notNull(),
     status: text('status', {
-      enum: ['requested', 'approved', 'rejected', 'received', 'shipped'],
+      enum: ['requested', 'approved', 'rejected', 'received', 'shipped', 'delivered'],
     })
       .notNull()
       .default('requested'),
@@ -925,8 +928,9 @@ export const orderReturns = pgTable(
     decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'restrict' }),
     decidedAt: timestamptz('decided_at'),
     receivedAt: timestamptz('received_at'),
-    // The replacement of an exchange.
+    // The replacement of an exchange (its parcel: the shipments row with this return_id).
     shippedAt: timestamptz('shipped_at'),
+    deliveredAt: timestamptz('delivered_at'),
     courierName: text('courier_name'),
     trackingId: text('tracking_id'),
     trackingLink: text('tracking_link'),
@@ -938,7 +942,7 @@ export const orderReturns = pgTable(
     check('order_returns_kind_valid', sql`${t.kind} IN ('return', 'exchange')`),
     check(
       'order_returns_status_valid',
-      sql`${t.status} IN ('requested', 'approved', 'rejected', 'received', 'shipped')`,
+      sql`${t.status} IN ('requested', 'approved', 'rejected', 'received', 'shipped', 'delivered')`,
     ),
   ],
 );
@@ -1654,6 +1658,9 @@ export const shipments = pgTable(
     labelUrl: text('label_url'),
     weightGrams: integer('weight_grams').notNull(),
     codAmountPaise: integer('cod_amount_paise').notNull().default(0),
+    // The exchange whose replacement this parcel carries; null: the order's own parcel. An
+    // order has one live parcel of its own and one live parcel per exchange.
+    returnId: integer('return_id').references(() => orderReturns.id),
     // Booking attempts and the courier's last refusal, for the staff and the retry.
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -1670,10 +1677,16 @@ export const shipments = pgTable(
   (t) => [
     uniqueIndex('shipments_live_order_uq')
       .on(t.orderId)
-      .where(sql`${t.state} <> 'canceled'`),
+      .where(sql`${t.state} <> 'canceled' AND ${t.returnId} IS NULL`),
+    // A replacement back at the shop is done with: the exchange ships a new parcel.
+    uniqueIndex('shipments_live_return_uq')
+      .on(t.returnId)
+      .where(sql`${t.state} NOT IN ('canceled', 'rto_delivered') AND ${t.returnId} IS NOT NULL`),
+    // A waybill names one live parcel of its courier; a canceled parcel's may be used again
+    // (a parcel shipped by hand, canceled, then shipped with the same tracking id).
     uniqueIndex('shipments_courier_awb_uq')
       .on(t.courier, t.awb)
-      .where(sql`${t.awb} IS NOT NULL`),
+      .where(sql`${t.awb} IS NOT NULL AND ${t.state} <> 'canceled'`),
     // The staff's queue of failed deliveries waiting for an answer.
     index('shipments_ndr_idx')
       .on(t.ndrAt)

@@ -31,7 +31,7 @@ import { createBackup } from '../ops/backups.js';
 import { createPendingPayout, createRefundableOrder } from '../test/refund-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { profileSamples } from '../test/profiles.js';
-import { createReturn } from '../test/returns.js';
+import { createReturn, createShippedReplacement } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
 import { addEntry, createGiveaway } from '../test/giveaways.js';
 import { createApplication, createPriceList } from '../test/wholesale.js';
@@ -261,9 +261,22 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'approved' })}/receive`,
     payload: {},
   }),
-  shipReplacement: async (db) => ({
-    url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'received' })}/ship`,
-    payload: { courier_name: 'Delhivery', tracking_id: 'DLV1', tracking_link: '' },
+  shipReplacement: async (db) => {
+    const id = await createReturn(db, { kind: 'exchange', status: 'received' });
+    return {
+      url: `/api/admin/returns/${id}/ship`,
+      payload: { courier_name: 'Delhivery', tracking_id: `DLV${id}`, tracking_link: '' },
+    };
+  },
+  shipReplacementWithCourier: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'received' })}/shipments`,
+    payload: { courier: 'sandbox' },
+  }),
+  replacementLabel: async (db) => ({
+    url: `/api/admin/returns/${await createShippedReplacement(db)}/label`,
+  }),
+  replacementPackingSlip: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'received' })}/packing-slip`,
   }),
   getSettings: async () => ({ url: '/api/admin/settings' }),
   listErasures: async () => ({ url: '/api/admin/erasures?state=waiting' }),
@@ -677,6 +690,9 @@ describe('the back-office permission table', () => {
         'getReturn',
         'receiveReturn',
         'shipReplacement',
+        'shipReplacementWithCourier',
+        'replacementLabel',
+        'replacementPackingSlip',
         'orderShippingLabels',
         'listOrderShipments',
         'shipWithCourier',

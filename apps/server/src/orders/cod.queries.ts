@@ -143,9 +143,9 @@ export async function codMonth(db: Queryable, from: Date, to: Date): Promise<Cod
              AND o.created_at < ${to.toISOString()}::timestamptz
         ), cod AS (
           SELECT p.*,
-                 EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = p.id
+                 EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = p.id AND s.return_id IS NULL
                           AND s.state IN ('rto_initiated', 'rto_delivered')) AS rto,
-                 EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = p.id
+                 EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = p.id AND s.return_id IS NULL
                           AND s.state NOT IN ('booking', 'canceled')) AS booked
             FROM placed p
            WHERE p.payment_method = 'COD' OR p.was_cod OR p.cod_fee_paise > 0

@@ -22,6 +22,7 @@ const NOTES_FOR_THE_SHOPPER = new Set<OrderTimelineStep>([
   'delivery_failed',
   'return_approved',
   'return_rejected',
+  'exchange_returned',
 ]);
 
 const STEPS = new Set<string>(ORDER_TIMELINE_STEPS);

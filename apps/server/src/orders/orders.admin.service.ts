@@ -36,6 +36,7 @@ import { recordManualShipment } from '../shipping/shipments.service.js';
 import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from './lifecycle.js';
 import { eventsOfOrder, type OrderEventRow } from './order-events.js';
 import * as q from './orders.admin.queries.js';
+import * as rq from './returns.queries.js';
 import type { OrderContext } from './order-context.js';
 import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
 
@@ -577,7 +578,6 @@ export async function packingSlips(db: Queryable, ids: readonly number[]): Promi
     if (refusal) throw new Conflict(`Order #${id} ${refusal}, so it has no packing slip.`);
   }
   const lines = await q.linesOfOrders(db, ids);
-  const shop = await getSettings(db);
   const slips: PackingSlip[] = ids.map((id) => {
     const order = orders.get(id)!;
     return {
@@ -587,29 +587,63 @@ export async function packingSlips(db: Queryable, ids: readonly number[]): Promi
       shipTo: labelOf(order),
       lines: lines
         .filter((l) => l.order_id === id)
-        .map((l) => {
-          const printed = printedText({
-            name: l.print_name,
-            number: l.print_number,
-            patch: l.print_patch,
-          });
-          return {
-            name: printed ? `${l.product_name} — ${printed}` : l.product_name,
-            size: l.size,
-            quantity: l.quantity,
-          };
-        }),
+        .map((l) => ({ name: slipName(l), size: l.size, quantity: l.quantity })),
     };
   });
-  return renderPackingSlips(
-    {
-      name: shop.legal_name,
-      address: shop.address,
-      city: shop.city,
-      state: shop.state,
-      pincode: shop.pincode,
-      phone: shop.phone,
-    },
-    slips,
-  );
+  return renderPackingSlips(await slipShop(db), slips);
+}
+
+/**
+ * The packing slip of an exchange's replacement: the order's ship-to and the exchange's lines in
+ * the sizes asked for (a printed shirt printed the same), once the shirts it replaces are back.
+ */
+export async function replacementPackingSlip(db: Queryable, returnId: number): Promise<Buffer> {
+  const r = await rq.returnById(db, returnId);
+  if (!r) throw new NotFound('Return not found.');
+  if (r.kind !== 'exchange') {
+    throw new Conflict(`Return #${returnId} is a return, so there is no replacement to pack.`);
+  }
+  if (r.status === 'requested' || r.status === 'approved' || r.status === 'rejected') {
+    throw new Conflict(
+      `Exchange #${returnId} is not received yet, so its replacement has no packing slip.`,
+    );
+  }
+  const [order] = await q.ordersByIds(db, [r.order_id]);
+  const lines = await rq.linesOfReturns(db, [returnId]);
+  const slip: PackingSlip = {
+    orderId: r.order_id,
+    exchangeId: returnId,
+    placedAt: new Date(order!.created_at),
+    paidAt: order!.paid_at === null ? null : new Date(order!.paid_at),
+    shipTo: labelOf(order!),
+    lines: lines.map((l) => ({ name: slipName(l), size: l.exchange_size!, quantity: l.quantity })),
+  };
+  return renderPackingSlips(await slipShop(db), [slip]);
+}
+
+/** A line as a slip names it: the shirt, and its print when it has one. */
+function slipName(l: {
+  product_name: string;
+  print_name: string;
+  print_number: number | null;
+  print_patch: boolean;
+}): string {
+  const printed = printedText({
+    name: l.print_name,
+    number: l.print_number,
+    patch: l.print_patch,
+  });
+  return printed ? `${l.product_name} — ${printed}` : l.product_name;
+}
+
+async function slipShop(db: Queryable) {
+  const shop = await getSettings(db);
+  return {
+    name: shop.legal_name,
+    address: shop.address,
+    city: shop.city,
+    state: shop.state,
+    pincode: shop.pincode,
+    phone: shop.phone,
+  };
 }

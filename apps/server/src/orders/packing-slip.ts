@@ -16,6 +16,8 @@ export interface SlipShop {
 
 export interface PackingSlip {
   orderId: number;
+  /** An exchange's replacement parcel: the exchange it carries (its lines in the new sizes). */
+  exchangeId?: number;
   placedAt: Date;
   paidAt: Date | null;
   shipTo: AddressLabel;
@@ -70,11 +72,19 @@ function header(doc: PDFKit.PDFDocument, shop: SlipShop, slip: PackingSlip, cont
       align: 'right',
     })
     .fontSize(14)
-    .text(`Order #${slip.orderId}`, { width: WIDTH / 2, align: 'right' })
+    .text(
+      slip.exchangeId === undefined
+        ? `Order #${slip.orderId}`
+        : `Order #${slip.orderId} · Exchange #${slip.exchangeId}`,
+      { width: WIDTH / 2, align: 'right' },
+    )
     .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
     .text(`Placed ${indianDateText(slip.placedAt)}`, { width: WIDTH / 2, align: 'right' });
+  if (slip.exchangeId !== undefined) {
+    doc.text('Replacement: the sizes asked for', { width: WIDTH / 2, align: 'right' });
+  }
   if (slip.paidAt) {
     doc.text(`Paid ${indianDateText(slip.paidAt)}`, { width: WIDTH / 2, align: 'right' });
   }

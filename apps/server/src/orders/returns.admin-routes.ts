@@ -6,6 +6,7 @@ import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import { orderContexts } from './order-context.js';
+import { replacementPackingSlip } from './orders.admin.service.js';
 import * as returns from './returns.admin.service.js';
 
 export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -62,6 +63,16 @@ export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
               ),
             ),
           }),
+        },
+        replacementPackingSlip: {
+          handler: async (call) =>
+            call.reply
+              .header('content-type', 'application/pdf')
+              .header(
+                'content-disposition',
+                `inline; filename="packing-slip-exchange-${call.params.id}.pdf"`,
+              )
+              .send(await replacementPackingSlip(db, call.params.id)),
         },
         shipReplacement: {
           handler: async (call) => ({

@@ -3,8 +3,10 @@
 // (an approved exchange's hold goes back), receive (the shirts go back to stock; a return
 // is refunded by the rule, sent to the provider after commit; printed shirts carry a shopper's
 // name and are not put back, decision 051, nor are faulty ones unless staff say they can be
-// sold, decision 053) and ship an exchange's replacement. Each step locks the order then the request, and writes its columns, order
-// event, ledger rows, audit entry and mail in one transaction, or refuses and changes nothing.
+// sold, decision 053) and ship an exchange's replacement (by hand here, booked with a courier in
+// shipping/; either way a parcel of its own, whose courier later says delivered or back). Each
+// step locks the order then the request, and writes its columns, order event, ledger rows,
+// audit entry and mail in one transaction, or refuses and changes nothing.
 import { describePayout, RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
 import {
   roleMay,
@@ -21,10 +23,11 @@ import { Conflict, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.js';
 import * as refunds from './refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
+import { recordManualShipment, shipmentsOfReturn } from '../shipping/shipments.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
-import { recordEvent, SYSTEM, type OrderActor } from './order-events.js';
+import { recordEvent, PROVIDER, SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
 import { linePrintOf } from './orders.service.js';
 import type { OrderContext } from './order-context.js';
@@ -167,11 +170,13 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
     decided_at: isoOrNull(r.decided_at),
     received_at: isoOrNull(r.received_at),
     shipped_at: isoOrNull(r.shipped_at),
+    delivered_at: isoOrNull(r.delivered_at),
     courier_name: r.courier_name,
     tracking_id: r.tracking_id,
     tracking_link: r.tracking_link,
     refund_due_paise: refundDue,
     payout_to: r.payout ? describePayout(r.payout) : null,
+    shipments: r.kind === 'exchange' ? await shipmentsOfReturn(db, id) : [],
     refund: refund ?? null,
   };
 }
@@ -443,7 +448,67 @@ export async function receiveReturn(
 
 type Shipment = z.output<typeof ShipReplacementRequest>;
 
-/** Ships an exchange's replacement once the shirts it replaces are back (orders.fulfil). */
+/** The replacement's parcel as the request, the timeline and the shopper's mail name it. */
+export type ReplacementParcel = {
+  courier_name: string;
+  tracking_id: string;
+  tracking_link: string | null;
+};
+
+/**
+ * An exchange whose replacement may ship now (received, not yet shipped), locked after its
+ * order; refuses a return, a request not received, one shipped already.
+ */
+export async function lockReplacementToShip(tx: Tx, id: number) {
+  const both = await lockBoth(tx, id);
+  const { r } = both;
+  if (r.kind !== 'exchange') {
+    throw new Conflict(`Return #${id} is a return, so there is no replacement to ship.`);
+  }
+  if (r.status !== 'received') {
+    throw r.status === 'approved'
+      ? new Conflict(`Exchange #${id} is not received yet: receive the shirts it replaces first.`)
+      : refusal(r, 'be shipped');
+  }
+  return both;
+}
+
+/**
+ * The replacement is on its way (by hand or booked with a courier): the request's columns, the
+ * timeline, the audit entry and the shopper's mail, in the caller's transaction.
+ */
+export async function markReplacementShipped(
+  tx: Tx,
+  publicUrl: string,
+  actor: Actor,
+  r: q.ReturnRow,
+  parcel: ReplacementParcel,
+): Promise<void> {
+  const now = new Date();
+  await q.setShipped(tx, r.id, {
+    courierName: parcel.courier_name,
+    trackingId: parcel.tracking_id,
+    trackingLink: parcel.tracking_link,
+    now,
+  });
+  await recordEvent(tx, r.order_id, 'exchange_shipped', staffActor(actor), {
+    data: { return_id: r.id, kind: r.kind, ...parcel },
+    at: now,
+  });
+  await record(tx, actor, {
+    entity: 'order_return',
+    entityId: r.id,
+    action: 'ship-replacement',
+    before: { status: r.status },
+    after: { status: 'shipped', ...parcel },
+  });
+  await enqueueOrderMail(tx, publicUrl, r.order_id, 'exchange-shipped', parcel);
+}
+
+/**
+ * Ships an exchange's replacement by hand (orders.fulfil): the staff's own courier and
+ * tracking, recorded as the replacement's parcel so its label prints as any parcel's.
+ */
 export async function shipReplacement(
   ctx: OrderContext,
   actor: Actor,
@@ -451,39 +516,73 @@ export async function shipReplacement(
   shipment: Shipment,
 ): Promise<AdminReturn> {
   await ctx.db.transaction(async (tx) => {
-    const { order, r } = await lockBoth(tx, id);
-    if (r.kind !== 'exchange') {
-      throw new Conflict(`Return #${id} is a return, so there is no replacement to ship.`);
-    }
-    if (r.status !== 'received') {
-      throw r.status === 'approved'
-        ? new Conflict(`Exchange #${id} is not received yet: receive the shirts it replaces first.`)
-        : refusal(r, 'be shipped');
-    }
-    const now = new Date();
-    const parcel = {
+    const { order, r } = await lockReplacementToShip(tx, id);
+    const parcel: ReplacementParcel = {
       courier_name: shipment.courier_name,
       tracking_id: shipment.tracking_id,
       tracking_link: shipment.tracking_link || null,
     };
-    await q.setShipped(tx, id, {
+    await recordManualShipment(tx, order.id, actor.staffId, {
       courierName: parcel.courier_name,
       trackingId: parcel.tracking_id,
       trackingLink: parcel.tracking_link,
-      now,
+      returnId: id,
     });
-    await recordEvent(tx, order.id, 'exchange_shipped', staffActor(actor), {
-      data: { return_id: id, kind: r.kind, ...parcel },
-      at: now,
-    });
-    await record(tx, actor, {
-      entity: 'order_return',
-      entityId: id,
-      action: 'ship-replacement',
-      before: { status: r.status },
-      after: { status: 'shipped', ...parcel },
-    });
-    await enqueueOrderMail(tx, ctx.config.publicUrl, order.id, 'exchange-shipped', parcel);
+    await markReplacementShipped(tx, ctx.config.publicUrl, actor, r, parcel);
   });
   return getReturn(ctx.db, id);
+}
+
+/**
+ * The courier delivered the replacement: the exchange is done (its order's timeline says so).
+ * Again for a repeated event: nothing changes.
+ */
+export async function replacementDelivered(tx: Tx, id: number, at: Date): Promise<void> {
+  const orderId = await q.orderIdOfReturn(tx, id);
+  if (orderId === undefined) return;
+  await oq.lockOrder(tx, orderId);
+  const r = (await q.lockReturn(tx, id))!;
+  if (r.status !== 'shipped') return;
+  await q.setDelivered(tx, id, at);
+  await recordEvent(tx, orderId, 'exchange_delivered', PROVIDER, {
+    data: { return_id: id, kind: r.kind, courier_name: r.courier_name, tracking_id: r.tracking_id },
+    at,
+  });
+}
+
+/**
+ * The replacement's parcel will not reach the shopper as shipped: canceled before pickup
+ * (`returned` false) or back at the shop undelivered (true). The exchange is received again,
+ * its replacement held in stock as before, to be shipped again.
+ */
+export async function replacementUnshipped(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  why: { returned: boolean; note: string; at: Date },
+): Promise<void> {
+  const orderId = await q.orderIdOfReturn(tx, id);
+  if (orderId === undefined) return;
+  await oq.lockOrder(tx, orderId);
+  const r = (await q.lockReturn(tx, id))!;
+  if (r.status !== 'shipped') return;
+  await q.setUnshipped(tx, id);
+  await recordEvent(
+    tx,
+    orderId,
+    why.returned ? 'exchange_returned' : 'note',
+    why.returned ? PROVIDER : staffActor(actor),
+    {
+      note: why.note,
+      data: { return_id: id, kind: r.kind, tracking_id: r.tracking_id },
+      at: why.at,
+    },
+  );
+  await record(tx, actor, {
+    entity: 'order_return',
+    entityId: id,
+    action: why.returned ? 'replacement-returned' : 'replacement-unshipped',
+    before: { status: r.status, tracking_id: r.tracking_id },
+    after: { status: 'received' },
+  });
 }

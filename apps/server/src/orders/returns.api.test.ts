@@ -387,6 +387,17 @@ describe('the back office’s steps', () => {
       courier_name: 'DTDC',
       tracking_id: 'D7000123',
     });
+    // By hand, the replacement is still a parcel of its own: no cash to collect, a label.
+    expect(shipped.json().return.shipments).toEqual([
+      expect.objectContaining({
+        courier: 'manual',
+        state: 'booked',
+        awb: 'D7000123',
+        courier_name: 'DTDC',
+        return_id: id,
+        cod_amount_paise: 0,
+      }),
+    ]);
     // The replacement came from the held stock: shipping moves nothing more.
     expect(await stockOf(t.db, p, 'L')).toBe(1);
     expect((await mails(o.id, 'exchange-shipped'))[0]!.data.extra).toEqual({

@@ -23,6 +23,7 @@ export interface ReturnRow {
   decided_at: Date | string | null;
   received_at: Date | string | null;
   shipped_at: Date | string | null;
+  delivered_at: Date | string | null;
   courier_name: string | null;
   tracking_id: string | null;
   tracking_link: string | null;
@@ -49,7 +50,7 @@ export interface ReturnLineRow {
 
 const returnColumns = sql`r.id, r.order_id, r.kind, r.status, r.reason, r.defect, r.payout, r.decision_note,
   r.decided_by, s.name AS decided_by_name, r.decided_at, r.received_at, r.shipped_at,
-  r.courier_name, r.tracking_id, r.tracking_link, r.created_at`;
+  r.delivered_at, r.courier_name, r.tracking_id, r.tracking_link, r.created_at`;
 
 export async function returnById(db: Queryable, id: number): Promise<ReturnRow | undefined> {
   const [row] = await queryRows<ReturnRow>(
@@ -196,6 +197,26 @@ export async function setShipped(
     sql`UPDATE order_returns SET status = 'shipped', shipped_at = ${s.now.toISOString()}::timestamptz,
                courier_name = ${s.courierName}, tracking_id = ${s.trackingId},
                tracking_link = ${s.trackingLink}
+        WHERE id = ${id}`,
+  );
+}
+
+/** The replacement reached the shopper (its courier said so). */
+export async function setDelivered(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE order_returns SET status = 'delivered', delivered_at = ${at.toISOString()}::timestamptz
+        WHERE id = ${id} AND status = 'shipped'`,
+  );
+}
+
+/**
+ * The replacement's parcel was canceled before pickup or came back undelivered: the exchange is
+ * received again, its replacement to be shipped again (the parcel's history stays in shipments).
+ */
+export async function setUnshipped(db: Queryable, id: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE order_returns SET status = 'received', shipped_at = NULL, delivered_at = NULL,
+               courier_name = NULL, tracking_id = NULL, tracking_link = NULL
         WHERE id = ${id}`,
   );
 }

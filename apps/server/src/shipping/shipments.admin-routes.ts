@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
 import { getOrder } from '../orders/orders.admin.service.js';
+import { getReturn, returnAsSeenBy } from '../orders/returns.admin.service.js';
 import { orderContexts } from '../orders/order-context.js';
 import type { StaffRole } from '@kitroom/contract/admin';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
@@ -79,6 +80,33 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
               call.body,
             );
             return answer(roleOf(call), call.params.id);
+          },
+        },
+        shipReplacementWithCourier: {
+          handler: async (call) => {
+            await shipments.shipReplacementWithCourier(
+              shipping(call.request.log),
+              actorOf(call),
+              call.params.id,
+              call.body,
+            );
+            return { return: returnAsSeenBy(roleOf(call), await getReturn(db, call.params.id)) };
+          },
+        },
+        replacementLabel: {
+          handler: async (call) => {
+            const pdf = await shipments.labelOfReplacement(
+              shipping(call.request.log),
+              actorOf(call),
+              call.params.id,
+            );
+            return call.reply
+              .header('content-type', 'application/pdf')
+              .header(
+                'content-disposition',
+                `inline; filename="label-exchange-${call.params.id}.pdf"`,
+              )
+              .send(pdf);
           },
         },
         cancelShipment: {

@@ -20,6 +20,8 @@ export interface ShipmentRow {
   label_url: string | null;
   weight_grams: number;
   cod_amount_paise: number;
+  /** The exchange whose replacement this parcel carries; null: the order's own parcel. */
+  return_id: number | null;
   attempts: number;
   last_error: string | null;
   ndr_reason: string | null;
@@ -34,10 +36,10 @@ export interface ShipmentRow {
 
 const columns = sql`s.id, s.order_id, s.courier, s.reference, s.state, s.provider_order_id,
   s.provider_shipment_id, s.awb, s.courier_name, s.tracking_link, s.label_url, s.weight_grams,
-  s.cod_amount_paise, s.attempts, s.last_error, s.ndr_reason, s.ndr_at, s.ndr_attempts,
+  s.cod_amount_paise, s.return_id, s.attempts, s.last_error, s.ndr_reason, s.ndr_at, s.ndr_attempts,
   s.ndr_action, s.ndr_action_at, s.created_by, s.created_at, s.updated_at`;
 
-/** The order's live (not canceled) shipment, locked. */
+/** The order's own live (not canceled) parcel, locked; an exchange's replacement is not it. */
 export async function lockLiveShipment(
   db: Queryable,
   orderId: number,
@@ -45,7 +47,25 @@ export async function lockLiveShipment(
   const [row] = await queryRows<ShipmentRow>(
     db,
     sql`SELECT ${columns} FROM shipments s
-        WHERE s.order_id = ${orderId} AND s.state <> 'canceled' FOR UPDATE`,
+        WHERE s.order_id = ${orderId} AND s.return_id IS NULL AND s.state <> 'canceled'
+        FOR UPDATE`,
+  );
+  return row;
+}
+
+/**
+ * The live parcel of an exchange's replacement, locked: not canceled, nor back at the shop
+ * (the exchange then ships a new one).
+ */
+export async function lockLiveReplacement(
+  db: Queryable,
+  returnId: number,
+): Promise<ShipmentRow | undefined> {
+  const [row] = await queryRows<ShipmentRow>(
+    db,
+    sql`SELECT ${columns} FROM shipments s
+        WHERE s.return_id = ${returnId} AND s.state NOT IN ('canceled', 'rto_delivered')
+        FOR UPDATE`,
   );
   return row;
 }
@@ -63,10 +83,12 @@ export async function lockShipmentByAwb(
   courier: CourierName,
   awb: string,
 ): Promise<ShipmentRow | undefined> {
+  // The live parcel with the waybill, else the latest canceled one (its late news is stored).
   const [row] = await queryRows<ShipmentRow>(
     db,
     sql`SELECT ${columns} FROM shipments s
-        WHERE s.courier = ${courier} AND s.awb = ${awb} FOR UPDATE`,
+        WHERE s.courier = ${courier} AND s.awb = ${awb}
+        ORDER BY s.state = 'canceled', s.id DESC LIMIT 1 FOR UPDATE`,
   );
   return row;
 }
@@ -90,6 +112,7 @@ export async function insertShipment(
     weightGrams: number;
     codAmountPaise: number;
     staffId: number | null;
+    returnId?: number | null;
     awb?: string | null;
     courierName?: string | null;
     trackingLink?: string | null;
@@ -98,10 +121,10 @@ export async function insertShipment(
   const [row] = await queryRows<ShipmentRow>(
     db,
     sql`INSERT INTO shipments AS s (order_id, courier, reference, state, weight_grams,
-          cod_amount_paise, created_by, awb, courier_name, tracking_link)
+          cod_amount_paise, created_by, return_id, awb, courier_name, tracking_link)
         VALUES (${s.orderId}, ${s.courier}, ${s.reference}, ${s.state}, ${s.weightGrams},
-          ${s.codAmountPaise}, ${s.staffId}, ${s.awb ?? null}, ${s.courierName ?? null},
-          ${s.trackingLink ?? null})
+          ${s.codAmountPaise}, ${s.staffId}, ${s.returnId ?? null}, ${s.awb ?? null},
+          ${s.courierName ?? null}, ${s.trackingLink ?? null})
         RETURNING ${columns}`,
   );
   return row!;
@@ -217,6 +240,13 @@ export async function shipmentsOfOrder(db: Queryable, orderId: number): Promise<
   );
 }
 
+export async function shipmentsOfReturn(db: Queryable, returnId: number): Promise<ShipmentRow[]> {
+  return queryRows<ShipmentRow>(
+    db,
+    sql`SELECT ${columns} FROM shipments s WHERE s.return_id = ${returnId} ORDER BY s.id`,
+  );
+}
+
 export async function eventsOfShipments(
   db: Queryable,
   ids: readonly number[],
@@ -304,6 +334,26 @@ export async function parcelItems(db: Queryable, orderId: number) {
   );
 }
 
+/** What an exchange's replacement parcel holds: each line's shirts in the size asked for. */
+export async function replacementItems(db: Queryable, returnId: number) {
+  return queryRows<{
+    name: string;
+    size: string;
+    product_id: number;
+    quantity: number;
+    unit_price_paise: number;
+    hsn: string;
+  }>(
+    db,
+    sql`SELECT i.product_name AS name, ri.exchange_size AS size, i.product_id, ri.quantity,
+               i.unit_price_paise, coalesce(p.hsn_code, '6109') AS hsn
+        FROM order_return_items ri
+        JOIN order_items i ON i.id = ri.order_item_id
+        LEFT JOIN products p ON p.id = i.product_id
+        WHERE ri.return_id = ${returnId} ORDER BY i.id`,
+  );
+}
+
 export interface CourierSettingsRow {
   default_courier: CourierName;
   parcel_weight_grams: number;
@@ -349,14 +399,25 @@ const labelColumns = sql`s.order_id, s.reference, s.courier, s.courier_name, s.a
   s.provider_shipment_id, s.state, s.cod_amount_paise, s.weight_grams, o.shipping_address,
   o.state AS order_state, o.mobile_number`;
 
-/** The live shipments of these orders, with what their labels show. */
+/** The orders' own live parcels (not their exchanges' replacements), as their labels show. */
 export async function labelsOfOrders(db: Queryable, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];
   return queryRows<LabelRow>(
     db,
     sql`SELECT ${labelColumns} FROM shipments s JOIN orders o ON o.id = s.order_id
-        WHERE s.order_id IN (${sqlList(orderIds)}) AND s.state <> 'canceled'`,
+        WHERE s.order_id IN (${sqlList(orderIds)}) AND s.return_id IS NULL
+          AND s.state <> 'canceled'`,
   );
+}
+
+/** The live parcel of an exchange's replacement, as its label shows. */
+export async function labelOfReplacement(db: Queryable, returnId: number) {
+  const [row] = await queryRows<LabelRow>(
+    db,
+    sql`SELECT ${labelColumns} FROM shipments s JOIN orders o ON o.id = s.order_id
+        WHERE s.return_id = ${returnId} AND s.state NOT IN ('canceled', 'rto_delivered')`,
+  );
+  return row;
 }
 
 export async function labelsOfWaybills(

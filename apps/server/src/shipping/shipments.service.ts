@@ -9,18 +9,27 @@
 // shipment's state moved forward only, the shopper's timeline told, a delivery completing the
 // order, a failed delivery waiting for the staff's answer, a parcel back at the shop (RTO)
 // canceling the order with its stock back, a refund and a credit note.
+//
+// An exchange's replacement is a parcel of its own (shipments.return_id): booked, labelled,
+// canceled and tracked as the order's, its reference the order's next (KR-<order>-<n>), no
+// cash to collect. Its courier's news moves the exchange instead of the order: delivered
+// completes it; back at the shop (or canceled before pickup) makes it received again, the
+// replacement still held in stock, to be shipped again.
 import type {
   CourierShipment,
   FailedDelivery,
+  ShipReplacementWithCourierRequest,
   ShipWithCourierRequest,
 } from '@kitroom/contract/admin';
-import type { Db, Tx } from '../db/client.js';
+import type { z } from 'zod';
+import type { Db, Queryable, Tx } from '../db/client.js';
 import { Conflict, Invalid, NotFound, ProviderFailed } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as fulfilment from '../orders/fulfilment.service.js';
 import { stageOf, transition } from '../orders/lifecycle.js';
 import { PROVIDER, recordEvent, type OrderActor } from '../orders/order-events.js';
 import type { OrderContext } from '../orders/order-context.js';
+import * as returns from '../orders/returns.admin.service.js';
 import { COURIER, record, type Actor } from '../staff/audit.service.js';
 import {
   CourierError,
@@ -57,15 +66,33 @@ function mayShip(order: Awaited<ReturnType<typeof fulfilment.lockOrder>>, orderI
 
 // ───────────────────────────── shipping ─────────────────────────────
 
-/** Written with a manual shipment (the staff's own courier and tracking). */
+/**
+ * Written with a manual shipment (the staff's own courier and tracking): the order's parcel,
+ * or with `returnId` an exchange's replacement.
+ */
 export async function recordManualShipment(
   tx: Tx,
   orderId: number,
   staffId: number | null,
-  s: { courierName: string; trackingId: string; trackingLink: string | null },
+  s: { courierName: string; trackingId: string; trackingLink: string | null; returnId?: number },
 ): Promise<void> {
-  const live = await q.lockLiveShipment(tx, orderId);
-  if (live) throw new Conflict(liveShipmentText(orderId, live));
+  const returnId = s.returnId ?? null;
+  const live =
+    returnId === null
+      ? await q.lockLiveShipment(tx, orderId)
+      : await q.lockLiveReplacement(tx, returnId);
+  if (live) {
+    throw new Conflict(
+      returnId === null ? liveShipmentText(orderId, live) : liveReplacementText(returnId, live),
+    );
+  }
+  const awb = s.trackingId.trim();
+  const taken = await q.lockShipmentByAwb(tx, 'manual', awb);
+  if (taken && taken.state !== 'canceled') {
+    throw new Conflict(
+      `Tracking id ${awb} is already on another parcel (${taken.reference}, order #${taken.order_id}): each parcel has its own.`,
+    );
+  }
   const settings = await q.courierSettings(tx);
   const order = (await q.parcelOrder(tx, orderId))!;
   const n = (await q.countShipments(tx, orderId)) + 1;
@@ -75,9 +102,10 @@ export async function recordManualShipment(
     reference: `KR-${orderId}-${n}`,
     state: 'booked',
     weightGrams: settings.parcel_weight_grams,
-    codAmountPaise: codAmountOf(order),
+    codAmountPaise: returnId === null ? codAmountOf(order) : 0,
     staffId,
-    awb: s.trackingId.trim(),
+    returnId,
+    awb,
     courierName: s.courierName.trim(),
     trackingLink: s.trackingLink?.trim() || null,
   });
@@ -87,6 +115,12 @@ function liveShipmentText(orderId: number, live: q.ShipmentRow): string {
   return live.state === 'booking'
     ? `Order #${orderId} has a booking with the ${live.courier} courier waiting (${live.reference}); retry it or cancel it first.`
     : `Order #${orderId} already has a shipment (${live.reference}).`;
+}
+
+function liveReplacementText(returnId: number, live: q.ShipmentRow): string {
+  return live.state === 'booking'
+    ? `Exchange #${returnId} has a booking with the ${live.courier} courier waiting (${live.reference}); retry it or cancel it first.`
+    : `Exchange #${returnId} already has a parcel on its way (${live.reference}).`;
 }
 
 /** Cash the courier collects: the whole order for cash on delivery, nothing when prepaid. */
@@ -106,7 +140,11 @@ async function parcelRequest(
   size: { lengthCm: number; breadthCm: number; heightCm: number },
 ): Promise<ParcelRequest> {
   const order = (await q.parcelOrder(db, shipment.order_id))!;
-  const items = await q.parcelItems(db, shipment.order_id);
+  // A replacement holds the exchange's lines in their new sizes, declared at their price.
+  const items =
+    shipment.return_id === null
+      ? await q.parcelItems(db, shipment.order_id)
+      : await q.replacementItems(db, shipment.return_id);
   const settings = await q.courierSettings(db);
   const a = order.shipping_address;
   const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '');
@@ -133,7 +171,10 @@ async function parcelRequest(
       hsn: i.hsn,
     })),
     codAmountPaise: shipment.cod_amount_paise,
-    subTotalPaise: order.subtotal_paise,
+    subTotalPaise:
+      shipment.return_id === null
+        ? order.subtotal_paise
+        : items.reduce((sum, i) => sum + i.unit_price_paise * i.quantity, 0),
     weightGrams: shipment.weight_grams,
     ...size,
   };
@@ -214,9 +255,89 @@ export async function shipWithCourier(
   }
 }
 
+/** The parcel's weight and size asked for, else the shop's defaults. */
+function parcelSize(
+  settings: q.CourierSettingsRow,
+  ask: z.output<typeof ShipReplacementWithCourierRequest>,
+) {
+  return {
+    weight: ask.weight_grams ?? settings.parcel_weight_grams,
+    size: {
+      lengthCm: ask.length_cm ?? settings.parcel_length_cm,
+      breadthCm: ask.breadth_cm ?? settings.parcel_breadth_cm,
+      heightCm: ask.height_cm ?? settings.parcel_height_cm,
+    },
+  };
+}
+
+/**
+ * Ships an exchange's replacement with a courier, as shipWithCourier ships an order: the
+ * parcel's row first (its reference the order's next), the courier asked outside any
+ * transaction, its waybill stored with the exchange shipped. A refusal leaves the exchange
+ * received and the booking waiting with its error; trying again sends the same reference.
+ */
+export async function shipReplacementWithCourier(
+  ctx: ShippingContext,
+  actor: Actor,
+  returnId: number,
+  ask: z.output<typeof ShipReplacementWithCourierRequest>,
+): Promise<void> {
+  const provider = ctx.couriers.get(ask.courier);
+  if (!provider) throw new Invalid(`The ${ask.courier} courier is not enabled on this shop.`);
+  const { weight, size } = parcelSize(await q.courierSettings(ctx.db), ask);
+  const shipment = await ctx.db.transaction(async (tx) => {
+    const { order } = await returns.lockReplacementToShip(tx, returnId);
+    let live = await q.lockLiveReplacement(tx, returnId);
+    if (live && (live.state !== 'booking' || live.courier !== provider.name)) {
+      throw new Conflict(liveReplacementText(returnId, live));
+    }
+    if (!live) {
+      const n = (await q.countShipments(tx, order.id)) + 1;
+      live = await q.insertShipment(tx, {
+        orderId: order.id,
+        courier: provider.name,
+        reference: `KR-${order.id}-${n}`,
+        state: 'booking',
+        weightGrams: weight,
+        codAmountPaise: 0,
+        staffId: actor.staffId,
+        returnId,
+      });
+    }
+    await q.countAttempt(tx, live.id, weight);
+    return { ...live, weight_grams: weight };
+  });
+  let parcel: BookedParcel;
+  try {
+    parcel = await provider.book(await parcelRequest(ctx.db, shipment, size));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await q.recordBookingError(ctx.db, shipment.id, message);
+    if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier booking failed');
+    throw new ProviderFailed(`The courier could not book the parcel: ${message}`);
+  }
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const { r } = await returns.lockReplacementToShip(tx, returnId);
+      await q.storeBooking(tx, shipment.id, parcel, 'booked', null);
+      await returns.markReplacementShipped(tx, ctx.config.publicUrl, actor, r, {
+        courier_name: parcel.courierName,
+        tracking_id: parcel.awb,
+        tracking_link: parcel.trackingLink,
+      });
+    });
+  } catch (err) {
+    // Booked at the courier but not shipped here (the exchange moved on meanwhile): kept for
+    // the retry or the cancel.
+    const message = err instanceof Error ? err.message : String(err);
+    await q.storeBooking(ctx.db, shipment.id, parcel, 'booking', message);
+    throw err;
+  }
+}
+
 /**
  * Cancels a shipment not yet picked up: the courier's parcel is canceled, and a shipped order
- * is packed again.
+ * is packed again (a shipped replacement: its exchange is received again).
  */
 export async function cancelShipment(
   ctx: ShippingContext,
@@ -249,13 +370,22 @@ export async function cancelShipment(
       throw new Conflict(`Shipment ${locked.reference} moved on meanwhile; it was not canceled.`);
     }
     await q.setState(tx, shipmentId, 'canceled');
-    const order = await fulfilment.lockOrder(tx, locked.order_id);
+    const what = `${locked.reference}${locked.awb ? ` (${locked.awb})` : ''}`;
+    if (locked.return_id !== null) {
+      await returns.replacementUnshipped(tx, actor, locked.return_id, {
+        returned: false,
+        note: `Replacement of exchange #${locked.return_id}: shipment ${what} canceled before pickup; it is to be shipped again.`,
+        at: new Date(),
+      });
+    }
+    const order =
+      locked.return_id === null ? await fulfilment.lockOrder(tx, locked.order_id) : undefined;
     if (order && stageOf(order) === 'shipped') {
       await fulfilment.unshipOrder(
         tx,
         locked.order_id,
         actor,
-        `Shipment ${locked.reference}${locked.awb ? ` (${locked.awb})` : ''} canceled before pickup; the order is packed again.`,
+        `Shipment ${what} canceled before pickup; the order is packed again.`,
       );
     }
     await record(tx, actor, {
@@ -271,8 +401,20 @@ export async function cancelShipment(
 
 // ───────────────────────────── what staff see ─────────────────────────────
 
-export async function shipmentsOf(db: Db, orderId: number): Promise<CourierShipment[]> {
-  const rows = await q.shipmentsOfOrder(db, orderId);
+/** The order's parcels, its own and its exchanges' replacements, oldest first. */
+export async function shipmentsOf(db: Queryable, orderId: number): Promise<CourierShipment[]> {
+  return shipmentsSeen(db, await q.shipmentsOfOrder(db, orderId));
+}
+
+/** An exchange's replacement parcels, oldest first. */
+export async function shipmentsOfReturn(
+  db: Queryable,
+  returnId: number,
+): Promise<CourierShipment[]> {
+  return shipmentsSeen(db, await q.shipmentsOfReturn(db, returnId));
+}
+
+async function shipmentsSeen(db: Queryable, rows: q.ShipmentRow[]): Promise<CourierShipment[]> {
   const events = await q.eventsOfShipments(
     db,
     rows.map((r) => r.id),
@@ -287,6 +429,7 @@ export async function shipmentsOf(db: Db, orderId: number): Promise<CourierShipm
     tracking_link: r.tracking_link,
     weight_grams: r.weight_grams,
     cod_amount_paise: r.cod_amount_paise,
+    return_id: r.return_id,
     attempts: r.attempts,
     last_error: r.last_error,
     ndr_reason: r.ndr_reason,
@@ -348,7 +491,39 @@ async function printLabels(ctx: ShippingContext, orderIds: readonly number[]): P
     const r = byOrder.get(id);
     if (!r || r.awb === null) throw new Conflict(`Order #${id} has no booked shipment to label.`);
   }
-  const ordered = orderIds.map((id) => byOrder.get(id)!);
+  return printLabelRows(
+    ctx,
+    orderIds.map((id) => byOrder.get(id)!),
+  );
+}
+
+/**
+ * The label of an exchange's replacement parcel (booked with a courier or recorded by hand),
+ * audited as every label is.
+ */
+export async function labelOfReplacement(
+  ctx: ShippingContext,
+  actor: Actor,
+  returnId: number,
+): Promise<Buffer> {
+  const row = await q.labelOfReplacement(ctx.db, returnId);
+  if (!row || row.awb === null) {
+    throw new Conflict(`Exchange #${returnId} has no booked replacement parcel to label.`);
+  }
+  const pdf = await printLabelRows(ctx, [row]);
+  await record(ctx.db, actor, {
+    entity: 'order_return',
+    entityId: returnId,
+    action: 'print_label',
+    after: { order_id: row.order_id, reference: row.reference },
+  });
+  return pdf;
+}
+
+async function printLabelRows(
+  ctx: ShippingContext,
+  ordered: readonly q.LabelRow[],
+): Promise<Buffer> {
   const couriers = new Set(ordered.map((r) => r.courier));
   if (couriers.size > 1) {
     throw new Conflict(
@@ -498,6 +673,10 @@ export async function applyTracking(
       } else {
         await q.setState(tx, shipment.id, u.state);
       }
+      if (shipment.return_id !== null) {
+        await replacementNews(ctx, tx, shipment, shipment.return_id, u);
+        return { kind: 'stored' as const, shipment };
+      }
       const type = TIMELINE[u.state as keyof typeof TIMELINE];
       if (type) {
         await recordEvent(tx, shipment.order_id, type, PROVIDER, {
@@ -539,10 +718,50 @@ export async function applyTracking(
   return result;
 }
 
-/** Completes or returns-to-origin the order once its shipment is delivered or back. */
+/**
+ * A replacement parcel's news, in its tracking event's transaction: delivered completes the
+ * exchange; back at the shop makes it received again (the replacement still held for it, to be
+ * shipped again); a failed delivery is the shopper's to know (timeline and mail) and waits in
+ * the staff's queue as any parcel's. The steps between stay on the parcel: the order was
+ * delivered long ago, and its timeline would read as if it were on its way again.
+ */
+async function replacementNews(
+  ctx: ShippingContext,
+  tx: Tx,
+  shipment: q.ShipmentRow,
+  returnId: number,
+  u: TrackingUpdate,
+): Promise<void> {
+  if (u.state === 'delivered') {
+    await returns.replacementDelivered(tx, returnId, u.occurredAt);
+  } else if (u.state === 'rto_delivered') {
+    await returns.replacementUnshipped(tx, COURIER, returnId, {
+      returned: true,
+      note: `The replacement came back to us undelivered${u.note ? ` (${u.note})` : ''}; it is to be shipped again.`,
+      at: u.occurredAt,
+    });
+  } else if (u.state === 'delivery_failed') {
+    const reason = u.note ?? 'Delivery failed';
+    await recordEvent(tx, shipment.order_id, 'delivery_failed', PROVIDER, {
+      note: reason,
+      data: {
+        awb: u.awb,
+        location: u.location,
+        courier_name: shipment.courier_name,
+        return_id: returnId,
+      },
+      at: u.occurredAt,
+    });
+    await enqueueOrderMail(tx, ctx.config.publicUrl, shipment.order_id, 'order-delivery-failed', {
+      reason,
+    });
+  }
+}
+
+/** Completes or returns-to-origin the order once its own parcel is delivered or back. */
 async function settleOrder(ctx: ShippingContext, shipmentId: number): Promise<void> {
   const shipment = await q.lockShipment(ctx.db, shipmentId);
-  if (!shipment) return;
+  if (!shipment || shipment.return_id !== null) return;
   const order = await fulfilment.lockOrder(ctx.db, shipment.order_id);
   if (!order || stageOf(order) !== 'shipped') return;
   try {

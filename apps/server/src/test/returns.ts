@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { ReturnKind, ReturnStatus } from '@kitroom/contract';
 import type { Db } from '../db/client.js';
-import { orderItems, orderReturnItems, orderReturns, orders } from '../db/schema.js';
+import { orderItems, orderReturnItems, orderReturns, orders, shipments } from '../db/schema.js';
 import { createProduct, createUser } from './factories.js';
 import { createPaidOrder } from './order-factories.js';
 
@@ -38,4 +38,24 @@ export async function createReturn(
     exchangeSize: o.kind === 'exchange' ? 'L' : null,
   });
   return row!.id;
+}
+
+/** An exchange whose replacement went out by hand (a 'manual' parcel, booked), for its label. */
+export async function createShippedReplacement(db: Db): Promise<number> {
+  const id = await createReturn(db, { kind: 'exchange', status: 'shipped' });
+  const [r] = await db
+    .select({ orderId: orderReturns.orderId })
+    .from(orderReturns)
+    .where(eq(orderReturns.id, id));
+  await db.insert(shipments).values({
+    orderId: r!.orderId,
+    courier: 'manual',
+    reference: `KR-${r!.orderId}-2`,
+    state: 'booked',
+    weightGrams: 500,
+    returnId: id,
+    awb: `EX${id}IN`,
+    courierName: 'India Post',
+  });
+  return id;
 }

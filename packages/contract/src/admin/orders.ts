@@ -7,6 +7,7 @@ import { Id } from '../common.js';
 import { IndianStateName, ORDER_EVENT_KINDS, PAYMENT_STATUSES } from '../orders.js';
 import { ORDER_STATUSES } from '../rules.js';
 import { AdminRefund } from './refunds.js';
+import { RETURN_STATUSES } from '../returns.js';
 
 /** Where an order is in its life: the five statuses, with Processing split at packing. */
 export const ORDER_STAGES = [
@@ -197,7 +198,7 @@ export type AdminPaymentAttempt = z.infer<typeof AdminPaymentAttempt>;
 export const AdminOrderReturn = z.object({
   id: z.number().int(),
   kind: z.enum(['return', 'exchange']),
-  status: z.enum(['requested', 'approved', 'rejected', 'received', 'shipped']),
+  status: z.enum(RETURN_STATUSES),
   reason: z.string(),
   created_at: z.string(),
   decided_at: z.string().nullable(),

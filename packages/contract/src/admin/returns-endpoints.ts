@@ -1,4 +1,5 @@
 // The returns and exchanges endpoints: the list (waiting first), one request, and its steps.
+import { z } from 'zod';
 import type { AdminEndpoint } from './endpoint.js';
 import {
   AdminReturnResponse,
@@ -9,6 +10,7 @@ import {
   ReturnsListResponse,
   ReturnsQuery,
   ShipReplacementRequest,
+  ShipReplacementWithCourierRequest,
 } from './returns.js';
 
 export const returnsEndpoints = {
@@ -59,10 +61,38 @@ export const returnsEndpoints = {
   shipReplacement: {
     method: 'POST',
     path: '/api/admin/returns/:id/ship',
-    summary: "Ships an exchange's replacement (courier, tracking id and link)",
+    summary: "Ships an exchange's replacement by hand (courier, tracking id and link)",
     access: 'orders.fulfil',
     params: ReturnIdParams,
     body: ShipReplacementRequest,
     response: AdminReturnResponse,
+  },
+  shipReplacementWithCourier: {
+    method: 'POST',
+    path: '/api/admin/returns/:id/shipments',
+    summary:
+      "Books an exchange's replacement with a courier and ships it with the waybill; again after a failure, with the same reference",
+    access: 'orders.fulfil',
+    params: ReturnIdParams,
+    body: ShipReplacementWithCourierRequest,
+    response: AdminReturnResponse,
+  },
+  replacementLabel: {
+    method: 'GET',
+    path: '/api/admin/returns/:id/label',
+    summary: "The shipping label of an exchange's replacement parcel, as a PDF",
+    access: 'orders.fulfil',
+    params: ReturnIdParams,
+    produces: 'application/pdf',
+    response: z.string(),
+  },
+  replacementPackingSlip: {
+    method: 'GET',
+    path: '/api/admin/returns/:id/packing-slip',
+    summary: "The packing slip of an exchange's replacement: ship-to and the new sizes, no prices",
+    access: 'orders.read',
+    params: ReturnIdParams,
+    produces: 'application/pdf',
+    response: z.string(),
   },
 } as const satisfies Record<string, AdminEndpoint>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CartPrint } from '../cart.js';
 import { Id } from '../common.js';
 import { RETURN_KINDS, RETURN_NOTE_MAX_LENGTH, RETURN_STATUSES } from '../returns.js';
+import { CourierShipment, ShipWithCourierRequest } from './shipments.js';
 
 export const ReturnsQuery = z.object({
   /** Only requests in this status; absent: every status, waiting ('requested') first. */
@@ -77,6 +78,8 @@ export const AdminReturn = AdminReturnSummary.extend({
   decided_at: z.string().nullable(),
   received_at: z.string().nullable(),
   shipped_at: z.string().nullable(),
+  /** When the replacement reached the shopper (its courier said so). */
+  delivered_at: z.string().nullable(),
   courier_name: z.string().nullable(),
   tracking_id: z.string().nullable(),
   tracking_link: z.string().nullable(),
@@ -90,6 +93,11 @@ export const AdminReturn = AdminReturnSummary.extend({
    * its number masked), as the shopper gave it; null when the order was paid online.
    */
   payout_to: z.string().nullable(),
+  /**
+   * The replacement's parcels, oldest first: booked with a courier or recorded by hand, each
+   * with its state and tracking events (a canceled one and the next stay listed).
+   */
+  shipments: z.array(CourierShipment),
   /** The refund written at receipt, with the provider's state. */
   refund: z
     .object({
@@ -152,6 +160,15 @@ export const ShipReplacementRequest = z.object({
     .nullish(),
 });
 export type ShipReplacementRequest = z.input<typeof ShipReplacementRequest>;
+
+/**
+ * The replacement booked with a courier, as an order's parcel is: its weight and size (the
+ * shop's defaults when left out); the same reference again after a failed booking.
+ */
+export const ShipReplacementWithCourierRequest = ShipWithCourierRequest.omit({
+  expected_date: true,
+});
+export type ShipReplacementWithCourierRequest = z.input<typeof ShipReplacementWithCourierRequest>;
 
 export const AdminReturnResponse = z.object({ return: AdminReturn });
 export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;

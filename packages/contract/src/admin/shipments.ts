@@ -77,6 +77,8 @@ export const CourierShipment = z.object({
   tracking_link: z.string().nullable(),
   weight_grams: z.number().int(),
   cod_amount_paise: z.number().int(),
+  /** The exchange whose replacement this parcel carries; null: the order's own parcel. */
+  return_id: z.number().int().nullable(),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   ndr_reason: z.string().nullable(),

@@ -57,6 +57,7 @@ export const RETURN_LABEL: Record<AdminOrderReturn['status'], string> = {
   rejected: 'Rejected',
   received: 'Received',
   shipped: 'Replacement shipped',
+  delivered: 'Replacement delivered',
 };
 
 export const EVENT_LABEL: Record<AdminOrderEvent['type'], string> = {
@@ -74,6 +75,8 @@ export const EVENT_LABEL: Record<AdminOrderEvent['type'], string> = {
   return_rejected: 'Return rejected',
   return_received: 'Return received',
   exchange_shipped: 'Exchange shipped',
+  exchange_delivered: 'Exchange delivered',
+  exchange_returned: 'Replacement back to us',
   note: 'Note',
   cod_confirmed: 'Cash on delivery confirmed',
   picked_up: 'Picked up',
@@ -100,6 +103,8 @@ const COURIER_STEPS = new Set<AdminOrderEvent['type']>([
   'delivery_failed',
   'rto_initiated',
   'rto_received',
+  'exchange_delivered',
+  'exchange_returned',
 ]);
 
 /** Who did it: the staff member's name, or who else. */

@@ -24,7 +24,14 @@ export const COURIER_LABELS: Record<CourierName, string> = {
 };
 
 /** Couriers staff pick from most; any other name may be typed. */
-const COURIERS = ['India Post', 'Blue Dart', 'DTDC', 'Delhivery', 'Ekart', 'Xpressbees'];
+export const COURIER_SUGGESTIONS = [
+  'India Post',
+  'Blue Dart',
+  'DTDC',
+  'Delhivery',
+  'Ekart',
+  'Xpressbees',
+];
 
 const FIELDS = ['courier_name', 'tracking_id', 'tracking_link', 'expected_date'] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;
@@ -163,7 +170,7 @@ export function ShipDialog({
               {...field('courier_name')}
             />
             <datalist id={`${formId}-couriers`}>
-              {COURIERS.map((c) => (
+              {COURIER_SUGGESTIONS.map((c) => (
                 <option key={c} value={c} />
               ))}
             </datalist>

@@ -1,7 +1,10 @@
 // The order's shipments with a courier (decision 032): each with its state, waybill and the
 // courier's tracking events; a booking that failed shows the courier's error and may be
 // retried (the same reference: one parcel), and a shipment not yet picked up may be canceled
-// (a shipped order is packed again). Only staff who may fulfil orders see the buttons.
+// (a shipped order is packed again). Only staff who may fulfil orders see the buttons. An
+// exchange's replacement is a parcel of its own, marked with its exchange: its retry books
+// the replacement, its cancel makes the exchange received again; the request's page lists it
+// too.
 import {
   SHIPMENT_STATE_LABELS,
   type AdminOrderResponse,
@@ -9,6 +12,7 @@ import {
   type OrderShipmentsResponse,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { useSession } from '@/api/session';
 import { smallButtonClass } from '@/ui/button';
@@ -37,31 +41,45 @@ export function ShipmentsCard({
   );
 }
 
-function ShipmentItem({
+/**
+ * One parcel with its steps. On the order's page `onChanged` takes the order as the step left
+ * it; on an exchange's page (`onOrderPage` false) the request is read again instead.
+ */
+export function ShipmentItem({
   orderId,
   shipment: s,
   onChanged,
+  onOrderPage = true,
 }: {
   orderId: number;
   shipment: CourierShipment;
-  onChanged: (next: AdminOrderResponse) => void;
+  onChanged?: (next: AdminOrderResponse) => void;
+  onOrderPage?: boolean;
 }) {
   const queryClient = useQueryClient();
   const { permissions } = useSession();
   const mayFulfil = permissions.includes('orders.fulfil');
   const key = keyOf('listOrderShipments', { params: { id: String(orderId) } });
+  const exchangeKey =
+    s.return_id === null ? null : keyOf('getReturn', { params: { id: String(s.return_id) } });
+  const reread = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    if (exchangeKey) void queryClient.invalidateQueries({ queryKey: exchangeKey });
+  };
   const done = (next: { order: AdminOrderResponse; shipments: OrderShipmentsResponse }) => {
     queryClient.setQueryData(key, next.shipments);
-    onChanged(next.order);
+    if (exchangeKey) void queryClient.invalidateQueries({ queryKey: exchangeKey });
+    onChanged?.(next.order);
   };
+  const body = { courier: s.courier as 'sandbox' | 'shiprocket', weight_grams: s.weight_grams };
   const retry = useMutation({
-    mutationFn: () =>
-      call('shipWithCourier', {
-        params: { id: orderId },
-        body: { courier: s.courier as 'sandbox' | 'shiprocket', weight_grams: s.weight_grams },
-      }),
-    onSuccess: done,
-    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+    mutationFn: async () => {
+      if (s.return_id === null)
+        return done(await call('shipWithCourier', { params: { id: orderId }, body }));
+      await call('shipReplacementWithCourier', { params: { id: s.return_id }, body });
+      reread();
+    },
+    onError: reread,
   });
   const cancel = useMutation({
     mutationFn: () => call('cancelShipment', { params: { id: s.id } }),
@@ -79,6 +97,14 @@ function ShipmentItem({
         </p>
         <p className="font-mono text-xs text-muted">{s.reference}</p>
       </div>
+      {s.return_id !== null && onOrderPage && (
+        <p>
+          Replacement of{' '}
+          <Link to={`/returns/${s.return_id}`} className="font-semibold underline">
+            exchange #{s.return_id}
+          </Link>
+        </p>
+      )}
       {s.awb && (
         <p>
           Waybill <span className="font-mono">{s.awb}</span>

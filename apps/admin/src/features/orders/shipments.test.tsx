@@ -74,6 +74,7 @@ function shipment(s: Partial<CourierShipment> = {}): CourierShipment {
     tracking_link: 'http://shop.test/reviewOrdersDetails/42',
     weight_grams: 450,
     cod_amount_paise: 0,
+    return_id: null,
     attempts: 1,
     last_error: null,
     ndr_reason: null,

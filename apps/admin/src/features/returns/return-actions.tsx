@@ -2,11 +2,11 @@
 // approval holds its new sizes, a rejection of an approved one gives them back), mark the
 // shirts received (orders.fulfil; the plain ones restocked if fit to sell, a return refunded
 // by the rule) and ship an exchange's replacement (orders.fulfil; a printed shirt's
-// replacement is printed the same). Each asks first in a dialog.
+// replacement is printed the same; by hand or booked with a courier, replacement-ship-dialog).
+// Each asks first in a dialog.
 import { printLabel } from '@kitroom/contract';
 import {
   RejectReturnRequest,
-  ShipReplacementRequest,
   type AdminReturn,
   type AdminReturnResponse,
 } from '@kitroom/contract/admin';
@@ -16,8 +16,9 @@ import { call, errorText, keyOf } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { controlClass, fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { controlClass, fieldErrors, FormMessage } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { ReplacementShipDialog } from './replacement-ship-dialog';
 
 type Step = 'approve' | 'reject' | 'receive' | 'ship';
 
@@ -64,20 +65,20 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<Step | null>(null);
   const [note, setNote] = useState('');
-  const [parcel, setParcel] = useState({ courier_name: '', tracking_id: '', tracking_link: '' });
   // Shirts the shopper said arrived faulty stay out of stock unless staff find them fit to
   // sell (decision 053).
   const [restock, setRestock] = useState(!r.defect);
   const restockId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const settle = (answer: AdminReturnResponse) => {
+    queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'listReturns'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    setOpen(null);
+  };
   const step = useMutation({
     mutationFn: (run: () => Promise<AdminReturnResponse>) => run(),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'listReturns'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-      setOpen(null);
-    },
+    onSuccess: settle,
   });
   const params = { id: r.id };
 
@@ -98,10 +99,6 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
       step.mutate(() => call('rejectReturn', { params, body: checked.data }));
     } else if (open === 'receive') {
       step.mutate(() => call('receiveReturn', { params, body: plain > 0 ? { restock } : {} }));
-    } else if (open === 'ship') {
-      const checked = ShipReplacementRequest.safeParse(parcel);
-      if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
-      step.mutate(() => call('shipReplacement', { params, body: checked.data }));
     }
   }
 
@@ -131,7 +128,10 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
     button('ship', 'Ship replacement');
   }
 
-  const dialogs: Record<Step, { title: string; confirm: string; body: ReactNode }> = {
+  const dialogs: Record<
+    Exclude<Step, 'ship'>,
+    { title: string; confirm: string; body: ReactNode }
+  > = {
     approve: {
       title: `Approve ${r.kind === 'exchange' ? 'exchange' : 'return'} #${r.id}?`,
       confirm: 'Approve',
@@ -215,36 +215,8 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
         </>
       ),
     },
-    ship: {
-      title: `Ship the replacement of exchange #${r.id}`,
-      confirm: 'Ship replacement',
-      body: (
-        <div className="space-y-3">
-          <p>{newSizes}.</p>
-          <TextField
-            label="Courier"
-            value={parcel.courier_name}
-            error={errors.courier_name}
-            onChange={(e) => setParcel({ ...parcel, courier_name: e.target.value })}
-          />
-          <TextField
-            label="Tracking id"
-            value={parcel.tracking_id}
-            error={errors.tracking_id}
-            onChange={(e) => setParcel({ ...parcel, tracking_id: e.target.value })}
-          />
-          <TextField
-            label="Tracking link (optional)"
-            type="url"
-            value={parcel.tracking_link}
-            error={errors.tracking_link}
-            onChange={(e) => setParcel({ ...parcel, tracking_link: e.target.value })}
-          />
-        </div>
-      ),
-    },
   };
-  const current = open ? dialogs[open] : null;
+  const current = open && open !== 'ship' ? dialogs[open] : null;
 
   return (
     <>
@@ -256,6 +228,14 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
         !(r.status === 'received' && r.kind === 'return') && (
           <p className="text-sm text-muted">The next step is not for your role.</p>
         )
+      )}
+      {open === 'ship' && (
+        <ReplacementShipDialog
+          request={r}
+          newSizes={newSizes}
+          onClose={() => setOpen(null)}
+          onShipped={settle}
+        />
       )}
       {current && (
         <Dialog

@@ -1,16 +1,20 @@
 // /admin/returns/:id (orders.read): one request — its order and delivery address, the lines
 // with the sizes asked for and the stock of each new size, the shopper's reason, the
-// decision, the replacement parcel, the refund — and the steps the role may take.
+// decision, the replacement parcel (its packing slip, label and courier's news), the refund —
+// and the steps the role may take.
 import { formatRupees, printLabel } from '@kitroom/contract';
-import type { AdminReturn } from '@kitroom/contract/admin';
+import { adminEndpoints, type AdminReturn } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { callQuery, errorText } from '@/api/client';
+import { useMay } from '@/api/session';
+import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
 import { FormMessage } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { Thumbnail } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
+import { ShipmentItem } from '../orders/shipments-card';
 import { ReturnActions } from './return-actions';
 import { FaultyBadge, ReturnStatusBadge, returnTitle } from './return-status';
 
@@ -142,9 +146,16 @@ function Request({ r }: { r: AdminReturn }) {
               </dd>
             </>
           )}
+          {r.delivered_at && (
+            <>
+              <dt className="font-semibold text-muted">Delivered</dt>
+              <dd>{formatDateTime(r.delivered_at)}</dd>
+            </>
+          )}
         </dl>
         <ReturnActions request={r} />
       </section>
+      {r.kind === 'exchange' && <ReplacementParcel r={r} />}
 
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading" className="font-display text-xl font-bold uppercase">
@@ -179,5 +190,61 @@ function Request({ r }: { r: AdminReturn }) {
         </ul>
       </section>
     </>
+  );
+}
+
+/** The replacement's parcel: its packing slip and label to print, and each parcel's news. */
+function ReplacementParcel({ r }: { r: AdminReturn }) {
+  const mayFulfil = useMay('orders.fulfil');
+  const packable = r.status === 'received' || r.status === 'shipped' || r.status === 'delivered';
+  if (!packable && r.shipments.length === 0) return null;
+  const live = r.shipments.find(
+    (s) => s.awb !== null && s.state !== 'canceled' && s.state !== 'rto_delivered',
+  );
+  const path = (p: string) => p.replace(':id', String(r.id));
+  return (
+    <section
+      aria-labelledby="parcel-heading"
+      className="space-y-4 rounded-2xl border border-line bg-white p-5 md:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="parcel-heading" className="font-display text-xl font-bold uppercase">
+          Replacement parcel
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {packable && (
+            <a
+              href={path(adminEndpoints.replacementPackingSlip.path)}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass('ghost')}
+            >
+              Packing slip
+            </a>
+          )}
+          {live && mayFulfil && (
+            <a
+              href={path(adminEndpoints.replacementLabel.path)}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass('ghost')}
+            >
+              Shipping label
+            </a>
+          )}
+        </div>
+      </div>
+      {r.shipments.length === 0 ? (
+        <p className="text-sm text-muted">
+          Not shipped yet: pack the new sizes with the packing slip, then ship the replacement.
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {[...r.shipments].reverse().map((s) => (
+            <ShipmentItem key={s.id} orderId={r.order_id} shipment={s} onOrderPage={false} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

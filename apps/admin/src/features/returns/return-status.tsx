@@ -8,6 +8,7 @@ const TONE: Record<ReturnStatus, string> = {
   rejected: 'bg-red-50 text-sale',
   received: 'bg-emerald-50 text-emerald-800',
   shipped: 'bg-emerald-50 text-emerald-800',
+  delivered: 'bg-emerald-50 text-emerald-800',
 };
 
 export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {

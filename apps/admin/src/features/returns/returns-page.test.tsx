@@ -47,11 +47,13 @@ function request(o: Partial<AdminReturn> = {}): AdminReturn {
     decided_at: null,
     received_at: null,
     shipped_at: null,
+    delivered_at: null,
     courier_name: null,
     tracking_id: null,
     tracking_link: null,
     refund_due_paise: null,
     payout_to: null,
+    shipments: [],
     refund: null,
     ...o,
   };
@@ -339,5 +341,84 @@ describe('the returns pages', () => {
     ).toContain(
       '1 shirt of Kerala Blasters Home 2025 in size L (printed LUNA · 10 · sleeve patch).',
     );
+  });
+
+  it('books a replacement with the shop’s courier, then shows its parcel, label and slip', async () => {
+    let exchange = request({ status: 'received', received_at: '2026-12-01T06:00:00.000Z' });
+    const parcel = {
+      id: 9,
+      courier: 'sandbox' as const,
+      reference: 'KR-42-2',
+      state: 'booked' as const,
+      awb: 'SBX0000004202',
+      courier_name: 'Kitroom Sandbox Courier',
+      tracking_link: 'http://shop.test/reviewOrdersDetails/42',
+      weight_grams: 350,
+      cod_amount_paise: 0,
+      return_id: 7,
+      attempts: 1,
+      last_error: null,
+      ndr_reason: null,
+      ndr_attempts: 0,
+      ndr_action: null,
+      created_at: '2026-12-01T08:00:00.000Z',
+      may_cancel: true,
+      may_retry: false,
+      events: [],
+    };
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(packer) },
+      'GET /api/admin/returns/7': () => ({ body: { return: exchange } }),
+      'GET /api/admin/orders/42/shipments': {
+        body: {
+          couriers: ['manual', 'sandbox'],
+          default_courier: 'sandbox',
+          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
+          shipments: [],
+        },
+      },
+      'POST /api/admin/returns/7/shipments': () => {
+        exchange = {
+          ...exchange,
+          status: 'shipped',
+          shipped_at: '2026-12-01T08:00:00.000Z',
+          courier_name: parcel.courier_name,
+          tracking_id: parcel.awb,
+          shipments: [parcel],
+        };
+        return { body: { return: exchange } };
+      },
+    });
+    renderAdmin('/returns/7');
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Replacement parcel' },
+      { timeout: 5000 },
+    );
+    expect(section.textContent).toContain('Not shipped yet');
+    expect(within(section).getByRole('link', { name: 'Packing slip' }).getAttribute('href')).toBe(
+      '/api/admin/returns/7/packing-slip',
+    );
+    expect(within(section).queryByRole('link', { name: 'Shipping label' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ship replacement' }));
+    const ship = screen.getByRole('dialog', { name: 'Ship the replacement of exchange #7' });
+    await waitFor(() =>
+      expect((within(ship).getByLabelText('Ship with') as HTMLSelectElement).value).toBe('sandbox'),
+    );
+    fireEvent.change(within(ship).getByLabelText('Weight (g)'), { target: { value: '350' } });
+    fireEvent.click(within(ship).getByRole('button', { name: 'Book and ship' }));
+    await waitFor(() =>
+      expect(screen.getByText('Replacement shipped', { selector: 'span' })).toBeTruthy(),
+    );
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      courier: 'sandbox',
+      weight_grams: 350,
+    });
+    expect(section.textContent).toContain('SBX0000004202');
+    expect(within(section).getByRole('link', { name: 'Shipping label' }).getAttribute('href')).toBe(
+      '/api/admin/returns/7/label',
+    );
+    expect(within(section).getByRole('button', { name: 'Cancel shipment' })).toBeTruthy();
   });
 });

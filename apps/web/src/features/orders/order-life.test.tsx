@@ -1,5 +1,5 @@
 import type { OrderDetailResponse, OrderTimelineEntry } from '@kitroom/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
@@ -456,6 +456,56 @@ describe('returns and exchanges', () => {
     fireEvent.click(within(request).getByRole('button', { name: 'Copy replacement tracking id' }));
     await eventually(() => expect(writeText).toHaveBeenCalledWith('D7000123'));
     await within(request).findByRole('button', { name: 'Copied' });
+  });
+
+  it('tells the shopper a replacement came back, then that it was delivered', async () => {
+    const exchange = {
+      id: 7,
+      kind: 'exchange' as const,
+      reason: 'Too tight',
+      created_at: '2026-11-30T10:00:00.000Z',
+      decision_note: '',
+      items: [
+        {
+          order_item_id: 1,
+          product_name: 'Kerala Blasters Home 2025',
+          size: 'M',
+          quantity: 1,
+          exchange_size: 'L',
+        },
+      ],
+      courier_name: 'DTDC',
+      tracking_id: 'D7000999',
+      tracking_link: null,
+    };
+    const back = delivered({
+      return_options: null,
+      returns: [{ ...exchange, status: 'received' }],
+    });
+    back.timeline.push(
+      step('exchange_returned', '2026-12-04T06:00:00.000Z', {
+        return_id: 7,
+        kind: 'exchange',
+        note: 'The replacement came back to us undelivered; it is to be shipped again.',
+      }),
+    );
+    await open(back);
+    expect(stepTexts().at(-1)).toBe(
+      'Replacement came back to us4 Dec 2026The replacement came back to us undelivered; it is to be shipped again.',
+    );
+    cleanup();
+    const done = delivered({
+      return_options: null,
+      returns: [{ ...exchange, status: 'delivered' }],
+    });
+    done.timeline.push(
+      step('exchange_delivered', '2026-12-06T06:00:00.000Z', { return_id: 7, kind: 'exchange' }),
+    );
+    await open(done);
+    expect(stepTexts().at(-1)).toBe('Replacement delivered6 Dec 2026');
+    const request = screen.getByRole('listitem', { name: 'Exchange #7' });
+    expect(request.textContent).toContain('Replacement delivered');
+    expect(request.textContent).toContain('Replacement with DTDC');
   });
 
   it('asks where to transfer a cash-on-delivery refund, checking the UPI id before sending', async () => {

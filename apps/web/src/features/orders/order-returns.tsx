@@ -10,6 +10,7 @@ const STATUS_TONE: Record<ReturnStatus, string> = {
   rejected: 'bg-red-700 text-white',
   received: 'bg-green-200 text-green-950',
   shipped: 'bg-green-700 text-white',
+  delivered: 'bg-green-700 text-white',
 };
 
 /** What happens next, for a request still in progress. */
@@ -67,7 +68,7 @@ export function OrderReturns({ returns }: { returns: readonly ShopperReturn[] })
               </p>
             )}
             {next && <p className="mt-1 text-sm">{next}</p>}
-            {r.status === 'shipped' && (
+            {(r.status === 'shipped' || r.status === 'delivered') && (
               <>
                 {r.courier_name && (
                   <p className="mt-2 text-sm font-semibold">Replacement with {r.courier_name}</p>

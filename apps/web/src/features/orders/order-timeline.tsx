@@ -45,6 +45,10 @@ export function stepTitle(e: OrderTimelineEntry): string {
       return 'Returned shirts received';
     case 'exchange_shipped':
       return 'Replacement shipped';
+    case 'exchange_delivered':
+      return 'Replacement delivered';
+    case 'exchange_returned':
+      return 'Replacement came back to us';
     case 'cod_confirmed':
       return 'Cash on delivery confirmed';
     case 'picked_up':
@@ -79,6 +83,7 @@ export function stepDetail(e: OrderTimelineEntry): string | null {
     case 'return_approved':
     case 'return_rejected':
     case 'delivery_failed':
+    case 'exchange_returned':
       return e.note;
     default:
       return null;
