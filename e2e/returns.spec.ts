@@ -2,8 +2,11 @@
 // a shopper buys and pays; the order is shipped and delivered through the fulfilment service
 // while the shop is stopped (the back office's order pages are built apart); the shopper asks
 // to exchange M for another size; the owner approves (the new size's stock is held), marks
-// the shirt received and ships the replacement; after each step the shopper's order page
-// shows it. axe checks the pages on the way.
+// the shirt received and books the replacement with the sandbox courier (a parcel of its own,
+// with its packing slip and label), whose steps every 2 seconds bring it to the shopper's door:
+// the exchange is delivered, the order untouched. After each step the shopper's order page
+// shows it. axe checks the pages on the way; the request's page is photographed at 1440 and
+// 375 px.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { ShopListingResponse } from '@kitroom/contract';
@@ -19,7 +22,10 @@ import {
 } from './journeys';
 import { root } from './shop-server';
 
-const it = testOnOwnShop('returns');
+const it = testOnOwnShop('returns', {
+  COURIER_SANDBOX: 'true',
+  COURIER_SANDBOX_STEP_SECONDS: '2',
+});
 
 /** A product with one size to buy and another size in stock to exchange to. */
 async function twoSizes(shop: OwnShop) {
@@ -41,7 +47,7 @@ it('a size exchange from the request through approval and receipt to the replace
   request,
   browser,
   shop,
-}) => {
+}, testInfo) => {
   it.setTimeout(300_000);
   expect(shop.adminSetupUrl, 'the new shop printed its first-owner link').toBeTruthy();
   const staffContext = await browser.newContext({
@@ -138,30 +144,62 @@ it('a size exchange from the request through approval and receipt to the replace
   await expect(exchange).toContainText('Your shirts reached us. Your new size ships next.');
   await expect(timeline.getByRole('listitem').last()).toHaveText(/^Returned shirts received/);
 
-  // ── the replacement ships ──
+  // ── the replacement is packed with its slip and booked with the sandbox courier ──
+  const parcel = staff.getByRole('region', { name: 'Replacement parcel' });
+  await expect(parcel).toContainText('Not shipped yet');
+  const slip = await staff.request.get(
+    await parcel.getByRole('link', { name: 'Packing slip' }).getAttribute('href').then(String),
+  );
+  expect(slip.status()).toBe(200);
+  expect(slip.headers()['content-type']).toBe('application/pdf');
   await staff.getByRole('button', { name: 'Ship replacement' }).click();
   const ship = staff.getByRole('dialog', { name: /^Ship the replacement/ });
-  await ship.getByLabel('Courier').fill('DTDC');
-  await ship.getByLabel('Tracking id').fill('D7000123');
-  await ship.getByLabel('Tracking link (optional)').fill('https://www.dtdc.in/track/D7000123');
+  await ship.getByLabel('Ship with').selectOption('sandbox');
+  await ship.getByLabel('Weight (g)').fill('350');
   await expectAccessible(staff, 'the ship dialog');
-  await ship.getByRole('button', { name: 'Ship replacement' }).click();
+  await ship.getByRole('button', { name: 'Book and ship' }).click();
   await expect(ship).toBeHidden();
   await expect(staff.getByText('Replacement shipped', { exact: true })).toBeVisible();
+  const awb = `SBX${String(orderId).padStart(8, '0')}01`;
+  await expect(parcel).toContainText(awb);
+  await expect(parcel).toContainText(`KR-${orderId}-1`);
+  const label = await staff.request.get(
+    await parcel.getByRole('link', { name: 'Shipping label' }).getAttribute('href').then(String),
+  );
+  expect(label.status()).toBe(200);
+  expect(label.headers()['content-type']).toBe('application/pdf');
 
   await page.reload();
   await expect(timeline.getByRole('listitem').last()).toHaveText(
-    /^Replacement shipped.*With DTDC.*Tracking id D7000123$/,
+    new RegExp(`^Replacement shipped.*With Kitroom Sandbox Courier.*Tracking id ${awb}$`),
   );
-  await expect(exchange).toContainText('Replacement with DTDC');
-  await expect(exchange.getByRole('link', { name: /Open/ })).toHaveAttribute(
-    'href',
-    'https://www.dtdc.in/track/D7000123',
-  );
+  await expect(exchange).toContainText('Replacement with Kitroom Sandbox Courier');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await exchange.getByRole('button', { name: 'Copy replacement tracking id' }).click();
   await expect(exchange.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('D7000123');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(awb);
   await expectAccessible(page, 'an order with its exchange shipped');
+
+  // ── the courier's steps bring it to the door: the exchange is done, the order untouched ──
+  await expect(async () => {
+    await staff.reload();
+    await expect(staff.getByText('Replacement delivered', { exact: true })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+  for (const step of ['Picked up', 'In transit', 'Out for delivery', 'Delivered']) {
+    await expect(parcel).toContainText(step);
+  }
+  await expect(staff.getByText('The next step is not for your role.')).toHaveCount(0);
+  await expectAccessible(staff, 'a delivered exchange');
+  await staff.setViewportSize({ width: 1440, height: 900 });
+  await staff.screenshot({ path: testInfo.outputPath('admin-exchange-1440.png'), fullPage: true });
+  await staff.setViewportSize({ width: 375, height: 812 });
+  await staff.screenshot({ path: testInfo.outputPath('admin-exchange-375.png'), fullPage: true });
+
+  await page.reload();
+  await expect(timeline.getByRole('listitem').last()).toHaveText(/^Replacement delivered/);
+  await expect(exchange).toContainText('Replacement delivered');
+  await expect(timeline.getByRole('listitem').filter({ hasText: /^Delivered/ })).toHaveCount(1);
   await staffContext.close();
 });

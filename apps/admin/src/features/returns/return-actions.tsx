@@ -225,6 +225,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
       ) : (
         r.status !== 'rejected' &&
         r.status !== 'shipped' &&
+        r.status !== 'delivered' &&
         !(r.status === 'received' && r.kind === 'return') && (
           <p className="text-sm text-muted">The next step is not for your role.</p>
         )
