@@ -7,6 +7,7 @@ import {
   discountPercent,
   GST_STATE_CODES,
   INDIAN_STATES,
+  stateTaxName,
   isValidGstin,
   ratingColour,
   shippingFeeRupees,
@@ -125,9 +126,21 @@ describe('shipping', () => {
     expect(shippingFeeRupees('Karnataka')).toBe(85);
     expect(shippingFeeRupees('Delhi')).toBe(100);
   });
-  it('offers the 32 states and territories', () => {
-    expect(INDIAN_STATES).toHaveLength(32);
-    expect(new Set(INDIAN_STATES).size).toBe(32);
+  it("offers all 36 states and territories, the spec's 32 first in its order", () => {
+    expect(INDIAN_STATES).toHaveLength(36);
+    expect(new Set(INDIAN_STATES).size).toBe(36);
+    expect(INDIAN_STATES.slice(0, 3)).toEqual(['Andhra Pradesh', 'Arunachal Pradesh', 'Assam']);
+    expect(INDIAN_STATES[31]).toBe('Puducherry');
+    expect(shippingFeeRupees('Chandigarh')).toBe(100);
+    expect(shippingFeeRupees('Lakshadweep')).toBe(100);
+  });
+  it('taxes a supply inside a territory without a legislature with UTGST', () => {
+    expect(stateTaxName('Chandigarh')).toBe('UTGST');
+    expect(stateTaxName('Ladakh')).toBe('UTGST');
+    expect(stateTaxName('Andaman and Nicobar Islands')).toBe('UTGST');
+    expect(stateTaxName('Delhi')).toBe('SGST');
+    expect(stateTaxName('Puducherry')).toBe('SGST');
+    expect(stateTaxName('Kerala')).toBe('SGST');
   });
 });
 
@@ -178,6 +191,10 @@ describe('GST_STATE_CODES', () => {
     expect(Object.keys(GST_STATE_CODES).sort()).toEqual([...INDIAN_STATES].sort());
     expect(new Set(Object.values(GST_STATE_CODES)).size).toBe(INDIAN_STATES.length);
     expect(GST_STATE_CODES.Kerala).toBe('32');
+    expect(GST_STATE_CODES.Chandigarh).toBe('04');
+    expect(GST_STATE_CODES['Dadra and Nagar Haveli and Daman and Diu']).toBe('26');
+    expect(GST_STATE_CODES.Lakshadweep).toBe('31');
+    expect(GST_STATE_CODES['Andaman and Nicobar Islands']).toBe('35');
     expect(GST_STATE_CODES.Karnataka).toBe('29');
     expect(GST_STATE_CODES.Maharashtra).toBe('27AAPFU0939F1ZV'.slice(0, 2));
   });

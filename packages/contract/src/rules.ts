@@ -14,7 +14,11 @@ export const OTP_COUNTDOWN_SECONDS = 60;
 export const PASSWORD_MIN_LENGTH = 6;
 export const SIZES = ['S', 'M', 'L', 'XL', 'XXL'] as const;
 
-/** The 32 selectable states and territories (28 states plus four territories). */
+/**
+ * Every state and Union Territory, 36: the spec's 32 (28 states and four territories) in its
+ * order, then the four territories it left out, whose shoppers could not order at all
+ * (issue 40).
+ */
 export const INDIAN_STATES = [
   'Andhra Pradesh',
   'Arunachal Pradesh',
@@ -48,6 +52,10 @@ export const INDIAN_STATES = [
   'Jammu and Kashmir',
   'Ladakh',
   'Puducherry',
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Lakshadweep',
+  'Andaman and Nicobar Islands',
 ] as const;
 export type IndianState = (typeof INDIAN_STATES)[number];
 
@@ -60,6 +68,7 @@ export const GST_STATE_CODES: Record<IndianState, string> = {
   'Jammu and Kashmir': '01',
   'Himachal Pradesh': '02',
   Punjab: '03',
+  Chandigarh: '04',
   Uttarakhand: '05',
   Haryana: '06',
   Delhi: '07',
@@ -80,16 +89,38 @@ export const GST_STATE_CODES: Record<IndianState, string> = {
   Chhattisgarh: '22',
   'Madhya Pradesh': '23',
   Gujarat: '24',
+  // Code 26 since the two territories merged in 2020 (25, Daman and Diu, is retired).
+  'Dadra and Nagar Haveli and Daman and Diu': '26',
   Maharashtra: '27',
   Karnataka: '29',
   Goa: '30',
+  Lakshadweep: '31',
   Kerala: '32',
   'Tamil Nadu': '33',
   Puducherry: '34',
+  'Andaman and Nicobar Islands': '35',
   Telangana: '36',
   'Andhra Pradesh': '37',
   Ladakh: '38',
 };
+
+/**
+ * Union Territories without a legislature: a supply inside one is taxed CGST + UTGST, not
+ * CGST + SGST (UTGST Act 2017, s. 7). Delhi, Puducherry and Jammu and Kashmir have
+ * legislatures and charge SGST.
+ */
+export const UTGST_TERRITORIES: readonly IndianState[] = [
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Lakshadweep',
+  'Andaman and Nicobar Islands',
+  'Ladakh',
+];
+
+/** The second half of an intra-state supply's tax where the supply is: 'SGST' or 'UTGST'. */
+export function stateTaxName(state: string): 'SGST' | 'UTGST' {
+  return (UTGST_TERRITORIES as readonly string[]).includes(state) ? 'UTGST' : 'SGST';
+}
 
 /** Shipping fee in rupees: Kerala 60, Tamil Nadu and Karnataka 85, any other state 100. */
 export function shippingFeeRupees(state: IndianState): number {

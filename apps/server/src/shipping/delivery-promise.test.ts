@@ -34,6 +34,8 @@ describe('zones, seen from a shop in Kozhikode', () => {
     [{ city: 'East Sikkim', state: 'Sikkim' }, 'north_east_jk'],
     [{ city: 'Srinagar', state: 'Jammu and Kashmir' }, 'north_east_jk'],
     [{ city: 'Leh', state: 'Ladakh' }, 'north_east_jk'],
+    [{ city: 'South Andaman', state: 'Andaman and Nicobar Islands' }, 'north_east_jk'],
+    [{ city: 'Lakshadweep', state: 'Lakshadweep' }, 'north_east_jk'],
   ] as const)('%o is %s', (to, zone) => {
     expect(zoneOf(KOZHIKODE, to)).toBe(zone);
   });

@@ -20,6 +20,7 @@ export interface Place {
   state: string;
 }
 
+/** The far zone: the North East, Jammu and Kashmir, Ladakh and the islands. */
 const NORTH_EAST_AND_JK = new Set([
   'Arunachal Pradesh',
   'Assam',
@@ -31,6 +32,8 @@ const NORTH_EAST_AND_JK = new Set([
   'Tripura',
   'Jammu and Kashmir',
   'Ladakh',
+  'Andaman and Nicobar Islands',
+  'Lakshadweep',
 ]);
 
 /** The six metro cities, by state and city (all of Delhi is one city). */

@@ -5,12 +5,13 @@
 import { createRequire } from 'node:module';
 import { isIndianState, type IndianState } from '@kitroom/contract';
 
-/** Territories a shopper cannot choose (the spec lists 32), and the states they may choose instead. */
-export const UNSELECTABLE_TERRITORIES: Record<string, readonly IndianState[]> = {
+/**
+ * Territories whose shoppers had to name a neighbouring state until every territory could be
+ * chosen (issue 40): addresses saved that way still go with their pincodes.
+ */
+export const CHOSEN_INSTEAD_BEFORE: Partial<Record<IndianState, readonly IndianState[]>> = {
   Chandigarh: ['Punjab', 'Haryana'],
   'Dadra and Nagar Haveli and Daman and Diu': ['Gujarat'],
-  'Andaman and Nicobar Islands': [],
-  Lakshadweep: [],
 };
 
 /** GeoNames' spellings that differ from the contract's. */
@@ -28,7 +29,7 @@ const LADAKH_DISTRICTS = new Set(['Leh', 'Kargil']);
 export function regionOf(geonamesState: string, district: string): string {
   const name = GEONAMES_STATES[geonamesState] ?? geonamesState;
   if (name === 'Jammu and Kashmir' && LADAKH_DISTRICTS.has(district)) return 'Ladakh';
-  if (isIndianState(name) || name in UNSELECTABLE_TERRITORIES) return name;
+  if (isIndianState(name)) return name;
   throw new Error(`pincode data names an unknown state: ${geonamesState}`);
 }
 
@@ -42,7 +43,7 @@ export function cityOf(region: string, district: string): string {
 }
 
 export interface PincodeEntry {
-  /** A selectable state, or one of UNSELECTABLE_TERRITORIES. */
+  /** A state or territory, in the contract's names. */
   region: string;
   city: string;
   /** Other states or territories some of its post offices are in (a border pincode). */

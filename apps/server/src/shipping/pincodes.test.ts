@@ -36,18 +36,22 @@ describe('pincodes', () => {
     );
   });
 
-  it('sends territories the spec does not list to the states their shoppers choose', async () => {
+  it('delivers to every territory, keeping the states its shoppers had to choose before', async () => {
+    expect(await checkPincodeState('160017', 'Chandigarh')).toBeNull();
+    expect(
+      await checkPincodeState('396230', 'Dadra and Nagar Haveli and Daman and Diu'),
+    ).toBeNull();
+    expect(await checkPincodeState('744101', 'Andaman and Nicobar Islands')).toBeNull();
+    expect(await checkPincodeState('682555', 'Lakshadweep')).toBeNull();
+    // Addresses saved while Chandigarh could not be chosen still go with their pincodes.
     expect(await checkPincodeState('160017', 'Punjab')).toBeNull();
     expect(await checkPincodeState('160017', 'Haryana')).toBeNull();
-    expect(await checkPincodeState('160017', 'Kerala')).toBe(
-      'Pincode 160017 is in Chandigarh, not Kerala. For Chandigarh, please choose Punjab or Haryana.',
-    );
     expect(await checkPincodeState('396230', 'Gujarat')).toBeNull();
-    expect(await checkPincodeState('744101', 'Kerala')).toBe(
-      'Pincode 744101 is in Andaman and Nicobar Islands, where we do not deliver yet.',
+    expect(await checkPincodeState('160017', 'Kerala')).toBe(
+      'Pincode 160017 is in Chandigarh, not Kerala.',
     );
     expect(await checkPincodeState('682555', 'Kerala')).toBe(
-      'Pincode 682555 is in Lakshadweep, where we do not deliver yet.',
+      'Pincode 682555 is in Lakshadweep, not Kerala.',
     );
   });
 

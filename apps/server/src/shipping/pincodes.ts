@@ -3,7 +3,7 @@
 // first lookup, not at start: ≈ 20 ms and a few MB, once per process (decision 029).
 import { readFile } from 'node:fs/promises';
 import { isIndianState, pincodeStateProblem, type IndianState } from '@kitroom/contract';
-import { parsePincodeTable, UNSELECTABLE_TERRITORIES, type PincodeEntry } from './pincode-table.js';
+import { CHOSEN_INSTEAD_BEFORE, parsePincodeTable, type PincodeEntry } from './pincode-table.js';
 
 export const TABLE_FILE = new URL('./pincodes.tsv', import.meta.url);
 
@@ -12,7 +12,7 @@ export interface Pincode {
   city: string;
   /** The state or territory most of its post offices are in. */
   state: string;
-  /** The selectable states an address with this pincode may name (none for an island territory). */
+  /** The states an address with this pincode may name. */
   states: IndianState[];
 }
 
@@ -23,9 +23,9 @@ function loaded(): Promise<Map<string, PincodeEntry>> {
   return table;
 }
 
-/** The selectable states a region stands for: itself, or those its shoppers choose instead. */
+/** The states an address in a region may name: itself, and what was chosen for it before. */
 function statesOf(region: string): readonly IndianState[] {
-  return isIndianState(region) ? [region] : (UNSELECTABLE_TERRITORIES[region] ?? []);
+  return isIndianState(region) ? [region, ...(CHOSEN_INSTEAD_BEFORE[region] ?? [])] : [];
 }
 
 /** A pincode's state and city, or null when India Post has no such pincode. */

@@ -55,13 +55,9 @@ describe('delivery_estimate.php', () => {
     });
   });
 
-  it('refuses an unknown pincode, an island one and a malformed one with 400', async () => {
+  it('refuses an unknown pincode and a malformed one with 400', async () => {
     const cases: [string, string][] = [
       ['pincode=999999', 'Pincode 999999 is not an Indian pincode. Please check it.'],
-      [
-        'pincode=744101',
-        'Pincode 744101 is in Andaman and Nicobar Islands, where we do not deliver yet.',
-      ],
       ['pincode=67300', 'Invalid querystring request: pincode: pincode must be exactly 6 digits'],
       ['', 'Invalid querystring request: pincode: pincode is required'],
     ];

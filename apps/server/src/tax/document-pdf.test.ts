@@ -121,6 +121,25 @@ describe('tax document PDF', () => {
     expect(text).not.toMatch(/ORIGINAL|DUPLICATE|TRIPLICATE/);
   });
 
+  it('prints UTGST, not SGST, for a supply inside a territory without a legislature', async () => {
+    const chandigarh = { city: 'Chandigarh', state: 'Chandigarh', state_code: '04' };
+    const text = await pdfText(
+      await renderTaxDocuments([
+        invoice({
+          seller: { ...seller, ...chandigarh, pincode: '160017', gstin: '04AABCK1234F1Z9' },
+          buyer: { ...invoice().buyer, ...chandigarh, pincode: '160022' },
+          placeOfSupply: 'Chandigarh',
+          placeOfSupplyCode: '04',
+        }),
+      ]),
+    );
+    expect(text).toContain('Place of supply: Chandigarh (04)');
+    expect(text).toContain('Intra-state supply: CGST + UTGST');
+    expect(text).toMatch(/Rate\s+CGST \(₹\)\s+Rate\s+UTGST \(₹\)/);
+    expect(text).toMatch(/UTGST 2\.5%\s+₹30\.93/);
+    expect(text).not.toContain('SGST');
+  });
+
   it("prints an inter-state invoice with IGST and a wholesaler's GSTIN", async () => {
     const line = jersey({
       quantity: 100,

@@ -10,7 +10,7 @@
 // fonts have none.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatRupees } from '@kitroom/contract';
+import { formatRupees, stateTaxName } from '@kitroom/contract';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { indianDateText } from '../indian-days.js';
@@ -137,7 +137,7 @@ export function documentRupees(paise: number): string {
 const figure = (paise: number) => documentRupees(paise).slice(1);
 /** 500 → '5%', 250 → '2.5%'. */
 const percent = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
-/** Within the state the rate is split evenly: CGST and SGST each charge half of it. */
+/** Within the state the rate is split evenly: CGST and SGST (or UTGST) each charge half. */
 const halfRate = (l: Pick<TaxLine, 'rateBp'>) => percent(l.rateBp / 2);
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -159,17 +159,19 @@ interface Column {
 
 /**
  * The table's columns: each tax with its own rate just before it (Rule 46) — CGST and SGST
- * at half the line's rate within the state, IGST at the whole rate across states. The
- * description takes the width the others leave.
+ * at half the line's rate within the state (UTGST instead of SGST inside a Union Territory
+ * without a legislature), IGST at the whole rate across states. The description takes the
+ * width the others leave.
  */
 function columnsOf(d: PrintedDocument): Column[] {
+  const second = stateTaxName(d.placeOfSupply);
   const taxes: Column[] =
     d.supplyType === 'intra'
       ? [
           { title: 'Rate', width: 24, align: 'right', cell: halfRate },
           { title: 'CGST (₹)', width: 44, align: 'right', cell: (l) => figure(l.cgstPaise) },
           { title: 'Rate', width: 24, align: 'right', cell: halfRate },
-          { title: 'SGST (₹)', width: 44, align: 'right', cell: (l) => figure(l.sgstPaise) },
+          { title: `${second} (₹)`, width: 44, align: 'right', cell: (l) => figure(l.sgstPaise) },
         ]
       : [
           { title: 'Rate', width: 24, align: 'right', cell: (l) => percent(l.rateBp) },
@@ -310,7 +312,9 @@ function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): numb
       width: half,
     })
     .text(
-      d.supplyType === 'intra' ? 'Intra-state supply: CGST + SGST' : 'Inter-state supply: IGST',
+      d.supplyType === 'intra'
+        ? `Intra-state supply: CGST + ${stateTaxName(d.placeOfSupply)}`
+        : 'Inter-state supply: IGST',
       { width: half },
     )
     .text('Reverse charge: No', { width: half });
@@ -372,7 +376,10 @@ function taxRows(d: PrintedDocument): [string, number][] {
     d.supplyType === 'intra'
       ? [
           [`CGST ${halfRate({ rateBp: rate })}`, sum(rate, 'cgstPaise')],
-          [`SGST ${halfRate({ rateBp: rate })}`, sum(rate, 'sgstPaise')],
+          [
+            `${stateTaxName(d.placeOfSupply)} ${halfRate({ rateBp: rate })}`,
+            sum(rate, 'sgstPaise'),
+          ],
         ]
       : [[`IGST ${percent(rate)}`, sum(rate, 'igstPaise')]],
   );

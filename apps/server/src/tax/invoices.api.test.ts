@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { indianDayOf } from '../indian-days.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
-import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
+import { KERALA_ADDRESS, paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';
 import { pdfText } from '../test/pdf.js';
@@ -265,5 +265,35 @@ describe('CGST and SGST (issue 36)', () => {
     const summary = (await get(`/api/admin/tax/summary?month=${month}`)).json();
     expect(summary.invoices.cgst_paise).toBeGreaterThan(0);
     expect(summary.invoices.sgst_paise).toBe(summary.invoices.cgst_paise);
+  });
+});
+
+describe('every state and Union Territory (issue 40)', () => {
+  it('lets shoppers in the four territories the spec left out order, at the others’ fee, with IGST', async () => {
+    const places = [
+      ['Chandigarh', '160017', '04'],
+      ['Dadra and Nagar Haveli and Daman and Diu', '396210', '26'],
+      ['Lakshadweep', '682555', '31'],
+      ['Andaman and Nicobar Islands', '744101', '35'],
+    ] as const;
+    for (const [state, pincode, code] of places) {
+      // ₹1,299 and the others' ₹100 shipping: ₹1,399.
+      const orderId = await paidOrder(
+        t,
+        s,
+        [{ product_id: jersey, size: 'M', quantity: 1 }],
+        1399,
+        {
+          state,
+          shipping_address: { ...KERALA_ADDRESS, state, pincode, city: state },
+        },
+      );
+      expect((await ship(orderId)).statusCode).toBe(200);
+      const text = await pdfText((await download(orderId, s.cookie)).rawPayload);
+      expect(text, state).toContain(`Place of supply: ${state} (${code})`);
+      expect(text, state).toContain('Inter-state supply: IGST');
+      // 1,399.00 at 5% from Kerala: 139900 / 1.05 = 133238.10 → 133238, IGST 66.62.
+      expect(text, state).toMatch(/IGST 5%\s+₹66\.62/);
+    }
   });
 });

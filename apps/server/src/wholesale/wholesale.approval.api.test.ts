@@ -214,7 +214,7 @@ describe('deciding on wholesale applications', () => {
     const short = await approve({ registered: { ...business, pincode: '5600' } });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toContain('Please enter a 6-digit pincode.');
-    const unknown = await approve({ registered: { ...business, state: 'Chandigarh' } });
+    const unknown = await approve({ registered: { ...business, state: 'Atlantis' } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toContain('Please choose the state.');
     const [pending] = await t.db

@@ -23,8 +23,8 @@ const ZONE_DAYS = [
   ['delivery_days_rest_of_india', 'Rest of India', 'Everywhere else.'],
   [
     'delivery_days_north_east_jk',
-    'North-east, J&K and Ladakh',
-    'The eight north-eastern states, Jammu and Kashmir, Ladakh.',
+    'North-east, J&K, Ladakh, islands',
+    'The eight north-eastern states, Jammu and Kashmir, Ladakh, the Andaman and Nicobar Islands, Lakshadweep.',
   ],
 ] as const;
 type DaysField = (typeof ZONE_DAYS)[number][0];

@@ -67,7 +67,7 @@ describe('the tax page', () => {
       'Count5',
       'Taxable value₹1,16,320.30',
       'CGST₹51.38',
-      'SGST₹51.38',
+      'SGST/UTGST₹51.38',
       'IGST₹19,268.94',
       'Total₹1,35,692',
     ]);

@@ -149,7 +149,7 @@ const cardLabel = 'md:hidden text-xs font-semibold uppercase tracking-wide text-
 const COLUMNS = [
   ['Taxable value', 'taxable_paise'],
   ['CGST', 'cgst_paise'],
-  ['SGST', 'sgst_paise'],
+  ['SGST/UTGST', 'sgst_paise'],
   ['IGST', 'igst_paise'],
   ['Total', 'total_paise'],
 ] as const;
