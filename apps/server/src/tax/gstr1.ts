@@ -108,7 +108,11 @@ export const GSTR1_HEADERS: Record<Gstr1Section, readonly string[]> = {
 };
 
 /** The portal's own state names where ours differ (its list writes '&'). */
-const PORTAL_STATE_NAMES: Record<string, string> = { '01': 'Jammu & Kashmir' };
+const PORTAL_STATE_NAMES: Record<string, string> = {
+  '01': 'Jammu & Kashmir',
+  '26': 'Dadra & Nagar Haveli & Daman & Diu',
+  '35': 'Andaman & Nicobar Islands',
+};
 const STATE_BY_CODE = new Map(Object.entries(GST_STATE_CODES).map(([name, code]) => [code, name]));
 
 /** '32-Kerala': the place of supply as the tool's list writes it. */

@@ -295,5 +295,23 @@ describe('every state and Union Territory (issue 40)', () => {
       // 1,399.00 at 5% from Kerala: 139900 / 1.05 = 133238.10 → 133238, IGST 66.62.
       expect(text, state).toMatch(/IGST 5%\s+₹66\.62/);
     }
+    // The month's GSTR-1 names each place of supply as the offline tool's list writes it.
+    const owner = (await createStaff(t.db, 'owner')).cookie;
+    const month = indianDayOf(new Date()).slice(0, 7);
+    const b2cs = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/tax/gstr1?month=${month}&section=b2cs`,
+      headers: { cookie: owner },
+    });
+    expect(b2cs.statusCode, b2cs.body).toBe(200);
+    const named = (parse(b2cs.body) as string[][]).map((r) => r[1]);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        '04-Chandigarh',
+        '26-Dadra & Nagar Haveli & Daman & Diu',
+        '31-Lakshadweep',
+        '35-Andaman & Nicobar Islands',
+      ]),
+    );
   });
 });
