@@ -309,6 +309,16 @@ describe('the GSTR-1 export', () => {
     ]);
   });
 
+  it('lists the documents issued in each series (Table 13)', async () => {
+    // November's invoices are 101 to 105 (100 was October's); its credit notes 7 to 9 (10 was
+    // issued on 1 December, Indian time).
+    expect(await section('docs')).toEqual([
+      ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+      ['Invoices for outward supply', 'KR/26-27/000101', 'KR/26-27/000105', '5', '0'],
+      ['Credit Note', 'CN/26-27/000007', 'CN/26-27/000009', '3', '0'],
+    ]);
+  });
+
   it('puts every section in one ZIP, the same files as one by one', async () => {
     const res = await download('/api/admin/tax/gstr1/zip?month=2026-11');
     expect(res.statusCode, res.body).toBe(200);
@@ -316,7 +326,7 @@ describe('the GSTR-1 export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="gstr1-2026-11.zip"');
     const files = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(files).sort()).toEqual(
-      ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c'].map(
+      ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'docs', 'hsn-b2b', 'hsn-b2c'].map(
         (s) => `gstr1-2026-11-${s}.csv`,
       ),
     );
@@ -396,6 +406,7 @@ describe('the monthly tax summary', () => {
       { section: 'cdnur', rows: 1 },
       { section: 'hsn-b2b', rows: 1 },
       { section: 'hsn-b2c', rows: 2 },
+      { section: 'docs', rows: 2 },
     ]);
   });
 

@@ -149,3 +149,38 @@ export async function hsnLines(db: Queryable, from: Date, to: Date): Promise<Hsn
     sgstPaise: Number(r.sgst),
   }));
 }
+
+/** A series' documents issued in a span: its first and last serial and how many. */
+export interface SeriesIssued {
+  kind: 'invoice' | 'credit_note';
+  financialYear: string;
+  firstSerial: number;
+  lastSerial: number;
+  issued: number;
+}
+
+export async function seriesIssued(db: Queryable, from: Date, to: Date): Promise<SeriesIssued[]> {
+  const rows = await queryRows<{
+    kind: 'invoice' | 'credit_note';
+    financial_year: string;
+    first_serial: number;
+    last_serial: number;
+    issued: number;
+  }>(
+    db,
+    sql`SELECT kind, financial_year, min(serial) AS first_serial, max(serial) AS last_serial,
+               count(*)::int AS issued
+        FROM tax_documents
+        WHERE issued_at >= ${from.toISOString()}::timestamptz
+          AND issued_at < ${to.toISOString()}::timestamptz
+        GROUP BY kind, financial_year
+        ORDER BY kind, financial_year`,
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    financialYear: r.financial_year,
+    firstSerial: Number(r.first_serial),
+    lastSerial: Number(r.last_serial),
+    issued: Number(r.issued),
+  }));
+}

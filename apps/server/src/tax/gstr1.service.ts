@@ -14,7 +14,7 @@ import type { Queryable } from '../db/client.js';
 import { indianMidnight } from '../indian-days.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import { GSTR1_HEADERS, gstr1Rows, type Gstr1Rows } from './gstr1.js';
-import { documentRates, hsnLines, type DocumentRate } from './gstr1.queries.js';
+import { documentRates, hsnLines, seriesIssued, type DocumentRate } from './gstr1.queries.js';
 
 /** The instants a month ('2026-11') starts and ends in India. */
 export function monthSpan(month: string): { from: Date; to: Date } {
@@ -25,8 +25,12 @@ export function monthSpan(month: string): { from: Date; to: Date } {
 
 async function monthRows(db: Queryable, month: string): Promise<Gstr1Rows> {
   const { from, to } = monthSpan(month);
-  const [documents, hsn] = await Promise.all([documentRates(db, from, to), hsnLines(db, from, to)]);
-  return gstr1Rows(documents, hsn);
+  const [documents, hsn, series] = await Promise.all([
+    documentRates(db, from, to),
+    hsnLines(db, from, to),
+    seriesIssued(db, from, to),
+  ]);
+  return gstr1Rows(documents, hsn, series);
 }
 
 // No byte-order mark: the offline tool matches its header row as written. CRLF, as Excel.
@@ -85,7 +89,11 @@ function add(sum: TaxAmounts, d: DocumentRate, sign: 1 | -1): void {
 /** A month's invoices, credit notes and the net: by rate, by state, and the sections' sizes. */
 export async function taxSummary(db: Queryable, month: string): Promise<TaxSummaryResponse> {
   const { from, to } = monthSpan(month);
-  const [documents, hsn] = await Promise.all([documentRates(db, from, to), hsnLines(db, from, to)]);
+  const [documents, hsn, series] = await Promise.all([
+    documentRates(db, from, to),
+    hsnLines(db, from, to),
+    seriesIssued(db, from, to),
+  ]);
   const invoices = { count: 0, ...zero() };
   const notes = { count: 0, ...zero() };
   const net = zero();
@@ -113,7 +121,7 @@ export async function taxSummary(db: Queryable, month: string): Promise<TaxSumma
     add(state, d, sign);
     byState.set(d.placeOfSupplyCode, state);
   }
-  const rows = gstr1Rows(documents, hsn);
+  const rows = gstr1Rows(documents, hsn, series);
   return {
     month,
     invoices,

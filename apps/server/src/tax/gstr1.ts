@@ -5,7 +5,8 @@
 import { GST_STATE_CODES, paiseToDecimalString } from '@kitroom/contract';
 import type { Gstr1Section } from '@kitroom/contract/admin';
 import { indianDayOf } from '../indian-days.js';
-import type { DocumentRate, HsnLine } from './gstr1.queries.js';
+import type { DocumentRate, HsnLine, SeriesIssued } from './gstr1.queries.js';
+import { documentNumber, type TaxDocumentKind } from './tax-series.js';
 
 /**
  * Inter-state invoices to unregistered buyers above this value are reported one by one
@@ -105,6 +106,13 @@ export const GSTR1_HEADERS: Record<Gstr1Section, readonly string[]> = {
   ],
   'hsn-b2b': HSN_HEADER,
   'hsn-b2c': HSN_HEADER,
+  docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+};
+
+/** Table 13's nature of each kind of document, in the offline tool's words. */
+const DOCUMENT_NATURE: Record<TaxDocumentKind, string> = {
+  invoice: 'Invoices for outward supply',
+  credit_note: 'Credit Note',
 };
 
 /** The portal's own state names where ours differ (its list writes '&'). */
@@ -153,7 +161,11 @@ export function sectionOf(d: DocumentRate): 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | '
 export type Gstr1Rows = Record<Gstr1Section, string[][]>;
 
 /** The month's sections, rows only (no header), from its documents and HSN lines. */
-export function gstr1Rows(documents: readonly DocumentRate[], hsn: readonly HsnLine[]): Gstr1Rows {
+export function gstr1Rows(
+  documents: readonly DocumentRate[],
+  hsn: readonly HsnLine[],
+  series: readonly SeriesIssued[] = [],
+): Gstr1Rows {
   const rows: Gstr1Rows = {
     b2b: [],
     b2cl: [],
@@ -162,6 +174,7 @@ export function gstr1Rows(documents: readonly DocumentRate[], hsn: readonly HsnL
     cdnur: [],
     'hsn-b2b': [],
     'hsn-b2c': [],
+    docs: documentsIssued(series),
   };
   const small = new Map<string, { code: string; pos: string; rateBp: number; taxable: number }>();
   for (const d of documents) {
@@ -242,4 +255,30 @@ export function gstr1Rows(documents: readonly DocumentRate[], hsn: readonly HsnL
     ]);
   }
   return rows;
+}
+
+/**
+ * Table 13, documents issued (mandatory since May 2025): per series the month's first and
+ * last number and how many the range holds; a number in the range that no document carries
+ * (none should: a series gives a rolled-back number back) is reported as cancelled, so the
+ * range and the count still agree. Kitroom never voids a document: a credit note corrects one.
+ */
+export function documentsIssued(series: readonly SeriesIssued[]): string[][] {
+  const order: TaxDocumentKind[] = ['invoice', 'credit_note'];
+  return [...series]
+    .sort(
+      (a, b) =>
+        order.indexOf(a.kind) - order.indexOf(b.kind) ||
+        a.financialYear.localeCompare(b.financialYear),
+    )
+    .map((s) => {
+      const inRange = s.lastSerial - s.firstSerial + 1;
+      return [
+        DOCUMENT_NATURE[s.kind],
+        documentNumber(s.kind, s.financialYear, s.firstSerial),
+        documentNumber(s.kind, s.financialYear, s.lastSerial),
+        String(inRange),
+        String(inRange - s.issued),
+      ];
+    });
 }

@@ -12,6 +12,7 @@ export const GSTR1_SECTIONS = [
   'cdnur',
   'hsn-b2b',
   'hsn-b2c',
+  'docs',
 ] as const;
 export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];
 
@@ -24,6 +25,7 @@ export const GSTR1_SECTION_TITLES: Record<Gstr1Section, string> = {
   cdnur: 'Credit notes on B2C large invoices (Table 9B)',
   'hsn-b2b': 'HSN summary of supplies to registered buyers (Table 12)',
   'hsn-b2c': 'HSN summary of supplies to unregistered buyers (Table 12)',
+  docs: 'Documents issued: each series, first and last number, how many (Table 13)',
 };
 
 /** A calendar month in India: '2026-11'. */
