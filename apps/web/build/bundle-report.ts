@@ -1,55 +1,61 @@
-// Prints what a first visit downloads for the home and product pages (JS and CSS, gzip and
-// brotli), from the build manifest: the entry with its static imports, plus the page's own
-// chunk with its static imports. Run after `vite build`.
-import { readFileSync } from 'node:fs';
+// `npm run size`: what a first visit to each budgeted page downloads (JS and CSS, gzip and
+// brotli) from the build, against the budgets in bundle-budgets.json; exits 1 when a page is
+// over, so CI (.ci/run) fails on weight added unseen. Run after `npm run build`.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import {
+  overBudget,
+  pageFiles,
+  type Manifest,
+  type PageBudget,
+  type PageWeight,
+} from './bundle-budget';
+import { ROUTE_CHUNKS_FILE } from './route-chunks';
 
-interface ManifestEntry {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, '../dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error(`No build at ${dist}: run \`npm run build -w apps/web\` first.`);
+  process.exit(1);
 }
-
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+const routeChunks = JSON.parse(readFileSync(path.join(dist, ROUTE_CHUNKS_FILE), 'utf8')) as Record<
   string,
-  ManifestEntry
+  string[]
 >;
-
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-  return seen;
-}
-
-function measure(files: string[]) {
-  let gzip = 0;
-  let brotli = 0;
-  for (const file of files) {
-    const body = readFileSync(path.join(dist, file));
-    gzip += gzipSync(body, { level: 9 }).length;
-    brotli += brotliCompressSync(body).length;
+const budgets = (
+  JSON.parse(readFileSync(path.join(here, 'bundle-budgets.json'), 'utf8')) as {
+    pages: Record<string, PageBudget>;
   }
-  return { gzip: (gzip / 1024).toFixed(1), brotli: (brotli / 1024).toFixed(1) };
-}
+).pages;
 
-const pages = {
-  home: 'src/features/catalogue/home-page.tsx',
-  product: 'src/features/catalogue/product-page.tsx',
-  'all products': 'src/features/catalogue/all-products-page.tsx',
-};
+const bytes = (files: string[], compress: (b: Buffer) => Buffer) =>
+  files.reduce((sum, f) => sum + compress(readFileSync(path.join(dist, f))).length, 0);
+const gzip = (b: Buffer) => gzipSync(b, { level: 9 });
+const kb = (n: number) => (n / 1024).toFixed(1);
 
-for (const [name, source] of Object.entries(pages)) {
-  const keys = new Set([...closure('index.html'), ...closure(source)]);
-  const js = [...keys].map((k) => manifest[k]!.file);
-  const css = [...new Set([...keys].flatMap((k) => manifest[k]?.css ?? []))];
-  const j = measure(js);
-  const c = measure(css);
+const weights: PageWeight[] = Object.entries(budgets).map(([page, b]) => {
+  const files = pageFiles(manifest, routeChunks, b.routes);
+  const w = {
+    page,
+    jsFiles: files.js,
+    cssFiles: files.css,
+    jsBytes: bytes(files.js, gzip),
+    cssBytes: bytes(files.css, gzip),
+  };
   console.log(
-    `${name.padEnd(13)} JS ${j.gzip} kB gzip / ${j.brotli} kB br (${js.length} files)   CSS ${c.gzip} kB gzip / ${c.brotli} kB br`,
+    `${page.padEnd(12)} JS ${kb(w.jsBytes)} kB gzip / ${kb(bytes(files.js, brotliCompressSync))} kB br (${files.js.length} files, budget ${b.jsKb})   CSS ${kb(w.cssBytes)} kB gzip (budget ${b.cssKb})`,
   );
+  return w;
+});
+
+const problems = overBudget(weights, budgets);
+if (problems.length > 0) {
+  console.error(`\nOver the bundle budget (apps/web/build/bundle-budgets.json):`);
+  for (const p of problems) console.error(`  ${p}`);
+  process.exit(1);
 }
+console.log('\nEvery page within its bundle budget.');
