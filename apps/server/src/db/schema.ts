@@ -1505,7 +1505,10 @@ export const taxSeries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.financialYear] }),
-    check('tax_series_kind_valid', sql`${t.kind} IN ('invoice', 'credit_note')`),
+    check(
+      'tax_series_kind_valid',
+      sql`${t.kind} IN ('invoice', 'credit_note', 'delivery_challan')`,
+    ),
     check('tax_series_year_valid', sql`${t.financialYear} ~ '^[0-9]{4}-[0-9]{2}$'`),
     check('tax_series_serial_nonnegative', sql`${t.lastSerial} >= 0`),
   ],
@@ -1556,11 +1559,15 @@ export const taxDocuments = pgTable(
       .where(sql`${t.kind} = 'invoice'`),
     index('tax_documents_kind_issued_idx').on(t.kind, t.issuedAt),
     index('tax_documents_invoice_idx').on(t.invoiceId),
-    check('tax_documents_kind_valid', sql`${t.kind} IN ('invoice', 'credit_note')`),
+    check(
+      'tax_documents_kind_valid',
+      sql`${t.kind} IN ('invoice', 'credit_note', 'delivery_challan')`,
+    ),
     check('tax_documents_number_valid', sql`${t.number} ~ '^[A-Za-z0-9/-]{1,16}$'`),
+    // A credit note corrects an invoice and a delivery challan moves goods against one.
     check(
       'tax_documents_credit_note_has_invoice',
-      sql`(${t.kind} = 'credit_note') = (${t.invoiceId} IS NOT NULL)`,
+      sql`(${t.kind} = 'invoice') = (${t.invoiceId} IS NULL)`,
     ),
     check('tax_documents_supply_type_valid', sql`${t.supplyType} IN ('intra', 'inter')`),
     check(

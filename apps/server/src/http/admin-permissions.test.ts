@@ -35,7 +35,12 @@ import { createReturn, createShippedReplacement } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
 import { addEntry, createGiveaway } from '../test/giveaways.js';
 import { createApplication, createPriceList } from '../test/wholesale.js';
-import { seedCreditNote, seedInvoice, type SeedDocument } from '../test/tax-documents.js';
+import {
+  seedCreditNote,
+  seedDeliveryChallan,
+  seedInvoice,
+  type SeedDocument,
+} from '../test/tax-documents.js';
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 import { COMMAND_LINE } from '../staff/audit.service.js';
 import { inviteStaff } from '../staff/staff-invitations.service.js';
@@ -317,6 +322,14 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
       number: `CN/26-27/${serial}`,
     });
     return { url: `/api/admin/credit-notes/${note.id}` };
+  },
+  deliveryChallanPdf: async (db) => {
+    const invoice = await seedInvoice(db, sampleInvoice(++serial));
+    const challan = await seedDeliveryChallan(db, invoice, {
+      ...sampleInvoice(serial),
+      number: `DC/26-27/${serial}`,
+    });
+    return { url: `/api/admin/delivery-challans/${challan.id}` };
   },
 };
 
@@ -693,6 +706,7 @@ describe('the back-office permission table', () => {
         'shipReplacementWithCourier',
         'replacementLabel',
         'replacementPackingSlip',
+        'deliveryChallanPdf',
         'orderShippingLabels',
         'listOrderShipments',
         'shipWithCourier',

@@ -7,7 +7,12 @@
 // shipping/; either way a parcel of its own, whose courier later says delivered or back). Each
 // step locks the order then the request, and writes its columns, order event, ledger rows,
 // audit entry and mail in one transaction, or refuses and changes nothing.
-import { describePayout, RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
+import {
+  describePayout,
+  printedText,
+  RETURN_STATUS_LABELS,
+  type ReturnKind,
+} from '@kitroom/contract';
 import {
   roleMay,
   type AdminReturn,
@@ -27,6 +32,7 @@ import { recordManualShipment, shipmentsOfReturn } from '../shipping/shipments.s
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
+import { challanForReplacement, challansOfReturn } from '../tax/delivery-challans.service.js';
 import { recordEvent, PROVIDER, SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
 import { linePrintOf } from './orders.service.js';
@@ -177,6 +183,7 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
     refund_due_paise: refundDue,
     payout_to: r.payout ? describePayout(r.payout) : null,
     shipments: r.kind === 'exchange' ? await shipmentsOfReturn(db, id) : [],
+    challans: r.kind === 'exchange' ? await challansOfReturn(db, id) : [],
     refund: refund ?? null,
   };
 }
@@ -485,6 +492,26 @@ export async function markReplacementShipped(
   parcel: ReplacementParcel,
 ): Promise<void> {
   const now = new Date();
+  // The replacement travels under a delivery challan against the order's invoice: no new sale.
+  const lines = await q.linesOfReturns(tx, [r.id]);
+  const challan = await challanForReplacement(
+    tx,
+    r.order_id,
+    r.id,
+    lines.map((l) => {
+      const printed = printedText({
+        name: l.print_name,
+        number: l.print_number,
+        patch: l.print_patch,
+      });
+      return {
+        orderItemId: l.order_item_id,
+        quantity: l.quantity,
+        description: `${l.product_name} (${l.exchange_size})${printed ? ` — ${printed}` : ''}`,
+      };
+    }),
+    { staffId: actor.staffId, at: now },
+  );
   await q.setShipped(tx, r.id, {
     courierName: parcel.courier_name,
     trackingId: parcel.tracking_id,
@@ -492,7 +519,12 @@ export async function markReplacementShipped(
     now,
   });
   await recordEvent(tx, r.order_id, 'exchange_shipped', staffActor(actor), {
-    data: { return_id: r.id, kind: r.kind, ...parcel },
+    data: {
+      return_id: r.id,
+      kind: r.kind,
+      ...parcel,
+      ...(challan ? { challan_number: challan.number } : {}),
+    },
     at: now,
   });
   await record(tx, actor, {
@@ -500,7 +532,7 @@ export async function markReplacementShipped(
     entityId: r.id,
     action: 'ship-replacement',
     before: { status: r.status },
-    after: { status: 'shipped', ...parcel },
+    after: { status: 'shipped', ...parcel, ...(challan ? { challan: challan.number } : {}) },
   });
   await enqueueOrderMail(tx, publicUrl, r.order_id, 'exchange-shipped', parcel);
 }

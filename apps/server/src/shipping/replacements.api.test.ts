@@ -213,6 +213,49 @@ describe("an exchange's replacement with a courier", () => {
     // The replacement was held at approval: shipping takes no more stock.
     expect(await stockOf(t.db, jersey, 'L')).toBe(lBefore);
 
+    // It travels under a delivery challan against the order's invoice: the piece's value
+    // (₹1,299 within Kerala at 5%: 1,237.14 taxable), no tax charged (CGST Rule 55).
+    const [challan] = res.json().return.challans;
+    expect(challan).toMatchObject({ number: expect.stringMatching(/^DC\/\d{2}-\d{2}\/\d{6}$/) });
+    const challanPdf = await packer.call('GET', `/api/admin/delivery-challans/${challan.id}`);
+    expect(challanPdf.statusCode, challanPdf.body).toBe(200);
+    const challanText = await pdfText(challanPdf.rawPayload);
+    const [invoice] = await queryRows<{ number: string }>(
+      t.db,
+      sql`SELECT number FROM tax_documents WHERE order_id = ${orderId} AND kind = 'invoice'`,
+    );
+    for (const shown of [
+      'DELIVERY CHALLAN',
+      `Challan No. ${challan.number}`,
+      `Against invoice ${invoice!.number}`,
+      'Gokulam Kerala Home (L)',
+      'Not a supply: goods sent in exchange, no tax charged',
+      `Replacement in exchange #${returnId}: goods sent without consideration`,
+    ]) {
+      expect(challanText.replace(/\s+/g, ' ')).toContain(shown);
+    }
+    expect(challanText).toMatch(/Value of goods\s+₹1,237\.14/);
+    expect(challanText).not.toMatch(/CGST|SGST|IGST/);
+    // No supply: the month's GSTR-1 sums leave it out, and Table 13 counts its series.
+    const owner = adminClient(
+      t.app,
+      new URL(t.config.publicUrl).origin,
+      (await createStaff(t.db, 'owner')).cookie,
+    );
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const docs = await owner.call('GET', `/api/admin/tax/gstr1?month=${month}&section=docs`);
+    expect(docs.body).toContain(
+      'Delivery Challan in cases other than by way of supply (excluding at S no. 9 to 11)',
+    );
+    const summary = (await owner.call('GET', `/api/admin/tax/summary?month=${month}`)).json();
+    const [invoices] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM tax_documents WHERE kind = 'invoice'
+          AND to_char(issued_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') = ${month}`,
+    );
+    expect(summary.invoices.count).toBe(invoices!.n);
+    expect(summary.credit_notes.count).toBe(0);
+
     // Its label is the replacement's; the order's own labels stay the order's parcel.
     const label = await packer.call('GET', `/api/admin/returns/${returnId}/label`);
     expect(label.statusCode, label.body).toBe(200);
@@ -385,6 +428,8 @@ describe("an exchange's replacement with a courier", () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().return).toMatchObject({ status: 'shipped', tracking_id: 'D7000999' });
+    // Each parcel its own challan: the one that came back and the one shipped again.
+    expect(again.json().return.challans).toHaveLength(2);
   });
 
   it('refuses a label or a packing slip for a replacement not yet there', async () => {

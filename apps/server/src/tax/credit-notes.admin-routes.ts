@@ -1,9 +1,11 @@
-// The back office's credit notes: an order's list, and one note as a PDF (H2's renderer, which
-// prints a credit note's title and its original invoice). Thin: the service reads the rows.
+// The back office's credit notes and delivery challans: an order's notes, and one note or
+// challan as a PDF (the tax documents' renderer, which prints its title and its invoice).
+// Thin: the services read the rows.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
 import { creditNotePdf, orderCreditNotes } from './credit-notes.service.js';
+import { challanPdf } from './delivery-challans.service.js';
 
 export function creditNotesAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
@@ -20,6 +22,15 @@ export function creditNotesAdminRoutes({ config, database }: AppDeps): FastifyPl
         creditNotePdf: {
           handler: async ({ params, reply }) => {
             const file = await creditNotePdf(db, params.id);
+            return reply
+              .header('content-type', 'application/pdf')
+              .header('content-disposition', `inline; filename="${file.fileName}"`)
+              .send(file.pdf);
+          },
+        },
+        deliveryChallanPdf: {
+          handler: async ({ params, reply }) => {
+            const file = await challanPdf(db, params.id);
             return reply
               .header('content-type', 'application/pdf')
               .header('content-disposition', `inline; filename="${file.fileName}"`)

@@ -1,6 +1,7 @@
 // The tax document's PDF read back as text (pdftotext): every field CGST Rule 46 asks for is
 // there as text — the rupee sign and Indian grouping included, which the standard PDF fonts
 // could not write — and a long invoice runs onto a continued page.
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../test/pdf.js';
 import {
@@ -138,6 +139,44 @@ describe('tax document PDF', () => {
     expect(text).toMatch(/Rate\s+CGST \(₹\)\s+Rate\s+UTGST \(₹\)/);
     expect(text).toMatch(/UTGST 2\.5%\s+₹30\.93/);
     expect(text).not.toContain('SGST');
+  });
+
+  it('prints a delivery challan: the goods and their value against the invoice, no tax', async () => {
+    const pdf = await renderTaxDocuments([
+      invoice({
+        kind: 'delivery_challan',
+        number: 'DC/26-27/000004',
+        reason: 'Replacement in exchange #12: goods sent without consideration',
+        original: { number: 'KR/26-27/000123', issuedAt: new Date('2026-11-24T18:45:00Z') },
+        cgstPaise: 0,
+        sgstPaise: 0,
+        totalPaise: 123_714,
+        lines: [
+          jersey({
+            description: 'Kerala Blasters Home 2026 (L)',
+            unitPricePaise: 123_714,
+            valuePaise: 123_714,
+            cgstPaise: 0,
+            sgstPaise: 0,
+            totalPaise: 123_714,
+          }),
+        ],
+      }),
+    ]);
+    if (process.env.KEEP_PDF) writeFileSync(process.env.KEEP_PDF, pdf);
+    const text = await pdfText(pdf);
+    for (const shown of [
+      'DELIVERY CHALLAN',
+      'Challan No. DC/26-27/000004',
+      'Against invoice KR/26-27/000123 dated 25 Nov 2026',
+      'Kerala Blasters Home 2026 (L)',
+      'Not a supply: goods sent in exchange, no tax charged',
+    ]) {
+      expect(text).toContain(shown);
+    }
+    expect(text).toMatch(/Value of goods\s+₹1,237\.14/);
+    expect(text).toMatch(/HSN\s+Qty\s+Unit\s+Value \(₹\)/);
+    expect(text).not.toMatch(/CGST|SGST|IGST|Taxable/);
   });
 
   it("prints an inter-state invoice with IGST and a wholesaler's GSTIN", async () => {

@@ -92,6 +92,19 @@ export type InvoiceCopy = keyof typeof INVOICE_COPIES;
 export const DOCUMENT_TITLES: Record<TaxDocumentKind, string> = {
   invoice: 'Tax Invoice',
   credit_note: 'Credit Note',
+  delivery_challan: 'Delivery Challan',
+};
+
+/** What a document's number and total are called on it. */
+const NUMBER_LABELS: Record<TaxDocumentKind, string> = {
+  invoice: 'Invoice No.',
+  credit_note: 'Credit note No.',
+  delivery_challan: 'Challan No.',
+};
+const TOTAL_LABELS: Record<TaxDocumentKind, string> = {
+  invoice: 'Invoice total',
+  credit_note: 'Credit note total',
+  delivery_challan: 'Value of goods',
 };
 
 const require = createRequire(import.meta.url);
@@ -165,28 +178,55 @@ interface Column {
  */
 function columnsOf(d: PrintedDocument): Column[] {
   const second = stateTaxName(d.placeOfSupply);
+  // A delivery challan moves goods without a sale (CGST Rule 55): their value, no tax.
   const taxes: Column[] =
-    d.supplyType === 'intra'
-      ? [
-          { title: 'Rate', width: 24, align: 'right', cell: halfRate },
-          { title: 'CGST (₹)', width: 44, align: 'right', cell: (l) => figure(l.cgstPaise) },
-          { title: 'Rate', width: 24, align: 'right', cell: halfRate },
-          { title: `${second} (₹)`, width: 44, align: 'right', cell: (l) => figure(l.sgstPaise) },
-        ]
-      : [
-          { title: 'Rate', width: 24, align: 'right', cell: (l) => percent(l.rateBp) },
-          { title: 'IGST (₹)', width: 88, align: 'right', cell: (l) => figure(l.igstPaise) },
-        ];
+    d.kind === 'delivery_challan'
+      ? []
+      : d.supplyType === 'intra'
+        ? [
+            { title: 'Rate', width: 24, align: 'right', cell: halfRate },
+            { title: 'CGST (₹)', width: 44, align: 'right', cell: (l) => figure(l.cgstPaise) },
+            { title: 'Rate', width: 24, align: 'right', cell: halfRate },
+            { title: `${second} (₹)`, width: 44, align: 'right', cell: (l) => figure(l.sgstPaise) },
+          ]
+        : [
+            { title: 'Rate', width: 24, align: 'right', cell: (l) => percent(l.rateBp) },
+            { title: 'IGST (₹)', width: 88, align: 'right', cell: (l) => figure(l.igstPaise) },
+          ];
   const before: Column[] = [{ title: '#', width: 14, align: 'left', cell: (_l, no) => String(no) }];
   const after: Column[] = [
     { title: 'HSN', width: 28, align: 'left', cell: (l) => l.hsn },
     { title: 'Qty', width: 20, align: 'right', cell: (l) => String(l.quantity) },
     { title: 'Unit', width: 22, align: 'center', cell: (l) => l.unit },
-    { title: 'Value (₹)', width: 50, align: 'right', cell: (l) => figure(l.valuePaise) },
-    { title: 'Discount (₹)', width: 44, align: 'right', cell: (l) => figure(l.discountPaise) },
-    { title: 'Taxable (₹)', width: 50, align: 'right', cell: (l) => figure(l.taxablePaise) },
+    ...(d.kind === 'delivery_challan'
+      ? []
+      : [
+          {
+            title: 'Value (₹)',
+            width: 50,
+            align: 'right' as const,
+            cell: (l: TaxLine) => figure(l.valuePaise),
+          },
+          {
+            title: 'Discount (₹)',
+            width: 44,
+            align: 'right' as const,
+            cell: (l: TaxLine) => figure(l.discountPaise),
+          },
+          {
+            title: 'Taxable (₹)',
+            width: 50,
+            align: 'right' as const,
+            cell: (l: TaxLine) => figure(l.taxablePaise),
+          },
+        ]),
     ...taxes,
-    { title: 'Total (₹)', width: 52, align: 'right', cell: (l) => figure(l.totalPaise) },
+    {
+      title: d.kind === 'delivery_challan' ? 'Value (₹)' : 'Total (₹)',
+      width: 52,
+      align: 'right',
+      cell: (l) => figure(l.totalPaise),
+    },
   ];
   const used = [...before, ...after].reduce((sum, c) => sum + c.width, 0);
   const description: Column = {
@@ -226,7 +266,7 @@ function header(doc: PDFKit.PDFDocument, d: PrintedDocument, continued: boolean)
     .fontSize(16)
     .text(continued ? `${title} (continued)` : title, x, MARGIN, { width: w, align: 'right' })
     .fontSize(10)
-    .text(`${d.kind === 'invoice' ? 'Invoice' : 'Credit note'} No. ${d.number}`, {
+    .text(`${NUMBER_LABELS[d.kind]} ${d.number}`, {
       width: w,
       align: 'right',
     })
@@ -312,12 +352,14 @@ function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): numb
       width: half,
     })
     .text(
-      d.supplyType === 'intra'
-        ? `Intra-state supply: CGST + ${stateTaxName(d.placeOfSupply)}`
-        : 'Inter-state supply: IGST',
+      d.kind === 'delivery_challan'
+        ? 'Not a supply: goods sent in exchange, no tax charged'
+        : d.supplyType === 'intra'
+          ? `Intra-state supply: CGST + ${stateTaxName(d.placeOfSupply)}`
+          : 'Inter-state supply: IGST',
       { width: half },
-    )
-    .text('Reverse charge: No', { width: half });
+    );
+  if (d.kind !== 'delivery_challan') doc.text('Reverse charge: No', { width: half });
   if (d.ewayBill) doc.font('Bold').text(`E-way bill No. ${d.ewayBill}`, { width: half });
   return Math.max(leftBottom, doc.y) + 12;
 }
@@ -386,7 +428,8 @@ function taxRows(d: PrintedDocument): [string, number][] {
 }
 
 function totals(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): number {
-  const rows: [string, number][] = [['Taxable value', d.taxablePaise], ...taxRows(d)];
+  const rows: [string, number][] =
+    d.kind === 'delivery_challan' ? [] : [['Taxable value', d.taxablePaise], ...taxRows(d)];
   const labelX = RIGHT - 230;
   let y = top;
   doc.font('Body').fontSize(9).fillColor(INK);
@@ -397,7 +440,7 @@ function totals(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): numbe
   }
   doc.moveTo(labelX, y).lineTo(RIGHT, y).lineWidth(0.75).strokeColor(INK).stroke();
   y += 4;
-  const totalLabel = d.kind === 'invoice' ? 'Invoice total' : 'Credit note total';
+  const totalLabel = TOTAL_LABELS[d.kind];
   doc.font('Bold').fontSize(11).text(totalLabel, labelX, y, { width: 120 });
   doc.text(documentRupees(d.totalPaise), RIGHT - 110, y, { width: 110, align: 'right' });
   y = doc.y + 8;
@@ -432,10 +475,17 @@ function signature(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number) {
   doc
     .fillColor(MUTED)
     .fontSize(7.5)
-    .text('Prices include GST. Amounts in Indian rupees (₹).', MARGIN, line + 4, {
-      width: WIDTH - w,
-      lineBreak: false,
-    });
+    .text(
+      d.kind === 'delivery_challan'
+        ? 'Values as invoiced, GST excluded. Amounts in Indian rupees (₹).'
+        : 'Prices include GST. Amounts in Indian rupees (₹).',
+      MARGIN,
+      line + 4,
+      {
+        width: WIDTH - w,
+        lineBreak: false,
+      },
+    );
 }
 
 /** Renders the documents, one after another (a page each, more when needed), as PDF bytes. */

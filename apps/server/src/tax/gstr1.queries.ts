@@ -66,7 +66,8 @@ export async function documentRates(db: Queryable, from: Date, to: Date): Promis
         FROM tax_documents d
         JOIN tax_document_lines l ON l.document_id = d.id
         LEFT JOIN tax_documents i ON i.id = d.invoice_id
-        WHERE d.issued_at >= ${from.toISOString()}::timestamptz
+        WHERE d.kind IN ('invoice', 'credit_note')
+          AND d.issued_at >= ${from.toISOString()}::timestamptz
           AND d.issued_at < ${to.toISOString()}::timestamptz
         GROUP BY d.id, i.id, l.rate_bp
         ORDER BY d.kind DESC, d.financial_year, d.serial, l.rate_bp`,
@@ -132,7 +133,8 @@ export async function hsnLines(db: Queryable, from: Date, to: Date): Promise<Hsn
                sum(l.sgst_paise * ${sign})::bigint AS sgst
         FROM tax_documents d
         JOIN tax_document_lines l ON l.document_id = d.id
-        WHERE d.issued_at >= ${from.toISOString()}::timestamptz
+        WHERE d.kind IN ('invoice', 'credit_note')
+          AND d.issued_at >= ${from.toISOString()}::timestamptz
           AND d.issued_at < ${to.toISOString()}::timestamptz
         GROUP BY 1, 2, 3
         ORDER BY 2, 3`,
@@ -152,7 +154,7 @@ export async function hsnLines(db: Queryable, from: Date, to: Date): Promise<Hsn
 
 /** A series' documents issued in a span: its first and last serial and how many. */
 export interface SeriesIssued {
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'delivery_challan';
   financialYear: string;
   firstSerial: number;
   lastSerial: number;
@@ -161,7 +163,7 @@ export interface SeriesIssued {
 
 export async function seriesIssued(db: Queryable, from: Date, to: Date): Promise<SeriesIssued[]> {
   const rows = await queryRows<{
-    kind: 'invoice' | 'credit_note';
+    kind: 'invoice' | 'credit_note' | 'delivery_challan';
     financial_year: string;
     first_serial: number;
     last_serial: number;

@@ -113,6 +113,7 @@ export const GSTR1_HEADERS: Record<Gstr1Section, readonly string[]> = {
 const DOCUMENT_NATURE: Record<TaxDocumentKind, string> = {
   invoice: 'Invoices for outward supply',
   credit_note: 'Credit Note',
+  delivery_challan: 'Delivery Challan in cases other than by way of supply (excluding at S no. 9 to 11)',
 };
 
 /** The portal's own state names where ours differ (its list writes '&'). */
@@ -264,7 +265,7 @@ export function gstr1Rows(
  * range and the count still agree. Kitroom never voids a document: a credit note corrects one.
  */
 export function documentsIssued(series: readonly SeriesIssued[]): string[][] {
-  const order: TaxDocumentKind[] = ['invoice', 'credit_note'];
+  const order: TaxDocumentKind[] = ['invoice', 'credit_note', 'delivery_challan'];
   return [...series]
     .sort(
       (a, b) =>

@@ -19,6 +19,7 @@ import {
 import * as q from './invoices.queries.js';
 import { orderTax } from './order-tax.service.js';
 import { nextNumber } from './tax-series.queries.js';
+import type { TaxDocumentKind } from './tax-series.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const NO_INVOICE_YET = 'This order has no invoice yet: it is issued when the order ships.';
@@ -217,9 +218,15 @@ export async function printedDocuments(
 }
 
 /** 'KR/26-27/000123' → 'invoice-KR-26-27-000123.pdf'. */
-export function documentFileName(kind: 'invoice' | 'credit_note', number: string): string {
-  return `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${number.replace(/\//g, '-')}.pdf`;
+export function documentFileName(kind: TaxDocumentKind, number: string): string {
+  return `${FILE_PREFIX[kind]}-${number.replace(/\//g, '-')}.pdf`;
 }
+
+const FILE_PREFIX: Record<TaxDocumentKind, string> = {
+  invoice: 'invoice',
+  credit_note: 'credit-note',
+  delivery_challan: 'delivery-challan',
+};
 
 /**
  * One stored document as a PDF file (the shopper's download, the mail's attachment, a credit

@@ -4,10 +4,17 @@
 // (decision 027).
 import { indianDayOf } from '../indian-days.js';
 
-export type TaxDocumentKind = 'invoice' | 'credit_note';
+export type TaxDocumentKind = 'invoice' | 'credit_note' | 'delivery_challan';
 
-/** The prefix of each series: KR for the shop's invoices, CN for its credit notes. */
-export const NUMBER_PREFIX: Record<TaxDocumentKind, string> = { invoice: 'KR', credit_note: 'CN' };
+/**
+ * The prefix of each series: KR for the shop's invoices, CN for its credit notes, DC for its
+ * delivery challans.
+ */
+export const NUMBER_PREFIX: Record<TaxDocumentKind, string> = {
+  invoice: 'KR',
+  credit_note: 'CN',
+  delivery_challan: 'DC',
+};
 
 /** The financial year ('2026-27') an instant falls in: April to March, by the Indian day. */
 export function financialYearOf(at: Date): string {

@@ -76,7 +76,7 @@ function lineAmounts(line: SeedLine, intra: boolean) {
 
 async function insertDocument(
   db: Db,
-  kind: 'invoice' | 'credit_note',
+  kind: 'invoice' | 'credit_note' | 'delivery_challan',
   orderId: number,
   invoiceId: number | null,
   doc: SeedDocument,
@@ -143,4 +143,13 @@ export async function seedCreditNote(
   doc: SeedDocument,
 ): Promise<SeededDocument> {
   return insertDocument(db, 'credit_note', invoice.orderId, invoice.id, doc);
+}
+
+/** A delivery challan against an invoice (the permission table's sample: its amounts as seeded). */
+export async function seedDeliveryChallan(
+  db: Db,
+  invoice: SeededDocument,
+  doc: SeedDocument,
+): Promise<SeededDocument> {
+  return insertDocument(db, 'delivery_challan', invoice.orderId, invoice.id, doc);
 }

@@ -98,6 +98,11 @@ export const AdminReturn = AdminReturnSummary.extend({
    * with its state and tracking events (a canceled one and the next stay listed).
    */
   shipments: z.array(CourierShipment),
+  /**
+   * The delivery challans the replacement travelled under (CGST Rule 55), oldest first: one
+   * per parcel, none when the order had no invoice.
+   */
+  challans: z.array(z.object({ id: z.number().int(), number: z.string(), issued_at: z.string() })),
   /** The refund written at receipt, with the provider's state. */
   refund: z
     .object({

@@ -69,4 +69,14 @@ export const taxEndpoints = {
     produces: 'application/pdf',
     response: z.string(),
   },
+  deliveryChallanPdf: {
+    method: 'GET',
+    path: '/api/admin/delivery-challans/:id',
+    summary:
+      "A delivery challan as a PDF: an exchange's replacement, against its invoice, no tax charged",
+    access: 'orders.fulfil',
+    params: z.object({ id: Id }),
+    produces: 'application/pdf',
+    response: z.string(),
+  },
 } as const satisfies Record<string, AdminEndpoint>;

@@ -1,7 +1,7 @@
 // /admin/returns/:id (orders.read): one request — its order and delivery address, the lines
 // with the sizes asked for and the stock of each new size, the shopper's reason, the
-// decision, the replacement parcel (its packing slip, label and courier's news), the refund —
-// and the steps the role may take.
+// decision, the replacement parcel (its packing slip, label, delivery challan and courier's
+// news), the refund — and the steps the role may take.
 import { formatRupees, printLabel } from '@kitroom/contract';
 import { adminEndpoints, type AdminReturn } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
@@ -232,6 +232,19 @@ function ReplacementParcel({ r }: { r: AdminReturn }) {
               Shipping label
             </a>
           )}
+          {mayFulfil &&
+            r.challans.map((c) => (
+              <a
+                key={c.id}
+                href={adminEndpoints.deliveryChallanPdf.path.replace(':id', String(c.id))}
+                target="_blank"
+                rel="noopener"
+                className={buttonClass('ghost')}
+                title="The delivery challan the replacement travels under (no new sale)"
+              >
+                Challan {c.number}
+              </a>
+            ))}
         </div>
       </div>
       {r.shipments.length === 0 ? (

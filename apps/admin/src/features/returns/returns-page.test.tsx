@@ -54,6 +54,7 @@ function request(o: Partial<AdminReturn> = {}): AdminReturn {
     refund_due_paise: null,
     payout_to: null,
     shipments: [],
+    challans: [],
     refund: null,
     ...o,
   };
@@ -385,6 +386,7 @@ describe('the returns pages', () => {
           courier_name: parcel.courier_name,
           tracking_id: parcel.awb,
           shipments: [parcel],
+          challans: [{ id: 31, number: 'DC/26-27/000001', issued_at: '2026-12-01T08:00:00.000Z' }],
         };
         return { body: { return: exchange } };
       },
@@ -420,5 +422,8 @@ describe('the returns pages', () => {
       '/api/admin/returns/7/label',
     );
     expect(within(section).getByRole('button', { name: 'Cancel shipment' })).toBeTruthy();
+    expect(
+      within(section).getByRole('link', { name: 'Challan DC/26-27/000001' }).getAttribute('href'),
+    ).toBe('/api/admin/delivery-challans/31');
   });
 });
