@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    onConnectionLost: (err) =>
+      log.warn({ err }, 'a database connection was lost; the next request opens a new one'),
   });
   const removePid = writeServerPid(config.dataDir);
   process.on('exit', removePid);

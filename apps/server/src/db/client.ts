@@ -59,6 +59,8 @@ export interface OpenOptions {
    * open one per file, far faster than initialising and migrating each.
    */
   pgliteSnapshot?: Blob;
+  /** Told when a connection to PostgreSQL is lost (a restart, a failover, a cut). */
+  onConnectionLost?: (err: Error) => void;
 }
 
 /** Opens the database named by the options; call migrate() before serving. */
@@ -72,7 +74,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // dashboard's best sellers among a million orders spent 190 of its 900 ms compiling).
       options: '-c jit=off',
     });
-    // An idle client losing its connection must not crash the process.
+    // A lost connection must never end the process. pg-pool listens for a client's 'error'
+    // only while the client is idle in the pool (it then drops it and emits 'error' on the
+    // pool); while a client is checked out — a transaction, the start-up lock — it takes its
+    // listener off, and a PostgreSQL restart (57P01), failover or network cut then raised an
+    // 'error' event nobody heard, which Node turns into an exit. So every client gets a
+    // listener of its own for life, on its first checkout ('connect' is emitted before the
+    // client is handed out). The query in flight fails by itself and answers 503
+    // (http/errors.ts); pg marks the client unusable, and the pool drops it on release, so the
+    // next request opens a fresh connection once the database answers again.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onConnectionLost?.(err)));
+    // The pool's own 'error' repeats an idle client's, which the line above has heard.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
