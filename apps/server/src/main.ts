@@ -42,6 +42,15 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     onConnectionLost: (err) =>
       log.warn({ err }, 'a database connection was lost; the next request opens a new one'),
+    // The built-in database cannot go on (its disk is full): calling it again would spin
+    // forever, so the process ends here and its supervisor starts it again (README, Operations).
+    onPanic: (err) => {
+      log.fatal(
+        { err },
+        'the built-in database stopped on an error it cannot recover from (is the disk under DATA_DIR full?); exiting so the service restarts',
+      );
+      process.exit(1);
+    },
   });
   const removePid = writeServerPid(config.dataDir);
   process.on('exit', removePid);

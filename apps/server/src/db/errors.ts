@@ -77,6 +77,26 @@ export function loggableError(err: Error): LoggedError {
   };
 }
 
+/** The SQLSTATE of a failure for want of room (class 53: disk full, out of memory), if it is one. */
+export function resourceFailureOf(err: unknown): string | undefined {
+  const fields = databaseErrorOf(err);
+  return fields?.code.startsWith('53') ? fields.code : undefined;
+}
+
+/**
+ * Whether the database PANICked (PostgreSQL's severity for "this server cannot go on": a
+ * checkpoint or WAL write failed), or PGlite's WebAssembly aborted. PostgreSQL restarts
+ * itself after one; PGlite runs inside this process, which must restart instead.
+ */
+export function isDatabasePanic(err: unknown): boolean {
+  for (const e of causes(err)) {
+    if (e.severity === 'PANIC') return true;
+    // WebAssembly.RuntimeError (an abort, an unreachable trap): the only error of that name.
+    if (e.name === 'RuntimeError') return true;
+  }
+  return false;
+}
+
 /** What a request answers (503) while the database is away or cannot write. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Our database is not available right now. Please try again in a minute.';
