@@ -11,6 +11,7 @@ import { seedIfEmpty } from './db/seed/seed.js';
 import { createBackupScheduler } from './ops/backup-scheduler.js';
 import { backupBeforeMigrating } from './ops/backups.js';
 import { writeServerPid } from './ops/server-pid.js';
+import { checkWritableDirSync, FolderNotWritable } from './private-files.js';
 import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
 
 /** A whole request (headers and body) must arrive within this. */
@@ -37,6 +38,8 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const log = pino({ level: config.logLevel, serializers: { err: loggableError } });
+  // Pictures, backups, the pid file and (without DATABASE_URL) the database live here.
+  checkWritableDirSync(config.dataDir, 'DATA_DIR');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -113,6 +116,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof FolderNotWritable) {
+    console.error(`Kitroom could not start: ${err.message}`);
+    process.exit(1);
+  }
   console.error('Kitroom could not start:', err);
   process.exit(1);
 });

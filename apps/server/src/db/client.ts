@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { makePrivateDirSync } from '../private-files.js';
+import { checkWritableDirSync, makePrivateDirSync } from '../private-files.js';
 import { isDatabasePanic, resourceFailureOf } from './errors.js';
 import * as schema from './schema.js';
 
@@ -169,7 +169,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) makePrivateDirSync(dir);
+  if (!dir.startsWith('memory://')) {
+    checkWritableDirSync(dir, 'the built-in database’s folder');
+    makePrivateDirSync(dir);
+  }
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),
