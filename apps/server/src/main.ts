@@ -9,7 +9,7 @@ import { openDatabase } from './db/client.js';
 import { loggableError } from './db/errors.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { createBackupScheduler } from './ops/backup-scheduler.js';
-import { backupBeforeMigrating } from './ops/backups.js';
+import { BackupError, backupBeforeMigrating } from './ops/backups.js';
 import { writeServerPid } from './ops/server-pid.js';
 import { checkWritableDirSync, FolderNotWritable } from './private-files.js';
 import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
@@ -116,7 +116,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof FolderNotWritable) {
+  // The owner's sentence alone: a folder it cannot write, a backup before migrating refused.
+  if (err instanceof FolderNotWritable || err instanceof BackupError) {
     console.error(`Kitroom could not start: ${err.message}`);
     process.exit(1);
   }
