@@ -93,6 +93,7 @@ import {
 } from './health/alerts.service.js';
 import { healthAdminRoutes } from './health/health.admin-routes.js';
 import { createHealthMonitor, type HealthMonitor } from './health/health-monitor.js';
+import type { StatFs } from './health/disk.js';
 import type { HealthContext } from './health/health.service.js';
 import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
@@ -119,6 +120,8 @@ export interface AppDeps {
   productViews: ViewCounts;
   /** The couriers offered to staff (shipping/couriers/couriers.ts). */
   couriers: Couriers;
+  /** Free disk space as fs.statfs reads it (backups, readiness); tests hand in their own. */
+  statfs?: StatFs;
 }
 
 export interface BuildOptions {
@@ -143,6 +146,8 @@ export interface BuildOptions {
   web?: { dir: string; serverEntry: string };
   /** The product view counter (default one that writes to the database in batches). */
   productViews?: ViewCounts;
+  /** Free disk space under DATA_DIR (default fs.statfs); tests hand in a full disk. */
+  statfs?: StatFs;
 }
 
 export type App = FastifyInstance;
@@ -271,8 +276,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onReady', async () => productViews.start());
   app.addHook('onClose', async () => productViews.stop());
   const couriers = options.couriers ?? createCouriers(config, { db: options.database.db });
-  const deps: AppDeps = { config, database: options.database, mailer, productViews, couriers };
-  const healthContext: HealthContext = { config, database: options.database, monitor: health };
+  const statfs = options.statfs ? { statfs: options.statfs } : {};
+  const deps: AppDeps = {
+    config,
+    database: options.database,
+    mailer,
+    productViews,
+    couriers,
+    ...statfs,
+  };
+  const healthContext: HealthContext = {
+    config,
+    database: options.database,
+    monitor: health,
+    ...statfs,
+  };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

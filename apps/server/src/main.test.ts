@@ -2,13 +2,14 @@
 // refuses new connections and exits 0; started by `npm start`, the signals npm is sent reach
 // it. Always on PGlite in its own DATA_DIR: the process under test must never see the
 // PostgreSQL database of the suite.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.js';
 import { provideDemoImages } from './test/demo-images.js';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -128,6 +129,38 @@ describe('main', () => {
     expect(bad.output()).toContain('Invalid configuration:');
     expect(bad.output()).toContain('PORT:');
   });
+
+  it('refuses a DATA_DIR it cannot write, naming the folder and the cause', async () => {
+    // A shop's folder, then made read-only: a read-only mount (root writes through any
+    // permission), or no write permission for anyone else.
+    const shop = mkdtempSync(path.join(os.tmpdir(), 'kitroom-read-only-'));
+    const database = await openDatabase({ pgliteDir: path.join(shop, 'pglite') });
+    await database.migrate();
+    await database.close();
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      spawnSync('mount', ['--bind', shop, shop]);
+      spawnSync('mount', ['-o', 'remount,bind,ro', shop]);
+    } else {
+      chmodSync(shop, 0o555);
+    }
+    try {
+      const refused = start({ DATA_DIR: shop, PORT: '0', NODE_ENV: 'test' });
+      expect(await refused.exited).toBe(1);
+      expect(refused.output().trim()).toBe(
+        `Kitroom could not start: Kitroom cannot write to DATA_DIR (${shop}): ` +
+          (asRoot
+            ? 'its file system is mounted read-only (EROFS). '
+            : 'permission denied (EACCES). ') +
+          `Make the folder writable by the user that runs the server (${os.userInfo().username}), ` +
+          'or set DATA_DIR to a folder it can write.',
+      );
+    } finally {
+      if (asRoot) spawnSync('umount', [shop]);
+      else chmodSync(shop, 0o755);
+      rmSync(shop, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('serves, then on SIGTERM finishes the request in flight and exits 0', async () => {
     const port = await freePort();

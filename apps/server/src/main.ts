@@ -9,8 +9,9 @@ import { openDatabase } from './db/client.js';
 import { loggableError } from './db/errors.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { createBackupScheduler } from './ops/backup-scheduler.js';
-import { backupBeforeMigrating } from './ops/backups.js';
+import { BackupError, backupBeforeMigrating } from './ops/backups.js';
 import { writeServerPid } from './ops/server-pid.js';
+import { checkWritableDirSync, FolderNotWritable } from './private-files.js';
 import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
 
 /** A whole request (headers and body) must arrive within this. */
@@ -37,9 +38,22 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const log = pino({ level: config.logLevel, serializers: { err: loggableError } });
+  // Pictures, backups, the pid file and (without DATABASE_URL) the database live here.
+  checkWritableDirSync(config.dataDir, 'DATA_DIR');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    onConnectionLost: (err) =>
+      log.warn({ err }, 'a database connection was lost; the next request opens a new one'),
+    // The built-in database cannot go on (its disk is full): calling it again would spin
+    // forever, so the process ends here and its supervisor starts it again (README, Operations).
+    onPanic: (err) => {
+      log.fatal(
+        { err },
+        'the built-in database stopped on an error it cannot recover from (is the disk under DATA_DIR full?); exiting so the service restarts',
+      );
+      process.exit(1);
+    },
   });
   const removePid = writeServerPid(config.dataDir);
   process.on('exit', removePid);
@@ -102,6 +116,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // The owner's sentence alone: a folder it cannot write, a backup before migrating refused.
+  if (err instanceof FolderNotWritable || err instanceof BackupError) {
+    console.error(`Kitroom could not start: ${err.message}`);
+    process.exit(1);
+  }
   console.error('Kitroom could not start:', err);
   process.exit(1);
 });

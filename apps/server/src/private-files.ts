@@ -2,8 +2,10 @@
 // backups (the whole database, TOTP secrets), the mail outbox (one-time codes). Folders are
 // made 0700 and files 0600, as the sandbox secret is; a folder made before, with the umask's
 // 0755, is narrowed when it is next used.
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -18,4 +20,40 @@ export function makePrivateDirSync(dir: string): void {
 export async function makePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   await chmod(dir, PRIVATE_DIR_MODE);
+}
+
+/** A folder the server must write in and cannot; the message names it and the cause. */
+export class FolderNotWritable extends Error {
+  override name = 'FolderNotWritable';
+}
+
+const WRITE_FAILURES: Record<string, string> = {
+  EROFS: 'its file system is mounted read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  ENOTDIR: 'a file of that name is in the way',
+};
+
+/**
+ * Checks that this process can write in `dir` (made when missing), by writing and removing
+ * a small file: a read-only disk or a folder owned by another user is then named with its
+ * cause, instead of failing deep inside the database ("PGlite failed to initialize").
+ */
+export function checkWritableDirSync(dir: string, what: string): void {
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    const why = WRITE_FAILURES[code] ?? (err as Error).message;
+    throw new FolderNotWritable(
+      `Kitroom cannot write to ${what} (${path.resolve(dir)}): ${why}${code ? ` (${code})` : ''}. ` +
+        `Make the folder writable by the user that runs the server (${os.userInfo().username}), ` +
+        'or set DATA_DIR to a folder it can write.',
+    );
+  }
 }

@@ -11,7 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { makePrivateDirSync } from '../private-files.js';
+import { checkWritableDirSync, makePrivateDirSync } from '../private-files.js';
+import { isDatabasePanic, resourceFailureOf } from './errors.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -38,7 +39,19 @@ export interface Database {
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
+  /**
+   * The last query that failed for want of room (disk full, out of memory: SQLSTATE class
+   * 53), or null. `SELECT 1` still answers on a full disk while every order fails, so
+   * readiness looks here too.
+   */
+  lastResourceFailure(): ResourceFailure | null;
   close(): Promise<void>;
+}
+
+export interface ResourceFailure {
+  at: Date;
+  /** SQLSTATE, e.g. '53100' (disk_full). */
+  code: string;
 }
 
 export const migrationsFolder = path.join(
@@ -59,6 +72,43 @@ export interface OpenOptions {
    * open one per file, far faster than initialising and migrating each.
    */
   pgliteSnapshot?: Blob;
+  /** Told when a connection to PostgreSQL is lost (a restart, a failover, a cut). */
+  onConnectionLost?: (err: Error) => void;
+  /**
+   * PGlite only: told when the embedded PostgreSQL PANICs (a checkpoint or the WAL could not
+   * be written: the disk is full). Its next call would spin forever at full CPU and the
+   * process would answer nothing, not even SIGTERM: the server exits here instead, so its
+   * supervisor starts it again (recovery replays the WAL). Nothing may call the database
+   * after this is told.
+   */
+  onPanic?: (err: unknown) => void;
+}
+
+/**
+ * Replaces `target[method]` (a function answering a promise, or undefined when called with
+ * a callback) by one that tells `seen` of each failure; the caller still gets the failure.
+ * The watcher is attached first, so it runs before the caller's own handling.
+ */
+function watchFailures(target: object, method: string, seen: (err: unknown) => void): void {
+  const record = target as Record<string, unknown>;
+  const original = (record[method] as (...args: unknown[]) => unknown).bind(target);
+  record[method] = (...args: unknown[]) => {
+    const result = original(...args);
+    if (result instanceof Promise) result.catch(seen);
+    return result;
+  };
+}
+
+/** Remembers the last failure for want of room, for lastResourceFailure(). */
+function resourceFailures(): { seen: (err: unknown) => void; last: () => ResourceFailure | null } {
+  let last: ResourceFailure | null = null;
+  return {
+    seen: (err) => {
+      const code = resourceFailureOf(err);
+      if (code) last = { at: new Date(), code };
+    },
+    last: () => last,
+  };
 }
 
 /** Opens the database named by the options; call migrate() before serving. */
@@ -72,8 +122,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // dashboard's best sellers among a million orders spent 190 of its 900 ms compiling).
       options: '-c jit=off',
     });
-    // An idle client losing its connection must not crash the process.
+    // A lost connection must never end the process. pg-pool listens for a client's 'error'
+    // only while the client is idle in the pool (it then drops it and emits 'error' on the
+    // pool); while a client is checked out — a transaction, the start-up lock — it takes its
+    // listener off, and a PostgreSQL restart (57P01), failover or network cut then raised an
+    // 'error' event nobody heard, which Node turns into an exit. So every client gets a
+    // listener of its own for life, on its first checkout ('connect' is emitted before the
+    // client is handed out). The query in flight fails by itself and answers 503
+    // (http/errors.ts); pg marks the client unusable, and the pool drops it on release, so the
+    // next request opens a fresh connection once the database answers again.
+    const failures = resourceFailures();
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onConnectionLost?.(err));
+      // Queries in a transaction run on the checked-out client; pool.query calls it with a
+      // callback, so nothing is seen twice.
+      watchFailures(client, 'query', failures.seen);
+    });
+    // The pool's own 'error' repeats an idle client's, which the line above has heard.
     pool.on('error', () => undefined);
+    watchFailures(pool, 'query', failures.seen);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -97,15 +164,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ping: async () => {
         await db.execute(sql`SELECT 1`);
       },
+      lastResourceFailure: failures.last,
       close: () => pool.end(),
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) makePrivateDirSync(dir);
+  if (!dir.startsWith('memory://')) {
+    checkWritableDirSync(dir, 'the built-in database’s folder');
+    makePrivateDirSync(dir);
+  }
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),
   });
+  const failures = resourceFailures();
+  let panicked = false;
+  const seen = (err: unknown) => {
+    failures.seen(err);
+    if (isDatabasePanic(err) && !panicked) {
+      panicked = true;
+      opts.onPanic?.(err);
+    }
+  };
+  // Drizzle calls query() and transaction() (a failure inside one comes out of it).
+  for (const method of ['query', 'exec', 'transaction']) watchFailures(client, method, seen);
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {
@@ -117,6 +199,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
+    lastResourceFailure: failures.last,
     close: () => client.close(),
   };
 }

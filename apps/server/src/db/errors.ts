@@ -1,6 +1,7 @@
 // What a failed query says, read the same way from pg and PGlite: both throw PostgreSQL's
 // error (a five-character SQLSTATE `code` and a `severity`), which Drizzle wraps in an error
 // of its own carrying the statement and its parameters.
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { stdSerializers } from 'pino';
 
 /** The parts of PostgreSQL's error that both drivers carry. */
@@ -74,4 +75,77 @@ export function loggableError(err: Error): LoggedError {
       .filter((line) => /^\s+at /.test(line))
       .join('\n'),
   };
+}
+
+/** The SQLSTATE of a failure for want of room (class 53: disk full, out of memory), if it is one. */
+export function resourceFailureOf(err: unknown): string | undefined {
+  const fields = databaseErrorOf(err);
+  return fields?.code.startsWith('53') ? fields.code : undefined;
+}
+
+/**
+ * Whether the database PANICked (PostgreSQL's severity for "this server cannot go on": a
+ * checkpoint or WAL write failed), or PGlite's WebAssembly aborted. PostgreSQL restarts
+ * itself after one; PGlite runs inside this process, which must restart instead.
+ */
+export function isDatabasePanic(err: unknown): boolean {
+  for (const e of causes(err)) {
+    if (e.severity === 'PANIC') return true;
+    // WebAssembly.RuntimeError (an abort, an unreachable trap): the only error of that name.
+    if (e.name === 'RuntimeError') return true;
+  }
+  return false;
+}
+
+/** What a request answers (503) while the database is away or cannot write. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Our database is not available right now. Please try again in a minute.';
+
+/**
+ * SQLSTATEs of a database that is away or out of room rather than of a wrong request:
+ * class 08 (connection exception), class 53 (insufficient resources: disk full, out of
+ * memory, too many connections), 57P01–57P03 (shut down by an administrator or a crash,
+ * starting up).
+ */
+function isUnavailableState(code: string): boolean {
+  return (
+    code.startsWith('08') || code.startsWith('53') || ['57P01', '57P02', '57P03'].includes(code)
+  );
+}
+
+/** The network failing under pg: the server restarting, a failover, a cut cable. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** pg's own words for a connection it lost or could not open (it gives them no code). */
+const LOST_CONNECTION =
+  /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Whether `err` (or a cause) says the database is unreachable or cannot take writes now, so
+ * the request may work when tried again: a 503, not a 500. A restart of PostgreSQL shows as
+ * 57P01 on the query in flight, then as refused connections and 57P03 until it is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let parent: Record<string, unknown> | undefined;
+  for (const e of causes(err)) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    if (code && SQLSTATE.test(code) && typeof e.severity === 'string') {
+      if (isUnavailableState(code)) return true;
+    } else if (code && NETWORK_CODES.has(code)) {
+      // pg's own connect error, bare or as Drizzle's query's cause; deeper, it is some other
+      // service's (fetch wraps a refused connection as its cause) and not the database.
+      if (!parent || parent instanceof DrizzleQueryError) return true;
+    }
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+    parent = e;
+  }
+  return false;
 }

@@ -1,13 +1,16 @@
 // The one error handler: a value the database refuses (SQLSTATE class 22) is a 400 {error},
-// the second line of defence behind validation; any other failure is a 500 without details.
+// the second line of defence behind validation; a database that is away (restarted, failed
+// over, out of disk) is a 503 to try again; any other failure is a 500 without details.
 // A failed query is logged by its code and statement, never with the request's data.
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/errors.js';
 import { createTestDatabase } from '../test/database.js';
 import { registerErrorHandling } from './errors.js';
 
@@ -55,6 +58,34 @@ beforeAll(async () => {
     await database.db.execute(sql`SELECT ${ADDRESS}::int AS id`);
     return { ok: true };
   });
+  // What pg throws when PostgreSQL restarts under a query, or refuses connections meanwhile.
+  const shutDown = Object.assign(new Error('terminating connection due to administrator command'), {
+    code: '57P01',
+    severity: 'FATAL',
+  });
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+    code: 'ECONNREFUSED',
+  });
+  const diskFull = Object.assign(new Error('could not extend file'), {
+    code: '53100',
+    severity: 'ERROR',
+  });
+  app.get('/restarted', async () => {
+    throw new DrizzleQueryError('select 1', [], shutDown);
+  });
+  app.get('/refused-connection', async () => {
+    throw refused;
+  });
+  app.get('/lost-connection', async () => {
+    throw new DrizzleQueryError('commit', [], new Error('Connection terminated unexpectedly'));
+  });
+  app.get('/disk-full', async () => {
+    throw new DrizzleQueryError('insert into orders', [], diskFull);
+  });
+  // A payment provider's address refusing: fetch's error, with the refusal as its cause.
+  app.get('/provider-refused', async () => {
+    throw new TypeError('fetch failed', { cause: refused });
+  });
   await app.ready();
 });
 
@@ -84,6 +115,21 @@ describe('database errors', () => {
       });
     },
   );
+
+  it.each(['/restarted', '/refused-connection', '/lost-connection', '/disk-full'])(
+    'answer a database that is away or full (%s) with 503 {error} and a Retry-After',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.json()).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    },
+  );
+
+  it('do not take another service refusing a connection for the database', async () => {
+    const res = await app.inject({ method: 'GET', url: '/provider-refused' });
+    expect(res.statusCode).toBe(500);
+  });
 
   it('answer any other database failure with 500 and no details', async () => {
     const res = await app.inject({ method: 'GET', url: '/no-such-table' });

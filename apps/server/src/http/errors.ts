@@ -3,7 +3,12 @@
 // (plugins, routes) may refuse with an AppError that carries its status.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseErrorOf, isDataException } from '../db/errors.js';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseErrorOf,
+  isDatabaseUnavailable,
+  isDataException,
+} from '../db/errors.js';
 import {
   Conflict,
   DomainError,
@@ -56,6 +61,9 @@ export function httpStatusOf(error: unknown): number | undefined {
   return STATUSES.find(([type]) => error instanceof type)?.[1];
 }
 
+/** A restarted PostgreSQL takes a few seconds; a failover up to a minute or so. */
+const DATABASE_RETRY_AFTER_SECONDS = 30;
+
 /** 22021 character_not_in_repertoire, 22P05 untranslatable_character. */
 const ENCODING_ERRORS = new Set(['22021', '22P05']);
 const BAD_VALUE_MESSAGE =
@@ -96,6 +104,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({
         error: ENCODING_ERRORS.has(database.code) ? FORBIDDEN_TEXT_MESSAGE : BAD_VALUE_MESSAGE,
       });
+    }
+    // The database restarting, failing over or out of disk: nothing the shopper did, and
+    // trying again shortly may work. Its transaction did not commit, so nothing is half done.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

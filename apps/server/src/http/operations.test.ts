@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/errors.js';
+import { WRITE_FAILURE_MEMORY_MS, writeTrouble } from '../health/readiness.js';
+import { testDatabaseKind } from '../test/database.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
@@ -52,5 +56,74 @@ describe('readiness when the database is down', () => {
     const health = await own.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     await own.app.close();
+  });
+});
+
+describe('readiness when the database cannot write', () => {
+  it('answers 503 on /readyz for a while after a write was refused for a full disk', async () => {
+    const own = await startTestApp();
+    try {
+      // The very error PostgreSQL and PGlite raise when a table's file cannot grow (53100),
+      // through the real driver; only its cause is not a real full disk.
+      const refused = own.db.execute(
+        sql`DO $$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$`,
+      );
+      await expect(refused).rejects.toThrow();
+      const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error).toMatch(
+        /^The database refused a write at \d{4}-\d\d-\d\dT[\d:.]+Z: its disk is full\.$/,
+      );
+      // Once writes have not been refused for a while, ready again.
+      const later = new Date(Date.now() + WRITE_FAILURE_MEMORY_MS + 1_000);
+      expect(await writeTrouble(own, later)).toBeNull();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers 503 on /readyz while the disk under DATA_DIR is full (PGlite keeps its files there)', async () => {
+    let freeBytes = 1024 * 1024;
+    const own = await startTestApp(
+      {},
+      { statfs: async () => ({ bavail: freeBytes / 4096, blocks: 2_621_440, bsize: 4096 }) },
+    );
+    try {
+      const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
+      if (testDatabaseKind() === 'pglite') {
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({
+          error: 'The disk that holds DATA_DIR has 1 MB free: the database cannot write.',
+        });
+      } else {
+        // PostgreSQL's files are on its own server's disk.
+        expect(ready.statusCode).toBe(200);
+      }
+      freeBytes = 2 * 1024 ** 3;
+      expect((await own.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers a request whose write the full disk refused with 503, not 500', async () => {
+    const own = await startTestApp();
+    try {
+      // Every write to the table a cart add touches is refused as on a full disk.
+      await own.db.execute(sql`CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$`);
+      await own.db.execute(
+        sql`CREATE TRIGGER refuse_write BEFORE INSERT ON rate_limits FOR EACH ROW EXECUTE FUNCTION refuse_write()`,
+      );
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/api/login_verification.php',
+        payload: { email: 'asha@example.com', password: 'not her password' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    } finally {
+      await own.close();
+    }
   });
 });

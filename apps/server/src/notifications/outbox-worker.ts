@@ -17,28 +17,38 @@ import { digestDayDue, enqueueStaffDigests } from './staff-digest.js';
 import { MailDataError, renderTemplate, type RenderContext } from './templates.js';
 
 export const OUTBOX_POLL_MS = 1_000;
-const BATCH_SIZE = 50;
 /** Sends in flight at once, per worker: one per SMTP connection the mailer keeps. */
 const CONCURRENCY = SMTP_CONNECTIONS;
 /**
- * How long a claim holds a message: far longer than one send can take (the mailer gives up
- * after 10 s to connect, 10 s for the greeting and 30 s of a silent socket).
+ * Claimed at once: only as many as are sent at once, so no claimed message waits in the
+ * worker's hand behind others' sends, and the lease covers one send, not a queue of them.
  */
-export const LEASE_MS = 10 * 60_000;
+const BATCH_SIZE = CONCURRENCY;
+/**
+ * How long a claim holds a message: longer than one send can take (the mailer gives up after
+ * 10 s to connect, 10 s for the greeting and 30 s of a silent socket), and short, because a
+ * message claimed by a process that died waits this long before another process sends it.
+ */
+export const LEASE_MS = 2 * 60_000;
 const FIRST_RETRY_MS = 30_000;
-const LONGEST_RETRY_MS = 30 * 60_000;
+/**
+ * The longest pause between tries: once the mail server is back, a mail that failed through
+ * the outage goes out within this (a cap of 30 minutes held order mails for up to half an
+ * hour after a 16-minute outage).
+ */
+const LONGEST_RETRY_MS = 2 * 60_000;
 /** A message is given up after failing for this long. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** After the worker itself fails (the database away), it waits longer, up to this. */
 const LONGEST_IDLE_MS = 60_000;
 const ERROR_TEXT_MAX = 500;
 
-/** The pause after the `attempt`-th failed send: 30 s, doubling, at most 30 minutes. */
+/** The pause after the `attempt`-th failed send: 30 s, 1 minute, then every 2 minutes. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1), LONGEST_RETRY_MS);
 }
 
-/** The attempt whose failure is final: the pauses before it add up to a day (54). */
+/** The attempt whose failure is final: the pauses before it add up to a day (723). */
 export const MAX_ATTEMPTS = (() => {
   let waited = 0;
   let attempt = 1;

@@ -13,7 +13,7 @@ import { everyRow, smallShop } from '../test/backups.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createUser } from '../test/factories.js';
 import { codeMigrations } from './schema-version.js';
-import { serverPidFile } from './server-pid.js';
+import { processStartTime, serverPidFile } from './server-pid.js';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +47,10 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run backup and npm run rest
 
   it('back up only while the shop is stopped, then restore with --force only', async () => {
     // A running shop: this test's own process stands for it.
-    writeFileSync(path.join(dataDir, serverPidFile(process.pid)), `${process.pid}\n`);
+    writeFileSync(
+      path.join(dataDir, serverPidFile(process.pid)),
+      `${process.pid}\n${processStartTime(process.pid) ?? ''}\n`,
+    );
     const refused = await cli('backup', dataDir);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain(

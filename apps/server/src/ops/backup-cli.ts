@@ -26,7 +26,17 @@ async function main(): Promise<void> {
   if (!config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     throw new BackupError(`There is no shop to back up in ${config.dataDir}.`);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir,
+    // The built-in database cannot go on (a full disk): its next call would never return.
+    onPanic: () => {
+      console.error(
+        `The backup failed: the built-in database stopped writing (is the disk under ${config.dataDir} full?). Free some space and run this again.`,
+      );
+      process.exit(1);
+    },
+  });
   try {
     const { path: file, manifest } = await createBackup(database, {
       dataDir: config.dataDir,

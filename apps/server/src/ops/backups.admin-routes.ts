@@ -6,14 +6,16 @@ import { actorOf } from '../http/admin-actor.js';
 import { registerAdminRoutes } from '../http/admin-endpoints.js';
 import { backupDownload, backupsOverview, backUpNow } from './backups.service.js';
 
-export function backupsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
+export function backupsAdminRoutes({ config, database, statfs }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     registerAdminRoutes(
       app,
       { db: database.db, publicUrl: config.publicUrl },
       {
         listBackups: { handler: async () => backupsOverview(config) },
-        createBackup: { handler: (call) => backUpNow(database, config, actorOf(call)) },
+        createBackup: {
+          handler: (call) => backUpNow(database, config, actorOf(call), statfs),
+        },
         downloadBackup: {
           handler: async (call) => {
             const file = await backupDownload(database, config, actorOf(call), call.params.name);

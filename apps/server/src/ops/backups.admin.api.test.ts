@@ -1,13 +1,15 @@
 // Backups in the back office, as the owner uses them: an empty list with the nightly plan,
 // "Back up now" (audited), the list with sizes and times, and the download (audited) of the
-// very file; bad and unknown names answered 4xx.
-import { readFileSync } from 'node:fs';
+// very file; bad and unknown names answered 4xx; on a disk without room for it, refused with
+// the figures before anything is written.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
+import { BACKUP_HEADROOM_BYTES } from './backup-room.js';
 import { smallShop } from '../test/backups.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
@@ -82,4 +84,47 @@ describe('backups in the back office', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'name: there is no such backup.' });
   });
+});
+
+describe('Back up now on a disk without room for it', () => {
+  let full: TestApp;
+  let fullOwner: AdminClient;
+  /** What statfs says is free under DATA_DIR. */
+  let freeBytes = 0;
+
+  beforeAll(async () => {
+    full = await startTestApp(
+      {},
+      {
+        statfs: async () => ({
+          bavail: Math.floor(freeBytes / 4096),
+          blocks: 2_621_440,
+          bsize: 4096,
+        }),
+      },
+    );
+    const staff = await createStaff(full.db, 'owner');
+    fullOwner = adminClient(full.app, new URL(full.config.publicUrl).origin, staff.cookie);
+    await smallShop(full.db, full.config.dataDir);
+  }, 60_000);
+  afterAll(() => full?.close());
+
+  it('is refused with the figures, and nothing is written or audited', async () => {
+    freeBytes = 20 * 1024 * 1024;
+    const refused = await fullOwner.call('POST', '/api/admin/backups');
+    expect(refused.statusCode).toBe(409);
+    const { error } = refused.json() as { error: string };
+    expect(error).toMatch(
+      /^There is not enough free disk space for a backup: 20 MB free in .+backups, and a backup of this shop needs about \d+ MB plus 64 MB left for the shop itself\. /,
+    );
+    expect(readdirSync(path.join(full.config.dataDir, 'backups'))).toEqual([]);
+    const audit = await full.db.select().from(auditLog).where(eq(auditLog.entity, 'backup'));
+    expect(audit).toEqual([]);
+  });
+
+  it('is taken once the disk has room again', async () => {
+    freeBytes = BACKUP_HEADROOM_BYTES + 200 * 1024 * 1024;
+    const made = await fullOwner.call('POST', '/api/admin/backups');
+    expect(made.statusCode, made.body).toBe(200);
+  }, 60_000);
 });

@@ -7,7 +7,9 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
+import type { StatFs } from '../health/disk.js';
 import {
+  BackupError,
   backupsDir,
   createBackup,
   listBackups,
@@ -24,7 +26,7 @@ let running: Promise<unknown> | null = null;
 /** Takes a backup unless one is being taken in this process (then null). */
 export async function backupOnce(
   database: Database,
-  opts: { dataDir: string; reason: BackupReason; now?: Date },
+  opts: { dataDir: string; reason: BackupReason; now?: Date; statfs?: StatFs },
 ): Promise<{ path: string; manifest: BackupManifest } | null> {
   if (running) return null;
   const taking = createBackup(database, opts);
@@ -62,8 +64,21 @@ export async function backUpNow(
   database: Database,
   config: Config,
   actor: Actor,
+  statfs?: StatFs,
 ): Promise<{ backup: Backup }> {
-  const taken = await backupOnce(database, { dataDir: config.dataDir, reason: 'manual' });
+  let taken: Awaited<ReturnType<typeof backupOnce>>;
+  try {
+    taken = await backupOnce(database, {
+      dataDir: config.dataDir,
+      reason: 'manual',
+      ...(statfs ? { statfs } : {}),
+    });
+  } catch (err) {
+    // Refused before anything was written (no room on the disk, no shop yet): the owner's
+    // sentence, as the command line prints it.
+    if (err instanceof BackupError) throw new Conflict(err.message);
+    throw err;
+  }
   if (!taken) throw new Conflict(BACKUP_BUSY);
   const file = listBackups(backupsDir(config.dataDir)).find((b) => b.path === taken.path)!;
   await database.db.transaction((tx) =>

@@ -30,6 +30,8 @@ import {
   pendingMigrations,
   schemaVersion,
 } from './schema-version.js';
+import type { StatFs } from '../health/disk.js';
+import { expectedBackupBytes, roomForBackup } from './backup-room.js';
 import { processAlive } from './server-pid.js';
 
 const run = promisify(execFile);
@@ -233,6 +235,8 @@ export interface CreateBackupOptions {
   dir?: string;
   reason: BackupReason;
   now?: Date;
+  /** The disk's free space as fs.statfs reads it; tests hand in their own. */
+  statfs?: StatFs;
 }
 
 /** Takes a backup of the database and the pictures; answers the file and its manifest. */
@@ -246,6 +250,14 @@ export async function createBackup(
   if (version.applied === 0) {
     throw new BackupError('There is no shop to back up: the database has no tables yet.');
   }
+  const expected = await expectedBackupBytes(
+    database,
+    opts.dataDir,
+    IMAGES_DIR,
+    listBackups(dir)[0]?.sizeBytes,
+  );
+  const noRoom = await roomForBackup(dir, expected, opts.statfs);
+  if (noRoom) throw new BackupError(noRoom);
   const dump = await dumpDatabase(database, dir);
   const payload: Record<string, Uint8Array> = { [dump.entry]: dump.bytes };
   // Pictures are named by their content and never rewritten, so copying them after the dump

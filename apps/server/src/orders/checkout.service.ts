@@ -16,7 +16,15 @@ import * as cart from '../cart/cart.service.js';
 import type { Config } from '../config.js';
 import * as coupons from '../coupons/coupons.service.js';
 import type { Queryable } from '../db/client.js';
-import { Conflict, Invalid, NotFound, ProviderFailed, SoldOut } from '../domain-errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import {
+  Conflict,
+  Invalid,
+  NotFound,
+  ProviderFailed,
+  SoldOut,
+  Unavailable,
+} from '../domain-errors.js';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { PaymentRequest } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
@@ -431,11 +439,21 @@ async function createPage(
   paymentId: number,
   request: PaymentRequest,
 ): Promise<string> {
+  let asked = false;
   try {
     const created = await ctx.provider.createPayment(request);
+    asked = true;
     await payments.attachLink(ctx.db, paymentId, created);
     return created.paymentUrl;
   } catch (err) {
+    if (asked && isDatabaseUnavailable(err)) {
+      // Our database went away after the order committed (a restart, a failover): the order
+      // is whole; the attempt, if it cannot be marked failed now, times out on the next Pay Now.
+      await payments.abandonAttempt(ctx.db, paymentId).catch(() => undefined);
+      throw new Unavailable(
+        `Your order #${request.orderId} is saved, but our database is not available right now. Please use Pay Now on the order in My Orders in a few minutes.`,
+      );
+    }
     ctx.log.error({ err, orderId: request.orderId }, 'the payment provider made no payment page');
     await payments.abandonAttempt(ctx.db, paymentId);
     throw new ProviderFailed(

@@ -42,6 +42,8 @@ export interface TestAppOptions {
   web?: BuildOptions['web'];
   /** The product view counter, for a test that flushes it by hand. */
   productViews?: (db: Db) => BuildOptions['productViews'];
+  /** The free disk space the app reads (default the real disk's). */
+  statfs?: BuildOptions['statfs'];
 }
 
 export { TEST_SHOP_GSTIN } from './shop-gstin.js';
@@ -74,6 +76,7 @@ export async function startTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.web ? { web: options.web } : {}),
     ...(options.productViews ? { productViews: options.productViews(database.db) } : {}),
+    ...(options.statfs ? { statfs: options.statfs } : {}),
   });
   await app.ready();
   return {
