@@ -9,7 +9,13 @@ import { openDatabase } from './db/client.js';
 import { loggableError } from './db/errors.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { createBackupScheduler } from './ops/backup-scheduler.js';
-import { backupBeforeMigrating } from './ops/backups.js';
+import { BackupError, backupBeforeMigrating } from './ops/backups.js';
+import {
+  refuseBesideUnfinishedRestore,
+  refuseEmptyBesideBeforeRestore,
+  removeRestoreDumps,
+} from './ops/restore-journal.js';
+import { schemaVersion } from './ops/schema-version.js';
 import { writeServerPid } from './ops/server-pid.js';
 import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
 
@@ -37,15 +43,24 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const log = pino({ level: config.logLevel, serializers: { err: loggableError } });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  // A restore's dump files whose process ended are of no use to anyone, and database-sized.
+  removeRestoreDumps(config.dataDir);
+  // Before opening: on PGlite, opening a missing folder makes a new, empty database.
+  refuseBesideUnfinishedRestore(
+    config.dataDir,
+    config.databaseUrl ? { kind: 'postgres' } : { kind: 'pglite', pgliteDir },
+  );
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   const removePid = writeServerPid(config.dataDir);
   process.on('exit', removePid);
   // Several processes may start at once on one PostgreSQL: one at a time takes these steps,
   // and the next finds nothing left to back up, migrate or seed.
   await database.exclusively(async () => {
+    // An empty database is seeded as a demo shop: not when a restore into it may not have
+    // finished.
+    if ((await schemaVersion(database.db)).applied === 0)
+      refuseEmptyBesideBeforeRestore(config.dataDir);
     const before = await backupBeforeMigrating(database, config.dataDir);
     if (before) log.info({ file: before }, 'backup taken before migrating');
     await database.migrate();
@@ -102,6 +117,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('Kitroom could not start:', err);
+  // The owner's own words for what is known (a restore cut short, a backup that failed).
+  if (err instanceof BackupError) console.error(`Kitroom could not start: ${err.message}`);
+  else console.error('Kitroom could not start:', err);
   process.exit(1);
 });

@@ -219,8 +219,11 @@ async function dumpDatabase(
   );
 }
 
-/** Runs pg_dump or pg_restore; a failure says what the tool said. */
-export async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+/** Runs pg_dump, pg_restore or psql; a failure says what the tool said. */
+export async function pgTool(
+  tool: 'pg_dump' | 'pg_restore' | 'psql',
+  args: string[],
+): Promise<void> {
   try {
     await run(tool, args, { maxBuffer: 16 * 1024 * 1024 });
   } catch (err) {
