@@ -250,6 +250,19 @@ describe('a start beside what a cut restore left', () => {
     expect(said).toContain(`The shop as it was before is also in ${j.safety_backup}`);
   });
 
+  it('PGlite cut after the swap: the shop is whole, only tidying up is left', () => {
+    const dataDir = tempDir();
+    const j = journalOf(dataDir);
+    pgliteFolder(pgliteOf(dataDir));
+    pgliteFolder(j.replaced!);
+    writeRestoreJournal(dataDir, j);
+    const said = refusal(dataDir)!;
+    expect(said).toContain(`${pgliteOf(dataDir)} holds a whole shop`);
+    expect(said).toContain(
+      `Delete ${path.join(dataDir, RESTORE_JOURNAL)} and ${j.replaced} (the shop as it was before)`,
+    );
+  });
+
   it('while a restore runs: wait for it', () => {
     const dataDir = tempDir();
     pgliteFolder(pgliteOf(dataDir));

@@ -141,7 +141,8 @@ function interrupted(dataDir: string, j: RestoreJournal, pgliteDir: string): str
         );
     } else if (inPlace) {
       lines.push(
-        `The restored shop is in place; only tidying up was left. Delete ${journal}` +
+        `${pgliteDir} holds a whole shop (the restored one, unless moved back by hand); only ` +
+          `tidying up was left. Delete ${journal}` +
           (replaced ? ` and ${replaced} (the shop as it was before)` : '') +
           ', then start the shop.',
       );
