@@ -10,6 +10,12 @@ import { loggableError } from './db/errors.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { createBackupScheduler } from './ops/backup-scheduler.js';
 import { BackupError, backupBeforeMigrating } from './ops/backups.js';
+import {
+  refuseBesideUnfinishedRestore,
+  refuseEmptyBesideBeforeRestore,
+  removeRestoreDumps,
+} from './ops/restore-journal.js';
+import { schemaVersion } from './ops/schema-version.js';
 import { writeServerPid } from './ops/server-pid.js';
 import { checkWritableDirSync, FolderNotWritable } from './private-files.js';
 import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
@@ -40,13 +46,21 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel, serializers: { err: loggableError } });
   // Pictures, backups, the pid file and (without DATABASE_URL) the database live here.
   checkWritableDirSync(config.dataDir, 'DATA_DIR');
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  // A restore's dump files whose process ended are of no use to anyone, and database-sized.
+  removeRestoreDumps(config.dataDir);
+  // Before opening: on PGlite, opening a missing folder makes a new, empty database.
+  refuseBesideUnfinishedRestore(
+    config.dataDir,
+    config.databaseUrl ? { kind: 'postgres' } : { kind: 'pglite', pgliteDir },
+  );
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
+    pgliteDir,
     onConnectionLost: (err) =>
       log.warn({ err }, 'a database connection was lost; the next request opens a new one'),
     // The built-in database cannot go on (its disk is full): calling it again would spin
-    // forever, so the process ends here and its supervisor starts it again (README, Operations).
+    // forever, so the process ends here and its supervisor starts it again (docs/faults.md).
     onPanic: (err) => {
       log.fatal(
         { err },
@@ -60,6 +74,10 @@ async function main(): Promise<void> {
   // Several processes may start at once on one PostgreSQL: one at a time takes these steps,
   // and the next finds nothing left to back up, migrate or seed.
   await database.exclusively(async () => {
+    // An empty database is seeded as a demo shop: not when a restore into it may not have
+    // finished.
+    if ((await schemaVersion(database.db)).applied === 0)
+      refuseEmptyBesideBeforeRestore(config.dataDir);
     const before = await backupBeforeMigrating(database, config.dataDir);
     if (before) log.info({ file: before }, 'backup taken before migrating');
     await database.migrate();
@@ -116,7 +134,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // The owner's sentence alone: a folder it cannot write, a backup before migrating refused.
+  // The owner's sentence alone: a folder it cannot write, a restore cut short, a backup
+  // before migrating refused.
   if (err instanceof FolderNotWritable || err instanceof BackupError) {
     console.error(`Kitroom could not start: ${err.message}`);
     process.exit(1);

@@ -144,19 +144,37 @@ export function latestBackup(
     : null;
 }
 
+/** What the manifest counts, and the table each count reads. */
+const COUNTED = {
+  products: 'products',
+  orders: 'orders',
+  invoices: 'tax_documents',
+  users: 'users',
+} as const satisfies Record<keyof BackupManifest['counts'], string>;
+
 async function counts(
   query: (text: string) => Promise<Record<string, unknown>[]>,
 ): Promise<BackupManifest['counts']> {
-  const rows = await query(
-    `SELECT (SELECT count(*) FROM products) AS products, (SELECT count(*) FROM orders) AS orders,
-            (SELECT count(*) FROM tax_documents) AS invoices, (SELECT count(*) FROM users) AS users`,
+  // A shop made by an older release is backed up before it is migrated, so only the tables
+  // its schema has are counted (the first release had no tax_documents): a missing one counts
+  // none, rather than failing the backup and with it the start.
+  const present = await query(
+    `SELECT ${Object.values(COUNTED)
+      .map((t) => `to_regclass('public.${t}') IS NOT NULL AS ${t}`)
+      .join(', ')}`,
   );
+  const has = present[0] ?? {};
+  const tables = Object.values(COUNTED).filter((t) => has[t] === true);
+  const rows = tables.length
+    ? await query(`SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t}) AS ${t}`).join(', ')}`)
+    : [];
   const r = rows[0] ?? {};
+  const count = (table: string) => Number(r[table] ?? 0);
   return {
-    products: Number(r.products),
-    orders: Number(r.orders),
-    invoices: Number(r.invoices),
-    users: Number(r.users),
+    products: count(COUNTED.products),
+    orders: count(COUNTED.orders),
+    invoices: count(COUNTED.invoices),
+    users: count(COUNTED.users),
   };
 }
 
@@ -203,8 +221,11 @@ async function dumpDatabase(
   );
 }
 
-/** Runs pg_dump or pg_restore; a failure says what the tool said. */
-export async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+/** Runs pg_dump, pg_restore or psql; a failure says what the tool said. */
+export async function pgTool(
+  tool: 'pg_dump' | 'pg_restore' | 'psql',
+  args: string[],
+): Promise<void> {
   try {
     await run(tool, args, { maxBuffer: 16 * 1024 * 1024 });
   } catch (err) {

@@ -1,7 +1,8 @@
 // `npm run restore -- <file> [--force]`: brings the shop back from a backup into the database
 // the configuration names (DATABASE_URL, or PGlite under DATA_DIR) and the pictures into
 // DATA_DIR. Stop the shop first. A database that holds a shop is replaced only with --force,
-// and is backed up first.
+// and is backed up first. Cut short, it leaves the shop whole and the shop refuses to start
+// until it is run again or undone (decision 058).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';

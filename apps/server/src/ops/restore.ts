@@ -1,15 +1,22 @@
 // Restores a backup (docs/decisions/035-backups.md): PGlite into PGlite by loading its data
-// folder, PostgreSQL into PostgreSQL with pg_restore into a fresh schema, and PGlite into
-// PostgreSQL — the way off the embedded default — by copying every table's rows in the order
-// of their foreign keys from a temporary PGlite into a freshly migrated PostgreSQL. A database
-// that already holds a shop is replaced only when forced, and is backed up first.
-import { existsSync, renameSync, rmSync, unlinkSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+// folder, PostgreSQL into PostgreSQL with pg_restore's script, and PGlite into PostgreSQL — the
+// way off the embedded default — by copying every table's rows in the order of their foreign
+// keys from a temporary PGlite into a freshly migrated PostgreSQL. A database that already
+// holds a shop is replaced only when forced, and is backed up first.
+//
+// A restore cut short (Ctrl-C, kill -9) leaves the shop as it was or the restored one, never a
+// part (decision 058): PostgreSQL is emptied and filled in one transaction; PGlite loads into a
+// folder of its own and is renamed into place only once it opens. The pictures are added before
+// and the ones the backup lacks removed after. restore-journal.ts names the restore in DATA_DIR
+// meanwhile, so a server does not start on (or seed over) what an unfinished one left.
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type Database } from '../db/client.js';
 import {
@@ -21,6 +28,16 @@ import {
   type BackupManifest,
 } from './backups.js';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.js';
+import {
+  holdsPglite,
+  readRestoreJournal,
+  removeRestoreDumps,
+  removeRestoreJournal,
+  restoreWorkFile,
+  runningRestore,
+  writeRestoreJournal,
+  type RestoreJournal,
+} from './restore-journal.js';
 import { schemaVersion } from './schema-version.js';
 
 export type RestoreTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
@@ -45,7 +62,7 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 /** Opens the target when it exists; null for an empty PGlite folder. */
 async function openTarget(target: RestoreTarget): Promise<Database | null> {
   if (target.kind === 'postgres') return openDatabase({ databaseUrl: target.url, poolSize: 2 });
-  if (!existsSync(path.join(target.dir, 'PG_VERSION'))) return null;
+  if (!holdsPglite(target.dir)) return null;
   return openDatabase({ pgliteDir: target.dir });
 }
 
@@ -57,6 +74,18 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
       'This is a backup of a PostgreSQL database: restore it with DATABASE_URL naming a PostgreSQL database.',
     );
   }
+  await makePrivateDir(opts.dataDir);
+  const running = runningRestore(opts.dataDir);
+  if (running) {
+    throw new BackupError(
+      `Another restore (of ${running.file}) is running, process ${running.pid}: wait for it to finish.`,
+    );
+  }
+  // A restore cut short before this one: running again finishes it. Its half-made copy goes
+  // now; the shop it moved aside goes once this one is in place (its safety backup keeps it).
+  const unfinished = readRestoreJournal(opts.dataDir);
+  removeRestoreDumps(opts.dataDir);
+  if (unfinished?.restoring) rmSync(unfinished.restoring, { recursive: true, force: true });
 
   let safetyBackup: string | null = null;
   const current = await openTarget(opts.target);
@@ -76,21 +105,50 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     await current?.close();
   }
 
-  if (opts.target.kind === 'pglite') {
-    await restorePgliteDir(backup.database.bytes, opts.target.dir);
-  } else if (manifest.engine === 'postgres') {
-    await restorePostgresDump(backup.database.bytes, opts.target.url, opts.dataDir);
-  } else {
-    await copyPgliteIntoPostgres(backup.database.bytes, opts.target.url);
+  const at = stamp();
+  const journal: RestoreJournal = {
+    pid: process.pid,
+    started_at: new Date().toISOString(),
+    file: path.resolve(opts.file),
+    target: opts.target.kind,
+    safety_backup: safetyBackup ?? unfinished?.safety_backup ?? null,
+    restoring: opts.target.kind === 'pglite' ? `${opts.target.dir}.restoring-${at}` : null,
+    replaced: opts.target.kind === 'pglite' ? `${opts.target.dir}.replaced-${at}` : null,
+  };
+  writeRestoreJournal(opts.dataDir, journal);
+
+  // Pictures are named by their content: adding the backup's beside the shop's own serves
+  // both, whichever database ends up in place.
+  const added = await addImages(backup.images, opts.dataDir);
+  try {
+    if (opts.target.kind === 'pglite') {
+      await loadPgliteDir(backup.database.bytes, journal.restoring!);
+    } else if (manifest.engine === 'postgres') {
+      await restorePostgresDump(backup.database.bytes, opts.target.url, opts.dataDir);
+    } else {
+      await copyPgliteIntoPostgres(backup.database.bytes, opts.target.url);
+    }
+  } catch (err) {
+    // Nothing was put in place: the shop is as it was, without the pictures only it needed.
+    if (journal.restoring) rmSync(journal.restoring, { recursive: true, force: true });
+    for (const file of added) rmSync(file, { force: true });
+    removeRestoreJournal(opts.dataDir);
+    throw err;
   }
-  await restoreImages(backup.images, opts.dataDir);
+  if (opts.target.kind === 'pglite') {
+    // Two renames, the only moment without a shop in place; the journal says which is where.
+    if (existsSync(opts.target.dir)) renameSync(opts.target.dir, journal.replaced!);
+    renameSync(journal.restoring!, opts.target.dir);
+  }
+  for (const aside of [journal.replaced, unfinished?.replaced])
+    if (aside) rmSync(aside, { recursive: true, force: true });
+  removeRestoreJournal(opts.dataDir);
+  removeImagesNotIn(backup.images, opts.dataDir);
   return { manifest, safetyBackup };
 }
 
-/** Loads the data folder into a new PGlite folder; the old one goes only once the new opens. */
-async function restorePgliteDir(tarball: Uint8Array, dir: string): Promise<void> {
-  const aside = existsSync(dir) ? `${dir}.replaced-${stamp()}` : null;
-  if (aside) renameSync(dir, aside);
+/** Loads the backup's data folder into a new PGlite folder and checks that it opens. */
+async function loadPgliteDir(tarball: Uint8Array, dir: string): Promise<void> {
   try {
     await makePrivateDir(dir);
     const client = await PGlite.create(dir, {
@@ -100,21 +158,15 @@ async function restorePgliteDir(tarball: Uint8Array, dir: string): Promise<void>
     await client.query('SELECT 1');
     await client.close();
   } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    if (aside) renameSync(aside, dir);
     throw new BackupError(
       `The built-in database could not be loaded from the backup: ${String(err)}`,
     );
   }
-  if (aside) rmSync(aside, { recursive: true, force: true });
 }
 
 /** Empties the database's schemas, as a new database has them. */
-async function wipeSchemas(client: pg.Client): Promise<void> {
-  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-  await client.query('CREATE SCHEMA public');
-}
+const WIPE =
+  'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;';
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -126,22 +178,56 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
+/**
+ * The dump becomes pg_restore's SQL script, and psql runs the emptying and the script as one
+ * transaction: stopped at any point (Ctrl-C, kill -9, a lost connection, an error), PostgreSQL
+ * rolls all of it back and the database is as it was. (pg_restore --single-transaction alone
+ * could not take the emptying into its transaction: that was committed before it, and a restore
+ * cut short left a database without tables.)
+ */
 async function restorePostgresDump(dump: Uint8Array, url: string, workDir: string): Promise<void> {
-  await makePrivateDir(workDir);
-  const file = path.join(workDir, `.restore-${process.pid}-${Date.now()}.dump`);
-  await writeFile(file, dump, { mode: PRIVATE_FILE_MODE });
+  const now = Date.now();
+  const dumpFile = restoreWorkFile(workDir, 'dump', now);
+  const script = restoreWorkFile(workDir, 'sql', now);
   try {
-    await withClient(url, wipeSchemas);
+    await writeFile(dumpFile, dump, { mode: PRIVATE_FILE_MODE });
     await pgTool('pg_restore', [
       '--no-owner',
       '--no-privileges',
       '--exit-on-error',
+      `--file=${script}`,
+      dumpFile,
+    ]);
+    await pgTool('psql', [
+      '--no-psqlrc',
+      '--quiet',
+      '--set=ON_ERROR_STOP=1',
       '--single-transaction',
+      `--command=${WIPE}`,
+      `--file=${script}`,
       `--dbname=${url}`,
-      file,
     ]);
   } finally {
-    unlinkSync(file);
+    rmSync(dumpFile, { force: true });
+    rmSync(script, { force: true });
+  }
+}
+
+/**
+ * This code's migrations applied on a client inside its open transaction, recorded as drizzle's
+ * migrator records them (its migrate() commits a transaction of its own, which would end ours).
+ */
+async function migrateInTransaction(client: pg.Client): Promise<void> {
+  await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
+  await client.query(
+    'CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
+  );
+  for (const m of readMigrationFiles({ migrationsFolder })) {
+    for (const statement of m.sql) if (statement.trim()) await client.query(statement);
+    await client.query(
+      'INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)',
+      [m.hash, m.folderMillis],
+    );
   }
 }
 
@@ -167,22 +253,15 @@ const COPY_BATCH = 500;
 
 /**
  * PGlite backup into PostgreSQL: the backup's data folder opens in a temporary PGlite in
- * memory and is migrated to this code's schema; the target is emptied and migrated to the
- * same schema; then every table's rows are copied in foreign-key order (user triggers off, so
- * the rollups and catalogue versions come over as they were, not counted twice) and every
- * sequence continues where the backup's did.
+ * memory and is migrated to this code's schema; then, in one transaction on the target, it is
+ * emptied and migrated to the same schema, every table's rows are copied in foreign-key order
+ * (user triggers off, so the rollups and catalogue versions come over as they were, not
+ * counted twice) and every sequence continues where the backup's did.
  */
 async function copyPgliteIntoPostgres(tarball: Uint8Array, url: string): Promise<void> {
   const source = await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: { pg_trgm } });
   try {
     await migratePglite(drizzlePglite(source), { migrationsFolder });
-    await withClient(url, wipeSchemas);
-    const target = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    try {
-      await target.migrate();
-    } finally {
-      await target.close();
-    }
 
     const tables = (
       await source.query<{ t: string }>(
@@ -203,6 +282,8 @@ async function copyPgliteIntoPostgres(tarball: Uint8Array, url: string): Promise
     await withClient(url, async (client) => {
       await client.query('BEGIN');
       try {
+        await client.query(WIPE);
+        await migrateInTransaction(client);
         for (const t of order)
           await client.query(`ALTER TABLE public.${ident(t)} DISABLE TRIGGER USER`);
         await client.query(`TRUNCATE ${order.map((t) => `public.${ident(t)}`).join(', ')}`);
@@ -264,16 +345,35 @@ async function copyTable(source: PGlite, client: pg.Client, table: string): Prom
   }
 }
 
-/** Puts the backup's pictures in DATA_DIR/images in place of the ones there. */
-async function restoreImages(images: Record<string, Uint8Array>, dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, IMAGES_DIR);
-  const aside = existsSync(dir) ? `${dir}.replaced-${stamp()}` : null;
-  if (aside) renameSync(dir, aside);
-  await mkdir(dir, { recursive: true });
+/**
+ * Adds the backup's pictures under DATA_DIR/images, each written aside and renamed; answers
+ * the files that were not there before. A name is a hash of the content (catalogue uploads and
+ * the seed's drawings), so one already there is the same picture and stays.
+ */
+async function addImages(images: Record<string, Uint8Array>, dataDir: string): Promise<string[]> {
+  const added: string[] = [];
   for (const [name, bytes] of Object.entries(images)) {
     const file = path.join(dataDir, name);
+    if (existsSync(file) && statSync(file).size === bytes.length) continue;
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes);
+    const tmp = `${file}.${process.pid}.partial`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, file);
+    added.push(file);
   }
-  if (aside) rmSync(aside, { recursive: true, force: true });
+  return added;
+}
+
+/** Removes the pictures under DATA_DIR/images the restored shop did not have. */
+function removeImagesNotIn(images: Record<string, Uint8Array>, dataDir: string): void {
+  const visit = (rel: string) => {
+    const dir = path.join(dataDir, rel);
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) visit(child);
+      else if (!(child in images)) rmSync(path.join(dataDir, child), { force: true });
+    }
+  };
+  visit(IMAGES_DIR);
 }

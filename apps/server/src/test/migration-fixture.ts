@@ -110,6 +110,58 @@ export async function tableRows(db: Db, table: string): Promise<Record<string, u
   );
 }
 
+/** Each table's rows (generated columns left out), by table name. */
+export type TableRows = Map<string, Record<string, unknown>[]>;
+
+/** The rows of the given tables (all public tables when none are given). */
+export async function snapshotTables(db: Db, tables?: string[]): Promise<TableRows> {
+  const out: TableRows = new Map();
+  for (const t of tables ?? (await tablesInOrder(db))) out.set(t, await tableRows(db, t));
+  return out;
+}
+
+/**
+ * Counters later migrations are meant to move: the catalogue version is bumped by every change
+ * to what the caches derive from (migration 0009 writes the shop's details), so its value moves
+ * while its row stays.
+ */
+const MOVING: Record<string, string[]> = { catalogue_version: ['version'] };
+
+const keyOf = (row: Record<string, unknown>, pk: string[]) => JSON.stringify(pk.map((c) => row[c]));
+
+/**
+ * What a database lost or changed of the rows it had: a row gone, or a column it had with
+ * another value ('orders [3] payment_status: "SUCCESS" → "FAILED"'). Columns added since are
+ * not compared. Empty when every row kept every column.
+ */
+export async function lostOrChanged(db: Db, before: TableRows): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [t, oldRows] of before) {
+    const columns = (oldRows[0] ? Object.keys(oldRows[0]) : []).filter(
+      (c) => !MOVING[t]?.includes(c),
+    );
+    const pk = columns.includes('id') ? ['id'] : columns;
+    const nowRows = await tableRows(db, t);
+    const now = new Map(nowRows.map((r) => [keyOf(r, pk), r]));
+    if (nowRows.length !== oldRows.length)
+      problems.push(`${t}: ${oldRows.length} rows before, ${nowRows.length} now`);
+    for (const old of oldRows) {
+      const row = now.get(keyOf(old, pk));
+      if (!row) {
+        problems.push(`${t} ${keyOf(old, pk)}: gone`);
+        continue;
+      }
+      for (const c of columns) {
+        if (JSON.stringify(row[c]) !== JSON.stringify(old[c]))
+          problems.push(
+            `${t} ${keyOf(old, pk)} ${c}: ${JSON.stringify(old[c])} → ${JSON.stringify(row[c])}`,
+          );
+      }
+    }
+  }
+  return problems;
+}
+
 /** The fixture of a database's rows now. */
 export async function writeFixture(db: Db, migration: string): Promise<MigrationFixture> {
   const tables = [];
@@ -147,6 +199,16 @@ export async function loadFixture(db: Db, fixture: MigrationFixture): Promise<vo
       );
     }
   });
+}
+
+/**
+ * Runs a fixture written as SQL (src/test/fixtures/migrations/<migration>.sql: a shop of a
+ * release older than the JSON writer, in that release's schema) on a database at its migration.
+ */
+export async function loadSqlFixture(database: Database, text: string): Promise<void> {
+  // Several statements in one string: PGlite's exec, and pg's simple protocol (no parameters).
+  if (database.pglite) await database.pglite.exec(text);
+  else await database.db.execute(sql.raw(text));
 }
 
 // Run as a script: a small shop (products, shoppers, paid orders, an invoice and a credit

@@ -1,0 +1,116 @@
+// The shop's own commands as real processes, for tests of what an owner runs: the server
+// (main.ts) started on a DATA_DIR or database the test prepared, `npm run restore`'s script.
+// Each gets only the environment the test gives it on top of the machine's: never the suite's
+// DATABASE_URL, so a process under test cannot touch the suite's database by accident.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The scripts a test may run, by the npm command that runs them. */
+export const SCRIPTS = {
+  start: path.join(serverSrc, 'main.ts'),
+  restore: path.join(serverSrc, 'ops/restore-cli.ts'),
+} as const;
+
+export interface OwnProcess {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output: () => string;
+  /** Resolves with the first output matching, or rejects after `ms` (or once it exits). */
+  waitFor: (pattern: RegExp, ms: number) => Promise<RegExpMatchArray>;
+  /** Its exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+/** Runs one of the shop's scripts with tsx, as `npm run …` does. */
+export function runScript(
+  script: keyof typeof SCRIPTS,
+  args: string[],
+  env: Record<string, string>,
+): OwnProcess {
+  const { DATABASE_URL: _url, TEST_DATABASE: _kind, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPTS[script], ...args], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a test can end it with every process it started (pg tools).
+    detached: true,
+  });
+  let text = '';
+  let ended = false;
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      ended = true;
+      for (const listener of listeners) listener();
+      resolve(code);
+    }),
+  );
+  const waitFor = (pattern: RegExp, ms: number) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = text.match(pattern);
+        if (match) {
+          cleanup();
+          resolve(match);
+        } else if (ended) {
+          cleanup();
+          reject(new Error(`exited without printing ${pattern}; output:\n${text}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no ${pattern} within ${ms} ms; output:\n${text}`));
+      }, ms);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      check();
+    });
+  return { child, output: () => text, waitFor, exited };
+}
+
+/** Ends the process and everything it started (kill -9 of its group). */
+export function killGroup(p: OwnProcess, signal: NodeJS.Signals = 'SIGKILL'): void {
+  try {
+    process.kill(-p.child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server's environment on DATA_DIR (and PostgreSQL when a URL is given), on `port`. */
+export function serverEnv(
+  dataDir: string,
+  port: number,
+  databaseUrl?: string | null,
+): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    // No nightly backup at start: the backups a test finds are the ones it is about.
+    BACKUP_TIME: 'off',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
