@@ -398,6 +398,14 @@ describe('the monthly tax summary', () => {
       ['Karnataka', 967_590],
       ['Kerala', 215_800],
     ]);
+    // GSTR-3B Table 3.2, inter-state sales to unregistered buyers net of their credit notes
+    // (the wholesaler, registered, is not one). Tamil Nadu: 101661.02 − 5083.05 taxable,
+    // 18298.98 − 914.95 IGST. Karnataka: 2613.56 + 1427.62 − 2541.53 taxable, 470.44 + 71.38
+    // − 457.47 IGST.
+    expect(summary.unregistered_inter_state).toEqual([
+      { state: 'Tamil Nadu', state_code: '33', taxable_paise: 9_657_797, igst_paise: 1_738_403 },
+      { state: 'Karnataka', state_code: '29', taxable_paise: 149_965, igst_paise: 8_435 },
+    ]);
     expect(summary.sections).toEqual([
       { section: 'b2b', rows: 1 },
       { section: 'b2cl', rows: 1 },

@@ -1,6 +1,8 @@
 // The GSTR-1 export and the monthly tax summary (decision 028): a month's tax documents as
 // issued — Indian calendar month of issue — read once and written as the offline tool's CSV
-// sections (one, or all in a ZIP) or summed for the back office's Tax page.
+// sections (one, or all in a ZIP) or summed for the back office's Tax page, with the figures
+// GSTR-3B asks (Table 3.1(a) is the net; Table 3.2 the inter-state sales to unregistered
+// buyers by place of supply).
 import {
   GSTR1_SECTIONS,
   gstr1FileName,
@@ -100,6 +102,10 @@ export async function taxSummary(db: Queryable, month: string): Promise<TaxSumma
   const byRate = new Map<number, TaxAmounts>();
   const byState = new Map<string, TaxAmounts & { state: string; state_code: string }>();
   const counted = new Set<number>();
+  const unregistered = new Map<
+    string,
+    { state: string; state_code: string; taxable_paise: number; igst_paise: number }
+  >();
   for (const d of documents) {
     const isInvoice = d.kind === 'invoice';
     const totals = isInvoice ? invoices : notes;
@@ -120,6 +126,17 @@ export async function taxSummary(db: Queryable, month: string): Promise<TaxSumma
     };
     add(state, d, sign);
     byState.set(d.placeOfSupplyCode, state);
+    if (d.supplyType === 'inter' && d.buyerGstin === null) {
+      const u = unregistered.get(d.placeOfSupplyCode) ?? {
+        state: d.placeOfSupply,
+        state_code: d.placeOfSupplyCode,
+        taxable_paise: 0,
+        igst_paise: 0,
+      };
+      u.taxable_paise += sign * d.taxablePaise;
+      u.igst_paise += sign * d.igstPaise;
+      unregistered.set(d.placeOfSupplyCode, u);
+    }
   }
   const rows = gstr1Rows(documents, hsn, series);
   return {
@@ -134,5 +151,10 @@ export async function taxSummary(db: Queryable, month: string): Promise<TaxSumma
       (a, b) => b.total_paise - a.total_paise || a.state_code.localeCompare(b.state_code),
     ),
     sections: GSTR1_SECTIONS.map((section) => ({ section, rows: rows[section].length })),
+    unregistered_inter_state: [...unregistered.values()]
+      .filter((u) => u.taxable_paise !== 0 || u.igst_paise !== 0)
+      .sort(
+        (a, b) => b.taxable_paise - a.taxable_paise || a.state_code.localeCompare(b.state_code),
+      ),
   };
 }

@@ -89,6 +89,18 @@ export const TaxSummaryResponse = z.object({
   /** Net of credit notes, by rate (highest first) and by place of supply (largest first). */
   by_rate: z.array(TaxRateLine),
   by_state: z.array(TaxStateLine),
+  /**
+   * GSTR-3B's Table 3.2: inter-state supplies to unregistered buyers by place of supply, net of
+   * their credit notes (largest first). Table 3.1(a), the outward taxable supplies, is `net`.
+   */
+  unregistered_inter_state: z.array(
+    z.object({
+      state: z.string(),
+      state_code: z.string(),
+      taxable_paise: z.number().int(),
+      igst_paise: z.number().int(),
+    }),
+  ),
   /** How many rows each GSTR-1 section's CSV has this month. */
   sections: z.array(z.object({ section: z.enum(GSTR1_SECTIONS), rows: z.number().int() })),
 });

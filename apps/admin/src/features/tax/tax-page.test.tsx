@@ -31,6 +31,10 @@ const november: TaxSummaryResponse = {
     { section: 'cdnur', rows: 0 },
     { section: 'hsn-b2b', rows: 1 },
     { section: 'hsn-b2c', rows: 2 },
+    { section: 'docs', rows: 2 },
+  ],
+  unregistered_inter_state: [
+    { state: 'Tamil Nadu', state_code: '33', taxable_paise: 9_657_797, igst_paise: 1_738_403 },
   ],
 };
 
@@ -42,6 +46,7 @@ const empty = (month: string): TaxSummaryResponse => ({
   by_rate: [],
   by_state: [],
   sections: november.sections.map((s) => ({ ...s, rows: 0 })),
+  unregistered_inter_state: [],
 });
 
 describe('the tax page', () => {
@@ -81,6 +86,17 @@ describe('the tax page', () => {
     ).toEqual(['18%', '5%']);
     const states = screen.getByRole('table', { name: 'Net by place of supply' });
     expect(within(states).getByRole('rowheader').textContent).toBe('Kerala (32)');
+    const gstr3b = screen.getByRole('region', { name: 'GSTR-3B figures' });
+    expect(gstr3b.textContent).toContain(
+      '3.1 (a) Outward taxable suppliesTaxable value ₹1,07,839.43 · IGST ₹17,853.71 · CGST ₹51.38 · SGST/UTGST ₹51.38 · Cess ₹0',
+    );
+    const unregistered = within(gstr3b).getByRole('table', {
+      name: '3.2 Inter-state supplies to unregistered persons',
+    });
+    expect(within(unregistered).getAllByRole('row').at(-1)?.textContent).toBe(
+      '33-Tamil Nadu₹96,577.97₹17,384.03',
+    );
+    expect(screen.getByText(/Documents issued: each series/)).toBeTruthy();
 
     expect(screen.getByRole('link', { name: 'Download all (ZIP)' }).getAttribute('href')).toBe(
       '/api/admin/tax/gstr1/zip?month=2026-11',

@@ -1,6 +1,7 @@
 // /admin/tax (reports.read): a month's GST as the documents issued say — invoices, credit
-// notes and the net, by rate and by place of supply — and the month's GSTR-1 files for the
-// accountant, one CSV per section of the GST offline tool or all of them in a ZIP.
+// notes and the net, by rate and by place of supply — the figures GSTR-3B asks, and the
+// month's GSTR-1 files for the accountant, one CSV per section of the GST offline tool or all
+// of them in a ZIP.
 import {
   adminEndpoints,
   GSTR1_SECTION_TITLES,
@@ -8,6 +9,7 @@ import {
   gstr1FileName,
   TaxMonth,
   type TaxAmounts,
+  type TaxSummaryResponse,
 } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -137,6 +139,7 @@ export function TaxPage() {
               }))}
             />
           </div>
+          <Gstr3b net={data.net} unregistered={data.unregistered_inter_state} />
           <Gstr1Files month={month} sections={data.sections} />
         </>
       )}
@@ -235,6 +238,81 @@ function AmountsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * What GSTR-3B asks of the month, to copy into the portal: Table 3.1(a), outward taxable
+ * supplies (the net), and Table 3.2, inter-state supplies to unregistered persons by place of
+ * supply.
+ */
+function Gstr3b({
+  net,
+  unregistered,
+}: {
+  net: TaxAmounts;
+  unregistered: TaxSummaryResponse['unregistered_inter_state'];
+}) {
+  return (
+    <section
+      aria-labelledby="gstr3b-heading"
+      className="space-y-4 rounded-2xl border border-line bg-white p-4 md:p-5"
+    >
+      <h2 id="gstr3b-heading" className="text-base font-bold">
+        GSTR-3B figures
+      </h2>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[minmax(0,18rem)_1fr]">
+        <dt className="font-semibold">3.1 (a) Outward taxable supplies</dt>
+        <dd className="tabular-nums">
+          Taxable value {formatPaise(net.taxable_paise)} · IGST {formatPaise(net.igst_paise)} · CGST{' '}
+          {formatPaise(net.cgst_paise)} · SGST/UTGST {formatPaise(net.sgst_paise)} · Cess ₹0
+        </dd>
+      </dl>
+      <table className="w-full text-sm">
+        <caption className="mb-1 text-left font-semibold">
+          3.2 Inter-state supplies to unregistered persons
+        </caption>
+        <thead>
+          <tr className="text-left text-xs tracking-wide text-muted uppercase">
+            <th scope="col" className="border-b border-line py-2 pr-3">
+              Place of supply
+            </th>
+            <th scope="col" className="border-b border-line px-3 py-2 text-right">
+              Taxable value
+            </th>
+            <th scope="col" className="border-b border-line py-2 pl-3 text-right">
+              IGST
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {unregistered.length === 0 && (
+            <tr>
+              <td colSpan={3} className="py-2 text-muted">
+                None this month.
+              </td>
+            </tr>
+          )}
+          {unregistered.map((u) => (
+            <tr key={u.state_code}>
+              <th scope="row" className="border-b border-line py-2 pr-3 text-left font-normal">
+                {u.state_code}-{u.state}
+              </th>
+              <td className="border-b border-line px-3 py-2 text-right tabular-nums">
+                {formatPaise(u.taxable_paise)}
+              </td>
+              <td className="border-b border-line py-2 pl-3 text-right tabular-nums">
+                {formatPaise(u.igst_paise)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-sm text-muted">
+        Net of the month&rsquo;s credit notes. Inward supplies and input tax credit come from your
+        purchase records, not from the shop.
+      </p>
+    </section>
   );
 }
 
