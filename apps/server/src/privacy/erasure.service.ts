@@ -6,6 +6,8 @@
 // mail, so the address may sign up again as a new account); the password can no longer be
 // used. Orders stay for the 72 months GST requires (CGST Act s.36, Rule 56): an invoiced one
 // keeps the address printed on its invoice, one never invoiced loses its address and phone.
+// A return's payout destination (UPI id, bank account) is masked once the transfer is made;
+// a transfer still owed keeps the request waiting.
 // A mail to the address the account had confirms it, and the audit log records it.
 import {
   ACCOUNT_ERASED_MESSAGE,
@@ -97,6 +99,7 @@ async function erase(
   const kept = orders.filter((o) => o.invoiced).map((o) => o.id);
   const erased = orders.filter((o) => !o.invoiced).map((o) => o.id);
   await q.eraseUninvoicedAddresses(tx, erased);
+  await q.maskPayouts(tx, user.id, ERASED_SHOPPER_NAME);
   await q.deletePersonalRows(tx, user.id, user.email);
   await q.eraseUser(tx, user.id, { name: ERASED_SHOPPER_NAME, email: erasedEmail(user.id) }, now);
   await q.markDone(tx, user.id, now);

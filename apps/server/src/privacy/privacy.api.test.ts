@@ -438,6 +438,62 @@ describe('delete_account.php: erasing the account', () => {
     expect(smtp.takeMail(p.email).subject).toBe('Kitroom: your account has been deleted');
   });
 
+  it('waits while a return’s bank transfer is owed, then keeps only its masked destination', async () => {
+    const p = await person();
+    const orderId = await deliveredOrder(p);
+    // A received return refunded by a transfer the owner still has to make (a cash-on-delivery
+    // order's, decision 056), to the account the shopper gave.
+    const account = {
+      method: 'bank',
+      account_name: 'Asha Menon',
+      account_number: '123456789012',
+      ifsc: 'SBIN0001234',
+    };
+    const [ret] = await rowsOf(
+      sql`INSERT INTO order_returns (order_id, kind, status, reason, payout, received_at)
+          VALUES (${orderId}, 'return', 'received', 'Too small', ${JSON.stringify(account)}::jsonb,
+            now())
+          RETURNING id`,
+    );
+    const [refund] = await rowsOf(
+      sql`INSERT INTO refunds (order_id, method, provider, amount_paise, idempotency_key,
+            payout_to, status, return_id)
+          VALUES (${orderId}, 'payout', 'payout', 123714, ${`return-erasure-${orderId}`},
+            ${JSON.stringify(account)}::jsonb, 'pending', ${ret!.id as number})
+          RETURNING id`,
+    );
+    const waitText = `We will erase your account once the return of order #${orderId} is settled.`;
+    expect((await deleteAccount(p, p.email)).json()).toEqual({
+      state: 'waiting',
+      message: waitText,
+    });
+    expect(await sweepErasures({ db: t.db, publicUrl: t.config.publicUrl })).toBe(0);
+
+    const owner = adminClient(
+      t.app,
+      new URL(t.config.publicUrl).origin,
+      (await createStaff(t.db, 'owner')).cookie,
+    );
+    const paid = await owner.call('POST', `/api/admin/refunds/${refund!.id as number}/payout`, {
+      utr: 'SBINN52026112901',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await sweepErasures({ db: t.db, publicUrl: t.config.publicUrl })).toBe(1);
+    // The transfer's record stays for the accounts, its destination masked: the bank and the
+    // account's last four digits, no name.
+    const masked = {
+      method: 'bank',
+      account_name: ERASED_SHOPPER_NAME,
+      account_number: 'XXXXXXXX9012',
+      ifsc: 'SBIN0001234',
+    };
+    const [kept] = await rowsOf(
+      sql`SELECT r.payout, f.payout_to, f.utr FROM order_returns r
+          JOIN refunds f ON f.return_id = r.id WHERE r.id = ${ret!.id as number}`,
+    );
+    expect(kept).toEqual({ payout: masked, payout_to: masked, utr: 'SBINN52026112901' });
+  });
+
   it('refuses a wrong confirmation, another’s account and a visitor, changing nothing', async () => {
     const p = await person();
     const other = await person();

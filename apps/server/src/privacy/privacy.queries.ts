@@ -266,7 +266,14 @@ export async function blockingOrder(db: Queryable, userId: number): Promise<Bloc
          FROM order_returns r JOIN orders o ON o.id = r.order_id
          WHERE o.user_id = ${userId}
            AND (r.status IN ('requested', 'approved')
-                OR (r.kind = 'exchange' AND r.status = 'received')))
+                OR (r.kind = 'exchange' AND r.status IN ('received', 'shipped'))))
+        UNION ALL
+        -- A bank or UPI transfer still owed to the shopper: its destination is needed until
+        -- the transfer is made.
+        (SELECT f.order_id, 'return' AS by, 1 AS rank
+         FROM refunds f JOIN orders o ON o.id = f.order_id
+         WHERE o.user_id = ${userId} AND f.method = 'payout'
+           AND f.status IN ('requested', 'pending'))
         ORDER BY rank, order_id LIMIT 1`,
   );
   return row && { orderId: row.order_id, by: row.by };
@@ -337,6 +344,38 @@ export async function eraseUninvoicedAddresses(db: Queryable, orderIds: number[]
           shipping_address = jsonb_build_object('first_name', '', 'last_name', '',
             'street_name', '', 'city', '', 'state', state, 'pincode', '', 'phone', '')
         WHERE id IN (${sqlList(orderIds)})`,
+  );
+}
+
+/**
+ * A payout destination as the records keep it after erasure (the transfer made, its UTR kept
+ * for the accounts): a UPI id's handle, or the bank's IFSC and the account's last four digits;
+ * the account holder's name replaced.
+ */
+const maskedPayout = (column: ReturnType<typeof sql>, erasedName: string) =>
+  sql`CASE ${column}->>'method'
+        WHEN 'upi' THEN jsonb_build_object('method', 'upi',
+          'upi_id', 'erased@' || split_part(${column}->>'upi_id', '@', 2))
+        ELSE jsonb_build_object('method', 'bank', 'account_name', ${erasedName}::text,
+          'account_number', 'XXXXXXXX' || right(${column}->>'account_number', 4),
+          'ifsc', ${column}->>'ifsc')
+      END`;
+
+/** The shopper's return payouts' destinations, masked on the request and on its refunds. */
+export async function maskPayouts(
+  db: Queryable,
+  userId: number,
+  erasedName: string,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE order_returns r SET payout = ${maskedPayout(sql`r.payout`, erasedName)}
+        FROM orders o
+        WHERE o.id = r.order_id AND o.user_id = ${userId} AND r.payout IS NOT NULL`,
+  );
+  await db.execute(
+    sql`UPDATE refunds f SET payout_to = ${maskedPayout(sql`f.payout_to`, erasedName)}
+        FROM orders o
+        WHERE o.id = f.order_id AND o.user_id = ${userId} AND f.payout_to IS NOT NULL`,
   );
 }
 
