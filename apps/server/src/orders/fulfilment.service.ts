@@ -3,11 +3,11 @@
 // machine (lifecycle.ts) whether the step may happen, and writes the change with its order
 // event, its stock ledger rows, its audit entry (staff) and its mail (outbox) — all or
 // nothing. Money goes back after the commit, through the provider, with the refund's key.
-import { formatRupees, paiseToRupees } from '@kitroom/contract';
+import { formatRupees, paiseToRupees, type PayoutDetails } from '@kitroom/contract';
 import { needsEwayBill } from '@kitroom/contract/admin';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import * as coupons from '../coupons/coupons.service.js';
-import { Conflict, DomainError, Forbidden, NotFound } from '../domain-errors.js';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import * as payments from '../payments/payments.service.js';
 import * as refunds from './refunds.service.js';
@@ -526,7 +526,7 @@ export async function refundOrder(
   ctx: OrderContext,
   actor: Actor,
   orderId: number,
-  ask: { amountPaise: number; reason: string; key: string },
+  ask: { amountPaise: number; reason: string; key: string; payoutTo?: PayoutDetails },
 ): Promise<refunds.RefundRow> {
   const { refundIds } = await ctx.db.transaction(async (tx) => {
     const by = { staff: actor };
@@ -534,12 +534,30 @@ export async function refundOrder(
     if (order.payment_status !== 'SUCCESS') {
       throw new Conflict(`Order #${orderId} is not paid, so there is nothing to refund.`);
     }
-    const result = await refunds.requestRefund(tx, orderId, {
+    const refundAsk = {
       amountPaise: ask.amountPaise,
       key: ask.key,
       reason: ask.reason.trim(),
       actor: actorOf(by),
-    });
+    };
+    // Cash on delivery has no payment to refund to: the money goes back by a transfer staff
+    // make to the shopper's UPI id or bank account (decision 056).
+    let result: { refundIds: number[]; created: boolean };
+    if (await refunds.refundsByPayout(tx, orderId)) {
+      if (!ask.payoutTo) {
+        throw new Invalid(
+          `Order #${orderId} was paid in cash on delivery: give the shopper's UPI id or bank account to transfer the refund to.`,
+        );
+      }
+      result = await refunds.requestPayout(tx, orderId, { ...refundAsk, payoutTo: ask.payoutTo });
+    } else {
+      if (ask.payoutTo) {
+        throw new Invalid(
+          `Order #${orderId} was paid online: its refund goes back to that payment, not by transfer.`,
+        );
+      }
+      result = await refunds.requestRefund(tx, orderId, refundAsk);
+    }
     if (result.created) {
       await record(tx, actor, {
         entity: 'order',
@@ -549,6 +567,7 @@ export async function refundOrder(
           refund_id: result.refundIds[0],
           amount_paise: ask.amountPaise,
           reason: ask.reason,
+          ...(ask.payoutTo ? { payout: true } : {}),
         },
       });
     }

@@ -71,6 +71,7 @@ export async function refundAdminOrder(
     amountPaise: body.amount,
     reason: body.reason,
     key: `${STAFF_KEY_PREFIX}${body.idempotency_key}`,
+    ...(body.payout ? { payoutTo: body.payout } : {}),
   });
   return {
     refund: toAdminRefund((await q.adminRefundById(ctx.db, refund.id))!),

@@ -189,6 +189,14 @@ export async function cashLeftOfOrder(db: Queryable, orderId: number): Promise<n
   return row?.left ?? 0;
 }
 
+/** How the order was paid for. */
+export async function paymentOfOrder(db: Queryable, orderId: number) {
+  return queryRows<{ payment_method: string }>(
+    db,
+    sql`SELECT payment_method FROM orders WHERE id = ${orderId}`,
+  );
+}
+
 /** A payout to make: pending from the start, until staff record the transfer. */
 export async function insertPayout(
   db: Queryable,

@@ -54,6 +54,15 @@ export async function refundableOf(db: Queryable, orderId: number): Promise<numb
 }
 
 /**
+ * Whether a refund of the order is a payout: paid in cash on delivery, no payment to refund to.
+ */
+export async function refundsByPayout(db: Queryable, orderId: number): Promise<boolean> {
+  const [order] = await q.paymentOfOrder(db, orderId);
+  if (order?.payment_method !== 'COD') return false;
+  return (await q.capturedPaymentsOfOrder(db, orderId)).length === 0;
+}
+
+/**
  * Writes a payout of a cash-on-delivery order (no payment to refund to): pending until staff
  * transfer it to the shopper's UPI id or bank account and record the UTR, never more than the
  * cash collected less what was paid out. Call it under the order's lock.

@@ -1050,6 +1050,58 @@ describe('a cash-on-delivery order’s return is paid out by bank transfer', () 
       'Meera Pillai, account ending 8901, IFSC SBIN0070123',
     );
   });
+
+  it('a goodwill refund of a COD order is a transfer too: asked where to, then closed by its UTR', async () => {
+    const who = await shopper(t);
+    const o = await deliveredCod(who);
+    const goodwill = (body: object) =>
+      owner.call('POST', `/api/admin/orders/${o.id}/refunds`, {
+        amount: '200',
+        reason: 'Delivered two days late',
+        idempotency_key: `goodwill-${o.id}-${Object.keys(body).length}`,
+        ...body,
+      });
+    const none = await goodwill({});
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({
+      error: `Order #${o.id} was paid in cash on delivery: give the shopper's UPI id or bank account to transfer the refund to.`,
+    });
+    expect(await queryRows(t.db, sql`SELECT id FROM refunds WHERE order_id = ${o.id}`)).toEqual([]);
+    const res = await goodwill({ payout: { method: 'upi', upi_id: 'meera@okaxis' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      refund: {
+        method: 'payout',
+        status: 'pending',
+        amount_paise: 20_000,
+        payout_to: { method: 'upi', upi_id: 'meera@okaxis' },
+      },
+      // ₹1,408 collected in cash, ₹200 of it to go back.
+      refundable_paise: 140_800 - 20_000,
+    });
+    const done = await owner.call('POST', `/api/admin/refunds/${res.json().refund.id}/payout`, {
+      utr: 'AXISN52026112977',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'processed', utr: 'AXISN52026112977' });
+    // An order paid online refunds to its payment: a transfer's details are refused.
+    const online = await paidOrder(
+      t,
+      who,
+      [{ product_id: await jersey(), size: 'M', quantity: 1 }],
+      1359,
+    );
+    const card = await owner.call('POST', `/api/admin/orders/${online}/refunds`, {
+      amount: '100',
+      reason: 'Delivered two days late',
+      idempotency_key: `goodwill-card-${online}`,
+      payout: { method: 'upi', upi_id: 'meera@okaxis' },
+    });
+    expect(card.statusCode).toBe(400);
+    expect(card.json()).toEqual({
+      error: `Order #${online} was paid online: its refund goes back to that payment, not by transfer.`,
+    });
+  });
 });
 
 describe('a return refunds what its credit note credits (issue 36)', () => {

@@ -54,6 +54,11 @@ export const RefundOrderRequest = z.object({
     .min(REFUND_REASON_MIN, `reason must be at least ${REFUND_REASON_MIN} characters`)
     .max(REFUND_REASON_MAX, `reason must be at most ${REFUND_REASON_MAX} characters`),
   idempotency_key: RefundIdempotencyKey,
+  /**
+   * Where to transfer it, for an order paid in cash on delivery (no payment to refund to): a
+   * payout staff make and record with its UTR (decision 056). Required for such an order.
+   */
+  payout: PayoutDetails.optional(),
 });
 export type RefundOrderRequest = z.input<typeof RefundOrderRequest>;
 

@@ -243,6 +243,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
         open={dialog === 'refund'}
         orderId={order.id}
         refundablePaise={data.refundable_paise}
+        paidInCash={order.payment_method === 'COD'}
         onClose={() => setDialog(null)}
         onRefunded={() =>
           void queryClient.invalidateQueries({

@@ -27,7 +27,13 @@ const made = (o: Partial<AdminRefund> = {}): AdminRefund => ({
 });
 
 /** The order page's part: a button that opens the dialog, as the lead wires it in. */
-function OrderPage({ onRefunded }: { onRefunded: (a: RefundOrderResponse) => void }) {
+function OrderPage({
+  onRefunded,
+  paidInCash = false,
+}: {
+  onRefunded: (a: RefundOrderResponse) => void;
+  paidInCash?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -38,6 +44,7 @@ function OrderPage({ onRefunded }: { onRefunded: (a: RefundOrderResponse) => voi
         open={open}
         orderId={7}
         refundablePaise={135_900}
+        paidInCash={paidInCash}
         onClose={() => setOpen(false)}
         onRefunded={onRefunded}
       />
@@ -45,12 +52,12 @@ function OrderPage({ onRefunded }: { onRefunded: (a: RefundOrderResponse) => voi
   );
 }
 
-function setUp(answer: (sent: Sent) => Answer) {
+function setUp(answer: (sent: Sent) => Answer, paidInCash = false) {
   const api = fakeApi({ 'POST /api/admin/orders/7/refunds': answer });
   const onRefunded = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <OrderPage onRefunded={onRefunded} />
+      <OrderPage onRefunded={onRefunded} paidInCash={paidInCash} />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
@@ -168,5 +175,56 @@ describe('the refund dialog', () => {
     expect(refused.getByRole('alert').textContent).toBe(
       'The payment provider refused the refund of ₹1,359 (The refund amount provided is greater than amount captured). Nothing was refunded.',
     );
+  });
+
+  it('asks where to transfer a cash-on-delivery order’s refund, checking it before sending', async () => {
+    const { api, dialog } = setUp(
+      () => ({
+        body: {
+          refund: made({
+            method: 'payout',
+            provider: 'payout',
+            provider_refund_id: null,
+            amount_paise: 20_000,
+            payout_to: {
+              method: 'bank',
+              account_name: 'Asha Menon',
+              account_number: '123456789012',
+              ifsc: 'SBIN0001234',
+            },
+          }),
+          refundable_paise: 115_900,
+        },
+      }),
+      true,
+    );
+    expect(dialog.getByText(/Paid in cash on delivery/)).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Amount (₹)'), { target: { value: '200' } });
+    fireEvent.change(dialog.getByLabelText('Reason'), { target: { value: 'Delivered late' } });
+    fireEvent.change(dialog.getByLabelText("Shopper's UPI id"), {
+      target: { value: 'asha.okaxis' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    expect(dialog.getByText('Enter your UPI id, like name@okaxis.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    fireEvent.click(dialog.getByLabelText('Bank account'));
+    fireEvent.change(dialog.getByLabelText('Account holder'), { target: { value: 'Asha Menon' } });
+    fireEvent.change(dialog.getByLabelText('Account number'), {
+      target: { value: '123456789012' },
+    });
+    fireEvent.change(dialog.getByLabelText('IFSC'), { target: { value: 'SBIN0001234' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    await screen.findByRole('dialog', { name: 'Refund made' });
+    expect(api.calls[0]!.body).toMatchObject({
+      amount: '200',
+      reason: 'Delivered late',
+      payout: {
+        method: 'bank',
+        account_name: 'Asha Menon',
+        account_number: '123456789012',
+        ifsc: 'SBIN0001234',
+      },
+    });
   });
 });
