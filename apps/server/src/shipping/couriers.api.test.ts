@@ -11,24 +11,22 @@ import { queryRows } from '../db/sql.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { outboxMails, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import type { TestApp } from '../test/harness.js';
 import { pdfText } from '../test/pdf.js';
-import { createStaff } from '../test/staff.js';
-import { CourierError } from './couriers/courier.js';
-import { couriersOf } from './couriers/couriers.js';
 import {
-  createSandboxCourier,
+  MINUTE,
+  startSandboxCourierShop,
+  type SandboxCourierShop,
+} from '../test/sandbox-courier.js';
+import { createStaff } from '../test/staff.js';
+import {
   SANDBOX_COURIER_NAME,
   SANDBOX_TOKEN_HEADER,
   type SandboxCourier,
 } from './couriers/sandbox.courier.js';
-import { sweepSandboxCourier, type Poster } from './couriers/sandbox-sweep.js';
-import { shippingLabelsOf } from './label-data.js';
-import { labelsOfWaybills } from './shipments.queries.js';
+import type { Poster } from './couriers/sandbox-sweep.js';
 
-const MINUTE = 60_000;
-let clock = new Date();
-let failBookings = 0;
+let shop: SandboxCourierShop;
 let sandbox: SandboxCourier;
 let t: TestApp;
 let s: Shopper;
@@ -38,35 +36,9 @@ let support: AdminClient;
 let owner: AdminClient;
 
 beforeAll(async () => {
-  t = await startTestApp(
-    {},
-    {
-      orderSweep: false,
-      couriers: (db, config) => {
-        sandbox = createSandboxCourier({
-          db,
-          secretSeed: 'a test secret that is long enough to sign with',
-          publicUrl: config.publicUrl,
-          stepMs: MINUTE,
-          now: () => clock,
-          labelData: async (awbs) =>
-            shippingLabelsOf(db, await labelsOfWaybills(db, 'sandbox', awbs)),
-        });
-        // The sandbox, refusing the next `failBookings` bookings as a courier that is down.
-        const flaky: SandboxCourier = {
-          ...sandbox,
-          async book(request) {
-            if (failBookings > 0) {
-              failBookings -= 1;
-              throw new CourierError('Courier service is down (test)', true);
-            }
-            return sandbox.book(request);
-          },
-        };
-        return couriersOf([flaky]);
-      },
-    },
-  );
+  shop = await startSandboxCourierShop();
+  t = shop.t;
+  sandbox = shop.sandbox;
   const origin = new URL(t.config.publicUrl).origin;
   packer = adminClient(t.app, origin, (await createStaff(t.db, 'packer')).cookie);
   support = adminClient(t.app, origin, (await createStaff(t.db, 'support')).cookie);
@@ -82,25 +54,7 @@ afterAll(() => t?.close());
 
 const buy = () => paidOrder(t, s, [{ product_id: jersey, size: 'M', quantity: 1 }], 1359);
 
-/** Our webhook, called as the courier would: through HTTP (here inject). */
-const inject: Poster = async (url, body, headers) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body as object,
-      headers,
-    })
-  ).statusCode;
-
-/** Moves the clock on and lets the sandbox post whatever is due. */
-async function after(minutes: number) {
-  clock = new Date(clock.getTime() + minutes * MINUTE);
-  return sweepSandboxCourier(
-    { courier: sandbox, publicUrl: t.config.publicUrl, post: inject },
-    clock,
-  );
-}
+const after = (minutes: number) => shop.after(minutes);
 
 async function shipWithSandbox(id: number, body: object = {}) {
   return packer.call('POST', `/api/admin/orders/${id}/shipments`, { courier: 'sandbox', ...body });
@@ -232,7 +186,7 @@ describe('the sandbox courier', () => {
 
   it('retries a failed booking with the same reference: one shipment, one parcel', async () => {
     const id = await buy();
-    failBookings = 1;
+    shop.failNextBookings(1);
     const refused = await shipWithSandbox(id);
     expect(refused.statusCode, refused.body).toBe(502);
     expect(refused.json()).toEqual({
@@ -277,7 +231,7 @@ describe('the sandbox courier', () => {
       event_id: 'forged-1',
       awb: shipment!.awb,
       state: 'delivered',
-      occurred_at: clock.toISOString(),
+      occurred_at: shop.clock.toISOString(),
       location: null,
       note: null,
     };
@@ -332,26 +286,13 @@ describe('the sandbox courier', () => {
     const id = await buy();
     await shipWithSandbox(id);
     const down: Poster = async () => 503;
-    clock = new Date(clock.getTime() + 5 * MINUTE);
     // Every event is due, but only the first is tried: the later ones wait for it.
-    expect(
-      await sweepSandboxCourier(
-        { courier: sandbox, publicUrl: t.config.publicUrl, post: down },
-        clock,
-      ),
-    ).toEqual({ posted: 0, failed: 1 });
+    expect(await shop.after(5, down)).toEqual({ posted: 0, failed: 1 });
     expect((await shipmentsOf(id))[0]!.state).toBe('booked');
     // Put off by 10 seconds: not yet due 5 seconds on.
-    clock = new Date(clock.getTime() + 5_000);
-    expect(
-      await sweepSandboxCourier(
-        { courier: sandbox, publicUrl: t.config.publicUrl, post: down },
-        clock,
-      ),
-    ).toEqual({ posted: 0, failed: 0 });
+    expect(await shop.after(5_000 / MINUTE, down)).toEqual({ posted: 0, failed: 0 });
     // Due again, and our webhook is back: all four, in order.
-    clock = new Date(clock.getTime() + 6_000);
-    expect(await after(0)).toEqual({ posted: 4, failed: 0 });
+    expect(await shop.after(6_000 / MINUTE)).toEqual({ posted: 4, failed: 0 });
     expect((await shipmentsOf(id))[0]!.state).toBe('delivered');
     expect((await eventTypes(id)).slice(-4)).toEqual([
       'picked_up',
@@ -538,7 +479,7 @@ describe('failed deliveries', () => {
         event_id: 'rto-again',
         awb: shipment!.awb,
         state: 'rto_delivered',
-        occurred_at: clock.toISOString(),
+        occurred_at: shop.clock.toISOString(),
         location: null,
         note: null,
       },

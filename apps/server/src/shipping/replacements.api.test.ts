@@ -11,20 +11,12 @@ import { queryRows } from '../db/sql.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { outboxMails, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import type { TestApp } from '../test/harness.js';
 import { pdfText } from '../test/pdf.js';
+import { startSandboxCourierShop, type SandboxCourierShop } from '../test/sandbox-courier.js';
 import { createStaff } from '../test/staff.js';
-import { CourierError } from './couriers/courier.js';
-import { couriersOf } from './couriers/couriers.js';
-import { createSandboxCourier, type SandboxCourier } from './couriers/sandbox.courier.js';
-import { sweepSandboxCourier, type Poster } from './couriers/sandbox-sweep.js';
-import { shippingLabelsOf } from './label-data.js';
-import { labelsOfWaybills } from './shipments.queries.js';
 
-const MINUTE = 60_000;
-let clock = new Date();
-let failBookings = 0;
-let sandbox: SandboxCourier;
+let shop: SandboxCourierShop;
 let t: TestApp;
 let s: Shopper;
 let jersey: number;
@@ -32,34 +24,8 @@ let packer: AdminClient;
 let support: AdminClient;
 
 beforeAll(async () => {
-  t = await startTestApp(
-    {},
-    {
-      orderSweep: false,
-      couriers: (db, config) => {
-        sandbox = createSandboxCourier({
-          db,
-          secretSeed: 'a test secret that is long enough to sign with',
-          publicUrl: config.publicUrl,
-          stepMs: MINUTE,
-          now: () => clock,
-          labelData: async (awbs) =>
-            shippingLabelsOf(db, await labelsOfWaybills(db, 'sandbox', awbs)),
-        });
-        const flaky: SandboxCourier = {
-          ...sandbox,
-          async book(request) {
-            if (failBookings > 0) {
-              failBookings -= 1;
-              throw new CourierError('Courier service is down (test)', true);
-            }
-            return sandbox.book(request);
-          },
-        };
-        return couriersOf([flaky]);
-      },
-    },
-  );
+  shop = await startSandboxCourierShop();
+  t = shop.t;
   const origin = new URL(t.config.publicUrl).origin;
   packer = adminClient(t.app, origin, (await createStaff(t.db, 'packer')).cookie);
   support = adminClient(t.app, origin, (await createStaff(t.db, 'support')).cookie);
@@ -72,24 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const inject: Poster = async (url, body, headers) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body as object,
-      headers,
-    })
-  ).statusCode;
-
-/** Moves the clock on and lets the sandbox post whatever is due. */
-async function after(minutes: number) {
-  clock = new Date(clock.getTime() + minutes * MINUTE);
-  return sweepSandboxCourier(
-    { courier: sandbox, publicUrl: t.config.publicUrl, post: inject },
-    clock,
-  );
-}
+const after = (minutes: number) => shop.after(minutes);
 
 /**
  * A shirt in M bought, shipped with the sandbox and delivered; then an exchange for L asked,
@@ -310,7 +259,7 @@ describe("an exchange's replacement with a courier", () => {
 
   it('retries a failed booking with the same reference, and refuses a second way meanwhile', async () => {
     const { orderId, returnId } = await receivedExchange();
-    failBookings = 1;
+    shop.failNextBookings(1);
     const refused = await shipReplacement(returnId);
     expect(refused.statusCode, refused.body).toBe(502);
     expect(refused.json()).toEqual({
@@ -414,11 +363,11 @@ describe("an exchange's replacement with a courier", () => {
         event_id: 'replacement-rto-again',
         awb: booked.awb,
         state: 'rto_delivered',
-        occurred_at: clock.toISOString(),
+        occurred_at: shop.clock.toISOString(),
         location: null,
         note: null,
       },
-      headers: sandbox.webhookHeaders(),
+      headers: shop.sandbox.webhookHeaders(),
     });
     expect(repeat.statusCode).toBe(200);
     expect((await exchange(returnId)).status).toBe('received');

@@ -317,15 +317,19 @@ export async function parcelOrder(
   return row;
 }
 
+/** A line of what a parcel holds, as a courier's booking declares it. */
+export interface ParcelItemRow {
+  name: string;
+  size: string;
+  product_id: number;
+  quantity: number;
+  unit_price_paise: number;
+  hsn: string;
+}
+
+/** What an order's own parcel holds: its lines. */
 export async function parcelItems(db: Queryable, orderId: number) {
-  return queryRows<{
-    name: string;
-    size: string;
-    product_id: number;
-    quantity: number;
-    unit_price_paise: number;
-    hsn: string;
-  }>(
+  return queryRows<ParcelItemRow>(
     db,
     sql`SELECT i.product_name AS name, i.size, i.product_id, i.quantity, i.unit_price_paise,
                coalesce(p.hsn_code, '6109') AS hsn
@@ -336,14 +340,7 @@ export async function parcelItems(db: Queryable, orderId: number) {
 
 /** What an exchange's replacement parcel holds: each line's shirts in the size asked for. */
 export async function replacementItems(db: Queryable, returnId: number) {
-  return queryRows<{
-    name: string;
-    size: string;
-    product_id: number;
-    quantity: number;
-    unit_price_paise: number;
-    hsn: string;
-  }>(
+  return queryRows<ParcelItemRow>(
     db,
     sql`SELECT i.product_name AS name, ri.exchange_size AS size, i.product_id, ri.quantity,
                i.unit_price_paise, coalesce(p.hsn_code, '6109') AS hsn

@@ -181,6 +181,26 @@ async function parcelRequest(
 }
 
 /**
+ * Asks the courier to book a shipment's parcel, outside any transaction; a refusal is kept on
+ * the shipment (its attempt and error) and answers 502 with the courier's words.
+ */
+async function book(
+  ctx: ShippingContext,
+  provider: CourierProvider,
+  shipment: q.ShipmentRow,
+  size: { lengthCm: number; breadthCm: number; heightCm: number },
+): Promise<BookedParcel> {
+  try {
+    return await provider.book(await parcelRequest(ctx.db, shipment, size));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await q.recordBookingError(ctx.db, shipment.id, message);
+    if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier booking failed');
+    throw new ProviderFailed(`The courier could not book the parcel: ${message}`);
+  }
+}
+
+/**
  * Ships the order with a courier: books (or books again, with the same reference) and ships
  * it with the courier's waybill and link. A courier's refusal answers 502 with its message
  * and leaves the order unshipped, the shipment waiting with its error.
@@ -193,13 +213,7 @@ export async function shipWithCourier(
 ): Promise<void> {
   const provider = ctx.couriers.get(ask.courier);
   if (!provider) throw new Invalid(`The ${ask.courier} courier is not enabled on this shop.`);
-  const settings = await q.courierSettings(ctx.db);
-  const weight = ask.weight_grams ?? settings.parcel_weight_grams;
-  const size = {
-    lengthCm: ask.length_cm ?? settings.parcel_length_cm,
-    breadthCm: ask.breadth_cm ?? settings.parcel_breadth_cm,
-    heightCm: ask.height_cm ?? settings.parcel_height_cm,
-  };
+  const { weight, size } = parcelSize(await q.courierSettings(ctx.db), ask);
   // 1. The shipment row first, in its own transaction: a retry finds it.
   const shipment = await ctx.db.transaction(async (tx) => {
     const order = mayShip(await fulfilment.lockOrder(tx, orderId), orderId);
@@ -224,15 +238,7 @@ export async function shipWithCourier(
     return { ...live, weight_grams: weight };
   });
   // 2. The courier, outside any transaction.
-  let parcel: BookedParcel;
-  try {
-    parcel = await provider.book(await parcelRequest(ctx.db, shipment, size));
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await q.recordBookingError(ctx.db, shipment.id, message);
-    if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier booking failed');
-    throw new ProviderFailed(`The courier could not book the parcel: ${message}`);
-  }
+  const parcel = await book(ctx, provider, shipment, size);
   // 3. Its answer and the order shipped, together.
   try {
     await fulfilment.shipOrder(
@@ -258,7 +264,7 @@ export async function shipWithCourier(
 /** The parcel's weight and size asked for, else the shop's defaults. */
 function parcelSize(
   settings: q.CourierSettingsRow,
-  ask: z.output<typeof ShipReplacementWithCourierRequest>,
+  ask: Pick<ShipWithCourierRequest, 'weight_grams' | 'length_cm' | 'breadth_cm' | 'height_cm'>,
 ) {
   return {
     weight: ask.weight_grams ?? settings.parcel_weight_grams,
@@ -307,15 +313,7 @@ export async function shipReplacementWithCourier(
     await q.countAttempt(tx, live.id, weight);
     return { ...live, weight_grams: weight };
   });
-  let parcel: BookedParcel;
-  try {
-    parcel = await provider.book(await parcelRequest(ctx.db, shipment, size));
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await q.recordBookingError(ctx.db, shipment.id, message);
-    if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier booking failed');
-    throw new ProviderFailed(`The courier could not book the parcel: ${message}`);
-  }
+  const parcel = await book(ctx, provider, shipment, size);
   try {
     await ctx.db.transaction(async (tx) => {
       const { r } = await returns.lockReplacementToShip(tx, returnId);

@@ -42,7 +42,7 @@ export function RefundDialog(props: RefundDialogProps) {
 const rupeesText = (paise: number) =>
   paise % 100 === 0 ? String(paise / 100) : paiseToRupeesText(paise);
 
-const PAYOUT_FIELDS = ['upi_id', 'account_name', 'account_number', 'ifsc'] as const;
+type PayoutField = 'upi_id' | 'account_name' | 'account_number' | 'ifsc';
 
 function RefundForm({
   orderId,
@@ -56,7 +56,7 @@ function RefundForm({
   const [amount, setAmount] = useState(rupeesText(refundablePaise));
   const [reason, setReason] = useState('');
   const [payoutMethod, setPayoutMethod] = useState<'upi' | 'bank'>('upi');
-  const [payout, setPayout] = useState<Record<(typeof PAYOUT_FIELDS)[number], string>>({
+  const [payout, setPayout] = useState<Record<PayoutField, string>>({
     upi_id: '',
     account_name: '',
     account_number: '',

@@ -9,6 +9,7 @@ import {
   ShipOrderRequest,
   type AdminOrderResponse,
   type CourierName,
+  type OrderShipmentsResponse,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -188,26 +189,7 @@ export function ShipDialog({
             <p className="text-sm text-muted">
               The courier is booked now; its waybill and tracking link come back with the label.
             </p>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {(
-                [
-                  ['weight_grams', 'Weight (g)', parcel?.weight_grams],
-                  ['length_cm', 'Length (cm)', parcel?.length_cm],
-                  ['breadth_cm', 'Breadth (cm)', parcel?.breadth_cm],
-                  ['height_cm', 'Height (cm)', parcel?.height_cm],
-                ] as const
-              ).map(([name, label, fallback]) => (
-                <TextField
-                  key={name}
-                  label={label}
-                  name={name}
-                  inputMode="numeric"
-                  placeholder={fallback === undefined ? '' : String(fallback)}
-                  value={size[name] ?? ''}
-                  onChange={(e) => setSize((now) => ({ ...now, [name]: e.target.value }))}
-                />
-              ))}
-            </div>
+            <ParcelSizeFields defaults={parcel} size={size} onChange={setSize} />
           </>
         )}
         <TextField
@@ -229,5 +211,39 @@ export function ShipDialog({
         />
       </form>
     </Dialog>
+  );
+}
+
+const SIZE_FIELDS = [
+  ['weight_grams', 'Weight (g)'],
+  ['length_cm', 'Length (cm)'],
+  ['breadth_cm', 'Breadth (cm)'],
+  ['height_cm', 'Height (cm)'],
+] as const;
+
+/** A parcel's weight and size for a courier's booking; left empty, the shop's defaults. */
+export function ParcelSizeFields({
+  defaults,
+  size,
+  onChange,
+}: {
+  defaults: OrderShipmentsResponse['parcel'] | undefined;
+  size: Record<string, string>;
+  onChange: (next: Record<string, string>) => void;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {SIZE_FIELDS.map(([name, label]) => (
+        <TextField
+          key={name}
+          label={label}
+          name={name}
+          inputMode="numeric"
+          placeholder={defaults ? String(defaults[name]) : ''}
+          value={size[name] ?? ''}
+          onChange={(e) => onChange({ ...size, [name]: e.target.value })}
+        />
+      ))}
+    </div>
   );
 }

@@ -15,14 +15,7 @@ import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
-import { COURIER_LABELS, COURIER_SUGGESTIONS } from '../orders/ship-dialog';
-
-const SIZE_FIELDS = [
-  ['weight_grams', 'Weight (g)'],
-  ['length_cm', 'Length (cm)'],
-  ['breadth_cm', 'Breadth (cm)'],
-  ['height_cm', 'Height (cm)'],
-] as const;
+import { COURIER_LABELS, COURIER_SUGGESTIONS, ParcelSizeFields } from '../orders/ship-dialog';
 
 export function ReplacementShipDialog({
   request: r,
@@ -166,19 +159,7 @@ export function ReplacementShipDialog({
               The courier is booked now, with nothing to collect; its waybill and tracking link come
               back with the label.
             </p>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {SIZE_FIELDS.map(([name, label]) => (
-                <TextField
-                  key={name}
-                  label={label}
-                  name={name}
-                  inputMode="numeric"
-                  placeholder={defaults ? String(defaults[name]) : ''}
-                  value={size[name] ?? ''}
-                  onChange={(e) => setSize((now) => ({ ...now, [name]: e.target.value }))}
-                />
-              ))}
-            </div>
+            <ParcelSizeFields defaults={defaults} size={size} onChange={setSize} />
           </>
         )}
         <FormMessage text={ship.error ? errorText(ship.error) : null} />

@@ -1,0 +1,84 @@
+// A test shop whose only courier is the sandbox, on a clock the test moves: its sweep posts
+// the parcels' tracking events over our own webhook (inject), as a courier's servers would;
+// `failNextBookings` makes the next bookings fail as a courier that is down.
+import { CourierError } from '../shipping/couriers/courier.js';
+import { couriersOf } from '../shipping/couriers/couriers.js';
+import { createSandboxCourier, type SandboxCourier } from '../shipping/couriers/sandbox.courier.js';
+import { sweepSandboxCourier, type Poster } from '../shipping/couriers/sandbox-sweep.js';
+import { shippingLabelsOf } from '../shipping/label-data.js';
+import { labelsOfWaybills } from '../shipping/shipments.queries.js';
+import { startTestApp, type TestApp } from './harness.js';
+
+export const MINUTE = 60_000;
+
+export interface SandboxCourierShop {
+  t: TestApp;
+  sandbox: SandboxCourier;
+  /** The sandbox's clock: it books and posts by it. */
+  clock: Date;
+  /** The next `n` bookings fail as a courier that is down would. */
+  failNextBookings(n: number): void;
+  /** Our webhook, called as the courier would: through HTTP (here inject). */
+  post: Poster;
+  /** Moves the clock on and lets the sandbox post whatever is due, with `post` or another. */
+  after(minutes: number, post?: Poster): Promise<{ posted: number; failed: number }>;
+}
+
+/** A test shop with the sandbox courier, a step a minute, on the test's clock. */
+export async function startSandboxCourierShop(): Promise<SandboxCourierShop> {
+  let failing = 0;
+  let sandbox: SandboxCourier | undefined;
+  const shop = {
+    clock: new Date(),
+    failNextBookings(n: number) {
+      failing = n;
+    },
+  } as SandboxCourierShop;
+  shop.t = await startTestApp(
+    {},
+    {
+      orderSweep: false,
+      couriers: (db, config) => {
+        sandbox = createSandboxCourier({
+          db,
+          secretSeed: 'a test secret that is long enough to sign with',
+          publicUrl: config.publicUrl,
+          stepMs: MINUTE,
+          now: () => shop.clock,
+          labelData: async (awbs) =>
+            shippingLabelsOf(db, await labelsOfWaybills(db, 'sandbox', awbs)),
+        });
+        const real = sandbox;
+        const flaky: SandboxCourier = {
+          ...real,
+          async book(request) {
+            if (failing > 0) {
+              failing -= 1;
+              throw new CourierError('Courier service is down (test)', true);
+            }
+            return real.book(request);
+          },
+        };
+        return couriersOf([flaky]);
+      },
+    },
+  );
+  shop.sandbox = sandbox!;
+  shop.post = async (url, body, headers) =>
+    (
+      await shop.t.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        payload: body as object,
+        headers,
+      })
+    ).statusCode;
+  shop.after = async (minutes, post = shop.post) => {
+    shop.clock = new Date(shop.clock.getTime() + minutes * MINUTE);
+    return sweepSandboxCourier(
+      { courier: shop.sandbox, publicUrl: shop.t.config.publicUrl, post },
+      shop.clock,
+    );
+  };
+  return shop;
+}
