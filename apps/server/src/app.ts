@@ -42,7 +42,7 @@ import { registerStatic } from './http/static.js';
 import { storefrontOpenApiRoutes } from './http/storefront-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createOutboxWorker, type OutboxWorker } from './notifications/outbox-worker.js';
-import { operationsRoutes } from './http/operations.routes.js';
+import { operationsRoutes } from './health/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { codRoutes } from './orders/cod.routes.js';
@@ -93,7 +93,7 @@ import {
 } from './health/alerts.service.js';
 import { healthAdminRoutes } from './health/health.admin-routes.js';
 import { createHealthMonitor, type HealthMonitor } from './health/health-monitor.js';
-import type { StatFs } from './health/disk.js';
+import type { StatFs } from './ops/disk.js';
 import type { HealthContext } from './health/health.service.js';
 import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';

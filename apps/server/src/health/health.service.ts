@@ -10,7 +10,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { diskSpace, type DiskSpace, type StatFs } from './disk.js';
+import { diskSpace, type DiskSpace, type StatFs } from '../ops/disk.js';
 import type { HealthMonitor, WebhookTally } from './health-monitor.js';
 import * as q from './health.queries.js';
 import { latestBackup, type BackupInfo } from './latest-backup.js';

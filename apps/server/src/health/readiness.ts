@@ -4,7 +4,7 @@
 // free space left for the next WAL segment.
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { diskSpace, type StatFs } from './disk.js';
+import { diskSpace, type StatFs } from '../ops/disk.js';
 
 /** How long a refused write keeps the process not ready: the next refused write renews it. */
 export const WRITE_FAILURE_MEMORY_MS = 30_000;

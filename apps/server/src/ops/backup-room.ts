@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import { diskSpace, type StatFs } from '../health/disk.js';
+import { diskSpace, type StatFs } from './disk.js';
 
 const MIB = 1024 * 1024;
 /**

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { record, type Actor } from '../staff/audit.service.js';
-import type { StatFs } from '../health/disk.js';
+import type { StatFs } from './disk.js';
 import {
   BackupError,
   backupsDir,

@@ -30,7 +30,7 @@ import {
   pendingMigrations,
   schemaVersion,
 } from './schema-version.js';
-import type { StatFs } from '../health/disk.js';
+import type { StatFs } from './disk.js';
 import { expectedBackupBytes, roomForBackup } from './backup-room.js';
 import { processAlive } from './server-pid.js';
 

@@ -1,7 +1,7 @@
 // Liveness and readiness for load balancers and orchestrators.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.js';
-import { writeTrouble } from '../health/readiness.js';
+import { writeTrouble } from './readiness.js';
 
 export function operationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
