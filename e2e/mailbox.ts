@@ -1,7 +1,7 @@
 // The journeys' mail server: a local SMTP server (smtp-server, parsed with mailparser) that
 // the shop sends its real mail to (SMTP_URL). Started by global-setup.ts in the runner's
 // process; each mail is written as JSON to E2E_MAIL_DIR, where the test workers read it.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -37,7 +37,11 @@ export async function startMailCatcher(dir: string): Promise<MailCatcher> {
           };
           count += 1;
           const name = `${String(mail.receivedAt)}-${String(count).padStart(5, '0')}.json`;
-          await writeFile(path.join(dir, name), JSON.stringify(mail));
+          // Written aside, then renamed: a journey reading the folder meanwhile never finds a
+          // mail half written (a JSON parse error, seen once in CI's back-in-stock journey).
+          const aside = path.join(dir, `.${name}.tmp`);
+          await writeFile(aside, JSON.stringify(mail));
+          await rename(aside, path.join(dir, name));
           callback();
         },
         (error: Error) => callback(error),
@@ -69,7 +73,10 @@ export async function latestMail(email: string, since = 0): Promise<CaughtMail> 
   const dir = mailDir();
   const address = email.toLowerCase();
   for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(dir)).sort().reverse();
+    const files = (await readdir(dir))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail;
       if (mail.receivedAt < since) break;
