@@ -7,11 +7,13 @@ import { queryRows } from '../db/sql.js';
 import {
   CancelByStaff,
   Checkout,
+  ConfirmCod,
   newWorld,
   openShop,
   PayNow,
   PayPage,
   runScript,
+  Ship,
   type Shop,
 } from '../test/order-life.js';
 
@@ -50,4 +52,30 @@ it('a COD order canceled by support, then paid on its Pay Now page, is an online
     sql`SELECT amount_paise, status, method FROM refunds WHERE order_id = ${id}`,
   );
   expect(refunds).toEqual([{ amount_paise: 140_800, status: 'processed', method: 'provider' }]);
+});
+
+// KNOWN BUG, skipped until the shop decides (default seed 38038, 25 runs): states.replay:
+// "its events lead to shipped, but it is processing (events: placed, cod_confirmed, shipped,
+// paid)". A COD order's Pay Now page stays payable after the shopper confirms COD instead and
+// the parcel ships (Pay Now itself is refused from packing on: "This order is on its way");
+// paying it makes settlement mark the shipped order Processing again, and the courier still
+// collects the cash. The fix is a decision: retire open pages when a COD order is confirmed or
+// packed, and/or give back a payment that lands on a COD order already on its way (as
+// extra-payment-…). order-life.ts steps around it (knownBugCodPageAfterDispatch).
+it.skip('a COD order paid on its old Pay Now page once shipped stays shipped, the payment given back', async () => {
+  const w = await newWorld(shop);
+  w.avoidKnownBugs = false;
+  await runScript(w, [
+    new Checkout(0, [{ product: 0, size: 0, quantity: 1 }], 'none', true, false),
+    new PayNow(0),
+    new ConfirmCod(0),
+    new Ship(0, 'hand'),
+    new PayPage(0, 'paid', false),
+  ]);
+  const id = w.orders[0]!.id;
+  const [order] = await queryRows<{ order_status: string }>(
+    shop.t.db,
+    sql`SELECT order_status FROM orders WHERE id = ${id}`,
+  );
+  expect(order).toEqual({ order_status: 'Shipped' });
 });
