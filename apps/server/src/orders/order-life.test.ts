@@ -7,7 +7,7 @@
 // every step. A failure is shrunk by fast-check to the shortest sequence that still breaks a
 // rule, and printed as a script (actor, action, arguments, the shop's answer).
 //
-// ORDER_LIFE_RUNS (sequences, default 25), ORDER_LIFE_SEED (default fixed) and
+// ORDER_LIFE_RUNS (sequences, default 40), ORDER_LIFE_SEED (default fixed) and
 // ORDER_LIFE_MAX_COMMANDS (default 150) let a soak run more; ORDER_LIFE_PRINT=1 prints every
 // sequence's script.
 import fc from 'fast-check';
@@ -21,7 +21,7 @@ import {
   type World,
 } from '../test/order-life.js';
 
-const RUNS = Number(process.env.ORDER_LIFE_RUNS ?? 25);
+const RUNS = Number(process.env.ORDER_LIFE_RUNS ?? 40);
 const SEED = Number(process.env.ORDER_LIFE_SEED ?? 38_038);
 const MAX_COMMANDS = Number(process.env.ORDER_LIFE_MAX_COMMANDS ?? 150);
 

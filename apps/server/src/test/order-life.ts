@@ -995,13 +995,13 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   ),
   idx.map((o) => new DeliverByHand(o) as Cmd),
   idx.map((o) => new DeliverByHand(o) as Cmd),
-  ...Array.from({ length: 3 }, () =>
-    fc.integer({ min: 1, max: 3 }).map((min) => new CourierTick(min) as Cmd),
+  ...Array.from({ length: 1 }, () =>
+    fc.integer({ min: 1, max: 5 }).map((min) => new CourierTick(min) as Cmd),
   ),
   fc
     .tuple(idx, fc.constantFrom<'reattempt' | 'return'>('reattempt', 'return'))
     .map(([i, a]) => new AnswerFailedDelivery(i, a) as Cmd),
-  ...Array.from({ length: 3 }, () =>
+  ...Array.from({ length: 4 }, () =>
     fc
       .tuple(
         idx,
@@ -1012,7 +1012,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
       )
       .map(([o, k, l, q, d]) => new RequestReturn(o, k, l, q, d) as Cmd),
   ),
-  ...Array.from({ length: 4 }, () =>
+  ...Array.from({ length: 6 }, () =>
     fc
       .tuple(
         idx,
