@@ -31,6 +31,10 @@ import { createStaff } from './staff.js';
 const MINUTE = 60_000;
 const SHIPPING_PAISE = 6000; // to Kerala
 const COD_FEE_PAISE = 4900;
+const PRINT_NAME_PAISE = 30_000;
+const PRINT_NUMBER_PAISE = 20_000;
+/** What a printed line carries: the shopper's name and number. */
+const PRINT = { name: 'Asha', number: 7 };
 
 /** The shop the checker runs in: one app and database for all its sequences. */
 export interface Shop {
@@ -150,6 +154,16 @@ export async function newWorld(shop: Shop): Promise<World> {
     sizes: ['M', 'L'],
   };
   b.id = await createProduct(db, { name: b.name, pricePaise: b.pricePaise, sizes: { M: 3, L: 2 } });
+  // The first jersey takes a name (₹300) and a number (₹200): printed shirts (decision 049)
+  // come back only when faulty and never go back to stock (decision 051).
+  const printing = await shop.staff.manager.call('PATCH', `/api/admin/products/${a.id}/printing`, {
+    enabled: true,
+    name_paise: PRINT_NAME_PAISE,
+    number_paise: PRINT_NUMBER_PAISE,
+    patch_paise: null,
+    colour: '#FFFFFF',
+  });
+  if (printing.statusCode !== 200) throw new Error(`printing refused: ${printing.body}`);
   const shirtCoupon = await createCoupon(db, { kind: 'flat', value: 15_000, productIds: [a.id] });
   const orderCoupon = await createCoupon(db, { kind: 'flat', value: 20_000 });
   return {
@@ -285,6 +299,8 @@ interface LineChoice {
   product: number;
   size: number;
   quantity: number;
+  /** A name and number printed (the first jersey only: the one that offers printing). */
+  print?: boolean;
 }
 
 /** A shopper checks out: online or cash on delivery, with or without a coupon. */
@@ -301,19 +317,30 @@ export class Checkout implements Cmd {
   async run(m: Model, w: World) {
     const s = w.shoppers[this.shopperIdx % w.shoppers.length]!;
     // One line per product and size, as a cart has them.
-    const lines = new Map<string, { product: Product; size: string; quantity: number }>();
+    const lines = new Map<
+      string,
+      { product: Product; size: string; quantity: number; print: boolean; unitPaise: number }
+    >();
     for (const l of this.lines) {
       const product = w.products[l.product % w.products.length]!;
       const size = product.sizes[l.size % product.sizes.length]!;
-      const key = `${product.id}/${size}`;
+      const print = l.print === true && product.id === w.products[0]!.id;
+      const key = `${product.id}/${size}/${print}`;
       const had = lines.get(key);
-      lines.set(key, { product, size, quantity: (had?.quantity ?? 0) + l.quantity });
+      lines.set(key, {
+        product,
+        size,
+        print,
+        quantity: (had?.quantity ?? 0) + l.quantity,
+        unitPaise: product.pricePaise + (print ? PRINT_NAME_PAISE + PRINT_NUMBER_PAISE : 0),
+      });
     }
     const items = [...lines.values()];
-    const subtotal = items.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
+    const subtotal = items.reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
+    // The shirt coupon's product, its print included (the print is part of the piece's value).
     const shirtPaise = items
       .filter((l) => l.product.id === w.products[0]!.id)
-      .reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
+      .reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
     const discount =
       this.coupon === 'order'
         ? Math.min(20_000, subtotal)
@@ -323,7 +350,9 @@ export class Checkout implements Cmd {
     const code =
       this.coupon === 'order' ? w.orderCoupon : this.coupon === 'shirt' ? w.shirtCoupon : null;
     const total = subtotal + SHIPPING_PAISE - discount + (this.cod ? COD_FEE_PAISE : 0);
-    const described = items.map((l) => `${l.product.name.split(' ')[0]} ${l.size}×${l.quantity}`);
+    const described = items.map(
+      (l) => `${l.product.name.split(' ')[0]} ${l.size}×${l.quantity}${l.print ? ' printed' : ''}`,
+    );
     await step(
       w,
       `shopper ${(this.shopperIdx % w.shoppers.length) + 1}: checkout ${this.cod ? 'COD' : 'online'} [${described.join(', ')}]${code ? ` coupon ${this.coupon}` : ''}${this.failDelivery ? ' (consignee FAIL)' : ''}, ₹${total / 100}`,
@@ -346,6 +375,7 @@ export class Checkout implements Cmd {
               product_id: l.product.id,
               size: l.size,
               quantity: l.quantity,
+              ...(l.print ? { print: PRINT } : {}),
             })),
             ...(this.cod ? { payment_method: 'COD' } : {}),
           }),
@@ -703,6 +733,40 @@ export class AnswerFailedDelivery implements Cmd {
   }
 }
 
+/** The packer cancels a parcel before the courier picked it up: the order is packed again. */
+export class CancelShipment implements Cmd {
+  constructor(readonly pickIdx: number) {}
+  check = (m: Readonly<Model>) => m.orders > 0;
+  async run(_m: Model, w: World) {
+    const booked = await queryRows<{ id: number; order_id: number; courier: string }>(
+      w.shop.t.db,
+      sql`SELECT id, order_id, courier FROM shipments
+          WHERE state = 'booked' AND return_id IS NULL
+            AND order_id IN (${sql.join(
+              w.orders.map((o) => sql`${o.id}`),
+              sql`, `,
+            )})
+          ORDER BY id`,
+    );
+    const s = pick(booked, this.pickIdx);
+    if (!s) return;
+    await step(
+      w,
+      `packer: cancels the ${s.courier} parcel of order #${s.order_id} before pickup`,
+      async () =>
+        outcome(
+          answered(
+            w,
+            await w.shop.staff.packer.call('POST', `/api/admin/shipments/${s.id}/cancel`),
+          ),
+        ),
+    );
+  }
+  toString() {
+    return `cancelShipment(${this.pickIdx})`;
+  }
+}
+
 /** The shopper asks to return or exchange pieces of a delivered order. */
 export class RequestReturn implements Cmd {
   constructor(
@@ -958,6 +1022,7 @@ const lineArb = fc.record({
   product: fc.nat({ max: 1 }),
   size: fc.nat({ max: 2 }),
   quantity: fc.integer({ min: 1, max: 2 }),
+  print: fc.constantFrom(false, false, true),
 });
 
 /** Every command, weighted by how often a shop sees it. */
@@ -998,6 +1063,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   ...Array.from({ length: 1 }, () =>
     fc.integer({ min: 1, max: 5 }).map((min) => new CourierTick(min) as Cmd),
   ),
+  idx.map((i) => new CancelShipment(i) as Cmd),
   fc
     .tuple(idx, fc.constantFrom<'reattempt' | 'return'>('reattempt', 'return'))
     .map(([i, a]) => new AnswerFailedDelivery(i, a) as Cmd),
