@@ -36,6 +36,10 @@ class StockGone extends Error {
  */
 async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<PaidResult> {
   if (order.payment_status === 'SUCCESS') return { kind: 'already' };
+  // A COD order paid online (Pay Now) is an online order from now on; its total stays. Also
+  // when it was canceled before the money came: else it would read as cash collected on
+  // delivery (refundable cash, the COD report), though the money came online and goes back.
+  if (order.payment_method === 'COD') await cod.switchToOnline(tx, order.id);
   if (order.order_status === 'Canceled') {
     await q.markPaid(tx, order.id, now, { status: 'Canceled', stockHeld: false });
     await recordEvent(tx, order.id, 'paid', PROVIDER, { at: now });
@@ -45,8 +49,6 @@ async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<Paid
     };
   }
   const held = !order.stock_released;
-  // A COD order paid online (Pay Now) is an online order from now on; its total stays.
-  if (order.payment_method === 'COD') await cod.switchToOnline(tx, order.id);
   if (order.stock_released) {
     try {
       // A savepoint: a shortage undoes the partial stock take, not the payment record.
