@@ -4,7 +4,10 @@ import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 
 /** What marking an order paid came to: paid, canceled (refunded) or already paid. */
 export type PaidResult =
-  { kind: 'paid' } | { kind: 'canceled'; reason: string } | { kind: 'already' };
+  | { kind: 'paid' }
+  | { kind: 'canceled'; reason: string }
+  /** Nothing to mark: paid before, or (with its reason) a COD order already on its way. */
+  | { kind: 'already'; reason?: string };
 
 /**
  * The shopper's mail about a payment, written to the outbox in the payment's transaction: it

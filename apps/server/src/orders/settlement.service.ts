@@ -6,6 +6,7 @@ import type { Tx } from '../db/client.js';
 import type { PaymentReport } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
 import * as cod from './cod.service.js';
+import { stageOf, type OrderStage } from './lifecycle.js';
 import type { OrderContext } from './order-context.js';
 import { PROVIDER, recordEvent, SYSTEM } from './order-events.js';
 import { enqueuePaidMail, type PaidResult } from './order-mail.js';
@@ -17,12 +18,18 @@ import * as refunds from './refunds.service.js';
 export const EXTRA_PAYMENT_REASON =
   'A second payment for an order that was already paid is given back in full.';
 
+/** Why money paid online for a cash-on-delivery order already on its way goes back by itself. */
+export const COD_DISPATCHED_REASON =
+  'The order was already on its way, to be paid in cash on delivery: the online payment is given back in full.';
+
 export type SettleOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown' | 'mismatch';
 
 export interface Settlement {
   outcome: SettleOutcome;
   orderId: number | null;
 }
+
+const DISPATCHED = new Set<OrderStage>(['packed', 'shipped', 'completed']);
 
 class StockGone extends Error {
   constructor(readonly reason: string) {
@@ -36,6 +43,12 @@ class StockGone extends Error {
  */
 async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<PaidResult> {
   if (order.payment_status === 'SUCCESS') return { kind: 'already' };
+  // A COD order packed or shipped goes with the courier, who collects the cash: an old Pay Now
+  // page paid now would make it an online order again (Processing, the cash still collected).
+  // The order stays as it is and the payment goes back (found by the order-life checker).
+  if (order.payment_method === 'COD' && DISPATCHED.has(stageOf(order))) {
+    return { kind: 'already', reason: COD_DISPATCHED_REASON };
+  }
   // A COD order paid online (Pay Now) is an online order from now on; its total stays. Also
   // when it was canceled before the money came: else it would read as cash collected on
   // delivery (refundable cash, the COD report), though the money came online and goes back.
@@ -113,7 +126,7 @@ export async function settlePayment(
         paid.kind === 'canceled'
           ? { key: `late-payment-${payment.id}`, reason: paid.reason }
           : paid.kind === 'already' && moved
-            ? { key: `extra-payment-${payment.id}`, reason: EXTRA_PAYMENT_REASON }
+            ? { key: `extra-payment-${payment.id}`, reason: paid.reason ?? EXTRA_PAYMENT_REASON }
             : null;
       if (refund) {
         const written = await refunds.requestRefund(tx, order.id, {

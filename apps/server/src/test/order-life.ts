@@ -128,8 +128,6 @@ export interface World {
   script: string[];
   /** Invariant checks run in this sequence. */
   checks: number;
-  /** Step around the known bugs (knownBugCodPageAfterDispatch); a regression test sets false. */
-  avoidKnownBugs: boolean;
 }
 
 export async function newWorld(shop: Shop): Promise<World> {
@@ -176,7 +174,6 @@ export async function newWorld(shop: Shop): Promise<World> {
     returns: [],
     script: [],
     checks: 0,
-    avoidKnownBugs: true,
   };
 }
 
@@ -274,24 +271,6 @@ const pick = <T>(xs: readonly T[], i: number): T | undefined =>
 const placed = (w: World, id: number) => w.orders.find((o) => o.id === id)!;
 
 const who = (w: World, id: number) => `shopper ${placed(w, id).shopper + 1}`;
-
-/**
- * A known bug the checker steps around until it is fixed (order-life.regressions.test.ts has
- * its sequence as a skipped test): a COD order's Pay Now page, opened before the order was
- * confirmed, paid once the parcel is on its way, marks the shipped order Processing again
- * (settlement's markPaid) and the courier still collects the cash. Paying such a page is left
- * out of the sequences; delete this once the shop refuses or refunds that payment.
- */
-async function knownBugCodPageAfterDispatch(w: World, orderId: number): Promise<boolean> {
-  if (!w.avoidKnownBugs) return false;
-  const [o] = await queryRows<{ risky: boolean }>(
-    w.shop.t.db,
-    sql`SELECT (payment_method = 'COD' AND payment_status <> 'SUCCESS'
-                AND order_status = 'Shipped') AS risky
-        FROM orders WHERE id = ${orderId}`,
-  );
-  return o?.risky === true;
-}
 
 // ───────────────────────────── the commands ─────────────────────────────
 
@@ -411,7 +390,6 @@ export class PayPage implements Cmd {
     const withPages = w.orders.filter((o) => o.pages.length > 0);
     const o = pick(withPages, this.order);
     if (!o) return;
-    if (this.result === 'paid' && (await knownBugCodPageAfterDispatch(w, o.id))) return;
     const page = this.older ? o.pages[0]! : o.pages.at(-1)!;
     await step(
       w,
@@ -450,7 +428,6 @@ export class LateWebhook implements Cmd {
       this.order,
     );
     if (!o) return;
-    if (await knownBugCodPageAfterDispatch(w, o.id)) return;
     const token = o.pages[0]!.split('/').pop()!;
     await step(
       w,
