@@ -199,8 +199,9 @@ function Payouts() {
         Bank transfers to make
       </h2>
       <p className="max-w-2xl text-muted">
-        Returns of cash-on-delivery orders: transfer each amount to the shopper&rsquo;s account (UPI
-        or NEFT/IMPS), then record the transfer&rsquo;s UTR here. The shopper is mailed when you do.
+        Refunds of cash-on-delivery orders (returns, goodwill): transfer each amount to the
+        shopper&rsquo;s account (UPI or NEFT/IMPS), then record the transfer&rsquo;s UTR here. The
+        shopper is mailed when you do.
       </p>
       {payouts.error ? (
         <FormMessage text={errorText(payouts.error)} />
