@@ -113,7 +113,8 @@ export const GSTR1_HEADERS: Record<Gstr1Section, readonly string[]> = {
 const DOCUMENT_NATURE: Record<TaxDocumentKind, string> = {
   invoice: 'Invoices for outward supply',
   credit_note: 'Credit Note',
-  delivery_challan: 'Delivery Challan in cases other than by way of supply (excluding at S no. 9 to 11)',
+  delivery_challan:
+    'Delivery Challan in cases other than by way of supply (excluding at S no. 9 to 11)',
 };
 
 /** The portal's own state names where ours differ (its list writes '&'). */
