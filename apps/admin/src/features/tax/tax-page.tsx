@@ -69,7 +69,7 @@ export function TaxPage() {
         <h1 className="font-display text-3xl font-bold uppercase md:text-4xl">Tax</h1>
         <p className="mt-1 max-w-2xl text-muted">
           GST on the tax invoices and credit notes issued in a month (India time), as they were
-          issued, and the month’s GSTR-1 files for the accountant.
+          issued, the figures GSTR-3B asks, and the month’s GSTR-1 files for the accountant.
         </p>
       </div>
 
