@@ -14,6 +14,7 @@ import { diskSpace, type DiskSpace, type StatFs } from '../ops/disk.js';
 import type { HealthMonitor, WebhookTally } from './health-monitor.js';
 import * as q from './health.queries.js';
 import { latestBackup, type BackupInfo } from './latest-backup.js';
+import { writeTrouble } from './readiness.js';
 import { APP_VERSION } from './version.js';
 
 const MINUTE = 60_000;
@@ -147,10 +148,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The Status page: every check with its figure and level, and the alerts raised. */
 export async function statusReport(ctx: HealthContext, at = new Date()): Promise<StatusResponse> {
   const { db } = ctx.database;
-  const [r, bytes, rows] = await Promise.all([
+  const [r, bytes, rows, trouble] = await Promise.all([
     takeReadings(ctx, at),
     q.databaseBytes(db).catch(() => null),
     q.alertRows(db),
+    writeTrouble(ctx, at),
   ]);
   const due = alertsDue(r, ctx.config);
   const raised = rows.flatMap((a) => {
@@ -212,7 +214,8 @@ export async function statusReport(ctx: HealthContext, at = new Date()): Promise
       free_bytes: disk?.freeBytes ?? null,
       total_bytes: disk?.totalBytes ?? null,
     },
-    database: { level: 'green', engine: ctx.database.kind, bytes },
+    // Red while the database refuses writes (orders fail), as /readyz says.
+    database: { level: trouble ? 'red' : 'green', engine: ctx.database.kind, bytes, trouble },
     alerts: raised
       .sort((a, b) => a.raised_at.getTime() - b.raised_at.getTime())
       .map((a) => ({

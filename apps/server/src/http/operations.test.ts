@@ -5,6 +5,7 @@ import { WRITE_FAILURE_MEMORY_MS, writeTrouble } from '../health/readiness.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { createStaff } from '../test/staff.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +75,18 @@ describe('readiness when the database cannot write', () => {
       expect(ready.json().error).toMatch(
         /^The database refused a write at \d{4}-\d\d-\d\dT[\d:.]+Z: its disk is full\.$/,
       );
+      // The owner's Status page says the same, in red.
+      const owner = await createStaff(own.db, 'owner');
+      const status = await own.app.inject({
+        method: 'GET',
+        url: '/api/admin/status',
+        headers: { cookie: owner.cookie, origin: new URL(own.config.publicUrl).origin },
+      });
+      expect(status.statusCode, status.body).toBe(200);
+      expect(status.json().database).toMatchObject({
+        level: 'red',
+        trouble: ready.json().error,
+      });
       // Once writes have not been refused for a while, ready again.
       const later = new Date(Date.now() + WRITE_FAILURE_MEMORY_MS + 1_000);
       expect(await writeTrouble(own, later)).toBeNull();

@@ -62,6 +62,11 @@ export const StatusResponse = z.object({
     level: HealthLevel,
     engine: z.enum(['postgres', 'pglite']),
     bytes: Count.nullable(),
+    /**
+     * Why the database cannot take writes now (a write refused for want of room a moment ago,
+     * or too little disk for PGlite), as /readyz says it; null when nothing says so.
+     */
+    trouble: z.string().nullable(),
   }),
   /** Alerts raised and not yet cleared, oldest first. */
   alerts: z.array(

@@ -50,7 +50,7 @@ const healthy: StatusResponse = {
     latest: { taken_at: '2026-11-25T21:00:00.000Z', bytes: 48 * 1024 * 1024 },
   },
   disk: { level: 'green', free_bytes: 70 * GIB, total_bytes: 250 * GIB },
-  database: { level: 'green', engine: 'postgres', bytes: 2 * GIB },
+  database: { level: 'green', engine: 'postgres', bytes: 2 * GIB, trouble: null },
   alerts: [],
 };
 

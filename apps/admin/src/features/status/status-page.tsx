@@ -128,6 +128,7 @@ function Checks({ data }: { data: StatusResponse }) {
         figure={database.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}
       >
         {database.bytes !== null && <p>{formatBytes(database.bytes)} on disk</p>}
+        {database.trouble && <p className="font-semibold">{database.trouble}</p>}
       </Check>
       <Check
         id="check-sweeps"
