@@ -16,19 +16,14 @@ import { queryRows } from '../db/sql.js';
 import { releaseExpiredOrders } from '../orders/order-sweep.js';
 import { createSandboxGateway } from '../payments/sandbox.provider.js';
 import { sandboxSecretSeed } from '../payments/sandbox-secret.js';
-import { couriersOf } from '../shipping/couriers/couriers.js';
-import { createSandboxCourier, type SandboxCourier } from '../shipping/couriers/sandbox.courier.js';
-import { sweepSandboxCourier, type Poster } from '../shipping/couriers/sandbox-sweep.js';
-import { shippingLabelsOf } from '../shipping/label-data.js';
-import { labelsOfWaybills } from '../shipping/shipments.queries.js';
 import { adminClient, type AdminClient } from './admin-client.js';
 import { KERALA_ADDRESS, shopper, type Shopper } from './checkout.js';
 import { createCoupon, createProduct } from './factories.js';
-import { startTestApp, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
 import { checkInvariants, concerning, describeViolations } from './order-invariants.js';
+import { startSandboxCourierShop, type SandboxCourierShop } from './sandbox-courier.js';
 import { createStaff } from './staff.js';
 
-const MINUTE = 60_000;
 const SHIPPING_PAISE = 6000; // to Kerala
 const COD_FEE_PAISE = 4900;
 const PRINT_NAME_PAISE = 30_000;
@@ -39,34 +34,18 @@ const PRINT = { name: 'Asha', number: 7 };
 /** The shop the checker runs in: one app and database for all its sequences. */
 export interface Shop {
   t: TestApp;
-  clock: { now: Date };
-  sandbox: SandboxCourier;
+  /** The sandbox courier and the clock it books and posts by. */
+  courier: SandboxCourierShop;
   gateway: ReturnType<typeof createSandboxGateway>;
   staff: { packer: AdminClient; support: AdminClient; manager: AdminClient };
   close(): Promise<void>;
 }
 
 export async function openShop(): Promise<Shop> {
-  const clock = { now: new Date() };
-  let sandbox: SandboxCourier | undefined;
-  const t = await startTestApp(
-    { SESSION_SECRET: 'order-life-checker-secret-long-enough' },
-    {
-      orderSweep: false,
-      couriers: (db, config) => {
-        sandbox = createSandboxCourier({
-          db,
-          secretSeed: 'order-life-checker-secret-long-enough',
-          publicUrl: config.publicUrl,
-          stepMs: MINUTE,
-          now: () => clock.now,
-          labelData: async (awbs) =>
-            shippingLabelsOf(db, await labelsOfWaybills(db, 'sandbox', awbs)),
-        });
-        return couriersOf([sandbox]);
-      },
-    },
-  );
+  const courier = await startSandboxCourierShop({
+    SESSION_SECRET: 'order-life-checker-secret-long-enough',
+  });
+  const { t } = courier;
   const origin = new URL(t.config.publicUrl).origin;
   const client = async (role: 'packer' | 'support' | 'manager' | 'owner') =>
     adminClient(t.app, origin, (await createStaff(t.db, role)).cookie);
@@ -84,8 +63,7 @@ export async function openShop(): Promise<Shop> {
   await t.db.execute(sql`UPDATE shop_settings SET unpaid_orders_max = 20 WHERE id = 1`);
   return {
     t,
-    clock,
-    sandbox: sandbox!,
+    courier,
     gateway: createSandboxGateway(sandboxSecretSeed(t.config)),
     staff: {
       packer: await client('packer'),
@@ -646,22 +624,8 @@ export class CourierTick implements Cmd {
   constructor(readonly minutes: number) {}
   check = () => true;
   async run(_m: Model, w: World) {
-    const { shop } = w;
-    const post: Poster = async (url, body, headers) =>
-      (
-        await shop.t.app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          payload: body as object,
-          headers,
-        })
-      ).statusCode;
     await step(w, `sandbox courier: ${this.minutes} minutes pass`, async () => {
-      shop.clock.now = new Date(shop.clock.now.getTime() + this.minutes * MINUTE);
-      const swept = await sweepSandboxCourier(
-        { courier: shop.sandbox, publicUrl: shop.t.config.publicUrl, post },
-        shop.clock.now,
-      );
+      const swept = await w.shop.courier.after(this.minutes);
       if (swept.failed > 0) throw new Error(`the webhook refused ${swept.failed} courier events`);
       return `${swept.posted} events posted`;
     });

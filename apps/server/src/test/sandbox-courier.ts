@@ -24,8 +24,13 @@ export interface SandboxCourierShop {
   after(minutes: number, post?: Poster): Promise<{ posted: number; failed: number }>;
 }
 
-/** A test shop with the sandbox courier, a step a minute, on the test's clock. */
-export async function startSandboxCourierShop(): Promise<SandboxCourierShop> {
+/**
+ * A test shop with the sandbox courier, a step a minute, on the test's clock; `env` adds to
+ * its configuration.
+ */
+export async function startSandboxCourierShop(
+  env: Record<string, string> = {},
+): Promise<SandboxCourierShop> {
   let failing = 0;
   let sandbox: SandboxCourier | undefined;
   const shop = {
@@ -34,35 +39,32 @@ export async function startSandboxCourierShop(): Promise<SandboxCourierShop> {
       failing = n;
     },
   } as SandboxCourierShop;
-  shop.t = await startTestApp(
-    {},
-    {
-      orderSweep: false,
-      couriers: (db, config) => {
-        sandbox = createSandboxCourier({
-          db,
-          secretSeed: 'a test secret that is long enough to sign with',
-          publicUrl: config.publicUrl,
-          stepMs: MINUTE,
-          now: () => shop.clock,
-          labelData: async (awbs) =>
-            shippingLabelsOf(db, await labelsOfWaybills(db, 'sandbox', awbs)),
-        });
-        const real = sandbox;
-        const flaky: SandboxCourier = {
-          ...real,
-          async book(request) {
-            if (failing > 0) {
-              failing -= 1;
-              throw new CourierError('Courier service is down (test)', true);
-            }
-            return real.book(request);
-          },
-        };
-        return couriersOf([flaky]);
-      },
+  shop.t = await startTestApp(env, {
+    orderSweep: false,
+    couriers: (db, config) => {
+      sandbox = createSandboxCourier({
+        db,
+        secretSeed: 'a test secret that is long enough to sign with',
+        publicUrl: config.publicUrl,
+        stepMs: MINUTE,
+        now: () => shop.clock,
+        labelData: async (awbs) =>
+          shippingLabelsOf(db, await labelsOfWaybills(db, 'sandbox', awbs)),
+      });
+      const real = sandbox;
+      const flaky: SandboxCourier = {
+        ...real,
+        async book(request) {
+          if (failing > 0) {
+            failing -= 1;
+            throw new CourierError('Courier service is down (test)', true);
+          }
+          return real.book(request);
+        },
+      };
+      return couriersOf([flaky]);
     },
-  );
+  });
   shop.sandbox = sandbox!;
   shop.post = async (url, body, headers) =>
     (
