@@ -2,7 +2,7 @@
 // refuses new connections and exits 0; started by `npm start`, the signals npm is sent reach
 // it. Always on PGlite in its own DATA_DIR: the process under test must never see the
 // PostgreSQL database of the suite.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,66 +11,21 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { provideDemoImages } from './test/demo-images.js';
+import { watchProcess, type Command, type OwnProcess } from './test/server-process.js';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const repositoryRoot = path.resolve(path.dirname(mainFile), '../../..');
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the first output line matching, or rejects after `ms`. */
-  waitFor: (pattern: RegExp, ms: number) => Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
-}
+type Running = OwnProcess;
 
-interface Command {
-  file: string;
-  args: string[];
-  cwd?: string;
-  /** In a process group of its own, as a terminal starts a command. */
-  detached?: boolean;
-}
+const serverCommand: Command = {
+  file: process.execPath,
+  args: ['--import', 'tsx', mainFile],
+  detached: false,
+};
 
-const serverCommand: Command = { file: process.execPath, args: ['--import', 'tsx', mainFile] };
-
-function start(env: Record<string, string>, command: Command = serverCommand): Running {
-  const { DATABASE_URL: _url, TEST_DATABASE: _kind, ...inherited } = process.env;
-  const child = spawn(command.file, command.args, {
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(command.cwd ? { cwd: command.cwd } : {}),
-    detached: command.detached ?? false,
-  });
-  let text = '';
-  const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    for (const listener of listeners) listener();
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = (pattern: RegExp, ms: number) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
-        const match = text.match(pattern);
-        if (!match) return;
-        cleanup();
-        resolve(match);
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`no ${pattern} within ${ms} ms; output:\n${text}`));
-      }, ms);
-      const cleanup = () => {
-        clearTimeout(timer);
-        listeners.delete(check);
-      };
-      listeners.add(check);
-      check();
-    });
-  return { child, output: () => text, waitFor, exited };
-}
+const start = (env: Record<string, string>, command: Command = serverCommand): Running =>
+  watchProcess({ detached: false, ...command }, env);
 
 /** Whether any process of the group is still alive. */
 function groupAlive(groupId: number): boolean {

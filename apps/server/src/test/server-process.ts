@@ -25,18 +25,27 @@ export interface OwnProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs one of the shop's scripts with tsx, as `npm run …` does. */
-export function runScript(
-  script: keyof typeof SCRIPTS,
-  args: string[],
-  env: Record<string, string>,
-): OwnProcess {
+/** A command to run: a file, its arguments, and where. */
+export interface Command {
+  file: string;
+  args: string[];
+  cwd?: string;
+  /** In a process group of its own, as a terminal starts a command (default: yes). */
+  detached?: boolean;
+}
+
+/**
+ * Runs a command with the machine's environment less the suite's database and `env` on top,
+ * collecting what it prints.
+ */
+export function watchProcess(command: Command, env: Record<string, string>): OwnProcess {
   const { DATABASE_URL: _url, TEST_DATABASE: _kind, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPTS[script], ...args], {
+  const child = spawn(command.file, command.args, {
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(command.cwd ? { cwd: command.cwd } : {}),
     // Its own process group, so a test can end it with every process it started (pg tools).
-    detached: true,
+    detached: command.detached ?? true,
   });
   let text = '';
   let ended = false;
@@ -47,8 +56,10 @@ export function runScript(
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
+  // 'close', not 'exit': the output is all read by then, so a line printed just before the
+  // process ended is found, not reported missing.
   const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       ended = true;
       for (const listener of listeners) listener();
       resolve(code);
@@ -78,6 +89,18 @@ export function runScript(
       check();
     });
   return { child, output: () => text, waitFor, exited };
+}
+
+/** Runs one of the shop's scripts with tsx, as `npm run …` does. */
+export function runScript(
+  script: keyof typeof SCRIPTS,
+  args: string[],
+  env: Record<string, string>,
+): OwnProcess {
+  return watchProcess(
+    { file: process.execPath, args: ['--import', 'tsx', SCRIPTS[script], ...args] },
+    env,
+  );
 }
 
 /** Ends the process and everything it started (kill -9 of its group). */
