@@ -153,37 +153,9 @@ export function ShipDialog({
         <p className="text-sm text-muted">
           The shopper is mailed the tracking link and sees it on their order page.
         </p>
-        {choices.data && choices.data.couriers.length > 1 && (
-          <SelectField
-            label="Ship with"
-            name="courier"
-            options={choices.data.couriers.map((c) => ({ value: c, label: COURIER_LABELS[c] }))}
-            value={courier}
-            onChange={(e) => setPicked(e.target.value as CourierName)}
-          />
-        )}
+        <CourierChoice couriers={choices.data?.couriers} value={courier} onChange={setPicked} />
         {courier === 'manual' ? (
-          <>
-            <TextField
-              label="Courier"
-              list={`${formId}-couriers`}
-              autoComplete="off"
-              {...field('courier_name')}
-            />
-            <datalist id={`${formId}-couriers`}>
-              {COURIER_SUGGESTIONS.map((c) => (
-                <option key={c} value={c} />
-              ))}
-            </datalist>
-            <TextField label="Tracking id" autoComplete="off" {...field('tracking_id')} />
-            <TextField
-              label="Tracking link (optional)"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              {...field('tracking_link')}
-            />
-          </>
+          <ManualParcelFields listId={`${formId}-couriers`} field={field} />
         ) : (
           <>
             <p className="text-sm text-muted">
@@ -245,5 +217,62 @@ export function ParcelSizeFields({
         />
       ))}
     </div>
+  );
+}
+
+/** "Ship with": the couriers the shop offers, when there is more than one (by hand). */
+export function CourierChoice({
+  couriers,
+  value,
+  onChange,
+}: {
+  couriers: readonly CourierName[] | undefined;
+  value: CourierName;
+  onChange: (courier: CourierName) => void;
+}) {
+  if (!couriers || couriers.length <= 1) return null;
+  return (
+    <SelectField
+      label="Ship with"
+      name="courier"
+      options={couriers.map((c) => ({ value: c, label: COURIER_LABELS[c] }))}
+      value={value}
+      onChange={(e) => onChange(e.target.value as CourierName)}
+    />
+  );
+}
+
+type ParcelField = 'courier_name' | 'tracking_id' | 'tracking_link';
+
+/** A parcel shipped by hand: the courier (common ones suggested), its tracking id and page. */
+export function ManualParcelFields({
+  listId,
+  field,
+}: {
+  listId: string;
+  field: (name: ParcelField) => {
+    name: string;
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+    error?: string;
+  };
+}) {
+  return (
+    <>
+      <TextField label="Courier" list={listId} autoComplete="off" {...field('courier_name')} />
+      <datalist id={listId}>
+        {COURIER_SUGGESTIONS.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <TextField label="Tracking id" autoComplete="off" {...field('tracking_id')} />
+      <TextField
+        label="Tracking link (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        {...field('tracking_link')}
+      />
+    </>
   );
 }

@@ -14,8 +14,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
-import { COURIER_LABELS, COURIER_SUGGESTIONS, ParcelSizeFields } from '../orders/ship-dialog';
+import { fieldErrors, FormMessage } from '@/ui/form-field';
+import { CourierChoice, ManualParcelFields, ParcelSizeFields } from '../orders/ship-dialog';
 
 export function ReplacementShipDialog({
   request: r,
@@ -122,37 +122,9 @@ export function ReplacementShipDialog({
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-3 text-ink">
         <p>{newSizes}.</p>
-        {choices.data && choices.data.couriers.length > 1 && (
-          <SelectField
-            label="Ship with"
-            name="courier"
-            options={choices.data.couriers.map((c) => ({ value: c, label: COURIER_LABELS[c] }))}
-            value={courier}
-            onChange={(e) => setPicked(e.target.value as CourierName)}
-          />
-        )}
+        <CourierChoice couriers={choices.data?.couriers} value={courier} onChange={setPicked} />
         {courier === 'manual' ? (
-          <>
-            <TextField
-              label="Courier"
-              list={`${formId}-couriers`}
-              autoComplete="off"
-              {...field('courier_name')}
-            />
-            <datalist id={`${formId}-couriers`}>
-              {COURIER_SUGGESTIONS.map((c) => (
-                <option key={c} value={c} />
-              ))}
-            </datalist>
-            <TextField label="Tracking id" autoComplete="off" {...field('tracking_id')} />
-            <TextField
-              label="Tracking link (optional)"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              {...field('tracking_link')}
-            />
-          </>
+          <ManualParcelFields listId={`${formId}-couriers`} field={field} />
         ) : (
           <>
             <p className="text-sm text-muted">
