@@ -26,5 +26,6 @@ export * from './cod.js';
 export * from './payments.js';
 export * from './server-rendering.js';
 export * from './gst.js';
+export * from './quote.js';
 export * from './privacy.js';
 export * from './endpoints.js';

@@ -106,6 +106,7 @@ export async function releaseRedemptions(
 export interface ProductPriceRow {
   id: number;
   category_id: number;
+  name: string;
   discount_price_paise: number;
 }
 
@@ -117,7 +118,7 @@ export async function activeProductPrices(
   if (ids.length === 0) return [];
   return queryRows<ProductPriceRow>(
     db,
-    sql`SELECT id, category_id, discount_price_paise FROM products
+    sql`SELECT id, category_id, name, discount_price_paise FROM products
         WHERE id IN (${sqlList(ids)}) AND active`,
   );
 }

@@ -1,15 +1,16 @@
-// Coupon rules: validity, limits, restrictions and the discount, always computed from the
-// database prices of the lines (a wholesaler's own prices, on which only a coupon that says
-// so applies). Checkout calls evaluateCoupon and redeemCoupon inside the order's transaction;
+// Coupons: whether a shopper may use one now (its dates, limits and uses, and wholesale
+// prices), and its uses recorded. What it gives is the quote's (decision 060), always from the
+// database prices of the lines (a wholesaler's own prices, on which only a coupon that says so
+// applies). Checkout calls grantCoupon and redeemCoupon inside the order's transaction;
 // coupons.php only previews.
 import {
-  allocateInProportion,
-  couponDiscountPaise,
-  formatRupees,
   paiseToRupees,
+  quoteOrder,
   rupeesToPaise,
   type CouponRequest,
   type CouponResponse,
+  type CouponRule,
+  type QuoteLineInput,
 } from '@kitroom/contract';
 import type { z } from 'zod';
 import { checkPrints } from '../catalogue/printing.service.js';
@@ -17,24 +18,9 @@ import type { Queryable } from '../db/client.js';
 import * as wholesale from '../wholesale/wholesale.service.js';
 import * as q from './coupons.queries.js';
 
-/** A line priced from the database. */
-export interface PricedLine {
-  productId: number;
-  categoryId: number;
-  unitPricePaise: number;
-  quantity: number;
-}
-
-export type CouponCheck =
-  | {
-      ok: true;
-      couponId: number;
-      code: string;
-      discountPaise: number;
-      /** Each line's share of the discount, in the lines' order (decision 025). */
-      lineDiscountsPaise: number[];
-    }
-  | { ok: false; error: string };
+/** A coupon the shopper may use now, and the rule the quote applies (decision 060). */
+export type CouponGrant =
+  { ok: true; couponId: number; rule: CouponRule } | { ok: false; error: string };
 
 export const COUPON_ERRORS = {
   unknown: 'Invalid coupon code.',
@@ -42,7 +28,6 @@ export const COUPON_ERRORS = {
   expired: 'This coupon has expired.',
   exhausted: 'This coupon has reached its usage limit.',
   usedByYou: 'You have already used this coupon.',
-  notApplicable: 'This coupon does not apply to the items in your order.',
   unavailableProduct: 'One of the products is no longer available. Please review your cart.',
   notWithWholesale: 'This coupon cannot be used with wholesale prices.',
 } as const;
@@ -52,18 +37,22 @@ function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Whether the user may use the coupon on these lines now, and the discount in paise. */
-export async function evaluateCoupon(
+/**
+ * Whether the user may use the coupon now: it exists and is active, its dates, its limits
+ * and the shopper's uses allow it, and it stacks with wholesale prices when those apply. What
+ * it gives on the order's lines (its minimum, what it applies to, the discount and its shares)
+ * is the quote's to work out.
+ */
+export async function grantCoupon(
   db: Queryable,
   input: {
     code: string;
     userId: number;
-    lines: readonly PricedLine[];
     now: Date;
     /** The lines are at the shopper's wholesale prices. */
     wholesale?: boolean;
   },
-): Promise<CouponCheck> {
+): Promise<CouponGrant> {
   const coupon = await q.couponByCode(db, normaliseCode(input.code));
   if (!coupon || !coupon.active) return { ok: false, error: COUPON_ERRORS.unknown };
   if (input.wholesale && !coupon.stacks_with_wholesale) {
@@ -80,35 +69,20 @@ export async function evaluateCoupon(
     const used = await q.userRedemptionCount(db, coupon.id, input.userId);
     if (used >= coupon.max_uses_per_user) return { ok: false, error: COUPON_ERRORS.usedByYou };
   }
-  const subtotal = input.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
-  if (subtotal < coupon.min_order_paise) {
-    return {
-      ok: false,
-      error: `Add items worth ${formatRupees(paiseToRupees(coupon.min_order_paise))} or more to use this coupon.`,
-    };
-  }
-  const restricted = coupon.product_ids.length > 0 || coupon.category_ids.length > 0;
-  // What each line puts toward the discount: its value when the coupon applies to it, else 0.
-  const eligibleValues = input.lines.map((l) =>
-    !restricted ||
-    coupon.product_ids.includes(l.productId) ||
-    coupon.category_ids.includes(l.categoryId)
-      ? l.unitPricePaise * l.quantity
-      : 0,
-  );
-  const eligiblePaise = eligibleValues.reduce((sum, v) => sum + v, 0);
-  const discountPaise = couponDiscountPaise(
-    { kind: coupon.kind, value: coupon.value, maxDiscountPaise: coupon.max_discount_paise },
-    eligiblePaise,
-  );
-  if (discountPaise === 0) return { ok: false, error: COUPON_ERRORS.notApplicable };
   return {
     ok: true,
     couponId: coupon.id,
-    code: coupon.code,
-    discountPaise,
-    // Shared over the lines it applies to by value, as the tax invoice needs it.
-    lineDiscountsPaise: allocateInProportion(discountPaise, eligibleValues),
+    rule: {
+      code: coupon.code,
+      terms: {
+        kind: coupon.kind,
+        value: coupon.value,
+        maxDiscountPaise: coupon.max_discount_paise,
+      },
+      productIds: coupon.product_ids,
+      categoryIds: coupon.category_ids,
+      minOrderPaise: coupon.min_order_paise,
+    },
   };
 }
 
@@ -165,15 +139,17 @@ export async function previewCoupon(
       p,
     ]),
   );
-  const lines: PricedLine[] = [];
+  const lines: QuoteLineInput[] = [];
   for (const w of wanted) {
     const p = prices.get(w.productId);
     if (!p) return { success: false, error: COUPON_ERRORS.unavailableProduct };
     lines.push({
       productId: p.id,
       categoryId: p.category_id,
-      unitPricePaise: p.discount_price_paise,
+      description: p.name,
       quantity: w.quantity,
+      shirtPaise: p.discount_price_paise,
+      printPaise: 0,
     });
   }
   const units = await wholesale.lineUnitPrices(
@@ -181,8 +157,8 @@ export async function previewCoupon(
     userId,
     lines.map((l) => ({
       productId: l.productId,
-      categoryId: l.categoryId,
-      retailPaise: l.unitPricePaise,
+      categoryId: l.categoryId!,
+      retailPaise: l.shirtPaise,
       quantity: l.quantity,
     })),
   );
@@ -190,25 +166,32 @@ export async function previewCoupon(
   const prints = await checkPrints(db, wanted);
   const refused = prints.find((p) => !p.ok);
   if (refused && !refused.ok) return { success: false, error: refused.error };
-  const printPaise = prints.map((p) => (p.ok ? p.paise : 0));
-  const check = await evaluateCoupon(db, {
+  const grant = await grantCoupon(db, {
     code: input.coupon_code,
     userId,
-    lines: lines.map((l, i) => ({
-      ...l,
-      unitPricePaise: (units ? units[i]! : l.unitPricePaise) + printPaise[i]!,
-    })),
     now,
     wholesale: units !== null,
   });
-  if (!check.ok) return { success: false, error: check.error };
-  const finalPaise = Math.max(0, rupeesToPaise(input.total_amount) - check.discountPaise);
+  if (!grant.ok) return { success: false, error: grant.error };
+  const quote = quoteOrder({
+    lines: lines.map((l, i) => ({
+      ...l,
+      shirtPaise: units ? units[i]! : l.shirtPaise,
+      printPaise: prints[i]!.ok ? prints[i]!.paise : 0,
+    })),
+    state: '',
+    coupon: { rule: grant.rule },
+    at: now,
+  });
+  if (quote.coupon && !quote.coupon.ok) return { success: false, error: quote.coupon.error };
+  const discountPaise = quote.discountPaise;
+  const finalPaise = Math.max(0, rupeesToPaise(input.total_amount) - discountPaise);
   return {
     success: true,
-    coupon_code: check.code,
-    discount_amount: paiseToRupees(check.discountPaise),
+    coupon_code: grant.rule.code,
+    discount_amount: paiseToRupees(discountPaise),
     final_amount: paiseToRupees(finalPaise),
-    line_discounts: check.lineDiscountsPaise.map(paiseToRupees),
+    line_discounts: quote.lines.map((l) => paiseToRupees(l.discountPaise)),
   };
 }
 

@@ -4,10 +4,12 @@ import {
   formatRupees,
   orderPagePath,
   paiseToRupees,
+  quoteOrder,
   rupeesToPaise,
-  shippingFeeRupees,
   type ProcessOrderRequest,
   type ProcessOrderResponse,
+  type Quote,
+  type QuoteLineInput,
 } from '@kitroom/contract';
 import type { z } from 'zod';
 import * as accounts from '../accounts/accounts.service.js';
@@ -31,18 +33,23 @@ import * as payments from '../payments/payments.service.js';
 import * as referrals from '../referrals/referrals.service.js';
 import { promisedDate } from '../shipping/delivery.service.js';
 import { checkPincode } from '../shipping/pincodes.js';
+import type { OrderTerms } from '../wholesale/wholesale.service.js';
 import * as wholesale from '../wholesale/wholesale.service.js';
+import { codAvailability } from './cod.js';
 import * as cod from './cod.service.js';
 import type { OrderContext } from './order-context.js';
 import {
   checkLines,
   mergeLines,
+  type LineProduct,
+  type OrderLine,
   retakeOrder,
   shortageMessage,
   stockLines,
   takeStock,
 } from './order-stock.js';
 import * as q from './orders.queries.js';
+import type { StockLine } from './orders.queries.js';
 
 /** An unpaid order can be paid (its stock taken again) for this long after it was placed. */
 export const PAYABLE_DAYS = 7;
@@ -72,124 +79,163 @@ export function unpaidHoldsMessage(holds: { unpaid: number }): string {
   return `You have ${holds.unpaid} unpaid ${holds.unpaid === 1 ? 'order' : 'orders'} holding shirts. Please pay for one or cancel it in My Orders first.`;
 }
 
+/** The checkout's lines as the database prices them, ready to quote. */
+interface PricedCheckout {
+  destination: Extract<Awaited<ReturnType<typeof checkPincode>>, { ok: true }>['found'];
+  lines: OrderLine[];
+  /** The sizes' stock to take: two prints of one shirt and size are one size's stock. */
+  stock: StockLine[];
+  products: Map<number, LineProduct>;
+  quoteLines: QuoteLineInput[];
+  printed: boolean;
+  /** The approved wholesaler the order is sold to (decision 046); null: retail. */
+  wholesaleBuyer: OrderTerms['buyer'];
+  wholesale: boolean;
+}
+
 /**
- * The order's transaction (an earlier order's id for a repeated key). What only reads or
- * writes the shopper's own new rows comes first; the sizes' and products' rows, which every
- * checkout of the same jersey waits for, are taken last, so they stay locked only for their
- * own statements and the commit (decision 044).
+ * Step 1, validate and price: the pincode inside the chosen state, the lines' products and
+ * sizes (unlocked; sold-out sizes refused here), each print at the product's own price
+ * (decision 049), and an approved wholesaler's prices from their list (decision 045).
  */
-async function createOrder(
+async function priceCheckout(tx: Queryable, userId: number, input: ProcessOrderInput) {
+  // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
+  const destination = await checkPincode(input.shipping_address.pincode, input.state);
+  if (!destination.ok) throw new Invalid(destination.error);
+  const lines = mergeLines(input.items);
+  const stock = stockLines(lines);
+  const products = await checkLines(tx, stock);
+  const productOf = (l: OrderLine) => products.get(l.productId)!;
+  const printPaise = await printPrices(
+    tx,
+    lines.map((l) => ({ productId: l.productId, productName: productOf(l).name, print: l.print })),
+  );
+  const terms = await wholesale.orderTerms(
+    tx,
+    userId,
+    lines.map((l) => ({
+      productId: l.productId,
+      categoryId: productOf(l).category_id,
+      retailPaise: productOf(l).discount_price_paise,
+      quantity: l.quantity,
+    })),
+  );
+  // A wholesale price is the shirt's; the print is added at its own price. The print is part
+  // of the piece's value, so the coupon's share and the GST rate see it too.
+  const quoteLines = lines.map((l, i): QuoteLineInput => ({
+    productId: l.productId,
+    categoryId: productOf(l).category_id,
+    description: `${productOf(l).name} (${l.size})`,
+    quantity: l.quantity,
+    shirtPaise: terms.units?.[i] ?? productOf(l).discount_price_paise,
+    printPaise: printPaise[i]!,
+  }));
+  return {
+    destination: destination.found,
+    lines,
+    stock,
+    products,
+    quoteLines,
+    printed: lines.some((l) => l.print !== null),
+    wholesaleBuyer: terms.buyer,
+    wholesale: terms.units !== null,
+  } satisfies PricedCheckout;
+}
+
+/**
+ * Step 2, the shopper's terms: the coupon they may use now, and under the shopper's locks
+ * their unpaid holds and, for cash on delivery, COD's rules and open COD orders.
+ */
+async function shopperTerms(
+  tx: Queryable,
+  userId: number,
+  input: ProcessOrderInput,
+  priced: PricedCheckout,
+  now: Date,
+) {
+  let coupon: Extract<coupons.CouponGrant, { ok: true }> | null = null;
+  if (input.coupon_code) {
+    const grant = await coupons.grantCoupon(tx, {
+      code: input.coupon_code,
+      userId,
+      now,
+      wholesale: priced.wholesale,
+    });
+    if (!grant.ok) throw new Conflict(grant.error);
+    coupon = grant;
+  }
+  const holds = await q.holdsOfShopper(tx, userId, now);
+  const codRules = input.payment_method === 'COD' ? await cod.rulesForCheckout(tx, userId) : null;
+  return { coupon, holds, cod: codRules };
+}
+
+type ShopperTerms = Awaited<ReturnType<typeof shopperTerms>>;
+
+/**
+ * Step 3, the quote and the rules on it (pure): nobody holds a whole size unpaid (pieces of one
+ * size per order, approved wholesalers excepted; online orders waiting for payment per
+ * shopper), a coupon that gives nothing is refused, cash on delivery's rules hold for this
+ * total (decision 034), and the total is the one the shopper saw.
+ */
+function quoteCheckout(
+  input: ProcessOrderInput,
+  priced: PricedCheckout,
+  terms: ShopperTerms,
+  now: Date,
+): Quote {
+  const { holds } = terms;
+  if (priced.wholesaleBuyer === null) {
+    const over = priced.stock.find((l) => l.quantity > holds.pieces_max);
+    if (over) {
+      throw new Conflict(
+        `You can order at most ${holds.pieces_max} pieces of one size (${priced.products.get(over.productId)!.name}, size ${over.size}). For more, apply for wholesale prices.`,
+      );
+    }
+  }
+  if (!terms.cod && holds.unpaid >= holds.unpaid_max) throw new Conflict(unpaidHoldsMessage(holds));
+  const quote = quoteOrder({
+    lines: priced.quoteLines,
+    state: input.state,
+    coupon: terms.coupon && { rule: terms.coupon.rule },
+    codFeePaise: terms.cod?.rules.cod_fee_paise ?? 0,
+    at: now,
+  });
+  if (quote.coupon && !quote.coupon.ok) throw new Conflict(quote.coupon.error);
+  if (terms.cod) {
+    const allowed = codAvailability(terms.cod.rules, {
+      pincode: input.shipping_address.pincode,
+      totalPaise: quote.totalPaise - quote.codFeePaise,
+      openCodOrders: terms.cod.openCodOrders,
+      personalised: priced.printed,
+    });
+    if (!allowed.available) {
+      throw new Conflict(allowed.reason ?? 'Cash on delivery is not available.');
+    }
+  }
+  if (rupeesToPaise(input.amount) !== quote.totalPaise) {
+    throw new Conflict(
+      `Prices have changed since you opened checkout: your total is now ${formatRupees(paiseToRupees(quote.totalPaise))}. Please review your order and try again.`,
+    );
+  }
+  return quote;
+}
+
+/**
+ * Step 4, save: the order, its lines and its 'placed' event in one statement, exactly as
+ * quoted; a COD order's confirmation, the first address, the cart's lines ordered, and an
+ * online order's first payment attempt (its page is asked for after the commit).
+ */
+async function saveOrder(
   tx: Queryable,
   ctx: OrderContext,
   userId: number,
   input: ProcessOrderInput,
+  placed: { priced: PricedCheckout; quote: Quote; couponId: number | null },
   now: Date,
   visitorKey: string | null,
 ): Promise<Created> {
-  const { config } = ctx;
-  const key = input.idempotency_key ?? null;
-  if (key) {
-    await q.lockIdempotencyKey(tx, userId, key);
-    const earlier = await q.orderIdByKey(tx, userId, key);
-    if (earlier !== undefined) return { orderId: earlier, attempt: null };
-  }
-
-  // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
-  const destination = await checkPincode(input.shipping_address.pincode, input.state);
-  if (!destination.ok) throw new Invalid(destination.error);
-
-  const lines = mergeLines(input.items);
-  // Two prints of one shirt and size are two lines but one size's stock.
-  const stock = stockLines(lines);
-  // Unknown products and sizes, and sizes already sold out, are refused here, unlocked.
-  const products = await checkLines(tx, stock);
-  // Each print priced from the product's own printing, or refused (decision 049).
-  const printPaise = await printPrices(
-    tx,
-    lines.map((l) => ({
-      productId: l.productId,
-      productName: products.get(l.productId)!.name,
-      print: l.print,
-    })),
-  );
-  const printed = lines.some((l) => l.print !== null);
-  // An approved wholesaler's prices from their price list (decision 045); null: retail.
-  const { units: wholesaleUnits, buyer: wholesaleBuyer } = await wholesale.orderTerms(
-    tx,
-    userId,
-    lines.map((l) => {
-      const p = products.get(l.productId)!;
-      return {
-        productId: l.productId,
-        categoryId: p.category_id,
-        retailPaise: p.discount_price_paise,
-        quantity: l.quantity,
-      };
-    }),
-  );
-  // A wholesale price is the shirt's; the print is added at its own price. The print is part
-  // of the piece's value, so the coupon's share and the GST rate see it too.
-  const priced = lines.map((l, i) => {
-    const p = products.get(l.productId)!;
-    const shirtPaise = wholesaleUnits?.[i] ?? p.discount_price_paise;
-    return {
-      ...l,
-      product: p,
-      printPaise: printPaise[i]!,
-      unitPricePaise: shirtPaise + printPaise[i]!,
-    };
-  });
-  const subtotalPaise = priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
-  const shippingPaise = rupeesToPaise(shippingFeeRupees(input.state));
-
-  let coupon: { couponId: number; discountPaise: number; lineDiscountsPaise: number[] } | null =
-    null;
-  if (input.coupon_code) {
-    const check = await coupons.evaluateCoupon(tx, {
-      code: input.coupon_code,
-      userId,
-      now,
-      wholesale: wholesaleUnits !== null,
-      lines: priced.map((l) => ({
-        productId: l.productId,
-        categoryId: l.product.category_id,
-        unitPricePaise: l.unitPricePaise,
-        quantity: l.quantity,
-      })),
-    });
-    if (!check.ok) throw new Conflict(check.error);
-    coupon = check;
-  }
-  const discountPaise = coupon?.discountPaise ?? 0;
+  const { priced, quote } = placed;
   const isCod = input.payment_method === 'COD';
-  // Nobody holds a whole size unpaid: pieces of one size per order (approved wholesalers
-  // excepted), and online orders waiting for payment per shopper, under the shopper's lock.
-  const holds = await q.holdsOfShopper(tx, userId, now);
-  if (wholesaleBuyer === null) {
-    const over = stock.find((l) => l.quantity > holds.pieces_max);
-    if (over) {
-      throw new Conflict(
-        `You can order at most ${holds.pieces_max} pieces of one size (${products.get(over.productId)!.name}, size ${over.size}). For more, apply for wholesale prices.`,
-      );
-    }
-  }
-  if (!isCod && holds.unpaid >= holds.unpaid_max) throw new Conflict(unpaidHoldsMessage(holds));
-  // Cash on delivery: every rule checked again here, under the shopper's lock (decision 034).
-  const codFeePaise = isCod
-    ? await cod.codFeeForCheckout(tx, {
-        userId,
-        pincode: input.shipping_address.pincode,
-        totalPaise: subtotalPaise + shippingPaise - discountPaise,
-        personalised: printed,
-      })
-    : 0;
-  const totalPaise = subtotalPaise + shippingPaise + codFeePaise - discountPaise;
-  if (rupeesToPaise(input.amount) !== totalPaise) {
-    throw new Conflict(
-      `Prices have changed since you opened checkout: your total is now ${formatRupees(paiseToRupees(totalPaise))}. Please review your order and try again.`,
-    );
-  }
-
   // Referral attribution — the one place orders get credited: codes count only when valid
   // and clicked by this shopper or browser within their windows.
   const attribution = await referrals.resolveAttribution(tx, {
@@ -199,10 +245,8 @@ async function createOrder(
     visitorKey,
     now,
   });
-
   // A COD order holds its stock until it is confirmed and delivered, or cancelled.
-  const reservedUntil = isCod ? null : holdEnd(config, now);
-  // The order, its lines and its 'placed' event: one statement.
+  const reservedUntil = isCod ? null : holdEnd(ctx.config, now);
   const order = await q.insertPlacedOrder(
     tx,
     {
@@ -210,55 +254,60 @@ async function createOrder(
       shippingAddress: input.shipping_address,
       state: input.state,
       mobileNumber: input.mobile_number,
-      subtotalPaise,
-      shippingPaise,
-      discountPaise,
-      codFeePaise,
-      totalPaise,
+      subtotalPaise: quote.subtotalPaise,
+      shippingPaise: quote.shippingPaise ?? 0,
+      discountPaise: quote.discountPaise,
+      codFeePaise: quote.codFeePaise,
+      totalPaise: quote.totalPaise,
       paymentMethod: isCod ? 'COD' : 'Online',
-      couponId: coupon?.couponId ?? null,
+      couponId: placed.couponId,
       affiliateId: attribution.affiliateId,
       campaignCode: attribution.campaignCode,
-      idempotencyKey: key,
+      idempotencyKey: input.idempotency_key ?? null,
       reservedUntil,
-      expectedDate: await promisedDate(tx, destination.found, now, printed),
-      wholesaleBuyer,
+      expectedDate: await promisedDate(tx, priced.destination, now, priced.printed),
+      wholesaleBuyer: priced.wholesaleBuyer,
     },
-    priced.map((l, i) => ({
-      productId: l.productId,
-      productName: l.product.name,
-      productImageUrl: l.product.image_url,
-      size: l.size,
-      quantity: l.quantity,
-      unitPricePaise: l.unitPricePaise,
-      discountPaise: coupon?.lineDiscountsPaise[i] ?? 0,
-      print: l.print,
-      printPricePaise: l.printPaise,
-    })),
+    priced.lines.map((l, i) => {
+      const product = priced.products.get(l.productId)!;
+      const line = quote.lines[i]!;
+      return {
+        productId: l.productId,
+        productName: product.name,
+        productImageUrl: product.image_url,
+        size: l.size,
+        quantity: l.quantity,
+        unitPricePaise: line.unitPricePaise,
+        discountPaise: line.discountPaise,
+        print: l.print,
+        printPricePaise: line.printPaise,
+      };
+    }),
     now,
   );
   const orderId = order.id;
-  if (isCod) await cod.startConfirmation(tx, config.publicUrl, orderId, now);
+  if (isCod) await cod.startConfirmation(tx, ctx.config.publicUrl, orderId, now);
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.
   await accounts.saveFirstShippingAddress(tx, userId, input.shipping_address, now);
-  await cart.removeOrderedLines(tx, userId, lines);
+  await cart.removeOrderedLines(tx, userId, priced.lines);
+  if (isCod) return { orderId, attempt: null };
   // The first payment attempt is claimed with the order, so its page needs no second
   // transaction; the provider is still called only after the commit.
-  let attempt: Created['attempt'] = null;
-  if (!isCod) {
-    const first = await payments.firstAttempt(tx, {
-      orderId,
-      provider: ctx.provider.name,
-      amountPaise: totalPaise,
-    });
-    const address = input.shipping_address;
-    attempt = {
+  const first = await payments.firstAttempt(tx, {
+    orderId,
+    provider: ctx.provider.name,
+    amountPaise: quote.totalPaise,
+  });
+  const address = input.shipping_address;
+  return {
+    orderId,
+    attempt: {
       paymentId: first.paymentId,
       request: {
         orderId,
         reference: first.reference,
-        amountPaise: totalPaise,
+        amountPaise: quote.totalPaise,
         description: `${SHOP_NAME} order #${orderId}`,
         customer: {
           name: `${address.first_name} ${address.last_name}`.trim() || order.user_name,
@@ -267,34 +316,73 @@ async function createOrder(
         },
         expiresAt: reservedUntil!,
       },
-    };
-  }
+    },
+  };
+}
 
-  // Last: the stock (each size with its ledger row), under the rows' locks until commit.
+/**
+ * Step 5, last: the stock (each size with its ledger row), under the rows' locks until commit,
+ * and the coupon's use. The price charged is the one under the product's lock: a price changed
+ * since it was read refuses the order (it rolls back) rather than charge the old one. (A
+ * wholesaler's price is worked out from the retail price read: that one is compared.)
+ */
+async function takeOrderStock(
+  tx: Queryable,
+  userId: number,
+  orderId: number,
+  placed: { priced: PricedCheckout; quote: Quote; couponId: number | null },
+): Promise<void> {
+  const { products, stock } = placed.priced;
   const taken = await takeStock(tx, stock, { orderId, reason: 'hold' });
   if (!taken.ok) {
     throw new SoldOut(
       shortageMessage(taken.shortage, products.get(taken.shortage.productId)?.name ?? ''),
     );
   }
-  // The price charged is the one under the product's lock: a price changed since it was
-  // read above refuses the order (it rolls back) rather than charge the old one.
-  // (A wholesaler's price is worked out from the retail price read: that one is compared.)
-  for (const l of priced) {
-    if (taken.products.get(l.productId)?.discount_price_paise !== l.product.discount_price_paise) {
+  for (const [id, product] of products) {
+    if (taken.products.get(id)?.discount_price_paise !== product.discount_price_paise) {
       throw new Conflict(PRICE_MOVED);
     }
   }
-  if (coupon) {
+  if (placed.couponId !== null) {
     const redeemed = await coupons.redeemCoupon(tx, {
-      couponId: coupon.couponId,
+      couponId: placed.couponId,
       userId,
       orderId,
-      discountPaise,
+      discountPaise: placed.quote.discountPaise,
     });
     if (!redeemed.ok) throw new Conflict(redeemed.error);
   }
-  return { orderId, attempt };
+}
+
+/**
+ * The order's transaction (an earlier order's id for a repeated key), as a pipeline: price →
+ * the shopper's terms → quote → save → take stock. What only reads or writes the shopper's own
+ * new rows comes first; the sizes' and products' rows, which every checkout of the same jersey
+ * waits for, are taken last, so they stay locked only for their own statements and the commit
+ * (decision 044).
+ */
+async function createOrder(
+  tx: Queryable,
+  ctx: OrderContext,
+  userId: number,
+  input: ProcessOrderInput,
+  now: Date,
+  visitorKey: string | null,
+): Promise<Created> {
+  const key = input.idempotency_key ?? null;
+  if (key) {
+    await q.lockIdempotencyKey(tx, userId, key);
+    const earlier = await q.orderIdByKey(tx, userId, key);
+    if (earlier !== undefined) return { orderId: earlier, attempt: null };
+  }
+  const priced = await priceCheckout(tx, userId, input);
+  const terms = await shopperTerms(tx, userId, input, priced, now);
+  const quote = quoteCheckout(input, priced, terms, now);
+  const placed = { priced, quote, couponId: terms.coupon?.couponId ?? null };
+  const created = await saveOrder(tx, ctx, userId, input, placed, now, visitorKey);
+  await takeOrderStock(tx, userId, created.orderId, placed);
+  return created;
 }
 
 /**

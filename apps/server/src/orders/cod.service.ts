@@ -14,7 +14,7 @@ import type { Db, Queryable, Tx } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import { getSettings } from '../settings/settings.service.js';
-import { codAvailability } from './cod.js';
+import { codAvailability, type CodRules } from './cod.js';
 import * as q from './cod.queries.js';
 import { stageOf, transition } from './lifecycle.js';
 import { recordEvent, SYSTEM } from './order-events.js';
@@ -45,24 +45,17 @@ export async function codOption(
 }
 
 /**
- * In the checkout's transaction: the COD fee for this order once every rule passes (on,
- * pincode, cap with the fee, the shopper's open COD orders counted under their lock); a
- * refusal is a 409 with the shopper's reason, and the order is not stored.
+ * In the checkout's transaction, for a COD order: COD's rules and the shopper's open COD
+ * orders, under the shopper's COD lock so two checkouts at once count each other. The quote
+ * applies the fee; codAvailability says whether COD may pay that total (decision 034).
  */
-export async function codFeeForCheckout(
+export async function rulesForCheckout(
   tx: Queryable,
-  ask: { userId: number; pincode: string; totalPaise: number; personalised: boolean },
-): Promise<number> {
-  await q.lockCodCheckouts(tx, ask.userId);
+  userId: number,
+): Promise<{ rules: CodRules; openCodOrders: number }> {
+  await q.lockCodCheckouts(tx, userId);
   const rules = await getSettings(tx);
-  const a = codAvailability(rules, {
-    pincode: ask.pincode,
-    totalPaise: ask.totalPaise,
-    openCodOrders: await q.openCodOrders(tx, ask.userId),
-    personalised: ask.personalised,
-  });
-  if (!a.available) throw new Conflict(a.reason ?? 'Cash on delivery is not available.');
-  return a.fee_paise;
+  return { rules, openCodOrders: await q.openCodOrders(tx, userId) };
 }
 
 function hashOf(token: string): string {

@@ -16,9 +16,8 @@ import {
 import * as q from './credit-notes.queries.js';
 import * as documents from './invoices.queries.js';
 import { documentFile } from './invoices.service.js';
-import { orderTaxInput } from './order-tax.service.js';
+import { orderQuote } from './order-tax.service.js';
 import { nextNumber } from './tax-series.queries.js';
-import { computeOrderTax, GstNotComputable } from './tax.js';
 import type { TaxLine } from './tax.types.js';
 
 export interface IssuedCreditNote {
@@ -144,22 +143,21 @@ export async function returnCreditPaise(
     const reversed = await q.reversedOf(db, invoice.id);
     return returnedPiecesPaise(lines, reversed, byLine(pieces), invoice.supply_type === 'intra');
   }
-  const input = await orderTaxInput(db, orderId, new Date());
-  if (!input) throw new NotFound(`Order #${orderId} does not exist.`);
-  try {
-    const tax = computeOrderTax(input);
-    const intra = tax.supplyType === 'intra';
-    const before = creditNoteLines(
-      tax.lines,
-      new Map(),
-      { kind: 'pieces', pieces: byLine(receivedBefore) },
-      intra,
+  const quote = await orderQuote(db, orderId, new Date());
+  if (!quote) throw new NotFound(`Order #${orderId} does not exist.`);
+  if (!quote.tax) {
+    throw new Conflict(
+      `The refund for order #${orderId} cannot be worked out: ${quote.taxProblem ?? "the shop's state is not set in Settings."}`,
     );
-    return returnedPiecesPaise(tax.lines, reversedBy(before), byLine(pieces), intra);
-  } catch (e) {
-    if (!(e instanceof GstNotComputable)) throw e;
-    throw new Conflict(`The refund for order #${orderId} cannot be worked out: ${e.message}`);
   }
+  const intra = quote.tax.supplyType === 'intra';
+  const before = creditNoteLines(
+    quote.tax.lines,
+    new Map(),
+    { kind: 'pieces', pieces: byLine(receivedBefore) },
+    intra,
+  );
+  return returnedPiecesPaise(quote.tax.lines, reversedBy(before), byLine(pieces), intra);
 }
 
 /** An order's credit notes for the back office, oldest first (none for an unknown order). */

@@ -1,15 +1,21 @@
 // An order's GST as an invoice or a credit note needs it: the computation's input read from
 // the order, its lines (with each product's HSN code) and the shop's settings, and, before a
 // document is issued, the reasons in staff's words why it cannot be.
-import { GST_STATE_CODES, isIndianState, isValidGstin, printedText } from '@kitroom/contract';
+import {
+  GST_STATE_CODES,
+  isIndianState,
+  isValidGstin,
+  printedText,
+  quoteOrder,
+  type Quote,
+} from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
 import { getSettings } from '../settings/settings.service.js';
-import { computeOrderTax, GstNotComputable } from './tax.js';
 import * as q from './tax.queries.js';
-import type { TaxBreakdown, TaxInput } from './tax.types.js';
+import type { TaxBreakdown } from './tax.types.js';
 
 interface Loaded {
-  input: TaxInput;
+  quote: Quote;
   totalPaise: number;
   seller: { gstin: string; state: string };
 }
@@ -23,38 +29,44 @@ function describedLine(l: q.TaxLineRow): string {
   return `${l.product_name} (${l.size})${printed ? ` — ${printed}` : ''}`;
 }
 
+/**
+ * The placed order quoted again from what it keeps (decision 060): its lines' prices and
+ * coupon shares, the shipping and COD fee it was quoted, the shop's state and the rates of
+ * `at`. Null when no such order.
+ */
 async function load(db: Queryable, orderId: number, at: Date): Promise<Loaded | null> {
   const order = await q.orderForTax(db, orderId);
   if (!order) return null;
   const lines = await q.orderLinesForTax(db, orderId);
   const settings = await getSettings(db);
-  const input: TaxInput = {
+  const shares = lines.map((l) => l.discount_paise);
+  const quote = quoteOrder({
     lines: lines.map((l) => ({
       orderItemId: l.id,
-      kind: 'goods' as const,
+      productId: l.product_id,
+      categoryId: null,
       description: describedLine(l),
       hsn: l.hsn_code,
       quantity: l.quantity,
-      unitPricePaise: l.unit_price_paise,
-      discountPaise: l.discount_paise,
+      shirtPaise: l.unit_price_paise - l.print_price_paise,
+      printPaise: l.print_price_paise,
     })),
-    discountPaise: order.discount_paise,
+    state: order.state,
     shippingPaise: order.shipping_paise,
+    // Orders placed before their lines kept the coupon's shares: the discount shared by value.
+    coupon: shares.every((d): d is number => d !== null)
+      ? { lineDiscountsPaise: shares }
+      : { discountPaise: order.discount_paise },
     codFeePaise: order.cod_fee_paise,
     sellerState: settings.state,
-    deliveryState: order.state,
     at,
-  };
-  return { input, totalPaise: order.total_paise, seller: settings };
+  });
+  return { quote, totalPaise: order.total_paise, seller: settings };
 }
 
-/** The order as the GST computation takes it, with the rates of `at`; null when no such order. */
-export async function orderTaxInput(
-  db: Queryable,
-  orderId: number,
-  at: Date,
-): Promise<TaxInput | null> {
-  return (await load(db, orderId, at))?.input ?? null;
+/** The placed order's quote with the rates of `at`; null when no such order. */
+export async function orderQuote(db: Queryable, orderId: number, at: Date): Promise<Quote | null> {
+  return (await load(db, orderId, at))?.quote ?? null;
 }
 
 /** Why the shop's own settings keep it from issuing tax documents; none when they are fine. */
@@ -74,8 +86,7 @@ export function sellerProblems(settings: { gstin: string; state: string }): stri
   return [];
 }
 
-export type OrderTax =
-  { ok: true; input: TaxInput; breakdown: TaxBreakdown } | { ok: false; reasons: string[] };
+export type OrderTax = { ok: true; breakdown: TaxBreakdown } | { ok: false; reasons: string[] };
 
 /**
  * The order's GST with the rates of `at`, or every reason it cannot be invoiced in staff's
@@ -85,18 +96,15 @@ export type OrderTax =
 export async function orderTax(db: Queryable, orderId: number, at: Date): Promise<OrderTax> {
   const loaded = await load(db, orderId, at);
   if (!loaded) return { ok: false, reasons: [`Order #${orderId} does not exist.`] };
-  const { input } = loaded;
+  const { quote } = loaded;
   const reasons = sellerProblems(loaded.seller);
-  try {
-    const breakdown = computeOrderTax(input);
-    if (breakdown.totalPaise !== loaded.totalPaise) {
-      reasons.push(`Order #${orderId}'s lines, discount and shipping do not add up to its total.`);
-    }
-    return reasons.length === 0 ? { ok: true, input, breakdown } : { ok: false, reasons };
-  } catch (e) {
-    if (!(e instanceof GstNotComputable)) throw e;
-    return { ok: false, reasons: [...new Set([...reasons, e.message])] };
+  if (quote.taxProblem !== null) reasons.push(quote.taxProblem);
+  else if (quote.coupon?.ok === false || quote.totalPaise !== loaded.totalPaise) {
+    reasons.push(`Order #${orderId}'s lines, discount and shipping do not add up to its total.`);
   }
+  return reasons.length === 0 && quote.tax
+    ? { ok: true, breakdown: quote.tax }
+    : { ok: false, reasons: [...new Set(reasons)] };
 }
 
 /** Why the order cannot be invoiced, in staff's words; empty when it can. */

@@ -40,26 +40,19 @@ import { useTitle } from '@/ui/use-title';
 import {
   attemptKeeper,
   CHECKOUT_TEXTS,
-  checkoutGstPaise,
   checkoutLinesOf,
-  checkoutTotals,
+  checkoutQuote,
   formatPaise,
   formatTotal,
   hasPrintedLine,
   includesGstText,
   orderLines,
   unitPaise,
+  type CheckoutCoupon,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
 import { PaymentChoice, useCodOption } from './payment-choice';
 import { SavedOverlay } from './saved-overlay';
-
-interface Coupon {
-  code: string;
-  discount: number;
-  /** Each line's share of the discount (rupees), for the GST; null if not given. */
-  lineDiscounts: number[] | null;
-}
 
 const problemAlert = (message: string) => showAlert(message, 'Checkout');
 const FIELD_LABELS = { pincode: 'ZIP / PIN Code' };
@@ -83,7 +76,7 @@ export default function CheckoutPage() {
   const sessionEnded = useSessionEnded();
   const [address, setAddress] = useState(EMPTY_ADDRESS);
   const [problems, setProblems] = useState<Partial<Record<AddressField, string>>>({});
-  const [coupon, setCoupon] = useState<Coupon | null>(null);
+  const [coupon, setCoupon] = useState<CheckoutCoupon | null>(null);
   const [celebrating, setCelebrating] = useState<number | null>(null);
   const [paying, setPaying] = useState(false);
   // Whether the profile has an address; a first order's address is saved to it.
@@ -135,19 +128,17 @@ export default function CheckoutPage() {
   const [method, setMethod] = useState<PaymentMethod>('Online');
   // Printed shirts (decision 049): never cash on delivery, and 2 days later.
   const printed = hasPrintedLine(priced);
-  const withoutFee = checkoutTotals(priced, address.state, coupon?.discount ?? 0);
+  // COD's cap is on the total before its fee: asked with the quote without it.
+  const withoutFee = checkoutQuote(priced, address.state, coupon, 0);
   const cod = useCodOption(
     printed ? '' : address.pincode.trim(),
     withoutFee.shippingPaise === null ? null : withoutFee.totalPaise / 100,
   );
   // The fee is in the total as soon as cash on delivery is chosen, before Pay Now.
   const codFeePaise = method === 'COD' && cod?.available ? rupeesToPaise(cod.fee) : 0;
-  const totals = {
-    ...withoutFee,
-    codFeePaise,
-    totalPaise: withoutFee.totalPaise + codFeePaise,
-  };
-  const gstPaise = checkoutGstPaise(priced, totals, coupon?.lineDiscounts ?? null);
+  const totals =
+    codFeePaise > 0 ? checkoutQuote(priced, address.state, coupon, codFeePaise) : withoutFee;
+  const { gstPaise } = totals;
 
   // Stable, with the errors below, so the memoised form skips the renders its props survive.
   const change = useCallback((field: AddressField, value: string) => {

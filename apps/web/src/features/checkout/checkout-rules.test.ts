@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attemptKeeper,
   checkoutLinesOf,
-  checkoutTotals,
+  checkoutQuote,
   formatTotal,
   newIdempotencyKey,
   savedAmount,
@@ -20,17 +20,28 @@ const line = (price: number, quantity: number) => ({
 describe('checkout totals', () => {
   it('adds the state’s shipping once a state is chosen', () => {
     const lines = [line(899, 2), line(1299.5, 1)];
-    expect(checkoutTotals(lines, '', 0)).toEqual({
-      subtotalPaise: 309750,
-      shippingPaise: null,
-      discountPaise: 0,
-      totalPaise: 309750,
-    });
-    expect(checkoutTotals(lines, 'Kerala', 0).shippingPaise).toBe(6000);
-    expect(checkoutTotals(lines, 'Tamil Nadu', 0).shippingPaise).toBe(8500);
-    expect(checkoutTotals(lines, 'Karnataka', 0).shippingPaise).toBe(8500);
-    expect(checkoutTotals(lines, 'Delhi', 0).shippingPaise).toBe(10000);
-    expect(checkoutTotals(lines, 'Delhi', 200).totalPaise).toBe(309750 + 10000 - 20000);
+    const none = checkoutQuote(lines, '', null, 0);
+    expect([none.subtotalPaise, none.shippingPaise, none.discountPaise, none.totalPaise]).toEqual([
+      309750,
+      null,
+      0,
+      309750,
+    ]);
+    expect(checkoutQuote(lines, 'Kerala', null, 0).shippingPaise).toBe(6000);
+    expect(checkoutQuote(lines, 'Tamil Nadu', null, 0).shippingPaise).toBe(8500);
+    expect(checkoutQuote(lines, 'Karnataka', null, 0).shippingPaise).toBe(8500);
+    expect(checkoutQuote(lines, 'Delhi', null, 0).shippingPaise).toBe(10000);
+    const coupon = { code: 'SAVE200', discount: 200, lineDiscounts: [116, 84] };
+    expect(checkoutQuote(lines, 'Delhi', coupon, 4900).totalPaise).toBe(
+      309750 + 10000 - 20000 + 4900,
+    );
+  });
+
+  it('shares a coupon given without shares by value, as the server would', () => {
+    const lines = [line(900, 1), line(300, 1)];
+    const q = checkoutQuote(lines, 'Kerala', { code: 'X', discount: 120, lineDiscounts: null }, 0);
+    expect(q.lines.map((l) => l.discountPaise)).toEqual([9000, 3000]);
+    expect(q.totalPaise).toBe(120000 + 6000 - 12000);
   });
 
   it('shows the total without decimals and the saving as the spec writes it', () => {

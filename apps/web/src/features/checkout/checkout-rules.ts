@@ -1,16 +1,15 @@
-// Checkout's sums and checks (spec sections 2, 5 and 9). Money is added up in paise; the
-// amount sent is Σ discount price × quantity + shipping − discount, exactly as the server
-// computes it. Prices, shipping and coupon discounts are whole rupees, so the total is shown
-// without decimals; it is never rounded, so what is shown is what is charged.
+// Checkout's sums and checks (spec sections 2, 5 and 9). The money is the order's quote, the
+// one function the server places the order with (decision 060). Prices, shipping and coupon
+// discounts are whole rupees, so the total is shown without decimals; it is never rounded, so
+// what is shown is what is charged.
 import {
-  DEFAULT_HSN,
+  allocateInProportion,
   formatRupees,
-  includedGstPaise,
-  isIndianState,
   paiseToRupees,
+  quoteOrder,
   rupeesToPaise,
-  shippingFeeRupees,
   type CartLineInput,
+  type Quote,
 } from '@kitroom/contract';
 import { isCartPrint, printOfLine, type CheckoutLine, type CheckoutState } from '@/features/cart';
 
@@ -29,14 +28,11 @@ export function includesGstText(paise: number): string {
   return `Includes ${formatPaise(paise)} GST`;
 }
 
-export interface Totals {
-  subtotalPaise: number;
-  /** null until a state is chosen. */
-  shippingPaise: number | null;
-  discountPaise: number;
-  /** Cash on delivery's fee when chosen (decision 034); in the total. */
-  codFeePaise?: number;
-  totalPaise: number;
+/** A valid coupon as coupons.php answered it: its discount, and its share of each line. */
+export interface CheckoutCoupon {
+  code: string;
+  discount: number;
+  lineDiscounts: number[] | null;
 }
 
 /** A piece's price: the shirt's and its print's (decision 049), in paise. */
@@ -49,55 +45,43 @@ export function hasPrintedLine(lines: readonly CheckoutLine[]): boolean {
   return lines.some((l) => l.print);
 }
 
-export function checkoutTotals(
+/**
+ * The checkout's money: the order's quote (decision 060) of the lines at the prices shown,
+ * shipping to the chosen state, the coupon's shares as coupons.php gave them and the COD fee
+ * when chosen. The server places the order with the same function over the database's prices,
+ * so the total shown is the total charged. The GST included is worked out as the invoice
+ * will (decision 025): every product taken as apparel (jerseys' HSN; every code with a rate
+ * shares its schedule).
+ */
+export function checkoutQuote(
   lines: readonly CheckoutLine[],
   state: string,
-  discountRupees: number,
-): Totals {
-  const subtotalPaise = lines.reduce((sum, l) => sum + unitPaise(l) * l.quantity, 0);
-  const shippingPaise = isIndianState(state) ? rupeesToPaise(shippingFeeRupees(state)) : null;
-  const discountPaise = rupeesToPaise(discountRupees);
-  const totalPaise = Math.max(0, subtotalPaise + (shippingPaise ?? 0) - discountPaise);
-  return { subtotalPaise, shippingPaise, discountPaise, totalPaise };
-}
-
-/**
- * The GST included in the checkout total, as the invoice will work it out (decision 025):
- * each line at the rate its price per piece after the coupon gives, shipping at the goods'
- * rate. Every product is taken as apparel (jerseys' HSN 6109; every code with a rate shares
- * its schedule). The coupon's share per line comes from coupons.php. Null when it cannot be
- * worked out, so nothing wrong is shown.
- */
-export function checkoutGstPaise(
-  lines: readonly CheckoutLine[],
-  totals: Totals,
-  lineDiscountsRupees: readonly number[] | null,
+  coupon: CheckoutCoupon | null,
+  codFeePaise: number,
   at = new Date(),
-): number | null {
+): Quote {
+  const values = lines.map((l) => unitPaise(l) * l.quantity);
+  // An answer without shares (an older server): the discount shared by value, as it would.
   const shares =
-    lineDiscountsRupees && lineDiscountsRupees.length === lines.length
-      ? lineDiscountsRupees.map(rupeesToPaise)
-      : null;
-  try {
-    return includedGstPaise({
-      lines: lines.map((l, i) => ({
-        orderItemId: null,
-        kind: 'goods',
-        description: l.name,
-        hsn: DEFAULT_HSN,
-        quantity: l.quantity,
-        // The print is part of the piece: its rate is chosen on the whole (decision 049).
-        unitPricePaise: unitPaise(l),
-        discountPaise: shares ? shares[i]! : null,
-      })),
-      discountPaise: totals.discountPaise,
-      shippingPaise: totals.shippingPaise ?? 0,
-      codFeePaise: totals.codFeePaise ?? 0,
-      at,
-    });
-  } catch {
-    return null;
-  }
+    coupon?.lineDiscounts?.length === lines.length
+      ? coupon.lineDiscounts.map(rupeesToPaise)
+      : coupon
+        ? allocateInProportion(rupeesToPaise(coupon.discount), values)
+        : null;
+  return quoteOrder({
+    lines: lines.map((l) => ({
+      productId: l.product_id,
+      categoryId: null,
+      description: l.name,
+      quantity: l.quantity,
+      shirtPaise: rupeesToPaise(l.price),
+      printPaise: rupeesToPaise(l.print?.price ?? 0),
+    })),
+    state,
+    coupon: coupon && shares ? { code: coupon.code, lineDiscountsPaise: shares } : null,
+    codFeePaise,
+    at,
+  });
 }
 
 /** '₹1,559': the order total, exactly what is charged (paise only if it has any). */
