@@ -51,6 +51,7 @@ import { orderContexts } from './orders/order-context.js';
 import { ORDER_SWEEP_INTERVAL_MS, startOrderSweep, type OrderSweep } from './orders/order-sweep.js';
 import { settlementRoutes } from './orders/settlement.routes.js';
 import { refundsAdminRoutes } from './orders/refunds.admin-routes.js';
+import { ledgerAdminRoutes } from './orders/ledger.admin-routes.js';
 import {
   REFUND_SWEEP_INTERVAL_MS,
   startRefundSweep,
@@ -370,6 +371,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(profilesAdminRoutes(deps));
   await app.register(settingsAdminRoutes(deps));
   await app.register(refundsAdminRoutes(deps));
+  await app.register(ledgerAdminRoutes(deps));
   await app.register(returnsAdminRoutes(deps));
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));

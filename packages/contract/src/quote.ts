@@ -1,4 +1,4 @@
-// An order's money, worked out once (issue 39; decision 060): the pieces' prices (the shirt,
+// An order's money, worked out once (issue 39; decision 061): the pieces' prices (the shirt,
 // retail or wholesale, and its print), the coupon's discount and its share per line, shipping
 // to the state, cash on delivery's fee, the total, and the GST inside it line by line. The
 // web's checkout, the server's order, the invoice and credit notes all take their figures

@@ -1,5 +1,5 @@
 // Coupons: whether a shopper may use one now (its dates, limits and uses, and wholesale
-// prices), and its uses recorded. What it gives is the quote's (decision 060), always from the
+// prices), and its uses recorded. What it gives is the quote's (decision 061), always from the
 // database prices of the lines (a wholesaler's own prices, on which only a coupon that says so
 // applies). Checkout calls grantCoupon and redeemCoupon inside the order's transaction;
 // coupons.php only previews.
@@ -18,7 +18,7 @@ import type { Queryable } from '../db/client.js';
 import * as wholesale from '../wholesale/wholesale.service.js';
 import * as q from './coupons.queries.js';
 
-/** A coupon the shopper may use now, and the rule the quote applies (decision 060). */
+/** A coupon the shopper may use now, and the rule the quote applies (decision 061). */
 export type CouponGrant =
   { ok: true; couponId: number; rule: CouponRule } | { ok: false; error: string };
 

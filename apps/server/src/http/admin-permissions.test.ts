@@ -298,6 +298,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     },
   }),
   listAdminRefunds: async () => ({ url: '/api/admin/refunds?overdue=true&limit=5' }),
+  reconciliation: async () => ({ url: '/api/admin/reconciliation' }),
   recordPayout: async (db) => ({
     url: `/api/admin/refunds/${(await createPendingPayout(db)).refundId}/payout`,
     payload: { utr: `UTR${String(++serial).padStart(12, '0')}` },

@@ -28,6 +28,7 @@ import { csvStream } from '../csv-writer.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
 import { refundableOf } from './refunds.service.js';
+import { orderLedger } from './ledger.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
@@ -338,15 +339,18 @@ export async function getOrder(
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const stage = stageOf(order);
   const actions = actionsOf(stage);
-  const [lines, payments, refunds, refundable, returns, events, invoice] = await Promise.all([
-    q.linesOfOrders(db, [id]),
-    q.paymentsOfOrder(db, id),
-    q.refundsOfOrder(db, id),
-    refundableOf(db, id),
-    q.returnsOfOrder(db, id),
-    eventsOfOrder(db, id),
-    invoiceOfOrder(db, id),
-  ]);
+  const money = roleMay(role, 'orders.money');
+  const [lines, payments, refunds, refundable, returns, events, invoice, ledger] =
+    await Promise.all([
+      q.linesOfOrders(db, [id]),
+      q.paymentsOfOrder(db, id),
+      q.refundsOfOrder(db, id),
+      refundableOf(db, id),
+      q.returnsOfOrder(db, id),
+      eventsOfOrder(db, id),
+      invoiceOfOrder(db, id),
+      money ? orderLedger(db, id) : null,
+    ]);
   // Said before anyone tries to ship: the ship action would refuse with the same reasons.
   const problems =
     invoice === null && actions.includes('ship') ? await invoiceProblems(db, id) : [];
@@ -420,6 +424,7 @@ export async function getOrder(
       utr: r.utr,
     })),
     refundable_paise: refundable,
+    ledger,
     returns: returns.returns.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -454,7 +459,7 @@ export async function getOrder(
             ? 'number'
             : null,
   };
-  return roleMay(role, 'orders.money') ? answer : withoutMoney(answer);
+  return money ? answer : withoutMoney(answer);
 }
 
 /**
@@ -467,6 +472,7 @@ function withoutMoney(answer: AdminOrderResponse): AdminOrderResponse {
     payments: [],
     refunds: [],
     refundable_paise: 0,
+    ledger: null,
     events: answer.events.map((e) => ({
       ...e,
       note: e.type.startsWith('refund') ? '' : e.note,

@@ -86,10 +86,10 @@ export interface RefundedRow {
 }
 
 /**
- * What was given back of each of these orders, in one statement: refunds processed (on a
- * payment or paid out), and when the last was; a second payment given back by itself
- * ('extra-payment-…', settlement.service.ts) is not the order's money and is left out.
- * Orders with none have no row.
+ * What was given back of each of these orders, in one statement over their ledgers (decision
+ * 061): refunds processed (on a payment or paid out), and when the last was; a second payment
+ * given back by itself ('extra-payment-…', settlement.service.ts) is not the order's money and
+ * is left out. Orders with none have no row.
  */
 export async function refundedOfOrders(
   db: Queryable,
@@ -98,12 +98,12 @@ export async function refundedOfOrders(
   if (orderIds.length === 0) return [];
   return queryRows<RefundedRow>(
     db,
-    sql`SELECT r.order_id, sum(r.amount_paise)::int AS refunded_paise,
-               max(coalesce(r.processed_at, r.updated_at)) AS refunded_at
-        FROM refunds r
-        WHERE r.order_id IN (${sqlList(orderIds)}) AND r.status = 'processed'
-          AND NOT starts_with(r.idempotency_key, 'extra-payment-')
-        GROUP BY r.order_id`,
+    sql`SELECT l.order_id, (-sum(l.amount_paise))::int AS refunded_paise,
+               max(l.at) AS refunded_at
+        FROM order_ledger l
+        WHERE l.order_id IN (${sqlList(orderIds)}) AND l.kind IN ('refund', 'payout')
+          AND l.status = 'processed' AND l.purpose <> 'extra_payment'
+        GROUP BY l.order_id`,
   );
 }
 
@@ -123,13 +123,14 @@ export async function capturedPaymentsOfOrder(
 ): Promise<CapturedPayment[]> {
   return queryRows<CapturedPayment>(
     db,
-    sql`SELECT p.id, p.provider, p.amount_paise,
-               (p.amount_paise - coalesce((SELECT sum(r.amount_paise) FROM refunds r
-                                           WHERE r.payment_id = p.id AND r.status <> 'failed'),
-                                          0))::int AS left_paise
-        FROM payments p
-        WHERE p.order_id = ${orderId} AND p.status = 'paid'
-        ORDER BY p.id DESC`,
+    sql`SELECT l.payment_id AS id, l.method AS provider, l.amount_paise,
+               (l.amount_paise + coalesce((SELECT sum(r.amount_paise) FROM order_ledger r
+                                           WHERE r.order_id = l.order_id AND r.kind = 'refund'
+                                             AND r.payment_id = l.payment_id), 0))::int
+                 AS left_paise
+        FROM order_ledger l
+        WHERE l.order_id = ${orderId} AND l.kind = 'captured'
+        ORDER BY l.payment_id DESC`,
   );
 }
 
@@ -179,12 +180,8 @@ export const PAYOUT_PROVIDER = 'payout';
 export async function cashLeftOfOrder(db: Queryable, orderId: number): Promise<number> {
   const [row] = await queryRows<{ left: number }>(
     db,
-    sql`SELECT (CASE WHEN o.payment_method = 'COD' AND o.payment_status = 'SUCCESS'
-                     THEN o.total_paise ELSE 0 END
-                - coalesce((SELECT sum(r.amount_paise) FROM refunds r
-                            WHERE r.order_id = o.id AND r.method = 'payout'
-                              AND r.status <> 'failed'), 0))::int AS left
-        FROM orders o WHERE o.id = ${orderId}`,
+    sql`SELECT coalesce(sum(amount_paise), 0)::int AS left FROM order_ledger
+        WHERE order_id = ${orderId} AND kind IN ('cod_collected', 'payout')`,
   );
   return row?.left ?? 0;
 }

@@ -30,7 +30,7 @@ function describedLine(l: q.TaxLineRow): string {
 }
 
 /**
- * The placed order quoted again from what it keeps (decision 060): its lines' prices and
+ * The placed order quoted again from what it keeps (decision 061): its lines' prices and
  * coupon shares, the shipping and COD fee it was quoted, the shop's state and the rates of
  * `at`. Null when no such order.
  */

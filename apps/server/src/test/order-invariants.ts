@@ -4,12 +4,12 @@
 // corrupts one row per rule and shows the rule reports it.
 //
 // It lives with the test support, not in a domain: it reads the tables of orders, payments,
-// refunds, returns, stock and tax documents together, which no one domain owns, and nothing
-// in the running shop calls it (yet: the owner's "orders that do not balance" of OPERATIONS.md
-// could list what the money rules find).
+// refunds, returns, stock and tax documents together, which no one domain owns. Its money
+// balance is the shop's own reconciliation (the owner's Reconciliation page).
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
+import { unbalancedOrders } from '../orders/ledger.service.js';
 import { TRANSITIONS, stageOf, type OrderEventName, type OrderStage } from '../orders/lifecycle.js';
 import { documentNumber, type TaxDocumentKind } from '../tax/tax-series.js';
 
@@ -29,67 +29,30 @@ export interface Violation {
 /**
  * money.balance — for every order, captured payments + cash collected on delivery − refunds
  * given or on their way (not failed) = the value the shop keeps for goods delivered or still
- * to deliver, to the paisa:
+ * to deliver, to the paisa. The rule is the shop's own reconciliation over each order's money
+ * ledger (orders/ledger.service.ts, decision 061), so the checker proves what the owner's
+ * Reconciliation page shows:
  *   - a live order that is paid keeps its total, less what its returns refunded and less what
  *     staff chose to refund (their `admin-…` refunds: goodwill, a partial refund);
  *   - an order not paid keeps nothing (no payment may be captured and kept on it);
  *   - a canceled order keeps nothing: its refunds (the cancellation's, and a late payment's)
  *     give back everything that came in.
- * A second payment on an order already paid is given back by itself (`extra-payment-…`,
- * decision 056) and a payment on a canceled order too (`late-payment-…`): they count as
- * refunds like any other, so the surplus they carry must be exactly what they give back.
  */
 async function moneyBalance(db: Queryable): Promise<Violation[]> {
-  const rows = await queryRows<{
-    id: number;
-    order_status: string;
-    payment_status: string;
-    total_paise: number;
-    captured: number;
-    cash: number;
-    refunded: number;
-    for_returns: number;
-    by_staff: number;
-  }>(
-    db,
-    sql`SELECT o.id, o.order_status, o.payment_status, o.total_paise,
-               coalesce(p.captured, 0)::int AS captured,
-               (CASE WHEN o.payment_method = 'COD' AND o.payment_status = 'SUCCESS'
-                     THEN o.total_paise ELSE 0 END)::int AS cash,
-               coalesce(r.refunded, 0)::int AS refunded,
-               coalesce(r.for_returns, 0)::int AS for_returns,
-               coalesce(r.by_staff, 0)::int AS by_staff
-        FROM orders o
-        LEFT JOIN (SELECT order_id, sum(amount_paise) AS captured FROM payments
-                   WHERE status = 'paid' GROUP BY order_id) p ON p.order_id = o.id
-        LEFT JOIN (SELECT order_id, sum(amount_paise) AS refunded,
-                          sum(amount_paise) FILTER (WHERE return_id IS NOT NULL) AS for_returns,
-                          sum(amount_paise) FILTER (WHERE return_id IS NULL
-                            AND starts_with(idempotency_key, 'admin-')) AS by_staff
-                   FROM refunds WHERE status <> 'failed' GROUP BY order_id) r
-          ON r.order_id = o.id
-        ORDER BY o.id`,
-  );
-  const out: Violation[] = [];
-  for (const o of rows) {
-    const kept = o.captured + o.cash - o.refunded;
-    const live = o.order_status !== 'Canceled';
-    const paid = o.payment_status === 'SUCCESS';
-    const expected = live && paid ? o.total_paise - o.for_returns - o.by_staff : 0;
-    if (kept === expected) continue;
-    const why = !live
+  return (await unbalancedOrders(db)).map((b) => {
+    const over = b.kept > b.expected;
+    const why = !b.live
       ? 'it is canceled, so it keeps nothing'
-      : !paid
+      : !b.paid
         ? 'it is not paid, so it keeps nothing'
-        : `it keeps its total ${o.total_paise} less ${o.for_returns} refunded for returns and ${o.by_staff} refunded by staff`;
-    out.push({
+        : `it keeps its total ${b.charged} less ${b.forReturns} refunded for returns and ${b.byStaff} refunded by staff`;
+    return {
       rule: 'money.balance',
-      orderId: o.id,
-      subject: `order #${o.id}`,
-      message: `captured ${o.captured} + cash ${o.cash} − refunded ${o.refunded} = ${kept} kept, but ${why}: ${expected} (${kept > expected ? 'kept' : 'short'} ${Math.abs(kept - expected)} paise too ${kept > expected ? 'much' : 'little'})`,
-    });
-  }
-  return out;
+      orderId: b.orderId,
+      subject: `order #${b.orderId}`,
+      message: `captured ${b.captured} + cash ${b.cash} − refunded ${b.refunded} = ${b.kept} kept, but ${why}: ${b.expected} (${over ? 'kept' : 'short'} ${Math.abs(b.kept - b.expected)} paise too ${over ? 'much' : 'little'})`,
+    };
+  });
 }
 
 /**

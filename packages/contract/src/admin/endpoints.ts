@@ -19,6 +19,7 @@ import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 import { ordersEndpoints } from './orders-endpoints.js';
 import { invoicesEndpoints } from './invoices-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
+import { ledgerEndpoints } from './ledger-endpoints.js';
 import { returnsEndpoints } from './returns-endpoints.js';
 import { taxEndpoints } from './tax-endpoints.js';
 import { shipmentsEndpoints } from './shipments-endpoints.js';
@@ -47,6 +48,7 @@ export const adminEndpoints = {
   ...profilesEndpoints,
   ...settingsEndpoints,
   ...refundsEndpoints,
+  ...ledgerEndpoints,
   ...returnsEndpoints,
   ...taxEndpoints,
   ...shipmentsEndpoints,

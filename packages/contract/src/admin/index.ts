@@ -17,6 +17,7 @@ export * from './printing.js';
 export * from './catalogue-csv.js';
 export * from './orders.js';
 export * from './refunds.js';
+export * from './ledger.js';
 export * from './returns.js';
 export * from './tax.js';
 export * from './shipments.js';

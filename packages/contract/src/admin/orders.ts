@@ -6,6 +6,7 @@ import { CartPrint } from '../cart.js';
 import { Id } from '../common.js';
 import { IndianStateName, ORDER_EVENT_KINDS, PAYMENT_STATUSES } from '../orders.js';
 import { ORDER_STATUSES } from '../rules.js';
+import { LedgerOrder } from './ledger.js';
 import { AdminRefund } from './refunds.js';
 import { RETURN_STATUSES } from '../returns.js';
 
@@ -272,6 +273,8 @@ export const AdminOrderResponse = z.object({
   refunds: z.array(AdminRefund),
   /** What can still be refunded: paid, less what is refunded or on its way. */
   refundable_paise: z.number().int(),
+  /** Every movement of the order's money and whether it balances; null without orders.money. */
+  ledger: LedgerOrder.nullable(),
   returns: z.array(AdminOrderReturn),
   /** Oldest first. */
   events: z.array(AdminOrderEvent),

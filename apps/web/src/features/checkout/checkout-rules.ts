@@ -1,5 +1,5 @@
 // Checkout's sums and checks (spec sections 2, 5 and 9). The money is the order's quote, the
-// one function the server places the order with (decision 060). Prices, shipping and coupon
+// one function the server places the order with (decision 061). Prices, shipping and coupon
 // discounts are whole rupees, so the total is shown without decimals; it is never rounded, so
 // what is shown is what is charged.
 import {
@@ -46,7 +46,7 @@ export function hasPrintedLine(lines: readonly CheckoutLine[]): boolean {
 }
 
 /**
- * The checkout's money: the order's quote (decision 060) of the lines at the prices shown,
+ * The checkout's money: the order's quote (decision 061) of the lines at the prices shown,
  * shipping to the chosen state, the coupon's shares as coupons.php gave them and the COD fee
  * when chosen. The server places the order with the same function over the database's prices,
  * so the total shown is the total charged. The GST included is worked out as the invoice
