@@ -51,7 +51,7 @@ const EnvSchema = z.object({
   // Which proxies to believe for the client's address (X-Forwarded-For): unset believes
   // none; 'true' every hop; or a comma-separated list of proxy addresses or CIDR ranges.
   TRUST_PROXY: optionalText,
-  // Rate limits (requests per window) for the account calls; see the README's table.
+  // Rate limits (requests per window) for the account calls; see docs/operations.md's table.
   RATE_LIMIT_OTP_SEND_PER_EMAIL: limit(5),
   RATE_LIMIT_OTP_SEND_PER_IP: limit(30),
   RATE_LIMIT_OTP_CHECK_PER_EMAIL: limit(10),
@@ -182,7 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER');
   if (missing.length > 0) {
     throw new ConfigError(
-      `Missing configuration for this start: ${missing.join(', ')}. See the README's configuration table.`,
+      `Missing configuration for this start: ${missing.join(', ')}. See docs/operations.md's configuration table.`,
     );
   }
   if (
@@ -193,7 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'PAYMENT_PROVIDER=sandbox lets any shopper mark their own order paid, so a production start ' +
         'refuses it: use razorpay, or set DEMO_PAYMENTS_IN_PRODUCTION=true for a demo shop that ' +
-        "takes no real money. See the README's configuration table.",
+        "takes no real money. See docs/operations.md's configuration table.",
     );
   }
   return {

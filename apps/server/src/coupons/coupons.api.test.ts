@@ -230,7 +230,7 @@ describe('coupons.php', () => {
 });
 
 describe('seedDemoCoupons', () => {
-  it('creates the demo coupons once, and they behave as the README says', async () => {
+  it('creates the demo coupons once, and they behave as docs/owners-guide.md says', async () => {
     expect(await seedDemoCoupons(t.db)).toEqual(DEMO_COUPONS.map((c) => c.code));
     expect(await seedDemoCoupons(t.db)).toEqual([]);
     const rows = await queryRows<{ code: string }>(

@@ -195,7 +195,7 @@ export async function previewCoupon(
   };
 }
 
-/** The demo coupons of a fresh shop: code and what it gives (listed in the README). */
+/** The demo coupons of a fresh shop: code and what it gives (listed in docs/owners-guide.md). */
 export const DEMO_COUPONS = [
   { code: 'WELCOME10', summary: '10% off, at most ₹200, once per shopper' },
   { code: 'FLAT150', summary: '₹150 off orders of ₹999 or more' },

@@ -1,6 +1,6 @@
 // The shop's health, read now: the figures behind /metrics, the Status page and the owner
 // alerts, and the rules that turn them green, amber or red. One set of thresholds for all
-// three, so the panel is red exactly when an alert is due (README, Operations: Alerts).
+// three, so the panel is red exactly when an alert is due (docs/operations.md, Alerts).
 import {
   ALERT_KINDS,
   SWEEP_NAMES,

@@ -1,6 +1,6 @@
 // /admin/backups (owner only): the shop's backups, newest first, with their sizes and times,
 // each to download and keep somewhere else; "Back up now"; and when the nightly one runs and
-// how many are kept. Restoring is done on the server: npm run restore (README, Operations).
+// how many are kept. Restoring is done on the server: npm run restore (docs/operations.md, Restore).
 import { adminEndpoints, type Backup, type BackupReason } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
