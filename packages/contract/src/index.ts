@@ -3,6 +3,7 @@
 export * from './common.js';
 export * from './money.js';
 export * from './rules.js';
+export * from './shipping-rates.js';
 export * from './catalogue.js';
 export * from './profiles.js';
 export * from './crests.js';

@@ -147,3 +147,33 @@ describe('quoteOrder', () => {
     expect(q.totalPaise).toBe(3_658_00);
   });
 });
+
+describe('quoteOrder with the shop’s shipping rates', () => {
+  const rates = {
+    zones: [{ label: 'South', states: ['Kerala' as const, 'Goa' as const], fee_paise: 40_00 }],
+    other_fee_paise: 120_00,
+    free_above_paise: 3_000_00,
+  };
+
+  it("charges the state's zone, or the fee for other states", () => {
+    const small = { ...home, quantity: 1 };
+    expect(quoteOrder({ lines: [small], state: 'Goa', rates, at: AT }).shippingPaise).toBe(40_00);
+    expect(quoteOrder({ lines: [small], state: 'Delhi', rates, at: AT }).shippingPaise).toBe(
+      120_00,
+    );
+  });
+
+  it('ships free from the amount on, counted after the coupon', () => {
+    expect(quoteOrder({ lines: [home], state: 'Delhi', rates, at: AT }).shippingPaise).toBe(0);
+    // ₹3,598 less ₹600 is ₹2,998: below ₹3,000, so shipping is charged.
+    const discounted = quoteOrder({
+      lines: [home],
+      state: 'Delhi',
+      rates,
+      coupon: { lineDiscountsPaise: [600_00] },
+      at: AT,
+    });
+    expect(discounted.shippingPaise).toBe(120_00);
+    expect(discounted.totalPaise).toBe(3_598_00 - 600_00 + 120_00);
+  });
+});

@@ -13,8 +13,8 @@ import {
 } from './gst.js';
 import type { TaxBreakdown, TaxInputLine } from './gst.js';
 import { couponDiscountPaise, type CouponTerms } from './coupons.js';
-import { formatRupees, paiseToRupees, rupeesToPaise } from './money.js';
-import { isIndianState, shippingFeeRupees } from './rules.js';
+import { formatRupees, paiseToRupees } from './money.js';
+import { DEFAULT_SHIPPING_RATES, shippingFeePaise, type ShippingRates } from './shipping-rates.js';
 
 /** One line to quote: a shirt of one product and size, and its print if any. */
 export interface QuoteLineInput {
@@ -60,10 +60,12 @@ export interface QuoteInput {
   /** The delivery address's state; '' while the shopper has not chosen one. */
   state: string;
   /**
-   * Shipping: the shop's fee for the state, or the fee a placed order was quoted (an order
-   * keeps what it was quoted when the fees change).
+   * Shipping: the fee a placed order was quoted (an order keeps what it was quoted when the
+   * fees change); without it, the shop's rates for the state and the goods after the coupon.
    */
   shippingPaise?: number;
+  /** The shop's shipping rates (Settings → Shipping); the spec's table when not given. */
+  rates?: ShippingRates;
   coupon?: QuoteCoupon;
   /** Cash on delivery's fee when COD pays the order; 0 or absent otherwise. */
   codFeePaise?: number;
@@ -116,11 +118,6 @@ export const QUOTE_COUPON_ERRORS = {
 /** 'Add items worth ₹999 or more to use this coupon.' */
 export function couponMinimumMessage(minOrderPaise: number): string {
   return `Add items worth ${formatRupees(paiseToRupees(minOrderPaise))} or more to use this coupon.`;
-}
-
-/** The shop's fee to ship an order to a state, in paise; null for no state yet. */
-export function shippingPaiseFor(state: string): number | null {
-  return isIndianState(state) ? rupeesToPaise(shippingFeeRupees(state)) : null;
 }
 
 interface CouponPart {
@@ -202,7 +199,13 @@ export function quoteOrder(input: QuoteInput): Quote {
   const subtotalPaise = lines.reduce((a, l) => a + l.valuePaise, 0);
   const { outcome, shares } = applyCoupon(input.coupon, lines, subtotalPaise);
   const discountPaise = shares.reduce((a, d) => a + d, 0);
-  const shippingPaise = input.shippingPaise ?? shippingPaiseFor(input.state);
+  const shippingPaise =
+    input.shippingPaise ??
+    shippingFeePaise(
+      input.rates ?? DEFAULT_SHIPPING_RATES,
+      input.state,
+      subtotalPaise - discountPaise,
+    );
   const codFeePaise = input.codFeePaise ?? 0;
   const totalPaise = subtotalPaise + (shippingPaise ?? 0) + codFeePaise - discountPaise;
   const quoted: QuotedLine[] = lines.map((l, i) => ({ ...l, discountPaise: shares[i]! }));

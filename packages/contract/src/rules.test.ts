@@ -10,10 +10,10 @@ import {
   stateTaxName,
   isValidGstin,
   ratingColour,
-  shippingFeeRupees,
   slugify,
   truncate,
 } from './rules.js';
+import { shippingFeeRupees } from './shipping-rates.js';
 
 describe('parseLimit', () => {
   it('reads start-end as offset and page length', () => {

@@ -122,13 +122,6 @@ export function stateTaxName(state: string): 'SGST' | 'UTGST' {
   return (UTGST_TERRITORIES as readonly string[]).includes(state) ? 'UTGST' : 'SGST';
 }
 
-/** Shipping fee in rupees: Kerala 60, Tamil Nadu and Karnataka 85, any other state 100. */
-export function shippingFeeRupees(state: IndianState): number {
-  if (state === 'Kerala') return 60;
-  if (state === 'Tamil Nadu' || state === 'Karnataka') return 85;
-  return 100;
-}
-
 /** Cuts text to `max` characters and adds '..' when it was longer. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}..` : text;

@@ -1,4 +1,5 @@
 // The shop's settings as GET /api/admin/settings answers them, for the settings pages' tests.
+import { DEFAULT_SHIPPING_RATES } from '@kitroom/contract';
 import type { ShopSettingsRow } from '@kitroom/contract/admin';
 
 export function shopSettings(overrides: Partial<ShopSettingsRow> = {}): ShopSettingsRow {
@@ -36,6 +37,7 @@ export function shopSettings(overrides: Partial<ShopSettingsRow> = {}): ShopSett
     support_refund_limit_paise: 300000,
     unpaid_orders_max: 3,
     pieces_per_size_max: 10,
+    shipping_rates: DEFAULT_SHIPPING_RATES,
     updated_at: '2026-11-25T05:30:00.000Z',
     ...overrides,
   };

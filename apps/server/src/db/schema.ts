@@ -1405,6 +1405,14 @@ export const shopSettings = pgTable(
     supportRefundLimitPaise: integer('support_refund_limit_paise').notNull().default(300000),
     unpaidOrdersMax: smallint('unpaid_orders_max').notNull().default(3),
     piecesPerSizeMax: smallint('pieces_per_size_max').notNull().default(10),
+    // Shipping fees the owner sets (issue 41; contract ShippingRates): zones of states and
+    // their fees, the fee for other states, free shipping above an amount. The spec's table
+    // by default; a placed order keeps the fee it was quoted.
+    shippingRates: jsonb('shipping_rates')
+      .notNull()
+      .default(
+        sql`'{"zones":[{"label":"Kerala","states":["Kerala"],"fee_paise":6000},{"label":"Tamil Nadu and Karnataka","states":["Tamil Nadu","Karnataka"],"fee_paise":8500}],"other_fee_paise":10000,"free_above_paise":null}'::jsonb`,
+      ),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -198,6 +198,7 @@ function quoteCheckout(
     state: input.state,
     coupon: terms.coupon && { rule: terms.coupon.rule },
     codFeePaise: terms.cod?.rules.cod_fee_paise ?? 0,
+    rates: holds.shipping_rates,
     at: now,
   });
   if (quote.coupon && !quote.coupon.ok) throw new Conflict(quote.coupon.error);

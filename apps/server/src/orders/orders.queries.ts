@@ -2,6 +2,7 @@
 // Stock rows are always locked in one order — every product_sizes row sorted by (product,
 // size), then every products row sorted by id — so concurrent checkouts, payments and
 // sweeps never deadlock.
+import type { ShippingRates } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { param, preparedStatement, queryRows, sqlList } from '../db/sql.js';
@@ -240,6 +241,15 @@ const lockKeyStatement = preparedStatement(
 );
 
 /** Holds checkouts with the same idempotency key one after another until commit. */
+/** The shopper's unpaid holds, the shop's limits on them, and its shipping rates. */
+export interface ShopperHolds {
+  unpaid: number;
+  unpaid_max: number;
+  pieces_max: number;
+  /** Read with the limits, so checkout asks the settings row once (contract ShippingRates). */
+  shipping_rates: ShippingRates;
+}
+
 /**
  * Takes the shopper's hold lock (two checkouts or Pay Nows of one shopper at once are counted
  * one after the other), then answers the shop's limits and the shopper's other orders
@@ -250,16 +260,17 @@ export async function holdsOfShopper(
   userId: number,
   now: Date,
   exceptOrderId: number | null = null,
-): Promise<{ unpaid: number; unpaid_max: number; pieces_max: number }> {
+): Promise<ShopperHolds> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(${userId}::int, hashtext('unpaid-holds'))`);
-  const [row] = await queryRows<{ unpaid: number; unpaid_max: number; pieces_max: number }>(
+  const [row] = await queryRows<ShopperHolds>(
     db,
     sql`SELECT (SELECT count(*)::int FROM orders
                 WHERE user_id = ${userId} AND payment_method = 'Online'
                   AND payment_status <> 'SUCCESS' AND order_status = 'Pending'
                   AND NOT stock_released AND reserved_until > ${now.toISOString()}::timestamptz
                   AND id IS DISTINCT FROM ${exceptOrderId}::int) AS unpaid,
-               unpaid_orders_max AS unpaid_max, pieces_per_size_max AS pieces_max
+               unpaid_orders_max AS unpaid_max, pieces_per_size_max AS pieces_max,
+               shipping_rates
         FROM shop_settings WHERE id = 1`,
   );
   return row!;

@@ -2,7 +2,7 @@
 // bumps on any change of the row, so every process shows a change at once), and the owner's
 // reads and edits (the shop's pincode checked against its state), audited with the fields
 // before and after.
-import { ShopDetailsResponse } from '@kitroom/contract';
+import { ShopDetailsResponse, type ShippingRates } from '@kitroom/contract';
 import type { ShopSettingsRow, UpdateSettingsRequest } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import { cachedAt } from '../catalogue/catalogue.service.js';
@@ -48,6 +48,7 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     support_refund_limit_paise: row.supportRefundLimitPaise,
     unpaid_orders_max: row.unpaidOrdersMax,
     pieces_per_size_max: row.piecesPerSizeMax,
+    shipping_rates: row.shippingRates as ShippingRates,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -79,6 +80,7 @@ export async function shopDetails(db: Queryable): Promise<KeptDetails> {
       support_hours: s.support_hours,
       grievance_officer_name: s.grievance_officer_name,
       grievance_officer_email: s.grievance_officer_email,
+      shipping: s.shipping_rates,
     };
     const body = jsonBody(ShopDetailsResponse, answer);
     return { value: { answer, body }, products: [], bytes: body.bytes * 2 };
@@ -204,6 +206,7 @@ export async function updateSettings(
         : {}),
       ...codWrite(input),
       ...limitsWrite(input),
+      ...(input.shipping_rates !== undefined ? { shippingRates: input.shipping_rates } : {}),
     });
     await record(tx, actor, {
       entity: 'settings',

@@ -10,6 +10,7 @@ import type {
   ShopDetailsResponse,
   ShopListingResponse,
 } from '@kitroom/contract';
+import { DEFAULT_SHIPPING_RATES } from '@kitroom/contract';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callKey } from '@/api/client';
@@ -113,6 +114,7 @@ const shopDetails: ShopDetailsResponse = {
   support_hours: 'Every day, 9 AM to 9 PM',
   grievance_officer_name: '',
   grievance_officer_email: '',
+  shipping: DEFAULT_SHIPPING_RATES,
 };
 
 let root: Root | undefined;

@@ -1,12 +1,14 @@
 // A fake of the shop's API for component tests: answers by call path and records each body.
 // Typed by the contract's endpoint table: a handler gets the call's request and must answer
 // its response (or an `{error}`), so a fake of the wrong shape fails the typecheck.
-import type {
-  ErrorResponse,
-  StorefrontCallPath,
-  StorefrontGetPath,
-  StorefrontRequest,
-  StorefrontResponse,
+import {
+  DEFAULT_SHIPPING_RATES,
+  type ErrorResponse,
+  type ShopDetailsResponse,
+  type StorefrontCallPath,
+  type StorefrontGetPath,
+  type StorefrontRequest,
+  type StorefrontResponse,
 } from '@kitroom/contract';
 import { vi } from 'vitest';
 
@@ -38,13 +40,36 @@ export const refuse = (status: number, error: string): Answer<ErrorResponse> => 
   body: { error },
 });
 
+/**
+ * The shop's details as a fresh shop has them: every page inlines them in the real app, so
+ * every fake answers them unless a test says otherwise.
+ */
+export const SHOP_DETAILS: ShopDetailsResponse = {
+  legal_name: 'Kitroom Sportswear',
+  address: '2nd Floor, Mavoor Road',
+  city: 'Kozhikode',
+  state: 'Kerala',
+  pincode: '673004',
+  phone: '+91 495 272 1100',
+  email: 'support@kitroom.in',
+  support_hours: 'Monday to Saturday, 10 AM to 8 PM',
+  grievance_officer_name: '',
+  grievance_officer_email: '',
+  shipping: DEFAULT_SHIPPING_RATES,
+};
+
 export function fakeApi(): FakeApi {
-  const handlers = new Map<string, (body: unknown) => Answer | 'offline'>();
+  const handlers = new Map<string, (body: unknown) => Answer | 'offline'>([
+    ['shop_details.php', () => ok(SHOP_DETAILS)],
+  ]);
+  // The real app inlines these in every page, so no test counts them as calls until it
+  // answers them itself.
+  const inlined = new Set(handlers.keys());
   const calls: Record<string, unknown[]> = {};
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input).replace(/^\/api\//, '');
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    (calls[path] ??= []).push(body);
+    if (!inlined.has(path)) (calls[path] ??= []).push(body);
     const respond = handlers.get(path);
     if (!respond) throw new Error(`no fake answer for ${path}`);
     const answer = respond(body);
@@ -56,7 +81,9 @@ export function fakeApi(): FakeApi {
   });
   return {
     calls,
-    on: (path, respond) =>
-      void handlers.set(path, (body) => respond(body as Parameters<typeof respond>[0])),
+    on: (path, respond) => {
+      inlined.delete(path);
+      handlers.set(path, (body) => respond(body as Parameters<typeof respond>[0]));
+    },
   };
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Email } from '../accounts.js';
 import { INDIAN_STATES, isValidGstin, PINCODE_PATTERN } from '../rules.js';
+import { ShippingRates } from '../shipping-rates.js';
 
 /** Days in transit to a zone: whole working days, 0 to 30. */
 function transitDays(field: string) {
@@ -139,6 +140,8 @@ export const ShopSettings = z.object({
     .refine((v) => v === '' || Email.safeParse(v).success, 'enter a valid email address'),
   ...CodSettings.shape,
   ...LimitSettings.shape,
+  /** Shipping fees by zone, for other states, and free shipping above an amount (issue 41). */
+  shipping_rates: ShippingRates,
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -189,6 +192,7 @@ export const SettingsResponse = z.object({
     support_refund_limit_paise: z.number().int(),
     unpaid_orders_max: z.number().int(),
     pieces_per_size_max: z.number().int(),
+    shipping_rates: ShippingRates,
     updated_at: z.string(),
   }),
 });

@@ -12,6 +12,7 @@ import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '
 import { useTitle } from '@/ui/use-title';
 import { CodSettingsSection } from './cod-settings';
 import { LIMIT_FIELDS, LimitsSection } from './limits-settings';
+import { ShippingSection } from './shipping-settings';
 import { courierRequest, CouriersSection } from './couriers-settings';
 import { GRIEVANCE_FIELDS, GrievanceOfficerForm } from './grievance-officer-form';
 import { useSaveSettings } from './save-settings';
@@ -37,6 +38,7 @@ type Values = Record<
   Exclude<
     keyof ShopSettingsRow,
     | 'updated_at'
+    | 'shipping_rates'
     | (typeof GRIEVANCE_FIELDS)[number]
     | (typeof LIMIT_FIELDS)[number]
     | `cod_${string}`
@@ -45,7 +47,8 @@ type Values = Record<
 >;
 
 function formValues(settings: ShopSettingsRow): Values {
-  const { updated_at: _at, ...fields } = settings;
+  // Shipping has its own form (shipping-settings.tsx).
+  const { updated_at: _at, shipping_rates: _rates, ...fields } = settings;
   return Object.fromEntries(
     Object.entries(fields)
       .filter(([k]) => !(GRIEVANCE_FIELDS as readonly string[]).includes(k))
@@ -232,6 +235,7 @@ export function SettingsPage() {
         <>
           <SettingsForm settings={query.data.settings} />
           <CodSettingsSection settings={query.data.settings} />
+          <ShippingSection settings={query.data.settings} />
           <LimitsSection settings={query.data.settings} />
           <GrievanceOfficerForm settings={query.data.settings} />
         </>

@@ -36,6 +36,7 @@ import {
 } from '@/ui/address-form';
 import { buttonClass } from '@/ui/dialog';
 import { ProductImage } from '@/ui/product-image';
+import { useShopDetails } from '@/ui/shop-details';
 import { useTitle } from '@/ui/use-title';
 import {
   attemptKeeper,
@@ -129,7 +130,8 @@ export default function CheckoutPage() {
   // Printed shirts (decision 049): never cash on delivery, and 2 days later.
   const printed = hasPrintedLine(priced);
   // COD's cap is on the total before its fee: asked with the quote without it.
-  const withoutFee = checkoutQuote(priced, address.state, coupon, 0);
+  const rates = useShopDetails()?.shipping;
+  const withoutFee = checkoutQuote(priced, address.state, coupon, 0, rates);
   const cod = useCodOption(
     printed ? '' : address.pincode.trim(),
     withoutFee.shippingPaise === null ? null : withoutFee.totalPaise / 100,
@@ -137,7 +139,7 @@ export default function CheckoutPage() {
   // The fee is in the total as soon as cash on delivery is chosen, before Pay Now.
   const codFeePaise = method === 'COD' && cod?.available ? rupeesToPaise(cod.fee) : 0;
   const totals =
-    codFeePaise > 0 ? checkoutQuote(priced, address.state, coupon, codFeePaise) : withoutFee;
+    codFeePaise > 0 ? checkoutQuote(priced, address.state, coupon, codFeePaise, rates) : withoutFee;
   const { gstPaise } = totals;
 
   // Stable, with the errors below, so the memoised form skips the renders its props survive.

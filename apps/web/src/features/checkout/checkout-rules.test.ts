@@ -1,3 +1,4 @@
+import { DEFAULT_SHIPPING_RATES } from '@kitroom/contract';
 import { describe, expect, it } from 'vitest';
 import {
   attemptKeeper,
@@ -20,26 +21,53 @@ const line = (price: number, quantity: number) => ({
 describe('checkout totals', () => {
   it('adds the state’s shipping once a state is chosen', () => {
     const lines = [line(899, 2), line(1299.5, 1)];
-    const none = checkoutQuote(lines, '', null, 0);
+    const none = checkoutQuote(lines, '', null, 0, DEFAULT_SHIPPING_RATES);
     expect([none.subtotalPaise, none.shippingPaise, none.discountPaise, none.totalPaise]).toEqual([
       309750,
       null,
       0,
       309750,
     ]);
-    expect(checkoutQuote(lines, 'Kerala', null, 0).shippingPaise).toBe(6000);
-    expect(checkoutQuote(lines, 'Tamil Nadu', null, 0).shippingPaise).toBe(8500);
-    expect(checkoutQuote(lines, 'Karnataka', null, 0).shippingPaise).toBe(8500);
-    expect(checkoutQuote(lines, 'Delhi', null, 0).shippingPaise).toBe(10000);
+    expect(checkoutQuote(lines, 'Kerala', null, 0, DEFAULT_SHIPPING_RATES).shippingPaise).toBe(
+      6000,
+    );
+    expect(checkoutQuote(lines, 'Tamil Nadu', null, 0, DEFAULT_SHIPPING_RATES).shippingPaise).toBe(
+      8500,
+    );
+    expect(checkoutQuote(lines, 'Karnataka', null, 0, DEFAULT_SHIPPING_RATES).shippingPaise).toBe(
+      8500,
+    );
+    expect(checkoutQuote(lines, 'Delhi', null, 0, DEFAULT_SHIPPING_RATES).shippingPaise).toBe(
+      10000,
+    );
     const coupon = { code: 'SAVE200', discount: 200, lineDiscounts: [116, 84] };
-    expect(checkoutQuote(lines, 'Delhi', coupon, 4900).totalPaise).toBe(
+    expect(checkoutQuote(lines, 'Delhi', coupon, 4900, DEFAULT_SHIPPING_RATES).totalPaise).toBe(
       309750 + 10000 - 20000 + 4900,
     );
   });
 
+  it("charges the shop's own rates, free above their amount, and no fee before they are known", () => {
+    const lines = [line(900, 2)];
+    const rates = {
+      zones: [{ label: 'Kerala', states: ['Kerala' as const], fee_paise: 4000 }],
+      other_fee_paise: 9000,
+      free_above_paise: 150000,
+    };
+    expect(checkoutQuote([line(900, 1)], 'Kerala', null, 0, rates).shippingPaise).toBe(4000);
+    expect(checkoutQuote([line(900, 1)], 'Goa', null, 0, rates).shippingPaise).toBe(9000);
+    expect(checkoutQuote(lines, 'Goa', null, 0, rates).shippingPaise).toBe(0);
+    expect(checkoutQuote(lines, 'Goa', null, 0, undefined).shippingPaise).toBeNull();
+  });
+
   it('shares a coupon given without shares by value, as the server would', () => {
     const lines = [line(900, 1), line(300, 1)];
-    const q = checkoutQuote(lines, 'Kerala', { code: 'X', discount: 120, lineDiscounts: null }, 0);
+    const q = checkoutQuote(
+      lines,
+      'Kerala',
+      { code: 'X', discount: 120, lineDiscounts: null },
+      0,
+      DEFAULT_SHIPPING_RATES,
+    );
     expect(q.lines.map((l) => l.discountPaise)).toEqual([9000, 3000]);
     expect(q.totalPaise).toBe(120000 + 6000 - 12000);
   });

@@ -10,6 +10,7 @@ import {
   rupeesToPaise,
   type CartLineInput,
   type Quote,
+  type ShippingRates,
 } from '@kitroom/contract';
 import { isCartPrint, printOfLine, type CheckoutLine, type CheckoutState } from '@/features/cart';
 
@@ -47,8 +48,8 @@ export function hasPrintedLine(lines: readonly CheckoutLine[]): boolean {
 
 /**
  * The checkout's money: the order's quote (decision 061) of the lines at the prices shown,
- * shipping to the chosen state, the coupon's shares as coupons.php gave them and the COD fee
- * when chosen. The server places the order with the same function over the database's prices,
+ * shipping to the chosen state at the shop's rates (shop_details.php, inlined in every page),
+ * the coupon's shares as coupons.php gave them and the COD fee when chosen. The server places the order with the same function over the database's prices,
  * so the total shown is the total charged. The GST included is worked out as the invoice
  * will (decision 025): every product taken as apparel (jerseys' HSN; every code with a rate
  * shares its schedule).
@@ -58,6 +59,7 @@ export function checkoutQuote(
   state: string,
   coupon: CheckoutCoupon | null,
   codFeePaise: number,
+  rates: ShippingRates | undefined,
   at = new Date(),
 ): Quote {
   const values = lines.map((l) => unitPaise(l) * l.quantity);
@@ -77,7 +79,9 @@ export function checkoutQuote(
       shirtPaise: rupeesToPaise(l.price),
       printPaise: rupeesToPaise(l.print?.price ?? 0),
     })),
-    state,
+    // Until the shop's rates are known no fee is shown, rather than a guess.
+    state: rates ? state : '',
+    rates,
     coupon: coupon && shares ? { code: coupon.code, lineDiscountsPaise: shares } : null,
     codFeePaise,
     at,

@@ -38,7 +38,9 @@ describe('the product page’s pincode box', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
     await eventually(() =>
-      expect(status().textContent).toBe('Delivery by Fri, 27 Novto Kozhikode, Kerala'),
+      expect(status().textContent).toBe(
+        'Delivery by Fri, 27 Novto Kozhikode, Kerala · ₹60 shipping',
+      ),
     );
     await eventually(() => expect(localStorage.getItem('kitroom.pincode')).toBe('673001'));
   });
@@ -52,7 +54,7 @@ describe('the product page’s pincode box', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
     await eventually(() =>
       expect(status().textContent).toBe(
-        'Delivery by Fri, 27 Nov · Cash on delivery available (₹49 fee)to Kozhikode, Kerala',
+        'Delivery by Fri, 27 Nov · Cash on delivery available (₹49 fee)to Kozhikode, Kerala · ₹60 shipping',
       ),
     );
   });

@@ -2,13 +2,20 @@
 // pincode is remembered in this browser; a logged-in shopper who has typed none starts from
 // the profile's. Nothing is asked before the page has loaded, and the answer's line keeps
 // its height from the first paint, so nothing moves (layout shift).
-import { formatRupees, PINCODE_PATTERN, type DeliveryEstimateResponse } from '@kitroom/contract';
+import {
+  formatRupees,
+  paiseToRupees,
+  PINCODE_PATTERN,
+  shippingFeePaise,
+  type DeliveryEstimateResponse,
+} from '@kitroom/contract';
 import { Truck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getShippingAddress } from '@/api/account-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { buttonClass } from '@/ui/dialog';
+import { useShopDetails } from '@/ui/shop-details';
 import { useAfterLoad } from '@/ui/use-after-load';
 import { rememberedPincode, rememberPincode } from './pincode-memory';
 import { useDeliveryEstimate } from './use-delivery-estimate';
@@ -74,6 +81,11 @@ export function DeliveryBox({ printed = false }: { printed?: boolean }) {
     if (ok) setChecked(typed);
   }
 
+  // One shirt's shipping to the pincode's state at the shop's rates (the cart's goods may
+  // reach free shipping; checkout says).
+  const rates = useShopDetails()?.shipping;
+  const shipping = estimate && rates ? shippingFeePaise(rates, estimate.state, 0) : null;
+
   const answer = typo
     ? { text: DELIVERY_TEXTS.badPincode, bad: true }
     : loading
@@ -124,6 +136,8 @@ export function DeliveryBox({ printed = false }: { printed?: boolean }) {
         {answer && !answer.bad && estimate && !loading && (
           <span className="block font-normal text-muted">
             to {estimate.city}, {estimate.state}
+            {shipping !== null &&
+              ` · ${shipping === 0 ? 'free shipping' : `${formatRupees(paiseToRupees(shipping))} shipping`}`}
           </span>
         )}
       </p>

@@ -1,3 +1,4 @@
+import { DEFAULT_SHIPPING_RATES } from '@kitroom/contract';
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,7 @@ const shop = {
   phone: '+91 495 272 1100',
   email: 'support@kitroom.in',
   support_hours: 'Monday to Saturday, 10 AM to 8 PM',
+  shipping: DEFAULT_SHIPPING_RATES,
 };
 const routes = <Route path="/privacyPolicy" element={<PrivacyPolicyPage />} />;
 

@@ -1,7 +1,35 @@
+import {
+  formatRupees,
+  freeShippingText,
+  paiseToRupees,
+  type ShippingRates,
+} from '@kitroom/contract';
+import { useShopDetails } from '@/ui/shop-details';
 import { PolicyLayout } from './policy-layout';
+
+const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+
+/** The shop's fees as Settings → Shipping sets them (the spec's table by default). */
+function ShippingFees({ rates }: { rates: ShippingRates }) {
+  const free = freeShippingText(rates);
+  return (
+    <>
+      <ul>
+        {rates.zones.map((z) => (
+          <li key={z.label}>
+            {z.label}: {rupees(z.fee_paise)}
+          </li>
+        ))}
+        <li>Every other state and union territory: {rupees(rates.other_fee_paise)}</li>
+      </ul>
+      {free && <p>{free}</p>}
+    </>
+  );
+}
 
 /** /shippingPolicy */
 export default function ShippingPolicyPage() {
+  const shop = useShopDetails();
   return (
     <PolicyLayout
       title="Shipping Policy"
@@ -18,12 +46,10 @@ export default function ShippingPolicyPage() {
         },
         {
           heading: 'Shipping fees',
-          body: (
-            <ul>
-              <li>Kerala: ₹60</li>
-              <li>Tamil Nadu and Karnataka: ₹85</li>
-              <li>Every other state and union territory: ₹100</li>
-            </ul>
+          body: shop ? (
+            <ShippingFees rates={shop.shipping} />
+          ) : (
+            <p>Shown at checkout for the state you ship to.</p>
           ),
         },
         {
