@@ -102,6 +102,26 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
   await owner.getByLabel('GSTIN').fill('32AAPFU0939F1Z4');
   await owner.getByRole('button', { name: 'Save settings' }).click();
   await expect(owner.getByText('Saved: the storefront and new mails show')).toBeVisible();
+  // ── Settings → Shipping: Kerala's fee lowered and free shipping from ₹2,999, shown to
+  // shoppers at once; the order already placed keeps its ₹60 ──
+  const shipping = owner.getByRole('region', { name: 'Shipping' });
+  await shipping.getByLabel('Fee (₹)').first().fill('40');
+  await shipping.getByLabel('Free shipping from (₹)').fill('2999');
+  await owner.getByRole('button', { name: 'Save shipping' }).click();
+  await expect(
+    owner.getByText('Saved: orders placed from now on are charged these fees.'),
+  ).toBeVisible();
+  await expectAccessible(owner, 'the settings page');
+  await shipping.screenshot({ path: testInfo.outputPath('admin-shipping-1440.png') });
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await shipping.getByText('Kerala', { exact: true }).click();
+  await shipping.screenshot({ path: testInfo.outputPath('admin-shipping-375.png') });
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  const shopperPage = page.url();
+  await page.goto('/shippingPolicy');
+  await expect(page.getByText('Kerala: ₹40')).toBeVisible();
+  await expect(page.getByText('Free shipping on orders of ₹2,999 or more.')).toBeVisible();
+  await page.goto(shopperPage);
   await owner.goto(orderPage);
   await expect(owner.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
   await expect(owner.getByText('Cannot invoice:')).toHaveCount(0);
