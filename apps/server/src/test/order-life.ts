@@ -9,6 +9,7 @@
 // most steps do something; an action the shop refuses (a 4xx with a reason) is a fair answer,
 // a 5xx never is. Every step is written to the run's script, which a failure prints.
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_SHIPPING_RATES, shippingFeePaise, type ShippingRates } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -24,8 +25,17 @@ import { checkInvariants, concerning, describeViolations } from './order-invaria
 import { startSandboxCourierShop, type SandboxCourierShop } from './sandbox-courier.js';
 import { createStaff } from './staff.js';
 
-const SHIPPING_PAISE = 6000; // to Kerala
 const COD_FEE_PAISE = 4900;
+/** The shipping tables the owner switches between (Settings → Shipping, issue 41). */
+const RATE_TABLES: readonly ShippingRates[] = [
+  DEFAULT_SHIPPING_RATES,
+  {
+    zones: [{ label: 'Kerala', states: ['Kerala'], fee_paise: 4000 }],
+    other_fee_paise: 9000,
+    free_above_paise: 250_000,
+  },
+  { zones: [], other_fee_paise: 0, free_above_paise: null },
+];
 const PRINT_NAME_PAISE = 30_000;
 const PRINT_NUMBER_PAISE = 20_000;
 /** What a printed line carries: the shopper's name and number. */
@@ -37,7 +47,9 @@ export interface Shop {
   /** The sandbox courier and the clock it books and posts by. */
   courier: SandboxCourierShop;
   gateway: ReturnType<typeof createSandboxGateway>;
-  staff: { packer: AdminClient; support: AdminClient; manager: AdminClient };
+  staff: { packer: AdminClient; support: AdminClient; manager: AdminClient; owner: AdminClient };
+  /** The shipping rates the shop charges now (the owner changes them as the checker runs). */
+  rates: ShippingRates;
   close(): Promise<void>;
 }
 
@@ -69,7 +81,9 @@ export async function openShop(): Promise<Shop> {
       packer: await client('packer'),
       support: await client('support'),
       manager: await client('manager'),
+      owner,
     },
+    rates: DEFAULT_SHIPPING_RATES,
     close: () => t.close(),
   };
 }
@@ -306,7 +320,9 @@ export class Checkout implements Cmd {
           : 0;
     const code =
       this.coupon === 'order' ? w.orderCoupon : this.coupon === 'shirt' ? w.shirtCoupon : null;
-    const total = subtotal + SHIPPING_PAISE - discount + (this.cod ? COD_FEE_PAISE : 0);
+    // What the shopper's checkout shows: the shop's rates now, free from their amount on.
+    const shipping = shippingFeePaise(w.shop.rates, 'Kerala', subtotal - discount)!;
+    const total = subtotal + shipping - discount + (this.cod ? COD_FEE_PAISE : 0);
     const described = items.map(
       (l) => `${l.product.name.split(' ')[0]} ${l.size}×${l.quantity}${l.print ? ' printed' : ''}`,
     );
@@ -956,6 +972,54 @@ export class HoldExpirySweep implements Cmd {
   }
 }
 
+/** The owner changes the shipping rates: placed orders keep the fee they were quoted. */
+export class ChangeShippingRates implements Cmd {
+  constructor(readonly table: number) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const rates = RATE_TABLES[this.table % RATE_TABLES.length]!;
+    await step(w, `owner: shipping rates → table ${this.table % RATE_TABLES.length}`, async () => {
+      const res = answered(
+        w,
+        await w.shop.staff.owner.call('PATCH', '/api/admin/settings', { shipping_rates: rates }),
+      );
+      if (res.statusCode === 200) w.shop.rates = rates;
+      return outcome(res);
+    });
+  }
+  toString() {
+    return `changeShippingRates(${this.table})`;
+  }
+}
+
+/** A manager changes a jersey's selling price by a tenth: placed orders keep theirs. */
+export class ChangePrice implements Cmd {
+  constructor(
+    readonly product: number,
+    readonly up: boolean,
+  ) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const p = w.products[this.product % w.products.length]!;
+    // Whole rupees, as staff type them.
+    const next = Math.round((p.pricePaise * (this.up ? 1.1 : 0.9)) / 100) * 100;
+    await step(w, `manager: ${p.name.split(' ')[0]} price → ₹${next / 100}`, async () => {
+      const res = answered(
+        w,
+        await w.shop.staff.manager.call('PATCH', `/api/admin/products/${p.id}`, {
+          discount_price_paise: next,
+          price_paise: Math.max(next, 400_000),
+        }),
+      );
+      if (res.statusCode === 200) p.pricePaise = next;
+      return outcome(res);
+    });
+  }
+  toString() {
+    return `changePrice(${this.product}, ${this.up ? 'up' : 'down'})`;
+  }
+}
+
 // ───────────────────────────── generators ─────────────────────────────
 
 const idx = fc.nat({ max: 7 });
@@ -1040,4 +1104,6 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc.tuple(idx, fc.integer({ min: 1, max: 10 })).map(([o, t]) => new StaffRefund(o, t) as Cmd),
   idx.map((i) => new RecordPayout(i) as Cmd),
   fc.constant(new HoldExpirySweep() as Cmd),
+  fc.nat({ max: 2 }).map((t) => new ChangeShippingRates(t) as Cmd),
+  fc.tuple(fc.nat({ max: 1 }), fc.boolean()).map(([p, up]) => new ChangePrice(p, up) as Cmd),
 ];
