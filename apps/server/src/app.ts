@@ -16,11 +16,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { shopperSessions } from './accounts/sessions.service.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { catalogueCsvAdminRoutes } from './catalogue/catalogue-csv.admin-routes.js';
 import { productViewCounts } from './catalogue/catalogue.service.js';
 import { productsAdminRoutes } from './catalogue/products.admin-routes.js';
+import { registerRobotsAndSitemap } from './catalogue/robots-sitemap.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -326,7 +328,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSecurityHeaders(app, helmetOptions(config));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
-  registerAuth(app, deps.database.db);
+  registerAuth(app, deps.database.db, shopperSessions);
   await registerRateLimits(app, deps.database.db);
 
   await app.register(operationsRoutes(deps));
@@ -426,7 +428,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());
   await registerAdminApp(app);
-  await registerStatic(app, deps, options.web?.dir, options.web?.serverEntry);
+  registerRobotsAndSitemap(app, deps.database.db, config.publicUrl);
+  await registerStatic(
+    app,
+    { config, sessions: shopperSessions },
+    options.web?.dir,
+    options.web?.serverEntry,
+  );
 
   return app;
 }

@@ -2,6 +2,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Queryable } from '../db/client.js';
+import type { ShopperSessions } from '../http/auth.js';
 import * as q from './sessions.queries.js';
 
 export const SESSION_COOKIE = 'access';
@@ -84,6 +85,14 @@ export async function findSessionUserByKey(
   const row = await q.findLiveSession(db, key, now);
   return row?.userId;
 }
+
+/** The sessions as the HTTP layer's auth hook and pages read them (app.ts hands them in). */
+export const shopperSessions: ShopperSessions = {
+  cookie: SESSION_COOKIE,
+  keyOf: sessionKey,
+  userOf: findSessionUserByKey,
+  handleOf: sessionHandle,
+};
 
 /**
  * SQL that answers the user_id of the live session with key `key` at `now` (no row: none),

@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/client.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
 import { getOrder } from '../orders/orders.admin.service.js';
 import { getReturn, returnAsSeenBy } from '../orders/returns.admin.service.js';
 import { orderContexts } from '../orders/order-context.js';

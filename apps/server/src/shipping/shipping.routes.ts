@@ -8,7 +8,7 @@ import { deliveryEstimate } from './delivery.service.js';
 
 export function shippingRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'delivery_estimate.php': async ({ query, request }) => {
         // A logged-in shopper's open COD orders count towards their limit.
         const key = sessionKey(request.cookies[SESSION_COOKIE]);
