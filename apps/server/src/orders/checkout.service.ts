@@ -30,7 +30,7 @@ import type { PaymentRequest } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
 import * as referrals from '../referrals/referrals.service.js';
 import { promisedDate } from '../shipping/delivery.service.js';
-import { checkPincode } from '../shipping/pincodes.js';
+import { checkPincode } from '../pincodes/pincodes.js';
 import * as wholesale from '../wholesale/wholesale.service.js';
 import * as cod from './cod.service.js';
 import type { OrderContext } from './order-context.js';

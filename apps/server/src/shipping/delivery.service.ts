@@ -10,7 +10,7 @@ import { Invalid } from '../domain-errors.js';
 import { codOption } from '../orders/cod.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { deliveryText, promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
-import { lookupPincode, type Pincode } from './pincodes.js';
+import { lookupPincode, type Pincode } from '../pincodes/pincodes.js';
 
 async function shopRules(db: Queryable): Promise<{ rules: PromiseRules; shop: Place }> {
   const s = await getSettings(db);

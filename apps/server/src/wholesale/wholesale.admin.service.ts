@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
-import { checkPincodeState } from '../shipping/pincodes.js';
+import { checkPincodeState } from '../pincodes/pincodes.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import { wholesaleDecided, type WholesaleDecidedData } from './wholesale-decided.mail.js';
 import * as q from './wholesale.queries.js';
