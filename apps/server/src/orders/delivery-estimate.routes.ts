@@ -4,9 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findSessionUserByKey, SESSION_COOKIE, sessionKey } from '../accounts/sessions.service.js';
 import type { AppDeps } from '../app.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
-import { deliveryEstimate } from './delivery.service.js';
+import { deliveryEstimate } from './delivery-estimate.service.js';
 
-export function shippingRoutes({ database }: AppDeps): FastifyPluginAsync {
+export function deliveryEstimateRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
     registerStorefrontRoutes(app, {
       'delivery_estimate.php': async ({ query, request }) => {
