@@ -159,7 +159,8 @@ interface Import {
 }
 
 // Every import of another source, `import type` included: a type-only import makes no cycle
-// when the server runs, but it is one in the design (tools/domain-cycles.mjs counts them too).
+// when the server runs, but it is one in the design (the review's domain-cycles tool counts
+// them too).
 const ANY_IMPORT =
   /\b(import|export)(\s+type\b)?[^'";]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]|\bimport\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
