@@ -2,7 +2,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Queryable } from '../db/client.js';
-import type { ShopperSessions } from '../http/auth.js';
 import * as q from './sessions.queries.js';
 
 export const SESSION_COOKIE = 'access';
@@ -86,8 +85,12 @@ export async function findSessionUserByKey(
   return row?.userId;
 }
 
-/** The sessions as the HTTP layer's auth hook and pages read them (app.ts hands them in). */
-export const shopperSessions: ShopperSessions = {
+/**
+ * The sessions as the HTTP layer's auth hook and pages read them (http/auth.ts's
+ * ShopperSessions; app.ts hands them in). Not typed by importing it: bench/ reads this file
+ * and would compile the HTTP layer with it.
+ */
+export const shopperSessions = {
   cookie: SESSION_COOKIE,
   keyOf: sessionKey,
   userOf: findSessionUserByKey,
