@@ -60,7 +60,8 @@ export default tseslint.config(
   },
   {
     // The server's domains talk through services; only a domain's own service reads its queries.
-    files: ['apps/server/src/**/*.routes.ts'],
+    // Routes, the storefront's and the back office's, call services, never queries.
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.admin-routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -78,6 +79,7 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.routes.ts',
+      'apps/server/src/**/*.admin-routes.ts',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
     ],

@@ -160,7 +160,7 @@ export interface Prepared {
 
 /** A hash of the seed's sources: a database seeded by other seed code is seeded again. */
 function seedFingerprint(root: string): string {
-  const dir = path.join(root, 'apps/server/src/db/seed');
+  const dir = path.join(root, 'apps/server/src/seed');
   const hash = createHash('sha256');
   for (const name of readdirSync(dir).sort()) {
     if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
@@ -188,9 +188,9 @@ function readMark(file: string): SeedMark | undefined {
  * asked number of products from the same seed code (recorded in its data folder).
  */
 export async function prepareCatalogue(root: string, target: Target): Promise<Prepared> {
-  if (!existsSync(path.join(root, 'apps/server/src/db/seed'))) {
+  if (!existsSync(path.join(root, 'apps/server/src/seed'))) {
     throw new Error(
-      'The demo-catalogue seed (apps/server/src/db/seed/) is not in this checkout: the bench needs `npm run seed -- --products N`.',
+      'The demo-catalogue seed (apps/server/src/seed/) is not in this checkout: the bench needs `npm run seed -- --products N`.',
     );
   }
   await ensurePostgresDatabase(target);

@@ -16,11 +16,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { shopperSessions } from './accounts/sessions.service.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { catalogueCsvAdminRoutes } from './catalogue/catalogue-csv.admin-routes.js';
 import { productViewCounts } from './catalogue/catalogue.service.js';
 import { productsAdminRoutes } from './catalogue/products.admin-routes.js';
+import { registerRobotsAndSitemap } from './catalogue/robots-sitemap.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -41,7 +43,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
 import { storefrontOpenApiRoutes } from './http/storefront-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { createOutboxWorker, type OutboxWorker } from './notifications/outbox-worker.js';
+import type { OutboxWorker } from './notifications/outbox-worker.js';
+import { createOutboxWorker } from './outbox.js';
 import { operationsRoutes } from './health/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
@@ -63,11 +66,11 @@ import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
-import { shippingRoutes } from './shipping/shipping.routes.js';
-import { courierWebhookRoutes } from './shipping/couriers.routes.js';
+import { courierWebhookRoutes } from './orders/couriers.routes.js';
+import { deliveryEstimateRoutes } from './orders/delivery-estimate.routes.js';
 import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
 import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
-import { shipmentsAdminRoutes } from './shipping/shipments.admin-routes.js';
+import { shipmentsAdminRoutes } from './orders/shipments.admin-routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { sizeChartRoutes } from './size-charts/size-charts.routes.js';
 import { sizeChartsAdminRoutes } from './size-charts/size-charts.admin-routes.js';
@@ -326,7 +329,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSecurityHeaders(app, helmetOptions(config));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
-  registerAuth(app, deps.database.db);
+  registerAuth(app, deps.database.db, shopperSessions);
   await registerRateLimits(app, deps.database.db);
 
   await app.register(operationsRoutes(deps));
@@ -335,7 +338,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogueRoutes(deps), { prefix: '/api' });
   await app.register(profilesRoutes(deps), { prefix: '/api' });
   await app.register(settingsRoutes(deps), { prefix: '/api' });
-  await app.register(shippingRoutes(deps), { prefix: '/api' });
+  await app.register(deliveryEstimateRoutes(deps), { prefix: '/api' });
   await app.register(searchRoutes(deps), { prefix: '/api' });
   await app.register(accountsRoutes(deps), { prefix: '/api' });
   await app.register(reviewsRoutes(deps), { prefix: '/api' });
@@ -427,7 +430,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());
   await registerAdminApp(app);
-  await registerStatic(app, deps, options.web?.dir, options.web?.serverEntry);
+  registerRobotsAndSitemap(app, deps.database.db, config.publicUrl);
+  await registerStatic(
+    app,
+    { config, sessions: shopperSessions },
+    options.web?.dir,
+    options.web?.serverEntry,
+  );
 
   return app;
 }

@@ -1,7 +1,8 @@
-// Domain boundaries, read from the source (decision 038): payments is the layer below orders,
-// so nothing payments runs reaches orders; and no domain imports another domain's queries
-// (eslint.config.js holds the same line while editing).
-import { readdirSync, readFileSync } from 'node:fs';
+// Domain boundaries, read from the source (decisions 038 and 060): the folders of src/ import
+// one another in one direction, layer by layer, with no cycle; payments is the layer below
+// orders, so nothing payments runs reaches orders; and no domain imports another domain's
+// queries (eslint.config.js holds the same line while editing).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return path === join(SRC, 'test') ? [] : sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -22,15 +23,21 @@ function sources(dir: string): string[] {
 const IMPORT =
   /(?:^|\n)\s*(import(?!\s+type\s)[^'"]*?from\s*|import\s*\(?\s*|export[^'"]*?from\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
+/** The source file an import names (`./x.js` is x.ts, or x.tsx). */
+function sourceOf(file: string, specifier: string): string {
+  const path = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));
+  return existsSync(path) || !existsSync(`${path}x`) ? path : `${path}x`;
+}
+
 /** Each source's relative runtime imports, as source paths. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sources(SRC)) {
     const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map((m) =>
-      resolve(dirname(file), m[2]!.replace(/\.js$/, '.ts')),
+    graph.set(
+      file,
+      [...text.matchAll(IMPORT)].map((m) => sourceOf(file, m[2]!)),
     );
-    graph.set(file, targets);
   }
   return graph;
 }
@@ -82,5 +89,171 @@ describe('domain boundaries', () => {
         .map((t) => show([file, t])),
     );
     expect(crossing).toEqual([]);
+  });
+});
+
+// ───────────────────────────── the folders' directions ─────────────────────────────
+
+/**
+ * The folders of src/ in layers, bottom first (decision 060). A folder imports folders of its
+ * own layer and of the layers below, never above; with no cycle anywhere (the next test), the
+ * imports run one way. A new folder joins a layer here.
+ */
+const LAYERS: { layer: string; folders: string[] }[] = [
+  // The database, mail transport and the HTTP plumbing: they import no domain.
+  { layer: 'infrastructure', folders: ['db', 'mail', 'http'] },
+  // What the domains stand on: the pincode directory, the stock ledger, the outbox, the
+  // payment provider, the shopper's and staff's identity (sessions, back-office access, audit).
+  {
+    layer: 'foundations',
+    folders: ['pincodes', 'stock', 'notifications', 'payments', 'accounts', 'staff'],
+  },
+  {
+    layer: 'domains',
+    folders: [
+      'catalogue',
+      'search',
+      'profiles',
+      'size-charts',
+      'wishlist',
+      'cart',
+      'coupons',
+      'reviews',
+      'feedback',
+      'referrals',
+      'giveaways',
+      'wholesale',
+      'back-in-stock',
+      'privacy',
+      'settings',
+      'tax',
+      'shipping',
+      'ops',
+      'health',
+    ],
+  },
+  // Checkout and the order's life, calling the domains below (shipping is its port).
+  { layer: 'orders', folders: ['orders'] },
+  // They read or fill every domain; nothing imports them.
+  { layer: 'on top', folders: ['reports', 'seed'] },
+];
+
+/**
+ * Files directly in src/ are no folder's. These are below every folder (they import none);
+ * the others (app.ts, main.ts, outbox.ts) compose the folders, and a folder imports app.ts
+ * only for its AppDeps type.
+ */
+const SHARED_ROOT_FILES = [
+  'config.ts',
+  'csv-writer.ts',
+  'domain-errors.ts',
+  'indian-days.ts',
+  'pdf-text.ts',
+  'private-files.ts',
+];
+
+interface Import {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+// Every import of another source, `import type` included: a type-only import makes no cycle
+// when the server runs, but it is one in the design (the review's domain-cycles tool counts
+// them too).
+const ANY_IMPORT =
+  /\b(import|export)(\s+type\b)?[^'";]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]|\bimport\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+const imports: Import[] = sources(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(ANY_IMPORT)].map((m) => ({
+    from: file,
+    to: sourceOf(file, (m[3] ?? m[4])!),
+    typeOnly: m[2] !== undefined,
+  })),
+);
+
+/** A file's folder under src/, or undefined for a file directly in src/. */
+const folderOf = (file: string): string | undefined => {
+  const parts = relative(SRC, file).split('/');
+  return parts.length > 1 ? parts[0] : undefined;
+};
+
+/** Folder → the folders it imports, each with the first import that does. */
+const folderGraph = new Map<string, Map<string, Import>>();
+for (const i of imports) {
+  const [from, to] = [folderOf(i.from), folderOf(i.to)];
+  if (from === undefined || to === undefined || from === to) continue;
+  const edges = folderGraph.get(from) ?? new Map<string, Import>();
+  if (!edges.has(to)) edges.set(to, i);
+  folderGraph.set(from, edges);
+}
+
+const edgeText = (i: Import) => `${relative(SRC, i.from)} imports ${relative(SRC, i.to)}`;
+
+/** A cycle of folders as `a → b → a` with the import behind each step, or null when none. */
+function findCycle(): string | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (folder: string): string[] | null => {
+    const at = path.indexOf(folder);
+    if (at >= 0) return [...path.slice(at), folder];
+    if (done.has(folder)) return null;
+    path.push(folder);
+    for (const next of folderGraph.get(folder)?.keys() ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    done.add(folder);
+    return null;
+  };
+  for (const folder of folderGraph.keys()) {
+    const cycle = visit(folder);
+    if (cycle) {
+      const steps = cycle
+        .slice(1)
+        .map((to, k) => `  ${edgeText(folderGraph.get(cycle[k]!)!.get(to)!)}`);
+      return [cycle.join(' → '), ...steps].join('\n');
+    }
+  }
+  return null;
+}
+
+describe('the folders of src/ import one another in one direction', () => {
+  it('reads the folder graph (orders imports shipping; http, db, mail are imported)', () => {
+    expect(folderGraph.get('orders')?.has('shipping')).toBe(true);
+    const imported = new Set([...folderGraph.values()].flatMap((edges) => [...edges.keys()]));
+    for (const folder of ['http', 'db', 'mail']) expect(imported).toContain(folder);
+  });
+
+  it('has no cycle between folders, types included', () => {
+    expect(findCycle()).toBeNull();
+  });
+
+  it('puts every folder in a layer, and none imports a layer above its own', () => {
+    const layerOf = new Map(LAYERS.flatMap(({ folders }, n) => folders.map((f) => [f, n])));
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'test')
+      .map((e) => e.name);
+    expect(folders.filter((f) => !layerOf.has(f))).toEqual([]);
+    const upwards = [...folderGraph].flatMap(([from, edges]) =>
+      [...edges]
+        .filter(([to]) => layerOf.get(to)! > layerOf.get(from)!)
+        .map(([to, i]) => `${from} (${LAYERS[layerOf.get(from)!]!.layer}) → ${to}: ${edgeText(i)}`),
+    );
+    expect(upwards).toEqual([]);
+  });
+
+  it('imports files directly in src/ only when they are below every folder (app.ts: types)', () => {
+    const wrong = imports.filter((i) => {
+      if (folderOf(i.to) !== undefined) return false;
+      const name = relative(SRC, i.to);
+      if (SHARED_ROOT_FILES.includes(name)) return false;
+      return folderOf(i.from) !== undefined && !(name === 'app.ts' && i.typeOnly);
+    });
+    const sharedImportFolders = imports.filter(
+      (i) => SHARED_ROOT_FILES.includes(relative(SRC, i.from)) && folderOf(i.to) !== undefined,
+    );
+    expect([...wrong, ...sharedImportFolders].map(edgeText)).toEqual([]);
   });
 });

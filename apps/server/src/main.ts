@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loggableError } from './db/errors.js';
-import { seedIfEmpty } from './db/seed/seed.js';
+import { seedIfEmpty } from './seed/seed.js';
 import { createBackupScheduler } from './ops/backup-scheduler.js';
 import { BackupError, backupBeforeMigrating } from './ops/backups.js';
 import {

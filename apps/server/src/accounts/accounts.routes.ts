@@ -54,7 +54,7 @@ export function accountsRoutes({ config, database, mailer }: AppDeps): FastifyPl
     // Per user: the session's, checked by the auth hook before the limit counts it.
     const byUser = (request: FastifyRequest) => String(request.userId);
 
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'PHPMailer/send_email.php': {
         limits: {
           ip: limit('otp-send-ip', limits.otpSendPerIp, 60, 'ip', tooManyCodes),

@@ -12,7 +12,7 @@ import {
 } from '@kitroom/contract';
 import type { Db, Queryable } from '../db/client.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../domain-errors.js';
-import { checkPincodeState } from '../shipping/pincodes.js';
+import { checkPincodeState } from '../pincodes/pincodes.js';
 import * as q from './accounts.queries.js';
 import * as otp from './otp.service.js';
 import { hashSecret, verifyNothing, verifySecret } from './passwords.service.js';

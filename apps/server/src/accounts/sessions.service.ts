@@ -86,6 +86,18 @@ export async function findSessionUserByKey(
 }
 
 /**
+ * The sessions as the HTTP layer's auth hook and pages read them (http/auth.ts's
+ * ShopperSessions; app.ts hands them in). Not typed by importing it: bench/ reads this file
+ * and would compile the HTTP layer with it.
+ */
+export const shopperSessions = {
+  cookie: SESSION_COOKIE,
+  keyOf: sessionKey,
+  userOf: findSessionUserByKey,
+  handleOf: sessionHandle,
+};
+
+/**
  * SQL that answers the user_id of the live session with key `key` at `now` (no row: none),
  * for statements of other domains that check the session in their own round trip.
  */

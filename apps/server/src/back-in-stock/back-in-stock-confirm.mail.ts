@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { MailContent } from '../notifications/mail-content.js';
+import { mailTemplate } from '../notifications/mail-template.js';
 
 export const BackInStockConfirmData = z.object({
   product_id: z.number().int().positive(),
@@ -32,3 +33,11 @@ export function backInStockConfirmMail(d: BackInStockConfirmData): MailContent {
     ],
   };
 }
+
+/** A guest's Notify me: confirm the address by the link before any back-in-stock mail. */
+export const backInStockConfirm = mailTemplate(
+  'back-in-stock-confirm',
+  'shopper',
+  BackInStockConfirmData,
+  backInStockConfirmMail,
+);

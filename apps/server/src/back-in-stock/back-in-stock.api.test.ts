@@ -9,7 +9,7 @@ import { CSV_COLUMNS } from '@kitroom/contract/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { renderTemplate } from '../notifications/templates.js';
+import { renderTemplate } from '../outbox.js';
 import { releaseExpiredOrders } from '../orders/order-sweep.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, createUser, sessionCookie } from '../test/factories.js';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { MailContent } from '../notifications/mail-content.js';
+import { mailTemplate } from '../notifications/mail-template.js';
 
 export const BackInStockData = z.object({
   product_id: z.number().int().positive(),
@@ -33,3 +34,11 @@ export function backInStockMail(d: BackInStockData, publicUrl: string): MailCont
     ],
   };
 }
+
+/** A size the address waited for is back (written by the database's trigger, migration 0020). */
+export const backInStock = mailTemplate(
+  'back-in-stock',
+  'shopper',
+  BackInStockData,
+  backInStockMail,
+);

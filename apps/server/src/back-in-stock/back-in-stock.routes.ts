@@ -24,7 +24,7 @@ export function backInStockRoutes({ config, database }: AppDeps): FastifyPluginA
   const db = database.db;
   return async (app) => {
     const windowMs = BACK_IN_STOCK_LIMITS.windowMinutes * MINUTE_MS;
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'back_in_stock.php': {
         limits: {
           ip: rateLimitHook(app, {

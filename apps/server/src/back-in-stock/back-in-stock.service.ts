@@ -12,7 +12,7 @@ import {
 import type { Db } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
-import type { BackInStockConfirmData } from './back-in-stock-confirm.mail.js';
+import { backInStockConfirm, type BackInStockConfirmData } from './back-in-stock-confirm.mail.js';
 import * as q from './back-in-stock.queries.js';
 
 export const NO_SUCH_SIZE = 'This jersey is not sold in this size.';
@@ -83,7 +83,7 @@ export async function signUp(
       confirm_url: new URL(backInStockConfirmPath(id, token), publicUrl).toString(),
       hours: BACK_IN_STOCK_CONFIRM_HOURS,
     };
-    await enqueue(tx, { template: 'back-in-stock-confirm', recipient: email, data });
+    await enqueue(tx, { template: backInStockConfirm, recipient: email, data });
     return { success: true as const, email, needs_confirmation: true };
   });
 }

@@ -8,7 +8,7 @@ import * as cart from './cart.service.js';
 export function cartRoutes({ database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) =>
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'cart.php': async ({ body }) => cart.cart(db, body.user_id),
       // The hot call: its statements check the session themselves (http/auth.ts).
       'cart_manage.php': async ({ body, request }) => cart.manage(db, sessionClaim(request), body),

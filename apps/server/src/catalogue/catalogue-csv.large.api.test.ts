@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed/seed.js';
+import { seedDemo } from '../seed/seed.js';
 import { productSizes, stockLedger } from '../db/schema.js';
 import { provideDemoImages } from '../test/demo-images.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -18,7 +18,7 @@ import {
 export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) =>
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'home.php': async ({ request, reply }) => sendJson(request, reply, await homeAnswer(db)),
 
       'product.php': async ({ body, request, reply }) => {

@@ -2,8 +2,8 @@
 // Thin: each reads the call and hands it to a service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { requestActor as actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { requestActor as actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import { uploadedPictureBytes } from '../http/uploaded-picture.js';
 import { stockHistory } from '../stock/stock.service.js';
 import * as categories from './categories-admin.service.js';

@@ -7,7 +7,7 @@ import * as coupons from './coupons.service.js';
 export function couponRoutes({ database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) =>
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'coupons.php': async ({ body }) => coupons.previewCoupon(db, body.user_id, body),
     });
 }

@@ -19,7 +19,7 @@ export function feedbackRoutes({ database }: AppDeps): FastifyPluginAsync {
       message: 'You have sent a lot of feedback in a short while.',
     });
 
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'feedback.php': {
         limits: { ip: perIp },
         handler: async ({ body, request }) => {

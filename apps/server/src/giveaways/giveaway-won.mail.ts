@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { MailContent } from '../notifications/mail-content.js';
+import { mailTemplate } from '../notifications/mail-template.js';
 
 export const GiveawayWonData = z.object({
   /** The winner's name, to greet. */
@@ -32,3 +33,11 @@ export function giveawayWonMail(d: GiveawayWonData): MailContent {
     ],
   };
 }
+
+/** Staff drew the shopper's entry as a giveaway's winner. */
+export const giveawayWon = mailTemplate(
+  'giveaway-won',
+  'shopper',
+  GiveawayWonData,
+  giveawayWonMail,
+);

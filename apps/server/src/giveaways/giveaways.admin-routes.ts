@@ -2,8 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { storePicture } from '../catalogue/pictures.service.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import { uploadedPictureBytes } from '../http/uploaded-picture.js';
 import * as giveaways from './giveaways.service.js';
 

@@ -9,7 +9,7 @@ import { enter, giveawayPage } from './giveaways.service.js';
 export function giveawaysRoutes({ database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) => {
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'giveaway.php': async ({ body, request }) => ({
         giveaway: await giveawayPage(db, { slug: body.slug, userId: request.userId }),
       }),

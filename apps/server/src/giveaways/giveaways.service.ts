@@ -25,7 +25,7 @@ import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
 import { resolveAttribution } from '../referrals/referrals.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
-import type { GiveawayWonData } from './giveaway-won.mail.js';
+import { giveawayWon, type GiveawayWonData } from './giveaway-won.mail.js';
 import * as q from './giveaways.queries.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -352,7 +352,7 @@ export async function drawGiveaway(
       giveaway_url: `${publicUrl.replace(/\/$/, '')}/giveaway/${row.slug}`,
     };
     await enqueue(tx, {
-      template: 'giveaway-won',
+      template: giveawayWon,
       recipient: winner!.email,
       data,
       dedupeKey: `giveaway-won:${id}`,

@@ -7,9 +7,8 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopperSessions } from '../accounts/sessions.service.js';
 import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
-import { createTestDatabase } from '../test/database.js';
 import { NOT_BUILT, registerAdminApp } from './admin-app.js';
 import { registerErrorHandling } from './errors.js';
 import { registerStatic } from './static.js';
@@ -21,7 +20,6 @@ const WEB_INDEX = `<!doctype html><html><head><title>Kitroom</title><meta name="
 <!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
 
 let dir: string;
-let database: Database;
 let app: FastifyInstance;
 
 async function build(adminDir: string): Promise<FastifyInstance> {
@@ -33,7 +31,7 @@ async function build(adminDir: string): Promise<FastifyInstance> {
   await registerAdminApp(server, adminDir);
   await registerStatic(
     server,
-    { config, database },
+    { config, sessions: shopperSessions },
     path.join(dir, 'web'),
     path.join(dir, 'web', 'no-server-bundle.js'),
   );
@@ -49,13 +47,11 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'web', 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'web', 'index.html'), WEB_INDEX);
   writeFileSync(path.join(dir, 'web', 'assets', 'index-w1.js'), 'console.log("web")');
-  database = await createTestDatabase();
   app = await build(path.join(dir, 'admin'));
 });
 
 afterAll(async () => {
   await app?.close();
-  await database?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

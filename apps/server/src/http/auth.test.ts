@@ -3,6 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopperSessions } from '../accounts/sessions.service.js';
 import type { Database } from '../db/client.js';
 import { createUser, loggedInUser } from '../test/factories.js';
 import { createTestDatabase } from '../test/database.js';
@@ -18,7 +19,7 @@ beforeAll(async () => {
   app = Fastify();
   registerErrorHandling(app);
   await app.register(fastifyCookie);
-  registerAuth(app, database.db);
+  registerAuth(app, database.db, shopperSessions);
   const config = { userScoped: 'user_id' as const, sessionInStatement: true };
   // What a statement found is sent in the body here, as `found`.
   app.post('/settles', { config }, async (request) => {

@@ -2,7 +2,9 @@
 //   config: { userScoped: 'user_id' }           (the body field that names the user)
 //   config: { userScoped: 'user_id', optional: true }  (visitors allowed; a given id must match)
 // and this hook answers 401 without a live session cookie and 403 when the body names
-// another user. The `access` cookie is the credential; a session_id in a body is not.
+// another user. The `access` cookie is the credential; a session_id in a body is not. A route
+// that acts for whoever the cookie's session is declares `config: { sessionOnly: true }` (the
+// endpoint table's access 'session'): 401 without a live session.
 //
 // A hot route may add `sessionInStatement: true`: the hook then checks only what needs no
 // database (a cookie is there, the body names a user) and hands the handler a SessionClaim;
@@ -10,10 +12,24 @@
 // the named user's live session, and settles the claim, which answers 401 and 403 exactly as
 // the hook would. A successful JSON response from such a route whose claim was never settled
 // is turned into a 500, so a handler that forgets cannot answer for an unchecked session.
+//
+// The sessions themselves are accounts' (accounts/sessions.service.ts's shopperSessions):
+// app.ts hands them in, so this layer imports no domain.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSessionUserByKey, SESSION_COOKIE, sessionKey } from '../accounts/sessions.service.js';
-import type { Db } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
 import { forbidden, unauthorized } from './errors.js';
+
+/** The shopper's sessions, as the HTTP layer reads them. */
+export interface ShopperSessions {
+  /** The cookie that carries the session id. */
+  readonly cookie: string;
+  /** What the database knows a session id by; undefined for a missing or malformed id. */
+  keyOf(sessionId: string | undefined): string | undefined;
+  /** The user of the live session with this key (at `now`), or undefined. */
+  userOf(db: Queryable, key: string, now?: Date): Promise<number | undefined>;
+  /** The session's handle: what a page and the client's userData know it by, never its id. */
+  handleOf(sessionId: string): string;
+}
 
 export type UserField = 'user_id' | 'id';
 
@@ -42,6 +58,8 @@ declare module 'fastify' {
     optional?: boolean;
     /** With userScoped (not optional): the handler's statement checks the session (above). */
     sessionInStatement?: boolean;
+    /** The cookie's live session, whoever's it is; its user is request.userId. */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     /** The logged-in user, set for user-scoped routes once the session is checked. */
@@ -92,17 +110,24 @@ export function sessionClaim(request: FastifyRequest): SessionClaim {
   return claim;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, sessions: ShopperSessions): void {
   app.decorateRequest('userId', undefined);
   app.decorateRequest('sessionClaim', undefined);
 
   app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
     const config = request.routeOptions.config;
+    if (config.sessionOnly) {
+      const key = sessions.keyOf(request.cookies[sessions.cookie]);
+      const userId = key === undefined ? undefined : await sessions.userOf(db, key);
+      if (userId === undefined) throw unauthorized();
+      request.userId = userId;
+      return;
+    }
     const field = config.userScoped;
     if (!field) return;
     const named = bodyField(request.body, field);
     const optional = config.optional === true;
-    const key = sessionKey(request.cookies[SESSION_COOKIE]);
+    const key = sessions.keyOf(request.cookies[sessions.cookie]);
     const userId = Number(named);
     const claimable = !absent(named) && Number.isSafeInteger(userId) && userId > 0;
     if (config.sessionInStatement && !optional && key !== undefined && claimable) {
@@ -118,11 +143,11 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
         userId,
         now,
         settle,
-        verify: async () => settle(await findSessionUserByKey(db, key, now)),
+        verify: async () => settle(await sessions.userOf(db, key, now)),
       };
       return;
     }
-    const found = key === undefined ? undefined : await findSessionUserByKey(db, key);
+    const found = key === undefined ? undefined : await sessions.userOf(db, key);
     request.userId = actingUser(found, named, optional);
   });
 

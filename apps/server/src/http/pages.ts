@@ -7,7 +7,7 @@
 // nor for a second round trip.
 import type { LoadedPage, PageCallRequest, PageCallResponse, PageHead } from '@kitroom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, sessionHandle } from '../accounts/sessions.service.js';
+import type { ShopperSessions } from './auth.js';
 import { renderPage, scriptJson, type PageTemplate, type RouteChunks } from './page-document.js';
 import {
   compress,
@@ -33,6 +33,8 @@ export interface PagesOptions {
   document: { template: PageTemplate; routeChunks: RouteChunks };
   /** The web app's server bundle. */
   serverEntry: string;
+  /** The shopper's sessions: a page is loaded with its visitor's session handle. */
+  sessions: ShopperSessions;
 }
 
 /** A page's head when it could not be loaded on the server: the shop's own, and the browser loads it. */
@@ -42,7 +44,7 @@ const SHELL_HEAD: PageHead = { status: 200 };
 export const PAGE_CALL_HEADER = 'x-kitroom-page';
 
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
-  const { publicUrl } = options;
+  const { publicUrl, sessions } = options;
   const { template, routeChunks } = options.document;
   const renderer: PageRenderer | undefined = await loadPageRenderer(options.serverEntry, {
     origin: publicUrl,
@@ -90,11 +92,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     }
     const isGet = request.method === 'GET';
     // Without the cookie plugin (a storefront served alone) there are no sessions.
-    const cookie = request.cookies?.[SESSION_COOKIE];
+    const cookie = request.cookies?.[sessions.cookie];
     const page: LoadedPage | undefined = await renderer?.load({
       url: request.url,
       send: sendFor(request, isGet),
-      ...(cookie ? { session: sessionHandle(cookie) } : {}),
+      ...(cookie ? { session: sessions.handleOf(cookie) } : {}),
     });
     // An address no route serves (or, unloaded, any) that looks like a file is a missing
     // file, not a page.

@@ -39,7 +39,7 @@ describe('the storefront endpoint table', () => {
   it('refuses a handler for a path the table does not have', () => {
     const app = Fastify();
     const routes = { 'nothing.php': async () => ({}) } as unknown as StorefrontRoutes;
-    expect(() => registerStorefrontRoutes(app, t.db, routes)).toThrow(
+    expect(() => registerStorefrontRoutes(app, routes)).toThrow(
       'nothing.php is not a call of the storefront',
     );
   });
@@ -49,7 +49,7 @@ describe('the storefront endpoint table', () => {
     const routes = {
       'feedback.php': { handler: async () => ({ success: true }), limits: {} },
     } as unknown as StorefrontRoutes;
-    expect(() => registerStorefrontRoutes(app, t.db, routes)).toThrow(
+    expect(() => registerStorefrontRoutes(app, routes)).toThrow(
       "feedback.php needs its 'ip' rate limit",
     );
   });

@@ -20,10 +20,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { z } from 'zod';
-import { findSessionUser, SESSION_COOKIE } from '../accounts/sessions.service.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { unauthorized } from './errors.js';
 
 type Parsed<E, K extends string> =
   E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
@@ -72,8 +69,12 @@ function rowOf(path: string): StorefrontEndpoint | undefined {
     : undefined;
 }
 
-/** The auth hook's config (http/auth.ts) for the row's access. */
+/**
+ * The auth hook's config (http/auth.ts) for the row's access; access 'session' needs the
+ * cookie's live session, whoever's (its user is request.userId).
+ */
 function accessConfig(endpoint: StorefrontEndpoint): RouteOptions['config'] {
+  if (endpoint.access === 'session') return { sessionOnly: true };
   if (endpoint.access !== 'shopper' && endpoint.access !== 'shopper-or-visitor') return {};
   return {
     userScoped: endpoint.userField ?? 'user_id',
@@ -82,21 +83,8 @@ function accessConfig(endpoint: StorefrontEndpoint): RouteOptions['config'] {
   };
 }
 
-/** access 'session': the cookie's live session, 401 without one; its user is request.userId. */
-function sessionHook(db: Db) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const userId = await findSessionUser(db, request.cookies[SESSION_COOKIE]);
-    if (userId === undefined) throw unauthorized();
-    request.userId = userId;
-  };
-}
-
 /** Registers the given calls of the table (under the plugin's /api prefix) with their handlers. */
-export function registerStorefrontRoutes(
-  app: FastifyInstance,
-  db: Db,
-  routes: StorefrontRoutes,
-): void {
+export function registerStorefrontRoutes(app: FastifyInstance, routes: StorefrontRoutes): void {
   for (const [path, given] of Object.entries(routes)) {
     const endpoint = rowOf(path);
     if (!endpoint) throw new Error(`${path} is not a call of the storefront's endpoint table`);
@@ -116,24 +104,27 @@ export function registerStorefrontRoutes(
     };
     const errors = Object.fromEntries(endpoint.errors.map((status) => [status, ErrorResponse]));
     const { cacheControl } = endpoint;
+    // Per address before the body is read; per email or user once it is validated (and, for
+    // a user, after the auth hook has checked the session).
+    const onRequest = limitHook('ip');
+    const preHandler = [...limitHook('email'), ...limitHook('user')];
+    const config = accessConfig(endpoint);
+    // The session checks are the auth hook's: a call with access is never served without it.
+    if (Object.keys(config ?? {}).length > 0 && !app.hasRequestDecorator('userId')) {
+      throw new Error(`${path} needs the auth hook (registerAuth) registered first`);
+    }
     app.route({
       method: endpoint.method,
       url: `/${path}`,
-      config: accessConfig(endpoint),
+      config,
       schema: {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         // A download is sent as it is; its schema documents the file.
         response: endpoint.download ? errors : { 200: endpoint.response, ...errors },
       },
-      // Per address before the body is read; per email or user once it is validated (and,
-      // for a user, after the auth hook has checked the session).
-      onRequest: limitHook('ip'),
-      preHandler: [
-        ...(endpoint.access === 'session' ? [sessionHook(db)] : []),
-        ...limitHook('email'),
-        ...limitHook('user'),
-      ],
+      onRequest,
+      preHandler,
       handler: (request: FastifyRequest, reply: FastifyReply) => {
         if (cacheControl) void reply.header('cache-control', cacheControl);
         return handler({

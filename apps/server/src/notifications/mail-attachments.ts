@@ -1,10 +1,10 @@
 // Files a mail carries. The outbox keeps a reference, not the bytes: a tax document is
 // immutable, so the worker renders its PDF from the stored document when it sends, and a
-// mail sent again after a crash carries the same file.
+// mail sent again after a crash carries the same file. The worker is handed how to make a
+// tax document's file (tax/invoices.service.ts's documentFile, in src/outbox.ts).
 import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import { documentFile } from '../tax/invoices.service.js';
-import { MailDataError } from './templates.js';
+import { MailDataError } from './mail-template.js';
 
 /** What an outbox message's `attachments` field lists. */
 export const MailAttachmentRef = z.object({
@@ -21,8 +21,18 @@ export interface MailAttachment {
 
 const Refs = z.object({ attachments: z.array(MailAttachmentRef).optional() });
 
+/** A stored tax document as a PDF file; null when there is none. */
+export type TaxDocumentFile = (
+  db: Queryable,
+  documentId: number,
+) => Promise<{ fileName: string; pdf: Buffer } | null>;
+
 /** The files a message's data names; MailDataError when it names one that cannot be made. */
-export async function attachmentsOf(db: Queryable, data: unknown): Promise<MailAttachment[]> {
+export async function attachmentsOf(
+  db: Queryable,
+  data: unknown,
+  documentFile: TaxDocumentFile,
+): Promise<MailAttachment[]> {
   const parsed = Refs.safeParse(data);
   if (!parsed.success) throw new MailDataError('bad data: attachments are not readable');
   const files: MailAttachment[] = [];

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import type { MailAttachmentRef } from './mail-attachments.js';
 import { enqueue } from './outbox.service.js';
-import type { MailTemplate } from './templates.js';
+import { ORDER_MAILS, type OrderMailTemplate } from './templates.js';
 
 export interface OrderMailData {
   order_id: number;
@@ -62,7 +62,7 @@ export async function enqueueOrderMail(
   tx: Queryable,
   publicUrl: string,
   orderId: number,
-  template: MailTemplate,
+  template: OrderMailTemplate,
   extra: Record<string, unknown> = {},
   dedupeKey: string | null = null,
   /** Files the worker attaches when it sends (made then from what the reference names). */
@@ -116,7 +116,7 @@ export async function enqueueOrderMail(
     extra,
   };
   await enqueue(tx, {
-    template,
+    template: ORDER_MAILS[template],
     recipient: o.email,
     data: {
       ...(data as unknown as Record<string, unknown>),

@@ -17,13 +17,8 @@ import {
 } from '../test/outbox.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.js';
 import * as q from './outbox.queries.js';
-import {
-  createOutboxWorker,
-  LEASE_MS,
-  MAX_ATTEMPTS,
-  retryDelayMs,
-  type OutboxWorker,
-} from './outbox-worker.js';
+import { createOutboxWorker } from '../outbox.js';
+import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs, type OutboxWorker } from './outbox-worker.js';
 
 let smtp: SmtpCatcher;
 let t: TestApp;

@@ -6,15 +6,15 @@
 // once. The marks are fenced by the claim's attempt count: a worker whose lease ran out marks
 // nothing. A crash between the mail server's "accepted" and the mark sends that one mail again
 // after the lease (at least once; decision 020).
+import type { ShopDetailsResponse } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { shopContactParagraphs, SHOP_NAME, SMTP_CONNECTIONS, type Mailer } from '../mail/mailer.js';
-import { shopDetails } from '../settings/settings.service.js';
-import { attachmentsOf, type MailAttachment } from './mail-attachments.js';
+import { attachmentsOf, type MailAttachment, type TaxDocumentFile } from './mail-attachments.js';
 import type { RenderedMail } from './mail-content.js';
+import { MailDataError, type MailTemplates, type RenderContext } from './mail-template.js';
 import * as q from './outbox.queries.js';
 import { digestDayDue, enqueueStaffDigests } from './staff-digest.js';
-import { MailDataError, renderTemplate, type RenderContext } from './templates.js';
 
 export const OUTBOX_POLL_MS = 1_000;
 /** Sends in flight at once, per worker: one per SMTP connection the mailer keeps. */
@@ -63,6 +63,12 @@ export interface OutboxWorkerOptions {
   mailer: Mailer;
   publicUrl: string;
   log: WorkerLog;
+  /** Every mail the shop sends (src/outbox.ts gathers each domain's). */
+  templates: MailTemplates;
+  /** The shop's details as its settings say now (the footer's contact paragraphs). */
+  shopDetails: (db: Db) => Promise<ShopDetailsResponse>;
+  /** A tax document's PDF, for a mail that attaches one. */
+  taxDocumentFile: TaxDocumentFile;
   /** The staff digest's time, in minutes after midnight in India; null: no digest. */
   digestAt?: number | null;
   /** The clock the digest is timed by. */
@@ -109,7 +115,7 @@ function hostOf(publicUrl: string): string {
 }
 
 export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
-  const { db, mailer, publicUrl, log } = o;
+  const { db, mailer, publicUrl, log, templates } = o;
   const pollMs = o.pollMs ?? OUTBOX_POLL_MS;
   const batchSize = o.batchSize ?? BATCH_SIZE;
   const concurrency = o.concurrency ?? CONCURRENCY;
@@ -125,7 +131,7 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
 
   /** The shop's contact paragraphs as the settings say now: read at send time. */
   async function renderContext(): Promise<RenderContext> {
-    const shop = (await shopDetails(db)).answer;
+    const shop = await o.shopDetails(db);
     return {
       shopName: SHOP_NAME,
       publicUrl,
@@ -156,8 +162,8 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
     let mail: RenderedMail;
     let attachments: MailAttachment[];
     try {
-      mail = renderTemplate(m.template, m.data, ctx);
-      attachments = await attachmentsOf(db, m.data);
+      mail = templates.render(m.template, m.data, ctx);
+      attachments = await attachmentsOf(db, m.data, o.taxDocumentFile);
     } catch (err) {
       const error =
         err instanceof MailDataError ? err.message : `rendering failed: ${errorText(err)}`;

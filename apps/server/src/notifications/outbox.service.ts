@@ -4,10 +4,11 @@
 // loses nothing.
 import type { Queryable } from '../db/client.js';
 import * as q from './outbox.queries.js';
-import type { MailTemplate } from './templates.js';
+import type { MailTemplateSpec } from './mail-template.js';
 
-export interface OutboxMessage<T extends MailTemplate = MailTemplate> {
-  template: T;
+export interface OutboxMessage {
+  /** The mail's template: only a defined template can be written (the row keeps its name). */
+  template: MailTemplateSpec;
   recipient: string;
   data: Record<string, unknown>;
   orderId?: number | null;
@@ -18,7 +19,7 @@ export interface OutboxMessage<T extends MailTemplate = MailTemplate> {
 /** Writes a message to the outbox in the caller's transaction; null when deduplicated. */
 export async function enqueue(tx: Queryable, message: OutboxMessage): Promise<number | null> {
   return q.insertMessage(tx, {
-    template: message.template,
+    template: message.template.name,
     recipient: message.recipient,
     data: message.data,
     orderId: message.orderId ?? null,

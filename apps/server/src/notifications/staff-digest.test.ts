@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
-import { createOutboxWorker } from './outbox-worker.js';
+import { createOutboxWorker } from '../outbox.js';
 import { digestDayDue, enqueueStaffDigests } from './staff-digest.js';
 
 let smtp: SmtpCatcher;

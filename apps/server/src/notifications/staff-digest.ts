@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
 import { enqueue } from './outbox.service.js';
 import * as q from './staff-digest.queries.js';
-import type { StaffDigestData } from './templates.js';
+import { staffDigest, type StaffDigestData } from './templates.js';
 
 /** The most orders one digest lists; the rest are counted and linked. */
 export const DIGEST_LIST_LIMIT = 50;
@@ -42,7 +42,7 @@ export async function enqueueStaffDigests(db: Db, publicUrl: string, day: string
         orders,
       };
       const id = await enqueue(tx, {
-        template: 'staff-digest',
+        template: staffDigest,
         recipient: s.email,
         data,
         dedupeKey: `staff-digest:${day}:${s.id}`,

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { enqueueOne, orderMailData } from '../test/outbox.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../test/smtp.js';
 import { formatDay, formatIndianDate, formatIndianDateTime, rupees } from './mail-format.js';
-import { MAIL_TEMPLATES, type MailTemplate } from './templates.js';
+import { MAIL_TEMPLATES, type MailTemplate } from '../outbox.js';
 
 let smtp: SmtpCatcher;
 let t: TestApp;
@@ -364,7 +364,7 @@ describe('where the server runs', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const root = path.resolve(here, '../../../..');
     const script = `
-      const { renderTemplate } = await import(${JSON.stringify(path.join(here, 'templates.ts'))});
+      const { renderTemplate } = await import(${JSON.stringify(path.join(here, '../outbox.ts'))});
       const { orderMailData } = await import(${JSON.stringify(path.join(here, '../test/outbox.ts'))});
       const ctx = { shopName: 'Kitroom', publicUrl: 'https://x', shopperFooter: [], staffFooter: [], supportEmail: '' };
       process.stdout.write(renderTemplate('order-confirmed', orderMailData(), ctx).html);`;

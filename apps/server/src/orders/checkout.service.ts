@@ -32,7 +32,7 @@ import type { PaymentRequest } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
 import * as referrals from '../referrals/referrals.service.js';
 import { promisedDate } from '../shipping/delivery.service.js';
-import { checkPincode } from '../shipping/pincodes.js';
+import { checkPincode } from '../pincodes/pincodes.js';
 import type { OrderTerms } from '../wholesale/wholesale.service.js';
 import * as wholesale from '../wholesale/wholesale.service.js';
 import { codAvailability } from './cod.js';

@@ -12,7 +12,7 @@ export function codRoutes(deps: AppDeps): FastifyPluginAsync {
   const context = orderContexts(deps);
   const db = deps.database.db;
   return async (app) =>
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'cod_confirm.php': async ({ body }) => confirmByToken(db, body.order_id, body.token),
       'order_confirm.php': async ({ body, request }) => {
         const { user_id, order_id } = body;

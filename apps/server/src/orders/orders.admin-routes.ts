@@ -3,8 +3,8 @@
 // streamed or sent as the service made them.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import * as orders from './orders.admin.service.js';
 import { packOrders } from './fulfilment.service.js';

@@ -14,7 +14,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsync {
   const context = orderContexts(deps);
   const db = deps.database.db;
   return async (app) =>
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'process_order.php': async ({ body, request }) =>
         checkout.placeOrder(
           context(request.log),

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { printable, renderPackingSlips, type PackingSlip } from './packing-slip.js';
+import { printable } from '../pdf-text.js';
+import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
 
 const run = promisify(execFile);
 

@@ -4,6 +4,7 @@
 import PDFDocument from 'pdfkit';
 import type { AddressLabel } from '@kitroom/contract/admin';
 import { indianDateText } from '../indian-days.js';
+import { printable } from '../pdf-text.js';
 
 export interface SlipShop {
   name: string;
@@ -33,17 +34,6 @@ const MUTED = '#555555';
 const LINE = '#bbbbbb';
 // The table's columns: a box to tick (unlabelled), item, size, quantity.
 const COL = { box: MARGIN, item: MARGIN + 30, size: RIGHT - 120, qty: RIGHT - 50 };
-
-/**
- * The standard PDF fonts write Windows-1252 only: a letter outside it would come out as
- * another one on paper. It is shown as '?' instead, so a packer sees that something is missing
- * rather than a wrong name (the order page in the back office has the true text).
- */
-export function printable(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[^\x20-\x7e\xa0-\xff\u20ac\u2018-\u201e\u2013\u2014\u2022]/g, '?');
-}
 
 function header(doc: PDFKit.PDFDocument, shop: SlipShop, slip: PackingSlip, continued: boolean) {
   const top = MARGIN;

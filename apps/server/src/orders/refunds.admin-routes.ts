@@ -1,8 +1,8 @@
 // The back office's refund endpoints. Thin: each calls the refunds admin service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import { orderContexts } from './order-context.js';
 import * as refunds from './refunds.admin.service.js';
 

@@ -2,8 +2,8 @@
 import type { AdminReturn } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import { orderContexts } from './order-context.js';
 import { replacementPackingSlip } from './orders.admin.service.js';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { MailContent } from '../notifications/mail-content.js';
+import { mailTemplate } from '../notifications/mail-template.js';
 
 export const AccountErasedData = z.object({
   /** The name the account had, to greet the shopper by. */
@@ -40,3 +41,11 @@ export function accountErasedMail(d: AccountErasedData): MailContent {
     ],
   };
 }
+
+/** The shopper's account was erased: sent to the address it had. */
+export const accountErased = mailTemplate(
+  'account-erased',
+  'shopper',
+  AccountErasedData,
+  accountErasedMail,
+);

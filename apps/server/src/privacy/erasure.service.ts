@@ -23,12 +23,11 @@ import type { Db, Queryable } from '../db/client.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
 import { record, SWEEP } from '../staff/audit.service.js';
-import type { AccountErasedData } from './account-erased.mail.js';
+import { accountErased, type AccountErasedData } from './account-erased.mail.js';
 import * as q from './privacy.queries.js';
 
 export const ERASURE_SWEEP_INTERVAL_MS = 5 * 60_000;
 const SWEEP_BATCH = 100;
-const MAIL_TEMPLATE = 'account-erased';
 
 /** The placeholder email of an erased account: unique, and never deliverable (RFC 2606). */
 export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
@@ -108,7 +107,7 @@ async function erase(
     kept_orders: kept,
     privacy_url: `${publicUrl}/privacyPolicy`,
   };
-  await enqueue(tx, { template: MAIL_TEMPLATE, recipient: user.email, data: { ...data } });
+  await enqueue(tx, { template: accountErased, recipient: user.email, data: { ...data } });
   // No name or address in the log: what was done, by whom, to which orders.
   await record(
     tx,
@@ -147,7 +146,7 @@ export async function sweepErasures(deps: ErasureDeps, now = new Date()): Promis
     });
     if (done) erased += 1;
   }
-  await q.forgetSentConfirmations(deps.db, MAIL_TEMPLATE);
+  await q.forgetSentConfirmations(deps.db, accountErased.name);
   return erased;
 }
 

@@ -23,7 +23,7 @@ export function privacyRoutes({ config, database }: AppDeps): FastifyPluginAsync
   return async (app) => {
     const byUser = (request: FastifyRequest) => String(request.userId);
 
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'my_data.php': {
         limits: {
           user: rateLimitHook(app, {

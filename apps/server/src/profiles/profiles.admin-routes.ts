@@ -2,8 +2,8 @@
 // profiles service, which audits every change.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import * as profiles from './profiles.service.js';
 
 export function profilesAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

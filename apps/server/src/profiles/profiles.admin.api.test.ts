@@ -12,7 +12,7 @@ import { buildApp, type App } from '../app.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { auditLog } from '../db/schema.js';
-import { NOT_ALLOWED } from '../http/admin-endpoints.js';
+import { NOT_ALLOWED } from '../staff/admin-endpoints.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -8,7 +8,7 @@ import { profiles } from './profiles.service.js';
 
 export function profilesRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'profiles.php': async ({ request, reply }) =>
         sendJson(request, reply, (await profiles(database.db)).body),
     });

@@ -62,7 +62,7 @@ export function referralsRoutes({ config, database }: AppDeps): FastifyPluginAsy
       }),
     };
 
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'user_affiliate.php': {
         limits,
         handler: async ({ body: b, request, reply }) =>

@@ -1,7 +1,7 @@
 // The back office's reports: the dashboard. Thin: the service decides what each role sees.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
 import { codReport } from '../orders/cod.service.js';
 import { dashboard } from './dashboard.service.js';
 

@@ -6,7 +6,7 @@ import { addReview } from './reviews.service.js';
 
 export function reviewsRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'add_reviews.php': async ({ body: b }) =>
         addReview(database.db, b.user_id, {
           productId: b.product_id,

@@ -7,7 +7,7 @@ import { searchAnswer } from './search.answers.js';
 
 export function searchRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'search_result.php': async ({ body, request, reply }) =>
         sendJson(request, reply, await searchAnswer(database.db, body.search)),
     });

@@ -2,8 +2,8 @@
 // settings service audits every change.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import * as settings from './settings.service.js';
 
 export function settingsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

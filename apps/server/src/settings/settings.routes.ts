@@ -7,7 +7,7 @@ import { shopDetails } from './settings.service.js';
 
 export function settingsRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'shop_details.php': async ({ request, reply }) =>
         sendJson(request, reply, (await shopDetails(database.db)).body),
     });

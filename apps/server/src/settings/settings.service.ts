@@ -9,7 +9,7 @@ import { cachedAt } from '../catalogue/catalogue.service.js';
 import type { Db, Queryable } from '../db/client.js';
 import { jsonBody, type JsonBody } from '../http/cached-json.js';
 import { Invalid } from '../domain-errors.js';
-import { checkPincodeState } from '../shipping/pincodes.js';
+import { checkPincodeState } from '../pincodes/pincodes.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as q from './settings.queries.js';
 

@@ -1,16 +1,10 @@
 // The delivery promise for a pincode, from the shop's settings: what the product page and
 // checkout show, and the date an order keeps as expected_date.
-import {
-  pincodeStateProblem,
-  PRINT_EXTRA_DISPATCH_DAYS,
-  type DeliveryEstimateResponse,
-} from '@kitroom/contract';
+import { PRINT_EXTRA_DISPATCH_DAYS } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
-import { Invalid } from '../domain-errors.js';
-import { codOption } from '../orders/cod.service.js';
+import { lookupPincode, type Pincode } from '../pincodes/pincodes.js';
 import { getSettings } from '../settings/settings.service.js';
-import { deliveryText, promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
-import { lookupPincode, type Pincode } from './pincodes.js';
+import { promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
 
 async function shopRules(db: Queryable): Promise<{ rules: PromiseRules; shop: Place }> {
   const s = await getSettings(db);
@@ -43,34 +37,4 @@ export async function promisedDate(
   const { rules, shop } = await shopRules(db);
   const extra = printed ? PRINT_EXTRA_DISPATCH_DAYS : 0;
   return promisedDay(rules, shop, { city: to.city, state: to.state }, at, extra);
-}
-
-/**
- * delivery_estimate.php: where a pincode is, when an order paid now arrives there, and
- * whether cash on delivery may pay it (for the shopper asking and the order's amount, when
- * known).
- */
-export async function deliveryEstimate(
-  db: Queryable,
-  pincode: string,
-  now = new Date(),
-  ask: { userId: number | null; totalPaise: number | null; printed?: boolean } = {
-    userId: null,
-    totalPaise: null,
-  },
-): Promise<DeliveryEstimateResponse> {
-  const found = await lookupPincode(pincode);
-  // Unknown, or on the islands: no state would do.
-  if (!found || found.states.length === 0) {
-    throw new Invalid(pincodeStateProblem(pincode, found, '') ?? '');
-  }
-  const printed = ask.printed ?? false;
-  const date = await promisedDate(db, found, now, printed);
-  const cod = await codOption(db, {
-    pincode,
-    userId: ask.userId,
-    totalPaise: ask.totalPaise,
-    personalised: printed,
-  });
-  return { ...found, date, text: deliveryText(date), cod };
 }

@@ -2,7 +2,7 @@
 // courier, the waybill in large type (what a scanner or a person reads), the cash to collect
 // for a COD parcel, the consignee and the sender to return to.
 import PDFDocument from 'pdfkit';
-import { printable } from '../orders/packing-slip.js';
+import { printable } from '../pdf-text.js';
 
 export interface ShippingLabel {
   awb: string;

@@ -1,8 +1,8 @@
 // The back office's size-chart endpoints. Thin: each calls the size-charts service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import * as charts from './size-charts.service.js';
 
 export function sizeChartsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

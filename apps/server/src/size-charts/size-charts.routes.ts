@@ -7,7 +7,7 @@ import { chartOfProduct } from './size-charts.service.js';
 export function sizeChartRoutes({ database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) => {
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'size_chart.php': async ({ body }) => ({
         size_chart: await chartOfProduct(db, body.product_id),
       }),

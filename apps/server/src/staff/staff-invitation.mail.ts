@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { MailContent } from '../notifications/mail-content.js';
+import { mailTemplate } from '../notifications/mail-template.js';
 import { formatIndianDateTime } from '../notifications/mail-format.js';
 
 export const StaffInvitationData = z.object({
@@ -39,3 +40,11 @@ export function staffInvitationMail(d: StaffInvitationData): MailContent {
     ],
   };
 }
+
+/** A staff invitation with its one-time setup link. */
+export const staffInvitation = mailTemplate(
+  'staff-invitation',
+  'invitee',
+  StaffInvitationData,
+  staffInvitationMail,
+);

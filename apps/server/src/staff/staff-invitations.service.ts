@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
 import { record, type Actor } from './audit.service.js';
-import type { StaffInvitationData } from './staff-invitation.mail.js';
+import { staffInvitation, type StaffInvitationData } from './staff-invitation.mail.js';
 import { newSetupLink } from './staff.service.js';
 import * as q from './staff.queries.js';
 
@@ -43,7 +43,7 @@ async function sendLink(
     invited_by: inviter?.name ?? null,
     needs_two_factor: roleNeedsTwoFactor(invitee.role),
   };
-  await enqueue(tx, { template: 'staff-invitation', recipient: invitee.email, data });
+  await enqueue(tx, { template: staffInvitation, recipient: invitee.email, data });
   return link;
 }
 

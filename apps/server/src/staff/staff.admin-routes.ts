@@ -3,10 +3,10 @@
 import { adminOpenApi } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { registerAdminRoutes, staffSessionOf } from './admin-endpoints.js';
 import { secureCookies } from '../accounts/sessions.service.js';
 import { bodyEmail, clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
-import { actorOf } from '../http/admin-actor.js';
+import { actorOf } from './admin-actor.js';
 import { listAudit } from './audit.service.js';
 import * as auth from './staff-auth.service.js';
 import { signedIn } from './staff-profile.js';

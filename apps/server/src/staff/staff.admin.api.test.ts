@@ -15,7 +15,7 @@ import {
 } from './staff-auth.service.js';
 import { firstOwnerLink } from './staff.service.js';
 import { totpCode } from './totp.js';
-import { NOT_ALLOWED, SIGN_IN_NEEDED, WRONG_ORIGIN } from '../http/admin-endpoints.js';
+import { NOT_ALLOWED, SIGN_IN_NEEDED, WRONG_ORIGIN } from './admin-endpoints.js';
 
 let t: TestApp;
 let origin: string;

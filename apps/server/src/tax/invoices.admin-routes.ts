@@ -1,8 +1,8 @@
 // The back office's invoice endpoints: one order's tax invoice, or a selection's as one PDF.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes } from '../http/admin-endpoints.js';
-import { actorOf } from '../http/admin-actor.js';
+import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf } from '../staff/admin-actor.js';
 import { staffInvoicesPdf } from './invoices.service.js';
 
 export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {

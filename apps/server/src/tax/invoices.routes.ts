@@ -9,7 +9,7 @@ import { shopperInvoicePdf } from './invoices.service.js';
 
 export function invoiceRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'invoice.php': async ({ query, request, reply }) => {
         const file = await shopperInvoicePdf(database.db, sessionUserId(request), query.order_id);
         return reply

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { cp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildDemoCatalogue } from '../db/seed/demo-catalogue.js';
-import { ensureImages, ImagePool } from '../db/seed/product-images.js';
+import { buildDemoCatalogue } from '../seed/demo-catalogue.js';
+import { ensureImages, ImagePool } from '../seed/product-images.js';
 
 /** Puts every demo picture under dataDir/images/products. */
 export async function provideDemoImages(dataDir: string): Promise<void> {

@@ -5,7 +5,8 @@ import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import type { OrderMailData } from '../notifications/order-mail-data.js';
 import { enqueue } from '../notifications/outbox.service.js';
-import type { MailTemplate } from '../notifications/templates.js';
+import { ORDER_MAILS } from '../notifications/templates.js';
+import { mailTemplates, type MailTemplate } from '../outbox.js';
 
 /** An order mail's data as enqueueOrderMail writes it: two lines, a coupon, Kerala shipping. */
 export function orderMailData(o: Partial<OrderMailData> = {}): OrderMailData {
@@ -43,7 +44,7 @@ export async function enqueueMany(db: Queryable, n: number, prefix: string): Pro
   const recipients = Array.from({ length: n }, (_, i) => `shopper-${prefix}-${i + 1}@example.com`);
   for (const [i, recipient] of recipients.entries()) {
     await enqueue(db, {
-      template: 'order-confirmed',
+      template: ORDER_MAILS['order-confirmed'],
       recipient,
       data: { ...orderMailData({ order_id: 1000 + i }) },
     });
@@ -58,7 +59,9 @@ export async function enqueueOne(
   recipient: string,
   data: object,
 ): Promise<number> {
-  const id = await enqueue(db, { template, recipient, data: { ...data } });
+  const spec = mailTemplates.get(template);
+  if (!spec) throw new Error(`enqueueOne: no template '${template}'`);
+  const id = await enqueue(db, { template: spec, recipient, data: { ...data } });
   if (id === null) throw new Error('enqueueOne: deduplicated');
   return id;
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { MailContent } from '../notifications/mail-content.js';
+import { mailTemplate } from '../notifications/mail-template.js';
 
 export const WholesaleDecidedData = z.object({
   /** The requesting person, to greet. */
@@ -51,3 +52,11 @@ export function wholesaleDecidedMail(d: WholesaleDecidedData): MailContent {
     ],
   };
 }
+
+/** Staff approved or rejected a wholesale application. */
+export const wholesaleDecided = mailTemplate(
+  'wholesale-decided',
+  'shopper',
+  WholesaleDecidedData,
+  wholesaleDecidedMail,
+);

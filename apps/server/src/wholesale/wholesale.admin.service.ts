@@ -24,9 +24,9 @@ import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
-import { checkPincodeState } from '../shipping/pincodes.js';
+import { checkPincodeState } from '../pincodes/pincodes.js';
 import { record, type Actor } from '../staff/audit.service.js';
-import type { WholesaleDecidedData } from './wholesale-decided.mail.js';
+import { wholesaleDecided, type WholesaleDecidedData } from './wholesale-decided.mail.js';
 import * as q from './wholesale.queries.js';
 
 export const APPLICATION_NOT_FOUND = 'Wholesale application not found.';
@@ -198,7 +198,7 @@ async function decide(
         reason: after.reject_reason,
         wholesale_url: wholesaleUrl,
       };
-      await enqueue(tx, { template: 'wholesale-decided', recipient: after.user_email, data });
+      await enqueue(tx, { template: wholesaleDecided, recipient: after.user_email, data });
     }
     return toApplication(after);
   });

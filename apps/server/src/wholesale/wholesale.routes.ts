@@ -7,7 +7,7 @@ import * as wholesale from './wholesale.service.js';
 
 export function wholesaleRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'wholesale_agent.php': async ({ body }) => {
         const { user_id: userId, status, ...fields } = body;
         if (status !== undefined) return wholesale.applicationStatus(database.db, userId);

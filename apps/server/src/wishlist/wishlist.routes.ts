@@ -14,7 +14,7 @@ import {
 export function wishlistRoutes({ database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) => {
-    registerStorefrontRoutes(app, db, {
+    registerStorefrontRoutes(app, {
       'wishlist.php': async ({ body }) => ({ product_ids: await wishlistIds(db, body.user_id) }),
       'wishlist_products.php': async ({ body }) => ({
         products: await wishlistProducts(db, body.user_id),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProfilesResponse } from '@kitroom/contract';
 import { playerOf, profilesOf, shortNameOf, teamOf } from './profiles';
 
-// The teams of the demo catalogue (apps/server/src/db/seed/teams.data.ts).
+// The teams of the demo catalogue (apps/server/src/seed/teams.data.ts).
 const DEMO_TEAMS = [
   'Real Madrid',
   'FC Barcelona',

@@ -1,7 +1,7 @@
 // Who makes a back-office change, for the audit log: the signed-in staff member and their IP.
 import type { FastifyRequest } from 'fastify';
-import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
-import type { Actor } from '../staff/audit.service.js';
+import type { LiveStaffSession } from './staff-sessions.service.js';
+import type { Actor } from './audit.service.js';
 import { staffSessionOf } from './admin-endpoints.js';
 
 export function actorOf(call: {

@@ -1,41 +1,24 @@
 // The back office's shipment endpoints (decision 032). Thin: each hands the call to the
-// shipments service and answers the order as it now is, with its shipments.
+// order's courier fulfilment (shipping, canceling, answering a failed delivery) or to the
+// shipments service (labels, the lists) and answers the order as it now is, with its
+// shipments.
+import type { StaffRole } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import type { Db } from '../db/client.js';
-import { actorOf } from '../http/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
-import { getOrder } from '../orders/orders.admin.service.js';
-import { getReturn, returnAsSeenBy } from '../orders/returns.admin.service.js';
-import { orderContexts } from '../orders/order-context.js';
-import type { StaffRole } from '@kitroom/contract/admin';
+import { labelOfReplacement, labelsOfOrders } from '../shipping/labels.service.js';
+import * as shipments from '../shipping/shipments.service.js';
+import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
-import * as shipments from './shipments.service.js';
-import { courierSettings } from './shipments.queries.js';
-import type { Couriers } from './couriers/couriers.js';
-
-async function shipmentsAnswer(db: Db, couriers: Couriers, orderId: number) {
-  const settings = await courierSettings(db);
-  const offered = ['manual' as const, ...couriers.providers.map((p) => p.name)];
-  return {
-    couriers: offered,
-    default_courier: offered.includes(settings.default_courier)
-      ? settings.default_courier
-      : 'manual',
-    parcel: {
-      weight_grams: settings.parcel_weight_grams,
-      length_cm: settings.parcel_length_cm,
-      breadth_cm: settings.parcel_breadth_cm,
-      height_cm: settings.parcel_height_cm,
-    },
-    shipments: await shipments.shipmentsOf(db, orderId),
-  };
-}
+import * as fulfilment from './courier-fulfilment.service.js';
+import { orderContexts } from './order-context.js';
+import { getOrder } from './orders.admin.service.js';
+import { getReturn, returnAsSeenBy } from './returns.admin.service.js';
 
 export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   const db = deps.database.db;
   const context = orderContexts(deps);
-  const shipping = (log: Parameters<typeof context>[0]): shipments.ShippingContext => ({
+  const shipping = (log: Parameters<typeof context>[0]): fulfilment.ShippingContext => ({
     ...context(log),
     couriers: deps.couriers,
   });
@@ -43,7 +26,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
     staffSessionOf(call).staff.role;
   const answer = async (role: StaffRole, orderId: number) => ({
     order: await getOrder(db, role, orderId),
-    shipments: await shipmentsAnswer(db, deps.couriers, orderId),
+    shipments: await shipments.shipmentsAnswer(db, deps.couriers, orderId),
   });
   return async (app) => {
     registerAdminRoutes(
@@ -53,11 +36,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         orderShippingLabels: {
           handler: async (call) => {
             const ids = call.query.ids;
-            const pdf = await shipments.labelsOfOrders(
-              shipping(call.request.log),
-              actorOf(call),
-              ids,
-            );
+            const pdf = await labelsOfOrders(shipping(call.request.log), actorOf(call), ids);
             const name = ids.length === 1 ? `label-${ids[0]}` : 'labels';
             return call.reply
               .header('content-type', 'application/pdf')
@@ -68,12 +47,12 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         listOrderShipments: {
           handler: async (call) => {
             await getOrder(db, roleOf(call), call.params.id);
-            return shipmentsAnswer(db, deps.couriers, call.params.id);
+            return shipments.shipmentsAnswer(db, deps.couriers, call.params.id);
           },
         },
         shipWithCourier: {
           handler: async (call) => {
-            await shipments.shipWithCourier(
+            await fulfilment.shipWithCourier(
               shipping(call.request.log),
               actorOf(call),
               call.params.id,
@@ -84,7 +63,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         shipReplacementWithCourier: {
           handler: async (call) => {
-            await shipments.shipReplacementWithCourier(
+            await fulfilment.shipReplacementWithCourier(
               shipping(call.request.log),
               actorOf(call),
               call.params.id,
@@ -95,7 +74,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         replacementLabel: {
           handler: async (call) => {
-            const pdf = await shipments.labelOfReplacement(
+            const pdf = await labelOfReplacement(
               shipping(call.request.log),
               actorOf(call),
               call.params.id,
@@ -111,7 +90,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         cancelShipment: {
           handler: async (call) => {
-            const orderId = await shipments.cancelShipment(
+            const orderId = await fulfilment.cancelShipment(
               shipping(call.request.log),
               actorOf(call),
               call.params.id,
@@ -124,7 +103,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         answerFailedDelivery: {
           handler: async (call) => {
-            await shipments.answerFailedDelivery(
+            await fulfilment.answerFailedDelivery(
               shipping(call.request.log),
               actorOf(call),
               call.params.id,

@@ -21,12 +21,8 @@ import type {
 import fastifyMultipart from '@fastify/multipart';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import {
-  findStaffSession,
-  STAFF_COOKIE,
-  type LiveStaffSession,
-} from '../staff/staff-sessions.service.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { findStaffSession, STAFF_COOKIE, type LiveStaffSession } from './staff-sessions.service.js';
+import { AppError, forbidden, unauthorized } from '../http/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

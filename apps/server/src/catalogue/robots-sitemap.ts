@@ -2,7 +2,7 @@
 // every public page of the catalogue with its product pages' last change.
 import { slugify } from '@kitroom/contract';
 import type { FastifyInstance } from 'fastify';
-import * as catalogue from '../catalogue/catalogue.service.js';
+import * as catalogue from './catalogue.service.js';
 import type { Queryable } from '../db/client.js';
 
 function robotsTxt(publicUrl: string): string {

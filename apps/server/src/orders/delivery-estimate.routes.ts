@@ -4,11 +4,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findSessionUserByKey, SESSION_COOKIE, sessionKey } from '../accounts/sessions.service.js';
 import type { AppDeps } from '../app.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
-import { deliveryEstimate } from './delivery.service.js';
+import { deliveryEstimate } from './delivery-estimate.service.js';
 
-export function shippingRoutes({ database }: AppDeps): FastifyPluginAsync {
+export function deliveryEstimateRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
-    registerStorefrontRoutes(app, database.db, {
+    registerStorefrontRoutes(app, {
       'delivery_estimate.php': async ({ query, request }) => {
         // A logged-in shopper's open COD orders count towards their limit.
         const key = sessionKey(request.cookies[SESSION_COOKIE]);

@@ -2,9 +2,9 @@
 // variants up to N products) in the configured database, and makes the pictures.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.js';
-import { DomainError } from '../../domain-errors.js';
-import { openDatabase } from '../client.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { DomainError } from '../domain-errors.js';
+import { openDatabase } from '../db/client.js';
 import { seedDemo } from './seed.js';
 
 const MAX_PRODUCTS = 1_000_000;

@@ -1,11 +1,13 @@
 // The couriers' tracking webhooks (decision 032): one route per enabled courier at
 // /api + its webhookPath. A post the courier cannot prove is theirs (token or signature) is
-// refused with 401 and changes nothing; an authentic one is stored and acted on once.
+// refused with 401 and changes nothing; an authentic one is stored and acted on once. They
+// move orders, so they sit beside the order's courier fulfilment, as the payment provider's
+// webhook sits beside settlement; the courier's adapter reads the post (shipping/couriers/).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { markWebhook, markWebhookAuthentic } from '../http/webhook-authenticity.js';
-import { orderContexts } from '../orders/order-context.js';
-import { applyTracking } from './shipments.service.js';
+import { applyTracking } from './courier-fulfilment.service.js';
+import { orderContexts } from './order-context.js';
 
 export function courierWebhookRoutes(deps: AppDeps): FastifyPluginAsync {
   const context = orderContexts(deps);

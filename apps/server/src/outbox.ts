@@ -1,0 +1,54 @@
+// The shop's outbox as the server runs it: every domain's mail templates, registered here by
+// name, and the worker wired to what its mails read from other domains (the shop's details
+// for the footers, tax documents for attachments). notifications/ knows none of them; a
+// template missing here is a mail the worker marks dead (outbox.test.ts lists every defined
+// template and checks it is here).
+import { accountErased } from './privacy/account-erased.mail.js';
+import { backInStock } from './back-in-stock/back-in-stock.mail.js';
+import { backInStockConfirm } from './back-in-stock/back-in-stock-confirm.mail.js';
+import { giveawayWon } from './giveaways/giveaway-won.mail.js';
+import { MailTemplates, type RenderContext } from './notifications/mail-template.js';
+import type { RenderedMail } from './notifications/mail-content.js';
+import {
+  createOutboxWorker as outboxWorker,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from './notifications/outbox-worker.js';
+import { NOTIFICATION_TEMPLATES } from './notifications/templates.js';
+import { shopDetails } from './settings/settings.service.js';
+import { staffInvitation } from './staff/staff-invitation.mail.js';
+import { documentFile } from './tax/invoices.service.js';
+import { wholesaleDecided } from './wholesale/wholesale-decided.mail.js';
+
+const ALL = [
+  ...NOTIFICATION_TEMPLATES,
+  accountErased,
+  backInStock,
+  backInStockConfirm,
+  wholesaleDecided,
+  giveawayWon,
+  staffInvitation,
+] as const;
+
+export const mailTemplates = new MailTemplates(ALL);
+
+/** Every template's name. */
+export const MAIL_TEMPLATES = mailTemplates.names;
+export type MailTemplate = (typeof ALL)[number]['name'];
+
+/** Renders a message as the worker does; MailDataError for an unknown template or bad data. */
+export function renderTemplate(template: string, data: unknown, ctx: RenderContext): RenderedMail {
+  return mailTemplates.render(template, data, ctx);
+}
+
+/** The outbox worker with every template, the shop's settings and its tax documents. */
+export function createOutboxWorker(
+  o: Omit<OutboxWorkerOptions, 'templates' | 'shopDetails' | 'taxDocumentFile'>,
+): OutboxWorker {
+  return outboxWorker({
+    ...o,
+    templates: mailTemplates,
+    shopDetails: async (db) => (await shopDetails(db)).answer,
+    taxDocumentFile: documentFile,
+  });
+}
