@@ -1,6 +1,7 @@
 // Domain boundaries, read from the source (decision 038): payments is the layer below orders,
-// so nothing payments runs reaches orders; and no domain imports another domain's queries
-// (eslint.config.js holds the same line while editing).
+// so nothing payments runs reaches orders; no domain imports another domain's queries
+// (eslint.config.js holds the same line while editing); and customers/, which reads across the
+// domains for the back office, is imported by no domain (only app.ts registers its routes).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +74,16 @@ describe('domain boundaries', () => {
       .filter(([f]) => domainOf(f) === 'orders')
       .map(([, path]) => show(path));
     expect(intoOrders).toEqual([]);
+  });
+
+  it('no domain imports customers/ (it calls the others, never the other way)', () => {
+    const into = [...graph.entries()].flatMap(([file, targets]) =>
+      domainOf(file) === 'customers' || file === join(SRC, 'app.ts')
+        ? []
+        : targets.filter((t) => domainOf(t) === 'customers').map((t) => show([file, t])),
+    );
+    expect(into).toEqual([]);
+    expect([...graph.keys()].some((f) => domainOf(f) === 'customers')).toBe(true);
   });
 
   it("no domain imports another domain's queries", () => {
