@@ -120,6 +120,23 @@ it('a COD return: the shopper gives a UPI id, the owner records the transfer, th
 
   await expect(staff.getByText('Bank transfer, UTR AXISN52026112912')).toBeVisible();
 
+  // ── the order's money ledger: cash in, the transfer out, and it balances ──
+  await staff.goto(`/admin/orders/${orderId}`);
+  const money = staff.getByRole('region', { name: 'Money' });
+  await expect(money.getByText('Cash collected on delivery')).toBeVisible();
+  await expect(money.getByText('Bank transfer for a return')).toBeVisible();
+  await expect(money.getByText('AXISN52026112912')).toBeVisible();
+  await expect(money.getByTestId('ledger-balance')).toContainText('Balanced: the shop keeps');
+  await money.screenshot({ path: testInfo.outputPath('admin-ledger-375.png') });
+  await staff.setViewportSize({ width: 1440, height: 900 });
+  await money.screenshot({ path: testInfo.outputPath('admin-ledger-1440.png') });
+  await staff.goto('/admin/reconciliation');
+  await expect(
+    staff.getByText(/^(All \d+ orders balance|The one order balances)\.$/),
+  ).toBeVisible();
+  await expectAccessible(staff, 'the reconciliation page');
+  await staff.screenshot({ path: testInfo.outputPath('admin-reconciliation-1440.png') });
+
   // ── the shopper's order says what came back: the shirt, not the shipping nor the COD fee ──
   await page.goto('/myAccount/orders');
   await expect(page.getByText(/^Partly refunded ₹[\d,]+ on /).first()).toBeVisible();

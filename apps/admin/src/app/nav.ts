@@ -14,6 +14,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/returns', label: 'Returns', access: 'orders.read' },
   { to: '/deliveries', label: 'Deliveries', access: 'orders.fulfil' },
   { to: '/refunds', label: 'Refunds', access: 'orders.refund' },
+  { to: '/reconciliation', label: 'Reconciliation', access: 'reports.read' },
   { to: '/products', label: 'Products', access: 'catalogue.read' },
   { to: '/categories', label: 'Categories', access: 'catalogue.read' },
   { to: '/size-charts', label: 'Size charts', access: 'catalogue.read' },

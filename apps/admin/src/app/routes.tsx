@@ -45,6 +45,10 @@ const ReferralsPage = page(() => import('@/features/referrals/referrals-page'), 
 const TaxPage = page(() => import('@/features/tax/tax-page'), 'TaxPage');
 const StatusPage = page(() => import('@/features/status/status-page'), 'StatusPage');
 const RefundsPage = page(() => import('@/features/refunds/refunds-page'), 'RefundsPage');
+const ReconciliationPage = page(
+  () => import('@/features/reconciliation/reconciliation-page'),
+  'ReconciliationPage',
+);
 const ReturnPage = page(() => import('@/features/returns/return-page'), 'ReturnPage');
 const ReturnsPage = page(() => import('@/features/returns/returns-page'), 'ReturnsPage');
 const DeliveriesPage = page(
@@ -149,6 +153,14 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="orders.refund">
             <RefundsPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'reconciliation',
+        element: (
+          <Allowed permission="reports.read">
+            <ReconciliationPage />
           </Allowed>
         ),
       },

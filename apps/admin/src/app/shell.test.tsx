@@ -27,6 +27,7 @@ describe('the signed-in shell', () => {
       'Returns',
       'Deliveries',
       'Refunds',
+      'Reconciliation',
       'Products',
       'Categories',
       'Size charts',

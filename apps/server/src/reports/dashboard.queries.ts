@@ -119,17 +119,19 @@ export async function salesSince(db: Queryable, from: Date): Promise<SalesTotal>
 }
 
 /**
- * Money given back from `from` on: refunds processed since, of orders still counted as sales
- * (a canceled order is no sale, so neither is its refund; a second payment given back was
- * never a sale either). Read live: refunds are few.
+ * Money given back from `from` on, a sum over the orders' money ledger (decision 061): refunds
+ * and payouts processed since, of orders still counted as sales (a canceled order is no sale,
+ * so neither is its refund; a second payment given back was never a sale either). Read live:
+ * refunds are few.
  */
 export async function refundsSince(db: Queryable, from: Date): Promise<number> {
   const [row] = await queryRows<{ paise: string | number }>(
     db,
-    sql`SELECT coalesce(sum(r.amount_paise), 0)::bigint AS paise
-        FROM refunds r JOIN orders o ON o.id = r.order_id
-        WHERE r.status = 'processed' AND r.processed_at >= ${from.toISOString()}::timestamptz
-          AND ${SOLD} AND NOT starts_with(r.idempotency_key, 'extra-payment-')`,
+    sql`SELECT coalesce(-sum(l.amount_paise), 0)::bigint AS paise
+        FROM order_ledger l JOIN orders o ON o.id = l.order_id
+        WHERE l.kind IN ('refund', 'payout') AND l.status = 'processed'
+          AND l.at >= ${from.toISOString()}::timestamptz
+          AND ${SOLD} AND l.purpose <> 'extra_payment'`,
   );
   return Number(row?.paise ?? 0);
 }

@@ -55,6 +55,7 @@ const returned: AdminOrderResponse = {
   payments: [],
   refunds: [],
   refundable_paise: 265_800,
+  ledger: null,
   returns: [],
   events: [],
   actions: [],

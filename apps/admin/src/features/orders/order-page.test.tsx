@@ -68,6 +68,36 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
     ],
     refunds: [],
     refundable_paise: 239_820,
+    ledger: {
+      entries: [
+        {
+          kind: 'charged',
+          purpose: 'order',
+          amount_paise: 239_820,
+          at: '2026-11-24T05:30:00.000Z',
+          payment_id: null,
+          refund_id: null,
+          method: 'Online',
+          reference: null,
+          status: null,
+        },
+        {
+          kind: 'captured',
+          purpose: 'payment',
+          amount_paise: 239_820,
+          at: '2026-11-24T05:31:00.000Z',
+          payment_id: 5,
+          refund_id: null,
+          method: 'sandbox',
+          reference: 'pay_42',
+          status: 'paid',
+        },
+      ],
+      kept_paise: 239_820,
+      expected_paise: 239_820,
+      balanced: true,
+      because: 'It is paid, so it keeps its total.',
+    },
     returns: [],
     events: [
       {
@@ -117,6 +147,31 @@ function setUp(role: StaffRole, data = order(), more: Parameters<typeof fakeApi>
 const loaded = () => screen.findByRole('heading', { name: 'Order #42' }, { timeout: 5000 });
 
 describe('the order page', () => {
+  it("shows the order's money ledger and says whether it balances", async () => {
+    setUp('manager');
+    await loaded();
+    const money = screen.getByRole('region', { name: 'Money' });
+    within(money).getByText('Payment captured');
+    within(money).getByText('+₹2,398.20');
+    expect(within(money).getByTestId('ledger-balance').textContent).toBe(
+      'Balanced: the shop keeps ₹2,398.20. It is paid, so it keeps its total.',
+    );
+  });
+
+  it('says in red when the money does not balance', async () => {
+    const data = order();
+    data.ledger = {
+      ...data.ledger!,
+      kept_paise: 479_640,
+      balanced: false,
+    };
+    setUp('owner', data);
+    await loaded();
+    expect(screen.getByTestId('ledger-balance').textContent).toBe(
+      'Does not balance: the shop keeps ₹4,796.40, but should keep ₹2,398.20. It is paid, so it keeps its total.',
+    );
+  });
+
   it('shows the lines, totals, label, account, payment and timeline', async () => {
     setUp('manager');
     await loaded();

@@ -18,6 +18,7 @@ import { FormMessage } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
 import { CancelDialog } from './cancel-dialog';
 import { CreditNotesCard } from './credit-notes-card';
+import { LedgerCard } from './ledger-card';
 import { EwayBillCard, WholesaleBuyerCard } from './eway-bill-card';
 import { hasPackingSlip, PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from './order-format';
 import {
@@ -216,6 +217,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
         </div>
         <div className="min-w-0 space-y-6 lg:order-1 lg:col-span-2">
           <LinesCard data={data} />
+          {data.ledger && <LedgerCard ledger={data.ledger} />}
           {mayMoney && <PaymentsCard payments={data.payments} />}
           {data.refunds.length > 0 && <RefundsCard refunds={data.refunds} />}
           {data.returns.length > 0 && <ReturnsCard returns={data.returns} />}
