@@ -2,7 +2,7 @@
 // shopper-facing reason when it may not, and what an unconfirmed COD order may not do yet.
 // Staff may block COD for one shopper (issue 41): the shopper is told only that it is not
 // available for their account, never staff's reason.
-import { formatRupees, paiseToRupees, PRINT_NO_COD } from '@kitroom/contract';
+import { COD_BLOCKED_MESSAGE, formatRupees, paiseToRupees, PRINT_NO_COD } from '@kitroom/contract';
 
 /** The shop's COD settings, as the settings service answers them. */
 export interface CodRules {
@@ -35,7 +35,7 @@ export interface CodAvailability {
 
 export const COD_OFF = 'Cash on delivery is not available at the moment.';
 export const COD_PERSONALISED = PRINT_NO_COD;
-export const COD_BLOCKED = 'Cash on delivery is not available for your account. Please pay online.';
+export const COD_BLOCKED = COD_BLOCKED_MESSAGE;
 
 /** Whether cash on delivery may pay this order (or, without a total, this pincode). */
 export function codAvailability(rules: CodRules, ask: CodAsk): CodAvailability {

@@ -157,11 +157,15 @@ export type AdminCustomerResponse = z.infer<typeof AdminCustomerResponse>;
 
 // ── the actions ──
 
+/** Trimmed text: empty is "required", then too short or too long, each said once. */
 function text(field: string, min: number, max: number) {
   return z
     .string({ error: `${field} is required` })
     .trim()
-    .min(min, min === 1 ? `${field} is required` : `${field} must be at least ${min} characters`)
+    .min(1, `${field} is required`)
+    .refine((v) => v.length === 0 || v.length >= min, {
+      message: `${field} must be at least ${min} characters`,
+    })
     .max(max, `${field} must be at most ${max} characters`);
 }
 
