@@ -16,12 +16,14 @@ const badge = 'inline-block rounded-full px-2 py-0.5 align-middle text-xs font-b
 
 export function Badges({
   row,
+  className = 'ml-1.5',
 }: {
   row: { erased: boolean; wholesale: WholesaleStanding | null; cod_blocked: boolean };
+  className?: string;
 }) {
   if (!row.erased && !row.wholesale && !row.cod_blocked) return null;
   return (
-    <span className="ml-1.5 inline-flex flex-wrap gap-1 align-middle">
+    <span className={`inline-flex flex-wrap gap-1 align-middle ${className}`}>
       {row.erased && <span className={`${badge} bg-paper text-muted`}>Erased</span>}
       {row.wholesale && (
         <span

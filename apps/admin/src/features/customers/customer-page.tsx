@@ -85,10 +85,13 @@ function CustomerView({ data }: { data: AdminCustomerResponse }) {
           <h1 className="font-display text-3xl font-bold break-words uppercase md:text-4xl">
             {customer.name}
           </h1>
-          <p className="mt-2 text-sm text-muted">
-            Shopper #{customer.id} · signed up{' '}
-            <time dateTime={customer.created_at}>{formatDateTime(customer.created_at)}</time>
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+            <span>
+              Shopper #{customer.id} · signed up{' '}
+              <time dateTime={customer.created_at}>{formatDateTime(customer.created_at)}</time>
+            </span>
             <Badges
+              className=""
               row={{
                 erased,
                 wholesale: data.wholesale?.status ?? null,

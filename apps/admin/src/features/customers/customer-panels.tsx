@@ -50,12 +50,13 @@ export function OrdersPanel({ data }: { data: AdminCustomerResponse }) {
               >
                 #{o.id}
               </Link>
-              <span className="min-w-0 flex-1 text-sm text-muted">
+              {/* On a phone the date goes under the order's number, its stage and total. */}
+              <span className="min-w-0 flex-1 text-sm text-muted max-sm:order-last max-sm:basis-full">
                 <time dateTime={o.created_at}>{formatDateTime(o.created_at)}</time> ·{' '}
                 {plural(o.items, 'piece', 'pieces')}
               </span>
               <span
-                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${STAGE_TONE[o.stage]}`}
+                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap max-sm:ml-auto ${STAGE_TONE[o.stage]}`}
               >
                 {STAGE_LABEL[o.stage]}
               </span>
@@ -65,7 +66,7 @@ export function OrdersPanel({ data }: { data: AdminCustomerResponse }) {
                 </span>
               )}
               {o.total_paise !== null && (
-                <span className="w-24 text-right font-semibold tabular-nums">
+                <span className="text-right font-semibold tabular-nums sm:w-24">
                   {formatPaise(o.total_paise)}
                 </span>
               )}
@@ -170,12 +171,13 @@ export function NotesPanel({
   );
 }
 
+/** A label above its value: the panel is a narrow column on a desktop too. */
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words">{children}</dd>
+    </div>
   );
 }
 
@@ -184,7 +186,7 @@ export function AccountPanel({ data }: { data: AdminCustomerResponse }) {
   const mayWholesale = useMay('wholesale.manage');
   return (
     <Panel id="customer-account" title="Account">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="space-y-3 text-sm">
         <Row label="Email">
           {customer.erased_at ? (
             'Erased'
