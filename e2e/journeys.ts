@@ -21,7 +21,11 @@ export interface Account {
 }
 
 /** Registers an account through the API (the mail's code, then signup); no browser login. */
-export async function registerAccount(request: APIRequestContext, tag: string): Promise<Account> {
+export async function registerAccount(
+  request: APIRequestContext,
+  tag: string,
+  mobileNumber = '9876543210',
+): Promise<Account> {
   const email = newEmail(tag);
   const since = Date.now();
   const send = await request.post('/api/PHPMailer/send_email.php', {
@@ -33,7 +37,7 @@ export async function registerAccount(request: APIRequestContext, tag: string): 
   });
   expect(otp.status(), await otp.text()).toBe(200);
   const signup = await request.post('/api/signup.php', {
-    data: { name: 'Asha Menon', email, password: PASSWORD, mobile_number: '9876543210' },
+    data: { name: 'Asha Menon', email, password: PASSWORD, mobile_number: mobileNumber },
   });
   expect(signup.status(), await signup.text()).toBe(200);
   const body = (await signup.json()) as SignupResponse;

@@ -107,6 +107,7 @@ import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 import { privacyRoutes } from './privacy/privacy.routes.js';
 import { privacyAdminRoutes } from './privacy/privacy.admin-routes.js';
+import { customersAdminRoutes } from './customers/customers.admin-routes.js';
 import {
   ERASURE_SWEEP_INTERVAL_MS,
   startErasureSweep,
@@ -381,6 +382,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(shipmentsAdminRoutes(deps));
   await app.register(healthAdminRoutes(deps, healthContext));
   await app.register(privacyAdminRoutes(deps));
+  await app.register(customersAdminRoutes(deps));
   await app.register(backupsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });

@@ -23,6 +23,13 @@ export const CodOption = z.object({
 });
 export type CodOption = z.infer<typeof CodOption>;
 
+/**
+ * What a shopper whose cash on delivery staff blocked is told, at the pincode box and when they
+ * place a COD order (staff's reason stays in the back office).
+ */
+export const COD_BLOCKED_MESSAGE =
+  'Cash on delivery is not available for your account. Please pay online.';
+
 // ── POST /api/cod_confirm.php ──
 
 /**

@@ -46,6 +46,10 @@ export const MyDataExport = z.object({
   giveaway_entries: Rows,
   /** Login sessions: when each began and ends (never its secret). */
   sessions: Rows,
+  /** Notes the shop's staff wrote on the account (what and when; not who). */
+  staff_notes: Rows,
+  /** Cash on delivery blocked for the account by the shop: since when and why; null: not blocked. */
+  cash_on_delivery_block: z.object({ blocked_at: z.string(), reason: z.string() }).nullable(),
   erasure_request: z.record(z.string(), z.unknown()).nullable(),
 });
 export type MyDataExport = z.infer<typeof MyDataExport>;

@@ -11,6 +11,7 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', access: 'signed-in' },
   { to: '/orders', label: 'Orders', access: 'orders.read' },
+  { to: '/customers', label: 'Customers', access: 'customers.read' },
   { to: '/returns', label: 'Returns', access: 'orders.read' },
   { to: '/deliveries', label: 'Deliveries', access: 'orders.fulfil' },
   { to: '/refunds', label: 'Refunds', access: 'orders.refund' },

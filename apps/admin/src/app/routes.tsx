@@ -72,6 +72,8 @@ const PlayersPage = page(() => import('@/features/profiles/profiles-page'), 'Pla
 const TeamsPage = page(() => import('@/features/profiles/profiles-page'), 'TeamsPage');
 const SettingsPage = page(() => import('@/features/settings/settings-page'), 'SettingsPage');
 const ErasuresPage = page(() => import('@/features/privacy/erasures-page'), 'ErasuresPage');
+const CustomersPage = page(() => import('@/features/customers/customers-page'), 'CustomersPage');
+const CustomerPage = page(() => import('@/features/customers/customer-page'), 'CustomerPage');
 const BackupsPage = page(() => import('@/features/backups/backups-page'), 'BackupsPage');
 
 export const ADMIN_BASENAME = '/admin';
@@ -112,6 +114,22 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="orders.read">
             <OrderPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'customers',
+        element: (
+          <Allowed permission="customers.read">
+            <CustomersPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'customers/:id',
+        element: (
+          <Allowed permission="customers.read">
+            <CustomerPage />
           </Allowed>
         ),
       },

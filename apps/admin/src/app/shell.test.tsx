@@ -24,6 +24,7 @@ describe('the signed-in shell', () => {
     expect(navLinks()).toEqual([
       'Dashboard',
       'Orders',
+      'Customers',
       'Returns',
       'Deliveries',
       'Refunds',

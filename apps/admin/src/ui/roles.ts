@@ -22,6 +22,8 @@ export const PERMISSION_TEXT: Record<Permission, string> = {
   'orders.manage': 'Cancel orders and approve returns and exchanges',
   'orders.refund': 'Refund money',
   'customers.read': "See shoppers' details",
+  'customers.manage': "Write notes on a shopper's account and block cash on delivery for them",
+  'customers.erase': "Start erasing a shopper's account when they ask the shop to",
   'coupons.manage': 'Manage coupons, referral codes and giveaways',
   'wholesale.manage': 'Decide wholesale applications',
   'reviews.manage': 'Moderate reviews',

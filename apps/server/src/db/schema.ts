@@ -346,9 +346,26 @@ export const users = pgTable(
     // The shopper erased their account (DPDP): the row stays for the orders and invoices GST
     // keeps for 72 months, with its name, email and phone replaced.
     erasedAt: timestamptz('erased_at'),
+    // Cash on delivery blocked for the shopper by staff (issue 41): checkout refuses COD while
+    // it is set. The reason is staff's own; the shopper is told only that COD is not available
+    // for their account.
+    codBlockedAt: timestamptz('cod_blocked_at'),
+    codBlockedBy: integer('cod_blocked_by').references(() => staff.id, { onDelete: 'restrict' }),
+    codBlockReason: text('cod_block_reason'),
   },
-  // The back office's order search by the account's name.
-  (t) => [index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    // The back office's order and customer search by the account's name.
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The customer search by (part of) an email and by phone.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_idx').on(t.phoneNumber),
+    // The customer list, newest first.
+    index('users_created_idx').on(t.createdAt, t.id),
+    check(
+      'users_cod_block_whole',
+      sql`(${t.codBlockedAt} IS NULL) = (${t.codBlockReason} IS NULL) AND (${t.codBlockedAt} IS NULL) = (${t.codBlockedBy} IS NULL)`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(
@@ -396,19 +413,24 @@ export const otpGrants = pgTable(
   ],
 );
 
-export const shippingAddresses = pgTable('shipping_addresses', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  streetName: text('street_name').notNull(),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  pincode: text('pincode').notNull(),
-  phone: text('phone').notNull(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-});
+export const shippingAddresses = pgTable(
+  'shipping_addresses',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    streetName: text('street_name').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    phone: text('phone').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  // The customer search by phone.
+  (t) => [index('shipping_addresses_phone_idx').on(t.phone)],
+);
 
 // ───────────────────────────── cart ─────────────────────────────
 
@@ -1807,5 +1829,31 @@ export const accountErasures = pgTable(
       .on(t.requestedAt)
       .where(sql`${t.state} = 'waiting'`),
     check('account_erasures_state_valid', sql`${t.state} IN ('waiting', 'done')`),
+  ],
+);
+
+// ───────────────────────────── customers ─────────────────────────────
+
+/**
+ * Staff notes on a shopper's account (issue 41), newest first on the customer page; each is
+ * also in the audit log. Erasing the account deletes them; the shopper's data download shows
+ * them (what and when, not who).
+ */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    note: text('note').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_notes_user_idx').on(t.userId, t.createdAt),
+    check('customer_notes_note_valid', sql`length(${t.note}) BETWEEN 1 AND 1000`),
   ],
 );

@@ -285,6 +285,24 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   getSettings: async () => ({ url: '/api/admin/settings' }),
   listErasures: async () => ({ url: '/api/admin/erasures?state=waiting' }),
+  listCustomers: async () => ({ url: '/api/admin/customers?q=9876543210&sort=value&limit=5' }),
+  getCustomer: async (db) => ({ url: `/api/admin/customers/${(await createUser(db)).id}` }),
+  addCustomerNote: async (db) => ({
+    url: `/api/admin/customers/${(await createUser(db)).id}/notes`,
+    payload: { note: 'Prefers a call after 6 PM.' },
+  }),
+  setCustomerCodBlock: async (db) => ({
+    url: `/api/admin/customers/${(await createUser(db)).id}/cod-block`,
+    payload: { blocked: true, reason: 'Refused three parcels at the door' },
+  }),
+  // A shopper with nothing open: erased at once.
+  startCustomerErasure: async (db) => {
+    const shopper = await createUser(db);
+    return {
+      url: `/api/admin/customers/${shopper.id}/erasure`,
+      payload: { email: shopper.email },
+    };
+  },
   updateSettings: async () => ({
     url: '/api/admin/settings',
     payload: { support_hours: `Every day, 9 AM to ${(++serial % 9) + 1} PM` },

@@ -208,6 +208,7 @@ function quoteCheckout(
       totalPaise: quote.totalPaise - quote.codFeePaise,
       openCodOrders: terms.cod.openCodOrders,
       personalised: priced.printed,
+      blocked: terms.cod.blocked,
     });
     if (!allowed.available) {
       throw new Conflict(allowed.reason ?? 'Cash on delivery is not available.');

@@ -1,5 +1,5 @@
 // Cash on delivery's SQL: the shopper's open COD orders (counted under a per-shopper lock),
-// the confirmation token, cash collected on delivery, the sweep's unconfirmed orders, and
+// whether staff blocked COD for them, the confirmation token, cash collected on delivery, the sweep's unconfirmed orders, and
 // the month's COD figures.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
@@ -22,6 +22,15 @@ export async function openCodOrders(db: Queryable, userId: number): Promise<numb
           AND order_status IN ('Pending', 'Processing', 'Shipped')`,
   );
   return row?.n ?? 0;
+}
+
+/** Whether staff blocked cash on delivery for the shopper (users.cod_blocked_at, issue 41). */
+export async function codBlocked(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await queryRows<{ blocked: boolean }>(
+    db,
+    sql`SELECT cod_blocked_at IS NOT NULL AS blocked FROM users WHERE id = ${userId}`,
+  );
+  return row?.blocked ?? false;
 }
 
 export async function setConfirmation(

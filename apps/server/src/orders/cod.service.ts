@@ -35,27 +35,34 @@ export async function codOption(
 ): Promise<CodOption> {
   const rules = await getSettings(db);
   const open = ask.userId === null ? null : await q.openCodOrders(db, ask.userId);
+  const blocked = ask.userId === null ? false : await q.codBlocked(db, ask.userId);
   const a = codAvailability(rules, {
     pincode: ask.pincode,
     totalPaise: ask.totalPaise,
     openCodOrders: open,
     personalised: ask.personalised ?? false,
+    blocked,
   });
   return { available: a.available, fee: paiseToRupees(a.fee_paise), reason: a.reason };
 }
 
 /**
- * In the checkout's transaction, for a COD order: COD's rules and the shopper's open COD
- * orders, under the shopper's COD lock so two checkouts at once count each other. The quote
- * applies the fee; codAvailability says whether COD may pay that total (decision 034).
+ * In the checkout's transaction, for a COD order: COD's rules, the shopper's open COD orders
+ * and whether staff blocked COD for them, under the shopper's COD lock so two checkouts at once
+ * count each other. The quote applies the fee; codAvailability says whether COD may pay that
+ * total (decision 034).
  */
 export async function rulesForCheckout(
   tx: Queryable,
   userId: number,
-): Promise<{ rules: CodRules; openCodOrders: number }> {
+): Promise<{ rules: CodRules; openCodOrders: number; blocked: boolean }> {
   await q.lockCodCheckouts(tx, userId);
   const rules = await getSettings(tx);
-  return { rules, openCodOrders: await q.openCodOrders(tx, userId) };
+  return {
+    rules,
+    openCodOrders: await q.openCodOrders(tx, userId),
+    blocked: await q.codBlocked(tx, userId),
+  };
 }
 
 function hashOf(token: string): string {

@@ -16,12 +16,25 @@ const ask: CodAsk = {
   totalPaise: 135_900,
   openCodOrders: 0,
   personalised: false,
+  blocked: false,
 };
 
 describe('codAvailability', () => {
   const cases: [string, Partial<CodRules>, Partial<CodAsk>, string | null][] = [
     ['a plain order', {}, {}, null],
     ['COD off', { cod_enabled: false }, {}, 'Cash on delivery is not available at the moment.'],
+    [
+      'COD off, for a blocked shopper too',
+      { cod_enabled: false },
+      { blocked: true },
+      'Cash on delivery is not available at the moment.',
+    ],
+    [
+      'a shopper staff blocked, whatever else holds',
+      {},
+      { blocked: true, totalPaise: 495_101, openCodOrders: 2 },
+      'Cash on delivery is not available for your account. Please pay online.',
+    ],
     [
       'a printed shirt',
       {},

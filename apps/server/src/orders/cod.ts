@@ -1,6 +1,8 @@
 // Cash on delivery's rules (decision 034), pure: whether COD may pay an order, with the
 // shopper-facing reason when it may not, and what an unconfirmed COD order may not do yet.
-import { formatRupees, paiseToRupees, PRINT_NO_COD } from '@kitroom/contract';
+// Staff may block COD for one shopper (issue 41): the shopper is told only that it is not
+// available for their account, never staff's reason.
+import { COD_BLOCKED_MESSAGE, formatRupees, paiseToRupees, PRINT_NO_COD } from '@kitroom/contract';
 
 /** The shop's COD settings, as the settings service answers them. */
 export interface CodRules {
@@ -19,6 +21,8 @@ export interface CodAsk {
   openCodOrders: number | null;
   /** Printed with a name or number (decision 049): never COD. */
   personalised: boolean;
+  /** Staff blocked cash on delivery for this shopper (false for a visitor). */
+  blocked: boolean;
 }
 
 export interface CodAvailability {
@@ -31,12 +35,14 @@ export interface CodAvailability {
 
 export const COD_OFF = 'Cash on delivery is not available at the moment.';
 export const COD_PERSONALISED = PRINT_NO_COD;
+export const COD_BLOCKED = COD_BLOCKED_MESSAGE;
 
 /** Whether cash on delivery may pay this order (or, without a total, this pincode). */
 export function codAvailability(rules: CodRules, ask: CodAsk): CodAvailability {
   const fee = rules.cod_fee_paise;
   const no = (reason: string): CodAvailability => ({ available: false, fee_paise: fee, reason });
   if (!rules.cod_enabled) return no(COD_OFF);
+  if (ask.blocked) return no(COD_BLOCKED);
   if (ask.personalised) return no(COD_PERSONALISED);
   if (rules.cod_excluded_pincodes.some((prefix) => ask.pincode.startsWith(prefix))) {
     return no(`Cash on delivery is not available for pincode ${ask.pincode}.`);

@@ -1,8 +1,8 @@
 // A shopper's copy of everything the shop keeps about them (DPDP Act s.11; decision 037):
 // the account, its address, cart, wishlist, back-in-stock sign-ups, orders (items, timeline,
 // payments, refunds, returns, tax documents), coupons, reviews, wholesale application,
-// feedback, referral clicks, giveaway entries, sessions
-// and any erasure request. EXPORTED_TABLES names every table with a user_id column that it
+// feedback, referral clicks, giveaway entries, sessions, staff notes on the account, a cash on
+// delivery block and any erasure request. EXPORTED_TABLES names every table with a user_id column that it
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
@@ -14,6 +14,7 @@ export const EXPORTED_TABLES = [
   'account_erasures',
   'cart_items',
   'coupon_redemptions',
+  'customer_notes',
   'feedback',
   'giveaway_entries',
   'orders',
@@ -31,6 +32,7 @@ const NOTES = [
   'Your wishlist while logged out, your cart while logged out and the referral code of a link you followed are kept only in your own browser (local storage), not by us.',
   'Back-in-stock requests are the "Notify me" sign-ups made with your account\'s email address, logged in or not.',
   'We keep no marketing consents: we send only the mails your orders and your account need.',
+  'Staff notes are what our staff wrote on your account to help them serve you; a cash-on-delivery block says since when and why we asked you to pay online.',
 ];
 
 const byOrder = (rows: q.Row[]) => {
@@ -79,6 +81,10 @@ export async function exportData(
     q.giveawayEntries(db, userId),
     q.sessions(db, userId),
   ]);
+  const [staffNotes, codBlock] = await Promise.all([
+    q.staffNotes(db, userId),
+    q.codBlock(db, userId),
+  ]);
   return {
     exported_at: now.toISOString(),
     notes: NOTES,
@@ -112,6 +118,10 @@ export async function exportData(
     referral_clicks: clicks,
     giveaway_entries: giveaways,
     sessions,
+    staff_notes: staffNotes,
+    cash_on_delivery_block: codBlock
+      ? { blocked_at: q.iso(codBlock.blocked_at), reason: codBlock.reason }
+      : null,
     erasure_request: erasure
       ? {
           state: erasure.state,

@@ -8,7 +8,9 @@
 // keeps the address printed on its invoice, one never invoiced loses its address and phone.
 // A return's payout destination (UPI id, bank account) is masked once the transfer is made;
 // a transfer still owed keeps the request waiting.
-// A mail to the address the account had confirms it, and the audit log records it.
+// A mail to the address the account had confirms it, and the audit log records it. A shopper
+// who asks the shop instead (by mail, by phone, the grievance officer) has it started by the
+// owner in the back office, confirmed the same way, by typing the account's email.
 import {
   ACCOUNT_ERASED_MESSAGE,
   DELETE_CONFIRM_MISMATCH,
@@ -20,9 +22,9 @@ import type { AdminErasure, ErasureListResponse, ErasureQuery } from '@kitroom/c
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
-import { Invalid, NotFound } from '../domain-errors.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
-import { record, SWEEP } from '../staff/audit.service.js';
+import { record, SWEEP, type Actor } from '../staff/audit.service.js';
 import { accountErased, type AccountErasedData } from './account-erased.mail.js';
 import * as q from './privacy.queries.js';
 
@@ -37,8 +39,21 @@ export interface ErasureDeps {
   publicUrl: string;
 }
 
-/** Who erases: the shopper (from their IP) or the sweep. */
-type ErasedBy = { by: 'shopper'; ip: string | null } | { by: 'system' };
+/** Who erases: the shopper (from their IP), staff at the shopper's request, or the sweep. */
+type ErasedBy =
+  { by: 'shopper'; ip: string | null } | { by: 'staff'; actor: Actor } | { by: 'system' };
+
+const auditActorOf = (who: ErasedBy): Actor =>
+  who.by === 'shopper'
+    ? { staffId: null, ip: who.ip, by: 'shopper' }
+    : who.by === 'staff'
+      ? who.actor
+      : SWEEP;
+
+export const STAFF_CONFIRM_MISMATCH =
+  "Type the shopper's email address exactly as the account has it to confirm.";
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+export const ALREADY_ERASED = 'This account is already erased.';
 
 /** delete_account.php {action: 'status'}: whether an erasure waits, and why. */
 export async function erasureStatus(db: Queryable, userId: number): Promise<DeleteAccountResponse> {
@@ -62,29 +77,61 @@ export async function requestErasure(
     const user = await q.lockUser(tx, userId);
     if (!user || user.erased_at) throw new NotFound('User not found.');
     if (confirmEmail !== user.email) throw new Invalid(DELETE_CONFIRM_MISMATCH);
-    const blocking = await q.blockingOrder(tx, userId);
-    if (blocking) {
-      const message = erasureWaitingMessage(blocking);
-      const before = await q.erasureOf(tx, userId);
-      await q.insertWaiting(tx, userId, message, now);
-      if (!before) {
-        await record(
-          tx,
-          { staffId: null, ip, by: 'shopper' },
-          {
-            entity: 'user',
-            entityId: userId,
-            action: 'erasure-requested',
-            after: { by: 'shopper', state: 'waiting', blocking_order_id: blocking.orderId },
-          },
-          now,
-        );
-      }
-      return { state: 'waiting', message };
-    }
-    await erase(tx, deps.publicUrl, user, { by: 'shopper', ip }, now);
-    return { state: 'done', message: ACCOUNT_ERASED_MESSAGE };
+    return eraseOrWait(tx, deps.publicUrl, user, { by: 'shopper', ip }, now);
   });
+}
+
+/**
+ * The owner starts the erasure a shopper asked the shop for, confirmed by typing the account's
+ * email: erased now, or waiting for their open orders exactly as if they had asked themself.
+ * Answers the same as the shopper's own request.
+ */
+export async function requestErasureForShopper(
+  deps: ErasureDeps,
+  actor: Actor,
+  userId: number,
+  confirmEmail: string,
+  now = new Date(),
+): Promise<DeleteAccountResponse> {
+  return deps.db.transaction(async (tx) => {
+    const user = await q.lockUser(tx, userId);
+    if (!user) throw new NotFound(CUSTOMER_NOT_FOUND);
+    if (user.erased_at) throw new Conflict(ALREADY_ERASED);
+    if (confirmEmail !== user.email) throw new Invalid(STAFF_CONFIRM_MISMATCH);
+    return eraseOrWait(tx, deps.publicUrl, user, { by: 'staff', actor }, now);
+  });
+}
+
+/** With the user locked: erase now, or store the request as waiting with the reason. */
+async function eraseOrWait(
+  tx: Queryable,
+  publicUrl: string,
+  user: q.UserRow,
+  who: Exclude<ErasedBy, { by: 'system' }>,
+  now: Date,
+): Promise<DeleteAccountResponse> {
+  const blocking = await q.blockingOrder(tx, user.id);
+  if (blocking) {
+    const message = erasureWaitingMessage(blocking);
+    const before = await q.erasureOf(tx, user.id);
+    await q.insertWaiting(tx, user.id, message, now);
+    if (!before) {
+      await record(
+        tx,
+        auditActorOf(who),
+        {
+          entity: 'user',
+          entityId: user.id,
+          action: 'erasure-requested',
+          after: { by: who.by, state: 'waiting', blocking_order_id: blocking.orderId },
+        },
+        now,
+      );
+    }
+    return { state: 'waiting', message };
+  }
+  await erase(tx, publicUrl, user, who, now);
+  return { state: 'done', message: ACCOUNT_ERASED_MESSAGE };
 }
 
 async function erase(
@@ -111,7 +158,7 @@ async function erase(
   // No name or address in the log: what was done, by whom, to which orders.
   await record(
     tx,
-    who.by === 'shopper' ? { staffId: null, ip: who.ip, by: 'shopper' } : SWEEP,
+    auditActorOf(who),
     {
       entity: 'user',
       entityId: user.id,
@@ -179,6 +226,26 @@ export function startErasureSweep(
       clearInterval(timer);
       await running;
     },
+  };
+}
+
+/** A shopper's erasure request as the customer page shows it; null: none. */
+export async function erasureOfShopper(
+  db: Queryable,
+  userId: number,
+): Promise<{
+  state: 'waiting' | 'done';
+  waiting_reason: string | null;
+  requested_at: string;
+  done_at: string | null;
+} | null> {
+  const row = await q.erasureOf(db, userId);
+  if (!row) return null;
+  return {
+    state: row.state,
+    waiting_reason: row.state === 'waiting' ? row.waiting_reason : null,
+    requested_at: q.iso(row.requested_at),
+    done_at: row.done_at === null ? null : q.iso(row.done_at),
   };
 }
 

@@ -209,6 +209,28 @@ export function giveawayEntries(db: Queryable, userId: number): Promise<Row[]> {
   );
 }
 
+/** Staff notes on the account: what and when (who wrote them is the shop's own record). */
+export function staffNotes(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT id, note, created_at FROM customer_notes WHERE user_id = ${userId}
+        ORDER BY created_at, id`,
+  );
+}
+
+/** Cash on delivery blocked for the account: since when and why; undefined: not blocked. */
+export async function codBlock(
+  db: Queryable,
+  userId: number,
+): Promise<{ blocked_at: Date | string; reason: string } | undefined> {
+  const [row] = await queryRows<{ blocked_at: Date | string; reason: string }>(
+    db,
+    sql`SELECT cod_blocked_at AS blocked_at, cod_block_reason AS reason FROM users
+        WHERE id = ${userId} AND cod_blocked_at IS NOT NULL`,
+  );
+  return row;
+}
+
 export function sessions(db: Queryable, userId: number): Promise<Row[]> {
   return rows(
     db,
@@ -391,6 +413,7 @@ export async function deletePersonalRows(
   await db.execute(sql`DELETE FROM wishlist_items WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM wholesale_applications WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM feedback WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM customer_notes WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM otp_codes WHERE email = ${email}`);
   await db.execute(sql`DELETE FROM otp_grants WHERE email = ${email}`);
   await db.execute(sql`DELETE FROM back_in_stock_requests WHERE email = ${email}`);
@@ -406,7 +429,10 @@ export async function deletePersonalRows(
   await db.execute(sql`UPDATE referral_clicks SET user_id = NULL WHERE user_id = ${userId}`);
 }
 
-/** The account's row: placeholders, no usable password, the time it was erased. */
+/**
+ * The account's row: placeholders, no usable password, the time it was erased; a cash on
+ * delivery block goes with it (its reason is staff's words about the shopper).
+ */
 export async function eraseUser(
   db: Queryable,
   userId: number,
@@ -415,7 +441,8 @@ export async function eraseUser(
 ): Promise<void> {
   await db.execute(
     sql`UPDATE users SET name = ${placeholder.name}, email = ${placeholder.email},
-          phone_number = '', password_hash = '!', erased_at = ${now.toISOString()}::timestamptz
+          phone_number = '', password_hash = '!', erased_at = ${now.toISOString()}::timestamptz,
+          cod_blocked_at = NULL, cod_blocked_by = NULL, cod_block_reason = NULL
         WHERE id = ${userId}`,
   );
 }

@@ -25,6 +25,7 @@ import { taxEndpoints } from './tax-endpoints.js';
 import { shipmentsEndpoints } from './shipments-endpoints.js';
 import { statusEndpoints } from './status-endpoints.js';
 import { privacyEndpoints } from './privacy-endpoints.js';
+import { customersEndpoints } from './customers-endpoints.js';
 import { backupsEndpoints } from './backups-endpoints.js';
 import { codEndpoints } from './cod-endpoints.js';
 import { sizeChartsEndpoints } from './size-charts-endpoints.js';
@@ -54,6 +55,7 @@ export const adminEndpoints = {
   ...shipmentsEndpoints,
   ...statusEndpoints,
   ...privacyEndpoints,
+  ...customersEndpoints,
   ...backupsEndpoints,
   ...codEndpoints,
   ...sizeChartsEndpoints,

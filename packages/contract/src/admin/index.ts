@@ -23,6 +23,7 @@ export * from './tax.js';
 export * from './shipments.js';
 export * from './status.js';
 export * from './privacy.js';
+export * from './customers.js';
 export * from './backups.js';
 export * from './cod.js';
 export * from './size-charts.js';

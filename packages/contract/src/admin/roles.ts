@@ -39,6 +39,16 @@ export const PERMISSIONS = [
   'orders.refund',
   /** See shoppers' details beyond an address label. */
   'customers.read',
+  /**
+   * Write notes on a shopper's account and block or allow cash on delivery for them: what
+   * support does when a shopper calls or refuses parcels at the door.
+   */
+  'customers.manage',
+  /**
+   * Start erasing a shopper's account when they ask the shop to (DPDP Act s.12): it cannot be
+   * undone, so the owner alone decides.
+   */
+  'customers.erase',
   /** Coupons, referral codes and giveaways: the shop's marketing. */
   'coupons.manage',
   'wholesale.manage',
@@ -55,7 +65,9 @@ const everything = [...PERMISSIONS];
 /** The permission matrix: what each role may do. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: everything,
-  manager: everything.filter((p) => p !== 'staff.manage' && p !== 'settings.manage'),
+  manager: everything.filter(
+    (p) => p !== 'staff.manage' && p !== 'settings.manage' && p !== 'customers.erase',
+  ),
   packer: ['catalogue.read', 'stock.adjust', 'orders.read', 'orders.fulfil'],
   support: [
     'orders.read',
@@ -63,6 +75,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'orders.notes',
     'orders.manage',
     'customers.read',
+    'customers.manage',
     'reviews.manage',
     'feedback.manage',
     'catalogue.read',

@@ -1,6 +1,5 @@
-// How an order's values read in the back office: stages, payments, refunds, returns and the
-// timeline's events in plain words, with the tone of their badges.
-import type { PaymentStatus } from '@kitroom/contract';
+// How an order's values read in the back office: the list's chips, refunds, returns and the
+// timeline's events in plain words (stages and payments are ui/order-stage.ts).
 import type {
   AdminOrderEvent,
   AdminRefund,
@@ -8,24 +7,6 @@ import type {
   OrderListStatus,
   OrderStage,
 } from '@kitroom/contract/admin';
-
-export const STAGE_LABEL: Record<OrderStage, string> = {
-  pending: 'Awaiting payment',
-  processing: 'To pack',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  completed: 'Delivered',
-  canceled: 'Canceled',
-};
-
-export const STAGE_TONE: Record<OrderStage, string> = {
-  pending: 'bg-paper text-muted',
-  processing: 'bg-volt text-ink',
-  packed: 'bg-sky-100 text-sky-900',
-  shipped: 'bg-indigo-100 text-indigo-900',
-  completed: 'bg-emerald-100 text-emerald-900',
-  canceled: 'bg-red-50 text-sale',
-};
 
 /** The list's status chips, in the order an order lives them. */
 export const STATUS_CHIPS: readonly { value: OrderListStatus | undefined; label: string }[] = [
@@ -37,12 +18,6 @@ export const STATUS_CHIPS: readonly { value: OrderListStatus | undefined; label:
   { value: 'Pending', label: 'Awaiting payment' },
   { value: 'Canceled', label: 'Canceled' },
 ];
-
-export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
-  UNPAID: 'Unpaid',
-  SUCCESS: 'Paid',
-  FAILED: 'Failed',
-};
 
 export const REFUND_LABEL: Record<AdminRefund['status'], string> = {
   requested: 'Requested',

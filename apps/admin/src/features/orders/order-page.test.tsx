@@ -187,6 +187,9 @@ describe('the order page', () => {
     expect(label.getByText('Asha Menon')).toBeTruthy();
     expect(label.getByText('673001')).toBeTruthy();
     expect(screen.getByText('asha@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open customer page' }).getAttribute('href')).toBe(
+      '/admin/customers/3',
+    );
     expect(screen.getByText('sbx_42')).toBeTruthy();
     const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
     expect(timeline.getByText('Placed')).toBeTruthy();

@@ -20,7 +20,8 @@ import { CancelDialog } from './cancel-dialog';
 import { CreditNotesCard } from './credit-notes-card';
 import { LedgerCard } from './ledger-card';
 import { EwayBillCard, WholesaleBuyerCard } from './eway-bill-card';
-import { hasPackingSlip, PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from './order-format';
+import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from '@/ui/order-stage';
+import { hasPackingSlip } from './order-format';
 import {
   AddressCard,
   CustomerCard,

@@ -10,6 +10,7 @@ import type {
 } from '@kitroom/contract/admin';
 import { formatRupees, printLabel } from '@kitroom/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CopyButton } from '@/ui/copy-button';
 import { formatDateTime, formatDay } from '@/ui/dates';
 import { formatPaise } from '@/ui/money';
@@ -173,6 +174,12 @@ export function CustomerCard({
         </a>
       </p>
       <p className="text-sm">{customer.phone}</p>
+      <Link
+        to={`/customers/${customer.id}`}
+        className="mt-2 inline-block text-sm font-semibold underline"
+      >
+        Open customer page
+      </Link>
     </Panel>
   );
 }

@@ -21,15 +21,8 @@ import { formatDateTime } from '@/ui/dates';
 import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
-import {
-  hasInvoice,
-  hasPackingSlip,
-  PAYMENT_LABEL,
-  plural,
-  STAGE_LABEL,
-  STAGE_TONE,
-  STATUS_CHIPS,
-} from './order-format';
+import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from '@/ui/order-stage';
+import { hasInvoice, hasPackingSlip, plural, STATUS_CHIPS } from './order-format';
 
 const PAGE = 50;
 const FILTERS = ['status', 'payment', 'from', 'to', 'state', 'q', 'wholesale', 'user_id'] as const;

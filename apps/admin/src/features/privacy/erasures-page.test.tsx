@@ -40,6 +40,9 @@ describe('the account deletions page', () => {
     renderAdmin('/erasures');
     const first = await screen.findByRole('row', { name: 'Account deletion of shopper #41' });
     expect(first.textContent).toContain('Ravi Kumar · ravi@example.com');
+    expect(within(first).getByRole('link', { name: 'Shopper #41' }).getAttribute('href')).toBe(
+      '/admin/customers/41',
+    );
     expect(first.textContent).toContain('Waiting');
     expect(within(first).getByRole('link', { name: 'order #123' }).getAttribute('href')).toBe(
       '/admin/orders/123',

@@ -91,7 +91,9 @@ function ErasureRow({ erasure: e }: { erasure: AdminErasure }) {
       className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
     >
       <td className={`${cell} ${border}`}>
-        <span className="font-semibold">Shopper #{e.user_id}</span>
+        <Link to={`/customers/${e.user_id}`} className="font-semibold underline">
+          Shopper #{e.user_id}
+        </Link>
         {e.shopper ? (
           <span className="block text-muted">
             {e.shopper.name} · {e.shopper.email}

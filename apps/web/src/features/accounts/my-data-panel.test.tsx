@@ -55,6 +55,8 @@ describe('the profile’s data rights', () => {
         referral_clicks: [],
         giveaway_entries: [],
         sessions: [],
+        staff_notes: [],
+        cash_on_delivery_block: null,
         erasure_request: null,
       }),
     );

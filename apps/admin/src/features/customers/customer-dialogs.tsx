@@ -1,0 +1,179 @@
+// The customer page's two dialogs. "Block cash on delivery" asks staff's reason and says what the
+// shopper will read instead; "Erase account" says what goes and what stays, and asks for the
+// shopper's email typed again, as the shopper themself would confirm it.
+import { COD_BLOCKED_MESSAGE } from '@kitroom/contract';
+import {
+  CodBlockRequest,
+  CustomerErasureRequest,
+  type AdminCustomerResponse,
+} from '@kitroom/contract/admin';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { call, errorText } from '@/api/client';
+import { buttonClass } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { controlClass, FormMessage } from '@/ui/form-field';
+
+interface DialogProps {
+  data: AdminCustomerResponse;
+  onClose: () => void;
+  onDone: (next: AdminCustomerResponse) => void;
+}
+
+export function CodBlockDialog({ data, onClose, onDone }: DialogProps) {
+  const { customer } = data;
+  const formId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const block = useMutation({
+    mutationFn: (text: string) =>
+      call('setCustomerCodBlock', {
+        params: { id: customer.id },
+        body: { blocked: true, reason: text },
+      }),
+    onSuccess: onDone,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CodBlockRequest.safeParse({ blocked: true, reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'reason is required');
+      field.current?.focus();
+      return;
+    }
+    setError(null);
+    if (parsed.data.blocked) block.mutate(parsed.data.reason);
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      initialFocus={field}
+      title="Block cash on delivery?"
+      actions={
+        <>
+          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
+            Keep it allowed
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className={buttonClass('danger')}
+            disabled={block.isPending}
+          >
+            {block.isPending ? 'Blocking…' : 'Block cash on delivery'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+        <p>
+          {customer.name} can still pay online. At checkout and on product pages they will read: “
+          {COD_BLOCKED_MESSAGE}” Orders already placed are not changed.
+        </p>
+        <label htmlFor={`${formId}-reason`} className="block text-sm font-semibold text-ink">
+          Reason (for staff)
+        </label>
+        <textarea
+          ref={field}
+          id={`${formId}-reason`}
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${formId}-error` : undefined}
+          className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+        />
+        {error && (
+          <p id={`${formId}-error`} className="text-sm font-medium text-sale">
+            {error}
+          </p>
+        )}
+        <FormMessage text={block.error ? errorText(block.error) : null} />
+      </form>
+    </Dialog>
+  );
+}
+
+export function EraseDialog({ data, onClose, onDone }: DialogProps) {
+  const { customer } = data;
+  const formId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const erase = useMutation({
+    mutationFn: (typed: string) =>
+      call('startCustomerErasure', { params: { id: customer.id }, body: { email: typed } }),
+    onSuccess: onDone,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CustomerErasureRequest.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'email is required');
+      field.current?.focus();
+      return;
+    }
+    setError(null);
+    erase.mutate(parsed.data.email);
+  }
+
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      onClose={onClose}
+      initialFocus={field}
+      title="Erase this account?"
+      actions={
+        <>
+          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
+            Keep the account
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className={buttonClass('danger')}
+            disabled={erase.isPending}
+          >
+            {erase.isPending ? 'Erasing…' : 'Erase account'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+        <p>
+          Only when {customer.name} asked the shop to delete their account. Their name, email,
+          phone, saved address, cart, notes and sessions are erased and a confirmation is mailed to
+          them. Orders with a tax invoice keep the invoiced name and address for 72 months. With an
+          order or a return still open, the erasure waits until it is settled. This cannot be
+          undone.
+        </p>
+        <label htmlFor={`${formId}-email`} className="block text-sm font-semibold text-ink">
+          Type the shopper’s email to confirm
+        </label>
+        <input
+          ref={field}
+          id={`${formId}-email`}
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${formId}-error` : undefined}
+          className={`${controlClass} ${error ? 'border-sale' : 'border-line'}`}
+        />
+        {error && (
+          <p id={`${formId}-error`} className="text-sm font-medium text-sale">
+            {error}
+          </p>
+        )}
+        <FormMessage text={erase.error ? errorText(erase.error) : null} />
+      </form>
+    </Dialog>
+  );
+}
