@@ -2,7 +2,7 @@
 // their role, and hands it to the customers service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes, staffSessionOf } from '../http/admin-endpoints.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
 import * as customers from './customers.service.js';
 
