@@ -97,9 +97,43 @@ export const PriceBound = z.coerce
   .min(0, 'price range cannot be negative')
   .max(10_000_000, 'price range is too large');
 
+/**
+ * The orders a shopper may sort a listing or a search in. Leaving `sort` out keeps the shop's
+ * own order (listings: in stock first, then by id; search: best match first), so addresses
+ * and cached responses from before sorting stay the same. Every sort puts sold-out jerseys
+ * last and breaks ties by id, so pages never repeat or skip a product.
+ */
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'popular', 'rating'] as const;
+export type ListingSort = (typeof SORTS)[number];
+export const ListingSortField = z.enum(SORTS, {
+  error: `sort must be one of ${SORTS.join(', ')}`,
+});
+
+/** The sort control's texts: its label, each sort's name and the shop's own order's. */
+export const SORT_TEXTS = {
+  label: 'Sort by',
+  /** The listings' own order (in stock first, then by id). */
+  listingDefault: 'Featured',
+  /** Search's own order. */
+  searchDefault: 'Best match',
+  sorts: {
+    newest: 'Newest',
+    'price-asc': 'Price: low to high',
+    'price-desc': 'Price: high to low',
+    popular: 'Popular',
+    rating: 'Top rated',
+  } satisfies Record<ListingSort, string>,
+} as const;
+
+/** The sort a page address names (`?sort=`): one of SORTS, else undefined (the shop's order). */
+export function sortOf(value: string | null | undefined): ListingSort | undefined {
+  return SORTS.find((s) => s === value);
+}
+
 /** The listing form: one page of products with facets. */
 export const ShopListingRequest = z.object({
   limit: LimitText,
+  sort: ListingSortField.optional(),
   price_range_minimum: PriceBound.optional(),
   price_range_maximum: PriceBound.optional(),
   category: FacetList.optional(),
@@ -110,7 +144,10 @@ export const ShopListingRequest = z.object({
 export type ShopListingRequest = z.input<typeof ShopListingRequest>;
 
 /** The category form: every product of one category (the category page). */
-export const ShopCategoryRequest = z.object({ category: z.array(FacetName).min(1).max(1) });
+export const ShopCategoryRequest = z.object({
+  category: z.array(FacetName).min(1).max(1),
+  sort: ListingSortField.optional(),
+});
 export type ShopCategoryRequest = z.input<typeof ShopCategoryRequest>;
 
 /**
@@ -182,6 +219,7 @@ export type ShopListingResponse = z.infer<typeof ShopListingResponse>;
 
 export const SearchRequest = z.object({
   search: z.string().max(200, 'search text is too long (200 characters at most)'),
+  sort: ListingSortField.optional(),
 });
 export type SearchRequest = z.input<typeof SearchRequest>;
 
