@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, Rupees } from './common.js';
 import { PrintOffer } from './printing.js';
 import { PAGE_SIZE } from './rules.js';
+import { SORTS } from './sorts.js';
 
 /** Stock per size, in the shop's size order: { S: 5, M: 3, L: 0 }. */
 export const SizeStock = z.record(z.string(), z.number().int().nonnegative());
@@ -97,38 +98,10 @@ export const PriceBound = z.coerce
   .min(0, 'price range cannot be negative')
   .max(10_000_000, 'price range is too large');
 
-/**
- * The orders a shopper may sort a listing or a search in. Leaving `sort` out keeps the shop's
- * own order (listings: in stock first, then by id; search: best match first), so addresses
- * and cached responses from before sorting stay the same. Every sort puts sold-out jerseys
- * last and breaks ties by id, so pages never repeat or skip a product.
- */
-export const SORTS = ['newest', 'price-asc', 'price-desc', 'popular', 'rating'] as const;
-export type ListingSort = (typeof SORTS)[number];
+/** A sort of a listing or search (sorts.ts); a value outside SORTS is refused, naming them. */
 export const ListingSortField = z.enum(SORTS, {
   error: `sort must be one of ${SORTS.join(', ')}`,
 });
-
-/** The sort control's texts: its label, each sort's name and the shop's own order's. */
-export const SORT_TEXTS = {
-  label: 'Sort by',
-  /** The listings' own order (in stock first, then by id). */
-  listingDefault: 'Featured',
-  /** Search's own order. */
-  searchDefault: 'Best match',
-  sorts: {
-    newest: 'Newest',
-    'price-asc': 'Price: low to high',
-    'price-desc': 'Price: high to low',
-    popular: 'Popular',
-    rating: 'Top rated',
-  } satisfies Record<ListingSort, string>,
-} as const;
-
-/** The sort a page address names (`?sort=`): one of SORTS, else undefined (the shop's order). */
-export function sortOf(value: string | null | undefined): ListingSort | undefined {
-  return SORTS.find((s) => s === value);
-}
 
 /** The listing form: one page of products with facets. */
 export const ShopListingRequest = z.object({

@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './money.js';
 export * from './rules.js';
 export * from './catalogue.js';
+export * from './sorts.js';
 export * from './profiles.js';
 export * from './crests.js';
 export * from './shop.js';
