@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminListFilters, measureAdmin, prepareStaff } from './admin.js';
 import { forgetSalesRollups, seedOrders, timeSequential } from './orders.js';
-import { API_BUDGETS, judge } from './budgets.js';
+import { API_BUDGETS, judge, LISTING } from './budgets.js';
 import {
   prepareCatalogue,
   prepareShoppers,
@@ -39,6 +39,7 @@ import {
   discoverCatalogue,
   orderListQueries,
   type Catalogue,
+  type Scenario,
 } from './scenarios.js';
 import { measureProcesses } from './several-processes.js';
 import { median, round } from './stats.js';
@@ -229,6 +230,39 @@ async function fillServerCart(baseUrl: string, c: Catalogue, shopper: BenchUser)
   });
 }
 
+/** One API scenario: probed once, then loaded and measured (or why it was not). */
+async function measureScenario(
+  server: Started,
+  s: Scenario,
+  settings: LoadSettings,
+  ceiling: LoadFigures,
+): Promise<ApiResult> {
+  const probed = await probe(server.baseUrl, s.probes);
+  if (!probed.ok) {
+    const status = probed.status === 404 ? 'skipped' : 'failed';
+    log(`  ${s.label}: ${status} (${probed.reason})`);
+    return { id: s.id, label: s.label, detail: s.detail, status, reason: probed.reason };
+  }
+  const figures = await measure(
+    server.baseUrl,
+    s.requests,
+    s.connections ? { ...settings, connections: s.connections } : settings,
+    server.pid,
+  );
+  const bad = figures.non2xx + figures.errors;
+  log(
+    `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${figures.databaseCpuMsPerRequest === null ? '' : `, database CPU ${figures.databaseCpuMsPerRequest} ms/req`}${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
+  );
+  return {
+    id: s.id,
+    label: s.label,
+    detail: s.detail,
+    status: 'measured',
+    figures,
+    ceilingRatio: round(figures.requestsPerSecond / ceiling.requestsPerSecond, 4),
+  };
+}
+
 async function measureSize(
   o: BenchOptions,
   target: Target,
@@ -294,37 +328,13 @@ async function measureSize(
         }
       : undefined;
     for (const s of buildScenarios(catalogue, shoppers, admin_)) {
-      const probed = await probe(server.baseUrl, s.probes);
-      if (!probed.ok) {
-        const status = probed.status === 404 ? 'skipped' : 'failed';
-        log(`  ${s.label}: ${status} (${probed.reason})`);
-        api.push({ id: s.id, label: s.label, detail: s.detail, status, reason: probed.reason });
-        continue;
-      }
       const resetPeak = s.id === 'mixed' && resetPeakMemory(server.pid);
-      const figures = await measure(
-        server.baseUrl,
-        s.requests,
-        s.connections ? { ...settings, connections: s.connections } : settings,
-        server.pid,
-      );
-      if (s.id === 'mixed') {
+      const result = await measureScenario(server, s, settings, ceiling);
+      api.push(result);
+      if (s.id === 'mixed' && result.status === 'measured') {
         const mem = readMemory(server.pid);
         memory = { peakMiB: round(mem.hwmKiB / 1024, 1), peakResetBeforeMixed: resetPeak };
       }
-      const ceilingRatio = round(figures.requestsPerSecond / ceiling.requestsPerSecond, 4);
-      api.push({
-        id: s.id,
-        label: s.label,
-        detail: s.detail,
-        status: 'measured',
-        figures,
-        ceilingRatio,
-      });
-      const bad = figures.non2xx + figures.errors;
-      log(
-        `  ${s.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest} ms/req${figures.databaseCpuMsPerRequest === null ? '' : `, database CPU ${figures.databaseCpuMsPerRequest} ms/req`}${bad > 0 ? `, ${bad} non-2xx/errors` : ''}`,
-      );
     }
 
     const cartAdd = api.find((a) => a.id === 'cart-add');
@@ -418,6 +428,31 @@ async function measureSize(
     pagesSkipped,
     ...(pagesNote ? { pagesNote } : {}),
   };
+}
+
+/**
+ * The listing scenarios alone on the first size's database, in a server of their own (a quick
+ * look at a change to shop.php: nothing else is measured).
+ */
+async function listingFigures(
+  target: Target,
+  settings: LoadSettings,
+  ceiling: LoadFigures,
+): Promise<ApiResult[]> {
+  log(`\n== ${target.products.toLocaleString('en-US')} products on ${target.kind}: listing only`);
+  await prepareCatalogue(root, target);
+  const secret = randomBytes(32).toString('hex');
+  const server = await startServer(target, secret, 'listing-server');
+  try {
+    const catalogue = await discoverCatalogue(server.baseUrl);
+    const api: ApiResult[] = [];
+    for (const s of buildScenarios(catalogue, [])) {
+      if (LISTING.includes(s.id)) api.push(await measureScenario(server, s, settings, ceiling));
+    }
+    return api;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The outbox's drain on the first size's database, in a server of its own. */
@@ -561,6 +596,22 @@ async function main(): Promise<void> {
     );
     const checks = judge({ engine, sizes: [], pages: null, checkout, checkoutNote });
     for (const c of checks) {
+      log(
+        `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
+      );
+    }
+    return;
+  }
+  if (o.onlyListing) {
+    // A quick look at the listing alone: judged and printed, nothing written.
+    const ceiling = await measureCeiling(settings);
+    log(`Ceiling (bare Fastify): ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms`);
+    const products = o.sizes[0]!;
+    const api = await listingFigures(targetFor(serverUrl, products, dataRoot), settings, ceiling);
+    const size: SizeResult = { products, seededSeconds: null, coldStart: null, memory: null, api };
+    const checks = judge({ engine, sizes: [size], pages: null });
+    const labels = api.map((a) => a.label);
+    for (const c of checks.filter((c) => labels.some((l) => c.subject.startsWith(l)))) {
       log(
         `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
       );

@@ -56,7 +56,13 @@ export const CHECKOUT_BUDGETS = {
   sustainedP99Ms: 150,
 };
 
-const LISTING: ScenarioId[] = ['shop-first', 'shop-filtered'];
+/** The scenarios the listing budgets judge. */
+export const LISTING: readonly ScenarioId[] = [
+  'shop-first',
+  'shop-filtered',
+  'shop-first-sorted',
+  'shop-filtered-sorted',
+];
 const SEARCH: ScenarioId[] = ['search-word', 'search-typo'];
 const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
 /** More failed requests than this share and a scenario's figures are not judged as a pass. */

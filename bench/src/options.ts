@@ -22,11 +22,13 @@ export interface BenchOptions {
   onlyProcesses: boolean;
   /** Only the drop and sustained checkout, printed (nothing written). */
   onlyCheckout: boolean;
+  /** Only the ceiling and the listing scenarios, judged and printed (nothing written). */
+  onlyListing: boolean;
   /** Shoppers in the drop (its size has stock 100). */
   dropShoppers: number;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--drop-shoppers 200]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--drop-shoppers 200]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -40,6 +42,8 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --only-processes  only 1 vs 2 server processes behind nginx on the first size's
                  database (PostgreSQL), printed
   --only-checkout  only the drop and sustained checkout on the first size's database, printed
+  --only-listing  only the bare-Fastify ceiling and the shop.php listing scenarios on the
+                 first size's database, judged and printed
   --drop-shoppers N  shoppers in the drop, each ordering 1 unit of a size with stock 100
                  (default 200)`;
 
@@ -69,6 +73,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       'only-outbox': { type: 'boolean', default: false },
       'only-processes': { type: 'boolean', default: false },
       'only-checkout': { type: 'boolean', default: false },
+      'only-listing': { type: 'boolean', default: false },
       'drop-shoppers': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -106,6 +111,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     onlyOutbox: values['only-outbox'] === true,
     onlyProcesses: values['only-processes'] === true,
     onlyCheckout: values['only-checkout'] === true,
+    onlyListing: values['only-listing'] === true,
     dropShoppers: values['drop-shoppers']
       ? positiveInt('drop-shoppers', values['drop-shoppers'], 2_000)
       : DROP_SHOPPERS,

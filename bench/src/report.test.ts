@@ -401,6 +401,11 @@ describe('options', () => {
     expect(() => parseOptions(['--drop-shoppers', '0'])).toThrow('--drop-shoppers');
   });
 
+  it('--only-listing measures the listing scenarios alone', () => {
+    expect(parseOptions([]).onlyListing).toBe(false);
+    expect(parseOptions(['--only-listing']).onlyListing).toBe(true);
+  });
+
   it('--only-processes measures 1 vs 2 processes alone', () => {
     expect(parseOptions([]).onlyProcesses).toBe(false);
     expect(parseOptions(['--only-processes']).onlyProcesses).toBe(true);

@@ -6,6 +6,7 @@ import {
   formatLimit,
   PAGE_SIZE,
   SearchResponse,
+  SORTS,
   ShopListingResponse,
   type CartManageRequest,
   type ProductSummary,
@@ -19,6 +20,8 @@ export type ScenarioId =
   | 'product'
   | 'shop-first'
   | 'shop-filtered'
+  | 'shop-first-sorted'
+  | 'shop-filtered-sorted'
   | 'search-word'
   | 'search-typo'
   | 'page-home'
@@ -288,6 +291,9 @@ export function buildScenarios(
   const home = { method: 'GET' as const, path: '/api/home.php' };
   const shopFirst = postJson('/api/shop.php', firstPage);
   const shopFiltered = postJson('/api/shop.php', c.filtered);
+  // Each sort in turn (decision 063): a connection's next request asks for the next one.
+  const sorted = (body: ShopListingRequest) =>
+    SORTS.map((sort) => postJson('/api/shop.php', { ...body, sort }));
   const searchWord = postJson('/api/search_result.php', { search: c.searchWord });
   const searchTypo = postJson('/api/search_result.php', { search: c.searchTypo });
   const product = productRequest(c.productIds);
@@ -347,6 +353,20 @@ export function buildScenarios(
       detail: `POST /api/shop.php ${JSON.stringify(c.filtered)}`,
       requests: [shopFiltered],
       probes: [shopFiltered],
+    },
+    {
+      id: 'shop-first-sorted',
+      label: 'shop.php first page, each sort',
+      detail: `POST /api/shop.php ${JSON.stringify(firstPage)} with sort ${SORTS.join(', ')} in turn`,
+      requests: sorted(firstPage),
+      probes: sorted(firstPage),
+    },
+    {
+      id: 'shop-filtered-sorted',
+      label: 'shop.php category + team + price, each sort',
+      detail: `POST /api/shop.php ${JSON.stringify(c.filtered)} with sort ${SORTS.join(', ')} in turn`,
+      requests: sorted(c.filtered),
+      probes: sorted(c.filtered),
     },
     {
       id: 'search-word',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, Rupees } from './common.js';
 import { PrintOffer } from './printing.js';
 import { PAGE_SIZE } from './rules.js';
+import { SORTS } from './sorts.js';
 
 /** Stock per size, in the shop's size order: { S: 5, M: 3, L: 0 }. */
 export const SizeStock = z.record(z.string(), z.number().int().nonnegative());
@@ -97,9 +98,15 @@ export const PriceBound = z.coerce
   .min(0, 'price range cannot be negative')
   .max(10_000_000, 'price range is too large');
 
+/** A sort of a listing or search (sorts.ts); a value outside SORTS is refused, naming them. */
+export const ListingSortField = z.enum(SORTS, {
+  error: `sort must be one of ${SORTS.join(', ')}`,
+});
+
 /** The listing form: one page of products with facets. */
 export const ShopListingRequest = z.object({
   limit: LimitText,
+  sort: ListingSortField.optional(),
   price_range_minimum: PriceBound.optional(),
   price_range_maximum: PriceBound.optional(),
   category: FacetList.optional(),
@@ -110,7 +117,10 @@ export const ShopListingRequest = z.object({
 export type ShopListingRequest = z.input<typeof ShopListingRequest>;
 
 /** The category form: every product of one category (the category page). */
-export const ShopCategoryRequest = z.object({ category: z.array(FacetName).min(1).max(1) });
+export const ShopCategoryRequest = z.object({
+  category: z.array(FacetName).min(1).max(1),
+  sort: ListingSortField.optional(),
+});
 export type ShopCategoryRequest = z.input<typeof ShopCategoryRequest>;
 
 /**
@@ -182,6 +192,7 @@ export type ShopListingResponse = z.infer<typeof ShopListingResponse>;
 
 export const SearchRequest = z.object({
   search: z.string().max(200, 'search text is too long (200 characters at most)'),
+  sort: ListingSortField.optional(),
 });
 export type SearchRequest = z.input<typeof SearchRequest>;
 

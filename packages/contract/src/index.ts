@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './rules.js';
 export * from './shipping-rates.js';
 export * from './catalogue.js';
+export * from './sorts.js';
 export * from './profiles.js';
 export * from './crests.js';
 export * from './shop.js';

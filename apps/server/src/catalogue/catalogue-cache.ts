@@ -17,6 +17,10 @@ export const DEFAULT_ANSWER_BYTES = 64 * 1024 * 1024;
 export const PRODUCT_LOG_KEPT = 10_000;
 /** The id the product log uses for "the Most Viewed order changed". */
 export const MOST_VIEWED = 0;
+/** The id the product log uses for "a product's rating changed" (the rating sort's order). */
+export const RATING_ORDER = -1;
+/** The id the product log uses for "the sales window changed" (the popular sort's order). */
+export const POPULAR_ORDER = -2;
 /** Product-version steps remembered, to check answers that were computing across a change. */
 const RECENT_STEPS = 64;
 

@@ -160,16 +160,28 @@ describe('kept answers', () => {
         ),
       );
     }
-    const category = await post(t.app, '/api/shop.php', { category: ['Club Jerseys'] });
-    expect(category.body).toBe(
-      bytes(CategoryProductsResponse, await catalogue.categoryProducts(t.db, 'Club Jerseys')),
-    );
-    const list = await post(t.app, '/api/shop.php');
-    expect(list.body).toBe(bytes(ShopOverviewResponse, await catalogue.shopOverview(t.db)));
-    const found = await post(t.app, '/api/search_result.php', { search: 'kerala blasters' });
-    expect(found.body).toBe(
-      bytes(SearchResponse, { products: await search(t.db, 'kerala blasters') }),
-    );
+    for (const sort of [undefined, 'price-desc', 'rating'] as const) {
+      const res = await post(t.app, '/api/shop.php', { limit: '0-50', sort });
+      expect(res.body).toBe(
+        bytes(ShopListingResponse, await catalogue.listing(t.db, { limit: '0-50', sort })),
+      );
+      const category = await post(t.app, '/api/shop.php', { category: ['Club Jerseys'], sort });
+      expect(category.body).toBe(
+        bytes(
+          CategoryProductsResponse,
+          await catalogue.categoryProducts(t.db, 'Club Jerseys', sort),
+        ),
+      );
+      const list = await post(t.app, '/api/shop.php', sort && { sort });
+      expect(list.body).toBe(bytes(ShopOverviewResponse, await catalogue.shopOverview(t.db, sort)));
+      const found = await post(t.app, '/api/search_result.php', {
+        search: 'kerala blasters',
+        sort,
+      });
+      expect(found.body).toBe(
+        bytes(SearchResponse, { products: await search(t.db, 'kerala blasters', sort) }),
+      );
+    }
     const blank = await post(t.app, '/api/search_result.php', { search: '  ' });
     expect(blank.body).toBe('{"products":[]}');
     const page = await post(t.app, '/api/product.php', { product_id: star });

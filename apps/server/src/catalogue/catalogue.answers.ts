@@ -7,6 +7,7 @@ import {
   CategoryProductsResponse,
   HomeResponse,
   Product,
+  type ListingSort,
   ProductSummary,
   Review,
   REVIEWS_SHOWN,
@@ -21,6 +22,7 @@ import { jsonBody, type JsonBody } from '../http/cached-json.js';
 import { MOST_VIEWED, type Computed } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
 import { printOffer } from './printing.service.js';
+import { orderFollows } from './sort-order.service.js';
 import {
   cachedAt,
   categoryFilter,
@@ -60,22 +62,36 @@ export async function homeAnswer(db: Queryable): Promise<JsonBody> {
   });
 }
 
-/** shop.php with no body: the categories with their product counts, and the first page. */
-export async function shopOverviewAnswer(db: Queryable): Promise<JsonBody> {
+/** A kept response's key with its sort; the shop's own order keeps the key it always had. */
+const sorted = (key: string, sort: ListingSort | undefined) => (sort ? `${key}:${sort}` : key);
+
+/** The products a listing response shows, and the pseudo products its sort's order follows. */
+const shownIn = (products: readonly { id: number }[], sort: ListingSort | undefined) => [
+  ...ids(products),
+  ...orderFollows(sort),
+];
+
+/** shop.php with no body (or a sort alone): the categories with their counts, and the first page. */
+export async function shopOverviewAnswer(db: Queryable, sort?: ListingSort): Promise<JsonBody> {
   const { cache, version } = await cachedAt(db);
-  return cache.answer(version, 'shop-overview', async () => {
-    const answer = await shopOverview(db);
-    return answerOf(ShopOverviewResponse, answer, ids(answer.products));
+  return cache.answer(version, sorted('shop-overview', sort), async () => {
+    const answer = await shopOverview(db, sort);
+    return answerOf(ShopOverviewResponse, answer, shownIn(answer.products, sort));
   });
 }
 
 /** shop.php with one category: its products and price bounds. */
-export async function categoryProductsAnswer(db: Queryable, category: string): Promise<JsonBody> {
+export async function categoryProductsAnswer(
+  db: Queryable,
+  category: string,
+  sort?: ListingSort,
+): Promise<JsonBody> {
   const cached = await cachedAt(db);
   const filter = await categoryFilter(db, category, cached);
-  return cached.cache.answer(cached.version, `category:${filterKey(filter)}`, async () => {
-    const answer = await categoryProductsFor(db, filter, cached);
-    return answerOf(CategoryProductsResponse, answer, ids(answer.products));
+  const key = sorted(`category:${filterKey(filter)}`, sort);
+  return cached.cache.answer(cached.version, key, async () => {
+    const answer = await categoryProductsFor(db, filter, cached, sort);
+    return answerOf(CategoryProductsResponse, answer, shownIn(answer.products, sort));
   });
 }
 
@@ -83,10 +99,10 @@ export async function categoryProductsAnswer(db: Queryable, category: string): P
 export async function listingAnswer(db: Queryable, input: ListingInput): Promise<JsonBody> {
   const cached = await cachedAt(db);
   const plan = await planListing(db, input, cached);
-  const key = `shop:${plan.offset}:${plan.count}:${filterKey(plan.filter)}`;
+  const key = sorted(`shop:${plan.offset}:${plan.count}:${filterKey(plan.filter)}`, plan.sort);
   return cached.cache.answer(cached.version, key, async () => {
     const answer = await listingFor(db, plan, cached);
-    return answerOf(ShopListingResponse, answer, ids(answer.products));
+    return answerOf(ShopListingResponse, answer, shownIn(answer.products, plan.sort));
   });
 }
 

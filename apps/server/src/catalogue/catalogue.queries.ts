@@ -1,4 +1,5 @@
 // SQL of the catalogue: product projections, listing with facet counts, category lists.
+import type { ListingSort } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
@@ -265,6 +266,50 @@ export async function listingPage(
   count: number,
 ): Promise<ProductRow[]> {
   return productsWhere(db, listingConditions(f), sql`(p.stock_quantity = 0), p.id`, count, offset);
+}
+
+/**
+ * The ORDER BY of a sort (decision 063): in stock first, as the shop's own order, then the
+ * sort's key, then the id, so a window of the order never repeats or skips a product. Price
+ * is the price the shopper pays (the discount price); rating puts products without shown
+ * reviews last. (Popular is sortedIds' own statement: it joins the sales.)
+ */
+function sortOrder(sort: Exclude<ListingSort, 'popular'>): SQL {
+  switch (sort) {
+    case 'newest':
+      return sql`(p.stock_quantity = 0), p.created_at DESC, p.id DESC`;
+    case 'price-asc':
+      return sql`(p.stock_quantity = 0), p.discount_price_paise, p.id`;
+    case 'price-desc':
+      return sql`(p.stock_quantity = 0), p.discount_price_paise DESC, p.id`;
+    case 'rating':
+      return sql`(p.stock_quantity = 0), (p.review_count = 0), p.product_rating DESC,
+                 p.review_count DESC, p.id`;
+  }
+}
+
+/**
+ * Ids of a window of the active products matching `where` (on `p`), in a sort's order.
+ * Popular is the pieces sold over the dashboard's window of ended days (product_sales_window,
+ * rebuilt by reports' rollUpSales), none counting as 0.
+ */
+export async function sortedIds(
+  db: Queryable,
+  where: SQL,
+  sort: ListingSort,
+  limit: number,
+  offset = 0,
+): Promise<number[]> {
+  const statement =
+    sort === 'popular'
+      ? sql`SELECT p.id FROM products p LEFT JOIN product_sales_window w ON w.product_id = p.id
+            WHERE p.active AND ${where}
+            ORDER BY (p.stock_quantity = 0), coalesce(w.units, 0) DESC, p.id
+            LIMIT ${limit} OFFSET ${offset}`
+      : sql`SELECT p.id FROM products p WHERE p.active AND ${where}
+            ORDER BY ${sortOrder(sort)} LIMIT ${limit} OFFSET ${offset}`;
+  const rows = await queryRows<{ id: number }>(db, statement);
+  return rows.map((r) => r.id);
 }
 
 export async function listingTotal(db: Queryable, f: ListingFilter): Promise<number> {

@@ -31,12 +31,13 @@ export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPlu
 
       'shop.php': async ({ body, request, reply }) => {
         const category = body?.category?.[0];
+        const sort = body?.sort;
         const answer =
           body?.limit !== undefined
             ? await listingAnswer(db, { ...body, limit: body.limit })
             : category !== undefined
-              ? await categoryProductsAnswer(db, category)
-              : await shopOverviewAnswer(db);
+              ? await categoryProductsAnswer(db, category, sort)
+              : await shopOverviewAnswer(db, sort);
         return sendJson(request, reply, answer);
       },
     });

@@ -8,6 +8,7 @@ import {
   SHOP_OVERVIEW_LISTING,
   type CategoriesResponse,
   type CategoryProductsResponse,
+  type ListingSort,
   type HomeResponse,
   type Product,
   type ProductDetail,
@@ -25,6 +26,7 @@ import {
   type CatalogueCache,
 } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
+import { rowsInOrder, sortedIds } from './sort-order.service.js';
 import { ViewCounts } from './view-counts.js';
 
 // The Most Viewed trigger (migration *_product_versions) reads the 12th product: change both.
@@ -172,12 +174,17 @@ export async function categoryListAt(
   });
 }
 
-/** shop.php without a body: the category list and the first page of the listing. */
-export async function shopOverview(db: Queryable): Promise<ShopOverviewResponse> {
+/** shop.php without a body (or with a sort alone): the category list and the first page. */
+export async function shopOverview(
+  db: Queryable,
+  sort?: ListingSort,
+): Promise<ShopOverviewResponse> {
   const cached = await cachedAt(db);
   const [list, page] = await Promise.all([
     categoryListAt(db, cached),
-    planListing(db, SHOP_OVERVIEW_LISTING, cached).then((plan) => listingFor(db, plan, cached)),
+    planListing(db, { ...SHOP_OVERVIEW_LISTING, sort }, cached).then((plan) =>
+      listingFor(db, plan, cached),
+    ),
   ]);
   return {
     categories: list.categories,
@@ -220,9 +227,10 @@ async function resolveNames(
 export async function categoryProducts(
   db: Queryable,
   category: string,
+  sort?: ListingSort,
 ): Promise<CategoryProductsResponse> {
   const cached = await cachedAt(db);
-  return categoryProductsFor(db, await categoryFilter(db, category, cached), cached);
+  return categoryProductsFor(db, await categoryFilter(db, category, cached), cached, sort);
 }
 
 /** The filter of one category page; 400 when the catalogue has no such category. */
@@ -241,14 +249,17 @@ export async function categoryFilter(
   };
 }
 
-/** A category page's products and price bounds; the bounds come from the memo. */
+/** A category page's products (in a sort's order, if any) and price bounds from the memo. */
 export async function categoryProductsFor(
   db: Queryable,
   filter: q.ListingFilter,
-  { cache, version }: CachedAt,
+  cached: CachedAt,
+  sort?: ListingSort,
 ): Promise<CategoryProductsResponse> {
+  const { cache, version } = cached;
+  const window = { filter, sort, offset: 0, count: CATEGORY_PAGE_LIMIT };
   const [rows, bounds] = await Promise.all([
-    q.listingPage(db, filter, 0, CATEGORY_PAGE_LIMIT),
+    pageRows(db, window, cached),
     cache.get(version, `bounds:${filterKey(filter)}`, () => q.priceBounds(db, filter)),
   ]);
   return {
@@ -260,6 +271,7 @@ export async function categoryProductsFor(
 
 export interface ListingInput {
   limit: string;
+  sort?: ListingSort | undefined;
   price_range_minimum?: number | undefined;
   price_range_maximum?: number | undefined;
   category?: string[] | undefined;
@@ -321,12 +333,16 @@ export async function listing(db: Queryable, input: ListingInput): Promise<ShopL
   return listingFor(db, await planListing(db, input, cached), cached);
 }
 
-/** A listing request checked (400 when not valid) and resolved to a window and a filter. */
-export interface ListingPlan {
+/** A window of the products matching a filter, in a sort's order or the shop's own. */
+export interface ListingWindow {
   offset: number;
   count: number;
   filter: q.ListingFilter;
+  sort: ListingSort | undefined;
 }
+
+/** A listing request checked (400 when not valid) and resolved to a window and a filter. */
+export type ListingPlan = ListingWindow;
 
 export async function planListing(
   db: Queryable,
@@ -352,6 +368,7 @@ export async function planListing(
   ]);
   return {
     ...window,
+    sort: input.sort,
     filter: {
       categoryIds,
       subCategoryIds,
@@ -363,17 +380,34 @@ export async function planListing(
   };
 }
 
-/** The listing of a plan: its page read now, its aggregates from the memo. */
+/**
+ * The listing of a plan: its page read now (a sort's order from the cache), its aggregates
+ * from the memo. Sorting changes the page only: the counts, bounds and total are the filter's.
+ */
 export async function listingFor(
   db: Queryable,
-  { offset, count, filter }: ListingPlan,
-  { cache, version }: CachedAt,
+  plan: ListingPlan,
+  cached: CachedAt,
 ): Promise<ShopListingResponse> {
+  const { cache, version } = cached;
+  const { filter } = plan;
   const [rows, aggregates] = await Promise.all([
-    q.listingPage(db, filter, offset, count),
+    pageRows(db, plan, cached),
     cache.get(version, `listing:${filterKey(filter)}`, () => listingAggregates(db, filter)),
   ]);
   return { products: rows.map(toSummary), ...aggregates };
+}
+
+/** The rows of a window: the shop's own order read by its index, a sort's by its kept ids. */
+async function pageRows(
+  db: Queryable,
+  { filter, sort, offset, count }: ListingWindow,
+  cached: CachedAt,
+): Promise<q.ProductRow[]> {
+  if (sort === undefined) return q.listingPage(db, filter, offset, count);
+  const key = `${offset}:${count}:${filterKey(filter)}`;
+  const ids = await sortedIds(db, cached, key, q.listingConditions(filter), sort, count, offset);
+  return rowsInOrder(db, ids);
 }
 
 /** Product summaries in the order of the given ids (search's ranking); unknown ids dropped. */
@@ -381,10 +415,5 @@ export async function productSummaries(
   db: Queryable,
   ids: readonly number[],
 ): Promise<ProductSummary[]> {
-  const rows = await q.productsByIds(db, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row)] : [];
-  });
+  return (await rowsInOrder(db, ids)).map(toSummary);
 }

@@ -8,21 +8,38 @@ import {
   type DashboardSales,
   type StaffRole,
 } from '@kitroom/contract/admin';
-import type { Db } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
 import { indianDayOf, indianDaysBetween, indianMidnight } from '../indian-days.js';
 import * as q from './dashboard.queries.js';
+
+/**
+ * Rolls up the ended days the dashboard shows (the 30-day window and the month) that are
+ * missing or marked stale, and rebuilds the window's sales per product when they changed or
+ * the window moved: the best sellers' and the storefront's popular sort's figures (decision
+ * 060). Cheap when done already (tens of milliseconds for a new day).
+ */
+export async function rollUpSales(db: Queryable, today: string): Promise<void> {
+  const { from, first, yesterday } = salesDays(today);
+  await db.transaction((tx) => q.refreshSalesDays(tx, { from, first, last: yesterday }));
+}
+
+/** The days the dashboard's sales cover: the 30-day window's first, the month's, the earlier. */
+function salesDays(today: string) {
+  const first = indianDayOf(indianMidnight(today, 1 - DASHBOARD_DAYS));
+  const monthFirst = `${today.slice(0, 8)}01`;
+  const from = first < monthFirst ? first : monthFirst;
+  const yesterday = indianDayOf(indianMidnight(today, -1));
+  return { first, monthFirst, from, yesterday };
+}
 
 /**
  * Sales: the ended days of the 30 and of the month from their rollups (written or refreshed
  * first, when missing or stale), and today's orders read live.
  */
 async function sales(db: Db, today: string, topCount: number): Promise<DashboardSales> {
-  const first = indianDayOf(indianMidnight(today, 1 - DASHBOARD_DAYS));
-  const monthFirst = `${today.slice(0, 8)}01`;
-  const from = first < monthFirst ? first : monthFirst;
-  const yesterday = indianDayOf(indianMidnight(today, -1));
+  const { first, monthFirst, from, yesterday } = salesDays(today);
   const todayFrom = indianMidnight(today);
-  await db.transaction((tx) => q.refreshSalesDays(tx, { from, first, last: yesterday }));
+  await rollUpSales(db, today);
   const [todays, ended, top, refundsToday, refundsMonth] = await Promise.all([
     q.salesSince(db, todayFrom),
     q.rolledUpDays(db, from, yesterday),

@@ -1,5 +1,5 @@
 // SQL of search: the term lexicon (for typo correction) and ranked full-text matches.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
 
@@ -49,6 +49,11 @@ export async function closestTerms(
   );
   for (const r of rows) out.set(r.word, [...(out.get(r.word) ?? []), r.term]);
   return out;
+}
+
+/** The condition on `p` of the products matching a tsquery text (built from lexicon words). */
+export function matching(tsquery: string): SQL {
+  return sql`p.search_document @@ to_tsquery('english', ${tsquery})`;
 }
 
 /**

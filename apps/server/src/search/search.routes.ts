@@ -9,6 +9,6 @@ export function searchRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
     registerStorefrontRoutes(app, {
       'search_result.php': async ({ body, request, reply }) =>
-        sendJson(request, reply, await searchAnswer(database.db, body.search)),
+        sendJson(request, reply, await searchAnswer(database.db, body.search, body.sort)),
     });
 }

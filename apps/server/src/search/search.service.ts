@@ -1,7 +1,8 @@
 // Typo-tolerant product search: each query word is corrected against the catalogue's own
 // words by trigram similarity, then matched with PostgreSQL full-text search.
-import type { ProductSummary } from '@kitroom/contract';
+import type { ListingSort, ProductSummary } from '@kitroom/contract';
 import { cachedAt, productSummaries, type CachedAt } from '../catalogue/catalogue.service.js';
+import { sortedIds } from '../catalogue/sort-order.service.js';
 import type { Queryable } from '../db/client.js';
 import * as q from './search.queries.js';
 
@@ -19,11 +20,13 @@ export function searchWords(text: string): string[] {
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
-/** Ids of the products ranked for the words: every word first, else any word. */
-async function rankedIds(db: Queryable, words: string[], text: string): Promise<number[]> {
+/**
+ * The tsquery texts to try in turn for the words: every word, then any word (when there are
+ * several). Each word becomes (term | term | ...) with prefix matching; words without any
+ * known term are dropped rather than failing the whole search.
+ */
+async function searchQueries(db: Queryable, words: string[]): Promise<string[]> {
   const candidates = await q.closestTerms(db, words);
-  // Each word becomes (term | term | ...) with prefix matching; words without any known
-  // term are dropped rather than failing the whole search.
   const groups = words
     .map((w) =>
       [...new Set([w, ...(candidates.get(w) ?? [])])].filter((t) => /^[a-z0-9]+$/.test(t)),
@@ -31,10 +34,39 @@ async function rankedIds(db: Queryable, words: string[], text: string): Promise<
     .filter((terms, i) => candidates.has(words[i]!) && terms.length > 0)
     .map((terms) => `(${terms.map((t) => `${t}:*`).join(' | ')})`);
   if (groups.length === 0) return [];
-  const all = await q.rankedIds(db, groups.join(' & '), text, SEARCH_LIMIT);
-  if (all.length > 0 || groups.length === 1) return all;
-  // No product has every word: fall back to any word, still ranked.
-  return q.rankedIds(db, groups.join(' | '), text, SEARCH_LIMIT);
+  return groups.length === 1 ? groups : [groups.join(' & '), groups.join(' | ')];
+}
+
+/** Ids of the products ranked for the words: every word first, else any word. */
+async function rankedIds(db: Queryable, words: string[], text: string): Promise<number[]> {
+  for (const tsquery of await searchQueries(db, words)) {
+    const ids = await q.rankedIds(db, tsquery, text, SEARCH_LIMIT);
+    if (ids.length > 0) return ids;
+  }
+  return [];
+}
+
+/**
+ * Ids of the first products matching the words in a sort's order (decision 063): every word
+ * first, else any word, as the ranking; the order's ids kept per query as listings keep theirs.
+ */
+async function sortedMatches(
+  db: Queryable,
+  words: string[],
+  text: string,
+  sort: ListingSort,
+  cached: CachedAt,
+): Promise<number[]> {
+  const { cache, version } = cached;
+  const queries = await cache.get(version, `search-queries:${text}`, () =>
+    searchQueries(db, words),
+  );
+  for (const tsquery of queries) {
+    const where = q.matching(tsquery);
+    const ids = await sortedIds(db, cached, `search:${tsquery}`, where, sort, SEARCH_LIMIT);
+    if (ids.length > 0) return ids;
+  }
+  return [];
 }
 
 /**
@@ -42,20 +74,30 @@ async function rankedIds(db: Queryable, words: string[], text: string): Promise<
  * ranking is cached per text while the catalogue version is unchanged; the products
  * themselves (stock, sizes) are read on every call.
  */
-export async function search(db: Queryable, text: string): Promise<ProductSummary[]> {
+export async function search(
+  db: Queryable,
+  text: string,
+  sort?: ListingSort,
+): Promise<ProductSummary[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
-  return searchAt(db, words, text, await cachedAt(db));
+  return searchAt(db, words, text, await cachedAt(db), sort);
 }
 
-/** The products ranked for the words of `text` (not blank): the ranking from the memo. */
+/**
+ * The products for the words of `text` (not blank): ranked best match first, the ranking
+ * from the memo, or in a sort's order.
+ */
 export async function searchAt(
   db: Queryable,
   words: string[],
   text: string,
-  { cache, version }: CachedAt,
+  cached: CachedAt,
+  sort?: ListingSort,
 ): Promise<ProductSummary[]> {
-  const ids = await cache.get(version, `search:${text}`, () => rankedIds(db, words, text));
+  const ids = sort
+    ? await sortedMatches(db, words, text, sort, cached)
+    : await cached.cache.get(cached.version, `search:${text}`, () => rankedIds(db, words, text));
   return productSummaries(db, ids);
 }
 

@@ -5,6 +5,7 @@ import type {
   CartManageRequest,
   CartMergeRequest,
   CartRequest,
+  ListingSort,
   ShopListingRequest,
 } from '@kitroom/contract';
 import { call, inlinedAnswer, type CallOptions } from './client';
@@ -23,8 +24,9 @@ export const getCategories = (options?: CallOptions) => call('shop.php', undefin
 export const getListing = (body: ShopListingRequest, options?: CallOptions) =>
   call('shop.php', body, options);
 
-export const searchProducts = (search: string, options?: CallOptions) =>
-  call('search_result.php', { search }, options);
+/** search_result.php: best match first, or in a sort's order (decision 063). */
+export const searchProducts = (search: string, options?: CallOptions, sort?: ListingSort) =>
+  call('search_result.php', { search, ...(sort && { sort }) }, options);
 
 export const getCart = (body: CartRequest) => call('cart.php', body);
 

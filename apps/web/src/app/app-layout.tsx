@@ -35,10 +35,15 @@ export function PageLoader() {
   return <Loader label="Loading page" className="min-h-[60vh]" />;
 }
 
-/** New pages start at the top and take the focus; back and forward keep their place. */
+/**
+ * New pages start at the top and take the focus; back and forward keep their place. A new
+ * query on the same page (a filter, a sort) keeps the place and the focus of the control
+ * that changed it.
+ */
 function useRouteFocus(main: React.RefObject<HTMLElement | null>) {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const shownPath = useRef(location.pathname);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -46,6 +51,8 @@ function useRouteFocus(main: React.RefObject<HTMLElement | null>) {
       return;
     }
     dropInitialData();
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
   }, [location.pathname, navigationType, main]);

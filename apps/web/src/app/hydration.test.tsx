@@ -244,6 +244,34 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
     expect(container.querySelector('svg text')?.textContent).toBe('KBFC');
   });
 
+  it('sorted listings: the sort the address names, on the server and once hydrated', async () => {
+    const api = fakeApi();
+    const team = { limit: '0-50', sort: 'price-desc', team: ['Kerala Blasters'] };
+    const sortBy = (container: HTMLElement) => container.querySelector('select')?.value;
+    const teamPage = await serveAndHydrate(
+      '/productCategory/team/kerala-blasters?sort=price-desc',
+      {
+        [callKey('shop.php', { limit: '0-1' })]: listing,
+        [callKey('shop.php', team)]: listing,
+        [callKey('profiles.php', undefined)]: profiles,
+      },
+    );
+    expect(teamPage.errors).toEqual([]);
+    expect(teamPage.container.querySelector('h1')).toBe(teamPage.serverHeading);
+    expect(sortBy(teamPage.container)).toBe('price-desc');
+    root?.unmount();
+    root = undefined;
+    const all = await serveAndHydrate('/allProducts?sort=rating', {
+      [callKey('shop.php', { limit: '0-50', sort: 'rating' })]: listing,
+    });
+    expect(all.errors).toEqual([]);
+    expect(all.container.querySelector('h1')).toBe(all.serverHeading);
+    expect(sortBy(all.container)).toBe('rating');
+    expect(all.container.textContent).toContain('6 products');
+    // Both pages used what the server inlined.
+    expect(api.calls['shop.php']).toBeUndefined();
+  });
+
   it('a product page, with reviews dated in the shop’s time zone', async () => {
     const { container, serverHeading, errors } = await serveAndHydrate('/product/7', {
       [callKey('product.php', { product_id: 7 })]: detail,
@@ -490,6 +518,53 @@ describe('what the server says about each page (page-heads.ts)', { timeout: 30_0
     expect(page.head.title).toBe('All Products');
     expect(page.responses[callKey('shop.php', body)]).toEqual(listing);
     expect(page.cache).toBe('shared');
+  });
+
+  it('sorted listings: the address keeps ?sort=, the loaders ask for it; an unknown one is the shop’s order', async () => {
+    const sorted = { limit: '0-50', sort: 'price-asc' };
+    const all = await serverRender('/allProducts?sort=price-asc&utm_source=x', {
+      [callKey('shop.php', sorted)]: listing,
+    });
+    expect(all.url).toBe('/allProducts?sort=price-asc');
+    expect(all.calls).toContainEqual({
+      method: 'POST',
+      path: 'shop.php',
+      body: JSON.stringify(sorted),
+    });
+    expect(all.html).toMatch(/<option value="price-asc" selected="">Price: low to high<\/option>/);
+
+    const unknown = await serverRender('/allProducts?sort=cheapest', {
+      [callKey('shop.php', { limit: '0-50' })]: listing,
+    });
+    expect(unknown.head.status).toBe(200);
+    expect(unknown.calls).toContainEqual({
+      method: 'POST',
+      path: 'shop.php',
+      body: '{"limit":"0-50"}',
+    });
+    expect(unknown.html).toMatch(/<option value="" selected="">Featured<\/option>/);
+
+    const byRating = { category: ['Club Jerseys'], sort: 'rating' };
+    const category = await serverRender('/productCategory/Club%20Jerseys?sort=rating&fbclid=x', {
+      [callKey('shop.php', byRating)]: { products, min_price: 899, max_price: 899 },
+    });
+    expect(category.url).toBe('/productCategory/Club%20Jerseys?sort=rating');
+    expect(category.head.status).toBe(200);
+    expect(Object.keys(category.responses)).toContain(callKey('shop.php', byRating));
+
+    const newest = { limit: '0-50', sort: 'newest', team: ['Kerala Blasters'] };
+    const team = await serverRender('/productCategory/team/kerala-blasters?sort=newest', {
+      [PROFILES]: profiles,
+      [FACETS]: listing,
+      [callKey('shop.php', newest)]: listing,
+    });
+    expect(team.url).toBe('/productCategory/team/kerala-blasters?sort=newest');
+    expect(team.head.status).toBe(200);
+    expect(Object.keys(team.responses)).toContain(callKey('shop.php', newest));
+
+    const search = await serverRender('/searchPage/messi?sort=popular&utm_source=x', {});
+    expect(search.url).toBe('/searchPage/messi?sort=popular');
+    expect(search.html).toMatch(/<option value="popular" selected="">Popular<\/option>/);
   });
 
   it('contact: the store’s city from the settings', async () => {

@@ -23,6 +23,8 @@ import type { CollectionData } from '@/features/teams/collection-data';
 import { SITE } from '@/ui/site';
 
 const DESCRIPTION_LENGTH = 160;
+/** The listings' sort (decision 063); all products reads it among its FILTER_PARAMS. */
+const SORT_PARAM = ['sort'] as const;
 
 /** What a page's head is made from: its address's parameters and each route's loader result. */
 export interface HeadInput {
@@ -144,9 +146,10 @@ export const pageRules: Record<string, PageRule> = {
   },
   teams: fixed('Teams', 'Jerseys of the top clubs of Europe and India.'),
   players: fixed('Players', 'Jerseys of the legends of the game.'),
-  team: { head: collectionHead('team') },
-  player: { head: collectionHead('player') },
+  team: { head: collectionHead('team'), query: SORT_PARAM },
+  player: { head: collectionHead('player'), query: SORT_PARAM },
   category: {
+    query: SORT_PARAM,
     head(input) {
       const loaded = loadedOf<CategoryProductsResponse>(input, 'category');
       const name = input.params.category ?? '';
@@ -168,9 +171,10 @@ export const pageRules: Record<string, PageRule> = {
     ),
     query: FILTER_PARAMS,
   },
-  search: { head: () => ({ status: 200, title: 'Search', noindex: true }) },
+  search: { head: () => ({ status: 200, title: 'Search', noindex: true }), query: SORT_PARAM },
   searchTerm: {
     head: ({ params }) => ({ status: 200, title: `Search: ${params.term ?? ''}`, noindex: true }),
+    query: SORT_PARAM,
   },
   contact: {
     head(input) {

@@ -1,5 +1,5 @@
-// /allProducts: facet filters with counts, a price range, and pages of 50 (spec sections 2,
-// 4, 5). Filters and the window live in the URL.
+// /allProducts: facet filters with counts, a price range, pages of 50 (spec sections 2, 4,
+// 5) and a sort (decision 063). Filters, the window and the sort live in the URL.
 import type { ShopListingResponse } from '@kitroom/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { Loader } from '@/ui/loader';
 import { Overlay } from '@/ui/overlay';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
+import { SortSelect } from '@/ui/sort-select';
 import { useTitle } from '@/ui/use-title';
 import { FilterPanel, type FacetLists } from './filter-panel';
 import {
@@ -24,6 +25,7 @@ import {
   previousWindow,
   priceBounds,
   readFilters,
+  readSort,
   readStart,
   writeFilters,
   type Filters,
@@ -46,6 +48,7 @@ export default function AllProductsPage() {
   const [view, setView] = useState(() => ({
     filters: readFilters(params),
     start: readStart(params),
+    sort: readSort(params),
   }));
   // The view was made from this query; a later one (back, forward) replaces it.
   const viewQuery = useRef(query);
@@ -53,9 +56,9 @@ export default function AllProductsPage() {
     if (viewQuery.current === query) return;
     viewQuery.current = query;
     const fromUrl = new URLSearchParams(query);
-    setView({ filters: readFilters(fromUrl), start: readStart(fromUrl) });
+    setView({ filters: readFilters(fromUrl), start: readStart(fromUrl), sort: readSort(fromUrl) });
   }, [query]);
-  const { filters, start } = view;
+  const { filters, start, sort } = view;
   // The route's loader loads the window the URL names (loaders.ts): while the next one loads
   // (a filter or page just chosen), the last one stays on screen, dimmed; neither data nor
   // error: the page came without it and loads it now.
@@ -84,10 +87,10 @@ export default function AllProductsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- priceKey names them
   }, [priceKey]);
 
-  /** Any change of filters or price starts again at the first window. */
-  function commit(next: Filters) {
-    setView({ filters: next, start: 0 });
-    setParams(writeFilters(next));
+  /** Any change of filters, price or sort starts again at the first window; the sort stays. */
+  function commit(next: Filters, nextSort = sort) {
+    setView({ filters: next, start: 0, sort: nextSort });
+    setParams(writeFilters(next, 0, nextSort));
   }
 
   function applyPrice(filtersNow: Filters, range: { min: number; max: number }) {
@@ -101,8 +104,8 @@ export default function AllProductsPage() {
   }
 
   function goTo(nextStart: number) {
-    setView({ filters, start: nextStart });
-    setParams(writeFilters(filters, nextStart));
+    setView({ filters, start: nextStart, sort });
+    setParams(writeFilters(filters, nextStart, sort));
     window.scrollTo({ top: 0 });
   }
 
@@ -122,16 +125,19 @@ export default function AllProductsPage() {
             {shown ? `${total} ${total === 1 ? 'product' : 'products'}` : ''}
           </p>
         </div>
-        <button
-          type="button"
-          className={buttonClass('ghost', 'lg:hidden')}
-          onClick={() => {
-            setDraft(filters);
-            setPanelOpen(true);
-          }}
-        >
-          <SlidersHorizontal aria-hidden="true" size={18} /> Filter
-        </button>
+        <div className="flex items-end gap-3">
+          <SortSelect value={sort} onChange={(next) => commit(filters, next)} />
+          <button
+            type="button"
+            className={buttonClass('ghost', 'lg:hidden')}
+            onClick={() => {
+              setDraft(filters);
+              setPanelOpen(true);
+            }}
+          >
+            <SlidersHorizontal aria-hidden="true" size={18} /> Filter
+          </button>
+        </div>
       </div>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[280px_1fr]">

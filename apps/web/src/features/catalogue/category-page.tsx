@@ -1,5 +1,6 @@
 // /productCategory/{category}: every product of one category, narrowed by From and To
-// price dropdowns in steps of 50. Loads from the URL alone, so a reload keeps the page.
+// price dropdowns in steps of 50, in the order of the sort the URL names (decision 063).
+// Loads from the URL alone, so a reload keeps the page.
 import { formatRupees } from '@kitroom/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,12 +12,14 @@ import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
+import { SortSelect, useSortParam } from '@/ui/sort-select';
 import { useTitle } from '@/ui/use-title';
 import { inPriceRange, priceSteps } from './category-rules';
 import type { categoryLoader } from './loaders';
 
 export default function CategoryPage() {
   const { category = '' } = useParams();
+  const [sort, setSort] = useSortParam();
   // The route's loader (loaders.ts); neither data nor error: the page came without it and
   // loads it now.
   const { data, error } = usePageData<typeof categoryLoader>();
@@ -96,6 +99,7 @@ export default function CategoryPage() {
             ))}
           </select>
         </label>
+        <SortSelect value={sort} onChange={setSort} />
         <p className="pb-3 text-sm text-muted" aria-live="polite">
           {products.length} of {data.products.length} products
         </p>

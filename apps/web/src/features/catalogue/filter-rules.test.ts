@@ -9,6 +9,7 @@ import {
   previousWindow,
   priceBounds,
   readFilters,
+  readSort,
   readStart,
   toggleCategory,
   toggleName,
@@ -121,8 +122,22 @@ describe('filters in the URL', () => {
   });
 
   it('ignores nonsense in a hand-edited URL', () => {
-    const params = new URLSearchParams('min=abc&max=-4&start=73');
+    const params = new URLSearchParams('min=abc&max=-4&start=73&sort=cheapest');
     expect(readFilters(params)).toMatchObject({ min: null, max: null });
     expect(readStart(params)).toBe(50);
+    expect(readSort(params)).toBeUndefined();
+  });
+
+  it('keeps a sort beside the filters, the shop’s own order left out', () => {
+    const filters: Filters = { ...NO_FILTERS, teams: ['Liverpool'] };
+    const params = writeFilters(filters, 50, 'price-desc');
+    expect(params.toString()).toBe('team=Liverpool&start=50&sort=price-desc');
+    expect(readSort(params)).toBe('price-desc');
+    expect(writeFilters(filters, 0, undefined).toString()).toBe('team=Liverpool');
+    expect(toListingRequest(filters, 50, 'newest')).toEqual({
+      limit: '50-100',
+      sort: 'newest',
+      team: ['Liverpool'],
+    });
   });
 });

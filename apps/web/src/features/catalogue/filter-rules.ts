@@ -7,6 +7,8 @@ import {
   formatLimit,
   PAGE_SIZE,
   PRICE_SLIDER_GAP,
+  sortOf,
+  type ListingSort,
   type ShopListingRequest,
 } from '@kitroom/contract';
 
@@ -78,8 +80,13 @@ export function hasNextPage(start: number, shown: number, total: number): boolea
   return shown === PAGE_SIZE && start + PAGE_SIZE < total;
 }
 
-export function toListingRequest(filters: Filters, start: number): ShopListingRequest {
+export function toListingRequest(
+  filters: Filters,
+  start: number,
+  sort?: ListingSort,
+): ShopListingRequest {
   const request: ShopListingRequest = { limit: formatLimit(start) };
+  if (sort) request.sort = sort;
   if (filters.min !== null) request.price_range_minimum = filters.min;
   if (filters.max !== null) request.price_range_maximum = filters.max;
   if (filters.category !== null) request.category = [filters.category];
@@ -95,8 +102,20 @@ function readNumber(value: string | null): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-/** The query parameters readFilters and readStart read: all products' address is its path and these. */
-export const FILTER_PARAMS = ['category', 'sub', 'team', 'player', 'min', 'max', 'start'] as const;
+/**
+ * The query parameters readFilters, readStart and readSort read: all products' address is its
+ * path and these.
+ */
+export const FILTER_PARAMS = [
+  'category',
+  'sub',
+  'team',
+  'player',
+  'min',
+  'max',
+  'start',
+  'sort',
+] as const;
 
 export function readFilters(params: URLSearchParams): Filters {
   return {
@@ -114,8 +133,13 @@ export function readStart(params: URLSearchParams): number {
   return start === null ? 0 : Math.floor(start / PAGE_SIZE) * PAGE_SIZE;
 }
 
-/** The URL query of filters and a window start (0 is left out). */
-export function writeFilters(filters: Filters, start = 0): URLSearchParams {
+/** The sort the URL names; an unknown one is the shop's own order. */
+export function readSort(params: URLSearchParams): ListingSort | undefined {
+  return sortOf(params.get('sort'));
+}
+
+/** The URL query of filters, a window start (0 is left out) and a sort (the default left out). */
+export function writeFilters(filters: Filters, start = 0, sort?: ListingSort): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.category) params.set('category', filters.category);
   for (const s of filters.subcategories) params.append('sub', s);
@@ -124,6 +148,7 @@ export function writeFilters(filters: Filters, start = 0): URLSearchParams {
   if (filters.min !== null) params.set('min', String(filters.min));
   if (filters.max !== null) params.set('max', String(filters.max));
   if (start > 0) params.set('start', String(start));
+  if (sort) params.set('sort', sort);
   return params;
 }
 

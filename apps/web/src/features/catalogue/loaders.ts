@@ -1,6 +1,6 @@
 // The catalogue pages' data, as their routes load it (app/routes.tsx): home's lists, one
-// product, one category, and the window of all products the URL's filters name.
-import type { ProductResponse } from '@kitroom/contract';
+// product, one category, and the window of all products the URL's filters and sort name.
+import { sortOf, type ProductResponse } from '@kitroom/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { callerOf, load, type Loaded } from '@/api/page-data';
 
@@ -33,8 +33,10 @@ export async function productLoader({
   return load(callerOf(context)('product.php', { product_id: id }, { signal: request.signal }));
 }
 
+/** One category's products, in the order the URL's `?sort=` names (unknown: the shop's own). */
 export function categoryLoader({ context, params, request }: LoaderFunctionArgs) {
-  const body = { category: [params.category ?? ''] };
+  const sort = sortOf(new URL(request.url).searchParams.get('sort'));
+  const body = { category: [params.category ?? ''], ...(sort && { sort }) };
   return load(callerOf(context)('shop.php', body, { signal: request.signal }));
 }
 
@@ -43,8 +45,8 @@ export function categoryLoader({ context, params, request }: LoaderFunctionArgs)
  * the page's module rather than on every first load).
  */
 export async function allProductsLoader({ context, request }: LoaderFunctionArgs) {
-  const { readFilters, readStart, toListingRequest } = await import('./filter-rules');
+  const { readFilters, readSort, readStart, toListingRequest } = await import('./filter-rules');
   const params = new URL(request.url).searchParams;
-  const body = toListingRequest(readFilters(params), readStart(params));
+  const body = toListingRequest(readFilters(params), readStart(params), readSort(params));
   return load(callerOf(context)('shop.php', body, { signal: request.signal }));
 }

@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
-import { renderLoadedApp } from '@/test/render-app';
+import { logInLocally, renderLoadedApp } from '@/test/render-app';
 import { productLoader } from './loaders';
 import ProductPage from './product-page';
 
@@ -115,5 +115,51 @@ describe('a back-in-stock link', () => {
     expect(await screen.findByRole('button', { name: 'XXL, sold out' })).toBeTruthy();
     expect(screen.getByText("Size XXL sold out? We'll email you when it's back.")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notify me' })).toBeTruthy();
+  });
+});
+
+describe('the wishlist heart beside the name', () => {
+  const heart = () => screen.findByRole('button', { name: `Wishlist ${product.name}` });
+
+  it('toggles a guest’s heart, kept on this device as the cards keep theirs', async () => {
+    await open([]);
+    fireEvent.click(await heart());
+    expect((await heart()).getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual([7]);
+    fireEvent.click(await heart());
+    expect((await heart()).getAttribute('aria-pressed')).toBe('false');
+    expect(localStorage.getItem('wishlist')).toBeNull();
+  });
+
+  it('toggles a shopper’s heart on their wishlist at the shop', async () => {
+    logInLocally(11);
+    const api = fakeApi();
+    api.on('product.php', () =>
+      ok([
+        {
+          product,
+          similar_by_category: [],
+          similar_by_price: [],
+          similar_by_tag: [],
+          reviews: [],
+        },
+      ]),
+    );
+    api.on('wishlist.php', () => ok({ product_ids: [] }));
+    api.on('wishlist_manage.php', (body) =>
+      ok({ product_ids: body.action === 'add' ? [Number(body.product_id)] : [] }),
+    );
+    await renderLoadedApp(
+      <Route path="/product/:id" element={<ProductPage />} loader={productLoader} />,
+      '/product/7',
+    );
+    await eventually(() => expect(api.calls['wishlist.php']).toEqual([{ user_id: 11 }]));
+    fireEvent.click(await heart());
+    await eventually(() =>
+      expect(api.calls['wishlist_manage.php']).toEqual([
+        { user_id: 11, action: 'add', product_id: 7 },
+      ]),
+    );
+    expect((await heart()).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -210,9 +210,12 @@ function ProductView({ id }: { id: number }) {
           <p className="text-sm font-semibold tracking-wide text-muted uppercase">
             {facts.join(' · ')}
           </p>
-          <h1 className="mt-2 font-display text-4xl leading-tight font-extrabold uppercase sm:text-5xl">
-            {product.name}
-          </h1>
+          <div className="mt-2 flex items-start justify-between gap-3">
+            <h1 className="font-display text-4xl leading-tight font-extrabold uppercase sm:text-5xl">
+              {product.name}
+            </h1>
+            <WishlistHeart product={product} look="page" />
+          </div>
           <div className="mt-3 flex items-center gap-3">
             {product.product_rating > 0 && <RatingBadge rating={product.product_rating} />}
             {badge && (

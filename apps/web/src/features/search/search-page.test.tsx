@@ -78,6 +78,35 @@ describe('search page', () => {
     ]);
   });
 
+  it('sorts the results as the address says, and keeps the sort for the next search', async () => {
+    const api = fakeApi();
+    api.on('search_result.php', () => ok({ products: [jersey] }));
+    renderApp(routes, '/searchPage/real%20madrid?sort=price-asc');
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(api.calls['search_result.php']).toEqual([{ search: 'real madrid', sort: 'price-asc' }]);
+    const sortBy = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    expect(sortBy.value).toBe('price-asc');
+
+    fireEvent.change(sortBy, { target: { value: '' } });
+    await eventually(() =>
+      expect(api.calls['search_result.php']?.at(-1)).toEqual({ search: 'real madrid' }),
+    );
+    expect(screen.getByTestId('where').textContent).toBe('/searchPage/real%20madrid');
+    expect(sortBy.options[0]?.textContent).toBe('Best match');
+
+    fireEvent.change(sortBy, { target: { value: 'rating' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), {
+      target: { value: 'kerala' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await eventually(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/searchPage/kerala?sort=rating'),
+    );
+    await eventually(() =>
+      expect(api.calls['search_result.php']?.at(-1)).toEqual({ search: 'kerala', sort: 'rating' }),
+    );
+  });
+
   it('asks nothing for a guest, whose cards show retail prices only', async () => {
     const api = fakeApi();
     api.on('search_result.php', () => ok({ products: [jersey] }));

@@ -1,5 +1,7 @@
-// /searchPage/{searchTerm}: a search box and the products that answer the term. Searching
-// with an empty box clears the results without a call (spec section 5).
+// /searchPage/{searchTerm}: a search box and the products that answer the term, best match
+// first or in the order of the sort the URL names (decision 063). Searching with an empty box
+// clears the results without a call (spec section 5).
+import { SORT_TEXTS } from '@kitroom/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { searchProducts } from '@/api/calls';
@@ -11,6 +13,7 @@ import { Loader } from '@/ui/loader';
 import { searchPath } from '@/ui/paths';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
+import { SortSelect, useSortParam } from '@/ui/sort-select';
 import { useTitle } from '@/ui/use-title';
 
 export default function SearchPage() {
@@ -18,8 +21,11 @@ export default function SearchPage() {
   const navigate = useNavigate();
   const [text, setText] = useState(term);
   const query = term.trim();
-  const { data, loading } = useApi(query === '' ? null : `search ${query}`, (signal) =>
-    searchProducts(query, { signal }),
+  const [sort, setSort] = useSortParam();
+  // The overlay's live search shares the best-match key.
+  const key = sort ? `search-sorted ${sort} ${query}` : `search ${query}`;
+  const { data, loading } = useApi(query === '' ? null : key, (signal) =>
+    searchProducts(query, { signal }, sort),
   );
   useTitle(query ? `Search: ${query}` : 'Search');
 
@@ -27,7 +33,8 @@ export default function SearchPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void navigate(text.trim() === '' ? '/searchPage' : searchPath(text));
+    const search = sort ? `?sort=${sort}` : '';
+    void navigate(text.trim() === '' ? '/searchPage' : `${searchPath(text)}${search}`);
   }
 
   const products = query === '' ? [] : (data?.products ?? []);
@@ -37,20 +44,23 @@ export default function SearchPage() {
       <h1 className="font-display text-3xl font-bold uppercase sm:text-4xl">
         {query ? <>Results for “{query}”</> : 'Search'}
       </h1>
-      <form role="search" onSubmit={onSubmit} className="mt-5 flex max-w-xl gap-2">
-        <input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-label="Search products"
-          placeholder="Search by name or description..."
-          maxLength={200}
-          className="min-h-11 min-w-0 flex-1 rounded-full border border-line px-4"
-        />
-        <button type="submit" className={buttonClass('primary')}>
-          Search
-        </button>
-      </form>
+      <div className="mt-5 flex flex-wrap items-end justify-between gap-4">
+        <form role="search" onSubmit={onSubmit} className="flex max-w-xl flex-1 gap-2">
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-label="Search products"
+            placeholder="Search by name or description..."
+            maxLength={200}
+            className="min-h-11 min-w-0 flex-1 rounded-full border border-line px-4"
+          />
+          <button type="submit" className={buttonClass('primary')}>
+            Search
+          </button>
+        </form>
+        <SortSelect value={sort} onChange={setSort} ownOrder={SORT_TEXTS.searchDefault} />
+      </div>
       <div className="mt-8">
         {loading && query !== '' ? (
           <Loader label="Searching" />

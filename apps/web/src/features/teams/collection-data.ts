@@ -1,11 +1,14 @@
 // The team and player pages' data, as their routes' loaders (loaders.ts) load it: the written
 // profiles and every team and player name in the catalogue (the facets of one product), and
 // for one team or player the first page of its products. The pages show them through the
-// visit's cache (useApi under callCacheKey), where these calls leave them. It comes with the
+// visit's cache (useApi under callCacheKey), where these calls leave them; the products in the
+// order of the sort the URL names (decision 063). It comes with the
 // pages' code, not on every first load.
 import {
   formatLimit,
   slugify,
+  sortOf,
+  type ListingSort,
   type ShopListingRequest,
   type ShopListingResponse,
 } from '@kitroom/contract';
@@ -16,14 +19,16 @@ import { profilesOf, type CollectionKind } from './profiles';
 /** One product and every facet: the cheapest way to learn all team and player names. */
 export const FACETS_REQUEST = { limit: '0-1' };
 
-/** The first page of a team's or player's products, as the page asks for it. */
+/** A page of a team's or player's products, in a sort's order if any, as the page asks for it. */
 export function collectionRequest(
   kind: CollectionKind,
   name: string,
   start = 0,
+  sort?: ListingSort,
 ): ShopListingRequest {
   return {
     limit: formatLimit(start),
+    ...(sort && { sort }),
     ...(kind === 'team' ? { team: [name] } : { player: [name] }),
   };
 }
@@ -73,6 +78,7 @@ export async function collectionLoader(
   const listed = catalogueNames(facets.data, kind).find((n) => slugify(n) === slug);
   const name = profilesOf(profiles.data, kind).nameForSlug(slug) ?? listed;
   if (name === undefined) return { name, inCatalogue: false, listing: {} };
-  const listing = await load(call('shop.php', collectionRequest(kind, name), { signal }));
+  const sort = sortOf(new URL(request.url).searchParams.get('sort'));
+  const listing = await load(call('shop.php', collectionRequest(kind, name, 0, sort), { signal }));
   return { name, inCatalogue: listed !== undefined, listing };
 }

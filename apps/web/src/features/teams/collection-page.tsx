@@ -1,5 +1,6 @@
 // The shared body of the team and player pages: a profile hero from profiles.php and the
-// products of that team or player from shop.php (team[] / player[] filters).
+// products of that team or player from shop.php (team[] / player[] filters), sorted as the
+// URL's `?sort=` says.
 import { PAGE_SIZE, slugify } from '@kitroom/contract';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
+import { SortSelect, useSortParam } from '@/ui/sort-select';
 import { useTitle } from '@/ui/use-title';
 import { PlayerBadge, TeamCrest } from './crests';
 import { catalogueNames, collectionRequest, FACETS_REQUEST } from './collection-data';
@@ -72,8 +74,12 @@ export function CollectionPage({ kind }: { kind: CollectionKind }) {
 function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) {
   const { name, resolving } = useCollectionName(kind, slug);
   const profiles = useProfiles();
-  const [start, setStart] = useState(0);
-  const request = collectionRequest(kind, name, start);
+  const [sort, setSort] = useSortParam();
+  // The window belongs to the order it was moved in: another sort starts at its first page.
+  const [page, setPage] = useState({ start: 0, sort });
+  const start = page.sort === sort ? page.start : 0;
+  const setStart = (next: number) => setPage({ start: next, sort });
+  const request = collectionRequest(kind, name, start, sort);
   const { data, loading } = useApi(
     resolving ? null : callCacheKey('shop.php', request),
     (signal) => getListing(request, { signal }),
@@ -141,12 +147,15 @@ function CollectionView({ kind, slug }: { kind: CollectionKind; slug: string }) 
           <h2 id="collection-products" className="font-display text-3xl font-extrabold uppercase">
             {name} jerseys
           </h2>
-          <Link
-            to={kind === 'team' ? '/productCategory/teams' : '/productCategory/players'}
-            className={buttonClass('ghost')}
-          >
-            {kind === 'team' ? 'Browse Other Teams' : 'Browse Other Players'}
-          </Link>
+          <div className="flex flex-wrap items-end gap-3">
+            <SortSelect value={sort} onChange={setSort} />
+            <Link
+              to={kind === 'team' ? '/productCategory/teams' : '/productCategory/players'}
+              className={buttonClass('ghost')}
+            >
+              {kind === 'team' ? 'Browse Other Teams' : 'Browse Other Players'}
+            </Link>
+          </div>
         </div>
         {resolving || loading ? (
           <Loader label="Loading products" />
