@@ -21,6 +21,7 @@ import { cartRoutes } from './cart/cart.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { catalogueCsvAdminRoutes } from './catalogue/catalogue-csv.admin-routes.js';
 import { productViewCounts } from './catalogue/catalogue.service.js';
+import { useSalesRollup } from './catalogue/sort-order.service.js';
 import { productsAdminRoutes } from './catalogue/products.admin-routes.js';
 import { registerRobotsAndSitemap } from './catalogue/robots-sitemap.js';
 import type { ViewCounts } from './catalogue/view-counts.js';
@@ -81,6 +82,7 @@ import { wishlistRoutes } from './wishlist/wishlist.routes.js';
 import { backInStockAdminRoutes } from './back-in-stock/back-in-stock.admin-routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { rollUpSales } from './reports/dashboard.service.js';
 import { reportsAdminRoutes } from './reports/reports.admin-routes.js';
 import { staffAdminRoutes } from './staff/staff.admin-routes.js';
 import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
@@ -234,6 +236,8 @@ export function loggerOptions(
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
+  // The popular sort reads the dashboard's sales window; reports/ (above catalogue/) keeps it.
+  useSalesRollup(rollUpSales);
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     genReqId: (req) => {

@@ -5,10 +5,20 @@ import type { ListingSort } from '@kitroom/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { indianDayOf } from '../indian-days.js';
-import { rollUpSales } from '../reports/dashboard.service.js';
 import { POPULAR_ORDER, RATING_ORDER } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
 import type { CachedAt } from './catalogue.service.js';
+
+/**
+ * What brings the popular sort's sales window up to date: the dashboard's rollup, which app.ts
+ * hands in at start-up (reports/ sits above catalogue/, decision 060). Until then the window
+ * serves as it stands.
+ */
+let rollUpSales: ((db: Queryable, day: string) => Promise<void>) | null = null;
+
+export function useSalesRollup(rollUp: (db: Queryable, day: string) => Promise<void>): void {
+  rollUpSales = rollUp;
+}
 
 /**
  * The products a sort's order follows besides the catalogue version (which covers stock
@@ -41,7 +51,10 @@ export async function sortedIds(
     day = indianDayOf(new Date());
     // A rollup that fails (the database refusing writes) is tried again by the next popular
     // order computed; meanwhile the window as it stands serves.
-    await cache.get(version, `sales:${day}`, () => rollUpSales(db, day)).catch(() => undefined);
+    const rollUp = rollUpSales;
+    if (rollUp) {
+      await cache.get(version, `sales:${day}`, () => rollUp(db, day)).catch(() => undefined);
+    }
   }
   return cache.answer(version, `order:${sort}:${day}:${key}`, async () => {
     const ids = await q.sortedIds(db, where, sort, count, offset);
