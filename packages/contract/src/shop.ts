@@ -1,7 +1,7 @@
 // The shop's own details as the storefront shows them (shop_details.php): the contact page,
 // the footer. The owner edits them in the back office's Settings (admin/settings.ts).
 import { z } from 'zod';
-import { ShippingRates } from './shipping-rates.js';
+import { ShippingRatesShape } from './shipping-rates.js';
 
 export const ShopDetailsResponse = z.object({
   legal_name: z.string(),
@@ -17,7 +17,7 @@ export const ShopDetailsResponse = z.object({
   grievance_officer_name: z.string(),
   grievance_officer_email: z.string(),
   /** What shipping costs (the checkout's fee, the shipping policy's table). */
-  shipping: ShippingRates,
+  shipping: ShippingRatesShape,
 });
 export type ShopDetailsResponse = z.infer<typeof ShopDetailsResponse>;
 

@@ -9,6 +9,7 @@ export * from './wholesale.js';
 export * from './referrals.js';
 export * from './profiles.js';
 export * from './settings.js';
+export * from './shipping-rates.js';
 export * from './endpoints.js';
 export * from './product-fields.js';
 export * from './dashboard.js';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Email } from '../accounts.js';
 import { INDIAN_STATES, isValidGstin, PINCODE_PATTERN } from '../rules.js';
-import { ShippingRates } from '../shipping-rates.js';
+import { ShippingRates } from './shipping-rates.js';
 
 /** Days in transit to a zone: whole working days, 0 to 30. */
 function transitDays(field: string) {

@@ -2,14 +2,8 @@
 // every other state, and free shipping above an amount of goods. The spec's table is the
 // default. Its own form and Save; a change applies to orders placed from then on (a placed
 // order keeps the fee it was quoted). Rupees here, paise in the API.
-import {
-  INDIAN_STATES,
-  paiseToRupees,
-  rupeesToPaise,
-  ShippingRates,
-  type IndianState,
-} from '@kitroom/contract';
-import type { ShopSettingsRow } from '@kitroom/contract/admin';
+import { INDIAN_STATES, paiseToRupees, rupeesToPaise, type IndianState } from '@kitroom/contract';
+import { ShippingRates, type ShopSettingsRow } from '@kitroom/contract/admin';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';

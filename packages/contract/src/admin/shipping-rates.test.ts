@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHIPPING_RATES, ShippingRates, freeShippingText } from './shipping-rates.js';
+import { DEFAULT_SHIPPING_RATES, freeShippingText } from '../shipping-rates.js';
+import { ShippingRates } from './shipping-rates.js';
 
 describe('shipping rates', () => {
   it("are the spec's table by default", () => {
