@@ -54,9 +54,11 @@ test('the first owner sets up the back office, invites a packer, who may not man
   expect(await navLinks(page)).toEqual([
     'Dashboard',
     'Orders',
+    'Customers',
     'Returns',
     'Deliveries',
     'Refunds',
+    'Reconciliation',
     'Products',
     'Categories',
     'Size charts',
