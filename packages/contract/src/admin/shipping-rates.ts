@@ -8,7 +8,7 @@ import type { ShippingRates as Rates } from '../shipping-rates.js';
 
 const feePaise = (what: string) =>
   z
-    .number({ message: `${what}: a whole number of paise` })
+    .number({ message: `${what}: enter an amount in rupees` })
     .int(`${what}: a whole number of paise`)
     .min(0, `${what} cannot be negative`)
     .max(1_000_000, `${what}: at most ₹10,000`);
