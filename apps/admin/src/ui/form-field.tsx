@@ -6,6 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 
 export const controlClass =
@@ -69,6 +70,32 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </FieldFrame>
   );
 });
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  className?: string;
+}
+
+/** A labelled textarea (a reason, a note), its hint and error tied to it as TextField's. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
+  function TextAreaField({ label, error, hint, className, ...textarea }, ref) {
+    const id = useId();
+    return (
+      <FieldFrame {...{ id, label, error, hint, className }}>
+        <textarea
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+          {...textarea}
+        />
+      </FieldFrame>
+    );
+  },
+);
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;

@@ -12,7 +12,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { controlClass, FormMessage } from '@/ui/form-field';
+import { FormMessage, TextAreaField, TextField } from '@/ui/form-field';
 
 interface DialogProps {
   data: AdminCustomerResponse;
@@ -74,24 +74,14 @@ export function CodBlockDialog({ data, onClose, onDone }: DialogProps) {
           {customer.name} can still pay online. At checkout and on product pages they will read: “
           {COD_BLOCKED_MESSAGE}” Orders already placed are not changed.
         </p>
-        <label htmlFor={`${formId}-reason`} className="block text-sm font-semibold text-ink">
-          Reason (for staff)
-        </label>
-        <textarea
+        <TextAreaField
           ref={field}
-          id={`${formId}-reason`}
+          label="Reason (for staff)"
           rows={3}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${formId}-error` : undefined}
-          className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+          error={error}
         />
-        {error && (
-          <p id={`${formId}-error`} className="text-sm font-medium text-sale">
-            {error}
-          </p>
-        )}
         <FormMessage text={block.error ? errorText(block.error) : null} />
       </form>
     </Dialog>
@@ -153,25 +143,15 @@ export function EraseDialog({ data, onClose, onDone }: DialogProps) {
           order or a return still open, the erasure waits until it is settled. This cannot be
           undone.
         </p>
-        <label htmlFor={`${formId}-email`} className="block text-sm font-semibold text-ink">
-          Type the shopper’s email to confirm
-        </label>
-        <input
+        <TextField
           ref={field}
-          id={`${formId}-email`}
+          label="Type the shopper’s email to confirm"
           type="email"
           autoComplete="off"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${formId}-error` : undefined}
-          className={`${controlClass} ${error ? 'border-sale' : 'border-line'}`}
+          error={error}
         />
-        {error && (
-          <p id={`${formId}-error`} className="text-sm font-medium text-sale">
-            {error}
-          </p>
-        )}
         <FormMessage text={erase.error ? errorText(erase.error) : null} />
       </form>
     </Dialog>

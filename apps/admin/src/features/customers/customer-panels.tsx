@@ -6,13 +6,13 @@ import {
   type AdminCustomerResponse,
 } from '@kitroom/contract/admin';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { useMay } from '@/api/session';
 import { smallButtonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { controlClass, FormMessage } from '@/ui/form-field';
+import { FormMessage, TextAreaField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from '@/ui/order-stage';
 import { plural, WHOLESALE_LABEL } from './customer-format';
@@ -95,7 +95,6 @@ export function NotesPanel({
   mayWrite: boolean;
   onAdded: (next: AdminCustomerResponse) => void;
 }) {
-  const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -140,27 +139,15 @@ export function NotesPanel({
       )}
       {mayWrite && (
         <form onSubmit={submit} className="mt-5 space-y-2 border-t border-line pt-4" noValidate>
-          <label htmlFor={fieldId} className="block text-sm font-semibold">
-            Add a note for staff
-          </label>
-          <p id={`${fieldId}-hint`} className="text-xs text-muted">
-            The shopper sees notes if they download their data.
-          </p>
-          <textarea
+          <TextAreaField
             ref={field}
-            id={fieldId}
+            label="Add a note for staff"
+            hint="The shopper sees notes if they download their data."
             rows={2}
             value={note}
             onChange={(e) => setNote(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${fieldId}-error` : `${fieldId}-hint`}
-            className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+            error={error}
           />
-          {error && (
-            <p id={`${fieldId}-error`} className="text-sm font-medium text-sale">
-              {error}
-            </p>
-          )}
           <FormMessage text={add.error ? errorText(add.error) : null} />
           <button type="submit" className={smallButtonClass('primary')} disabled={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add note'}

@@ -6,7 +6,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { controlClass, FormMessage } from '@/ui/form-field';
+import { FormMessage, TextAreaField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 
 export function CancelDialog({
@@ -74,24 +74,14 @@ export function CancelDialog({
               : 'Everything paid for this order is already refunded. The shopper is mailed.'}{' '}
           Its items go back to stock.
         </p>
-        <label htmlFor={`${formId}-reason`} className="block text-sm font-semibold text-ink">
-          Reason (the shopper sees it)
-        </label>
-        <textarea
+        <TextAreaField
           ref={field}
-          id={`${formId}-reason`}
+          label="Reason (the shopper sees it)"
           rows={3}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${formId}-error` : undefined}
-          className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}
+          error={error}
         />
-        {error && (
-          <p id={`${formId}-error`} className="text-sm font-medium text-sale">
-            {error}
-          </p>
-        )}
         <FormMessage text={cancel.error ? errorText(cancel.error) : null} />
       </form>
     </Dialog>
