@@ -88,13 +88,7 @@ export async function sumsOfOrders(
   return queryRows<LedgerSumsRow>(db, sumsQuery(sql`o.id IN (${sqlList(orderIds)})`));
 }
 
-/** The ledger's sums of every order placed since `since` (all orders for null). */
-export async function sumsOfOrdersSince(
-  db: Queryable,
-  since: Date | null,
-): Promise<LedgerSumsRow[]> {
-  return queryRows<LedgerSumsRow>(
-    db,
-    sumsQuery(since ? sql`o.created_at >= ${since.toISOString()}::timestamptz` : sql`true`),
-  );
+/** The ledger's sums of every order. */
+export async function sumsOfAllOrders(db: Queryable): Promise<LedgerSumsRow[]> {
+  return queryRows<LedgerSumsRow>(db, sumsQuery(sql`true`));
 }

@@ -71,7 +71,7 @@ export async function unbalancedOrders(
   db: Queryable,
   orderIds?: readonly number[],
 ): Promise<Balance[]> {
-  const sums = orderIds ? await q.sumsOfOrders(db, orderIds) : await q.sumsOfOrdersSince(db, null);
+  const sums = orderIds ? await q.sumsOfOrders(db, orderIds) : await q.sumsOfAllOrders(db);
   return sums.map(balanceOf).filter((b) => b.kept !== b.expected);
 }
 
@@ -105,7 +105,7 @@ export async function orderLedger(db: Queryable, orderId: number): Promise<Ledge
 
 /** The owner's reconciliation: every order checked, the ones that do not balance listed. */
 export async function reconciliation(db: Queryable): Promise<ReconciliationResponse> {
-  const all = (await q.sumsOfOrdersSince(db, null)).map(balanceOf);
+  const all = (await q.sumsOfAllOrders(db)).map(balanceOf);
   return {
     checked: all.length,
     unbalanced: all

@@ -3,7 +3,6 @@
 // discounts are whole rupees, so the total is shown without decimals; it is never rounded, so
 // what is shown is what is charged.
 import {
-  allocateInProportion,
   formatRupees,
   paiseToRupees,
   quoteOrder,
@@ -62,14 +61,6 @@ export function checkoutQuote(
   rates: ShippingRates | undefined,
   at = new Date(),
 ): Quote {
-  const values = lines.map((l) => unitPaise(l) * l.quantity);
-  // An answer without shares (an older server): the discount shared by value, as it would.
-  const shares =
-    coupon?.lineDiscounts?.length === lines.length
-      ? coupon.lineDiscounts.map(rupeesToPaise)
-      : coupon
-        ? allocateInProportion(rupeesToPaise(coupon.discount), values)
-        : null;
   return quoteOrder({
     lines: lines.map((l) => ({
       productId: l.product_id,
@@ -82,7 +73,12 @@ export function checkoutQuote(
     // Until the shop's rates are known no fee is shown, rather than a guess.
     state: rates ? state : '',
     rates,
-    coupon: coupon && shares ? { code: coupon.code, lineDiscountsPaise: shares } : null,
+    // An answer without shares (an older server): the quote shares the discount by value.
+    coupon: !coupon
+      ? null
+      : coupon.lineDiscounts?.length === lines.length
+        ? { code: coupon.code, lineDiscountsPaise: coupon.lineDiscounts.map(rupeesToPaise) }
+        : { code: coupon.code, discountPaise: rupeesToPaise(coupon.discount) },
     codFeePaise,
     at,
   });
