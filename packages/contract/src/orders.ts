@@ -160,6 +160,12 @@ export const ORDER_EVENT_KINDS = [
   // An exchange's replacement parcel reached the shopper, or came back to the shop.
   'exchange_delivered',
   'exchange_returned',
+  // A return's pickup through the courier: booked, collected from the shopper, at the shop,
+  // or canceled by the courier (decision 067).
+  'return_pickup_booked',
+  'return_picked_up',
+  'return_arrived',
+  'return_pickup_canceled',
   'note',
   // Cash on delivery and the courier's news (OPERATIONS.md, Shipping).
   'cod_confirmed',

@@ -821,6 +821,12 @@ export const ORDER_EVENT_TYPES = [
   // An exchange's replacement parcel reached the shopper, or came back to the shop.
   'exchange_delivered',
   'exchange_returned',
+  // A return's pickup through the courier: booked, collected from the shopper, at the shop,
+  // or canceled by the courier (decision 067).
+  'return_pickup_booked',
+  'return_picked_up',
+  'return_arrived',
+  'return_pickup_canceled',
   'note',
   // Cash on delivery and the courier's news (OPERATIONS.md, Shipping).
   'cod_confirmed',
@@ -1655,6 +1661,12 @@ export const taxDocumentLines = pgTable(
 // ───────────────────────────── shipping ─────────────────────────────
 
 export const COURIERS = ['manual', 'sandbox', 'shiprocket'] as const;
+/**
+ * Which way a parcel travels: 'forward' from the shop to the shopper (the order's own parcel
+ * or an exchange's replacement), 'reverse' from the shopper back to the shop (a return's
+ * pickup, booked with the courier when the return is approved).
+ */
+export const SHIPMENT_DIRECTIONS = ['forward', 'reverse'] as const;
 /** A parcel's life at the courier, as our webhook and the staff's screens name it. */
 export const SHIPMENT_STATES = [
   // Written before the courier is asked; a retry finds it and asks again with its reference.
@@ -1695,9 +1707,11 @@ export const shipments = pgTable(
     labelUrl: text('label_url'),
     weightGrams: integer('weight_grams').notNull(),
     codAmountPaise: integer('cod_amount_paise').notNull().default(0),
-    // The exchange whose replacement this parcel carries; null: the order's own parcel. An
-    // order has one live parcel of its own and one live parcel per exchange.
+    // The exchange whose replacement this parcel carries (forward), or the return whose pieces
+    // it brings back from the shopper (reverse); null: the order's own parcel. An order has
+    // one live parcel of its own, one live replacement per exchange and one pickup per return.
     returnId: integer('return_id').references(() => orderReturns.id),
+    direction: text('direction', { enum: SHIPMENT_DIRECTIONS }).notNull().default('forward'),
     // Booking attempts and the courier's last refusal, for the staff and the retry.
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -1718,7 +1732,13 @@ export const shipments = pgTable(
     // A replacement back at the shop is done with: the exchange ships a new parcel.
     uniqueIndex('shipments_live_return_uq')
       .on(t.returnId)
-      .where(sql`${t.state} NOT IN ('canceled', 'rto_delivered') AND ${t.returnId} IS NOT NULL`),
+      .where(
+        sql`${t.state} NOT IN ('canceled', 'rto_delivered') AND ${t.returnId} IS NOT NULL AND ${t.direction} = 'forward'`,
+      ),
+    // A return is picked up once: a pickup the courier canceled leaves room for the next.
+    uniqueIndex('shipments_live_pickup_uq')
+      .on(t.returnId)
+      .where(sql`${t.state} <> 'canceled' AND ${t.direction} = 'reverse'`),
     // A waybill names one live parcel of its courier; a canceled parcel's may be used again
     // (a parcel shipped by hand, canceled, then shipped with the same tracking id).
     uniqueIndex('shipments_courier_awb_uq')
@@ -1730,6 +1750,10 @@ export const shipments = pgTable(
       .where(sql`${t.state} = 'delivery_failed' AND ${t.ndrAction} IS NULL`),
     check('shipments_courier_valid', sql`${t.courier} IN (${sqlList(COURIERS)})`),
     check('shipments_state_valid', sql`${t.state} IN (${sqlList(SHIPMENT_STATES)})`),
+    check(
+      'shipments_direction_valid',
+      sql`${t.direction} = 'forward' OR (${t.direction} = 'reverse' AND ${t.returnId} IS NOT NULL AND ${t.codAmountPaise} = 0)`,
+    ),
     check(
       'shipments_ndr_action_valid',
       sql`${t.ndrAction} IS NULL OR ${t.ndrAction} IN ('reattempt', 'return')`,

@@ -277,6 +277,10 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'received' })}/shipments`,
     payload: { courier: 'sandbox' },
   }),
+  bookReturnPickup: async (db) => ({
+    url: `/api/admin/returns/${await createReturn(db, { kind: 'return', status: 'approved' })}/pickup`,
+    payload: { courier: 'sandbox' },
+  }),
   replacementLabel: async (db) => ({
     url: `/api/admin/returns/${await createShippedReplacement(db)}/label`,
   }),
@@ -723,6 +727,7 @@ describe('the back-office permission table', () => {
         'receiveReturn',
         'shipReplacement',
         'shipReplacementWithCourier',
+        'bookReturnPickup',
         'replacementLabel',
         'replacementPackingSlip',
         'deliveryChallanPdf',

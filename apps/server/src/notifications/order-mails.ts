@@ -299,7 +299,7 @@ export function orderRefunded(o: With<'order-refunded'>): MailContent {
 }
 
 export function returnDecided(o: With<'return-decided'>): MailContent {
-  const { kind, approved, note, items, send_to: sendTo } = o.extra;
+  const { kind, approved, note, items, send_to: sendTo, pickup } = o.extra;
   const what = kind === 'exchange' ? 'size exchange' : 'return';
   const next =
     kind === 'exchange'
@@ -335,7 +335,21 @@ export function returnDecided(o: With<'return-decided'>): MailContent {
       ...(note?.trim()
         ? [{ kind: 'facts' as const, rows: [{ label: 'From our team', value: note }] }]
         : []),
-      ...(approved && sendTo
+      ...(approved && pickup
+        ? [
+            {
+              kind: 'facts' as const,
+              rows: [{ label: 'We will collect it from', value: o.address }],
+            },
+            {
+              kind: 'text' as const,
+              text:
+                'Our courier will collect the parcel from you: we will mail you its waybill once the pickup is booked. Pack the shirts with their tags, and write order #' +
+                `${o.order_id} on the parcel.`,
+            },
+          ]
+        : []),
+      ...(approved && sendTo && !pickup
         ? [
             { kind: 'facts' as const, rows: [{ label: 'Send the parcel to', value: sendTo }] },
             {
@@ -346,6 +360,31 @@ export function returnDecided(o: With<'return-decided'>): MailContent {
         : []),
       ...(approved ? [{ kind: 'text' as const, text: next }] : []),
       orderLink(o),
+    ],
+  };
+}
+
+export function returnPickupBooked(o: With<'return-pickup-booked'>): MailContent {
+  const t = o.extra;
+  const what = t.kind === 'exchange' ? 'size exchange' : 'return';
+  return {
+    subject: subjectOf(o, `— the pickup of your ${what} is booked`),
+    preview: `${t.courier_name} will collect the parcel. Waybill ${t.tracking_id}.`,
+    heading: 'Your pickup is booked',
+    blocks: [
+      hello(o),
+      {
+        kind: 'text',
+        text: `${t.courier_name} will collect the parcel of your ${what} for order #${o.order_id} in the next few days. The courier brings the label: just have the parcel ready.`,
+      },
+      ...tracking(t),
+      ...trackLink(t.tracking_link),
+      { kind: 'facts', rows: [{ label: 'Collecting from', value: o.address }] },
+      {
+        kind: 'text',
+        text: `Pack the shirts with their tags and write order #${o.order_id} on the parcel.`,
+      },
+      orderLink(o, true),
     ],
   };
 }

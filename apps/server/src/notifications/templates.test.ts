@@ -153,6 +153,19 @@ const CASES: Case[] = [
     links: [ORDER_URL],
   },
   {
+    template: 'return-pickup-booked',
+    data: orderMailData({ extra: { kind: 'return', ...shipped } }),
+    subject: 'Kitroom order #41 — the pickup of your return is booked',
+    says: [
+      'Delhivery will collect the parcel of your return for order #41 in the next few days.',
+      'The courier brings the label',
+      'DLV123456789IN',
+      'Collecting from',
+      'write order #41 on the parcel',
+    ],
+    links: [shipped.tracking_link, ORDER_URL],
+  },
+  {
     template: 'exchange-shipped',
     data: orderMailData({ extra: { ...shipped, expected_date: '2026-09-15' } }),
     subject: 'Kitroom order #41 — your replacement has shipped',

@@ -66,6 +66,8 @@ export const Extras = {
     note: nullableText,
     /** An approval's: where to send the parcel (the shop's address); absent in older mails. */
     send_to: z.string().optional(),
+    /** An approval's: the shop's courier will collect the parcel (no address to send it to). */
+    pickup: z.literal(true).optional(),
     items: z
       .array(
         z.object({
@@ -79,6 +81,12 @@ export const Extras = {
   }),
   'order-delivery-failed': z.object({ reason: z.string() }),
   'cod-confirm': z.object({ confirm_url: z.string().url(), hours: z.number().int().positive() }),
+  'return-pickup-booked': z.object({
+    kind: z.enum(['return', 'exchange']),
+    courier_name: z.string(),
+    tracking_id: z.string(),
+    tracking_link: nullableText,
+  }),
   'exchange-shipped': z.object({
     courier_name: nullableText,
     tracking_id: nullableText,
@@ -172,6 +180,16 @@ export const ORDER_MAILS = {
     'shopper',
     orderMail(Extras['return-decided']),
     orderMails.returnDecided,
+  ),
+  /**
+   * A return's pickup is booked: the courier will collect the parcel from the delivery
+   * address. extra: { kind; courier_name: string; tracking_id: string; tracking_link: string | null }
+   */
+  'return-pickup-booked': mailTemplate(
+    'return-pickup-booked',
+    'shopper',
+    orderMail(Extras['return-pickup-booked']),
+    orderMails.returnPickupBooked,
   ),
   /**
    * An exchange's replacement shipped. extra: { courier_name: string | null; tracking_id:

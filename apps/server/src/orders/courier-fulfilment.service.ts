@@ -15,13 +15,20 @@
 // the order's. Its courier's news moves the exchange instead of the order: delivered
 // completes it; back at the shop (or canceled before pickup) makes it received again, the
 // replacement still held in stock, to be shipped again.
+//
+// A return's pickup travels the other way (decision 067): booked when the return is approved
+// (or later), the courier collects the parcel from the shopper and delivers it at the shop;
+// its news goes on the order's timeline and never moves the order or the return, which the
+// staff receive when they have looked at the pieces.
 import type {
+  AdminReturn,
+  BookPickupRequest,
   ShipReplacementWithCourierRequest,
   ShipWithCourierRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
-import { Conflict, NotFound } from '../domain-errors.js';
+import { Conflict, NotFound, ProviderFailed } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import type { CourierProvider, TrackingUpdate } from '../shipping/couriers/courier.js';
 import type { Couriers } from '../shipping/couriers/couriers.js';
@@ -141,9 +148,80 @@ export async function shipReplacementWithCourier(
   }
 }
 
+// ───────────────────────────── pickups ─────────────────────────────
+
+/**
+ * Books an approved return's pickup from the shopper with a courier, as shipWithCourier books
+ * a parcel: the row first (the order's next reference), the courier asked outside any
+ * transaction, its waybill stored with the shopper told. A refusal leaves the return approved
+ * and the booking waiting with its error; trying again sends the same reference.
+ */
+export async function bookReturnPickup(
+  ctx: ShippingContext,
+  actor: Actor,
+  returnId: number,
+  ask: z.output<typeof BookPickupRequest>,
+): Promise<void> {
+  const provider = shipping.courierOf(ctx.couriers, ask.courier);
+  const { weight, size } = await shipping.parcelAsked(ctx.db, ask);
+  const shipment = await ctx.db.transaction(async (tx) => {
+    const { order } = await returns.lockReturnToPickUp(tx, returnId);
+    return shipping.openPickup(tx, provider.name, {
+      orderId: order.id,
+      returnId,
+      weightGrams: weight,
+      staffId: actor.staffId,
+    });
+  });
+  const parcel = await shipping.bookPickup(ctx, provider, shipment, size);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const { r } = await returns.lockReturnToPickUp(tx, returnId);
+      await shipping.storeBooking(tx, shipment.id, parcel, 'booked', null);
+      await returns.markPickupBooked(tx, ctx.config.publicUrl, actor, r, {
+        courier_name: parcel.courierName,
+        tracking_id: parcel.awb,
+        tracking_link: parcel.trackingLink,
+      });
+    });
+  } catch (err) {
+    // Booked at the courier but not here (the return moved on meanwhile): kept for the cancel.
+    const message = err instanceof Error ? err.message : String(err);
+    await shipping.storeBooking(ctx.db, shipment.id, parcel, 'booking', message);
+    throw err;
+  }
+}
+
+/**
+ * Approves a return and, when a courier is asked for, books its pickup (after the approval
+ * commits). A refused booking leaves the return approved with the booking waiting: the answer
+ * is the return, with the courier's words kept on its pickup, for the staff to retry.
+ */
+export async function approveWithPickup(
+  ctx: ShippingContext,
+  actor: Actor,
+  returnId: number,
+  note: string,
+  courier: 'sandbox' | 'shiprocket' | undefined,
+): Promise<AdminReturn> {
+  if (courier) shipping.courierOf(ctx.couriers, courier);
+  const approved = await returns.approveReturn(ctx, actor, returnId, note, {
+    pickup: courier !== undefined,
+  });
+  if (!courier) return approved;
+  try {
+    await bookReturnPickup(ctx, actor, returnId, { courier });
+  } catch (err) {
+    if (!(err instanceof ProviderFailed)) throw err;
+    ctx.log.warn({ err, returnId }, 'return approved; its pickup is waiting for a retry');
+  }
+  return returns.getReturn(ctx.db, returnId);
+}
+
 /**
  * Cancels a shipment not yet picked up: the courier's parcel is canceled, and a shipped order
- * is packed again (a shipped replacement: its exchange is received again).
+ * is packed again (a shipped replacement: its exchange is received again; a return's pickup:
+ * the return stays approved, for another pickup or the shopper's own parcel).
  */
 export async function cancelShipment(
   ctx: ShippingContext,
@@ -154,7 +232,9 @@ export async function cancelShipment(
   await ctx.db.transaction(async (tx) => {
     const locked = await shipping.markCanceled(tx, shipmentId);
     const what = `${locked.reference}${locked.awb ? ` (${locked.awb})` : ''}`;
-    if (locked.return_id !== null) {
+    if (locked.direction === 'reverse') {
+      await returns.pickupCanceled(tx, actor, locked.return_id!, what, new Date());
+    } else if (locked.return_id !== null) {
       await returns.replacementUnshipped(tx, actor, locked.return_id, {
         returned: false,
         note: `Replacement of exchange #${locked.return_id}: shipment ${what} canceled before pickup; it is to be shipped again.`,
@@ -277,6 +357,16 @@ async function orderNews(
   shipment: shipping.Shipment,
   u: TrackingUpdate,
 ): Promise<void> {
+  if (shipment.direction === 'reverse') {
+    await returns.pickupNews(tx, shipment.return_id!, {
+      state: u.state,
+      at: u.occurredAt,
+      note: u.note,
+      courier_name: shipment.courier_name,
+      tracking_id: shipment.awb,
+    });
+    return;
+  }
   if (shipment.return_id !== null) {
     await replacementNews(ctx, tx, shipment, shipment.return_id, u);
     return;

@@ -23,6 +23,7 @@ const NOTES_FOR_THE_SHOPPER = new Set<OrderTimelineStep>([
   'return_approved',
   'return_rejected',
   'exchange_returned',
+  'return_pickup_canceled',
 ]);
 
 const STEPS = new Set<string>(ORDER_TIMELINE_STEPS);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../app.js';
 import { actorOf } from '../staff/admin-actor.js';
 import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
 import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
+import { approveWithPickup } from './courier-fulfilment.service.js';
 import { orderContexts } from './order-context.js';
 import { replacementPackingSlip } from './orders.admin.service.js';
 import * as returns from './returns.admin.service.js';
@@ -29,11 +30,12 @@ export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
           handler: async (call) => ({
             return: seenBy(
               call,
-              await returns.approveReturn(
-                context(call.request.log),
+              await approveWithPickup(
+                { ...context(call.request.log), couriers: deps.couriers },
                 actorOf(call),
                 call.params.id,
                 call.body.note ?? '',
+                call.body.pickup_courier,
               ),
             ),
           }),

@@ -28,7 +28,11 @@ import { Conflict, NotFound } from '../domain-errors.js';
 import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.js';
 import * as refunds from './refunds.service.js';
 import { getSettings } from '../settings/settings.service.js';
-import { recordManualShipment, shipmentsOfReturn } from '../shipping/shipments.service.js';
+import {
+  lockLivePickup,
+  recordManualShipment,
+  shipmentsOfReturn,
+} from '../shipping/shipments.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForReturn } from '../tax/credit-notes.service.js';
@@ -124,6 +128,15 @@ export function returnAsSeenBy(role: StaffRole, r: AdminReturn): AdminReturn {
   return roleMay(role, 'orders.money') ? r : { ...r, refund_due_paise: null, refund: null };
 }
 
+/** A request's parcels: its pickups from the shopper, and an exchange's replacements. */
+async function parcelsOfReturn(db: Queryable, id: number) {
+  const all = await shipmentsOfReturn(db, id);
+  return {
+    pickups: all.filter((s) => s.direction === 'reverse'),
+    shipments: all.filter((s) => s.direction === 'forward'),
+  };
+}
+
 /** One request in full: its order, lines, sizes asked, decision, parcel and refund. */
 export async function getReturn(db: Queryable, id: number): Promise<AdminReturn> {
   const r = await q.returnById(db, id);
@@ -182,7 +195,7 @@ export async function getReturn(db: Queryable, id: number): Promise<AdminReturn>
     tracking_link: r.tracking_link,
     refund_due_paise: refundDue,
     payout_to: r.payout ? describePayout(r.payout) : null,
-    shipments: r.kind === 'exchange' ? await shipmentsOfReturn(db, id) : [],
+    ...(await parcelsOfReturn(db, id)),
     challans: r.kind === 'exchange' ? await challansOfReturn(db, id) : [],
     refund: refund ?? null,
   };
@@ -252,12 +265,17 @@ const replacementMoves = (lines: readonly q.ReturnLineRow[], sign: 1 | -1) =>
     name: l.product_name,
   }));
 
-/** Approves a request (orders.manage); an exchange holds its replacement sizes from now. */
+/**
+ * Approves a request (orders.manage); an exchange holds its replacement sizes from now. With
+ * `pickup`, the shop's courier is about to be asked to collect the parcel (the caller books
+ * it after this commits): the shopper's mail says so instead of where to send it.
+ */
 export async function approveReturn(
   ctx: OrderContext,
   actor: Actor,
   id: number,
   note: string,
+  options: { pickup?: boolean } = {},
 ): Promise<AdminReturn> {
   await ctx.db.transaction(async (tx) => {
     const { order, r, lines } = await lockBoth(tx, id);
@@ -284,6 +302,13 @@ export async function approveReturn(
       before: { status: r.status },
       after: { status: 'approved', note },
     });
+    if (options.pickup) {
+      await enqueueOrderMail(tx, ctx.config.publicUrl, order.id, 'return-decided', {
+        ...decidedMail(r, lines, true, note),
+        pickup: true,
+      });
+      return;
+    }
     // The shopper is told where to send the parcel: the shop's address as its settings say.
     const shop = await getSettings(tx);
     const sendTo = [
@@ -317,6 +342,14 @@ export async function rejectReturn(
   await ctx.db.transaction(async (tx) => {
     const { order, r, lines } = await lockBoth(tx, id);
     if (r.status !== 'requested' && r.status !== 'approved') throw refusal(r, 'be rejected');
+    const pickup = await lockLivePickup(tx, id);
+    if (pickup) {
+      throw new Conflict(
+        pickup.state === 'booking' || pickup.state === 'booked'
+          ? `${KIND_WORDS[r.kind]} #${id} has a courier pickup booked (${pickup.reference}): cancel the pickup before rejecting it.`
+          : `${KIND_WORDS[r.kind]} #${id}'s parcel is on its way back to us (${pickup.reference}): receive it when it arrives.`,
+      );
+    }
     if (r.kind === 'exchange' && r.status === 'approved') {
       await moveWithLedger(tx, replacementMoves(lines, 1), {
         reason: 'exchange',
@@ -368,6 +401,13 @@ export async function receiveReturn(
       throw r.status === 'requested'
         ? new Conflict(`${KIND_WORDS[r.kind]} #${id} must be approved before it is received.`)
         : refusal(r, 'be received');
+    }
+    // A pickup still to come would send the courier to a shopper who has nothing left to give.
+    const pickup = await lockLivePickup(tx, id);
+    if (pickup && (pickup.state === 'booking' || pickup.state === 'booked')) {
+      throw new Conflict(
+        `${KIND_WORDS[r.kind]} #${id} has a courier pickup still to come (${pickup.reference}): cancel the pickup first, or wait for the courier to collect the parcel.`,
+      );
     }
     // A printed shirt cannot be sold again as a plain one: only plain pieces go back to stock
     // (and only they can wake the size's back-in-stock requests), and faulty ones only when
@@ -616,5 +656,116 @@ export async function replacementUnshipped(
     action: why.returned ? 'replacement-returned' : 'replacement-unshipped',
     before: { status: r.status, tracking_id: r.tracking_id },
     after: { status: 'received' },
+  });
+}
+
+// ───────────────────────────── pickups ─────────────────────────────
+
+/** The return's parcel as the timeline, the audit and the shopper's mail name it. */
+export interface PickupParcel {
+  courier_name: string;
+  tracking_id: string;
+  tracking_link: string | null;
+}
+
+/**
+ * An approved request whose pickup may be booked now, locked after its order: approved, not
+ * yet received. (A request received, rejected or not yet approved has nothing to collect.)
+ */
+export async function lockReturnToPickUp(tx: Tx, id: number) {
+  const both = await lockBoth(tx, id);
+  const { r } = both;
+  if (r.status !== 'approved') {
+    throw r.status === 'requested'
+      ? new Conflict(`${KIND_WORDS[r.kind]} #${id} must be approved before a pickup is booked.`)
+      : refusal(r, 'have a pickup booked');
+  }
+  return both;
+}
+
+/**
+ * The courier will collect the parcel: the timeline, the audit entry and the shopper's mail
+ * (where and with whom), in the caller's transaction.
+ */
+export async function markPickupBooked(
+  tx: Tx,
+  publicUrl: string,
+  actor: Actor,
+  r: q.ReturnRow,
+  parcel: PickupParcel,
+): Promise<void> {
+  const now = new Date();
+  await recordEvent(tx, r.order_id, 'return_pickup_booked', staffActor(actor), {
+    data: { return_id: r.id, kind: r.kind, ...parcel },
+    at: now,
+  });
+  await record(tx, actor, {
+    entity: 'order_return',
+    entityId: r.id,
+    action: 'book-pickup',
+    before: { status: r.status },
+    after: { status: r.status, ...parcel },
+  });
+  await enqueueOrderMail(tx, publicUrl, r.order_id, 'return-pickup-booked', {
+    kind: r.kind,
+    ...parcel,
+  });
+}
+
+/**
+ * A pickup's news, in its tracking event's transaction: collected from the shopper, delivered
+ * at the shop (the staff then receive it, inspecting the pieces), or canceled by the courier
+ * after failed attempts (the staff may book again). The steps between stay on the parcel.
+ */
+export async function pickupNews(
+  tx: Tx,
+  id: number,
+  news: {
+    state: string;
+    at: Date;
+    note: string | null;
+    courier_name: string | null;
+    tracking_id: string | null;
+  },
+): Promise<void> {
+  const type =
+    news.state === 'picked_up'
+      ? 'return_picked_up'
+      : news.state === 'delivered'
+        ? 'return_arrived'
+        : news.state === 'canceled'
+          ? 'return_pickup_canceled'
+          : null;
+  if (!type) return;
+  const orderId = await q.orderIdOfReturn(tx, id);
+  if (orderId === undefined) return;
+  const r = await q.returnById(tx, id);
+  await recordEvent(tx, orderId, type, PROVIDER, {
+    note:
+      type === 'return_pickup_canceled' ? (news.note ?? 'The courier canceled the pickup.') : '',
+    data: {
+      return_id: id,
+      kind: r?.kind ?? null,
+      courier_name: news.courier_name,
+      tracking_id: news.tracking_id,
+    },
+    at: news.at,
+  });
+}
+
+/** A pickup canceled by the staff before the courier collected it: on the order's timeline. */
+export async function pickupCanceled(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  what: string,
+  at: Date,
+): Promise<void> {
+  const orderId = await q.orderIdOfReturn(tx, id);
+  if (orderId === undefined) return;
+  await recordEvent(tx, orderId, 'note', staffActor(actor), {
+    note: `Pickup ${what} of return #${id} canceled before the courier collected it.`,
+    data: { return_id: id },
+    at,
   });
 }

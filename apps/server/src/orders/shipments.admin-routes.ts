@@ -72,6 +72,17 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
             return { return: returnAsSeenBy(roleOf(call), await getReturn(db, call.params.id)) };
           },
         },
+        bookReturnPickup: {
+          handler: async (call) => {
+            await fulfilment.bookReturnPickup(
+              shipping(call.request.log),
+              actorOf(call),
+              call.params.id,
+              call.body,
+            );
+            return { return: returnAsSeenBy(roleOf(call), await getReturn(db, call.params.id)) };
+          },
+        },
         replacementLabel: {
           handler: async (call) => {
             const pdf = await labelOfReplacement(

@@ -20,8 +20,12 @@ export interface ShipmentRow {
   label_url: string | null;
   weight_grams: number;
   cod_amount_paise: number;
-  /** The exchange whose replacement this parcel carries; null: the order's own parcel. */
+  /**
+   * The exchange whose replacement this parcel carries (forward), or the return it picks up
+   * from the shopper (reverse); null: the order's own parcel.
+   */
   return_id: number | null;
+  direction: 'forward' | 'reverse';
   attempts: number;
   last_error: string | null;
   ndr_reason: string | null;
@@ -36,7 +40,7 @@ export interface ShipmentRow {
 
 const columns = sql`s.id, s.order_id, s.courier, s.reference, s.state, s.provider_order_id,
   s.provider_shipment_id, s.awb, s.courier_name, s.tracking_link, s.label_url, s.weight_grams,
-  s.cod_amount_paise, s.return_id, s.attempts, s.last_error, s.ndr_reason, s.ndr_at, s.ndr_attempts,
+  s.cod_amount_paise, s.return_id, s.direction, s.attempts, s.last_error, s.ndr_reason, s.ndr_at, s.ndr_attempts,
   s.ndr_action, s.ndr_action_at, s.created_by, s.created_at, s.updated_at`;
 
 /** The order's own live (not canceled) parcel, locked; an exchange's replacement is not it. */
@@ -64,7 +68,22 @@ export async function lockLiveReplacement(
   const [row] = await queryRows<ShipmentRow>(
     db,
     sql`SELECT ${columns} FROM shipments s
-        WHERE s.return_id = ${returnId} AND s.state NOT IN ('canceled', 'rto_delivered')
+        WHERE s.return_id = ${returnId} AND s.direction = 'forward'
+          AND s.state NOT IN ('canceled', 'rto_delivered')
+        FOR UPDATE`,
+  );
+  return row;
+}
+
+/** The live pickup of a return from its shopper, locked: not canceled (delivered stays). */
+export async function lockLivePickup(
+  db: Queryable,
+  returnId: number,
+): Promise<ShipmentRow | undefined> {
+  const [row] = await queryRows<ShipmentRow>(
+    db,
+    sql`SELECT ${columns} FROM shipments s
+        WHERE s.return_id = ${returnId} AND s.direction = 'reverse' AND s.state <> 'canceled'
         FOR UPDATE`,
   );
   return row;
@@ -113,6 +132,7 @@ export async function insertShipment(
     codAmountPaise: number;
     staffId: number | null;
     returnId?: number | null;
+    direction?: 'forward' | 'reverse';
     awb?: string | null;
     courierName?: string | null;
     trackingLink?: string | null;
@@ -121,9 +141,10 @@ export async function insertShipment(
   const [row] = await queryRows<ShipmentRow>(
     db,
     sql`INSERT INTO shipments AS s (order_id, courier, reference, state, weight_grams,
-          cod_amount_paise, created_by, return_id, awb, courier_name, tracking_link)
+          cod_amount_paise, created_by, return_id, direction, awb, courier_name, tracking_link)
         VALUES (${s.orderId}, ${s.courier}, ${s.reference}, ${s.state}, ${s.weightGrams},
-          ${s.codAmountPaise}, ${s.staffId}, ${s.returnId ?? null}, ${s.awb ?? null},
+          ${s.codAmountPaise}, ${s.staffId}, ${s.returnId ?? null}, ${s.direction ?? 'forward'},
+          ${s.awb ?? null},
           ${s.courierName ?? null}, ${s.trackingLink ?? null})
         RETURNING ${columns}`,
   );
@@ -284,7 +305,7 @@ export async function failedDeliveries(db: Queryable): Promise<FailedDeliveryRow
                coalesce(o.shipping_address->>'pincode', '') AS pincode,
                s.ndr_reason, s.ndr_at, s.ndr_attempts
         FROM shipments s JOIN orders o ON o.id = s.order_id
-        WHERE s.state = 'delivery_failed' AND s.ndr_action IS NULL
+        WHERE s.state = 'delivery_failed' AND s.ndr_action IS NULL AND s.direction = 'forward'
         ORDER BY s.ndr_at, s.id`,
   );
 }
@@ -338,6 +359,19 @@ export async function parcelItems(db: Queryable, orderId: number) {
   );
 }
 
+/** What a return's pickup brings back: each line's shirts in the size the shopper has. */
+export async function returnedItems(db: Queryable, returnId: number) {
+  return queryRows<ParcelItemRow>(
+    db,
+    sql`SELECT i.product_name AS name, i.size, i.product_id, ri.quantity,
+               i.unit_price_paise, coalesce(p.hsn_code, '6109') AS hsn
+        FROM order_return_items ri
+        JOIN order_items i ON i.id = ri.order_item_id
+        LEFT JOIN products p ON p.id = i.product_id
+        WHERE ri.return_id = ${returnId} ORDER BY i.id`,
+  );
+}
+
 /** What an exchange's replacement parcel holds: each line's shirts in the size asked for. */
 export async function replacementItems(db: Queryable, returnId: number) {
   return queryRows<ParcelItemRow>(
@@ -364,6 +398,7 @@ export interface CourierSettingsRow {
   state: string;
   pincode: string;
   phone: string;
+  email: string;
 }
 
 export async function courierSettings(db: Queryable): Promise<CourierSettingsRow> {
@@ -371,7 +406,7 @@ export async function courierSettings(db: Queryable): Promise<CourierSettingsRow
     db,
     sql`SELECT default_courier, parcel_weight_grams, parcel_length_cm, parcel_breadth_cm,
                parcel_height_cm, shiprocket_pickup_location, legal_name, address, city, state,
-               pincode, phone
+               pincode, phone, email
         FROM shop_settings WHERE id = 1`,
   );
   return row!;
@@ -412,7 +447,8 @@ export async function labelOfReplacement(db: Queryable, returnId: number) {
   const [row] = await queryRows<LabelRow>(
     db,
     sql`SELECT ${labelColumns} FROM shipments s JOIN orders o ON o.id = s.order_id
-        WHERE s.return_id = ${returnId} AND s.state NOT IN ('canceled', 'rto_delivered')`,
+        WHERE s.return_id = ${returnId} AND s.direction = 'forward'
+          AND s.state NOT IN ('canceled', 'rto_delivered')`,
   );
   return row;
 }

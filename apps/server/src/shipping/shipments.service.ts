@@ -11,7 +11,9 @@
 // the transaction that ships the order. A courier's failure leaves the shipment 'booking' with
 // the attempt and the error; trying again sends the same reference, so the courier makes one
 // parcel. An exchange's replacement is a parcel of its own (shipments.return_id), its
-// reference the order's next (KR-<order>-<n>), no cash to collect.
+// reference the order's next (KR-<order>-<n>), no cash to collect. A return's pickup from the
+// shopper is a parcel too, travelling the other way (direction 'reverse'): booked the same
+// way, tracked through the same webhook, and never the order's own parcel or a replacement.
 import type {
   CourierShipment,
   FailedDelivery,
@@ -25,6 +27,7 @@ import {
   type BookedParcel,
   type CourierProvider,
   type ParcelRequest,
+  type PickupRequest,
 } from './couriers/courier.js';
 import type { Couriers } from './couriers/couriers.js';
 import * as q from './shipments.queries.js';
@@ -178,6 +181,114 @@ export async function book(
   }
 }
 
+/** A return's pickup as the courier's booking takes it: from the shopper to the shop. */
+async function pickupRequest(
+  db: Db | Tx,
+  shipment: q.ShipmentRow,
+  size: ParcelSize,
+): Promise<PickupRequest> {
+  const order = (await q.parcelOrder(db, shipment.order_id))!;
+  const items = await q.returnedItems(db, shipment.return_id!);
+  const shop = await q.courierSettings(db);
+  const a = order.shipping_address;
+  const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '');
+  return {
+    reference: shipment.reference,
+    orderId: order.id,
+    returnId: shipment.return_id!,
+    requestedAt: new Date(shipment.created_at),
+    from: {
+      name: `${text('first_name')} ${text('last_name')}`.trim(),
+      phone: text('phone') || order.mobile_number,
+      email: order.email,
+      address: text('street_name'),
+      city: text('city'),
+      state: text('state') || order.state,
+      pincode: text('pincode'),
+    },
+    to: {
+      name: shop.legal_name,
+      phone: shop.phone,
+      email: shop.email,
+      address: shop.address,
+      city: shop.city,
+      state: shop.state,
+      pincode: shop.pincode,
+    },
+    items: items.map((i) => ({
+      name: `${i.name} (${i.size})`,
+      sku: `${i.product_id}-${i.size}`,
+      units: i.quantity,
+      sellingPricePaise: i.unit_price_paise,
+      hsn: i.hsn,
+    })),
+    subTotalPaise: items.reduce((sum, i) => sum + i.unit_price_paise * i.quantity, 0),
+    weightGrams: shipment.weight_grams,
+    ...size,
+  };
+}
+
+/** Asks the courier to book a return's pickup, outside any transaction, as book() a parcel. */
+export async function bookPickup(
+  ctx: CourierContext,
+  provider: CourierProvider,
+  shipment: q.ShipmentRow,
+  size: ParcelSize,
+): Promise<BookedParcel> {
+  try {
+    return await provider.bookPickup(await pickupRequest(ctx.db, shipment, size));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await q.recordBookingError(ctx.db, shipment.id, message);
+    if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier pickup booking failed');
+    throw new ProviderFailed(`The courier could not book the pickup: ${message}`);
+  }
+}
+
+/**
+ * A return's pickup row, in the caller's transaction (the return locked): its booking waiting
+ * with this courier again, else a new row ('booking', the order's next reference). 409 when the
+ * return already has a pickup booked, or one waiting with another courier.
+ */
+export async function openPickup(
+  tx: Tx,
+  courier: CourierProvider['name'],
+  p: { orderId: number; returnId: number; weightGrams: number; staffId: number | null },
+): Promise<q.ShipmentRow> {
+  let live = await q.lockLivePickup(tx, p.returnId);
+  if (live && (live.state !== 'booking' || live.courier !== courier)) {
+    throw new Conflict(
+      live.state === 'booking'
+        ? `Return #${p.returnId} has a pickup waiting with the ${live.courier} courier (${live.reference}); retry it or cancel it first.`
+        : `Return #${p.returnId} already has a pickup booked (${live.reference}).`,
+    );
+  }
+  if (!live) {
+    const n = (await q.countShipments(tx, p.orderId)) + 1;
+    live = await q.insertShipment(tx, {
+      orderId: p.orderId,
+      courier,
+      reference: `KR-${p.orderId}-${n}`,
+      state: 'booking',
+      weightGrams: p.weightGrams,
+      codAmountPaise: 0,
+      staffId: p.staffId,
+      returnId: p.returnId,
+      direction: 'reverse',
+    });
+  }
+  await q.countAttempt(tx, live.id, p.weightGrams);
+  return { ...live, weight_grams: p.weightGrams };
+}
+
+/** The return's live pickup (booked or on its way or delivered at the shop), locked. */
+export async function lockLivePickup(
+  tx: Queryable,
+  returnId: number,
+): Promise<Shipment | undefined> {
+  return q.lockLivePickup(tx, returnId);
+}
+
 /** The enabled courier of this name; 400 for one the shop does not offer. */
 export function courierOf(couriers: Couriers, name: string): CourierProvider {
   const provider = couriers.get(name);
@@ -309,7 +420,7 @@ export async function shipmentsOf(db: Queryable, orderId: number): Promise<Couri
   return shipmentsSeen(db, await q.shipmentsOfOrder(db, orderId));
 }
 
-/** An exchange's replacement parcels, oldest first. */
+/** A return's parcels, oldest first: its pickup from the shopper, or an exchange's replacements. */
 export async function shipmentsOfReturn(
   db: Queryable,
   returnId: number,
@@ -333,6 +444,7 @@ async function shipmentsSeen(db: Queryable, rows: q.ShipmentRow[]): Promise<Cour
     weight_grams: r.weight_grams,
     cod_amount_paise: r.cod_amount_paise,
     return_id: r.return_id,
+    direction: r.direction,
     attempts: r.attempts,
     last_error: r.last_error,
     ndr_reason: r.ndr_reason,

@@ -1,6 +1,6 @@
 // A test shop whose only courier is the sandbox, on a clock the test moves: its sweep posts
 // the parcels' tracking events over our own webhook (inject), as a courier's servers would;
-// `failNextBookings` makes the next bookings fail as a courier that is down.
+// `failNextBookings` makes the next bookings (parcels or pickups) fail as a courier that is down.
 import { CourierError } from '../shipping/couriers/courier.js';
 import { couriersOf } from '../shipping/couriers/couriers.js';
 import { createSandboxCourier, type SandboxCourier } from '../shipping/couriers/sandbox.courier.js';
@@ -60,6 +60,13 @@ export async function startSandboxCourierShop(
             throw new CourierError('Courier service is down (test)', true);
           }
           return real.book(request);
+        },
+        async bookPickup(request) {
+          if (failing > 0) {
+            failing -= 1;
+            throw new CourierError('Courier service is down (test)', true);
+          }
+          return real.bookPickup(request);
         },
       };
       return couriersOf([flaky]);

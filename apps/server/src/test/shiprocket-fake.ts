@@ -8,7 +8,10 @@
 // by AWB and the NDR action. Shiprocket has no idempotency key: a second create with the
 // same order_id makes a second order here, so a client that retries blindly is caught.
 // Tests post tracking webhooks in its documented payload with the x-api-key token header,
-// and inject faults: a slow create that still creates, a 5xx, expired tokens.
+// and inject faults: a slow create that still creates, a 5xx, expired tokens. Return orders
+// (orders/create/return: pickup_* is the shopper, shipping_* the shop, prepaid only) refuse a
+// second create with the same order_id ("The order id has already been taken.", its documented
+// 422), take an AWB and a pickup as any order, and are listed by the same search.
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import PDFDocument from 'pdfkit';
@@ -32,6 +35,16 @@ export const SHIPROCKET_STATUS_LABELS: Record<number, string> = {
   42: 'PICKED UP',
 };
 
+/** The words a return order's webhook carries for the same steps. */
+export const RETURN_STATUS_LABELS: Record<number, string> = {
+  3: 'RETURN PICKUP GENERATED',
+  19: 'OUT FOR PICKUP',
+  42: 'RETURN PICKED UP',
+  18: 'RETURN IN TRANSIT',
+  7: 'RETURN DELIVERED',
+  8: 'RETURN CANCELLED',
+};
+
 export interface FakeShipment {
   id: number;
   awb: string | null;
@@ -52,6 +65,8 @@ export interface FakeOrder {
   payload: Record<string, unknown>;
   /** What the courier collects at the door (0 for prepaid), in paise, as Shiprocket totals it. */
   collectPaise: number;
+  /** A return order: collected from the shopper (pickup_*), delivered to the shop. */
+  isReturn?: boolean;
   shipment: FakeShipment;
 }
 
@@ -162,6 +177,59 @@ const REQUIRED_ORDER_FIELDS = [
 ];
 
 const fieldWords = (field: string) => field.replace(/_/g, ' ');
+
+const REQUIRED_RETURN_FIELDS = [
+  'order_id',
+  'order_date',
+  'pickup_customer_name',
+  'pickup_address',
+  'pickup_city',
+  'pickup_state',
+  'pickup_country',
+  'pickup_pincode',
+  'pickup_email',
+  'pickup_phone',
+  'shipping_customer_name',
+  'shipping_address',
+  'shipping_city',
+  'shipping_country',
+  'shipping_pincode',
+  'shipping_state',
+  'shipping_phone',
+  'order_items',
+  'payment_method',
+  'sub_total',
+  'length',
+  'breadth',
+  'height',
+  'weight',
+];
+
+/** The create return order's checks, as its parameter table states them. */
+function returnOrderErrors(body: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  for (const field of REQUIRED_RETURN_FIELDS) {
+    const v = body[field];
+    if (v === undefined || v === null || v === '')
+      add(field, `The ${fieldWords(field)} field is required.`);
+  }
+  for (const who of ['pickup', 'shipping']) {
+    const pin = body[`${who}_pincode`];
+    if (pin && !/^[1-9]\d{5}$/.test(String(pin)))
+      add(`${who}_pincode`, `The ${who} pincode must be 6 digits.`);
+    const phone = body[`${who}_phone`];
+    if (phone && !/^\d{10}$/.test(String(phone)))
+      add(`${who}_phone`, `The ${who} phone must be 10 digits.`);
+  }
+  if (body.payment_method && String(body.payment_method).toUpperCase() !== 'PREPAID')
+    add('payment_method', 'The payment method must be prepaid for a return order.');
+  if (!Array.isArray(body.order_items) || body.order_items.length === 0)
+    add('order_items', 'The order items must be an array with at least one item.');
+  if (body.sub_total !== undefined && rupeesToPaise(body.sub_total) === null)
+    add('sub_total', 'The sub total must be a number.');
+  return errors;
+}
 
 /** The create ad-hoc order's checks, as its parameter table states them. */
 function orderErrors(
@@ -316,7 +384,11 @@ export async function startFakeShiprocket(
     trackingPayload(awb, statusId, at = {}) {
       const order = fake.orderOfAwb(awb);
       const time = at.time ?? new Date();
-      const label = SHIPROCKET_STATUS_LABELS[statusId] ?? 'NA';
+      // A return order's steps carry their own words (RETURN PICKED UP, ...) and is_return.
+      const label =
+        (order.isReturn ? RETURN_STATUS_LABELS[statusId] : undefined) ??
+        SHIPROCKET_STATUS_LABELS[statusId] ??
+        'NA';
       const scan = {
         date: istText(time),
         status: label.slice(0, 3),
@@ -347,7 +419,7 @@ export async function startFakeShiprocket(
           'sr-status': String(s.statusId),
           'sr-status-label': SHIPROCKET_STATUS_LABELS[s.statusId] ?? 'NA',
         })),
-        is_return: 0,
+        is_return: order.isReturn ? 1 : 0,
         channel_id: 3_422_553,
         pod_status: 'OTP Based Delivery',
         pod: 'Not Available',
@@ -550,6 +622,42 @@ export async function startFakeShiprocket(
     };
   });
 
+  app.post('/v1/external/orders/create/return', async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const errors = returnOrderErrors(body);
+    if (Object.keys(errors).length) return reply.code(422).send(invalid(errors));
+    const channelOrderId = String(body.order_id);
+    if (fake.ordersFor(channelOrderId).length > 0)
+      return reply.code(422).send(invalid({ order_id: ['The order id has already been taken.'] }));
+    const order: FakeOrder = {
+      id: (nextOrderId += 1),
+      channelOrderId,
+      status: 'NEW',
+      payload: body,
+      collectPaise: 0,
+      isReturn: true,
+      shipment: {
+        id: (nextShipmentId += 1),
+        awb: null,
+        courierName: null,
+        courierCompanyId: null,
+        pickupTokenNumber: null,
+        pickupScheduledDate: null,
+        manifested: false,
+        statusId: 0,
+        scans: [],
+      },
+    };
+    orders.set(order.id, order);
+    return {
+      order_id: order.id,
+      shipment_id: order.shipment.id,
+      status: 'RETURN PENDING',
+      status_code: 21,
+      company_name: 'Kitroom',
+    };
+  });
+
   app.get('/v1/external/orders', async (req) => {
     const q = req.query as Record<string, string | undefined>;
     const search = (q.search ?? '').trim();
@@ -588,7 +696,9 @@ export async function startFakeShiprocket(
       return reply
         .code(400)
         .send({ message: 'Oops! Cannot reassign courier for this shipment.', status_code: 400 });
-    const to = String(order.payload.billing_pincode);
+    const to = String(
+      order.isReturn ? order.payload.pickup_pincode : order.payload.billing_pincode,
+    );
     const cod = order.payload.payment_method === 'COD';
     const courier = COURIERS.find((c) => !cod || c.cod === 1);
     if (fake.unserviceable.has(to) || (cod && fake.noCod.has(to)) || !courier) {

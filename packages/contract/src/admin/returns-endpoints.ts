@@ -11,6 +11,7 @@ import {
   ReturnsQuery,
   ShipReplacementRequest,
   ShipReplacementWithCourierRequest,
+  BookPickupRequest,
 } from './returns.js';
 
 export const returnsEndpoints = {
@@ -33,7 +34,8 @@ export const returnsEndpoints = {
   approveReturn: {
     method: 'POST',
     path: '/api/admin/returns/:id/approve',
-    summary: "Approves a request; an exchange holds the replacement sizes' stock from now",
+    summary:
+      "Approves a request; an exchange holds the replacement sizes' stock from now; with pickup_courier, books the courier's pickup from the shopper",
     access: 'orders.manage',
     params: ReturnIdParams,
     body: ApproveReturnRequest,
@@ -75,6 +77,16 @@ export const returnsEndpoints = {
     access: 'orders.fulfil',
     params: ReturnIdParams,
     body: ShipReplacementWithCourierRequest,
+    response: AdminReturnResponse,
+  },
+  bookReturnPickup: {
+    method: 'POST',
+    path: '/api/admin/returns/:id/pickup',
+    summary:
+      "Books an approved request's pickup from the shopper with a courier; again after a failure, with the same reference",
+    access: 'orders.fulfil',
+    params: ReturnIdParams,
+    body: BookPickupRequest,
     response: AdminReturnResponse,
   },
   replacementLabel: {

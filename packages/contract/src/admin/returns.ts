@@ -99,6 +99,11 @@ export const AdminReturn = AdminReturnSummary.extend({
    */
   shipments: z.array(CourierShipment),
   /**
+   * The courier's pickups of the pieces from the shopper, oldest first (a canceled one and the
+   * next stay listed); empty when the shopper sends the parcel themselves.
+   */
+  pickups: z.array(CourierShipment),
+  /**
    * The delivery challans the replacement travelled under (CGST Rule 55), oldest first: one
    * per parcel, none when the order had no invoice.
    */
@@ -131,8 +136,17 @@ const Note = z
   .trim()
   .max(RETURN_NOTE_MAX_LENGTH, `note is at most ${RETURN_NOTE_MAX_LENGTH} characters`);
 
-/** Approve: an optional word to the shopper (what to do with the parcel). */
-export const ApproveReturnRequest = z.object({ note: Note.optional() });
+/**
+ * Approve: an optional word to the shopper (what to do with the parcel), and the courier to
+ * collect the parcel from the shopper (a pickup booked after the approval; absent: the shopper
+ * sends it to the shop's address).
+ */
+export const ApproveReturnRequest = z.object({
+  note: Note.optional(),
+  pickup_courier: z
+    .enum(['sandbox', 'shiprocket'], { error: 'pickup_courier must be sandbox or shiprocket' })
+    .optional(),
+});
 export type ApproveReturnRequest = z.input<typeof ApproveReturnRequest>;
 
 /** Reject: the shopper is told why. */
@@ -174,6 +188,10 @@ export const ShipReplacementWithCourierRequest = ShipWithCourierRequest.omit({
   expected_date: true,
 });
 export type ShipReplacementWithCourierRequest = z.input<typeof ShipReplacementWithCourierRequest>;
+
+/** A return's pickup from the shopper, booked with a courier: its weight and size, as a parcel's. */
+export const BookPickupRequest = ShipReplacementWithCourierRequest;
+export type BookPickupRequest = z.input<typeof BookPickupRequest>;
 
 export const AdminReturnResponse = z.object({ return: AdminReturn });
 export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;

@@ -77,8 +77,12 @@ export const CourierShipment = z.object({
   tracking_link: z.string().nullable(),
   weight_grams: z.number().int(),
   cod_amount_paise: z.number().int(),
-  /** The exchange whose replacement this parcel carries; null: the order's own parcel. */
+  /**
+   * The exchange whose replacement this parcel carries (forward), or the return it picks up
+   * from the shopper (reverse); null: the order's own parcel.
+   */
   return_id: z.number().int().nullable(),
+  direction: z.enum(['forward', 'reverse']),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   ndr_reason: z.string().nullable(),

@@ -75,6 +75,7 @@ function shipment(s: Partial<CourierShipment> = {}): CourierShipment {
     weight_grams: 450,
     cod_amount_paise: 0,
     return_id: null,
+    direction: 'forward',
     attempts: 1,
     last_error: null,
     ndr_reason: null,

@@ -39,6 +39,39 @@ export interface ParcelRequest {
   heightCm: number;
 }
 
+/** An address a parcel leaves from or goes to, as couriers take it. */
+export interface ParcelAddress {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+/**
+ * A return's pieces collected from the shopper and brought back to the shop (a reverse pickup,
+ * Shiprocket's "return order"): prepaid, nothing to collect, the courier brings the label.
+ */
+export interface PickupRequest {
+  /** Ours and unique, as a parcel's (KR-<order id>-<n>); a retry sends the same one. */
+  reference: string;
+  orderId: number;
+  returnId: number;
+  requestedAt: Date;
+  /** The shopper, where the courier collects the parcel (the order's delivery address). */
+  from: ParcelAddress;
+  /** The shop, where the parcel is brought. */
+  to: ParcelAddress;
+  items: ParcelRequest['items'];
+  subTotalPaise: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+}
+
 export interface BookedParcel {
   providerOrderId: string | null;
   providerShipmentId: string | null;
@@ -82,10 +115,16 @@ export interface CourierProvider {
   ): Promise<Serviceability>;
   /** Books the parcel and its waybill; safe to call again with the same reference. */
   book(request: ParcelRequest): Promise<BookedParcel>;
+  /**
+   * Books a return's pickup from the shopper (its waybill, the pickup asked for); safe to call
+   * again with the same reference. Its tracking news comes through the same webhook.
+   */
+  bookPickup(request: PickupRequest): Promise<BookedParcel>;
   /** The labels of these parcels as one PDF. */
   labels(
     parcels: readonly { awb: string; providerShipmentId: string | null }[],
   ): Promise<Uint8Array>;
+  /** Cancels a parcel or a pickup not yet picked up. */
   cancel(parcel: { awb: string; providerOrderId: string | null }): Promise<void>;
   /** The staff's answer to a failed delivery. */
   answerFailedDelivery(

@@ -7,6 +7,10 @@
 // A failed first delivery is asked for by the consignee's name: one containing the word
 // FAIL (any case, e.g. "Asha FAIL Menon") has the parcel's first delivery fail with
 // "Consignee not available"; every later attempt succeeds.
+//
+// A return's pickup (bookPickup) is picked up from the shopper, carried and delivered at the
+// shop a step apart; a shopper whose name contains FAIL is never found, and the courier
+// cancels the pickup after its attempts, as Shiprocket's couriers do.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -17,6 +21,7 @@ import {
   type BookedParcel,
   type CourierProvider,
   type ParcelRequest,
+  type PickupRequest,
   type Serviceability,
   type ShipmentState,
   type TrackingUpdate,
@@ -29,6 +34,7 @@ export const SANDBOX_TOKEN_HEADER = 'x-sandbox-courier-token';
 /** The time between two of a parcel's events by default: a demo's minute, not a day. */
 export const SANDBOX_STEP_MS = 60_000;
 export const FAILED_DELIVERY_REASON = 'Consignee not available';
+export const FAILED_PICKUP_REASON = 'Pickup canceled: shopper not available after 3 attempts';
 
 /** The name that asks for a failed first delivery (see the top of this file). */
 export function asksForFailedDelivery(name: string): boolean {
@@ -58,6 +64,7 @@ const SandboxWebhook = z.object({
     'delivery_failed',
     'rto_initiated',
     'rto_delivered',
+    'canceled',
   ]),
   occurred_at: z.iso.datetime(),
   location: z.string().max(200).nullable(),
@@ -135,6 +142,48 @@ export function createSandboxCourier(options: SandboxCourierOptions): SandboxCou
           },
           ...deliveryPlan(at(start, 2), asksForFailedDelivery(request.consignee.name), hub),
         ]);
+      });
+      return parcel;
+    },
+
+    async bookPickup(request: PickupRequest): Promise<BookedParcel> {
+      const awb = waybillOf(request.reference);
+      const parcel: BookedParcel = {
+        providerOrderId: request.reference,
+        providerShipmentId: awb,
+        awb,
+        courierName: SANDBOX_COURIER_NAME,
+        trackingLink: `${options.publicUrl}${orderPagePath(request.orderId)}`,
+        labelUrl: null,
+      };
+      if ((await q.countPlanned(db, awb)) > 0) return parcel;
+      const start = now();
+      const plan: q.PlannedEvent[] = asksForFailedDelivery(request.from.name)
+        ? [
+            {
+              state: 'canceled',
+              location: `${request.from.city}`,
+              note: FAILED_PICKUP_REASON,
+              dueAt: at(start, 2),
+            },
+          ]
+        : [
+            {
+              state: 'picked_up',
+              location: `${request.from.city}`,
+              note: 'Picked up from the shopper',
+              dueAt: at(start, 1),
+            },
+            { state: 'in_transit', location: request.to.state, note: null, dueAt: at(start, 2) },
+            {
+              state: 'delivered',
+              location: 'Kitroom warehouse',
+              note: 'Delivered to the shop',
+              dueAt: at(start, 3),
+            },
+          ];
+      await db.transaction(async (tx) => {
+        await q.plan(tx, awb, plan);
       });
       return parcel;
     },

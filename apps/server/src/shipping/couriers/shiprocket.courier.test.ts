@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf.js';
 import { startFakeShiprocket, type FakeShiprocket } from '../../test/shiprocket-fake.js';
-import { CourierError, type ParcelRequest } from './courier.js';
+import { CourierError, type ParcelRequest, type PickupRequest } from './courier.js';
 import { createShiprocketCourier, type ShiprocketCourier } from './shiprocket.courier.js';
 import { adhocOrder } from './shiprocket.shapes.js';
 
@@ -213,6 +213,105 @@ describe('booking a parcel', () => {
     const first = await courier.book(parcel({ reference: 'KR-1-1' }));
     expect(first.awb).not.toBe(tenth.awb);
     expect(fake.orders.size).toBe(2);
+  });
+});
+
+function pickup(overrides: Partial<PickupRequest> = {}): PickupRequest {
+  const { consignee, items, subTotalPaise, weightGrams, lengthCm, breadthCm, heightCm } = parcel();
+  return {
+    reference: 'KR-101-2',
+    orderId: 101,
+    returnId: 7,
+    requestedAt: new Date('2026-11-25T04:30:00Z'), // 10:00 in India
+    from: consignee,
+    to: {
+      name: 'Kitroom Sportswear',
+      phone: '0495 272 1234',
+      email: 'shop@kitroom.in',
+      address: '2nd Floor, Mavoor Road',
+      city: 'Kozhikode',
+      state: 'Kerala',
+      pincode: '673004',
+    },
+    items,
+    subTotalPaise,
+    weightGrams,
+    lengthCm,
+    breadthCm,
+    heightCm,
+    ...overrides,
+  };
+}
+
+describe("a return's pickup", () => {
+  it('sends the return order with the shopper as pickup and the shop as delivery, then its AWB and pickup', async () => {
+    const booked = await courier.bookPickup(pickup());
+    const [order] = fake.ordersFor('KR-101-2');
+    expect(fake.orders.size).toBe(1);
+    expect(order!.isReturn).toBe(true);
+    expect(order!.payload).toMatchObject({
+      order_id: 'KR-101-2',
+      order_date: '2026-11-25 10:00',
+      pickup_customer_name: 'Asha',
+      pickup_last_name: 'Rani Menon',
+      pickup_city: 'Bengaluru',
+      pickup_pincode: '560038',
+      pickup_phone: '9845012345',
+      shipping_customer_name: 'Kitroom',
+      shipping_last_name: 'Sportswear',
+      shipping_city: 'Kozhikode',
+      shipping_pincode: '673004',
+      shipping_phone: '4952721234',
+      payment_method: 'PREPAID',
+      sub_total: 2998.1,
+      weight: 0.45,
+    });
+    expect(order!.payload).not.toHaveProperty('pickup_location');
+    expect(booked).toEqual({
+      providerOrderId: String(order!.id),
+      providerShipmentId: String(order!.shipment.id),
+      awb: order!.shipment.awb,
+      courierName: 'Delhivery Surface',
+      trackingLink: `https://shiprocket.co/tracking/${order!.shipment.awb}`,
+      labelUrl: null,
+    });
+    expect(order!.shipment.pickupTokenNumber).not.toBeNull();
+    // No label is made: the courier brings it to the shopper.
+    expect(fake.calls.some((c) => c.path.includes('generate/label'))).toBe(false);
+  });
+
+  it('booked again with the same reference finds the return order it made', async () => {
+    const first = await courier.bookPickup(pickup());
+    const again = await courier.bookPickup(pickup());
+    expect(fake.ordersFor('KR-101-2')).toHaveLength(1);
+    expect(again.awb).toBe(first.awb);
+  });
+
+  it("reads a return's webhook by its words: picked up, delivered at the shop, canceled", async () => {
+    const headers = { 'x-api-key': fake.webhookToken };
+    const { awb } = await courier.bookPickup(pickup());
+    const expected: [number, string][] = [
+      [42, 'picked_up'],
+      [18, 'in_transit'],
+      [7, 'delivered'],
+      [8, 'canceled'],
+    ];
+    for (const [status, state] of expected) {
+      const updates = courier.readWebhook(headers, fake.trackingPayload(awb, status));
+      expect(updates, `status ${status}`).toEqual([expect.objectContaining({ awb, state })]);
+    }
+    // The steps before the pickup are not tracked.
+    for (const untracked of [3, 19]) {
+      expect(courier.readWebhook(headers, fake.trackingPayload(awb, untracked))).toEqual([]);
+    }
+  });
+
+  it("reports a refused return order in Shiprocket's words", async () => {
+    const err = await rejection(
+      courier.bookPickup(pickup({ from: { ...pickup().from, pincode: '56003' } })),
+    );
+    expect(err.uncertain).toBe(false);
+    expect(err.message).toContain('The pickup pincode must be 6 digits.');
   });
 });
 

@@ -1,7 +1,9 @@
 // Shiprocket behind the courier seam (decision 033): an API user's login token, reused for its
 // 240 hours and renewed once on a 401; serviceability; a parcel booked as an ad-hoc order with
 // our reference as its order_id, then its AWB, pickup and label; cancel; the NDR answer; and
-// the tracking webhook, which carries a shared token (x-api-key) and no signature.
+// the tracking webhook, which carries a shared token (x-api-key) and no signature. A return's
+// pickup is a return order (orders/create/return), its waybill assigned with is_return and
+// its pickup asked for; the courier brings its label to the shopper.
 // Shiprocket has no idempotency key, so book() looks for our reference before creating and
 // after any answer it cannot trust, and carries on from what it finds.
 import type { z } from 'zod';
@@ -10,10 +12,12 @@ import {
   type BookedParcel,
   type CourierProvider,
   type ParcelRequest,
+  type PickupRequest,
   type TrackingUpdate,
 } from './courier.js';
 import {
   adhocOrder,
+  returnOrder,
   AwbAnswer,
   CreateAnswer,
   ErrorAnswer,
@@ -276,14 +280,49 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
     }
   }
 
-  async function assignAwb(order: FoundOrder, reference: string): Promise<FoundOrder> {
+  /**
+   * A return order made once: Shiprocket refuses a second with our reference ("has already
+   * been taken"), and then, as after an answer we cannot trust, the one it holds is looked up.
+   */
+  async function createReturnOrder(request: PickupRequest): Promise<FoundOrder> {
+    try {
+      const { json } = await call(
+        'POST',
+        '/orders/create/return',
+        returnOrder(request),
+        'the return order',
+      );
+      const made = read(CreateAnswer, json, 'the return order');
+      return {
+        orderId: made.order_id,
+        shipmentId: made.shipment_id,
+        awb: null,
+        courierName: null,
+        pickupRequested: false,
+      };
+    } catch (err) {
+      const taken = err instanceof RefusedError && /already been taken/i.test(err.message);
+      if (!(err instanceof CourierError) || (!err.uncertain && !taken)) throw err;
+      const found = await findOrder(request.reference, 'reference');
+      if (found) return found;
+      throw err;
+    }
+  }
+
+  async function assignAwb(
+    order: FoundOrder,
+    reference: string,
+    isReturn = false,
+  ): Promise<FoundOrder> {
     if (!order.shipmentId)
       throw new CourierError(`Shiprocket's order for ${reference} has no shipment.`, false);
     const result = await orLookUp(async () => {
       const { json } = await call(
         'POST',
         '/courier/assign/awb',
-        { shipment_id: Number(order.shipmentId) },
+        isReturn
+          ? { shipment_id: Number(order.shipmentId), is_return: 1 }
+          : { shipment_id: Number(order.shipmentId) },
         'the waybill',
       );
       const answer = read(AwbAnswer, json, 'the waybill');
@@ -429,6 +468,21 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         courierName: order.courierName ?? 'Shiprocket',
         trackingLink: `https://shiprocket.co/tracking/${encodeURIComponent(order.awb!)}`,
         labelUrl: label,
+      };
+    },
+
+    async bookPickup(request): Promise<BookedParcel> {
+      let order =
+        (await findOrder(request.reference, 'reference')) ?? (await createReturnOrder(request));
+      if (!order.awb) order = await assignAwb(order, request.reference, true);
+      if (!order.pickupRequested) await requestPickup(order, request.reference);
+      return {
+        providerOrderId: order.orderId,
+        providerShipmentId: order.shipmentId,
+        awb: order.awb!,
+        courierName: order.courierName ?? 'Shiprocket',
+        trackingLink: `https://shiprocket.co/tracking/${encodeURIComponent(order.awb!)}`,
+        labelUrl: null,
       };
     },
 

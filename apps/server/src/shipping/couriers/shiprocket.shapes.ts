@@ -5,7 +5,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { paiseToDecimalString } from '@kitroom/contract';
 import { z } from 'zod';
 import { IST_OFFSET_MS, indianDateTime } from '../../indian-days.js';
-import type { ParcelRequest, ShipmentState, TrackingUpdate } from './courier.js';
+import type {
+  ParcelAddress,
+  ParcelRequest,
+  PickupRequest,
+  ShipmentState,
+  TrackingUpdate,
+} from './courier.js';
 
 const MAX_CITY = 30;
 
@@ -201,17 +207,85 @@ export function adhocOrder(request: ParcelRequest): Record<string, unknown> {
 }
 
 /**
+ * The return order Shiprocket's create call takes for a return's pickup: pickup_* is the
+ * shopper, shipping_* the shop; always prepaid (nothing is collected from the shopper).
+ */
+export function returnOrder(request: PickupRequest): Record<string, unknown> {
+  const person = (prefix: 'pickup' | 'shipping', a: ParcelAddress) => {
+    const [first = a.name, ...rest] = a.name.trim().split(/\s+/);
+    return {
+      [`${prefix}_customer_name`]: first,
+      [`${prefix}_last_name`]: rest.join(' '),
+      [`${prefix}_address`]: a.address,
+      [`${prefix}_city`]: a.city.slice(0, MAX_CITY),
+      [`${prefix}_state`]: a.state,
+      [`${prefix}_country`]: 'India',
+      [`${prefix}_pincode`]: a.pincode,
+      [`${prefix}_email`]: a.email,
+      [`${prefix}_phone`]: tenDigits(a.phone),
+      [`${prefix}_isd_code`]: '91',
+    };
+  };
+  return {
+    order_id: request.reference,
+    order_date: indianDateTime(request.requestedAt),
+    ...person('pickup', request.from),
+    ...person('shipping', request.to),
+    order_items: request.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      units: item.units,
+      selling_price: paiseToDecimalString(item.sellingPricePaise),
+      hsn: item.hsn,
+    })),
+    payment_method: 'PREPAID',
+    total_discount: '0',
+    sub_total: rupees(request.subTotalPaise),
+    length: request.lengthCm,
+    breadth: request.breadthCm,
+    height: request.heightCm,
+    weight: request.weightGrams / 1000,
+  };
+}
+
+/**
+ * A return's pickup as Shiprocket's webhook names its steps (is_return set): collected from the
+ * shopper, on its way, delivered at the shop, or canceled by the courier after failed
+ * attempts. The steps before pickup (RETURN PENDING, OUT FOR PICKUP, a PICKUP EXCEPTION the
+ * courier tries again after) are not tracked.
+ */
+const RETURN_STATES: Record<string, ShipmentState> = {
+  'RETURN PICKED UP': 'picked_up',
+  'PICKED UP': 'picked_up',
+  'RETURN IN TRANSIT': 'in_transit',
+  'IN TRANSIT': 'in_transit',
+  SHIPPED: 'in_transit',
+  'RETURN OUT FOR DELIVERY': 'out_for_delivery',
+  'RETURN DELIVERED': 'delivered',
+  DELIVERED: 'delivered',
+  'RETURN CANCELLED': 'canceled',
+  'RETURN CANCELED': 'canceled',
+  'RETURN PICKUP CANCELLED': 'canceled',
+  CANCELED: 'canceled',
+  CANCELLED: 'canceled',
+};
+
+/**
  * The tracking updates a (verified) webhook body carries: one for a status we track, none for
- * others, return shipments or a body we cannot read (Shiprocket's own test ping, say).
+ * others or a body we cannot read (Shiprocket's own test ping, say). A return's pickup is
+ * read by its status's words, which Shiprocket's return statuses share no ids with.
  */
 export function trackingUpdatesOf(body: unknown, now: Date): TrackingUpdate[] {
   const parsed = Webhook.safeParse(body);
   if (!parsed.success) return [];
   const w = parsed.data;
-  if (w.is_return === 1 || w.is_return === true || w.is_return === '1') return [];
+  const isReturn = w.is_return === 1 || w.is_return === true || w.is_return === '1';
   const numeric = Number(w.shipment_status_id ?? NaN);
   const statusId = w.shipment_status_id !== '' && Number.isInteger(numeric) ? numeric : null;
-  const state = shiprocketState(statusId, w.shipment_status ?? w.current_status);
+  const label = (w.shipment_status ?? w.current_status ?? '').trim().toUpperCase();
+  const state = isReturn
+    ? (RETURN_STATES[label] ?? null)
+    : shiprocketState(statusId, w.shipment_status ?? w.current_status);
   if (!state) return [];
   const lastScan = (w.scans ?? []).at(-1);
   const occurredAt =

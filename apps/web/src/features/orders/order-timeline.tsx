@@ -49,6 +49,14 @@ export function stepTitle(e: OrderTimelineEntry): string {
       return 'Replacement delivered';
     case 'exchange_returned':
       return 'Replacement came back to us';
+    case 'return_pickup_booked':
+      return 'Pickup booked';
+    case 'return_picked_up':
+      return 'Parcel picked up from you';
+    case 'return_arrived':
+      return 'Your parcel reached us';
+    case 'return_pickup_canceled':
+      return 'Pickup canceled';
     case 'cod_confirmed':
       return 'Cash on delivery confirmed';
     case 'picked_up':
@@ -74,6 +82,10 @@ export function stepDetail(e: OrderTimelineEntry): string | null {
     case 'shipped':
     case 'exchange_shipped':
       return e.courier_name ? `With ${e.courier_name}` : null;
+    case 'return_pickup_booked':
+      return e.courier_name
+        ? `${e.courier_name} will collect it${e.tracking_id ? ` · waybill ${e.tracking_id}` : ''}`
+        : null;
     case 'canceled':
       return e.note ? `Reason: ${e.note}` : null;
     case 'refund_requested':
@@ -84,6 +96,7 @@ export function stepDetail(e: OrderTimelineEntry): string | null {
     case 'return_rejected':
     case 'delivery_failed':
     case 'exchange_returned':
+    case 'return_pickup_canceled':
       return e.note;
     default:
       return null;
