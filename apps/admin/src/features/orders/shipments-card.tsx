@@ -4,7 +4,8 @@
 // (a shipped order is packed again). Only staff who may fulfil orders see the buttons. An
 // exchange's replacement is a parcel of its own, marked with its exchange: its retry books
 // the replacement, its cancel makes the exchange received again; the request's page lists it
-// too.
+// too. A return's pickup from the shopper (direction 'reverse') is listed the same way: its
+// retry books the pickup again, its cancel leaves the return approved.
 import {
   SHIPMENT_STATE_LABELS,
   type AdminOrderResponse,
@@ -76,7 +77,10 @@ export function ShipmentItem({
     mutationFn: async () => {
       if (s.return_id === null)
         return done(await call('shipWithCourier', { params: { id: orderId }, body }));
-      await call('shipReplacementWithCourier', { params: { id: s.return_id }, body });
+      await call(s.direction === 'reverse' ? 'bookReturnPickup' : 'shipReplacementWithCourier', {
+        params: { id: s.return_id },
+        body,
+      });
       reread();
     },
     onError: reread,
@@ -99,9 +103,9 @@ export function ShipmentItem({
       </div>
       {s.return_id !== null && onOrderPage && (
         <p>
-          Replacement of{' '}
+          {s.direction === 'reverse' ? 'Pickup from the shopper for ' : 'Replacement of '}
           <Link to={`/returns/${s.return_id}`} className="font-semibold underline">
-            exchange #{s.return_id}
+            {s.direction === 'reverse' ? 'request' : 'exchange'} #{s.return_id}
           </Link>
         </p>
       )}
@@ -157,7 +161,11 @@ export function ShipmentItem({
               disabled={cancel.isPending}
               onClick={() => cancel.mutate()}
             >
-              {cancel.isPending ? 'Canceling…' : 'Cancel shipment'}
+              {cancel.isPending
+                ? 'Canceling…'
+                : s.direction === 'reverse'
+                  ? 'Cancel pickup'
+                  : 'Cancel shipment'}
             </button>
           )}
         </div>

@@ -19,6 +19,7 @@ import { Dialog } from '@/ui/dialog';
 import { controlClass, fieldErrors, FormMessage } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { ReplacementShipDialog } from './replacement-ship-dialog';
+import { PickupChoice, usePickupCouriers } from './return-pickup';
 
 type Step = 'approve' | 'reject' | 'receive' | 'ship';
 
@@ -70,6 +71,10 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
   const [restock, setRestock] = useState(!r.defect);
   const restockId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Who brings the parcel back: the shop's courier (its default first) or the shopper.
+  const pickupCouriers = usePickupCouriers(r.order_id);
+  const [pickup, setPickup] = useState<(typeof pickupCouriers)[number] | '' | null>(null);
+  const pickupCourier = pickup ?? pickupCouriers[0] ?? '';
   const settle = (answer: AdminReturnResponse) => {
     queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'listReturns'] });
@@ -87,12 +92,18 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
     setErrors({});
     setNote('');
     setRestock(!r.defect);
+    setPickup(null);
     setOpen(s);
   }
 
   function confirm() {
     if (open === 'approve') {
-      step.mutate(() => call('approveReturn', { params, body: { note } }));
+      step.mutate(() =>
+        call('approveReturn', {
+          params,
+          body: pickupCourier ? { note, pickup_courier: pickupCourier } : { note },
+        }),
+      );
     } else if (open === 'reject') {
       const checked = RejectReturnRequest.safeParse({ note });
       if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
@@ -139,10 +150,15 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
         <>
           <p>
             {r.kind === 'exchange'
-              ? `This holds ${newSizes} from stock now, for the shopper.`
-              : 'The shopper is told to send the shirts back; the refund follows their receipt.'}
+              ? `This holds ${newSizes} from stock now, for the shopper. `
+              : ''}
+            {pickupCourier
+              ? 'The courier is booked to collect the parcel from the shopper, who is mailed its waybill.'
+              : 'The shopper is told to send the shirts back to the shop.'}
+            {r.kind === 'return' && ' The refund follows their receipt.'}
           </p>
-          <div className="mt-3">
+          <div className="mt-3 space-y-3">
+            <PickupChoice couriers={pickupCouriers} value={pickupCourier} onChange={setPickup} />
             <NoteField label="Note to the shopper (optional)" value={note} onChange={setNote} />
           </div>
         </>

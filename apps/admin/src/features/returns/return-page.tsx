@@ -16,6 +16,7 @@ import { Thumbnail } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
 import { ShipmentItem } from '../orders/shipments-card';
 import { ReturnActions } from './return-actions';
+import { ReturnPickup } from './return-pickup';
 import { FaultyBadge, ReturnStatusBadge, returnTitle } from './return-status';
 
 const REFUND_STATES = {
@@ -155,6 +156,7 @@ function Request({ r }: { r: AdminReturn }) {
         </dl>
         <ReturnActions request={r} />
       </section>
+      <ReturnPickup r={r} />
       {r.kind === 'exchange' && <ReplacementParcel r={r} />}
 
       <section aria-labelledby="lines-heading">

@@ -428,4 +428,107 @@ describe('the returns pages', () => {
       within(section).getByRole('link', { name: 'Challan DC/26-27/000001' }).getAttribute('href'),
     ).toBe('/api/admin/delivery-challans/31');
   });
+  it('approves a return with the courier collecting the parcel, then shows the pickup', async () => {
+    let current = request({
+      id: 5,
+      kind: 'return',
+      lines: [{ ...request().lines[0]!, exchange_size: null, exchange_stock: null }],
+    });
+    const pickup = {
+      id: 11,
+      courier: 'sandbox' as const,
+      reference: 'KR-42-2',
+      state: 'booked' as const,
+      awb: 'SBX0000004202',
+      courier_name: 'Kitroom Sandbox Courier',
+      tracking_link: 'http://shop.test/reviewOrdersDetails/42',
+      weight_grams: 300,
+      cod_amount_paise: 0,
+      return_id: 5,
+      direction: 'reverse' as const,
+      attempts: 1,
+      last_error: null,
+      ndr_reason: null,
+      ndr_attempts: 0,
+      ndr_action: null,
+      created_at: '2026-12-01T08:00:00.000Z',
+      may_cancel: true,
+      may_retry: false,
+      events: [],
+    };
+    const manager = staffMember('manager', { name: 'Meera' });
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(manager) },
+      'GET /api/admin/returns/5': () => ({ body: { return: current } }),
+      'GET /api/admin/orders/42/shipments': {
+        body: {
+          couriers: ['manual', 'sandbox'],
+          default_courier: 'sandbox',
+          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
+          shipments: [],
+        },
+      },
+      'POST /api/admin/returns/5/approve': () => {
+        current = { ...current, status: 'approved', pickups: [pickup] };
+        return { body: { return: current } };
+      },
+    });
+    renderAdmin('/returns/5');
+    await screen.findByRole('heading', { name: 'Return #5', level: 1 }, { timeout: 5000 });
+    // Before the approval a manager may book the pickup only with the approval.
+    expect(screen.queryByRole('region', { name: 'Pickup from the shopper' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve return #5?' });
+    await waitFor(() =>
+      expect(
+        (within(dialog).getByLabelText('Getting the parcel back') as HTMLSelectElement).value,
+      ).toBe('sandbox'),
+    );
+    expect(dialog.textContent).toContain('The courier is booked to collect the parcel');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const section = await screen.findByRole('region', { name: 'Pickup from the shopper' });
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      note: '',
+      pickup_courier: 'sandbox',
+    });
+    expect(section.textContent).toContain('SBX0000004202');
+    expect(within(section).getByRole('button', { name: 'Cancel pickup' })).toBeTruthy();
+    // One live pickup: no second booking offered.
+    expect(within(section).queryByRole('button', { name: /Book a pickup/ })).toBeNull();
+  });
+
+  it('lets the shopper send it instead: no courier asked for', async () => {
+    let current = request({ id: 6, kind: 'return' });
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('manager')) },
+      'GET /api/admin/returns/6': () => ({ body: { return: current } }),
+      'GET /api/admin/orders/42/shipments': {
+        body: {
+          couriers: ['manual', 'sandbox'],
+          default_courier: 'sandbox',
+          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
+          shipments: [],
+        },
+      },
+      'POST /api/admin/returns/6/approve': () => {
+        current = { ...current, status: 'approved' };
+        return { body: { return: current } };
+      },
+    });
+    renderAdmin('/returns/6');
+    await screen.findByRole('heading', { name: 'Return #6', level: 1 }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve return #6?' });
+    const choice = await within(dialog).findByLabelText('Getting the parcel back');
+    fireEvent.change(choice, { target: { value: '' } });
+    expect(dialog.textContent).toContain('The shopper is told to send the shirts back');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    // Approved without a pickup: a packer-or-manager may still book one from the request.
+    const section = await screen.findByRole('region', { name: 'Pickup from the shopper' });
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ note: '' });
+    expect(section.textContent).toContain('No pickup booked');
+    expect(
+      within(section).getByRole('button', { name: 'Book a pickup with Sandbox courier (test)' }),
+    ).toBeTruthy();
+  });
 });
