@@ -71,10 +71,10 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
   const [restock, setRestock] = useState(!r.defect);
   const restockId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Who brings the parcel back: the shop's courier (its default first) or the shopper.
+  // Who brings the parcel back: the shop's default courier when it has one, or the shopper.
   const pickupCouriers = usePickupCouriers(r.order_id);
-  const [pickup, setPickup] = useState<(typeof pickupCouriers)[number] | '' | null>(null);
-  const pickupCourier = pickup ?? pickupCouriers[0] ?? '';
+  const [pickup, setPickup] = useState<typeof pickupCouriers.preferred | null>(null);
+  const pickupCourier = pickup ?? pickupCouriers.preferred;
   const settle = (answer: AdminReturnResponse) => {
     queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'listReturns'] });
@@ -158,7 +158,11 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
             {r.kind === 'return' && ' The refund follows their receipt.'}
           </p>
           <div className="mt-3 space-y-3">
-            <PickupChoice couriers={pickupCouriers} value={pickupCourier} onChange={setPickup} />
+            <PickupChoice
+              couriers={pickupCouriers.couriers}
+              value={pickupCourier}
+              onChange={setPickup}
+            />
             <NoteField label="Note to the shopper (optional)" value={note} onChange={setNote} />
           </div>
         </>

@@ -20,12 +20,23 @@ import { COURIER_LABELS } from '../orders/ship-dialog';
 
 type PickupCourier = Exclude<CourierName, 'manual'>;
 
-/** The couriers that can collect a parcel (all the shop offers but 'manual'), default first. */
-export function usePickupCouriers(orderId: number): PickupCourier[] {
+/**
+ * The couriers that can collect a parcel (all the shop offers but 'manual'), the shop's
+ * default first; `preferred` is that default when it is one of them (Settings → Default
+ * courier), else '' (the shopper sends the parcel unless staff choose a courier).
+ */
+export function usePickupCouriers(orderId: number): {
+  couriers: PickupCourier[];
+  preferred: PickupCourier | '';
+} {
   const choices = useQuery(callQuery('listOrderShipments', { params: { id: String(orderId) } }));
-  const offered = (choices.data?.couriers ?? []).filter((c): c is PickupCourier => c !== 'manual');
-  const preferred = choices.data?.default_courier;
-  return [...offered].sort((a, b) => Number(b === preferred) - Number(a === preferred));
+  const couriers = (choices.data?.couriers ?? []).filter((c): c is PickupCourier => c !== 'manual');
+  const byDefault = choices.data?.default_courier;
+  const preferred = couriers.find((c) => c === byDefault) ?? '';
+  return {
+    couriers: [...couriers].sort((a, b) => Number(b === preferred) - Number(a === preferred)),
+    preferred,
+  };
 }
 
 /** The approval's choice: the shopper sends the parcel, or a courier collects it. */
@@ -59,7 +70,7 @@ export function PickupChoice({
 export function ReturnPickup({ r }: { r: AdminReturn }) {
   const mayFulfil = useMay('orders.fulfil');
   const queryClient = useQueryClient();
-  const couriers = usePickupCouriers(r.order_id);
+  const { couriers } = usePickupCouriers(r.order_id);
   const [picked, setPicked] = useState<PickupCourier | null>(null);
   const courier = picked ?? couriers[0];
   const live = r.pickups.find((p) => p.state !== 'canceled');
