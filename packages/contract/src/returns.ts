@@ -205,6 +205,19 @@ export const ShopperReturn = z.object({
       exchange_size: z.string().nullable(),
     }),
   ),
+  /**
+   * Ours, while the shop's courier is to collect the parcel from the shopper (decision 067):
+   * booking (being booked), booked (to be collected), on_its_way (collected), arrived (at the
+   * shop, being checked). Absent when the shopper sends the parcel themselves.
+   */
+  pickup: z
+    .object({
+      state: z.enum(['booking', 'booked', 'on_its_way', 'arrived']),
+      courier_name: z.string().nullable(),
+      tracking_id: z.string().nullable(),
+      tracking_link: z.string().nullable(),
+    })
+    .optional(),
   /** The replacement's parcel, once shipped. */
   courier_name: z.string().nullable(),
   tracking_id: z.string().nullable(),

@@ -342,12 +342,14 @@ export async function rejectReturn(
   await ctx.db.transaction(async (tx) => {
     const { order, r, lines } = await lockBoth(tx, id);
     if (r.status !== 'requested' && r.status !== 'approved') throw refusal(r, 'be rejected');
+    // A pickup still to come is canceled first; one on its way is waited for. One delivered
+    // may be rejected (the shirts came back not as sold): the staff send them back by hand.
     const pickup = await lockLivePickup(tx, id);
-    if (pickup) {
+    if (pickup && pickup.state !== 'delivered') {
       throw new Conflict(
         pickup.state === 'booking' || pickup.state === 'booked'
           ? `${KIND_WORDS[r.kind]} #${id} has a courier pickup booked (${pickup.reference}): cancel the pickup before rejecting it.`
-          : `${KIND_WORDS[r.kind]} #${id}'s parcel is on its way back to us (${pickup.reference}): receive it when it arrives.`,
+          : `${KIND_WORDS[r.kind]} #${id}'s parcel is on its way back to us (${pickup.reference}): wait for it to arrive.`,
       );
     }
     if (r.kind === 'exchange' && r.status === 'approved') {
@@ -743,11 +745,12 @@ export async function pickupNews(
   await recordEvent(tx, orderId, type, PROVIDER, {
     note:
       type === 'return_pickup_canceled' ? (news.note ?? 'The courier canceled the pickup.') : '',
+    // The waybill as `awb`: the parcel was named when its pickup was booked.
     data: {
       return_id: id,
       kind: r?.kind ?? null,
       courier_name: news.courier_name,
-      tracking_id: news.tracking_id,
+      awb: news.tracking_id,
     },
     at: news.at,
   });

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
+import { pickupsForShopper } from '../shipping/shipments.service.js';
 import { returnCreditPaise } from '../tax/credit-notes.service.js';
 import { ORDER_NOT_FOUND } from './fulfilment.service.js';
 import { stageOf, transition } from './lifecycle.js';
@@ -180,6 +181,7 @@ export async function returnsForShopper(
     db,
     rows.map((r) => r.id),
   );
+  const pickups = await pickupsForShopper(db, order.id);
   const returns = rows.map((r): ShopperReturn => ({
     id: r.id,
     kind: r.kind,
@@ -198,6 +200,7 @@ export async function returnsForShopper(
         quantity: l.quantity,
         exchange_size: l.exchange_size,
       })),
+    ...(pickups.has(r.id) ? { pickup: pickups.get(r.id)! } : {}),
     courier_name: r.courier_name,
     tracking_id: r.tracking_id,
     tracking_link: r.tracking_link,

@@ -275,6 +275,36 @@ describe("a return's pickup with the courier", () => {
     expect(again.json().return.pickups.at(-1).state).toBe('booked');
   });
 
+  it('shows the shopper where the pickup stands, and may be rejected once the parcel is at the shop', async () => {
+    const { orderId, returnId } = await askedReturn();
+    const pickupSeen = async () => {
+      const res = await s.post('/api/orders.php', { user_id: s.id, order_id: orderId });
+      return res.json().returns[0].pickup;
+    };
+    expect(await pickupSeen()).toBeUndefined();
+    await step(manager, returnId, 'approve', { pickup_courier: 'sandbox' });
+    const awb = `SBX${String(orderId).padStart(8, '0')}02`;
+    expect(await pickupSeen()).toEqual({
+      state: 'booked',
+      courier_name: 'Kitroom Sandbox Courier',
+      tracking_id: awb,
+      tracking_link: expect.stringContaining(`/reviewOrdersDetails/${orderId}`),
+    });
+    await shop.after(1);
+    expect((await pickupSeen()).state).toBe('on_its_way');
+    const onItsWay = await step(manager, returnId, 'reject', { note: 'Worn' });
+    expect(onItsWay.statusCode).toBe(409);
+    expect(onItsWay.json().error).toBe(
+      `Return #${returnId}'s parcel is on its way back to us (KR-${orderId}-2): wait for it to arrive.`,
+    );
+    await shop.after(2);
+    expect((await pickupSeen()).state).toBe('arrived');
+    // The shirt came back worn: the staff may still say no.
+    const rejected = await step(manager, returnId, 'reject', { note: 'The shirt has been worn.' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().return.status).toBe('rejected');
+  });
+
   it("keeps an exchange's pickup apart from its replacement parcel", async () => {
     const { orderId, returnId } = await askedReturn('exchange');
     const approved = await step(manager, returnId, 'approve', { pickup_courier: 'sandbox' });

@@ -261,6 +261,16 @@ export async function shipmentsOfOrder(db: Queryable, orderId: number): Promise<
   );
 }
 
+/** The live pickups of an order's returns (not canceled), one per return at most. */
+export async function livePickupsOfOrder(db: Queryable, orderId: number): Promise<ShipmentRow[]> {
+  return queryRows<ShipmentRow>(
+    db,
+    sql`SELECT ${columns} FROM shipments s
+        WHERE s.order_id = ${orderId} AND s.direction = 'reverse' AND s.state <> 'canceled'
+        ORDER BY s.id`,
+  );
+}
+
 export async function shipmentsOfReturn(db: Queryable, returnId: number): Promise<ShipmentRow[]> {
   return queryRows<ShipmentRow>(
     db,

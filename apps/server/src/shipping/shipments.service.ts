@@ -14,6 +14,7 @@
 // reference the order's next (KR-<order>-<n>), no cash to collect. A return's pickup from the
 // shopper is a parcel too, travelling the other way (direction 'reverse'): booked the same
 // way, tracked through the same webhook, and never the order's own parcel or a replacement.
+import type { ShopperReturn } from '@kitroom/contract';
 import type {
   CourierShipment,
   FailedDelivery,
@@ -279,6 +280,32 @@ export async function openPickup(
   }
   await q.countAttempt(tx, live.id, p.weightGrams);
   return { ...live, weight_grams: p.weightGrams };
+}
+
+/** Where each of an order's returns' pickups stands, as the shopper's page says it. */
+export async function pickupsForShopper(
+  db: Queryable,
+  orderId: number,
+): Promise<Map<number, NonNullable<ShopperReturn['pickup']>>> {
+  const rows = await q.livePickupsOfOrder(db, orderId);
+  return new Map(
+    rows.map((r) => [
+      r.return_id!,
+      {
+        state:
+          r.state === 'booking'
+            ? 'booking'
+            : r.state === 'booked'
+              ? 'booked'
+              : r.state === 'delivered'
+                ? 'arrived'
+                : 'on_its_way',
+        courier_name: r.courier_name,
+        tracking_id: r.awb,
+        tracking_link: r.tracking_link,
+      },
+    ]),
+  );
 }
 
 /** The return's live pickup (booked or on its way or delivered at the shop), locked. */

@@ -16,6 +16,19 @@ const STATUS_TONE: Record<ReturnStatus, string> = {
 /** What happens next, for a request still in progress. */
 function nextStep(r: ShopperReturn): string | null {
   if (r.status === 'requested') return 'We will look at your request and mail you our answer.';
+  if (r.status === 'approved' && r.pickup) {
+    const courier = r.pickup.courier_name ?? 'Our courier';
+    switch (r.pickup.state) {
+      case 'booking':
+        return 'We are booking a courier to collect the parcel from you.';
+      case 'booked':
+        return `${courier} will collect the parcel from you: have it packed, with its tags.`;
+      case 'on_its_way':
+        return 'Your parcel is on its way to us.';
+      case 'arrived':
+        return 'Your parcel reached us: we are checking the shirts.';
+    }
+  }
   if (r.status === 'approved') {
     return r.kind === 'exchange'
       ? 'Your new size is kept for you. Send the shirts back; we ship it when they reach us.'

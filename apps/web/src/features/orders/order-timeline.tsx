@@ -83,9 +83,7 @@ export function stepDetail(e: OrderTimelineEntry): string | null {
     case 'exchange_shipped':
       return e.courier_name ? `With ${e.courier_name}` : null;
     case 'return_pickup_booked':
-      return e.courier_name
-        ? `${e.courier_name} will collect it${e.tracking_id ? ` · waybill ${e.tracking_id}` : ''}`
-        : null;
+      return e.courier_name ? `${e.courier_name} will collect it from you` : null;
     case 'canceled':
       return e.note ? `Reason: ${e.note}` : null;
     case 'refund_requested':
