@@ -9,10 +9,13 @@ import {
   CancelByStaff,
   Checkout,
   ConfirmCod,
+  CourierTick,
   newWorld,
   openShop,
   PayNow,
   PayPage,
+  RequestReturn,
+  ReturnStep,
   runScript,
   Ship,
   type Shop,
@@ -80,4 +83,41 @@ it('a COD order paid on its old Pay Now page once shipped stays shipped, the pay
     sql`SELECT amount_paise, reason FROM refunds WHERE order_id = ${id}`,
   );
   expect(refunds).toEqual([{ amount_paise: 140_800, reason: COD_DISPATCHED_REASON }]);
+});
+
+// Not found by the checker but walked by it since decision 067: a return whose parcel the
+// courier collects. Its news (picked up, delivered at the shop) moves neither the order nor
+// the return; receiving still refunds it, and every invariant holds at each step — including
+// the refused receive while the pickup was still to come.
+it('a return collected by the courier is refunded when received, not when the courier delivers it', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new Checkout(0, [{ product: 0, size: 0, quantity: 1 }], 'none', false, false),
+    new PayPage(0, 'paid', false),
+    new Ship(0, 'sandbox'),
+    new CourierTick(5),
+    new RequestReturn(0, 'return', 0, 1, false),
+    new ReturnStep(0, 'approve-with-pickup'),
+    new ReturnStep(0, 'receive'),
+    new CourierTick(5),
+    new ReturnStep(0, 'receive'),
+  ]);
+  const lines = w.script.map((l) =>
+    l.replace(/(#|Details\/)\d+/g, '$1N').replace(/KR-\d+-/g, 'KR-N-'),
+  );
+  expect(lines.slice(5)).toEqual([
+    'manager: approves return #N of order #N with a courier pickup  ⇒  200',
+    'packer: receives return #N of order #N  ⇒  409 Return #N has a courier pickup still to come (KR-N-2): cancel the pickup first, or wait for the courier to collect the parcel.',
+    'sandbox courier: 5 minutes pass  ⇒  3 events posted',
+    'packer: receives return #N of order #N  ⇒  200',
+  ]);
+  const id = w.orders[0]!.id;
+  const rows = await queryRows<{ direction: string; state: string }>(
+    shop.t.db,
+    sql`SELECT direction, state FROM shipments WHERE order_id = ${id} ORDER BY id`,
+  );
+  expect(rows).toEqual([
+    { direction: 'forward', state: 'delivered' },
+    { direction: 'reverse', state: 'delivered' },
+  ]);
 });

@@ -695,10 +695,15 @@ export class CancelShipment implements Cmd {
   constructor(readonly pickIdx: number) {}
   check = (m: Readonly<Model>) => m.orders > 0;
   async run(_m: Model, w: World) {
-    const booked = await queryRows<{ id: number; order_id: number; courier: string }>(
+    const booked = await queryRows<{
+      id: number;
+      order_id: number;
+      courier: string;
+      direction: string;
+    }>(
       w.shop.t.db,
-      sql`SELECT id, order_id, courier FROM shipments
-          WHERE state = 'booked' AND return_id IS NULL
+      sql`SELECT id, order_id, courier, direction FROM shipments
+          WHERE state = 'booked' AND (return_id IS NULL OR direction = 'reverse')
             AND order_id IN (${sql.join(
               w.orders.map((o) => sql`${o.id}`),
               sql`, `,
@@ -709,7 +714,7 @@ export class CancelShipment implements Cmd {
     if (!s) return;
     await step(
       w,
-      `packer: cancels the ${s.courier} parcel of order #${s.order_id} before pickup`,
+      `packer: cancels the ${s.courier} ${s.direction === 'reverse' ? 'return pickup' : 'parcel'} of order #${s.order_id} before pickup`,
       async () =>
         outcome(
           answered(
@@ -805,27 +810,39 @@ const returnStatus = async (w: World, statuses: readonly string[]) => {
   );
 };
 
-/** Staff decide a request: approve (manager) or reject (support), or receive the shirts. */
+/**
+ * Staff decide a request: approve (manager; with the sandbox courier collecting the parcel,
+ * or not) or reject (support), or receive the shirts.
+ */
 export class ReturnStep implements Cmd {
   constructor(
     readonly ret: number,
-    readonly action: 'approve' | 'reject' | 'receive' | 'receive-no-restock',
+    readonly action:
+      'approve' | 'approve-with-pickup' | 'reject' | 'receive' | 'receive-no-restock',
   ) {}
   check = (m: Readonly<Model>) => m.returns > 0;
   async run(_m: Model, w: World) {
     const from =
-      this.action === 'approve' || this.action === 'reject' ? ['requested'] : ['approved'];
+      this.action === 'approve' || this.action === 'approve-with-pickup' || this.action === 'reject'
+        ? ['requested']
+        : ['approved'];
     const r = pick(await returnStatus(w, from), this.ret);
     if (!r) return;
     const [who_, url, body] =
       this.action === 'approve'
         ? (['manager', 'approve', {}] as const)
-        : this.action === 'reject'
-          ? (['support', 'reject', { note: 'The tags were removed.' }] as const)
-          : this.action === 'receive'
-            ? (['packer', 'receive', {}] as const)
-            : (['packer', 'receive', { restock: false }] as const);
-    await step(w, `${who_}: ${this.action}s ${r.kind} #${r.id} of order #${r.order_id}`, async () =>
+        : this.action === 'approve-with-pickup'
+          ? (['manager', 'approve', { pickup_courier: 'sandbox' }] as const)
+          : this.action === 'reject'
+            ? (['support', 'reject', { note: 'The tags were removed.' }] as const)
+            : this.action === 'receive'
+              ? (['packer', 'receive', {}] as const)
+              : (['packer', 'receive', { restock: false }] as const);
+    const said =
+      this.action === 'approve-with-pickup'
+        ? `approves ${r.kind} #${r.id} of order #${r.order_id} with a courier pickup`
+        : `${this.action}s ${r.kind} #${r.id} of order #${r.order_id}`;
+    await step(w, `${who_}: ${said}`, async () =>
       outcome(
         answered(
           w,
@@ -1089,7 +1106,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         idx,
         fc.constantFrom<ReturnStep['action']>(
           'approve',
-          'approve',
+          'approve-with-pickup',
           'reject',
           'receive',
           'receive',
