@@ -114,6 +114,8 @@ export interface World {
   shirtCoupon: string;
   /** A flat ₹200 off the whole order. */
   orderCoupon: string;
+  /** The two coupons' ids, for the owner's edits. */
+  couponIds: [number, number];
   orders: PlacedOrder[];
   returns: { id: number; orderId: number }[];
   /** What happened, one line a step: the failing sequence's readable script. */
@@ -162,6 +164,7 @@ export async function newWorld(shop: Shop): Promise<World> {
     products: [a, b],
     shirtCoupon: shirtCoupon.code,
     orderCoupon: orderCoupon.code,
+    couponIds: [shirtCoupon.id, orderCoupon.id],
     orders: [],
     returns: [],
     script: [],
@@ -1037,6 +1040,73 @@ export class ChangePrice implements Cmd {
   }
 }
 
+/**
+ * A manager counts a size again: a delivery of new shirts (restock) or shirts found damaged
+ * (adjustment, fewer). Held and sold pieces are the shop's: a count below them is refused.
+ */
+export class AdjustStock implements Cmd {
+  constructor(
+    readonly product: number,
+    readonly size: number,
+    readonly delta: number,
+  ) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const p = w.products[this.product % w.products.length]!;
+    const size = p.sizes[this.size % p.sizes.length]!;
+    const reason = this.delta > 0 ? 'restock' : 'adjustment';
+    await step(
+      w,
+      `manager: ${reason} ${p.name.split(' ')[0]} ${size} ${this.delta > 0 ? '+' : ''}${this.delta}`,
+      async () =>
+        outcome(
+          answered(
+            w,
+            await w.shop.staff.manager.call('POST', `/api/admin/products/${p.id}/stock`, {
+              size,
+              delta: this.delta,
+              reason,
+              note: 'Counted in the order-life checker',
+            }),
+          ),
+        ),
+    );
+  }
+  toString() {
+    return `adjustStock(${this.product}, ${this.size}, ${this.delta})`;
+  }
+}
+
+/**
+ * The owner edits a coupon while orders that used it live on: its value, or switches it off
+ * and on. Placed orders keep the discount they were quoted; new checkouts get the new one.
+ */
+export class EditCoupon implements Cmd {
+  constructor(
+    readonly which: number,
+    readonly change: 'value' | 'off' | 'on',
+  ) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const id = w.couponIds[this.which % 2]!;
+    const body =
+      this.change === 'value'
+        ? { value: this.which % 2 === 0 ? 250 : 300 }
+        : { active: this.change === 'on' };
+    await step(
+      w,
+      `owner: ${this.which % 2 === 0 ? 'shirt' : 'order'} coupon ${JSON.stringify(body)}`,
+      async () =>
+        outcome(
+          answered(w, await w.shop.staff.owner.call('PATCH', `/api/admin/coupons/${id}`, body)),
+        ),
+    );
+  }
+  toString() {
+    return `editCoupon(${this.which}, ${this.change})`;
+  }
+}
+
 // ───────────────────────────── generators ─────────────────────────────
 
 const idx = fc.nat({ max: 7 });
@@ -1123,4 +1193,10 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc.constant(new HoldExpirySweep() as Cmd),
   fc.nat({ max: 2 }).map((t) => new ChangeShippingRates(t) as Cmd),
   fc.tuple(fc.nat({ max: 1 }), fc.boolean()).map(([p, up]) => new ChangePrice(p, up) as Cmd),
+  fc
+    .tuple(fc.nat({ max: 1 }), fc.nat({ max: 2 }), fc.constantFrom(-2, -1, 1, 3))
+    .map(([p, z, d]) => new AdjustStock(p, z, d) as Cmd),
+  fc
+    .tuple(fc.nat({ max: 1 }), fc.constantFrom<EditCoupon['change']>('value', 'off', 'on'))
+    .map(([c, ch]) => new EditCoupon(c, ch) as Cmd),
 ];
