@@ -3,7 +3,7 @@
 // body parameters (filled in this order), and its one button, a link to the shop. The owner
 // registers each with exactly these words (docs/owners-guide.md lists them); the Cloud API
 // refuses a message whose template or parameter count differs (132001, 132000).
-import { codConfirmPath, orderPagePath } from '@kitroom/contract';
+import { orderPagePath } from '@kitroom/contract';
 import { SHOP_NAME } from '../mail/mailer.js';
 import { formatDay, rupees } from './mail-format.js';
 import type { OrderMailData } from './order-mail-data.js';

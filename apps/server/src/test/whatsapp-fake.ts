@@ -328,6 +328,14 @@ export async function startFakeWhatsApp(
     },
   );
 
+  // For a journey that runs the fake in a process of its own (whatsapp-fake-cli.ts): where to
+  // post webhooks, and what the fake received. Not part of the Cloud API.
+  app.post<{ Body: { url: string } }>('/__control/webhook', async (request) => {
+    fake.webhookUrl = request.body.url;
+    return { ok: true };
+  });
+  app.get('/__control/messages', async () => ({ messages: fake.messages }));
+
   fake.url = await app.listen({ port: 0, host: '127.0.0.1' });
   return fake;
 }
