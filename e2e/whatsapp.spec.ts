@@ -124,7 +124,14 @@ it('a shopper opts in at checkout, gets "order confirmed" on WhatsApp, and the o
   await page.screenshot({ path: shots('whatsapp-account-1440') });
 
   // ── the owner's order page shows the message delivered ──
-  const ownerContext = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const ownerContext = await browser.newContext({
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  });
   const owner = await ownerContext.newPage();
   await ownerSetsUp(owner, shop.adminSetupUrl!);
   await owner.goto(`${shop.baseUrl}/admin/orders/${orderId}`);

@@ -8,9 +8,12 @@ export function whatsappDisplayNumber(phone: string): string {
   return `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`;
 }
 
+/** The checkbox's words at checkout before the number. */
+export const WHATSAPP_OPT_IN_WORDS = 'Send me order updates on WhatsApp at ';
+
 /** The checkbox's words at checkout, exactly as stored with the shopper's opt-in. */
 export function whatsappOptInWording(phone: string): string {
-  return `Send me order updates on WhatsApp at ${whatsappDisplayNumber(phone)}`;
+  return `${WHATSAPP_OPT_IN_WORDS}${whatsappDisplayNumber(phone)}`;
 }
 
 // ── POST /api/whatsapp_updates.php, POST /api/whatsapp_updates_stop.php ──

@@ -2,7 +2,8 @@
 // once here — its name, the words to submit in WhatsApp Manager with {{1}}, {{2}}, … for its
 // body parameters (filled in this order), and its one button, a link to the shop. The owner
 // registers each with exactly these words (docs/owners-guide.md lists them); the Cloud API
-// refuses a message whose template or parameter count differs (132001, 132000).
+// refuses a message whose template or parameter count differs (132001, 132000). Meta refuses
+// a template that starts or ends with a parameter, so none does.
 import { orderPagePath } from '@kitroom/contract';
 import { SHOP_NAME } from '../mail/mailer.js';
 import { formatDay, rupees } from './mail-format.js';
@@ -68,7 +69,7 @@ export const WHATSAPP_TEMPLATES: Partial<Record<OrderMailTemplate, WhatsAppTempl
   },
   'order-shipped': {
     name: 'kitroom_order_shipped',
-    text: `Hello {{1}}, your ${SHOP_NAME} order #{{2}} has shipped with {{3}}. Tracking number (AWB): {{4}}. Track it here: {{5}}`,
+    text: `Hello {{1}}, your ${SHOP_NAME} order #{{2}} has shipped with {{3}}. Tracking number (AWB): {{4}}. Track it here: {{5}} — thank you for shopping with ${SHOP_NAME}.`,
     buttonLabel: 'View order',
     params: (o) => [
       o.name,
