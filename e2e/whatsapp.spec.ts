@@ -147,7 +147,11 @@ it('a shopper opts in at checkout, gets "order confirmed" on WhatsApp, and the o
   await panel.scrollIntoViewIfNeeded();
   await owner.screenshot({ path: shots('whatsapp-admin-375') });
   await owner.goto(`${shop.baseUrl}/admin/status`);
-  await expect(owner.getByRole('region', { name: 'WhatsApp order updates' })).toContainText('On');
+  const status = owner.getByRole('region', { name: 'WhatsApp order updates' });
+  await expect(status).toContainText('On0 not delivered in the last day.');
+  await owner.screenshot({ path: shots('whatsapp-status-375'), fullPage: true });
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  await owner.screenshot({ path: shots('whatsapp-status-1440'), fullPage: true });
   await ownerContext.close();
 
   // ── the shopper stops the updates ──

@@ -23,7 +23,8 @@ const shown = (wa: string) => (wa.startsWith('91') ? whatsappDisplayNumber(wa.sl
 
 /**
  * At checkout, in the order's transaction: the shopper ticked the box for this number. A
- * shopper already opted in for the same number keeps their first record.
+ * shopper already opted in for the same number keeps their first record; an opt-in for
+ * another number ends the earlier one (stamped as the shopper's own change).
  */
 export async function recordOptIn(
   tx: Queryable,
