@@ -98,8 +98,8 @@ describe('the Status page', () => {
       'Owner alertsNone raised. Owners get a mail when one is.',
     );
     expect(check('Mail outbox').textContent).toBe('Mail outboxOK0 waitingEvery mail has gone out.');
-    expect(check('Webhooks (payments, couriers)').textContent).toBe(
-      'Webhooks (payments, couriers)OK0 failed in the last hourLast 15 minutes: 0 failed, 4 succeeded.',
+    expect(check('Webhooks (payments, couriers, WhatsApp)').textContent).toBe(
+      'Webhooks (payments, couriers, WhatsApp)OK0 failed in the last hourLast 15 minutes: 0 failed, 4 succeeded.',
     );
     expect(check('Last backup').textContent).toBe(
       'Last backupOK9 h 30 min ago26 Nov 2026, 2:30 am, 48.0 MiB',

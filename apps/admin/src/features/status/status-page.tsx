@@ -86,7 +86,7 @@ function Checks({ data }: { data: StatusResponse }) {
       </Check>
       <Check
         id="check-webhooks"
-        title="Webhooks (payments, couriers)"
+        title="Webhooks (payments, couriers, WhatsApp)"
         level={webhooks.level}
         figure={`${webhooks.failures_last_hour.toLocaleString('en-IN')} failed in the last hour`}
       >
