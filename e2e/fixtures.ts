@@ -128,10 +128,14 @@ export interface OwnShop extends ShopServer {
 /**
  * `test` on a shop of the spec's own, started once per worker, for journeys that need a
  * fresh database (the first owner's setup link, reports read from the stopped shop, a faster
- * sandbox courier through `env`). Pages, `request` and `baseURL` go to it; mail reaches the
- * journeys' SMTP server. Skipped when the journeys were not started by global-setup.ts.
+ * sandbox courier through `env`, or what a fake the worker starts first answers). Pages,
+ * `request` and `baseURL` go to it; mail reaches the journeys' SMTP server. Skipped when the
+ * journeys were not started by global-setup.ts.
  */
-export function testOnOwnShop(name: string, env: Record<string, string> = {}) {
+export function testOnOwnShop(
+  name: string,
+  shopEnv: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+) {
   const onOwnShop = test.extend<object, { smtpUrl: string; shop: OwnShop }>({
     // Set by global-setup.ts before the workers start.
     smtpUrl: [process.env.E2E_SMTP_URL ?? '', { scope: 'worker', option: true }],
@@ -141,6 +145,7 @@ export function testOnOwnShop(name: string, env: Record<string, string> = {}) {
         const workDir = mkdtempSync(path.join(os.tmpdir(), `kitroom-e2e-${name}-`));
         const dataDir = path.join(workDir, 'shop');
         mkdirSync(dataDir);
+        const env = typeof shopEnv === 'function' ? await shopEnv() : shopEnv;
         let server = await startShopServer({ dataDir, smtpUrl, env });
         const port = Number(new URL(server.baseUrl).port);
         await use({

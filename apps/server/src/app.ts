@@ -45,6 +45,8 @@ import { registerStatic } from './http/static.js';
 import { storefrontOpenApiRoutes } from './http/storefront-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { OutboxWorker } from './notifications/outbox-worker.js';
+import { cloudApiSender } from './notifications/whatsapp-cloud-api.js';
+import { whatsappRoutes } from './notifications/whatsapp.routes.js';
 import { createOutboxWorker } from './outbox.js';
 import { operationsRoutes } from './health/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
@@ -270,6 +272,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     publicUrl: config.publicUrl,
     log: app.log,
     digestAt: config.staffDigestAt,
+    whatsapp: config.whatsapp ? cloudApiSender(config.whatsapp) : null,
     onRun: (err) => health.sweepRan('outbox', err),
   });
   app.decorate('outbox', outbox);
@@ -362,6 +365,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(invoiceRoutes(deps), { prefix: '/api' });
   await app.register(settlementRoutes(deps), { prefix: '/api' });
   await app.register(courierWebhookRoutes(deps), { prefix: '/api' });
+  await app.register(whatsappRoutes(deps), { prefix: '/api' });
   await app.register(staffAdminRoutes(deps));
   await app.register(reportsAdminRoutes(deps));
   await app.register(ordersAdminRoutes(deps));

@@ -61,3 +61,49 @@ describe('the staff digest time', () => {
     }
   });
 });
+
+describe('WhatsApp order updates (decision 066)', () => {
+  const whatsapp = {
+    WHATSAPP_TOKEN: 'EAAG-system-user-token',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: 'app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'verify-token',
+  };
+
+  it('are off without their variables', () => {
+    expect(loadConfig({}).whatsapp).toBeNull();
+  });
+
+  it('are on with all four, pointed at graph.facebook.com in English by default', () => {
+    expect(loadConfig(whatsapp).whatsapp).toEqual({
+      token: 'EAAG-system-user-token',
+      phoneNumberId: '106540352242922',
+      appSecret: 'app-secret',
+      verifyToken: 'verify-token',
+      apiBase: 'https://graph.facebook.com',
+      apiVersion: 'v23.0',
+      language: 'en',
+    });
+  });
+
+  it('refuse a start with some of them set, naming the missing ones', () => {
+    const start = () =>
+      loadConfig({ WHATSAPP_TOKEN: 'EAAG-token', WHATSAPP_PHONE_NUMBER_ID: '1065403522' });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(
+      'Missing configuration for this start: WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN.',
+    );
+  });
+
+  it('refuse a phone number id, version or language that is not one', () => {
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_PHONE_NUMBER_ID: '+91 98765 43210' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID: must be the phone number's numeric id/,
+    );
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_API_VERSION: '23' })).toThrow(
+      /WHATSAPP_API_VERSION: must be a Graph API version/,
+    );
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE_LANGUAGE: 'English' })).toThrow(
+      /WHATSAPP_TEMPLATE_LANGUAGE: must be a template language code/,
+    );
+  });
+});

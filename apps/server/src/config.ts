@@ -70,6 +70,30 @@ const EnvSchema = z.object({
   SHIPROCKET_PASSWORD: optionalText,
   SHIPROCKET_WEBHOOK_TOKEN: optionalText,
   SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
+  // WhatsApp order updates through Meta's Cloud API (decision 066): off until the token, the
+  // phone number's id, the app secret (webhook signatures) and the webhook's verify token are
+  // all set. The base URL and version point tests at a local fake.
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^(\d{5,30})?$/, { error: "must be the phone number's numeric id" })
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d+$/, { error: "must be a Graph API version such as 'v23.0'" })
+    .default('v23.0'),
+  /** The language the templates were approved in (Meta's code: en, en_US, hi, …). */
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, { error: "must be a template language code such as 'en'" })
+    .default('en'),
   // The nightly backup's time (India time, HH:MM) or 'off'; how many daily and weekly to keep.
   BACKUP_TIME: z
     .string()
@@ -125,6 +149,19 @@ export interface Config {
     keepWeekly: number;
   };
   metricsToken: string | undefined;
+  /** WhatsApp's Cloud API (decision 066); null when it is not configured (no updates offered). */
+  whatsapp: WhatsAppConfig | null;
+}
+
+export interface WhatsAppConfig {
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** 'https://graph.facebook.com', without a trailing slash. */
+  apiBase: string;
+  apiVersion: string;
+  language: string;
 }
 
 /**
@@ -180,6 +217,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.SHIPROCKET_WEBHOOK_TOKEN) missing.push('SHIPROCKET_WEBHOOK_TOKEN');
   }
   if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER');
+  const whatsapp = {
+    WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
+    WHATSAPP_PHONE_NUMBER_ID: e.WHATSAPP_PHONE_NUMBER_ID,
+    WHATSAPP_APP_SECRET: e.WHATSAPP_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
+  };
+  // One of them set means WhatsApp is meant to be on: a half-configured channel is refused.
+  if (Object.values(whatsapp).some(Boolean)) {
+    for (const [name, value] of Object.entries(whatsapp)) if (!value) missing.push(name);
+  }
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing configuration for this start: ${missing.join(', ')}. See docs/operations.md's configuration table.`,
@@ -246,5 +293,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepWeekly: e.BACKUP_KEEP_WEEKLY,
     },
     metricsToken: e.METRICS_TOKEN,
+    whatsapp:
+      e.WHATSAPP_TOKEN &&
+      e.WHATSAPP_PHONE_NUMBER_ID &&
+      e.WHATSAPP_APP_SECRET &&
+      e.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            apiBase: e.WHATSAPP_API_BASE.replace(/\/+$/, ''),
+            apiVersion: e.WHATSAPP_API_VERSION,
+            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+          }
+        : null,
   };
 }

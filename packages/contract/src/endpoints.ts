@@ -76,6 +76,7 @@ import {
   WishlistRequest,
   WishlistResponse,
 } from './wishlist.js';
+import { WhatsAppUpdatesRequest, WhatsAppUpdatesResponse } from './whatsapp.js';
 import {
   InvoiceQuery,
   OrderCancelRequest,
@@ -382,6 +383,24 @@ export const storefrontEndpoints = {
     access: 'shopper',
     body: WishlistMergeRequest,
     response: WishlistMergeResponse,
+    errors: shopperErrors,
+  },
+
+  // WhatsApp order updates (decision 066): the shopper's choice in My Account, and opting out.
+  'whatsapp_updates.php': {
+    method: 'POST',
+    summary: "Whether the shop sends WhatsApp order updates, and the shopper's choice",
+    access: 'shopper',
+    body: WhatsAppUpdatesRequest,
+    response: WhatsAppUpdatesResponse,
+    errors: shopperErrors,
+  },
+  'whatsapp_updates_stop.php': {
+    method: 'POST',
+    summary: 'Stops WhatsApp order updates for the shopper; answers the choice',
+    access: 'shopper',
+    body: WhatsAppUpdatesRequest,
+    response: WhatsAppUpdatesResponse,
     errors: shopperErrors,
   },
 

@@ -30,4 +30,5 @@ export * from './server-rendering.js';
 export * from './gst.js';
 export * from './quote.js';
 export * from './privacy.js';
+export * from './whatsapp.js';
 export * from './endpoints.js';

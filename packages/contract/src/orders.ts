@@ -60,6 +60,11 @@ export const ProcessOrderRequest = z
     idempotency_key: z.uuid('idempotency_key must be a UUID').optional(),
     /** Ours: 'COD' pays in cash on delivery (its fee is in `amount`); 'Online' by default. */
     payment_method: PaymentMethodField,
+    /**
+     * Ours: the shopper ticked "Send me order updates on WhatsApp at +91 …" (the mobile number
+     * above); ignored when the shop does not send WhatsApp updates (decision 066).
+     */
+    whatsapp_updates: z.boolean().optional(),
   })
   .refine((b) => b.shipping_address.state === b.state, {
     path: ['state'],

@@ -34,6 +34,8 @@ export const MyDataExport = z.object({
   wishlist: Rows,
   /** "Notify me" sign-ups of the account's address. */
   back_in_stock_requests: Rows,
+  /** WhatsApp order updates: each opt-in (number, the words ticked, when) and its opt-out. */
+  whatsapp_updates: Rows,
   /** Each order with its items, timeline, payments, refunds, returns and tax documents. */
   orders: Rows,
   coupons_redeemed: Rows,

@@ -1005,7 +1005,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channel: text('channel', { enum: ['email'] })
+    channel: text('channel', { enum: ['email', 'whatsapp'] })
       .notNull()
       .default('email'),
     template: text('template').notNull(),
@@ -1029,6 +1029,7 @@ export const outbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('outbox_order_idx').on(t.orderId),
     check('outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'dead')`),
+    check('outbox_channel_valid', sql`${t.channel} IN ('email', 'whatsapp')`),
   ],
 );
 
@@ -1879,5 +1880,63 @@ export const customerNotes = pgTable(
   (t) => [
     index('customer_notes_user_idx').on(t.userId, t.createdAt),
     check('customer_notes_note_valid', sql`length(${t.note}) BETWEEN 1 AND 1000`),
+  ],
+);
+
+// ───────────────────────────── WhatsApp ─────────────────────────────
+
+/**
+ * A shopper's WhatsApp order updates (decision 066): each opt-in is a row with the number,
+ * the exact wording the shopper ticked and when; opting out stamps the row (from My Account,
+ * or a STOP sent to the shop's number). The latest row is the shopper's choice; earlier rows
+ * stay as the record of what was agreed. Erasing the account deletes them.
+ */
+export const whatsappConsents = pgTable(
+  'whatsapp_consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** E.164 digits without the plus: 919876543210. */
+    phone: text('phone').notNull(),
+    wording: text('wording').notNull(),
+    optedInAt: timestamptz('opted_in_at').notNull().defaultNow(),
+    optedOutAt: timestamptz('opted_out_at'),
+    optedOutBy: text('opted_out_by', { enum: ['account', 'stop'] }),
+  },
+  (t) => [
+    index('whatsapp_consents_user_idx').on(t.userId, t.id),
+    index('whatsapp_consents_phone_idx').on(t.phone),
+    check('whatsapp_consents_phone_valid', sql`${t.phone} ~ '^[1-9][0-9]{7,14}$'`),
+    check(
+      'whatsapp_consents_out_valid',
+      sql`(${t.optedOutAt} IS NULL) = (${t.optedOutBy} IS NULL) AND (${t.optedOutBy} IS NULL OR ${t.optedOutBy} IN ('account', 'stop'))`,
+    ),
+  ],
+);
+
+/**
+ * A WhatsApp message the Cloud API accepted: its id (wamid) and the last status its webhooks
+ * reported (sent, delivered, read or failed, with the error), against the outbox row.
+ */
+export const whatsappMessages = pgTable(
+  'whatsapp_messages',
+  {
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    wamid: text('wamid').notNull().unique(),
+    status: text('status', { enum: ['accepted', 'sent', 'delivered', 'read', 'failed'] })
+      .notNull()
+      .default('accepted'),
+    error: text('error'),
+    statusAt: timestamptz('status_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'whatsapp_messages_status_valid',
+      sql`${t.status} IN ('accepted', 'sent', 'delivered', 'read', 'failed')`,
+    ),
   ],
 );

@@ -10,6 +10,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { failedLastDay } from '../notifications/whatsapp.service.js';
 import { diskSpace, type DiskSpace, type StatFs } from '../ops/disk.js';
 import type { HealthMonitor, WebhookTally } from './health-monitor.js';
 import * as q from './health.queries.js';
@@ -148,11 +149,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The Status page: every check with its figure and level, and the alerts raised. */
 export async function statusReport(ctx: HealthContext, at = new Date()): Promise<StatusResponse> {
   const { db } = ctx.database;
-  const [r, bytes, rows, trouble] = await Promise.all([
+  const [r, bytes, rows, trouble, whatsappFailed] = await Promise.all([
     takeReadings(ctx, at),
     q.databaseBytes(db).catch(() => null),
     q.alertRows(db),
     writeTrouble(ctx, at),
+    failedLastDay(db, at),
   ]);
   const due = alertsDue(r, ctx.config);
   const raised = rows.flatMap((a) => {
@@ -216,6 +218,7 @@ export async function statusReport(ctx: HealthContext, at = new Date()): Promise
     },
     // Red while the database refuses writes (orders fail), as /readyz says.
     database: { level: trouble ? 'red' : 'green', engine: ctx.database.kind, bytes, trouble },
+    whatsapp: { configured: ctx.config.whatsapp !== null, failed_last_day: whatsappFailed },
     alerts: raised
       .sort((a, b) => a.raised_at.getTime() - b.raised_at.getTime())
       .map((a) => ({

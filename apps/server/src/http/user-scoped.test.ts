@@ -86,6 +86,8 @@ const USER_SCOPED: ScopedCall[] = [
   { path: '/api/cart_manage.php', body: ({ userId }) => ({ user_id: userId, action: 'clear' }) },
   { path: '/api/cart_merge.php', body: ({ userId }) => ({ user_id: userId, items: [] }) },
   { path: '/api/wishlist.php', body: ({ userId }) => ({ user_id: userId }) },
+  { path: '/api/whatsapp_updates.php', body: ({ userId }) => ({ user_id: userId }) },
+  { path: '/api/whatsapp_updates_stop.php', body: ({ userId }) => ({ user_id: userId }) },
   { path: '/api/wishlist_products.php', body: ({ userId }) => ({ user_id: userId }) },
   {
     path: '/api/wishlist_manage.php',

@@ -7,6 +7,7 @@ import { queryRows } from '../db/sql.js';
 import type { MailAttachmentRef } from './mail-attachments.js';
 import { enqueue } from './outbox.service.js';
 import { ORDER_MAILS, type OrderMailTemplate } from './templates.js';
+import { enqueueOrderWhatsApp } from './whatsapp.service.js';
 
 export interface OrderMailData {
   order_id: number;
@@ -32,6 +33,7 @@ export interface OrderMailData {
 
 interface Row {
   id: number;
+  user_id: number;
   email: string;
   user_name: string;
   shipping_address: Record<string, string | undefined>;
@@ -56,7 +58,7 @@ export function addressLine(a: Record<string, string | undefined>): string {
 
 /**
  * Writes an order mail to the shopper into the outbox, in the caller's transaction, with the
- * order as it is now in that transaction.
+ * order as it is now in that transaction, and its WhatsApp message when the shopper opted in.
  */
 export async function enqueueOrderMail(
   tx: Queryable,
@@ -70,7 +72,7 @@ export async function enqueueOrderMail(
 ): Promise<void> {
   const [o] = await queryRows<Row>(
     tx,
-    sql`SELECT o.id, u.email, u.name AS user_name, o.shipping_address, o.subtotal_paise,
+    sql`SELECT o.id, o.user_id, u.email, u.name AS user_name, o.shipping_address, o.subtotal_paise,
                o.shipping_paise, o.discount_paise, o.cod_fee_paise, o.total_paise,
                o.courier_name, o.tracking_id,
                o.tracking_link, o.expected_date::text AS expected_date
@@ -125,4 +127,6 @@ export async function enqueueOrderMail(
     orderId,
     dedupeKey,
   });
+  // The same event on WhatsApp, for a shopper who opted in (decision 066).
+  await enqueueOrderWhatsApp(tx, o.user_id, template, data, dedupeKey);
 }

@@ -5,7 +5,9 @@
 // a day, then the message is marked dead. A message whose data cannot be rendered is dead at
 // once. The marks are fenced by the claim's attempt count: a worker whose lease ran out marks
 // nothing. A crash between the mail server's "accepted" and the mark sends that one mail again
-// after the lease (at least once; decision 020).
+// after the lease (at least once; decision 020). A WhatsApp message (decision 066) goes the
+// same way through the WhatsApp sender; a refusal that retrying cannot mend (an unknown
+// template, a number not on WhatsApp) is dead at once, with the API's reason.
 import type { ShopDetailsResponse } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -15,6 +17,9 @@ import type { RenderedMail } from './mail-content.js';
 import { MailDataError, type MailTemplates, type RenderContext } from './mail-template.js';
 import * as q from './outbox.queries.js';
 import { digestDayDue, enqueueStaffDigests } from './staff-digest.js';
+import { WhatsAppSendError, type WhatsAppSender } from './whatsapp-cloud-api.js';
+import { insertAccepted } from './whatsapp.queries.js';
+import type { WhatsAppMessageData } from './whatsapp-templates.js';
 
 export const OUTBOX_POLL_MS = 1_000;
 /** Sends in flight at once, per worker: one per SMTP connection the mailer keeps. */
@@ -69,6 +74,8 @@ export interface OutboxWorkerOptions {
   shopDetails: (db: Db) => Promise<ShopDetailsResponse>;
   /** A tax document's PDF, for a mail that attaches one. */
   taxDocumentFile: TaxDocumentFile;
+  /** WhatsApp's Cloud API; null when it is not configured (a WhatsApp message is dead). */
+  whatsapp?: WhatsAppSender | null;
   /** The staff digest's time, in minutes after midnight in India; null: no digest. */
   digestAt?: number | null;
   /** The clock the digest is timed by. */
@@ -158,7 +165,33 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  async function dead(m: q.ClaimedRow, error: string, result: DrainResult): Promise<void> {
+    if (await q.markDead(db, m.id, m.attempts, error)) {
+      result.dead += 1;
+      log.error({ outboxId: m.id, template: m.template, error }, 'message not sent; marked dead');
+    }
+  }
+
+  async function deliverWhatsApp(m: q.ClaimedRow, result: DrainResult): Promise<void> {
+    if (!o.whatsapp) return dead(m, 'WhatsApp is not configured', result);
+    let wamid: string;
+    try {
+      wamid = await o.whatsapp.send(m.recipient, m.template, m.data as WhatsAppMessageData);
+    } catch (err) {
+      if (err instanceof WhatsAppSendError && err.permanent) return dead(m, err.message, result);
+      return failed(m, err, result);
+    }
+    const marked = await db.transaction(async (tx) => {
+      if (!(await q.markSent(tx, m.id, m.attempts))) return false;
+      await insertAccepted(tx, m.id, wamid);
+      return true;
+    });
+    if (marked) result.sent += 1;
+    else log.warn({ outboxId: m.id }, 'WhatsApp message sent after its claim had run out');
+  }
+
   async function deliver(m: q.ClaimedRow, ctx: RenderContext, result: DrainResult) {
+    if (m.channel === 'whatsapp') return deliverWhatsApp(m, result);
     let mail: RenderedMail;
     let attachments: MailAttachment[];
     try {

@@ -5,6 +5,8 @@ import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 
 export interface NewOutboxRow {
+  /** 'email' unless said (a WhatsApp message's recipient is its number). */
+  channel?: 'email' | 'whatsapp';
   template: string;
   recipient: string;
   data: Record<string, unknown>;
@@ -16,8 +18,8 @@ export interface NewOutboxRow {
 export async function insertMessage(db: Queryable, m: NewOutboxRow): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO outbox (template, recipient, data, order_id, dedupe_key)
-        VALUES (${m.template}, ${m.recipient}, ${JSON.stringify(m.data)}::jsonb, ${m.orderId},
+    sql`INSERT INTO outbox (channel, template, recipient, data, order_id, dedupe_key)
+        VALUES (${m.channel ?? 'email'}, ${m.template}, ${m.recipient}, ${JSON.stringify(m.data)}::jsonb, ${m.orderId},
                 ${m.dedupeKey})
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING id`,
@@ -28,6 +30,7 @@ export async function insertMessage(db: Queryable, m: NewOutboxRow): Promise<num
 /** A message a worker has claimed: leased until it is marked, and its attempt counted. */
 export interface ClaimedRow {
   id: number;
+  channel: 'email' | 'whatsapp';
   template: string;
   recipient: string;
   data: unknown;
@@ -57,7 +60,7 @@ export async function claimDue(
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED) due
         WHERE o.id = due.id
-        RETURNING o.id, o.template, o.recipient, o.data, o.attempts, o.created_at`,
+        RETURNING o.id, o.channel, o.template, o.recipient, o.data, o.attempts, o.created_at`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
 }

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/client.js';
 import * as q from './outbox.queries.js';
 import type { MailTemplateSpec } from './mail-template.js';
+import type { WhatsAppMessageData } from './whatsapp-templates.js';
 
 export interface OutboxMessage {
   /** The mail's template: only a defined template can be written (the row keeps its name). */
@@ -24,5 +25,30 @@ export async function enqueue(tx: Queryable, message: OutboxMessage): Promise<nu
     data: message.data,
     orderId: message.orderId ?? null,
     dedupeKey: message.dedupeKey ?? null,
+  });
+}
+
+/** A WhatsApp message (decision 066): its approved template's name and what fills it in. */
+export interface WhatsAppOutboxMessage {
+  template: string;
+  /** The number in E.164 digits: 919876543210. */
+  recipient: string;
+  data: WhatsAppMessageData;
+  orderId: number;
+  dedupeKey: string | null;
+}
+
+/** Writes a WhatsApp message to the outbox in the caller's transaction; null when deduplicated. */
+export async function enqueueWhatsApp(
+  tx: Queryable,
+  message: WhatsAppOutboxMessage,
+): Promise<number | null> {
+  return q.insertMessage(tx, {
+    channel: 'whatsapp',
+    template: message.template,
+    recipient: message.recipient,
+    data: { ...message.data },
+    orderId: message.orderId,
+    dedupeKey: message.dedupeKey,
   });
 }

@@ -28,6 +28,7 @@ import {
   Unavailable,
 } from '../domain-errors.js';
 import { SHOP_NAME } from '../mail/mailer.js';
+import { recordOptIn } from '../notifications/whatsapp.service.js';
 import type { PaymentRequest } from '../payments/payment-provider.js';
 import * as payments from '../payments/payments.service.js';
 import * as referrals from '../referrals/referrals.service.js';
@@ -288,6 +289,10 @@ async function saveOrder(
     now,
   );
   const orderId = order.id;
+  // Ticked at checkout (decision 066): kept before the first message it allows (COD's).
+  if (input.whatsapp_updates && ctx.config.whatsapp) {
+    await recordOptIn(tx, userId, input.mobile_number, now);
+  }
   if (isCod) await cod.startConfirmation(tx, ctx.config.publicUrl, orderId, now);
   // A first checkout's address becomes the profile's, so the profile never says NAN after
   // it; an address the shopper saved is never replaced from here.

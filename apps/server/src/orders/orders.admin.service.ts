@@ -30,6 +30,7 @@ import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
 import { refundableOf } from './refunds.service.js';
 import { orderLedger } from './ledger.service.js';
 import { getSettings } from '../settings/settings.service.js';
+import { orderWhatsAppMessages } from '../notifications/whatsapp.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
 import { linePrintOf } from './orders.service.js';
@@ -443,6 +444,7 @@ export async function getOrder(
         })),
     })),
     events: events.map(eventOf),
+    whatsapp: await orderWhatsAppMessages(db, id),
     actions,
     invoice: invoice && {
       number: invoice.number,

@@ -1,7 +1,7 @@
 // A shopper's copy of everything the shop keeps about them (DPDP Act s.11; decision 037):
 // the account, its address, cart, wishlist, back-in-stock sign-ups, orders (items, timeline,
 // payments, refunds, returns, tax documents), coupons, reviews, wholesale application,
-// feedback, referral clicks, giveaway entries, sessions, staff notes on the account, a cash on
+// WhatsApp opt-ins, feedback, referral clicks, giveaway entries, sessions, staff notes on the account, a cash on
 // delivery block and any erasure request. EXPORTED_TABLES names every table with a user_id column that it
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
@@ -22,6 +22,7 @@ export const EXPORTED_TABLES = [
   'reviews',
   'sessions',
   'shipping_addresses',
+  'whatsapp_consents',
   'wholesale_applications',
   'wishlist_items',
 ] as const;
@@ -31,7 +32,7 @@ const NOTES = [
   'Orders hold their items, timeline, payments, refunds, returns and tax documents. Payments show only what our payment provider told us: we never see card, UPI or bank details.',
   'Your wishlist while logged out, your cart while logged out and the referral code of a link you followed are kept only in your own browser (local storage), not by us.',
   'Back-in-stock requests are the "Notify me" sign-ups made with your account\'s email address, logged in or not.',
-  'We keep no marketing consents: we send only the mails your orders and your account need.',
+  'We keep no marketing consents: we send only the mails your orders and your account need, and, if you asked for them at checkout, WhatsApp updates about your orders (whatsapp_updates: the number, the words you ticked and when; and when you stopped them).',
   'Staff notes are what our staff wrote on your account to help them serve you; a cash-on-delivery block says since when and why we asked you to pay online.',
 ];
 
@@ -68,10 +69,11 @@ export async function exportData(
     q.wholesaleApplication(db, userId),
     q.erasureOf(db, userId),
   ]);
-  const [cart, wishlist, backInStock] = await Promise.all([
+  const [cart, wishlist, backInStock, whatsapp] = await Promise.all([
     q.cart(db, userId),
     q.wishlist(db, userId),
     q.backInStockRequests(db, user.email),
+    q.whatsappConsents(db, userId),
   ]);
   const [coupons, reviews, feedback, clicks, giveaways, sessions] = await Promise.all([
     q.couponsRedeemed(db, userId),
@@ -99,6 +101,7 @@ export async function exportData(
     cart,
     wishlist,
     back_in_stock_requests: backInStock,
+    whatsapp_updates: whatsapp,
     orders: orders.map((o) => {
       const id = Number(o.id);
       return {

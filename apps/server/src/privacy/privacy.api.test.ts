@@ -126,6 +126,11 @@ async function busyShopper(): Promise<
     product_id: jersey,
   });
   expect(hearted.statusCode, hearted.body).toBe(200);
+  // Ticked at a checkout of a shop that sends WhatsApp updates (decision 066).
+  await t.db.execute(
+    sql`INSERT INTO whatsapp_consents (user_id, phone, wording)
+        VALUES (${p.id}, '919876543210', 'Send me order updates on WhatsApp at +91 98765 43210')`,
+  );
   const soldOut = await createProduct(t.db, { name: 'Gokulam Away Jersey', sizes: { XL: 0 } });
   const notify = await p.post('/api/back_in_stock.php', { product_id: soldOut, size: 'XL' });
   expect(notify.statusCode, notify.body).toBe(200);
@@ -181,6 +186,13 @@ describe('my_data.php: a copy of everything kept about the shopper', () => {
     expect(data.shipping_address).toMatchObject({ first_name: 'Asha', city: 'Kozhikode' });
     expect(data.cart).toEqual([expect.objectContaining({ size: 'L', quantity: 2 })]);
     expect(data.wishlist).toEqual([expect.objectContaining({ product_id: jersey })]);
+    expect(data.whatsapp_updates).toEqual([
+      expect.objectContaining({
+        phone: '919876543210',
+        wording: 'Send me order updates on WhatsApp at +91 98765 43210',
+        opted_out_at: null,
+      }),
+    ]);
     expect(data.back_in_stock_requests).toEqual([
       expect.objectContaining({
         product_name: 'Gokulam Away Jersey',
@@ -299,6 +311,7 @@ describe('delete_account.php: erasing the account', () => {
     expect(await count('shipping_addresses')).toBe(0);
     expect(await count('cart_items')).toBe(0);
     expect(await count('wishlist_items')).toBe(0);
+    expect(await count('whatsapp_consents')).toBe(0);
     expect(await count('back_in_stock_requests', sql`email = ${p.email}`)).toBe(0);
     expect(await count('wholesale_applications')).toBe(0);
     expect(await count('feedback')).toBe(0);

@@ -69,6 +69,15 @@ export function wishlist(db: Queryable, userId: number): Promise<Row[]> {
   );
 }
 
+/** WhatsApp order updates: each opt-in with its words and time, and its opt-out. */
+export function whatsappConsents(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT phone, wording, opted_in_at, opted_out_at, opted_out_by
+        FROM whatsapp_consents WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
 /** "Notify me" sign-ups of the account's address (they are kept by address, not user id). */
 export function backInStockRequests(db: Queryable, email: string): Promise<Row[]> {
   return rows(
@@ -411,6 +420,12 @@ export async function deletePersonalRows(
   await db.execute(sql`DELETE FROM shipping_addresses WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM cart_items WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM wishlist_items WHERE user_id = ${userId}`);
+  // WhatsApp opt-ins, and the order updates to the shopper's number (their data name them).
+  await db.execute(sql`DELETE FROM whatsapp_consents WHERE user_id = ${userId}`);
+  await db.execute(
+    sql`DELETE FROM outbox WHERE channel = 'whatsapp'
+          AND order_id IN (SELECT id FROM orders WHERE user_id = ${userId})`,
+  );
   await db.execute(sql`DELETE FROM wholesale_applications WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM feedback WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM customer_notes WHERE user_id = ${userId}`);

@@ -216,6 +216,34 @@ export const AdminOrderReturn = z.object({
 });
 export type AdminOrderReturn = z.infer<typeof AdminOrderReturn>;
 
+/**
+ * What became of a WhatsApp message about the order (decision 066): waiting in the outbox,
+ * accepted by the Cloud API, then sent, delivered and read as its webhooks say, or failed
+ * (`not_sent`: the shop gave up on it, or the API refused it, with the reason in `error`).
+ */
+export const WHATSAPP_MESSAGE_STATUSES = [
+  'waiting',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'not_sent',
+] as const;
+export const AdminWhatsAppMessage = z.object({
+  id: z.number().int(),
+  /** The template's name as registered in WhatsApp Manager: 'kitroom_order_confirmed'. */
+  template: z.string(),
+  /** '+91 98765 43210'. */
+  to: z.string(),
+  status: z.enum(WHATSAPP_MESSAGE_STATUSES),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  /** When the status was last reported. */
+  status_at: z.string(),
+});
+export type AdminWhatsAppMessage = z.infer<typeof AdminWhatsAppMessage>;
+
 export const AdminOrderEvent = z.object({
   id: z.number().int(),
   type: z.enum(ORDER_EVENT_KINDS),
@@ -278,6 +306,8 @@ export const AdminOrderResponse = z.object({
   returns: z.array(AdminOrderReturn),
   /** Oldest first. */
   events: z.array(AdminOrderEvent),
+  /** The WhatsApp updates written for the order, oldest first (decision 066). */
+  whatsapp: z.array(AdminWhatsAppMessage),
   /** What the order's stage allows; the role decides which of them a staff member may do. */
   actions: z.array(OrderAction),
   /** The tax invoice, issued when the order ships; null before. */

@@ -68,6 +68,12 @@ export const StatusResponse = z.object({
      */
     trouble: z.string().nullable(),
   }),
+  /** WhatsApp order updates (decision 066): whether the Cloud API is configured. */
+  whatsapp: z.object({
+    configured: z.boolean(),
+    /** WhatsApp messages the shop gave up on or the API reported failed, in the last day. */
+    failed_last_day: Count,
+  }),
   /** Alerts raised and not yet cleared, oldest first. */
   alerts: z.array(
     z.object({

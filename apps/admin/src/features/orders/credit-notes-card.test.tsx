@@ -58,6 +58,7 @@ const returned: AdminOrderResponse = {
   ledger: null,
   returns: [],
   events: [],
+  whatsapp: [],
   actions: [],
   invoice: {
     number: 'KR/26-27/000123',

@@ -119,6 +119,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
         created_at: '2026-11-24T05:31:00.000Z',
       },
     ],
+    whatsapp: [],
     actions: ['pack', 'ship', 'cancel'],
     invoice: null,
     invoice_problems: [],
@@ -156,6 +157,46 @@ describe('the order page', () => {
     expect(within(money).getByTestId('ledger-balance').textContent).toBe(
       'Balanced: the shop keeps ₹2,398.20. It is paid, so it keeps its total.',
     );
+  });
+
+  it('shows its WhatsApp updates: delivered, and not sent with the reason', async () => {
+    const data = order();
+    data.whatsapp = [
+      {
+        id: 7,
+        template: 'kitroom_order_confirmed',
+        to: '+91 98765 43210',
+        status: 'delivered',
+        error: null,
+        created_at: '2026-11-24T05:31:00.000Z',
+        status_at: '2026-11-24T05:32:00.000Z',
+      },
+      {
+        id: 9,
+        template: 'kitroom_order_shipped',
+        to: '+91 98765 43210',
+        status: 'not_sent',
+        error: 'WhatsApp error 132001: (#132001) Template name does not exist in the translation',
+        created_at: '2026-11-25T05:31:00.000Z',
+        status_at: '2026-11-25T05:31:00.000Z',
+      },
+    ];
+    setUp('support', data);
+    await loaded();
+    const [confirmed, shipped] = within(
+      screen.getByRole('region', { name: 'WhatsApp updates' }),
+    ).getAllByTestId('whatsapp-message');
+    expect(confirmed!.textContent).toBe(
+      'Order confirmedDelivered 24 Nov 2026, 11:02 amTo +91 98765 43210 · written 24 Nov 2026, 11:01 am',
+    );
+    expect(shipped!.textContent).toContain('Order shippedNot sent');
+    expect(shipped!.textContent).toContain('Template name does not exist in the translation');
+  });
+
+  it('has no WhatsApp panel for an order without WhatsApp updates', async () => {
+    setUp('manager');
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'WhatsApp updates' })).toBeNull();
   });
 
   it('says in red when the money does not balance', async () => {

@@ -35,6 +35,7 @@ import { Timeline } from './order-timeline';
 import { RefundDialog } from './refund-dialog';
 import { ShipDialog } from './ship-dialog';
 import { ShipmentsCard } from './shipments-card';
+import { WhatsAppCard } from './whatsapp-card';
 
 /** Who may take each step (the server checks it again). */
 const ACTION_PERMISSION: Record<OrderAction, Permission> = {
@@ -222,6 +223,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
           {mayMoney && <PaymentsCard payments={data.payments} />}
           {data.refunds.length > 0 && <RefundsCard refunds={data.refunds} />}
           {data.returns.length > 0 && <ReturnsCard returns={data.returns} />}
+          {data.whatsapp.length > 0 && <WhatsAppCard messages={data.whatsapp} />}
           {data.invoice && mayMoney && <CreditNotesCard data={data} />}
           <Timeline
             orderId={order.id}

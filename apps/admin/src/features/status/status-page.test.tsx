@@ -51,6 +51,7 @@ const healthy: StatusResponse = {
   },
   disk: { level: 'green', free_bytes: 70 * GIB, total_bytes: 250 * GIB },
   database: { level: 'green', engine: 'postgres', bytes: 2 * GIB, trouble: null },
+  whatsapp: { configured: false, failed_last_day: 0 },
   alerts: [],
 };
 
@@ -65,6 +66,7 @@ const stuck: StatusResponse = {
         : r,
     ),
   },
+  whatsapp: { configured: true, failed_last_day: 2 },
   alerts: [
     {
       kind: 'outbox_stuck',
@@ -96,8 +98,8 @@ describe('the Status page', () => {
       'Owner alertsNone raised. Owners get a mail when one is.',
     );
     expect(check('Mail outbox').textContent).toBe('Mail outboxOK0 waitingEvery mail has gone out.');
-    expect(check('Webhooks (payments, couriers)').textContent).toBe(
-      'Webhooks (payments, couriers)OK0 failed in the last hourLast 15 minutes: 0 failed, 4 succeeded.',
+    expect(check('Webhooks (payments, couriers, WhatsApp)').textContent).toBe(
+      'Webhooks (payments, couriers, WhatsApp)OK0 failed in the last hourLast 15 minutes: 0 failed, 4 succeeded.',
     );
     expect(check('Last backup').textContent).toBe(
       'Last backupOK9 h 30 min ago26 Nov 2026, 2:30 am, 48.0 MiB',
@@ -106,6 +108,9 @@ describe('the Status page', () => {
       'Disk free under DATA_DIROK70.0 GiB28% of 250.0 GiB',
     );
     expect(check('Database').textContent).toBe('DatabaseOKPostgreSQL2.0 GiB on disk');
+    expect(check('WhatsApp order updates').textContent).toBe(
+      'WhatsApp order updatesOKOffNot configured: shoppers are not offered WhatsApp updates (WHATSAPP_* settings).',
+    );
     const jobs = check('Periodic jobs');
     expect(within(jobs).getByText('No failures')).toBeTruthy();
     expect(jobs.textContent).toContain('Mail sent from the outbox: last run 1 s ago');
@@ -134,6 +139,9 @@ describe('the Status page', () => {
     const outbox = check('Mail outbox');
     expect(outbox.className).toContain('bg-red-50');
     expect(outbox.textContent).toBe('Mail outboxAct now37 waitingThe oldest has waited 16 min.');
+    const whatsapp = check('WhatsApp order updates');
+    expect(whatsapp.className).toContain('bg-amber-50');
+    expect(whatsapp.textContent).toContain('On2 not delivered in the last day.');
     const jobs = check('Periodic jobs');
     expect(jobs.className).toContain('bg-amber-50');
     expect(jobs.textContent).toContain(

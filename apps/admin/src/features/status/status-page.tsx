@@ -68,7 +68,7 @@ function ago(iso: string, now: string): string {
 }
 
 function Checks({ data }: { data: StatusResponse }) {
-  const { outbox, webhooks, sweeps, backup, disk, database } = data;
+  const { outbox, webhooks, sweeps, backup, disk, database, whatsapp } = data;
   const failed = sweeps.runs.filter((r) => r.last_error !== null);
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -86,7 +86,7 @@ function Checks({ data }: { data: StatusResponse }) {
       </Check>
       <Check
         id="check-webhooks"
-        title="Webhooks (payments, couriers)"
+        title="Webhooks (payments, couriers, WhatsApp)"
         level={webhooks.level}
         figure={`${webhooks.failures_last_hour.toLocaleString('en-IN')} failed in the last hour`}
       >
@@ -129,6 +129,18 @@ function Checks({ data }: { data: StatusResponse }) {
       >
         {database.bytes !== null && <p>{formatBytes(database.bytes)} on disk</p>}
         {database.trouble && <p className="font-semibold">{database.trouble}</p>}
+      </Check>
+      <Check
+        id="check-whatsapp"
+        title="WhatsApp order updates"
+        level={whatsapp.failed_last_day > 0 ? 'amber' : 'green'}
+        figure={whatsapp.configured ? 'On' : 'Off'}
+      >
+        <p>
+          {whatsapp.configured
+            ? `${whatsapp.failed_last_day} not delivered in the last day.`
+            : 'Not configured: shoppers are not offered WhatsApp updates (WHATSAPP_* settings).'}
+        </p>
       </Check>
       <Check
         id="check-sweeps"

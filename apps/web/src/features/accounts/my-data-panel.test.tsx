@@ -47,6 +47,7 @@ describe('the profile’s data rights', () => {
         cart: [],
         wishlist: [],
         back_in_stock_requests: [],
+        whatsapp_updates: [],
         orders: [],
         coupons_redeemed: [],
         reviews: [],

@@ -1,5 +1,6 @@
 // /myAccount: ID, Name, Email, Mobile Number and Shipping Address (NAN when none), with
-// 'Update Profile Details' for the address; under it, the shopper's data rights.
+// 'Update Profile Details' for the address; under it, WhatsApp order updates (when the shop
+// sends them) and the shopper's data rights.
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { getProfile } from '@/api/account-calls';
@@ -12,6 +13,7 @@ import { AddressModal } from './address-modal';
 import { MyDataPanel } from './my-data-panel';
 import { selectUserId, useSessionSelector } from './session-slice';
 import { useSessionEnded } from './use-session-ended';
+import { WhatsAppPanel } from './whatsapp-panel';
 
 export default function ProfilePage() {
   const userId = useSessionSelector(selectUserId);
@@ -85,6 +87,7 @@ export default function ProfilePage() {
           />
         )}
       </div>
+      <WhatsAppPanel userId={user.id} />
       <MyDataPanel userId={user.id} email={user.email} />
     </>
   );

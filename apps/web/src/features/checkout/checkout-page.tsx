@@ -52,6 +52,7 @@ import {
   type CheckoutCoupon,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
+import { WhatsAppOptIn } from './whatsapp-opt-in';
 import { PaymentChoice, useCodOption } from './payment-choice';
 import { SavedOverlay } from './saved-overlay';
 
@@ -127,6 +128,7 @@ export default function CheckoutPage() {
   }, [account.error, sessionEnded]);
 
   const [method, setMethod] = useState<PaymentMethod>('Online');
+  const [whatsapp, setWhatsApp] = useState(false);
   // Printed shirts (decision 049): never cash on delivery, and 2 days later.
   const printed = hasPrintedLine(priced);
   // COD's cap is on the total before its fee: asked with the quote without it.
@@ -208,6 +210,7 @@ export default function CheckoutPage() {
       state: shipping.state,
       items: orderLines(priced),
       payment_method: method,
+      ...(whatsapp && { whatsapp_updates: true }),
     };
     setPaying(true);
     try {
@@ -351,6 +354,9 @@ export default function CheckoutPage() {
             </div>
           )}
           <PaymentChoice value={method} onChange={setMethod} cod={cod} printed={printed} />
+          {userId !== null && (
+            <WhatsAppOptIn userId={userId} phone={address.phone.trim()} onChange={setWhatsApp} />
+          )}
           <button
             type="submit"
             form="shipping-form"
