@@ -9,6 +9,7 @@ import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { PROFILE_TEXTS } from './account-rules';
 import { AddressModal } from './address-modal';
+import { CartRemindersPanel } from './cart-reminders-panel';
 import { MyDataPanel } from './my-data-panel';
 import { selectUserId, useSessionSelector } from './session-slice';
 import { useSessionEnded } from './use-session-ended';
@@ -85,6 +86,7 @@ export default function ProfilePage() {
           />
         )}
       </div>
+      <CartRemindersPanel userId={user.id} />
       <MyDataPanel userId={user.id} email={user.email} />
     </>
   );
