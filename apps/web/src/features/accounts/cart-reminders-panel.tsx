@@ -23,6 +23,8 @@ export function CartRemindersPanel({ userId }: { userId: number }) {
   }, [read.data]);
 
   async function change(next: boolean) {
+    // Ticked at once; put back if the shop could not save it.
+    setConsent(next);
     setBusy(true);
     setMessage(null);
     try {
@@ -34,6 +36,7 @@ export function CartRemindersPanel({ userId }: { userId: number }) {
           : 'Saved: no cart reminders.',
       );
     } catch (failure) {
+      setConsent(!next);
       if (!sessionEnded(failure)) setMessage(messageOf(failure, 'Your choice could not be saved.'));
     } finally {
       setBusy(false);
