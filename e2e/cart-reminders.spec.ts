@@ -9,7 +9,7 @@ import {
   CART_REMINDERS_STOPPED,
   type ShopListingResponse,
 } from '@kitroom/contract';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, testOnOwnShop } from './fixtures';
 import { ownerSetsUp } from './journeys';
 import { latestMail, type CaughtMail } from './mailbox';
@@ -20,10 +20,17 @@ const it = testOnOwnShop('cart-reminders', {
   RECOVERY_SWEEP_SECONDS: '2',
 });
 
-async function photograph(page: Page, path: (name: string) => string, name: string) {
+/** The page (or one section of it) at 1440 and 375 px wide. */
+async function photograph(
+  page: Page,
+  path: (name: string) => string,
+  name: string,
+  part?: Locator,
+) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path(`${name}-${width}.png`), fullPage: true });
+    if (part) await part.screenshot({ path: path(`${name}-${width}.png`) });
+    else await page.screenshot({ path: path(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -66,8 +73,7 @@ it('a shopper agrees, leaves checkout, gets one reminder, comes back to the cart
   await expect(
     page.getByText('Saved: cart reminders follow these settings from now on.'),
   ).toBeVisible();
-  await settings.scrollIntoViewIfNeeded();
-  await photograph(page, shot, 'settings-cart-reminders');
+  await photograph(page, shot, 'settings-cart-reminders', settings);
 
   // ── a shopper agrees in My Account ──
   const context = await browser.newContext({
@@ -142,6 +148,5 @@ it('a shopper agrees, leaves checkout, gets one reminder, comes back to the cart
     has: page.getByRole('heading', { name: 'Cart reminders' }),
   });
   await expect(report.getByText('Reminders sent').locator('..')).toContainText('1');
-  await report.scrollIntoViewIfNeeded();
-  await photograph(page, shot, 'dashboard-cart-reminders');
+  await photograph(page, shot, 'dashboard-cart-reminders', report);
 });

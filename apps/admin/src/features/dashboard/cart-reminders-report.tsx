@@ -12,15 +12,12 @@ function thisMonth(): string {
   return new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
 }
 
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
-
 function Rows({ r }: { r: RecoveryReportResponse }) {
   const rows: [string, string, string][] = [
     [
       'Reminders sent',
       r.sent.toLocaleString('en-IN'),
-      `${count(r.canceled, 'was', 'were')} not sent: the shopper ordered or unsubscribed first`,
+      `${r.canceled.toLocaleString('en-IN')} held back: the shopper ordered or unsubscribed first`,
     ],
     [
       'Carts recovered',
