@@ -10,7 +10,7 @@ import {
   type ShopListingResponse,
 } from '@kitroom/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, testOnOwnShop } from './fixtures';
+import { expect, expectAccessible, testOnOwnShop } from './fixtures';
 import { ownerSetsUp } from './journeys';
 import { latestMail, type CaughtMail } from './mailbox';
 import { signUp } from './shopper';
@@ -73,6 +73,7 @@ it('a shopper agrees, leaves checkout, gets one reminder, comes back to the cart
   await expect(
     page.getByText('Saved: cart reminders follow these settings from now on.'),
   ).toBeVisible();
+  await expectAccessible(page, 'the settings with cart reminders');
   await photograph(page, shot, 'settings-cart-reminders', settings);
 
   // ── a shopper agrees in My Account ──
@@ -90,6 +91,7 @@ it('a shopper agrees, leaves checkout, gets one reminder, comes back to the cart
   await expect(
     shopperPage.getByText('Saved: we may send you one reminder per cart.'),
   ).toBeVisible();
+  await expectAccessible(shopperPage, 'My Account with cart reminders');
   await photograph(shopperPage, shot, 'my-account-cart-reminders');
 
   // ── reaches checkout with a jersey, and leaves ──
@@ -134,6 +136,7 @@ it('a shopper agrees, leaves checkout, gets one reminder, comes back to the cart
   const link = await stranger.newPage();
   await link.goto(local(unsubscribeLink!));
   await expect(link.getByRole('status')).toHaveText(CART_REMINDERS_STOPPED);
+  await expectAccessible(link, 'the unsubscribe page');
   await photograph(link, shot, 'unsubscribe');
   await stranger.close();
   await shopperPage.goto('/myAccount');
