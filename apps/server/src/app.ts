@@ -112,6 +112,9 @@ import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
 import { privacyRoutes } from './privacy/privacy.routes.js';
 import { privacyAdminRoutes } from './privacy/privacy.admin-routes.js';
 import { customersAdminRoutes } from './customers/customers.admin-routes.js';
+import { recoveryAdminRoutes } from './recovery/recovery.admin-routes.js';
+import { oneClickUnsubscribeRoutes, recoveryRoutes } from './recovery/recovery.routes.js';
+import { startRecoverySweep, type RecoverySweep } from './recovery/recovery-sweep.js';
 import {
   ERASURE_SWEEP_INTERVAL_MS,
   startErasureSweep,
@@ -359,6 +362,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(privacyRoutes(deps), { prefix: '/api' });
   await app.register(referralsRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
+  await app.register(recoveryRoutes(deps), { prefix: '/api' });
+  await app.register(oneClickUnsubscribeRoutes(deps));
   await app.register(couponRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(codRoutes(deps), { prefix: '/api' });
@@ -391,6 +396,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(healthAdminRoutes(deps, healthContext));
   await app.register(privacyAdminRoutes(deps));
   await app.register(customersAdminRoutes(deps));
+  await app.register(recoveryAdminRoutes(deps));
   await app.register(backupsAdminRoutes(deps));
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxGatewayRoutes(deps), { prefix: '/api' });
@@ -401,7 +407,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     let sandboxSweep: SandboxSweep | undefined;
     let alertChecker: AlertChecker | undefined;
     let erasureSweep: ErasureSweep | undefined;
+    let recoverySweep: RecoverySweep | undefined;
     app.addHook('onReady', async () => {
+      recoverySweep = startRecoverySweep(
+        { db: deps.database.db, publicUrl: config.publicUrl },
+        app.log,
+        config.recovery.sweepMs,
+      );
       erasureSweep = startErasureSweep(
         { db: deps.database.db, publicUrl: config.publicUrl },
         app.log,
@@ -436,6 +448,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await sandboxSweep?.stop();
       await alertChecker?.stop();
       await erasureSweep?.stop();
+      await recoverySweep?.stop();
     });
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());

@@ -135,7 +135,7 @@ const LAYERS: { layer: string; folders: string[] }[] = [
   // Checkout and the order's life, calling the domains below (shipping is its port).
   { layer: 'orders', folders: ['orders'] },
   // They read or fill every domain; nothing imports them.
-  { layer: 'on top', folders: ['reports', 'customers', 'seed'] },
+  { layer: 'on top', folders: ['reports', 'customers', 'recovery', 'seed'] },
 ];
 
 /**

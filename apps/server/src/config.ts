@@ -66,6 +66,10 @@ const EnvSchema = z.object({
   COURIER_SANDBOX: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
   /** Seconds between two of a sandbox parcel's tracking events (a demo's pace). */
   COURIER_SANDBOX_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Cart reminders (decision 065): the shortest wait the owner may set, and how often the
+  // sweep looks for carts left at checkout. A demo (or the journeys) may lower both.
+  RECOVERY_MIN_WAIT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  RECOVERY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   SHIPROCKET_EMAIL: optionalText,
   SHIPROCKET_PASSWORD: optionalText,
   SHIPROCKET_WEBHOOK_TOKEN: optionalText,
@@ -134,6 +138,12 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or a list of proxy addresses. */
   trustProxy: boolean | string[];
   rateLimits: RateLimits;
+  recovery: {
+    /** The shortest wait before a cart reminder the owner may set. */
+    minWaitMinutes: number;
+    /** How often the sweep writes the reminders due. */
+    sweepMs: number;
+  };
   couriers: {
     /** The built-in sandbox courier is offered to staff. */
     sandbox: boolean;
@@ -273,6 +283,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       signupPerEmail: e.RATE_LIMIT_SIGNUP_PER_EMAIL,
       signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
+    },
+    recovery: {
+      minWaitMinutes: e.RECOVERY_MIN_WAIT_MINUTES,
+      sweepMs: e.RECOVERY_SWEEP_SECONDS * 1000,
     },
     couriers: {
       sandbox: (e.COURIER_SANDBOX ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',

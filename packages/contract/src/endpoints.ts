@@ -67,6 +67,14 @@ import {
   BackInStockResponse,
 } from './back-in-stock.js';
 import {
+  CartRemindersRequest,
+  CartRemindersResponse,
+  CartRemindersUnsubscribeRequest,
+  CartRemindersUnsubscribeResponse,
+  CheckoutReachedRequest,
+  CheckoutReachedResponse,
+} from './cart-reminders.js';
+import {
   WishlistManageRequest,
   WishlistManageResponse,
   WishlistMergeRequest,
@@ -402,6 +410,32 @@ export const storefrontEndpoints = {
     body: WhatsAppUpdatesRequest,
     response: WhatsAppUpdatesResponse,
     errors: shopperErrors,
+  },
+  // Cart reminders (decision 065): checkout reached, the shopper's consent, the mail's link.
+  'checkout_reached.php': {
+    method: 'POST',
+    summary: 'The checkout page marks that the shopper reached it with their cart',
+    access: 'shopper',
+    body: CheckoutReachedRequest,
+    response: CheckoutReachedResponse,
+    errors: shopperErrors,
+  },
+  'cart_reminders.php': {
+    method: 'POST',
+    summary:
+      "The shopper's consent to one reminder of a cart left at checkout: read, give, withdraw",
+    access: 'shopper',
+    body: CartRemindersRequest,
+    response: CartRemindersResponse,
+    errors: shopperErrors,
+  },
+  'cart_reminders_unsubscribe.php': {
+    method: 'POST',
+    summary: "The reminder mail's link withdraws the consent, without a login",
+    access: 'public',
+    body: CartRemindersUnsubscribeRequest,
+    response: CartRemindersUnsubscribeResponse,
+    errors: [400, 404],
   },
 
   // Checkout, orders, payment, cash on delivery, reviews.

@@ -19,6 +19,7 @@ export * from './size-charts.js';
 export * from './giveaways.js';
 export * from './back-in-stock.js';
 export * from './wishlist.js';
+export * from './cart-reminders.js';
 export * from './referrals.js';
 export * from './coupons.js';
 export * from './returns.js';

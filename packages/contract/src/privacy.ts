@@ -53,6 +53,12 @@ export const MyDataExport = z.object({
   /** Cash on delivery blocked for the account by the shop: since when and why; null: not blocked. */
   cash_on_delivery_block: z.object({ blocked_at: z.string(), reason: z.string() }).nullable(),
   erasure_request: z.record(z.string(), z.unknown()).nullable(),
+  /** Cart reminders (decision 065): the consent given (its words, when) and withdrawn. */
+  cart_reminder_consent: Rows,
+  /** When the shopper last reached checkout. */
+  checkout_visits: Rows,
+  /** The cart reminders written for the shopper, and their coupons. */
+  cart_reminders: Rows,
 });
 export type MyDataExport = z.infer<typeof MyDataExport>;
 

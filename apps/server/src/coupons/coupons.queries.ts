@@ -17,6 +17,8 @@ export interface CouponRow {
   used_count: number;
   active: boolean;
   stacks_with_wholesale: boolean;
+  /** Only this shopper may use it (a cart reminder's coupon); null: anyone. */
+  for_user_id: number | null;
   product_ids: number[];
   category_ids: number[];
 }
@@ -27,7 +29,7 @@ export async function couponByCode(db: Queryable, code: string): Promise<CouponR
     db,
     sql`SELECT c.id, c.code, c.kind, c.value, c.max_discount_paise, c.min_order_paise,
                c.starts_at, c.ends_at, c.max_uses, c.max_uses_per_user, c.used_count, c.active,
-               c.stacks_with_wholesale,
+               c.stacks_with_wholesale, c.for_user_id,
                ARRAY(SELECT cp.product_id FROM coupon_products cp WHERE cp.coupon_id = c.id)
                  AS product_ids,
                ARRAY(SELECT cc.category_id FROM coupon_categories cc WHERE cc.coupon_id = c.id)
@@ -364,4 +366,28 @@ export async function categoryOptions(db: Queryable): Promise<{ id: number; name
     db,
     sql`SELECT id, name FROM categories ORDER BY name`,
   );
+}
+
+/** A one-use coupon for one shopper (a cart reminder's); undefined when its code is taken. */
+export async function insertShopperCoupon(
+  db: Queryable,
+  c: {
+    code: string;
+    description: string;
+    kind: 'flat' | 'percent';
+    value: number;
+    endsAt: Date;
+    userId: number;
+  },
+): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO coupons (code, description, kind, value, ends_at, max_uses, max_uses_per_user,
+                             for_user_id)
+        VALUES (${c.code}, ${c.description}, ${c.kind}, ${c.value},
+                ${c.endsAt.toISOString()}::timestamptz, 1, 1, ${c.userId})
+        ON CONFLICT (code) DO NOTHING
+        RETURNING id`,
+  );
+  return row?.id;
 }

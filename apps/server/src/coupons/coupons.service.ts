@@ -12,6 +12,7 @@ import {
   type CouponRule,
   type QuoteLineInput,
 } from '@kitroom/contract';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { checkPrints } from '../catalogue/printing.service.js';
 import type { Queryable } from '../db/client.js';
@@ -55,6 +56,10 @@ export async function grantCoupon(
 ): Promise<CouponGrant> {
   const coupon = await q.couponByCode(db, normaliseCode(input.code));
   if (!coupon || !coupon.active) return { ok: false, error: COUPON_ERRORS.unknown };
+  // Another shopper's own coupon (a cart reminder's) is, to this one, no coupon at all.
+  if (coupon.for_user_id !== null && coupon.for_user_id !== input.userId) {
+    return { ok: false, error: COUPON_ERRORS.unknown };
+  }
   if (input.wholesale && !coupon.stacks_with_wholesale) {
     return { ok: false, error: COUPON_ERRORS.notWithWholesale };
   }
@@ -110,6 +115,21 @@ export async function redeemCoupon(
   }
   await q.insertRedemption(db, r);
   return { ok: true };
+}
+
+/**
+ * A coupon only this shopper may use, once, until `endsAt` (a cart reminder's, decision 065):
+ * granted and redeemed by the same rules as any other. Answers its id and code.
+ */
+export async function createShopperCoupon(
+  db: Queryable,
+  c: { userId: number; kind: 'flat' | 'percent'; value: number; endsAt: Date; description: string },
+): Promise<{ id: number; code: string }> {
+  for (;;) {
+    const code = `BACK${randomBytes(5).toString('hex').toUpperCase()}`;
+    const id = await q.insertShopperCoupon(db, { ...c, code });
+    if (id !== undefined) return { id, code };
+  }
 }
 
 /** Gives back the coupon uses of orders whose stock hold ran out. */

@@ -655,6 +655,8 @@ export const coupons = pgTable(
     active: boolean('active').notNull().default(true),
     // Whether the coupon also applies on top of wholesale prices (decision 045).
     stacksWithWholesale: boolean('stacks_with_wholesale').notNull().default(false),
+    // Only this shopper may use it (a cart reminder's own coupon, decision 065); null: anyone.
+    forUserId: integer('for_user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check('coupons_kind_valid', sql`${t.kind} IN ('flat', 'percent')`),
@@ -1013,7 +1015,8 @@ export const outbox = pgTable(
     data: jsonb('data').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     dedupeKey: text('dedupe_key').unique(),
-    status: text('status', { enum: ['pending', 'sent', 'dead'] })
+    // canceled: no longer due when its turn came (a cart reminder after an order, decision 065).
+    status: text('status', { enum: ['pending', 'sent', 'dead', 'canceled'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -1028,7 +1031,7 @@ export const outbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('outbox_order_idx').on(t.orderId),
-    check('outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'dead')`),
+    check('outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'dead', 'canceled')`),
     check('outbox_channel_valid', sql`${t.channel} IN ('email', 'whatsapp')`),
   ],
 );
@@ -1938,5 +1941,84 @@ export const whatsappMessages = pgTable(
       'whatsapp_messages_status_valid',
       sql`${t.status} IN ('accepted', 'sent', 'delivered', 'read', 'failed')`,
     ),
+  ],
+);
+
+// ───────────────────────────── abandoned checkout recovery ─────────────────────────────
+
+/** The owner's cart reminders (decision 065): off until the owner turns them on. One row. */
+export const recoverySettings = pgTable(
+  'recovery_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(false),
+    waitMinutes: integer('wait_minutes').notNull().default(60),
+    // A one-time coupon per reminder: 'flat' (paise) or 'percent'; null kind: no coupon.
+    couponKind: text('coupon_kind'),
+    couponValue: integer('coupon_value'),
+    couponValidDays: integer('coupon_valid_days').notNull().default(7),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('recovery_settings_one_row', sql`${t.id} = 1`),
+    check('recovery_settings_wait_valid', sql`${t.waitMinutes} BETWEEN 1 AND 10080`),
+    check(
+      'recovery_settings_coupon_valid',
+      sql`(${t.couponKind} IS NULL AND ${t.couponValue} IS NULL)
+          OR (${t.couponKind} = 'flat' AND ${t.couponValue} > 0)
+          OR (${t.couponKind} = 'percent' AND ${t.couponValue} BETWEEN 1 AND 100)`,
+    ),
+    check('recovery_settings_days_valid', sql`${t.couponValidDays} BETWEEN 1 AND 90`),
+  ],
+);
+
+/**
+ * A shopper's consent to cart reminders (DPDP Act): the exact words they agreed to and when;
+ * withdrawn (by the mail's unsubscribe link or in My Account) keeps the row with the time.
+ */
+export const recoveryConsents = pgTable('recovery_consents', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  wording: text('wording').notNull(),
+  givenAt: timestamptz('given_at').notNull(),
+  withdrawnAt: timestamptz('withdrawn_at'),
+  withdrawnVia: text('withdrawn_via'),
+});
+
+/** When a logged-in shopper last reached checkout (their cart is the server's). */
+export const checkoutVisits = pgTable('checkout_visits', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reachedAt: timestamptz('reached_at').notNull(),
+  // The visit (its reached_at) the sweep last looked at: a reminder written, or the cart had
+  // one. A later visit is looked at again.
+  sweptVisitAt: timestamptz('swept_visit_at'),
+});
+
+/**
+ * One reminder per cart: a cart is the shopper and the lines they left (cart_key, the lines'
+ * product, size, print and quantity); the unsubscribe link's token is kept as its SHA-256.
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartKey: text('cart_key').notNull(),
+    reachedAt: timestamptz('reached_at').notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' }).references(() => outbox.id, {
+      onDelete: 'set null',
+    }),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cart_reminders_cart_uq').on(t.userId, t.cartKey),
+    index('cart_reminders_created_idx').on(t.createdAt),
   ],
 );

@@ -327,6 +327,18 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   taxSummary: async () => ({ url: '/api/admin/tax/summary?month=2026-11' }),
   codReport: async () => ({ url: '/api/admin/reports/cod?month=2026-11' }),
+  recoveryReport: async () => ({ url: '/api/admin/reports/cart-reminders?month=2026-11' }),
+  getRecoverySettings: async () => ({ url: '/api/admin/settings/cart-reminders' }),
+  updateRecoverySettings: async () => ({
+    url: '/api/admin/settings/cart-reminders',
+    payload: {
+      enabled: false,
+      wait_minutes: 60 + (++serial % 60),
+      coupon_kind: null,
+      coupon_value: null,
+      coupon_valid_days: 7,
+    },
+  }),
   exportGstr1: async () => ({ url: '/api/admin/tax/gstr1?month=2026-11&section=b2cs' }),
   exportGstr1Zip: async () => ({ url: '/api/admin/tax/gstr1/zip?month=2026-11' }),
   listBackups: async () => ({ url: '/api/admin/backups' }),

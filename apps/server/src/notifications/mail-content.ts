@@ -8,6 +8,8 @@ export interface MailLine {
   quantity: number;
   /** Formatted money, e.g. '₹2,598'. */
   amount: string;
+  /** The jersey's picture (an absolute http(s) address), shown beside the line in HTML. */
+  image?: string;
 }
 
 export type Block =
@@ -27,6 +29,11 @@ export interface MailContent {
   preview: string;
   heading: string;
   blocks: Block[];
+  /**
+   * A marketing mail's one-click unsubscribe address (RFC 8058): sent as List-Unsubscribe
+   * with List-Unsubscribe-Post, so a mail client's Unsubscribe button POSTs to it.
+   */
+  unsubscribe?: string;
 }
 
 /** Around every mail: the shop's name and home page, and the paragraphs at its foot. */
@@ -42,6 +49,8 @@ export interface RenderedMail {
   text: string;
   /** Where a reply goes: the shop's support address, on every shopper mail that has one. */
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on a marketing mail). */
+  headers?: Record<string, string>;
 }
 
 /** Only http(s) addresses become links: a typed tracking link could say javascript:. */

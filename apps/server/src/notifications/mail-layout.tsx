@@ -57,6 +57,15 @@ function Lines({
       {lines.map((l, i) => (
         <tr key={i}>
           <td style={cell}>
+            {isWebLink(l.image) && (
+              <img
+                src={l.image}
+                alt=""
+                width={56}
+                height={56}
+                style={{ float: 'left', marginRight: 12, borderRadius: 6, objectFit: 'cover' }}
+              />
+            )}
             {l.quantity} × {l.name}
             <br />
             <span style={{ color: MUTED, fontSize: 13 }}>Size {l.size}</span>

@@ -3,6 +3,7 @@
 // defines its template beside its service (`*.mail.ts`); src/outbox.ts hands every domain's
 // templates to the worker, so notifications/ imports none of the domains that send mail.
 import { z } from 'zod';
+import type { Queryable } from '../db/client.js';
 import {
   contentText,
   type MailContent,
@@ -22,6 +23,11 @@ export interface MailTemplateSpec<N extends string = string> {
   readonly audience: Audience;
   /** What the mail says; throws a ZodError for data it cannot read. */
   content(data: unknown, publicUrl: string): MailContent;
+  /**
+   * Asked just before sending: false cancels the message (a cart reminder after the shopper
+   * ordered). Mails without it are always due.
+   */
+  stillDue?(db: Queryable, data: unknown): Promise<boolean>;
 }
 
 /** A template; `content` is given the shop's public address for data that has no links. */
@@ -30,8 +36,23 @@ export function mailTemplate<const N extends string, S extends z.ZodType>(
   audience: Audience,
   schema: S,
   content: (data: z.infer<S>, publicUrl: string) => MailContent,
+  options: { stillDue?: (db: Queryable, data: z.infer<S>) => Promise<boolean> } = {},
 ): MailTemplateSpec<N> {
-  return { name, audience, content: (data, publicUrl) => content(schema.parse(data), publicUrl) };
+  const { stillDue } = options;
+  return {
+    name,
+    audience,
+    content: (data, publicUrl) => content(schema.parse(data), publicUrl),
+    // Data it cannot read is due: rendering it then marks the message dead, with the reason.
+    ...(stillDue
+      ? {
+          stillDue: async (db, data) => {
+            const parsed = schema.safeParse(data);
+            return parsed.success ? stillDue(db, parsed.data) : true;
+          },
+        }
+      : {}),
+  };
 }
 
 /** A message the worker cannot render: it is marked dead with this message. */
@@ -90,6 +111,14 @@ export class MailTemplates {
       html: contentHtml(content, frame),
       text: contentText(content, frame),
       ...(t.audience === 'shopper' && ctx.supportEmail !== '' ? { replyTo: ctx.supportEmail } : {}),
+      ...(content.unsubscribe
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${content.unsubscribe}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {}),
     };
   }
 }

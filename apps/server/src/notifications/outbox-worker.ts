@@ -194,6 +194,14 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
     if (m.channel === 'whatsapp') return deliverWhatsApp(m, result);
     let mail: RenderedMail;
     let attachments: MailAttachment[];
+    // A database error here leaves the message to its lease, as one under a mark does.
+    const stillDue = templates.get(m.template)?.stillDue;
+    if (stillDue && !(await stillDue(db, m.data))) {
+      if (await q.markCanceled(db, m.id, m.attempts)) {
+        log.info({ outboxId: m.id, template: m.template }, 'mail no longer due; canceled');
+      }
+      return;
+    }
     try {
       mail = templates.render(m.template, m.data, ctx);
       attachments = await attachmentsOf(db, m.data, o.taxDocumentFile);

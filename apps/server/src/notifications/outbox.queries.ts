@@ -96,6 +96,16 @@ export async function markRetry(
 }
 
 /** Gives up on a message: it is never tried again. */
+/** A message no longer due when its turn came (its template's stillDue said so). */
+export async function markCanceled(db: Queryable, id: number, attempts: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE outbox SET status = 'canceled', last_error = 'no longer due'
+        WHERE ${held(id, attempts)} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
 export async function markDead(
   db: Queryable,
   id: number,

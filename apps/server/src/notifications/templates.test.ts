@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/sql.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { enqueueOne, orderMailData } from '../test/outbox.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../test/smtp.js';
@@ -63,6 +64,25 @@ interface Case {
   says: string[];
   /** Links the HTML carries. */
   links: string[];
+  /** What must exist for the mail to be due when sent (a cart reminder's row). */
+  before?: () => Promise<void>;
+}
+
+/** A cart reminder's row (id 41) for a consenting shopper who has not ordered. */
+async function cartReminderRow() {
+  const [user] = await queryRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO users (name, email, phone_number, password_hash)
+        VALUES ('Asha Menon', 'reminded@example.com', '9876543210', '!') RETURNING id`,
+  );
+  await t.db.execute(
+    sql`INSERT INTO recovery_consents (user_id, wording, given_at)
+        VALUES (${user!.id}, 'yes', now())`,
+  );
+  await t.db.execute(
+    sql`INSERT INTO cart_reminders (id, user_id, cart_key, reached_at, token_hash)
+        VALUES (41, ${user!.id}, 'k', now(), 'h')`,
+  );
 }
 
 const CASES: Case[] = [
@@ -252,6 +272,39 @@ const CASES: Case[] = [
     links: ['https://shop.example/privacyPolicy'],
   },
   {
+    template: 'cart-reminder',
+    before: cartReminderRow,
+    data: {
+      reminder_id: 41,
+      name: 'Asha Menon',
+      lines: [
+        {
+          name: 'Kerala Blasters Home Jersey 2024',
+          size: 'M',
+          quantity: 2,
+          line_paise: 259_800,
+          image_url: 'https://shop.example/images/products/kb-home.webp',
+          print: 'Printed: LUNA · 10',
+        },
+      ],
+      total_paise: 259_800,
+      cart_url: 'https://shop.example/cart',
+      unsubscribe_url: 'https://shop.example/unsubscribe/tok',
+      coupon: { code: 'BACK1A2B3C4D5E', off: '10% off', ends_at: '2 Dec 2026' },
+    },
+    subject: 'Kitroom: your cart is waiting',
+    says: [
+      'Hi Asha, you reached checkout but did not place the order.',
+      'Kerala Blasters Home Jersey 2024 (Printed: LUNA · 10)',
+      '₹2,598',
+      'BACK1A2B3C4D5E',
+      '10% off',
+      '2 Dec 2026',
+      'This is the only mail about this cart.',
+    ],
+    links: ['https://shop.example/cart', 'https://shop.example/unsubscribe/tok'],
+  },
+  {
     template: 'back-in-stock',
     data: { product_id: 41, name: 'Kerala Blasters Home 2026', size: 'XL' },
     subject: 'Kitroom: Kerala Blasters Home 2026 is back in size XL',
@@ -355,6 +408,7 @@ describe('each template, as received', () => {
   });
 
   it.each(CASES)('$template: subject, rupees, dates and links in HTML and text', async (c) => {
+    await c.before?.();
     const mail = await mailOf(c.template, c.data);
     expect(mail.subject).toBe(c.subject);
     expect(mail.from).toBe('no-reply@kitroom.in');

@@ -1,8 +1,9 @@
 // A shopper's copy of everything the shop keeps about them (DPDP Act s.11; decision 037):
 // the account, its address, cart, wishlist, back-in-stock sign-ups, orders (items, timeline,
 // payments, refunds, returns, tax documents), coupons, reviews, wholesale application,
-// WhatsApp opt-ins, feedback, referral clicks, giveaway entries, sessions, staff notes on the account, a cash on
-// delivery block and any erasure request. EXPORTED_TABLES names every table with a user_id column that it
+// WhatsApp opt-ins, feedback, referral clicks, giveaway entries, sessions, staff notes on the
+// account, a cash on delivery block, any erasure request, and cart reminders (consent, checkout
+// visit, reminders). EXPORTED_TABLES names every table with a user_id column that it
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
@@ -13,11 +14,14 @@ import * as q from './privacy.queries.js';
 export const EXPORTED_TABLES = [
   'account_erasures',
   'cart_items',
+  'cart_reminders',
+  'checkout_visits',
   'coupon_redemptions',
   'customer_notes',
   'feedback',
   'giveaway_entries',
   'orders',
+  'recovery_consents',
   'referral_clicks',
   'reviews',
   'sessions',
@@ -32,7 +36,7 @@ const NOTES = [
   'Orders hold their items, timeline, payments, refunds, returns and tax documents. Payments show only what our payment provider told us: we never see card, UPI or bank details.',
   'Your wishlist while logged out, your cart while logged out and the referral code of a link you followed are kept only in your own browser (local storage), not by us.',
   'Back-in-stock requests are the "Notify me" sign-ups made with your account\'s email address, logged in or not.',
-  'We keep no marketing consents: we send only the mails your orders and your account need, and, if you asked for them at checkout, WhatsApp updates about your orders (whatsapp_updates: the number, the words you ticked and when; and when you stopped them).',
+  'The only marketing mail we send is one cart reminder per cart, and only with your consent (My Account, Cart reminders): the words you agreed to, when, and when you withdrew it are below. Besides it we send the mails your orders and your account need, and, if you asked for them at checkout, WhatsApp updates about your orders (whatsapp_updates: the number, the words you ticked and when; and when you stopped them).',
   'Staff notes are what our staff wrote on your account to help them serve you; a cash-on-delivery block says since when and why we asked you to pay online.',
 ];
 
@@ -83,9 +87,12 @@ export async function exportData(
     q.giveawayEntries(db, userId),
     q.sessions(db, userId),
   ]);
-  const [staffNotes, codBlock] = await Promise.all([
+  const [staffNotes, codBlock, consent, visits, reminders] = await Promise.all([
     q.staffNotes(db, userId),
     q.codBlock(db, userId),
+    q.cartReminderConsent(db, userId),
+    q.checkoutVisits(db, userId),
+    q.cartReminders(db, userId),
   ]);
   return {
     exported_at: now.toISOString(),
@@ -133,5 +140,8 @@ export async function exportData(
           done_at: erasure.done_at === null ? null : q.iso(erasure.done_at),
         }
       : null,
+    cart_reminder_consent: consent,
+    checkout_visits: visits,
+    cart_reminders: reminders,
   };
 }

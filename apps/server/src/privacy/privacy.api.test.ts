@@ -4,6 +4,7 @@
 // issued invoices need — or waits while an order or return is open, and the sweep finishes it
 // once settled; the erased address may register again; staff see the requests.
 import {
+  CART_REMINDER_CONSENT,
   ACCOUNT_ERASED_MESSAGE,
   DELETE_CONFIRM_MISMATCH,
   ERASED_SHOPPER_NAME,
@@ -151,6 +152,10 @@ async function busyShopper(): Promise<
     contactNumber: '9847012345',
   });
   await t.db.insert(feedback).values({ userId: p.id, feedback: 'Please stock Gokulam kits.' });
+  const agreed = await p.post('/api/cart_reminders.php', { user_id: p.id, consent: true });
+  expect(agreed.statusCode, agreed.body).toBe(200);
+  const reached = await p.post('/api/checkout_reached.php', { user_id: p.id });
+  expect(reached.statusCode, reached.body).toBe(200);
   const clickCode = `INSTA${n}`;
   await t.db.insert(referralClicks).values({
     kind: 'campaign',
@@ -245,6 +250,11 @@ describe('my_data.php: a copy of everything kept about the shopper', () => {
     expect(Object.keys(data.sessions[0]).sort()).toEqual(['created_at', 'expires_at']);
     expect(res.body).not.toContain(p.browser.cookie!);
     expect(data.erasure_request).toBeNull();
+    expect(data.cart_reminder_consent).toEqual([
+      expect.objectContaining({ wording: CART_REMINDER_CONSENT, withdrawn_at: null }),
+    ]);
+    expect(data.checkout_visits).toHaveLength(1);
+    expect(data.cart_reminders).toEqual([]);
 
     // Nothing of the other shopper's.
     expect(res.body).not.toContain(other.email);
@@ -312,6 +322,8 @@ describe('delete_account.php: erasing the account', () => {
     expect(await count('cart_items')).toBe(0);
     expect(await count('wishlist_items')).toBe(0);
     expect(await count('whatsapp_consents')).toBe(0);
+    expect(await count('recovery_consents')).toBe(0);
+    expect(await count('checkout_visits')).toBe(0);
     expect(await count('back_in_stock_requests', sql`email = ${p.email}`)).toBe(0);
     expect(await count('wholesale_applications')).toBe(0);
     expect(await count('feedback')).toBe(0);

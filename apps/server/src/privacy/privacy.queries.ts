@@ -248,6 +248,28 @@ export function sessions(db: Queryable, userId: number): Promise<Row[]> {
   );
 }
 
+/** Cart reminders (decision 065): the consent, the checkout visit, the reminders written. */
+export function cartReminderConsent(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT wording, given_at, withdrawn_at, withdrawn_via FROM recovery_consents
+        WHERE user_id = ${userId}`,
+  );
+}
+
+export function checkoutVisits(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(db, sql`SELECT reached_at FROM checkout_visits WHERE user_id = ${userId}`);
+}
+
+export function cartReminders(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT r.reached_at, r.created_at, c.code AS coupon_code
+        FROM cart_reminders r LEFT JOIN coupons c ON c.id = r.coupon_id
+        WHERE r.user_id = ${userId} ORDER BY r.created_at, r.id`,
+  );
+}
+
 // ───────────────────────────── erasure ─────────────────────────────
 
 export interface ErasureRow {
@@ -429,6 +451,9 @@ export async function deletePersonalRows(
   await db.execute(sql`DELETE FROM wholesale_applications WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM feedback WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM customer_notes WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM recovery_consents WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM checkout_visits WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM cart_reminders WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM otp_codes WHERE email = ${email}`);
   await db.execute(sql`DELETE FROM otp_grants WHERE email = ${email}`);
   await db.execute(sql`DELETE FROM back_in_stock_requests WHERE email = ${email}`);

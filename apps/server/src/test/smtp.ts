@@ -13,6 +13,8 @@ export interface CaughtMail {
   messageId: string;
   /** The Reply-To header's address, '' when none. */
   replyTo: string;
+  /** Every header as sent, by its lower-cased name (the first of a repeated one). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpCatcher {
@@ -74,6 +76,15 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
             replyTo: parsed.replyTo?.value[0]?.address ?? '',
+            headers: Object.fromEntries(
+              [...parsed.headerLines].reverse().map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n(?=[ \t])/g, '')
+                  .trim(),
+              ]),
+            ),
           });
           callback();
         },

@@ -37,3 +37,7 @@ export const confirmCodOrder = (userId: number, orderId: number) =>
   call('order_confirm.php', { user_id: userId, order_id: orderId });
 
 export const addReview = (body: AddReviewRequest) => call('add_reviews.php', body);
+
+/** The checkout page marks the visit a cart reminder counts from (decision 065). */
+export const reachedCheckout = (userId: number) =>
+  call('checkout_reached.php', { user_id: userId });

@@ -226,6 +226,8 @@ export const pageRules: Record<string, PageRule> = {
   referralLink: own(SITE.name),
   codConfirm: own('Confirm your order'),
   notifyConfirm: own('Confirm your email'),
+  cart: own('Your cart'),
+  unsubscribe: own('Unsubscribe'),
   notFound: { head: () => notFound },
 };
 

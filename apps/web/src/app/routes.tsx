@@ -234,6 +234,16 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/orders/cod-confirm-page')),
           },
           {
+            id: 'cart',
+            path: 'cart',
+            lazy: page(() => import('./cart-page')),
+          },
+          {
+            id: 'unsubscribe',
+            path: 'unsubscribe/:token',
+            lazy: page(() => import('@/features/reminders/unsubscribe-page')),
+          },
+          {
             id: 'notifyConfirm',
             path: 'confirmNotify/:requestId',
             lazy: page(() => import('@/features/back-in-stock/notify-confirm-page')),

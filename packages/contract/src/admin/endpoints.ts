@@ -31,6 +31,7 @@ import { codEndpoints } from './cod-endpoints.js';
 import { sizeChartsEndpoints } from './size-charts-endpoints.js';
 import { giveawaysEndpoints } from './giveaways-endpoints.js';
 import { backInStockEndpoints } from './back-in-stock-endpoints.js';
+import { recoveryEndpoints } from './recovery-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -61,6 +62,7 @@ export const adminEndpoints = {
   ...sizeChartsEndpoints,
   ...giveawaysEndpoints,
   ...backInStockEndpoints,
+  ...recoveryEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

@@ -30,3 +30,4 @@ export * from './cod.js';
 export * from './size-charts.js';
 export * from './back-in-stock.js';
 export * from './giveaways.js';
+export * from './recovery.js';

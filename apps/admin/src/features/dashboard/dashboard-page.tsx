@@ -12,6 +12,7 @@ import { formatPaise } from '@/ui/money';
 import { PERMISSION_TEXT, ROLE_LABEL } from '@/ui/roles';
 import { Thumbnail } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
+import { CartRemindersReport } from './cart-reminders-report';
 import { CodReport } from './cod-report';
 import { SalesChart } from './sales-chart';
 
@@ -227,7 +228,12 @@ export function DashboardPage() {
             {data.sales && <Sales sales={data.sales} />}
             {data.low_stock && <LowStock data={data.low_stock} />}
           </div>
-          {permissions.includes('reports.read') && <CodReport />}
+          {permissions.includes('reports.read') && (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <CodReport />
+              <CartRemindersReport />
+            </div>
+          )}
         </>
       )}
       <details className={card}>

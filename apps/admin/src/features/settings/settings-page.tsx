@@ -10,6 +10,7 @@ import { callQuery, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
+import { CartRemindersSection } from './cart-reminders-settings';
 import { CodSettingsSection } from './cod-settings';
 import { LIMIT_FIELDS, LimitsSection } from './limits-settings';
 import { ShippingSection } from './shipping-settings';
@@ -237,6 +238,7 @@ export function SettingsPage() {
           <CodSettingsSection settings={query.data.settings} />
           <ShippingSection settings={query.data.settings} />
           <LimitsSection settings={query.data.settings} />
+          <CartRemindersSection />
           <GrievanceOfficerForm settings={query.data.settings} />
         </>
       ) : (

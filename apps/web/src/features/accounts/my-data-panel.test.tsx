@@ -59,6 +59,9 @@ describe('the profile’s data rights', () => {
         staff_notes: [],
         cash_on_delivery_block: null,
         erasure_request: null,
+        cart_reminder_consent: [],
+        checkout_visits: [],
+        cart_reminders: [],
       }),
     );
     const created = vi.fn((_blob: Blob) => 'blob:my-data');

@@ -10,6 +10,7 @@ import { buttonClass } from '@/ui/dialog';
 import { Loader } from '@/ui/loader';
 import { PROFILE_TEXTS } from './account-rules';
 import { AddressModal } from './address-modal';
+import { CartRemindersPanel } from './cart-reminders-panel';
 import { MyDataPanel } from './my-data-panel';
 import { selectUserId, useSessionSelector } from './session-slice';
 import { useSessionEnded } from './use-session-ended';
@@ -88,6 +89,7 @@ export default function ProfilePage() {
         )}
       </div>
       <WhatsAppPanel userId={user.id} />
+      <CartRemindersPanel userId={user.id} />
       <MyDataPanel userId={user.id} email={user.email} />
     </>
   );

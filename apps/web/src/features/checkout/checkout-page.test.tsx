@@ -42,6 +42,13 @@ describe('checkout', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
+  it('tells the shop the shopper reached checkout (a cart reminder counts from it)', async () => {
+    const api = fakeApi();
+    api.on('checkout_reached.php', () => ok({ success: true }));
+    open(api, saved);
+    await eventually(() => expect(api.calls['checkout_reached.php']).toEqual([{ user_id: 5 }]));
+  });
+
   it('prefills the saved address and charges its state’s shipping', async () => {
     open(fakeApi(), saved);
     expect(total()).toBe('₹1,798');

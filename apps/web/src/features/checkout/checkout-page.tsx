@@ -16,7 +16,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getProfile, getShippingAddress } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
-import { processOrder, verifyCoupon } from '@/api/order-calls';
+import { processOrder, reachedCheckout, verifyCoupon } from '@/api/order-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { forgetKeptCheckout, keptCheckout } from '@/features/cart';
@@ -88,6 +88,10 @@ export default function CheckoutPage() {
   const keyFor = useRef(attemptKeeper()).current;
   useTitle('Checkout');
   useEffect(forgetKeptCheckout, []);
+  // The visit a cart reminder counts from (decision 065); nothing to show if it fails.
+  useEffect(() => {
+    if (userId !== null) reachedCheckout(userId).catch(() => undefined);
+  }, [userId]);
 
   // The saved address fills the form unless the shopper has typed; without one they type it.
   const saved = useApi(

@@ -44,6 +44,10 @@ export default function PrivacyPolicyPage() {
               </li>
               <li>Your orders, cart and reviews, to run your account.</li>
               <li>Feedback you send us, with your account when you are logged in.</li>
+              <li>
+                Only if you agree in My Account: when you reach checkout, to email you once about a
+                cart you leave there. Untick it, or use the link in that mail, to stop.
+              </li>
               <li>For wholesalers: the shop details and GST number you give us.</li>
             </ul>
           ),
