@@ -88,6 +88,8 @@ const USER_SCOPED: ScopedCall[] = [
   { path: '/api/wishlist.php', body: ({ userId }) => ({ user_id: userId }) },
   { path: '/api/whatsapp_updates.php', body: ({ userId }) => ({ user_id: userId }) },
   { path: '/api/whatsapp_updates_stop.php', body: ({ userId }) => ({ user_id: userId }) },
+  { path: '/api/checkout_reached.php', body: ({ userId }) => ({ user_id: userId }) },
+  { path: '/api/cart_reminders.php', body: ({ userId }) => ({ user_id: userId, consent: true }) },
   { path: '/api/wishlist_products.php', body: ({ userId }) => ({ user_id: userId }) },
   {
     path: '/api/wishlist_manage.php',
