@@ -1,7 +1,7 @@
 // Cart reminders (abandoned checkout recovery, decision 065): a logged-in shopper who reached
 // checkout and did not order within the owner's wait gets one mail with their cart, once per
-// cart, only with their consent (DPDP Act), which they give and withdraw in My Account; the
-// mail's link withdraws it without a login.
+// cart, only with their consent (DPDP Act), which they give at checkout or in My Account and
+// withdraw in My Account; the mail's link withdraws it without a login.
 import { z } from 'zod';
 import { Id } from './common.js';
 
@@ -15,7 +15,15 @@ export const CART_REMINDER_CONSENT =
 export const CheckoutReachedRequest = z.object({ user_id: Id });
 export type CheckoutReachedRequest = z.input<typeof CheckoutReachedRequest>;
 
-export const CheckoutReachedResponse = z.object({ success: z.literal(true) });
+export const CheckoutReachedResponse = z.object({
+  success: z.literal(true),
+  /**
+   * Ours: the words checkout asks the consent with (CART_REMINDER_CONSENT), when it asks:
+   * reminders on and the shopper never answered (a consent given or withdrawn is not asked
+   * again); null otherwise.
+   */
+  ask_consent: z.string().nullable().optional(),
+});
 export type CheckoutReachedResponse = z.infer<typeof CheckoutReachedResponse>;
 
 // ── POST /api/cart_reminders.php ──

@@ -109,6 +109,23 @@ describe('consent (cart_reminders.php)', () => {
     expect(withdrawn.json()).toMatchObject({ consent: false, given_at: null });
   });
 
+  it('is asked at checkout once: while reminders are on and the shopper never answered', async () => {
+    const s = await shopper({ consent: false });
+    const asked = async () =>
+      (await s.post('/api/checkout_reached.php', { user_id: s.id })).json().ask_consent as
+        string | null;
+    expect(await asked()).toBe(CART_REMINDER_CONSENT);
+    await owner.call('PATCH', '/api/admin/settings/cart-reminders', settings({ enabled: false }));
+    expect(await asked()).toBeNull();
+    await owner.call('PATCH', '/api/admin/settings/cart-reminders', settings());
+    // Ticked at checkout: given, with the words; not asked again.
+    await s.post('/api/cart_reminders.php', { user_id: s.id, consent: true });
+    expect(await asked()).toBeNull();
+    // Withdrawn: not asked again at checkout either (My Account can give it again).
+    await s.post('/api/cart_reminders.php', { user_id: s.id, consent: false });
+    expect(await asked()).toBeNull();
+  });
+
   it('answers 401 without a session and 400 for a consent that is not true or false', async () => {
     const s = await shopper({ consent: false });
     const anonymous = await t.app.inject({

@@ -16,6 +16,7 @@ import {
   rupeesToPaise,
   type CartItem,
   type CartRemindersResponse,
+  type CheckoutReachedResponse,
 } from '@kitroom/contract';
 import {
   RECOVERY_WINDOW_DAYS,
@@ -97,10 +98,20 @@ export async function updateSettings(
 
 // ─── the shopper's side ───
 
-/** The checkout page was reached by the shopper with their server cart. */
-export async function checkoutReached(db: Queryable, userId: number, now = new Date()) {
+/**
+ * The checkout page was reached by the shopper with their server cart; answers whether it
+ * asks for their consent (reminders on, and never answered before: a shopper who withdrew it
+ * is not asked again there).
+ */
+export async function checkoutReached(
+  db: Queryable,
+  userId: number,
+  now = new Date(),
+): Promise<CheckoutReachedResponse> {
   await q.markCheckoutReached(db, userId, now);
-  return { success: true as const };
+  const [settings, answered] = await Promise.all([q.readSettings(db), q.consentOf(db, userId)]);
+  const ask = settings.enabled && answered === undefined;
+  return { success: true, ask_consent: ask ? CART_REMINDER_CONSENT : null };
 }
 
 function consentAnswer(row: q.ConsentRow | undefined): CartRemindersResponse {

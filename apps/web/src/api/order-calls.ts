@@ -41,3 +41,7 @@ export const addReview = (body: AddReviewRequest) => call('add_reviews.php', bod
 /** The checkout page marks the visit a cart reminder counts from (decision 065). */
 export const reachedCheckout = (userId: number) =>
   call('checkout_reached.php', { user_id: userId });
+
+/** Checkout's cart-reminder box gives or withdraws the consent (My Account has its own). */
+export const answerReminders = (userId: number, consent: boolean) =>
+  call('cart_reminders.php', { user_id: userId, consent });

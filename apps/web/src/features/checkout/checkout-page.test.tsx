@@ -1,4 +1,4 @@
-import type { ShippingAddress } from '@kitroom/contract';
+import { CART_REMINDER_CONSENT, type ShippingAddress } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,29 @@ describe('checkout', () => {
     api.on('checkout_reached.php', () => ok({ success: true }));
     open(api, saved);
     await eventually(() => expect(api.calls['checkout_reached.php']).toEqual([{ user_id: 5 }]));
+  });
+
+  it('asks for the cart-reminder consent when the shop says so; ticking gives it', async () => {
+    const api = fakeApi();
+    api.on('checkout_reached.php', () => ok({ success: true, ask_consent: CART_REMINDER_CONSENT }));
+    api.on('cart_reminders.php', () =>
+      ok({ consent: true, wording: CART_REMINDER_CONSENT, given_at: '2026-11-29T10:00:00.000Z' }),
+    );
+    open(api, saved);
+    const box = await screen.findByRole('checkbox', { name: CART_REMINDER_CONSENT });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    await eventually(() =>
+      expect(api.calls['cart_reminders.php']).toEqual([{ user_id: 5, consent: true }]),
+    );
+  });
+
+  it('does not ask for the cart-reminder consent when the shop does not', async () => {
+    const api = fakeApi();
+    api.on('checkout_reached.php', () => ok({ success: true, ask_consent: null }));
+    open(api, saved);
+    await eventually(() => expect(api.calls['checkout_reached.php']).toHaveLength(1));
+    expect(screen.queryByRole('checkbox', { name: CART_REMINDER_CONSENT })).toBeNull();
   });
 
   it('prefills the saved address and charges its state’s shipping', async () => {

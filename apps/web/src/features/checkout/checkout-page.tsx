@@ -52,7 +52,7 @@ import {
   type CheckoutCoupon,
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
-import { WhatsAppOptIn } from './whatsapp-opt-in';
+import { ReminderOptIn, WhatsAppOptIn } from './opt-ins';
 import { PaymentChoice, useCodOption } from './payment-choice';
 import { SavedOverlay } from './saved-overlay';
 
@@ -88,9 +88,15 @@ export default function CheckoutPage() {
   const keyFor = useRef(attemptKeeper()).current;
   useTitle('Checkout');
   useEffect(forgetKeptCheckout, []);
-  // The visit a cart reminder counts from (decision 065); nothing to show if it fails.
+  // The visit a cart reminder counts from (decision 065); its answer holds the words to ask
+  // the consent with, when checkout asks. Nothing to show if it fails.
+  const [askReminder, setAskReminder] = useState<string | null>(null);
   useEffect(() => {
-    if (userId !== null) reachedCheckout(userId).catch(() => undefined);
+    if (userId !== null)
+      reachedCheckout(userId).then(
+        (r) => setAskReminder(r.ask_consent ?? null),
+        () => undefined,
+      );
   }, [userId]);
 
   // The saved address fills the form unless the shopper has typed; without one they type it.
@@ -361,6 +367,7 @@ export default function CheckoutPage() {
           {userId !== null && (
             <WhatsAppOptIn userId={userId} phone={address.phone.trim()} onChange={setWhatsApp} />
           )}
+          {askReminder && userId !== null && <ReminderOptIn userId={userId} words={askReminder} />}
           <button
             type="submit"
             form="shipping-form"

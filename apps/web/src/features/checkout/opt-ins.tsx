@@ -1,7 +1,8 @@
-// Checkout's WhatsApp box (decision 066): offered only when the shop sends WhatsApp updates and
+// Checkout's opt-in boxes. The WhatsApp box (decision 066): offered only when the shop sends WhatsApp updates and
 // the shopper is not already getting them; unticked until the shopper ticks it. Its words are
 // the contract's (whatsappOptInWording), the same the server stores with the time.
 import { PHONE_PATTERN, WHATSAPP_OPT_IN_WORDS, whatsappDisplayNumber } from '@kitroom/contract';
+import { answerReminders } from '@/api/order-calls';
 import { useApi } from '@/api/use-api';
 import { getWhatsAppUpdates } from '@/api/whatsapp-calls';
 
@@ -19,4 +20,22 @@ export function WhatsAppOptIn(p: { userId: number; phone: string; onChange(v: bo
       </span>
     </label>
   ) : null;
+}
+
+/**
+ * Checkout's cart-reminder box (decision 065), when the shop sends them and the shopper never
+ * answered, in the words the server asked with (and stores with the time): unticked; ticking
+ * gives the consent, unticking withdraws it. A reminder only follows if they leave unordered.
+ */
+export function ReminderOptIn({ userId, words }: { userId: number; words: string }) {
+  return (
+    <label className="mt-3 flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-1"
+        onChange={(e) => void answerReminders(userId, e.target.checked).catch(() => undefined)}
+      />
+      <span>{words}</span>
+    </label>
+  );
 }
