@@ -30,7 +30,11 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import { Conflict, NotFound, ProviderFailed } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
-import type { CourierProvider, TrackingUpdate } from '../shipping/couriers/courier.js';
+import type {
+  BookedParcel,
+  CourierProvider,
+  TrackingUpdate,
+} from '../shipping/couriers/courier.js';
 import type { Couriers } from '../shipping/couriers/couriers.js';
 import * as shipping from '../shipping/shipments.service.js';
 import * as tracking from '../shipping/tracking.service.js';
@@ -56,6 +60,34 @@ function mayShip(order: Awaited<ReturnType<typeof fulfilment.lockOrder>>, orderI
   if (noEwayBill) throw new Conflict(noEwayBill);
   return order;
 }
+
+/**
+ * A booking's third step: the courier's answer recorded with what it does here (the order or
+ * the exchange shipped, the shopper told of a pickup). When that step refuses (the invoice, the
+ * exchange or the return moved on meanwhile), the parcel booked at the courier stays on its row
+ * with the reason, for the retry (the same reference) or the cancel.
+ */
+async function keepBooking(
+  ctx: ShippingContext,
+  shipmentId: number,
+  parcel: BookedParcel,
+  step: () => Promise<void>,
+): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await shipping.storeBooking(ctx.db, shipmentId, parcel, 'booking', message);
+    throw err;
+  }
+}
+
+/** A booked parcel as the request, the timeline and the shopper's mail name it. */
+const named = (parcel: BookedParcel) => ({
+  courier_name: parcel.courierName,
+  tracking_id: parcel.awb,
+  tracking_link: parcel.trackingLink,
+});
 
 // ───────────────────────────── shipping ─────────────────────────────
 
@@ -84,8 +116,8 @@ export async function shipWithCourier(
   // 2. The courier, outside any transaction.
   const parcel = await shipping.book(ctx, provider, shipment, size);
   // 3. Its answer and the order shipped, together.
-  try {
-    await fulfilment.shipOrder(
+  await keepBooking(ctx, shipment.id, parcel, () =>
+    fulfilment.shipOrder(
       ctx,
       actor,
       orderId,
@@ -96,13 +128,8 @@ export async function shipWithCourier(
         expectedDate: ask.expected_date ?? null,
       },
       (tx) => shipping.storeBooking(tx, shipment.id, parcel, 'booked', null),
-    );
-  } catch (err) {
-    // Booked at the courier but not shipped here (the invoice refused): kept for the retry.
-    const message = err instanceof Error ? err.message : String(err);
-    await shipping.storeBooking(ctx.db, shipment.id, parcel, 'booking', message);
-    throw err;
-  }
+    ),
+  );
 }
 
 /**
@@ -129,23 +156,13 @@ export async function shipReplacementWithCourier(
     });
   });
   const parcel = await shipping.book(ctx, provider, shipment, size);
-  try {
-    await ctx.db.transaction(async (tx) => {
+  await keepBooking(ctx, shipment.id, parcel, () =>
+    ctx.db.transaction(async (tx) => {
       const { r } = await returns.lockReplacementToShip(tx, returnId);
       await shipping.storeBooking(tx, shipment.id, parcel, 'booked', null);
-      await returns.markReplacementShipped(tx, ctx.config.publicUrl, actor, r, {
-        courier_name: parcel.courierName,
-        tracking_id: parcel.awb,
-        tracking_link: parcel.trackingLink,
-      });
-    });
-  } catch (err) {
-    // Booked at the courier but not shipped here (the exchange moved on meanwhile): kept for
-    // the retry or the cancel.
-    const message = err instanceof Error ? err.message : String(err);
-    await shipping.storeBooking(ctx.db, shipment.id, parcel, 'booking', message);
-    throw err;
-  }
+      await returns.markReplacementShipped(tx, ctx.config.publicUrl, actor, r, named(parcel));
+    }),
+  );
 }
 
 // ───────────────────────────── pickups ─────────────────────────────
@@ -166,30 +183,22 @@ export async function bookReturnPickup(
   const { weight, size } = await shipping.parcelAsked(ctx.db, ask);
   const shipment = await ctx.db.transaction(async (tx) => {
     const { order } = await returns.lockReturnToPickUp(tx, returnId);
-    return shipping.openPickup(tx, provider.name, {
+    return shipping.openBooking(tx, provider.name, {
       orderId: order.id,
       returnId,
+      direction: 'reverse',
       weightGrams: weight,
       staffId: actor.staffId,
     });
   });
-  const parcel = await shipping.bookPickup(ctx, provider, shipment, size);
-  try {
-    await ctx.db.transaction(async (tx) => {
+  const parcel = await shipping.book(ctx, provider, shipment, size);
+  await keepBooking(ctx, shipment.id, parcel, () =>
+    ctx.db.transaction(async (tx) => {
       const { r } = await returns.lockReturnToPickUp(tx, returnId);
       await shipping.storeBooking(tx, shipment.id, parcel, 'booked', null);
-      await returns.markPickupBooked(tx, ctx.config.publicUrl, actor, r, {
-        courier_name: parcel.courierName,
-        tracking_id: parcel.awb,
-        tracking_link: parcel.trackingLink,
-      });
-    });
-  } catch (err) {
-    // Booked at the courier but not here (the return moved on meanwhile): kept for the cancel.
-    const message = err instanceof Error ? err.message : String(err);
-    await shipping.storeBooking(ctx.db, shipment.id, parcel, 'booking', message);
-    throw err;
-  }
+      await returns.markPickupBooked(tx, ctx.config.publicUrl, actor, r, named(parcel));
+    }),
+  );
 }
 
 /**

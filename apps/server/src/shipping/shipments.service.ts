@@ -99,6 +99,12 @@ function liveShipmentText(orderId: number, live: q.ShipmentRow): string {
     : `Order #${orderId} already has a shipment (${live.reference}).`;
 }
 
+function livePickupText(returnId: number, live: q.ShipmentRow): string {
+  return live.state === 'booking'
+    ? `Return #${returnId} has a pickup waiting with the ${live.courier} courier (${live.reference}); retry it or cancel it first.`
+    : `Return #${returnId} already has a pickup booked (${live.reference}).`;
+}
+
 function liveReplacementText(returnId: number, live: q.ShipmentRow): string {
   return live.state === 'booking'
     ? `Exchange #${returnId} has a booking with the ${live.courier} courier waiting (${live.reference}); retry it or cancel it first.`
@@ -162,26 +168,6 @@ async function parcelRequest(
   };
 }
 
-/**
- * Asks the courier to book a shipment's parcel, outside any transaction; a refusal is kept on
- * the shipment (its attempt and error) and answers 502 with the courier's words.
- */
-export async function book(
-  ctx: CourierContext,
-  provider: CourierProvider,
-  shipment: q.ShipmentRow,
-  size: ParcelSize,
-): Promise<BookedParcel> {
-  try {
-    return await provider.book(await parcelRequest(ctx.db, shipment, size));
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await q.recordBookingError(ctx.db, shipment.id, message);
-    if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier booking failed');
-    throw new ProviderFailed(`The courier could not book the parcel: ${message}`);
-  }
-}
-
 /** A return's pickup as the courier's booking takes it: from the shopper to the shop. */
 async function pickupRequest(
   db: Db | Tx,
@@ -229,57 +215,28 @@ async function pickupRequest(
   };
 }
 
-/** Asks the courier to book a return's pickup, outside any transaction, as book() a parcel. */
-export async function bookPickup(
+/**
+ * Asks the courier to book a shipment's parcel (or, travelling back, a return's pickup),
+ * outside any transaction; a refusal is kept on the shipment (its attempt and error) and
+ * answers 502 with the courier's words.
+ */
+export async function book(
   ctx: CourierContext,
   provider: CourierProvider,
   shipment: q.ShipmentRow,
   size: ParcelSize,
 ): Promise<BookedParcel> {
+  const what = shipment.direction === 'reverse' ? 'pickup' : 'parcel';
   try {
-    return await provider.bookPickup(await pickupRequest(ctx.db, shipment, size));
+    return shipment.direction === 'reverse'
+      ? await provider.bookPickup(await pickupRequest(ctx.db, shipment, size))
+      : await provider.book(await parcelRequest(ctx.db, shipment, size));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await q.recordBookingError(ctx.db, shipment.id, message);
-    if (!(err instanceof CourierError)) ctx.log.error({ err }, 'courier pickup booking failed');
-    throw new ProviderFailed(`The courier could not book the pickup: ${message}`);
+    if (!(err instanceof CourierError)) ctx.log.error({ err }, `courier ${what} booking failed`);
+    throw new ProviderFailed(`The courier could not book the ${what}: ${message}`);
   }
-}
-
-/**
- * A return's pickup row, in the caller's transaction (the return locked): its booking waiting
- * with this courier again, else a new row ('booking', the order's next reference). 409 when the
- * return already has a pickup booked, or one waiting with another courier.
- */
-export async function openPickup(
-  tx: Tx,
-  courier: CourierProvider['name'],
-  p: { orderId: number; returnId: number; weightGrams: number; staffId: number | null },
-): Promise<q.ShipmentRow> {
-  let live = await q.lockLivePickup(tx, p.returnId);
-  if (live && (live.state !== 'booking' || live.courier !== courier)) {
-    throw new Conflict(
-      live.state === 'booking'
-        ? `Return #${p.returnId} has a pickup waiting with the ${live.courier} courier (${live.reference}); retry it or cancel it first.`
-        : `Return #${p.returnId} already has a pickup booked (${live.reference}).`,
-    );
-  }
-  if (!live) {
-    const n = (await q.countShipments(tx, p.orderId)) + 1;
-    live = await q.insertShipment(tx, {
-      orderId: p.orderId,
-      courier,
-      reference: `KR-${p.orderId}-${n}`,
-      state: 'booking',
-      weightGrams: p.weightGrams,
-      codAmountPaise: 0,
-      staffId: p.staffId,
-      returnId: p.returnId,
-      direction: 'reverse',
-    });
-  }
-  await q.countAttempt(tx, live.id, p.weightGrams);
-  return { ...live, weight_grams: p.weightGrams };
 }
 
 /** Where each of an order's returns' pickups stands, as the shopper's page says it. */
@@ -346,24 +303,37 @@ export async function parcelAsked(
 }
 
 /**
- * The booking's row, in the caller's transaction (the order or exchange locked): the live
- * booking with this courier again, else a new row ('booking', the order's next reference);
- * one more attempt counted. 409 when the parcel already has a shipment, or a booking waiting
- * with another courier.
+ * The booking's row, in the caller's transaction (the order or the request locked): the live
+ * booking with this courier again, else a new row ('booking', the order's next reference); one
+ * more attempt counted. The order's own parcel; with `returnId`, an exchange's replacement; with
+ * `direction` 'reverse' too, a return's pickup from the shopper (nothing to collect either
+ * way). 409 when the parcel already has a shipment, or a booking waiting with another courier.
  */
 export async function openBooking(
   tx: Tx,
   courier: CourierProvider['name'],
-  p: { orderId: number; returnId?: number; weightGrams: number; staffId: number | null },
+  p: {
+    orderId: number;
+    returnId?: number;
+    direction?: 'forward' | 'reverse';
+    weightGrams: number;
+    staffId: number | null;
+  },
 ): Promise<q.ShipmentRow> {
   const returnId = p.returnId ?? null;
-  let live =
-    returnId === null
+  const reverse = p.direction === 'reverse';
+  let live = reverse
+    ? await q.lockLivePickup(tx, returnId!)
+    : returnId === null
       ? await q.lockLiveShipment(tx, p.orderId)
       : await q.lockLiveReplacement(tx, returnId);
   if (live && (live.state !== 'booking' || live.courier !== courier)) {
     throw new Conflict(
-      returnId === null ? liveShipmentText(p.orderId, live) : liveReplacementText(returnId, live),
+      reverse
+        ? livePickupText(returnId!, live)
+        : returnId === null
+          ? liveShipmentText(p.orderId, live)
+          : liveReplacementText(returnId, live),
     );
   }
   if (!live) {
@@ -376,7 +346,7 @@ export async function openBooking(
       weightGrams: p.weightGrams,
       codAmountPaise: returnId === null ? codAmountOf((await q.parcelOrder(tx, p.orderId))!) : 0,
       staffId: p.staffId,
-      ...(returnId === null ? {} : { returnId }),
+      ...(returnId === null ? {} : { returnId, direction: p.direction ?? 'forward' }),
     });
   }
   await q.countAttempt(tx, live.id, p.weightGrams);

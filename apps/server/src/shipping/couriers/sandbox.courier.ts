@@ -107,6 +107,29 @@ export function createSandboxCourier(options: SandboxCourierOptions): SandboxCou
       : { state: 'delivered', location: hub, note: null, dueAt: at(from, 2) },
   ];
 
+  /** A parcel or pickup booked: its waybill from the reference, its events planned once. */
+  async function bookOnce(
+    request: { reference: string; orderId: number },
+    plan: () => q.PlannedEvent[],
+  ): Promise<BookedParcel> {
+    const awb = waybillOf(request.reference);
+    const parcel: BookedParcel = {
+      providerOrderId: request.reference,
+      providerShipmentId: awb,
+      awb,
+      courierName: SANDBOX_COURIER_NAME,
+      trackingLink: `${options.publicUrl}${orderPagePath(request.orderId)}`,
+      labelUrl: null,
+    };
+    // Booked before (a retry): the same parcel, planned once.
+    if ((await q.countPlanned(db, awb)) > 0) return parcel;
+    const events = plan();
+    await db.transaction(async (tx) => {
+      await q.plan(tx, awb, events);
+    });
+    return parcel;
+  }
+
   return {
     name: 'sandbox',
     webhookPath: SANDBOX_WEBHOOK_PATH,
@@ -118,74 +141,48 @@ export function createSandboxCourier(options: SandboxCourierOptions): SandboxCou
     },
 
     async book(request: ParcelRequest): Promise<BookedParcel> {
-      const awb = waybillOf(request.reference);
-      const parcel: BookedParcel = {
-        providerOrderId: request.reference,
-        providerShipmentId: awb,
-        awb,
-        courierName: SANDBOX_COURIER_NAME,
-        trackingLink: `${options.publicUrl}${orderPagePath(request.orderId)}`,
-        labelUrl: null,
-      };
-      // Booked before (a retry): the same parcel, planned once.
-      if ((await q.countPlanned(db, awb)) > 0) return parcel;
       const start = now();
       const hub = `${request.consignee.city} hub`;
-      await db.transaction(async (tx) => {
-        await q.plan(tx, awb, [
-          { state: 'picked_up', location: 'Kitroom warehouse', note: null, dueAt: at(start, 1) },
-          {
-            state: 'in_transit',
-            location: `${request.consignee.state}`,
-            note: null,
-            dueAt: at(start, 2),
-          },
-          ...deliveryPlan(at(start, 2), asksForFailedDelivery(request.consignee.name), hub),
-        ]);
-      });
-      return parcel;
+      return bookOnce(request, () => [
+        { state: 'picked_up', location: 'Kitroom warehouse', note: null, dueAt: at(start, 1) },
+        {
+          state: 'in_transit',
+          location: `${request.consignee.state}`,
+          note: null,
+          dueAt: at(start, 2),
+        },
+        ...deliveryPlan(at(start, 2), asksForFailedDelivery(request.consignee.name), hub),
+      ]);
     },
 
     async bookPickup(request: PickupRequest): Promise<BookedParcel> {
-      const awb = waybillOf(request.reference);
-      const parcel: BookedParcel = {
-        providerOrderId: request.reference,
-        providerShipmentId: awb,
-        awb,
-        courierName: SANDBOX_COURIER_NAME,
-        trackingLink: `${options.publicUrl}${orderPagePath(request.orderId)}`,
-        labelUrl: null,
-      };
-      if ((await q.countPlanned(db, awb)) > 0) return parcel;
       const start = now();
-      const plan: q.PlannedEvent[] = asksForFailedDelivery(request.from.name)
-        ? [
-            {
-              state: 'canceled',
-              location: `${request.from.city}`,
-              note: FAILED_PICKUP_REASON,
-              dueAt: at(start, 2),
-            },
-          ]
-        : [
-            {
-              state: 'picked_up',
-              location: `${request.from.city}`,
-              note: 'Picked up from the shopper',
-              dueAt: at(start, 1),
-            },
-            { state: 'in_transit', location: request.to.state, note: null, dueAt: at(start, 2) },
-            {
-              state: 'delivered',
-              location: 'Kitroom warehouse',
-              note: 'Delivered to the shop',
-              dueAt: at(start, 3),
-            },
-          ];
-      await db.transaction(async (tx) => {
-        await q.plan(tx, awb, plan);
-      });
-      return parcel;
+      return bookOnce(request, () =>
+        asksForFailedDelivery(request.from.name)
+          ? [
+              {
+                state: 'canceled',
+                location: `${request.from.city}`,
+                note: FAILED_PICKUP_REASON,
+                dueAt: at(start, 2),
+              },
+            ]
+          : [
+              {
+                state: 'picked_up',
+                location: `${request.from.city}`,
+                note: 'Picked up from the shopper',
+                dueAt: at(start, 1),
+              },
+              { state: 'in_transit', location: request.to.state, note: null, dueAt: at(start, 2) },
+              {
+                state: 'delivered',
+                location: 'Kitroom warehouse',
+                note: 'Delivered to the shop',
+                dueAt: at(start, 3),
+              },
+            ],
+      );
     },
 
     async labels(parcels) {
