@@ -20,15 +20,17 @@
 // (or later), the courier collects the parcel from the shopper and delivers it at the shop;
 // its news goes on the order's timeline and never moves the order or the return, which the
 // staff receive when they have looked at the pieces.
-import type {
-  AdminReturn,
-  BookPickupRequest,
-  ShipReplacementWithCourierRequest,
-  ShipWithCourierRequest,
+import {
+  roleMay,
+  type AdminReturn,
+  type BookPickupRequest,
+  type ShipReplacementWithCourierRequest,
+  type ShipWithCourierRequest,
+  type StaffRole,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
-import { Conflict, NotFound, ProviderFailed } from '../domain-errors.js';
+import { Conflict, Forbidden, NotFound, ProviderFailed } from '../domain-errors.js';
 import { enqueueOrderMail } from '../notifications/order-mail-data.js';
 import type {
   BookedParcel,
@@ -209,10 +211,17 @@ export async function bookReturnPickup(
 export async function approveWithPickup(
   ctx: ShippingContext,
   actor: Actor,
+  role: StaffRole,
   returnId: number,
   note: string,
   courier: 'sandbox' | 'shiprocket' | undefined,
 ): Promise<AdminReturn> {
+  // Booking a courier is fulfilment's (orders.fulfil), as the pickup's own endpoint is.
+  if (courier && !roleMay(role, 'orders.fulfil')) {
+    throw new Forbidden(
+      'Booking a courier pickup needs the orders.fulfil permission: approve without it, and a packer books the pickup.',
+    );
+  }
   if (courier) shipping.courierOf(ctx.couriers, courier);
   const approved = await returns.approveReturn(ctx, actor, returnId, note, {
     pickup: courier !== undefined,

@@ -33,6 +33,7 @@ export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
               await approveWithPickup(
                 { ...context(call.request.log), couriers: deps.couriers },
                 actorOf(call),
+                staffSessionOf(call).staff.role,
                 call.params.id,
                 call.body.note ?? '',
                 call.body.pickup_courier,

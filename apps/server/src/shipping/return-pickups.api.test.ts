@@ -349,7 +349,18 @@ describe("a return's pickup with the courier", () => {
     const notOffered = await step(manager, returnId, 'approve', { pickup_courier: 'shiprocket' });
     expect(notOffered.statusCode).toBe(400);
     expect(notOffered.json().error).toBe('The shiprocket courier is not enabled on this shop.');
-    // Neither refusal approved it.
+    // Support decides returns but does not book couriers (orders.fulfil).
+    const support = adminClient(
+      t.app,
+      new URL(t.config.publicUrl).origin,
+      (await createStaff(t.db, 'support')).cookie,
+    );
+    const bySupport = await step(support, returnId, 'approve', { pickup_courier: 'sandbox' });
+    expect(bySupport.statusCode).toBe(403);
+    expect(bySupport.json().error).toBe(
+      'Booking a courier pickup needs the orders.fulfil permission: approve without it, and a packer books the pickup.',
+    );
+    // None of the refusals approved it.
     expect((await theReturn(returnId)).status).toBe('requested');
 
     const weight = await step(manager, returnId, 'approve', {});

@@ -72,9 +72,10 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
   const restockId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Who brings the parcel back: the shop's default courier when it has one, or the shopper.
+  // Booking a courier is fulfilment's: staff who may not fulfil approve without a pickup.
   const pickupCouriers = usePickupCouriers(r.order_id);
   const [pickup, setPickup] = useState<typeof pickupCouriers.preferred | null>(null);
-  const pickupCourier = pickup ?? pickupCouriers.preferred;
+  const pickupCourier = mayFulfil ? (pickup ?? pickupCouriers.preferred) : '';
   const settle = (answer: AdminReturnResponse) => {
     queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'listReturns'] });
@@ -159,7 +160,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
           </p>
           <div className="mt-3 space-y-3">
             <PickupChoice
-              couriers={pickupCouriers.couriers}
+              couriers={mayFulfil ? pickupCouriers.couriers : []}
               value={pickupCourier}
               onChange={setPickup}
             />

@@ -531,4 +531,34 @@ describe('the returns pages', () => {
       within(section).getByRole('button', { name: 'Book a pickup with Sandbox courier (test)' }),
     ).toBeTruthy();
   });
+  it('support approves without a pickup: booking a courier is for staff who fulfil orders', async () => {
+    let current = request({ id: 8, kind: 'return' });
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(support) },
+      'GET /api/admin/returns/8': () => ({ body: { return: current } }),
+      'GET /api/admin/orders/42/shipments': {
+        body: {
+          couriers: ['manual', 'sandbox'],
+          default_courier: 'sandbox',
+          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
+          shipments: [],
+        },
+      },
+      'POST /api/admin/returns/8/approve': () => {
+        current = { ...current, status: 'approved' };
+        return { body: { return: current } };
+      },
+    });
+    renderAdmin('/returns/8');
+    await screen.findByRole('heading', { name: 'Return #8', level: 1 }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve return #8?' });
+    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/shipments'))).toBe(true));
+    expect(within(dialog).queryByLabelText('Getting the parcel back')).toBeNull();
+    expect(dialog.textContent).toContain('The shopper is told to send the shirts back');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ note: '' }),
+    );
+  });
 });
