@@ -369,24 +369,20 @@ export async function parcelItems(db: Queryable, orderId: number) {
   );
 }
 
-/** What a return's pickup brings back: each line's shirts in the size the shopper has. */
-export async function returnedItems(db: Queryable, returnId: number) {
+/**
+ * What a request's parcel holds: each line's shirts in the size the shopper has ('returned',
+ * a pickup bringing them back) or in the size asked for ('replacement', an exchange's parcel),
+ * declared at their price.
+ */
+export async function returnItems(
+  db: Queryable,
+  returnId: number,
+  which: 'returned' | 'replacement',
+) {
+  const size = which === 'returned' ? sql`i.size` : sql`ri.exchange_size`;
   return queryRows<ParcelItemRow>(
     db,
-    sql`SELECT i.product_name AS name, i.size, i.product_id, ri.quantity,
-               i.unit_price_paise, coalesce(p.hsn_code, '6109') AS hsn
-        FROM order_return_items ri
-        JOIN order_items i ON i.id = ri.order_item_id
-        LEFT JOIN products p ON p.id = i.product_id
-        WHERE ri.return_id = ${returnId} ORDER BY i.id`,
-  );
-}
-
-/** What an exchange's replacement parcel holds: each line's shirts in the size asked for. */
-export async function replacementItems(db: Queryable, returnId: number) {
-  return queryRows<ParcelItemRow>(
-    db,
-    sql`SELECT i.product_name AS name, ri.exchange_size AS size, i.product_id, ri.quantity,
+    sql`SELECT i.product_name AS name, ${size} AS size, i.product_id, ri.quantity,
                i.unit_price_paise, coalesce(p.hsn_code, '6109') AS hsn
         FROM order_return_items ri
         JOIN order_items i ON i.id = ri.order_item_id

@@ -132,7 +132,7 @@ async function parcelRequest(
   const items =
     shipment.return_id === null
       ? await q.parcelItems(db, shipment.order_id)
-      : await q.replacementItems(db, shipment.return_id);
+      : await q.returnItems(db, shipment.return_id, 'replacement');
   const settings = await q.courierSettings(db);
   const a = order.shipping_address;
   const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '');
@@ -175,7 +175,7 @@ async function pickupRequest(
   size: ParcelSize,
 ): Promise<PickupRequest> {
   const order = (await q.parcelOrder(db, shipment.order_id))!;
-  const items = await q.returnedItems(db, shipment.return_id!);
+  const items = await q.returnItems(db, shipment.return_id!, 'returned');
   const shop = await q.courierSettings(db);
   const a = order.shipping_address;
   const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '');
