@@ -61,6 +61,16 @@ function request(o: Partial<AdminReturn> = {}): AdminReturn {
   };
 }
 
+/** The order's shipping panel: the sandbox courier offered, and the shop's default. */
+const sandboxOffered = {
+  body: {
+    couriers: ['manual', 'sandbox'],
+    default_courier: 'sandbox',
+    parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
+    shipments: [],
+  },
+};
+
 describe('the returns pages', () => {
   it('lists waiting requests first; support opens one and approves it with a note', async () => {
     let current = request();
@@ -372,14 +382,7 @@ describe('the returns pages', () => {
     const api = fakeApi({
       'GET /api/admin/me': { body: signedInAs(packer) },
       'GET /api/admin/returns/7': () => ({ body: { return: exchange } }),
-      'GET /api/admin/orders/42/shipments': {
-        body: {
-          couriers: ['manual', 'sandbox'],
-          default_courier: 'sandbox',
-          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
-          shipments: [],
-        },
-      },
+      'GET /api/admin/orders/42/shipments': sandboxOffered,
       'POST /api/admin/returns/7/shipments': () => {
         exchange = {
           ...exchange,
@@ -460,14 +463,7 @@ describe('the returns pages', () => {
     const api = fakeApi({
       'GET /api/admin/me': { body: signedInAs(manager) },
       'GET /api/admin/returns/5': () => ({ body: { return: current } }),
-      'GET /api/admin/orders/42/shipments': {
-        body: {
-          couriers: ['manual', 'sandbox'],
-          default_courier: 'sandbox',
-          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
-          shipments: [],
-        },
-      },
+      'GET /api/admin/orders/42/shipments': sandboxOffered,
       'POST /api/admin/returns/5/approve': () => {
         current = { ...current, status: 'approved', pickups: [pickup] };
         return { body: { return: current } };
@@ -502,14 +498,7 @@ describe('the returns pages', () => {
     const api = fakeApi({
       'GET /api/admin/me': { body: signedInAs(staffMember('manager')) },
       'GET /api/admin/returns/6': () => ({ body: { return: current } }),
-      'GET /api/admin/orders/42/shipments': {
-        body: {
-          couriers: ['manual', 'sandbox'],
-          default_courier: 'sandbox',
-          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
-          shipments: [],
-        },
-      },
+      'GET /api/admin/orders/42/shipments': sandboxOffered,
       'POST /api/admin/returns/6/approve': () => {
         current = { ...current, status: 'approved' };
         return { body: { return: current } };
@@ -536,14 +525,7 @@ describe('the returns pages', () => {
     const api = fakeApi({
       'GET /api/admin/me': { body: signedInAs(support) },
       'GET /api/admin/returns/8': () => ({ body: { return: current } }),
-      'GET /api/admin/orders/42/shipments': {
-        body: {
-          couriers: ['manual', 'sandbox'],
-          default_courier: 'sandbox',
-          parcel: { weight_grams: 300, length_cm: 30, breadth_cm: 25, height_cm: 3 },
-          shipments: [],
-        },
-      },
+      'GET /api/admin/orders/42/shipments': sandboxOffered,
       'POST /api/admin/returns/8/approve': () => {
         current = { ...current, status: 'approved' };
         return { body: { return: current } };
