@@ -79,6 +79,8 @@ import { sizeChartRoutes } from './size-charts/size-charts.routes.js';
 import { sizeChartsAdminRoutes } from './size-charts/size-charts.admin-routes.js';
 import { giveawaysRoutes } from './giveaways/giveaways.routes.js';
 import { giveawaysAdminRoutes } from './giveaways/giveaways.admin-routes.js';
+import { launchesRoutes } from './launches/launches.routes.js';
+import { launchesAdminRoutes } from './launches/launches.admin-routes.js';
 import { backInStockRoutes } from './back-in-stock/back-in-stock.routes.js';
 import { wishlistRoutes } from './wishlist/wishlist.routes.js';
 import { backInStockAdminRoutes } from './back-in-stock/back-in-stock.admin-routes.js';
@@ -357,6 +359,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(feedbackRoutes(deps), { prefix: '/api' });
   await app.register(sizeChartRoutes(deps), { prefix: '/api' });
   await app.register(giveawaysRoutes(deps), { prefix: '/api' });
+  await app.register(launchesRoutes(deps), { prefix: '/api' });
   await app.register(backInStockRoutes(deps), { prefix: '/api' });
   await app.register(wishlistRoutes(deps), { prefix: '/api' });
   await app.register(privacyRoutes(deps), { prefix: '/api' });
@@ -381,6 +384,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(feedbackAdminRoutes(deps));
   await app.register(sizeChartsAdminRoutes(deps));
   await app.register(giveawaysAdminRoutes(deps));
+  await app.register(launchesAdminRoutes(deps));
   await app.register(backInStockAdminRoutes(deps));
   await app.register(wholesaleAdminRoutes(deps));
   await app.register(referralsAdminRoutes(deps));

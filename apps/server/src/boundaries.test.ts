@@ -124,6 +124,7 @@ const LAYERS: { layer: string; folders: string[] }[] = [
       'giveaways',
       'wholesale',
       'back-in-stock',
+      'launches',
       'privacy',
       'settings',
       'tax',

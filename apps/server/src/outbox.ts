@@ -7,6 +7,7 @@ import { accountErased } from './privacy/account-erased.mail.js';
 import { backInStock } from './back-in-stock/back-in-stock.mail.js';
 import { backInStockConfirm } from './back-in-stock/back-in-stock-confirm.mail.js';
 import { giveawayWon } from './giveaways/giveaway-won.mail.js';
+import { launchDropped } from './launches/launch-dropped.mail.js';
 import { cartReminder } from './recovery/cart-reminder.mail.js';
 import { MailTemplates, type RenderContext } from './notifications/mail-template.js';
 import type { RenderedMail } from './notifications/mail-content.js';
@@ -30,6 +31,7 @@ const ALL = [
   giveawayWon,
   staffInvitation,
   cartReminder,
+  launchDropped,
 ] as const;
 
 export const mailTemplates = new MailTemplates(ALL);

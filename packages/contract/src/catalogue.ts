@@ -1,6 +1,7 @@
 // Catalogue and search calls: home.php, product.php, shop.php, search_result.php.
 import { z } from 'zod';
 import { Id, Rupees } from './common.js';
+import { StorefrontLaunch } from './launches.js';
 import { PrintOffer } from './printing.js';
 import { PAGE_SIZE } from './rules.js';
 import { SORTS } from './sorts.js';
@@ -71,6 +72,8 @@ export const ProductDetail = z.object({
   reviews: z.array(Review),
   /** Ours: name and number printing on this shirt (decision 049); null or absent: none. */
   printing: PrintOffer.nullish(),
+  /** Ours: the launch the product is in, upcoming or with its limits on (decision 070). */
+  launch: StorefrontLaunch.nullish(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 

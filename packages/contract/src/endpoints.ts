@@ -6,6 +6,7 @@
 // has its own table (@kitroom/contract/admin).
 import { z } from 'zod';
 import { ErrorResponse, Id } from './common.js';
+import { LaunchAlertRequest, LaunchAlertResponse } from './launches.js';
 import {
   ChangePasswordRequest,
   CheckSessionRequest,
@@ -392,6 +393,16 @@ export const storefrontEndpoints = {
     body: WishlistMergeRequest,
     response: WishlistMergeResponse,
     errors: shopperErrors,
+  },
+
+  // Kit launches (decision 070): a fan's "Notify me when it drops".
+  'launch_alert.php': {
+    method: 'POST',
+    summary: 'Mails the logged-in fan once when the upcoming launch of this product starts',
+    access: 'shopper',
+    body: LaunchAlertRequest,
+    response: LaunchAlertResponse,
+    errors: [...shopperErrors, 404, 409],
   },
 
   // WhatsApp order updates (decision 066): the shopper's choice in My Account, and opting out.

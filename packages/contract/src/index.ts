@@ -32,4 +32,5 @@ export * from './gst.js';
 export * from './quote.js';
 export * from './privacy.js';
 export * from './whatsapp.js';
+export * from './launches.js';
 export * from './endpoints.js';

@@ -21,6 +21,7 @@ import { NotFound } from '../domain-errors.js';
 import { jsonBody, type JsonBody } from '../http/cached-json.js';
 import { MOST_VIEWED, type Computed } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
+import { storefrontLaunch } from '../launches/launches.service.js';
 import { printOffer } from './printing.service.js';
 import { orderFollows } from './sort-order.service.js';
 import {
@@ -121,10 +122,11 @@ const BY_PRICE = Buffer.from('],"similar_by_price":[');
 const BY_TAG = Buffer.from('],"similar_by_tag":[');
 
 async function productPage(db: Queryable, id: number): Promise<Computed<ProductPage | undefined>> {
-  const [row, reviews, printing] = await Promise.all([
+  const [row, reviews, printing, launch] = await Promise.all([
     q.productDetail(db, id),
     q.latestReviews(db, id, REVIEWS_SHOWN),
     printOffer(db, id),
+    storefrontLaunch(db, id),
   ]);
   if (!row) return { value: undefined, products: [id], bytes: 64 };
   const product = JSON.stringify(z.encode(Product, toProduct(row)));
@@ -132,7 +134,7 @@ async function productPage(db: Queryable, id: number): Promise<Computed<ProductP
     row,
     head: Buffer.from(`[{"product":${product},"similar_by_category":[`),
     tail: Buffer.from(
-      `],"reviews":${JSON.stringify(z.encode(Reviews, reviews.map(toReview)))},"printing":${JSON.stringify(printing)}}]`,
+      `],"reviews":${JSON.stringify(z.encode(Reviews, reviews.map(toReview)))},"printing":${JSON.stringify(printing)},"launch":${JSON.stringify(launch)}}]`,
     ),
   };
   return { value: page, products: [id], bytes: 2 * (page.head.length + page.tail.length) };

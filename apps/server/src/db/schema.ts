@@ -633,6 +633,70 @@ export const giveawayEntries = pgTable(
   ],
 );
 
+// ───────────────────────────── kit launches (decision 070) ─────────────────────────────
+
+/**
+ * A scheduled drop: its products go on sale at `starts_at`; until `limits_until` each fan may
+ * buy at most `per_fan_limit` pieces of each size of each, unpaid holds last `hold_minutes`,
+ * and cash on delivery is taken only when `cod_allowed`. Canceled launches keep their row.
+ */
+export const launches = pgTable(
+  'launches',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    limitsUntil: timestamptz('limits_until').notNull(),
+    perFanLimit: integer('per_fan_limit').notNull(),
+    codAllowed: boolean('cod_allowed').notNull().default(false),
+    holdMinutes: integer('hold_minutes').notNull(),
+    canceledAt: timestamptz('canceled_at'),
+    /** When the "notify me" mails were written to the outbox (once, at the start). */
+    alertsSentAt: timestamptz('alerts_sent_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('launches_limits_after_start', sql`${t.limitsUntil} > ${t.startsAt}`),
+    check('launches_per_fan_limit_range', sql`${t.perFanLimit} BETWEEN 1 AND 10`),
+    check('launches_hold_minutes_range', sql`${t.holdMinutes} BETWEEN 2 AND 60`),
+  ],
+);
+
+/** The products a launch puts on sale. */
+export const launchProducts = pgTable(
+  'launch_products',
+  {
+    launchId: integer('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.launchId, t.productId] }),
+    index('launch_products_product_idx').on(t.productId),
+  ],
+);
+
+/** Fans who asked to be mailed when a launch drops; `sent_at` once the mail is written. */
+export const launchAlerts = pgTable(
+  'launch_alerts',
+  {
+    launchId: integer('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.launchId, t.userId] }),
+    index('launch_alerts_user_idx').on(t.userId),
+  ],
+);
+
 // ───────────────────────────── coupons ─────────────────────────────
 
 export const coupons = pgTable(

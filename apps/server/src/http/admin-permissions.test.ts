@@ -34,6 +34,7 @@ import { profileSamples } from '../test/profiles.js';
 import { createReturn, createShippedReplacement } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
 import { addEntry, createGiveaway } from '../test/giveaways.js';
+import { createLaunch } from '../test/launches.js';
 import { createApplication, createPriceList } from '../test/wholesale.js';
 import {
   seedCreditNote,
@@ -250,6 +251,7 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   ...profileSamples(() => ++serial),
   ...giveawaySamples(),
+  ...launchSamples(),
   listReturns: async () => ({ url: '/api/admin/returns?status=requested' }),
   getReturn: async (db) => ({
     url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'requested' })}`,
@@ -486,6 +488,31 @@ function ordersSamples() {
     addAdminOrderNote: async (db: Db) => ({
       url: `/api/admin/orders/${await order(db)}/notes`,
       payload: { note: 'Gift wrap, please.' },
+    }),
+  } satisfies Partial<Record<AdminEndpointName, (db: Db) => Promise<Sample>>>;
+}
+
+/** Kit launches' endpoints: each change on a launch of its own (decision 070). */
+function launchSamples() {
+  const input = async (db: Db) => ({
+    name: `Sample launch ${++serial}`,
+    starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+    limits_until: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    per_fan_limit: 2,
+    cod_allowed: false,
+    hold_minutes: 10,
+    product_ids: [await createProduct(db)],
+  });
+  return {
+    listLaunches: async () => ({ url: '/api/admin/launches' }),
+    getLaunch: async (db: Db) => ({ url: `/api/admin/launches/${(await createLaunch(db)).id}` }),
+    createLaunch: async (db: Db) => ({ url: '/api/admin/launches', payload: await input(db) }),
+    updateLaunch: async (db: Db) => ({
+      url: `/api/admin/launches/${(await createLaunch(db)).id}`,
+      payload: await input(db),
+    }),
+    cancelLaunch: async (db: Db) => ({
+      url: `/api/admin/launches/${(await createLaunch(db)).id}/cancel`,
     }),
   } satisfies Partial<Record<AdminEndpointName, (db: Db) => Promise<Sample>>>;
 }
@@ -730,6 +757,9 @@ describe('the back-office permission table', () => {
         'getProduct',
         'adjustStock',
         'stockHistory',
+        // The launch schedule: which jerseys drop when, to have their stock ready.
+        'listLaunches',
+        'getLaunch',
         'listCategories',
         'exportCatalogueCsv',
         'listTeams',

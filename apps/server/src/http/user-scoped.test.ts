@@ -17,6 +17,7 @@ import {
   shippingAddressInput,
 } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { createLaunch } from '../test/launches.js';
 
 interface BodyContext {
   /** The user the body acts for. */
@@ -100,6 +101,13 @@ const USER_SCOPED: ScopedCall[] = [
     }),
   },
   { path: '/api/wishlist_merge.php', body: ({ userId }) => ({ user_id: userId, product_ids: [] }) },
+  {
+    path: '/api/launch_alert.php',
+    body: async ({ userId, db }) => ({
+      user_id: userId,
+      product_id: (await createLaunch(db)).productIds[0]!,
+    }),
+  },
   {
     path: '/api/giveaway_entry.php',
     body: ({ userId }) => ({ user_id: userId, slug: 'no-such-giveaway' }),

@@ -366,6 +366,25 @@ const CASES: Case[] = [
     links: ['https://shop.example/giveaway/derby-day'],
   },
   {
+    template: 'launch-dropped',
+    data: {
+      name: 'Asha Menon',
+      launch: 'Malabar FC Home 26/27',
+      starts_at: '2026-11-30T13:30:00.000Z',
+      per_fan_limit: 2,
+      cod: false,
+      products: [{ id: 7, name: 'Malabar FC Home 26/27', price_paise: 129_900 }],
+    },
+    subject: 'Kitroom: Malabar FC Home 26/27 is on sale now',
+    says: [
+      'Hello Asha Menon,',
+      'You asked us to tell you when Malabar FC Home 26/27 drops: it is on sale now.',
+      '₹1,299',
+      'Each fan may buy 2 pieces of each size. Pay online: cash on delivery is off for this launch.',
+    ],
+    links: ['https://shop.example/product/7'],
+  },
+  {
     template: 'staff-invitation',
     data: {
       name: 'Asha Menon',

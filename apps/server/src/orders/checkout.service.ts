@@ -27,6 +27,7 @@ import {
   SoldOut,
   Unavailable,
 } from '../domain-errors.js';
+import * as launches from '../launches/launches.service.js';
 import { SHOP_NAME } from '../mail/mailer.js';
 import { recordOptIn } from '../notifications/whatsapp.service.js';
 import type { PaymentRequest } from '../payments/payment-provider.js';
@@ -61,8 +62,10 @@ const PENDING_POLLS = 60;
 
 type ProcessOrderInput = z.output<typeof ProcessOrderRequest>;
 
-function holdEnd(config: Config, now: Date): Date {
-  return new Date(now.getTime() + config.orderHoldMinutes * 60_000);
+/** When a hold taken now ends: the shop's hold, or a launch's shorter one (decision 070). */
+function holdEnd(config: Config, now: Date, launchMinutes: number | null = null): Date {
+  const minutes = Math.min(config.orderHoldMinutes, launchMinutes ?? Infinity);
+  return new Date(now.getTime() + minutes * 60_000);
 }
 
 /** The order's transaction's outcome: its id, and its first payment attempt if it made one. */
@@ -166,8 +169,19 @@ async function shopperTerms(
     coupon = grant;
   }
   const holds = await q.holdsOfShopper(tx, userId, now);
+  // A kit launch's rules (decision 070), under the lock holdsOfShopper took: a fan's orders
+  // are counted one at a time against the launch's limit.
+  const launch = await launches.checkoutRules(tx, {
+    userId,
+    lines: priced.lines.map((l) => {
+      const product = priced.products.get(l.productId)!;
+      return { ...l, name: product.name, launchId: product.launch_id };
+    }),
+    cod: input.payment_method === 'COD',
+    now,
+  });
   const codRules = input.payment_method === 'COD' ? await cod.rulesForCheckout(tx, userId) : null;
-  return { coupon, holds, cod: codRules };
+  return { coupon, holds, cod: codRules, launchHoldMinutes: launch.holdMinutes };
 }
 
 type ShopperTerms = Awaited<ReturnType<typeof shopperTerms>>;
@@ -233,7 +247,12 @@ async function saveOrder(
   ctx: OrderContext,
   userId: number,
   input: ProcessOrderInput,
-  placed: { priced: PricedCheckout; quote: Quote; couponId: number | null },
+  placed: {
+    priced: PricedCheckout;
+    quote: Quote;
+    couponId: number | null;
+    launchHoldMinutes: number | null;
+  },
   now: Date,
   visitorKey: string | null,
 ): Promise<Created> {
@@ -249,7 +268,7 @@ async function saveOrder(
     now,
   });
   // A COD order holds its stock until it is confirmed and delivered, or cancelled.
-  const reservedUntil = isCod ? null : holdEnd(ctx.config, now);
+  const reservedUntil = isCod ? null : holdEnd(ctx.config, now, placed.launchHoldMinutes);
   const order = await q.insertPlacedOrder(
     tx,
     {
@@ -386,7 +405,12 @@ async function createOrder(
   const priced = await priceCheckout(tx, userId, input);
   const terms = await shopperTerms(tx, userId, input, priced, now);
   const quote = quoteCheckout(input, priced, terms, now);
-  const placed = { priced, quote, couponId: terms.coupon?.couponId ?? null };
+  const placed = {
+    priced,
+    quote,
+    couponId: terms.coupon?.couponId ?? null,
+    launchHoldMinutes: terms.launchHoldMinutes,
+  };
   const created = await saveOrder(tx, ctx, userId, input, placed, now, visitorKey);
   await takeOrderStock(tx, userId, created.orderId, placed);
   return created;
@@ -457,13 +481,20 @@ async function prepareAttempt(
     throw new Conflict('This order has expired. Please place a new order.');
   }
   let until = order.reserved_until === null ? null : new Date(order.reserved_until);
-  // A hold that ended is taken anew only within the shopper's limit of unpaid holds.
+  // A hold that ended is taken anew only within the shopper's limit of unpaid holds, and a
+  // kit launch's pieces within the fan's limit again (its hold as short as the launch's).
+  let launchHoldMinutes: number | null = null;
   if (
     order.payment_method === 'Online' &&
     (order.stock_released || until === null || until <= now)
   ) {
     const holds = await q.holdsOfShopper(tx, userId, now, order.id);
     if (holds.unpaid >= holds.unpaid_max) throw new Conflict(unpaidHoldsMessage(holds));
+    ({ holdMinutes: launchHoldMinutes } = await launches.renewedHoldRules(tx, {
+      userId,
+      orderId: order.id,
+      now,
+    }));
   }
   if (order.stock_released) {
     const retaken = await retakeOrder(tx, order, { enforceCouponLimits: true, reason: 'hold' });
@@ -475,7 +506,7 @@ async function prepareAttempt(
   }
   if (order.stock_released || until === null || until <= now) {
     // Pages made for the old hold would outlive it: they end, and a new one is made.
-    until = holdEnd(ctx.config, now);
+    until = holdEnd(ctx.config, now, launchHoldMinutes);
     await q.renewHold(tx, order.id, until);
     await payments.expireOpenAttempts(tx, order.id);
   }

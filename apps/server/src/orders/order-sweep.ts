@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as coupons from '../coupons/coupons.service.js';
 import type { Db } from '../db/client.js';
+import * as launches from '../launches/launches.service.js';
 import * as stock from '../stock/stock.service.js';
 import { DAY_MS, PAYABLE_DAYS } from './checkout.service.js';
 import { cancelAbandonedOrders, cancelUnconfirmedCodOrders } from './fulfilment.service.js';
@@ -62,6 +63,8 @@ export function startOrderSweep(
         if (released > 0) log.info({ released }, 'gave back the stock of expired unpaid orders');
         const canceled = await cancelUnconfirmedCodOrders(db, publicUrl, new Date(), SWEEP_BATCH);
         if (canceled > 0) log.info({ canceled }, 'canceled unconfirmed cash-on-delivery orders');
+        const mailed = await launches.writeDueAlerts(db);
+        if (mailed > 0) log.info({ mailed }, 'wrote the mails of kit launches that started');
         onRun();
       } catch (err) {
         log.error({ err }, 'order sweep failed');

@@ -22,12 +22,17 @@ export interface LineProductRow {
   discount_price_paise: number;
   size: string | null;
   stock: number | null;
+  /** The latest launch the product is in, canceled ones aside (decision 070); null: none. */
+  launch_id: number | null;
 }
 
 const lineProductsStatement = preparedStatement<LineProductRow>(
   'order_line_products',
   sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
-             ps.size, ps.stock
+             ps.size, ps.stock,
+             (SELECT lp.launch_id FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
+              WHERE lp.product_id = p.id AND l.canceled_at IS NULL
+              ORDER BY l.limits_until DESC LIMIT 1) AS launch_id
       FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
       WHERE p.id = ANY(${param('productIds', 'int[]')})`,
 );

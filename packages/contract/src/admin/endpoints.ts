@@ -30,6 +30,7 @@ import { backupsEndpoints } from './backups-endpoints.js';
 import { codEndpoints } from './cod-endpoints.js';
 import { sizeChartsEndpoints } from './size-charts-endpoints.js';
 import { giveawaysEndpoints } from './giveaways-endpoints.js';
+import { launchesEndpoints } from './launches-endpoints.js';
 import { backInStockEndpoints } from './back-in-stock-endpoints.js';
 import { recoveryEndpoints } from './recovery-endpoints.js';
 
@@ -61,6 +62,7 @@ export const adminEndpoints = {
   ...codEndpoints,
   ...sizeChartsEndpoints,
   ...giveawaysEndpoints,
+  ...launchesEndpoints,
   ...backInStockEndpoints,
   ...recoveryEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;

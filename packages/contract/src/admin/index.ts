@@ -30,4 +30,5 @@ export * from './cod.js';
 export * from './size-charts.js';
 export * from './back-in-stock.js';
 export * from './giveaways.js';
+export * from './launches.js';
 export * from './recovery.js';

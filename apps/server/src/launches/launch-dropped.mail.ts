@@ -1,0 +1,67 @@
+// The mail to a fan who pressed "Notify me when it drops": the launch is on, with its
+// products and rules (decision 070). Written once per fan and launch, at the start.
+import { formatRupees, istDateTime, paiseToRupees } from '@kitroom/contract';
+import { z } from 'zod';
+import { SHOP_NAME } from '../mail/mailer.js';
+import type { MailContent } from '../notifications/mail-content.js';
+import { mailTemplate } from '../notifications/mail-template.js';
+
+export const LaunchDroppedData = z.object({
+  name: z.string(),
+  launch: z.string(),
+  starts_at: z.string(),
+  per_fan_limit: z.number().int(),
+  cod: z.boolean(),
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), price_paise: z.number() })),
+});
+export type LaunchDroppedData = z.infer<typeof LaunchDroppedData>;
+
+export function launchDroppedMail(d: LaunchDroppedData, publicUrl: string): MailContent {
+  const base = publicUrl.replace(/\/$/, '');
+  const [first] = d.products;
+  return {
+    subject: `${SHOP_NAME}: ${d.launch} is on sale now`,
+    preview: `${d.launch} dropped ${istDateTime(d.starts_at)}.`,
+    heading: `${d.launch} is on sale`,
+    blocks: [
+      { kind: 'text', text: `Hello ${d.name},` },
+      {
+        kind: 'text',
+        text: `You asked us to tell you when ${d.launch} drops: it is on sale now. Stock is limited and goes to the fans who pay first.`,
+      },
+      {
+        kind: 'facts',
+        rows: d.products.map((p) => ({
+          label: p.name,
+          value: formatRupees(paiseToRupees(p.price_paise)),
+          href: `${base}/product/${p.id}`,
+        })),
+      },
+      {
+        kind: 'text',
+        text: `Each fan may buy ${d.per_fan_limit} ${d.per_fan_limit === 1 ? 'piece' : 'pieces'} of each size.${d.cod ? '' : ' Pay online: cash on delivery is off for this launch.'}`,
+      },
+      ...(first
+        ? [
+            {
+              kind: 'link' as const,
+              label: `Shop ${first.name}`,
+              href: `${base}/product/${first.id}`,
+            },
+          ]
+        : []),
+      {
+        kind: 'text',
+        text: 'This is the one mail you asked for about this launch.',
+      },
+    ],
+  };
+}
+
+/** A launch a fan asked to hear about has started. */
+export const launchDropped = mailTemplate(
+  'launch-dropped',
+  'shopper',
+  LaunchDroppedData,
+  launchDroppedMail,
+);

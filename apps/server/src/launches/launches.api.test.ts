@@ -1,0 +1,342 @@
+// Kit launches (decision 070): staff schedule a jersey (role-checked, audited, overlaps
+// refused); product.php carries the launch; checkout refuses it before the start, keeps each
+// fan within the launch's limit per size (also when one fan's orders race, and at Pay Now
+// after a hold ran out), refuses cash on delivery when the launch does, and holds for the
+// launch's minutes; "Notify me when it drops" mails each waiting fan once at the start. On
+// PGlite and on PostgreSQL (TEST_DATABASE=postgres).
+import {
+  LAUNCH_NOT_UPCOMING,
+  launchLimitReachedText,
+  launchNoCodText,
+  launchNotStartedText,
+  type ProductResponse,
+} from '@kitroom/contract';
+import { LAUNCH_STARTED, type AdminLaunch } from '@kitroom/contract/admin';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/sql.js';
+import { releaseExpiredOrders } from '../orders/order-sweep.js';
+import { adminClient, type AdminClient } from '../test/admin-client.js';
+import { orderBody, outboxMails, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import { createProduct } from '../test/factories.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { createLaunch } from '../test/launches.js';
+import { createStaff } from '../test/staff.js';
+import { writeDueAlerts } from './launches.service.js';
+
+let t: TestApp;
+let manager: AdminClient;
+let packer: AdminClient;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { orderSweep: false });
+  const origin = new URL(t.config.publicUrl).origin;
+  manager = adminClient(t.app, origin, (await createStaff(t.db, 'manager')).cookie);
+  packer = adminClient(t.app, origin, (await createStaff(t.db, 'packer')).cookie);
+});
+afterAll(() => t?.close());
+
+const HOUR = 3_600_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** A ₹1,299 jersey with 50 of M and L (one to Kerala is ₹1,359). */
+const jersey = (name = `Launch Jersey ${Math.random().toString(36).slice(2, 7)}`) =>
+  createProduct(t.db, { name, pricePaise: 129_900, sizes: { M: 50, L: 50 } });
+
+const place = (who: Shopper, productId: number, quantity = 1, size = 'M', extra: object = {}) =>
+  who.post(
+    '/api/process_order.php',
+    orderBody(who.id, [{ product_id: productId, size, quantity }], 1299 * quantity + 60, extra),
+  );
+
+const productPage = async (id: number) =>
+  (
+    await t.app.inject({ method: 'POST', url: '/api/product.php', payload: { product_id: id } })
+  ).json() as ProductResponse;
+
+const input = (productIds: number[], o: Partial<Record<string, unknown>> = {}) => ({
+  name: 'Malabar FC Home 26/27',
+  starts_at: at(HOUR),
+  limits_until: at(25 * HOUR),
+  per_fan_limit: 2,
+  cod_allowed: false,
+  hold_minutes: 5,
+  product_ids: productIds,
+  ...o,
+});
+
+describe('scheduling a launch', () => {
+  it('a manager schedules it (audited) and the product page shows it; a packer may not', async () => {
+    const id = await jersey('Malabar FC Home 26/27');
+    expect((await packer.call('POST', '/api/admin/launches', input([id]))).statusCode).toBe(403);
+
+    const res = await manager.call('POST', '/api/admin/launches', input([id]));
+    expect(res.statusCode, res.body).toBe(200);
+    const launch = res.json().launch as AdminLaunch;
+    expect(launch).toMatchObject({
+      name: 'Malabar FC Home 26/27',
+      state: 'upcoming',
+      per_fan_limit: 2,
+      cod_allowed: false,
+      hold_minutes: 5,
+      products: [{ id, name: 'Malabar FC Home 26/27', stock: 100 }],
+      alerts: 0,
+      sold: 0,
+    });
+    const [audit] = await queryRows<{ action: string }>(
+      t.db,
+      sql`SELECT action FROM audit_log WHERE entity = 'launch' AND entity_id = ${String(launch.id)}`,
+    );
+    expect(audit?.action).toBe('create');
+
+    const [page] = await productPage(id);
+    expect(page.launch).toEqual({
+      name: 'Malabar FC Home 26/27',
+      starts_at: launch.starts_at,
+      limits_until: launch.limits_until,
+      per_fan_limit: 2,
+      cod: false,
+    });
+  });
+
+  it('refuses bad input with the field named, a start in the past, and a product in two launches at once', async () => {
+    const id = await jersey();
+    const bad = await manager.call(
+      'POST',
+      '/api/admin/launches',
+      input([id], { per_fan_limit: 0 }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('per_fan_limit must be a whole number from 1 to 10');
+    const backwards = await manager.call(
+      'POST',
+      '/api/admin/launches',
+      input([id], { limits_until: at(HOUR / 2) }),
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.body).toContain('limits_until must be after starts_at');
+    const past = await manager.call(
+      'POST',
+      '/api/admin/launches',
+      input([id], { starts_at: at(-HOUR) }),
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toContain('starts_at must be in the future');
+    const missing = await manager.call('POST', '/api/admin/launches', input([id, 99_999_999]));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('product_ids: no product 99999999');
+
+    const first = await manager.call(
+      'POST',
+      '/api/admin/launches',
+      input([id], { name: 'First drop' }),
+    );
+    expect(first.statusCode).toBe(200);
+    const clash = await manager.call(
+      'POST',
+      '/api/admin/launches',
+      input([id], { name: 'Second' }),
+    );
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error).toMatch(/is already in the launch First drop at that time\.$/);
+  });
+
+  it('once started, only its name and the end of its limits may change; a canceled launch leaves the page', async () => {
+    const { id, productIds } = await createLaunch(t.db, { when: 'on', perFanLimit: 2 });
+    const [row] = await queryRows<{ starts_at: Date; limits_until: Date }>(
+      t.db,
+      sql`SELECT starts_at, limits_until FROM launches WHERE id = ${id}`,
+    );
+    const same = {
+      starts_at: new Date(row!.starts_at).toISOString(),
+      limits_until: new Date(row!.limits_until).toISOString(),
+      hold_minutes: 10,
+    };
+    const raise = await manager.call(
+      'PATCH',
+      `/api/admin/launches/${id}`,
+      input(productIds, { ...same, per_fan_limit: 5 }),
+    );
+    expect(raise.statusCode).toBe(409);
+    expect(raise.json().error).toBe(LAUNCH_STARTED);
+    const longer = await manager.call(
+      'PATCH',
+      `/api/admin/launches/${id}`,
+      input(productIds, { ...same, name: 'Renamed', limits_until: at(48 * HOUR) }),
+    );
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(longer.json().launch).toMatchObject({ name: 'Renamed', state: 'on' });
+
+    expect((await productPage(productIds[0]!))[0].launch?.name).toBe('Renamed');
+    const cancel = await manager.call('POST', `/api/admin/launches/${id}/cancel`);
+    expect(cancel.json().launch.state).toBe('canceled');
+    expect((await productPage(productIds[0]!))[0].launch).toBeNull();
+  });
+});
+
+describe('checkout in a launch', () => {
+  it('refuses the jersey before the start, naming when it goes on sale, and takes no stock', async () => {
+    const { productIds } = await createLaunch(t.db, { when: 'upcoming' });
+    const id = productIds[0]!;
+    const [launch] = await queryRows<{ starts_at: Date; name: string }>(
+      t.db,
+      sql`SELECT l.starts_at, p.name FROM launches l, products p
+          WHERE p.id = ${id} AND l.id = (SELECT launch_id FROM launch_products WHERE product_id = ${id})`,
+    );
+    const who = await shopper(t);
+    const res = await place(who, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(launchNotStartedText(launch!.name, launch!.starts_at));
+    expect(res.json().error).toMatch(
+      / goes on sale \w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m IST\./,
+    );
+    expect(await stockOf(t.db, id, 'M')).toBe(5);
+  });
+
+  it('keeps each fan within the limit per size across orders; another fan and another size are apart', async () => {
+    const id = await jersey('Kochi United Away');
+    await createLaunch(t.db, { when: 'on', perFanLimit: 2, productIds: [id] });
+    const fan = await shopper(t);
+    expect((await place(fan, id, 1)).statusCode).toBe(200);
+    expect((await place(fan, id, 1)).statusCode).toBe(200);
+    const third = await place(fan, id, 1);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error).toBe(launchLimitReachedText('Kochi United Away', 'M', 2, 2));
+    const asksThree = await place(await shopper(t), id, 3);
+    expect(asksThree.json().error).toBe(launchLimitReachedText('Kochi United Away', 'M', 2, 0));
+    expect((await place(fan, id, 2, 'L')).statusCode).toBe(200);
+    expect((await place(await shopper(t), id, 2)).statusCode).toBe(200);
+    expect(await stockOf(t.db, id, 'M')).toBe(46);
+  });
+
+  it("one fan's racing orders: exactly the limit is sold to them", async () => {
+    const id = await jersey();
+    await createLaunch(t.db, { when: 'on', perFanLimit: 2, productIds: [id] });
+    const fan = await shopper(t);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => place(fan, id, 1)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+    expect(await stockOf(t.db, id, 'M')).toBe(48);
+  });
+
+  it('a canceled order, or one whose hold ran out, frees the fan’s pieces; paying it later counts them again', async () => {
+    const id = await jersey();
+    await createLaunch(t.db, { when: 'on', perFanLimit: 1, productIds: [id], holdMinutes: 5 });
+    const fan = await shopper(t);
+    const first = await place(fan, id);
+    expect(first.statusCode).toBe(200);
+    const firstId = first.json().order_id as number;
+
+    // The launch's hold: 5 minutes, not the shop's.
+    const [hold] = await queryRows<{ minutes: number }>(
+      t.db,
+      sql`SELECT round(extract(epoch FROM reserved_until - created_at) / 60)::int AS minutes
+          FROM orders WHERE id = ${firstId}`,
+    );
+    expect(hold!.minutes).toBe(5);
+
+    await t.db.execute(
+      sql`UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE id = ${firstId}`,
+    );
+    expect(await releaseExpiredOrders(t.db)).toBe(1);
+    const second = await place(fan, id);
+    expect(second.statusCode, second.body).toBe(200);
+    const payOld = await fan.post('/api/payment_processer.php', {
+      user_id: fan.id,
+      order_id: firstId,
+    });
+    expect(payOld.statusCode).toBe(409);
+    expect(payOld.json().error).toMatch(
+      /^In this launch each fan may buy 1 of .+ in size M, and you have 1 already\.$/,
+    );
+
+    const cancel = await fan.post('/api/order_cancel.php', {
+      user_id: fan.id,
+      order_id: second.json().order_id,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const payNow = await fan.post('/api/payment_processer.php', {
+      user_id: fan.id,
+      order_id: firstId,
+    });
+    expect(payNow.statusCode, payNow.body).toBe(200);
+    expect(await stockOf(t.db, id, 'M')).toBe(49);
+  });
+
+  it('refuses cash on delivery when the launch does, and takes it when it allows it', async () => {
+    const off = await jersey();
+    await createLaunch(t.db, {
+      when: 'on',
+      name: 'Derby Drop',
+      codAllowed: false,
+      productIds: [off],
+    });
+    const fan = await shopper(t);
+    const cod = await place(fan, off, 1, 'M', { payment_method: 'COD' });
+    expect(cod.statusCode).toBe(409);
+    expect(cod.json().error).toBe(launchNoCodText('Derby Drop'));
+
+    const on = await jersey();
+    await createLaunch(t.db, { when: 'on', codAllowed: true, productIds: [on] });
+    await t.db.execute(sql`UPDATE shop_settings SET cod_enabled = true, cod_fee_paise = 0`);
+    const allowed = await place(fan, on, 1, 'M', { payment_method: 'COD' });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+
+  it('after its limits end the jersey sells as any other', async () => {
+    const id = await jersey();
+    await createLaunch(t.db, { when: 'over', perFanLimit: 1, productIds: [id] });
+    const fan = await shopper(t);
+    expect((await place(fan, id, 3)).statusCode).toBe(200);
+    expect((await productPage(id))[0].launch).toBeNull();
+  });
+});
+
+describe('Notify me when it drops', () => {
+  it('mails each waiting fan once when the launch starts, never before', async () => {
+    const id = await jersey('Calicut Heroes Third');
+    const { id: launchId } = await createLaunch(t.db, {
+      when: 'upcoming',
+      name: 'Heroes Third Kit',
+      productIds: [id],
+      perFanLimit: 1,
+    });
+    const fans = [await shopper(t), await shopper(t)];
+    for (const fan of fans) {
+      const res = await fan.post('/api/launch_alert.php', { user_id: fan.id, product_id: id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ email: fan.email });
+    }
+    // A second press changes nothing; another shopper's id is refused.
+    expect(
+      (await fans[0]!.post('/api/launch_alert.php', { user_id: fans[0]!.id, product_id: id }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await fans[0]!.post('/api/launch_alert.php', { user_id: fans[1]!.id, product_id: id }))
+        .statusCode,
+    ).toBe(403);
+
+    expect(await writeDueAlerts(t.db)).toBe(0);
+    await t.db.execute(
+      sql`UPDATE launches SET starts_at = now() - interval '1 second' WHERE id = ${launchId}`,
+    );
+    expect(await writeDueAlerts(t.db)).toBe(2);
+    expect(await writeDueAlerts(t.db)).toBe(0);
+    const mails = (await outboxMails(t)).filter((m) => m.subject.includes('Heroes Third Kit'));
+    expect(mails.map((m) => m.to).sort()).toEqual(fans.map((f) => f.email).sort());
+    expect(mails[0]!.subject).toBe('Kitroom: Heroes Third Kit is on sale now');
+    expect(mails[0]!.text).toContain('Calicut Heroes Third');
+    expect(mails[0]!.text).toContain('₹1,299');
+    expect(mails[0]!.text).toContain(
+      'Each fan may buy 1 piece of each size. Pay online: cash on delivery is off for this launch.',
+    );
+
+    // Once on sale there is nothing to wait for.
+    const late = await fans[0]!.post('/api/launch_alert.php', {
+      user_id: fans[0]!.id,
+      product_id: id,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(LAUNCH_NOT_UPCOMING);
+  });
+});

@@ -1,0 +1,296 @@
+// SQL of kit launches (decision 070): the launches and their products, the pieces a fan has
+// bought in one, the fans waiting for the mail, and the product versions the storefront's
+// kept answers follow.
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { queryRows, sqlList } from '../db/sql.js';
+
+export interface LaunchRow {
+  id: number;
+  name: string;
+  starts_at: Date | string;
+  limits_until: Date | string;
+  per_fan_limit: number;
+  cod_allowed: boolean;
+  hold_minutes: number;
+  canceled_at: Date | string | null;
+  alerts_sent_at: Date | string | null;
+  product_ids: number[];
+}
+
+const COLUMNS = sql`l.id, l.name, l.starts_at, l.limits_until, l.per_fan_limit, l.cod_allowed,
+  l.hold_minutes, l.canceled_at, l.alerts_sent_at,
+  coalesce((SELECT array_agg(lp.product_id ORDER BY lp.product_id) FROM launch_products lp
+            WHERE lp.launch_id = l.id), '{}'::int[]) AS product_ids`;
+
+export async function launchById(
+  db: Queryable,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<LaunchRow | undefined> {
+  const [row] = await queryRows<LaunchRow>(
+    db,
+    opts.lock
+      ? sql`SELECT ${COLUMNS} FROM launches l WHERE l.id = ${id} FOR UPDATE`
+      : sql`SELECT ${COLUMNS} FROM launches l WHERE l.id = ${id}`,
+  );
+  return row;
+}
+
+export async function launchesByIds(db: Queryable, ids: readonly number[]): Promise<LaunchRow[]> {
+  if (ids.length === 0) return [];
+  return queryRows<LaunchRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM launches l WHERE l.id = ANY(ARRAY[${sqlList([...ids])}]::int[])`,
+  );
+}
+
+export async function allLaunches(db: Queryable): Promise<LaunchRow[]> {
+  return queryRows<LaunchRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM launches l ORDER BY l.starts_at DESC, l.id DESC LIMIT 200`,
+  );
+}
+
+/**
+ * The product's launch that is upcoming or has its limits on at `now`, if any (a product is in
+ * one such launch at a time: launches.service refuses overlaps).
+ */
+export async function liveLaunchOfProduct(
+  db: Queryable,
+  productId: number,
+  now: Date,
+): Promise<LaunchRow | undefined> {
+  const [row] = await queryRows<LaunchRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM launches l
+        JOIN launch_products p ON p.launch_id = l.id AND p.product_id = ${productId}
+        WHERE l.canceled_at IS NULL AND l.limits_until > ${now}
+        ORDER BY l.starts_at LIMIT 1`,
+  );
+  return row;
+}
+
+/**
+ * Products of these that are in another live launch whose window [start, limits end) meets
+ * this one's: a product may be in one launch at a time.
+ */
+export async function overlappingLaunches(
+  db: Queryable,
+  w: { productIds: readonly number[]; startsAt: Date; limitsUntil: Date; exceptId: number | null },
+): Promise<{ product_id: number; product_name: string; launch_name: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT lp.product_id, pr.name AS product_name, l.name AS launch_name
+        FROM launch_products lp
+        JOIN launches l ON l.id = lp.launch_id
+        JOIN products pr ON pr.id = lp.product_id
+        WHERE lp.product_id = ANY(ARRAY[${sqlList([...w.productIds])}]::int[])
+          AND l.canceled_at IS NULL
+          AND l.id IS DISTINCT FROM ${w.exceptId}::int
+          AND l.starts_at < ${w.limitsUntil} AND l.limits_until > ${w.startsAt}
+        ORDER BY lp.product_id`,
+  );
+}
+
+export async function existingProducts(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ id: number; name: string; stock: number }[]> {
+  return queryRows(
+    db,
+    sql`SELECT id, name, stock_quantity AS stock FROM products
+        WHERE id = ANY(ARRAY[${sqlList([...ids])}]::int[]) ORDER BY id`,
+  );
+}
+
+export interface LaunchValues {
+  name: string;
+  startsAt: Date;
+  limitsUntil: Date;
+  perFanLimit: number;
+  codAllowed: boolean;
+  holdMinutes: number;
+}
+
+export async function insertLaunch(db: Queryable, v: LaunchValues): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO launches (name, starts_at, limits_until, per_fan_limit, cod_allowed, hold_minutes)
+        VALUES (${v.name}, ${v.startsAt}, ${v.limitsUntil}, ${v.perFanLimit}, ${v.codAllowed},
+                ${v.holdMinutes})
+        RETURNING id`,
+  );
+  return row!.id;
+}
+
+export async function updateLaunch(db: Queryable, id: number, v: LaunchValues): Promise<void> {
+  await db.execute(
+    sql`UPDATE launches SET name = ${v.name}, starts_at = ${v.startsAt},
+          limits_until = ${v.limitsUntil}, per_fan_limit = ${v.perFanLimit},
+          cod_allowed = ${v.codAllowed}, hold_minutes = ${v.holdMinutes}
+        WHERE id = ${id}`,
+  );
+}
+
+export async function setProducts(
+  db: Queryable,
+  id: number,
+  productIds: readonly number[],
+): Promise<void> {
+  await db.execute(sql`DELETE FROM launch_products WHERE launch_id = ${id}`);
+  await db.execute(
+    sql`INSERT INTO launch_products (launch_id, product_id)
+        SELECT ${id}, unnest(ARRAY[${sqlList([...productIds])}]::int[])`,
+  );
+}
+
+export async function cancelLaunch(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.execute(sql`UPDATE launches SET canceled_at = ${at} WHERE id = ${id}`);
+}
+
+/**
+ * Marks the products' kept storefront answers stale (decision 008's product version), so
+ * product pages show a launch, its new time or its end at once.
+ */
+export async function productsChanged(db: Queryable, productIds: readonly number[]) {
+  if (productIds.length === 0) return;
+  await db.execute(
+    sql`SELECT catalogue_product_changed(id) FROM unnest(ARRAY[${sqlList([...productIds])}]::int[]) AS id`,
+  );
+}
+
+/** Fans waiting per launch, and pieces sold in each launch's counted orders. */
+export async function launchCounts(
+  db: Queryable,
+  launches: readonly { id: number; startsAt: Date; limitsUntil: Date }[],
+): Promise<Map<number, { alerts: number; sold: number }>> {
+  if (launches.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; alerts: number; sold: number }>(
+    db,
+    sql`SELECT l.id,
+               (SELECT count(*)::int FROM launch_alerts a WHERE a.launch_id = l.id) AS alerts,
+               (SELECT coalesce(sum(i.quantity), 0)::int
+                FROM launch_products lp
+                JOIN order_items i ON i.product_id = lp.product_id
+                JOIN orders o ON o.id = i.order_id
+                WHERE lp.launch_id = l.id AND o.created_at >= l.starts_at
+                  AND o.created_at < l.limits_until AND ${COUNTED}) AS sold
+        FROM launches l WHERE l.id = ANY(ARRAY[${sqlList(launches.map((l) => l.id))}]::int[])`,
+  );
+  return new Map(rows.map((r) => [r.id, { alerts: r.alerts, sold: r.sold }]));
+}
+
+/**
+ * An order that counts toward a fan's limit: not canceled, and not an unpaid order whose hold
+ * ran out (its stock is back on sale; paying it later takes the stock, and the limit, again).
+ */
+const COUNTED = sql`o.order_status <> 'Canceled'
+  AND NOT (o.stock_released AND o.payment_status <> 'SUCCESS')`;
+
+/** Pieces of each size of the launch's products in the fan's counted orders since its start. */
+export async function piecesBought(
+  db: Queryable,
+  p: { userId: number; launchId: number; exceptOrderId: number | null },
+): Promise<{ product_id: number; size: string; pieces: number }[]> {
+  return queryRows(
+    db,
+    sql`SELECT i.product_id, i.size, sum(i.quantity)::int AS pieces
+        FROM launches l
+        JOIN launch_products lp ON lp.launch_id = l.id
+        JOIN order_items i ON i.product_id = lp.product_id
+        JOIN orders o ON o.id = i.order_id
+        WHERE l.id = ${p.launchId} AND o.user_id = ${p.userId}
+          AND o.created_at >= l.starts_at AND ${COUNTED}
+          AND o.id IS DISTINCT FROM ${p.exceptOrderId}::int
+        GROUP BY i.product_id, i.size`,
+  );
+}
+
+/** An order's lines with the latest launch each product is in (null: none). */
+export async function orderLaunchLines(
+  db: Queryable,
+  orderId: number,
+): Promise<
+  { product_id: number; name: string; size: string; quantity: number; launch_id: number | null }[]
+> {
+  return queryRows(
+    db,
+    sql`SELECT i.product_id, i.product_name AS name, i.size, i.quantity,
+               (SELECT lp.launch_id FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
+                WHERE lp.product_id = i.product_id AND l.canceled_at IS NULL
+                ORDER BY l.limits_until DESC LIMIT 1) AS launch_id
+        FROM order_items i WHERE i.order_id = ${orderId}`,
+  );
+}
+
+/** Adds the fan to the launch's mail list; false when they were on it already. */
+export async function insertAlert(
+  db: Queryable,
+  a: { launchId: number; userId: number; at: Date },
+): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`INSERT INTO launch_alerts (launch_id, user_id, created_at)
+        VALUES (${a.launchId}, ${a.userId}, ${a.at})
+        ON CONFLICT DO NOTHING RETURNING launch_id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Launches that have started and whose mails are not written yet, claimed (other processes'
+ * sweeps skip them) and marked written in the caller's transaction.
+ */
+export async function claimDueAlerts(db: Queryable, now: Date): Promise<LaunchRow[]> {
+  const rows = await queryRows<LaunchRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM launches l
+        WHERE l.canceled_at IS NULL AND l.alerts_sent_at IS NULL AND l.starts_at <= ${now}
+        ORDER BY l.starts_at LIMIT 10
+        FOR UPDATE SKIP LOCKED`,
+  );
+  if (rows.length > 0) {
+    await db.execute(
+      sql`UPDATE launches SET alerts_sent_at = ${now}
+          WHERE id = ANY(ARRAY[${sqlList(rows.map((r) => r.id))}]::int[])`,
+    );
+  }
+  return rows;
+}
+
+/** The fans to mail for a launch: their name and address (erased accounts have none). */
+export async function alertRecipients(
+  db: Queryable,
+  launchId: number,
+): Promise<{ user_id: number; name: string; email: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT u.id AS user_id, u.name, u.email FROM launch_alerts a
+        JOIN users u ON u.id = a.user_id
+        WHERE a.launch_id = ${launchId} AND u.email <> '' AND u.erased_at IS NULL
+        ORDER BY a.created_at, u.id`,
+  );
+}
+
+/** The launch's products as its mail shows them. */
+export async function launchProductsShown(
+  db: Queryable,
+  launchId: number,
+): Promise<{ id: number; name: string; image_url: string; price_paise: number }[]> {
+  return queryRows(
+    db,
+    sql`SELECT p.id, p.name, p.image_url, p.discount_price_paise AS price_paise
+        FROM launch_products lp JOIN products p ON p.id = lp.product_id
+        WHERE lp.launch_id = ${launchId} ORDER BY p.id`,
+  );
+}
+
+/** The fan's own address, which the launch's mail goes to. */
+export async function fanEmail(db: Queryable, userId: number): Promise<string> {
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`SELECT email FROM users WHERE id = ${userId}`,
+  );
+  return row?.email ?? '';
+}

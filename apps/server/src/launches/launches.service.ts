@@ -1,0 +1,401 @@
+// Kit launches (decision 070): staff schedule products to go on sale at a time; before it the
+// product page counts down and fans may ask for a mail; from it, until its limits end, each
+// fan may buy a set number of pieces of each size, unpaid holds are short and cash on
+// delivery is taken only if the launch allows it. Checkout asks this service for the rules
+// under the shopper's lock, so the limit holds for concurrent orders of one fan.
+import {
+  LAUNCH_NOT_UPCOMING,
+  launchLimitReachedText,
+  launchNoCodText,
+  launchNotStartedText,
+  type StorefrontLaunch,
+} from '@kitroom/contract';
+import {
+  LAUNCH_CANCELED,
+  LAUNCH_NOT_FOUND,
+  LAUNCH_STARTED,
+  type AdminLaunch,
+  type LaunchInput,
+  type LaunchState,
+} from '@kitroom/contract/admin';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.js';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
+import { enqueue } from '../notifications/outbox.service.js';
+import { record, type Actor } from '../staff/audit.service.js';
+import { launchDropped, type LaunchDroppedData } from './launch-dropped.mail.js';
+import * as q from './launches.queries.js';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const time = (d: Date | string) => new Date(d).getTime();
+
+export function stateAt(l: q.LaunchRow, now: Date): LaunchState {
+  if (l.canceled_at !== null) return 'canceled';
+  if (now.getTime() < time(l.starts_at)) return 'upcoming';
+  return now.getTime() < time(l.limits_until) ? 'on' : 'over';
+}
+
+// ── the storefront ──
+
+/** What product.php shows of the product's launch: upcoming or with its limits on; else null. */
+export async function storefrontLaunch(
+  db: Queryable,
+  productId: number,
+  now = new Date(),
+): Promise<StorefrontLaunch | null> {
+  const row = await q.liveLaunchOfProduct(db, productId, now);
+  if (!row) return null;
+  return {
+    name: row.name,
+    starts_at: iso(row.starts_at),
+    limits_until: iso(row.limits_until),
+    per_fan_limit: row.per_fan_limit,
+    cod: row.cod_allowed,
+  };
+}
+
+/**
+ * "Notify me when it drops": the logged-in fan goes on the upcoming launch's list once (a
+ * second press changes nothing). 404: no such product; 409: it is not waiting for a launch.
+ */
+export async function askAlert(
+  db: Queryable,
+  a: { userId: number; productId: number; now?: Date },
+): Promise<{ email: string }> {
+  const now = a.now ?? new Date();
+  const launch = await q.liveLaunchOfProduct(db, a.productId, now);
+  if (!launch || stateAt(launch, now) !== 'upcoming') {
+    const [product] = await q.existingProducts(db, [a.productId]);
+    if (!product) throw new NotFound('Product not found');
+    throw new Conflict(LAUNCH_NOT_UPCOMING);
+  }
+  await q.insertAlert(db, { launchId: launch.id, userId: a.userId, at: now });
+  return { email: await q.fanEmail(db, a.userId) };
+}
+
+/**
+ * Writes the mails of launches that have started to the outbox, one per fan and launch (its
+ * dedupe key), each launch once; several processes' sweeps may run it at once.
+ */
+export async function writeDueAlerts(db: Queryable, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    let written = 0;
+    for (const launch of await q.claimDueAlerts(tx, now)) {
+      const products = await q.launchProductsShown(tx, launch.id);
+      for (const fan of await q.alertRecipients(tx, launch.id)) {
+        const data: LaunchDroppedData = {
+          name: fan.name,
+          launch: launch.name,
+          starts_at: iso(launch.starts_at),
+          per_fan_limit: launch.per_fan_limit,
+          cod: launch.cod_allowed,
+          products: products.map((p) => ({ id: p.id, name: p.name, price_paise: p.price_paise })),
+        };
+        const id = await enqueue(tx, {
+          template: launchDropped,
+          recipient: fan.email,
+          data,
+          dedupeKey: `launch-dropped:${launch.id}:${fan.user_id}`,
+        });
+        if (id !== null) written++;
+      }
+    }
+    return written;
+  });
+}
+
+// ── checkout ──
+
+/** A line of an order as the launch rules read it. */
+export interface LaunchLine {
+  productId: number;
+  name: string;
+  size: string;
+  quantity: number;
+  /** The latest launch the product is in (checkout reads it with the product); null: none. */
+  launchId: number | null;
+}
+
+/**
+ * The launch rules for an order's lines, checked under the shopper's lock (checkout's unpaid
+ * holds lock): a product in an upcoming launch is not on sale yet; while a launch's limits are
+ * on, cash on delivery only if it allows it, and the fan's pieces of each size (in their
+ * counted orders since the start, this one but `exceptOrderId` included) within its limit.
+ * Answers the hold's minutes when a launch is on (the shortest), else null. 409 with the
+ * reason otherwise.
+ */
+export async function checkoutRules(
+  db: Queryable,
+  o: {
+    userId: number;
+    lines: readonly LaunchLine[];
+    cod: boolean;
+    now: Date;
+    exceptOrderId?: number | null;
+  },
+): Promise<{ holdMinutes: number | null }> {
+  const ids = [...new Set(o.lines.flatMap((l) => (l.launchId === null ? [] : [l.launchId])))];
+  if (ids.length === 0) return { holdMinutes: null };
+  let holdMinutes: number | null = null;
+  for (const launch of await q.launchesByIds(db, ids)) {
+    const state = stateAt(launch, o.now);
+    if (state === 'canceled' || state === 'over') continue;
+    const lines = o.lines.filter((l) => l.launchId === launch.id);
+    if (state === 'upcoming') {
+      throw new Conflict(launchNotStartedText(lines[0]!.name, launch.starts_at));
+    }
+    if (o.cod && !launch.cod_allowed) throw new Conflict(launchNoCodText(launch.name));
+    const bought = await q.piecesBought(db, {
+      userId: o.userId,
+      launchId: launch.id,
+      exceptOrderId: o.exceptOrderId ?? null,
+    });
+    const asked = new Map<string, { line: LaunchLine; pieces: number }>();
+    for (const line of lines) {
+      const key = `${line.productId}\u0000${line.size}`;
+      const entry = asked.get(key) ?? { line, pieces: 0 };
+      entry.pieces += line.quantity;
+      asked.set(key, entry);
+    }
+    for (const { line, pieces } of asked.values()) {
+      const already =
+        bought.find((b) => b.product_id === line.productId && b.size === line.size)?.pieces ?? 0;
+      if (already + pieces > launch.per_fan_limit) {
+        throw new Conflict(
+          launchLimitReachedText(line.name, line.size, launch.per_fan_limit, already),
+        );
+      }
+    }
+    holdMinutes = Math.min(holdMinutes ?? launch.hold_minutes, launch.hold_minutes);
+  }
+  return { holdMinutes };
+}
+
+/**
+ * The rules again for an unpaid order whose hold is renewed (Pay Now after it ran out): its
+ * pieces count anew within the fan's limit. Answers the hold's minutes (null: no launch on).
+ */
+export async function renewedHoldRules(
+  db: Queryable,
+  o: { userId: number; orderId: number; now: Date },
+): Promise<{ holdMinutes: number | null }> {
+  const lines = await q.orderLaunchLines(db, o.orderId);
+  return checkoutRules(db, {
+    userId: o.userId,
+    lines: lines.map((l) => ({
+      productId: l.product_id,
+      name: l.name,
+      size: l.size,
+      quantity: l.quantity,
+      launchId: l.launch_id,
+    })),
+    cod: false,
+    now: o.now,
+    exceptOrderId: o.orderId,
+  });
+}
+
+// ── the back office ──
+
+async function adminLaunches(db: Queryable, rows: q.LaunchRow[], now: Date) {
+  const counts = await q.launchCounts(
+    db,
+    rows.map((r) => ({
+      id: r.id,
+      startsAt: new Date(r.starts_at),
+      limitsUntil: new Date(r.limits_until),
+    })),
+  );
+  const products = new Map(
+    (await q.existingProducts(db, [...new Set(rows.flatMap((r) => r.product_ids))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  return rows.map((r): AdminLaunch => ({
+    id: r.id,
+    name: r.name,
+    starts_at: iso(r.starts_at),
+    limits_until: iso(r.limits_until),
+    per_fan_limit: r.per_fan_limit,
+    cod_allowed: r.cod_allowed,
+    hold_minutes: r.hold_minutes,
+    state: stateAt(r, now),
+    products: r.product_ids.flatMap((id) => {
+      const p = products.get(id);
+      return p ? [{ id: p.id, name: p.name, stock: p.stock }] : [];
+    }),
+    alerts: counts.get(r.id)?.alerts ?? 0,
+    alerts_sent_at: r.alerts_sent_at === null ? null : iso(r.alerts_sent_at),
+    sold: counts.get(r.id)?.sold ?? 0,
+  }));
+}
+
+export async function listLaunches(db: Queryable, now = new Date()): Promise<AdminLaunch[]> {
+  return adminLaunches(db, await q.allLaunches(db), now);
+}
+
+export async function getLaunch(db: Queryable, id: number, now = new Date()) {
+  const row = await q.launchById(db, id);
+  if (!row) throw new NotFound(LAUNCH_NOT_FOUND);
+  const [launch] = await adminLaunches(db, [row], now);
+  return launch!;
+}
+
+type Input = z.output<typeof LaunchInput>;
+
+const valuesOf = (input: Input): q.LaunchValues => ({
+  name: input.name,
+  startsAt: new Date(input.starts_at),
+  limitsUntil: new Date(input.limits_until),
+  perFanLimit: input.per_fan_limit,
+  codAllowed: input.cod_allowed,
+  holdMinutes: input.hold_minutes,
+});
+
+const audited = (v: q.LaunchValues, productIds: readonly number[]) => ({
+  name: v.name,
+  starts_at: v.startsAt.toISOString(),
+  limits_until: v.limitsUntil.toISOString(),
+  per_fan_limit: v.perFanLimit,
+  cod_allowed: v.codAllowed,
+  hold_minutes: v.holdMinutes,
+  product_ids: [...productIds],
+});
+
+const valuesOfRow = (r: q.LaunchRow): q.LaunchValues => ({
+  name: r.name,
+  startsAt: new Date(r.starts_at),
+  limitsUntil: new Date(r.limits_until),
+  perFanLimit: r.per_fan_limit,
+  codAllowed: r.cod_allowed,
+  holdMinutes: r.hold_minutes,
+});
+
+/** Every product exists and is in no other launch whose window meets this one's. */
+async function checkProducts(
+  db: Queryable,
+  values: q.LaunchValues,
+  productIds: readonly number[],
+  exceptId: number | null,
+) {
+  const found = new Set((await q.existingProducts(db, productIds)).map((p) => p.id));
+  const missing = productIds.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new Invalid(`product_ids: no product ${missing.join(', ')}`);
+  const [clash] = await q.overlappingLaunches(db, {
+    productIds,
+    startsAt: values.startsAt,
+    limitsUntil: values.limitsUntil,
+    exceptId,
+  });
+  if (clash) {
+    throw new Conflict(
+      `${clash.product_name} is already in the launch ${clash.launch_name} at that time.`,
+    );
+  }
+}
+
+export async function createLaunch(
+  db: Queryable,
+  actor: Actor,
+  input: Input,
+  now = new Date(),
+): Promise<AdminLaunch> {
+  const values = valuesOf(input);
+  if (values.startsAt <= now) throw new Invalid('starts_at must be in the future');
+  const id = await db.transaction(async (tx) => {
+    await checkProducts(tx, values, input.product_ids, null);
+    const created = await q.insertLaunch(tx, values);
+    await q.setProducts(tx, created, input.product_ids);
+    await q.productsChanged(tx, input.product_ids);
+    await record(
+      tx,
+      actor,
+      {
+        entity: 'launch',
+        entityId: created,
+        action: 'create',
+        after: audited(values, input.product_ids),
+      },
+      now,
+    );
+    return created;
+  });
+  return getLaunch(db, id, now);
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length &&
+  [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+
+/**
+ * Changes a launch. Before its start anything may change (a new start still in the future);
+ * once started, only its name and when its limits end: fans have bought under its rules.
+ */
+export async function updateLaunch(
+  db: Queryable,
+  actor: Actor,
+  id: number,
+  input: Input,
+  now = new Date(),
+): Promise<AdminLaunch> {
+  const values = valuesOf(input);
+  await db.transaction(async (tx) => {
+    const before = await q.launchById(tx, id, { lock: true });
+    if (!before) throw new NotFound(LAUNCH_NOT_FOUND);
+    const state = stateAt(before, now);
+    if (state === 'canceled') throw new Conflict(LAUNCH_CANCELED);
+    const old = valuesOfRow(before);
+    if (state === 'upcoming') {
+      if (values.startsAt <= now) throw new Invalid('starts_at must be in the future');
+    } else if (
+      values.startsAt.getTime() !== old.startsAt.getTime() ||
+      values.perFanLimit !== old.perFanLimit ||
+      values.codAllowed !== old.codAllowed ||
+      values.holdMinutes !== old.holdMinutes ||
+      !sameIds(input.product_ids, before.product_ids)
+    ) {
+      throw new Conflict(LAUNCH_STARTED);
+    }
+    await checkProducts(tx, values, input.product_ids, id);
+    await q.updateLaunch(tx, id, values);
+    await q.setProducts(tx, id, input.product_ids);
+    await q.productsChanged(tx, [...new Set([...before.product_ids, ...input.product_ids])]);
+    await record(
+      tx,
+      actor,
+      {
+        entity: 'launch',
+        entityId: id,
+        action: 'update',
+        before: audited(old, before.product_ids),
+        after: audited(values, input.product_ids),
+      },
+      now,
+    );
+  });
+  return getLaunch(db, id, now);
+}
+
+/** Cancels a launch: its products are sold like any other from now on, without its rules. */
+export async function cancelLaunch(
+  db: Queryable,
+  actor: Actor,
+  id: number,
+  now = new Date(),
+): Promise<AdminLaunch> {
+  await db.transaction(async (tx) => {
+    const before = await q.launchById(tx, id, { lock: true });
+    if (!before) throw new NotFound(LAUNCH_NOT_FOUND);
+    if (before.canceled_at !== null) throw new Conflict(LAUNCH_CANCELED);
+    await q.cancelLaunch(tx, id, now);
+    await q.productsChanged(tx, before.product_ids);
+    await record(
+      tx,
+      actor,
+      { entity: 'launch', entityId: id, action: 'cancel', before: { state: stateAt(before, now) } },
+      now,
+    );
+  });
+  return getLaunch(db, id, now);
+}

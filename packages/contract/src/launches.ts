@@ -1,0 +1,85 @@
+// Kit launches (decision 070): a product scheduled to go on sale at a time, with a limit per
+// fan, short unpaid holds and cash on delivery on or off. product.php carries the launch; the
+// product page counts down to it and offers "Notify me when it drops"; checkout keeps its rules.
+import { z } from 'zod';
+import { Id } from './common.js';
+
+/** A launch as product.php shows it, while it is upcoming or its limits hold; null otherwise. */
+export const StorefrontLaunch = z.object({
+  name: z.string(),
+  /** ISO 8601: when the products go on sale. */
+  starts_at: z.string(),
+  /** ISO 8601: until when the limit per fan holds. */
+  limits_until: z.string(),
+  /** Pieces of each size of each product one fan may buy in the launch. */
+  per_fan_limit: z.number().int(),
+  /** Whether cash on delivery is taken for the launch's products. */
+  cod: z.boolean(),
+});
+export type StorefrontLaunch = z.infer<typeof StorefrontLaunch>;
+
+const IST_OFFSET_MS = 330 * 60_000;
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'Sun 30 Nov, 7:00 pm IST': the same words on the server and in every browser, whatever its
+ * time zone (India has one and no summer time).
+ */
+export function istDateTime(iso: string | Date): string {
+  const t = new Date(new Date(iso).getTime() + IST_OFFSET_MS);
+  const h = t.getUTCHours();
+  const m = String(t.getUTCMinutes()).padStart(2, '0');
+  const clock = `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'am' : 'pm'}`;
+  return `${DAYS[t.getUTCDay()]} ${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]}, ${clock} IST`;
+}
+
+/** The countdown's words: '2 d 04:10:33', '04:10:33', '00:00:09'. */
+export function countdownText(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(s / 86_400);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return days > 0 ? `${days} d ${clock}` : clock;
+}
+
+export const launchDropsText = (l: Pick<StorefrontLaunch, 'starts_at'>) =>
+  `Drops ${istDateTime(l.starts_at)}`;
+
+export const launchLimitText = (l: Pick<StorefrontLaunch, 'per_fan_limit' | 'cod'>) =>
+  `Launch rules: at most ${l.per_fan_limit} ${l.per_fan_limit === 1 ? 'piece' : 'pieces'} of each size per fan${l.cod ? '' : '; pay online (no cash on delivery)'}.`;
+
+/** Checkout's refusals (409), each naming the product. */
+export const launchNotStartedText = (product: string, startsAt: string | Date) =>
+  `${product} goes on sale ${istDateTime(startsAt)}. Please come back then.`;
+
+export const launchLimitReachedText = (
+  product: string,
+  size: string,
+  limit: number,
+  already: number,
+) =>
+  already > 0
+    ? `In this launch each fan may buy ${limit} of ${product} in size ${size}, and you have ${already} already.`
+    : `In this launch each fan may buy ${limit} of ${product} in size ${size}.`;
+
+export const launchNoCodText = (launch: string) =>
+  `Cash on delivery is not available for the ${launch} launch. Please pay online.`;
+
+// ── POST /api/launch_alert.php ──
+
+/** "Notify me when it drops" on an upcoming launch's product: a logged-in fan's own address. */
+export const LaunchAlertRequest = z.object({ user_id: Id, product_id: Id });
+export type LaunchAlertRequest = z.input<typeof LaunchAlertRequest>;
+
+export const LaunchAlertResponse = z.object({
+  /** The address the mail goes to when the launch starts. */
+  email: z.string(),
+});
+export type LaunchAlertResponse = z.infer<typeof LaunchAlertResponse>;
+
+export const launchAlertThanks = (email: string, l: Pick<StorefrontLaunch, 'starts_at'>) =>
+  `We'll email ${email} when it drops, ${istDateTime(l.starts_at)}.`;
+
+/** 409 from launch_alert.php: the product is not in an upcoming launch. */
+export const LAUNCH_NOT_UPCOMING = 'This jersey is not waiting for a launch: it is on sale now.';
