@@ -3,7 +3,7 @@
 // 4, 5).
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
@@ -12,6 +12,7 @@ import { selectUser, type SessionRootState } from '@/features/accounts';
 import { addItem, selectCartItems, useCartDispatch, type CheckoutState } from '@/features/cart';
 import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
 import { DeliveryBox } from '@/features/delivery';
+import { useLaunchPhase } from '@/features/launches';
 import { SizeChartButton } from '@/features/size-charts';
 import { WholesalePrice } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
@@ -39,6 +40,9 @@ import {
 } from './product-rules';
 import { parseProductId, type productLoader } from './loaders';
 import { ShareButtons } from './share-buttons';
+
+// Only a launch's jersey loads its countdown and rules (decision 070).
+const LaunchBox = lazy(() => import('@/features/launches/launch-box'));
 
 export const ADD_TO_CART_DELAY_MS = 2000;
 export const SIMILAR_PRODUCT_DELAY_MS = 2000;
@@ -77,6 +81,9 @@ function ProductView({ id }: { id: number }) {
   const [expanded, setExpanded] = useState(false);
   const [printDraft, setPrintDraft] = useState<PrintDraft>(EMPTY_PRINT_DRAFT);
   const printRef = useRef<HTMLElement>(null);
+  // A kit launch (decision 070): before the drop a countdown stands where the buttons go.
+  const launch = detail?.launch ?? null;
+  const launchPhase = useLaunchPhase(launch);
 
   useTitle(summary?.name);
   // A back-in-stock mail links here with ?size=: that size is chosen while it is in stock.
@@ -103,7 +110,10 @@ function ProductView({ id }: { id: number }) {
   }
 
   const product = summary;
-  const limit = maxQuantity(product, size);
+  const limit = Math.min(
+    maxQuantity(product, size),
+    launch && launchPhase === 'on' ? launch.per_fan_limit : Infinity,
+  );
   const badge = percentOffLabel(product.price, product.discount_price);
   const sizes = Object.entries(product.size);
   const similar = detail ? youMayAlsoLike(detail) : [];
@@ -270,30 +280,51 @@ function ProductView({ id }: { id: number }) {
             />
           )}
 
-          <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            <button
-              type="button"
-              onClick={addToCart}
-              disabled={product.stock_quantity === 0}
-              className={buttonClass('accent', 'min-h-13 text-base')}
+          {launch && launchPhase !== 'none' && (
+            <Suspense
+              fallback={
+                <div
+                  className={
+                    launchPhase === 'upcoming' ? 'mt-6 h-64 rounded-2xl bg-ink' : 'mt-6 h-12'
+                  }
+                />
+              }
             >
-              <ShoppingBag aria-hidden="true" size={20} /> Add to Cart
-            </button>
-            <button
-              type="button"
-              onClick={buyNow}
-              disabled={product.stock_quantity === 0}
-              className={buttonClass('primary', 'min-h-13 text-base')}
-            >
-              <Zap aria-hidden="true" size={20} /> Buy Now
-            </button>
-          </div>
-          <p
-            role="status"
-            className={`mt-3 min-h-6 text-sm font-semibold ${added && !added.added ? 'text-sale' : 'text-green-800'}`}
-          >
-            {added ? added.text : product.stock_quantity === 0 ? 'This jersey is sold out.' : ''}
-          </p>
+              <LaunchBox launch={launch} phase={launchPhase} productId={product.id} />
+            </Suspense>
+          )}
+          {launchPhase !== 'upcoming' && (
+            <>
+              <div className="mt-6 grid gap-3 sm:grid-cols-2">
+                <button
+                  type="button"
+                  onClick={addToCart}
+                  disabled={product.stock_quantity === 0}
+                  className={buttonClass('accent', 'min-h-13 text-base')}
+                >
+                  <ShoppingBag aria-hidden="true" size={20} /> Add to Cart
+                </button>
+                <button
+                  type="button"
+                  onClick={buyNow}
+                  disabled={product.stock_quantity === 0}
+                  className={buttonClass('primary', 'min-h-13 text-base')}
+                >
+                  <Zap aria-hidden="true" size={20} /> Buy Now
+                </button>
+              </div>
+              <p
+                role="status"
+                className={`mt-3 min-h-6 text-sm font-semibold ${added && !added.added ? 'text-sale' : 'text-green-800'}`}
+              >
+                {added
+                  ? added.text
+                  : product.stock_quantity === 0
+                    ? 'This jersey is sold out.'
+                    : ''}
+              </p>
+            </>
+          )}
 
           {/* Below the buttons: a sold-out size never pushes Add to Cart down the screen. */}
           <NotifyMe

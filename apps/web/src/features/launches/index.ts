@@ -1,0 +1,1 @@
+export { useLaunchPhase, type LaunchPhase } from './launch-phase';
