@@ -3,7 +3,7 @@
 // 4, 5).
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
@@ -12,7 +12,7 @@ import { selectUser, type SessionRootState } from '@/features/accounts';
 import { addItem, selectCartItems, useCartDispatch, type CheckoutState } from '@/features/cart';
 import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
 import { DeliveryBox } from '@/features/delivery';
-import { useLaunchPhase } from '@/features/launches';
+import { LaunchBox, useLaunchPhase } from '@/features/launches';
 import { SizeChartButton } from '@/features/size-charts';
 import { WholesalePrice } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
@@ -40,9 +40,6 @@ import {
 } from './product-rules';
 import { parseProductId, type productLoader } from './loaders';
 import { ShareButtons } from './share-buttons';
-
-// Only a launch's jersey loads its countdown and rules (decision 070).
-const LaunchBox = lazy(() => import('@/features/launches/launch-box'));
 
 export const ADD_TO_CART_DELAY_MS = 2000;
 export const SIMILAR_PRODUCT_DELAY_MS = 2000;

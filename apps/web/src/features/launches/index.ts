@@ -1,1 +1,6 @@
+import { lazy } from 'react';
+
 export { useLaunchPhase, type LaunchPhase } from './launch-phase';
+
+/** The launch's box on its jersey's page, loaded only there (decision 070). */
+export const LaunchBox = lazy(() => import('./launch-box'));

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderLoadedApp } from '@/test/render-app';
-import { productLoader } from '@/features/catalogue/loaders';
-import ProductPage from '@/features/catalogue/product-page';
+import { productLoader } from './loaders';
+import ProductPage from './product-page';
 
 const product: ProductDetail['product'] = {
   id: 7,
