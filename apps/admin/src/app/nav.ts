@@ -22,6 +22,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/teams', label: 'Teams', access: 'catalogue.read' },
   { to: '/players', label: 'Players', access: 'catalogue.read' },
   { to: '/catalogue/csv', label: 'Import / export', access: 'catalogue.read' },
+  { to: '/launches', label: 'Launches', access: 'catalogue.read' },
   { to: '/coupons', label: 'Coupons', access: 'coupons.manage' },
   { to: '/giveaways', label: 'Giveaways', access: 'coupons.manage' },
   { to: '/reviews', label: 'Reviews', access: 'reviews.manage' },

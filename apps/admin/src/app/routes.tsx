@@ -32,6 +32,8 @@ const ProductsPage = page(() => import('@/features/products/products-page'), 'Pr
 const CouponFormPage = page(() => import('@/features/coupons/coupon-form-page'), 'CouponFormPage');
 const CouponsPage = page(() => import('@/features/coupons/coupons-page'), 'CouponsPage');
 const GiveawaysPage = page(() => import('@/features/giveaways/giveaways-page'), 'GiveawaysPage');
+const LaunchesPage = page(() => import('@/features/launches/launches-page'), 'LaunchesPage');
+const LaunchFormPage = page(() => import('@/features/launches/launch-form-page'), 'LaunchFormPage');
 const GiveawayFormPage = page(
   () => import('@/features/giveaways/giveaway-form-page'),
   'GiveawayFormPage',
@@ -203,6 +205,30 @@ export const routes: RouteObject[] = [
         element: (
           <Allowed permission="coupons.manage">
             <CouponFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'launches',
+        element: (
+          <Allowed permission="catalogue.read">
+            <LaunchesPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'launches/new',
+        element: (
+          <Allowed permission="catalogue.write">
+            <LaunchFormPage />
+          </Allowed>
+        ),
+      },
+      {
+        path: 'launches/:id',
+        element: (
+          <Allowed permission="catalogue.read">
+            <LaunchFormPage />
           </Allowed>
         ),
       },

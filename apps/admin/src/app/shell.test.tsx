@@ -35,6 +35,7 @@ describe('the signed-in shell', () => {
       'Teams',
       'Players',
       'Import / export',
+      'Launches',
       'Coupons',
       'Giveaways',
       'Reviews',
@@ -74,6 +75,7 @@ describe('the signed-in shell', () => {
       'Teams',
       'Players',
       'Import / export',
+      'Launches',
     ]);
     expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
   });

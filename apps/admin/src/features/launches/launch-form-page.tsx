@@ -1,0 +1,227 @@
+// /admin/launches/new and /admin/launches/:id (decision 070): a launch's name, time, rules and
+// jerseys, checked with the contract's LaunchInput before they are sent; once it exists, its
+// state, the fans waiting for the mail, the pieces sold, and Cancel launch. Staff without
+// catalogue.write see it read-only.
+import { LaunchInput, type AdminLaunch, type AdminLaunchResponse } from '@kitroom/contract/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { call, callQuery, errorText, keyOf } from '@/api/client';
+import { useMay } from '@/api/session';
+import { buttonClass } from '@/ui/button';
+import { formatDateTime } from '@/ui/dates';
+import { FieldSpot, fieldErrors, focusFirstError, FormMessage, TextField } from '@/ui/form-field';
+import { useTitle } from '@/ui/use-title';
+import {
+  draftOf,
+  emptyDraft,
+  inputOf,
+  stateLabel,
+  STATE_TONE,
+  type LaunchDraft,
+} from './launch-values';
+
+export function LaunchFormPage() {
+  const { id } = useParams();
+  const existing = useQuery({
+    ...callQuery('getLaunch', { params: { id: id ?? '' } }),
+    enabled: !!id,
+  });
+  useTitle(id ? 'Launch' : 'New launch');
+  if (id && existing.error) return <FormMessage text={errorText(existing.error)} />;
+  if (id && !existing.data) return <p role="status">Loading the launch…</p>;
+  const launch = existing.data?.launch;
+  return <LaunchForm key={launch?.id ?? 'new'} launch={launch} />;
+}
+
+function useSaved() {
+  const queryClient = useQueryClient();
+  return ({ launch }: AdminLaunchResponse) => {
+    queryClient.setQueryData(keyOf('getLaunch', { params: { id: String(launch.id) } }), {
+      launch,
+    });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'listLaunches'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+  };
+}
+
+function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
+  const navigate = useNavigate();
+  const saved = useSaved();
+  const mayWrite = useMay('catalogue.write');
+  const [draft, setDraft] = useState<LaunchDraft>(() => (launch ? draftOf(launch) : emptyDraft()));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof LaunchDraft, value: string | boolean) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const started = launch !== undefined && launch.state !== 'upcoming';
+  const locked = !mayWrite || launch?.state === 'canceled';
+
+  const save = useMutation({
+    mutationFn: (body: LaunchInput) =>
+      launch
+        ? call('updateLaunch', { params: { id: launch.id }, body })
+        : call('createLaunch', { body }),
+    onSuccess: (answer) => {
+      saved(answer);
+      void navigate('/launches');
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: () => call('cancelLaunch', { params: { id: launch!.id } }),
+    onSuccess: saved,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = LaunchInput.safeParse(inputOf(draft));
+    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    setErrors(found);
+    if (focusFirstError(found)) return;
+    if (parsed.success) save.mutate(parsed.data);
+  }
+
+  const field = (name: Exclude<keyof LaunchDraft, 'cod_allowed'>, fixed = false) => ({
+    value: draft[name],
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
+    error: errors[name],
+    disabled: locked || fixed,
+  });
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <div>
+        <Link to="/launches" className="text-sm font-semibold text-muted underline">
+          ← Launches
+        </Link>
+        <h1 className="mt-2 font-display text-3xl font-bold uppercase md:text-4xl">
+          {launch ? launch.name : 'New launch'}
+        </h1>
+        {launch && (
+          <p className="mt-2 flex flex-wrap items-center gap-3 text-muted">
+            <span
+              className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ${STATE_TONE[launch.state]}`}
+            >
+              {stateLabel(launch)}
+            </span>
+            <span>
+              {launch.alerts} {launch.alerts === 1 ? 'fan' : 'fans'} waiting for the mail
+              {launch.alerts_sent_at ? ` (mailed ${formatDateTime(launch.alerts_sent_at)})` : ''}
+            </span>
+            <span>{launch.sold} sold</span>
+          </p>
+        )}
+      </div>
+
+      <form noValidate onSubmit={submit} className="space-y-6">
+        <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
+          <legend className="px-1 text-lg font-bold">The launch</legend>
+          {started && launch.state !== 'canceled' && (
+            <p className="text-sm text-muted md:col-span-2">
+              It has started: fans have bought under its rules, so only its name and when its limits
+              end can change.
+            </p>
+          )}
+          <FieldSpot name="name" className="md:col-span-2">
+            <TextField
+              label="Name"
+              autoComplete="off"
+              hint="Fans see it on the jerseys' pages and in the mail."
+              {...field('name')}
+            />
+          </FieldSpot>
+          <FieldSpot name="starts_at">
+            <TextField
+              label="On sale from (India time)"
+              type="datetime-local"
+              {...field('starts_at', started)}
+            />
+          </FieldSpot>
+          <FieldSpot name="limits_until">
+            <TextField
+              label="Limits until (India time)"
+              type="datetime-local"
+              hint="After this the jerseys sell like any other."
+              {...field('limits_until')}
+            />
+          </FieldSpot>
+          <FieldSpot name="per_fan_limit">
+            <TextField
+              label="Pieces of each size per fan"
+              inputMode="numeric"
+              hint="1 to 10, counted over all of a fan's orders in the launch."
+              {...field('per_fan_limit', started)}
+            />
+          </FieldSpot>
+          <FieldSpot name="hold_minutes">
+            <TextField
+              label="Unpaid orders hold the shirts for (minutes)"
+              inputMode="numeric"
+              hint="2 to 60; then the shirts go back on sale."
+              {...field('hold_minutes', started)}
+            />
+          </FieldSpot>
+          <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
+            <input
+              type="checkbox"
+              className="size-5 accent-ink"
+              checked={draft.cod_allowed}
+              disabled={locked || started}
+              onChange={(e) => set('cod_allowed', e.target.checked)}
+            />
+            Take cash on delivery (off: fans pay online, and no parcel comes back unpaid)
+          </label>
+          <FieldSpot name="product_ids" className="md:col-span-2">
+            <TextField
+              label="Product ids"
+              placeholder="12, 48"
+              hint="The jerseys that go on sale. Separated by commas or spaces."
+              {...field('product_ids', started)}
+            />
+          </FieldSpot>
+          {launch && launch.products.length > 0 && (
+            <ul className="text-sm text-muted md:col-span-2">
+              {launch.products.map((p) => (
+                <li key={p.id}>
+                  #{p.id} {p.name}: {p.stock} in stock
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+
+        <FormMessage text={save.error ? errorText(save.error) : null} />
+        {!locked && (
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : launch ? 'Save changes' : 'Schedule launch'}
+            </button>
+            <Link to="/launches" className={buttonClass('ghost')}>
+              Back
+            </Link>
+          </div>
+        )}
+      </form>
+
+      {launch && mayWrite && launch.state !== 'canceled' && launch.state !== 'over' && (
+        <section className="rounded-2xl border border-line bg-white p-5 md:p-6">
+          <h2 className="text-lg font-bold">Cancel the launch</h2>
+          <p className="mt-1 text-sm text-muted">
+            Its jerseys then sell like any other at once, without its limits; fans waiting for the
+            mail get none.
+          </p>
+          <FormMessage text={cancel.error ? errorText(cancel.error) : null} />
+          <button
+            type="button"
+            className={`${buttonClass('ghost')} mt-3`}
+            disabled={cancel.isPending}
+            onClick={() => {
+              if (window.confirm(`Cancel ${launch.name}?`)) cancel.mutate();
+            }}
+          >
+            {cancel.isPending ? 'Canceling…' : 'Cancel launch'}
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}
