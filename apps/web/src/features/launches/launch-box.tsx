@@ -60,7 +60,7 @@ function LaunchCountdown({ launch, productId }: { launch: StorefrontLaunch; prod
       <p className="mt-2 font-semibold">Drops {istDateTime(launch.starts_at)}</p>
       <Countdown to={launch.starts_at} />
       <p className="mt-2 text-sm text-white/80">{launchLimitText(launch)}</p>
-      <div className="mt-4">
+      <div className="mt-4 empty:hidden">
         {userId === null ? (
           <Link
             to={loginPath(productPath(productId))}
@@ -68,11 +68,11 @@ function LaunchCountdown({ launch, productId }: { launch: StorefrontLaunch; prod
           >
             <BellRing aria-hidden="true" size={18} /> Log in to get a mail when it drops
           </Link>
-        ) : (
+        ) : outcome?.ok ? null : (
           <button
             type="button"
             onClick={() => void notify()}
-            disabled={sending || outcome?.ok === true}
+            disabled={sending}
             className={buttonClass('accent', 'min-h-12')}
           >
             <BellRing aria-hidden="true" size={18} />{' '}
