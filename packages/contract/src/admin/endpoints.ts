@@ -32,6 +32,7 @@ import { sizeChartsEndpoints } from './size-charts-endpoints.js';
 import { giveawaysEndpoints } from './giveaways-endpoints.js';
 import { backInStockEndpoints } from './back-in-stock-endpoints.js';
 import { recoveryEndpoints } from './recovery-endpoints.js';
+import { signingCertificateEndpoints } from './signing-certificate-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -63,6 +64,7 @@ export const adminEndpoints = {
   ...giveawaysEndpoints,
   ...backInStockEndpoints,
   ...recoveryEndpoints,
+  ...signingCertificateEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;
