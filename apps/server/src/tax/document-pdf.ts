@@ -500,7 +500,7 @@ function signature(
   const line = y + 44;
   let box: SignatureField['box'] | null = null;
   if (signed) {
-    box = { x: RIGHT - w, y: y + 13, width: w, height: 41 };
+    box = { x: RIGHT - w, y: y + 13, width: w, height: 47 };
     doc
       .roundedRect(box.x, box.y, box.width, box.height, 3)
       .lineWidth(0.75)
@@ -537,7 +537,10 @@ function signature(
     .font('Body')
     .fontSize(8.5)
     .fillColor(INK)
-    .text('Authorised Signatory', RIGHT - w, line + 4, { width: w, align: 'right' });
+    .text('Authorised Signatory', RIGHT - w, box ? box.y + box.height + 3 : line + 4, {
+      width: w,
+      align: 'right',
+    });
   doc
     .fillColor(MUTED)
     .fontSize(7.5)
