@@ -54,11 +54,11 @@ function Certificate({ certificate }: { certificate: SigningCertificate }) {
           text={`Invoices and credit notes are signed as ${certificate.subject_name}.`}
         />
       )}
-      <dl className="grid gap-x-4 gap-y-2 text-sm md:grid-cols-[12rem_1fr]">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm md:grid-cols-[12rem_minmax(0,1fr)] md:gap-y-2">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="font-semibold text-muted">{term}</dt>
-            <dd className="break-words text-ink [overflow-wrap:anywhere]">{value}</dd>
+            <dd className="mb-1 text-ink [overflow-wrap:anywhere] md:mb-0">{value}</dd>
           </div>
         ))}
       </dl>
@@ -87,6 +87,8 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
   const fileId = useId();
   const apply = useAnswer();
   const [file, setFile] = useState<File | null>(null);
+  // A new input after each save: the browser keeps a chosen file's name otherwise.
+  const [picker, setPicker] = useState(0);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
@@ -97,6 +99,7 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
       apply(now);
       setPassword('');
       setFile(null);
+      setPicker((n) => n + 1);
       setSaved(
         now.certificate
           ? `Saved: documents are signed as ${now.certificate.subject_name} from now on.`
@@ -123,6 +126,7 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
             Certificate file (.pfx or .p12)
           </label>
           <input
+            key={picker}
             id={fileId}
             type="file"
             accept=".pfx,.p12,application/x-pkcs12"
@@ -214,7 +218,7 @@ export function SignatureSection() {
   return (
     <section
       aria-labelledby="invoice-signature"
-      className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
+      className="grid grid-cols-1 gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
     >
       <h2 id="invoice-signature" className="text-lg font-bold md:col-span-2">
         Invoice signature
