@@ -5,7 +5,7 @@
 // the staff's three copies and a credit note carry a visible "Digitally signed by …" box and a
 // signature poppler's pdfsig finds valid over the whole file; without it, the document says it
 // is computer-generated and not signed. The audit never holds the file or the password.
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractSignature } from '@signpdf/utils';
@@ -28,7 +28,13 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { pdfText } from '../test/pdf.js';
 import { createStaff } from '../test/staff.js';
 import { seedCreditNote, seedInvoice } from '../test/tax-documents.js';
-import { NO_SIGNING_KEY, uploadSigningCertificate } from './signing-certificate.service.js';
+import {
+  CANNOT_OPEN_STORED,
+  documentSigner,
+  NO_SIGNING_KEY,
+  signingCertificateStatus,
+  uploadSigningCertificate,
+} from './signing-certificate.service.js';
 
 const CERTIFICATE = '/api/admin/settings/signing-certificate';
 
@@ -319,6 +325,24 @@ describe('documents signed with the shop’s certificate', () => {
     expect(await pdfSignatures(file!.content)).toContain(
       'Signature Validation: Signature is Valid.',
     );
+  });
+
+  it('one the key cannot open, or expired since, signs nothing and Settings says why', async () => {
+    const otherKey = randomBytes(32);
+    expect((await signingCertificateStatus(t.db, otherKey)).certificate?.problem).toBe(
+      CANNOT_OPEN_STORED,
+    );
+    expect(await documentSigner(t.db, otherKey)).toBeNull();
+    const nextYear = new Date(Date.now() + 400 * 86_400_000);
+    const later = await signingCertificateStatus(t.db, t.config.documentSigningKey, nextYear);
+    expect(later.certificate?.problem).toMatch(
+      /^The certificate expired on \d{1,2} \w{3} \d{4}\.$/,
+    );
+    expect(await documentSigner(t.db, t.config.documentSigningKey, nextYear)).toBeNull();
+    expect(await documentSigner(t.db, t.config.documentSigningKey)).toMatchObject({
+      name: TEST_CERTIFICATE_NAME,
+      password: TEST_CERTIFICATE_PASSWORD,
+    });
   });
 
   it('replaced, then removed: the audit says so, and documents go back to unsigned', async () => {
