@@ -6,6 +6,7 @@
 // signature poppler's pdfsig finds valid over the whole file; without it, the document says it
 // is computer-generated and not signed. The audit never holds the file or the password.
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractSignature } from '@signpdf/utils';
@@ -37,6 +38,7 @@ import {
 } from './signing-certificate.service.js';
 
 const CERTIFICATE = '/api/admin/settings/signing-certificate';
+const FIXTURES = path.join(import.meta.dirname, '../test/fixtures/certificates');
 
 let t: TestApp;
 let owner: AdminClient;
@@ -133,6 +135,11 @@ describe('Settings → Invoice signature', () => {
       [
         upload(testCertificate({ withKey: false })),
         'file: the file holds no private key. Export the certificate with its private key (a .pfx with an exportable key).',
+      ],
+      [
+        // A throwaway self-signed P-256 certificate (openssl, password 'pw'): forge signs RSA only.
+        upload(readFileSync(path.join(FIXTURES, 'ec-p256.p12')), 'pw'),
+        'file: the private key is not an RSA key; only RSA certificates can sign the documents.',
       ],
       [
         upload(
