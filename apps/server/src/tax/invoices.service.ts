@@ -223,7 +223,7 @@ export async function printedDocuments(
  * The documents as one PDF, signed with the shop's certificate when one is set and can sign
  * (decision 069): the box on each document, one signature over the whole file.
  */
-export async function signedDocumentsPdf(
+async function signedDocumentsPdf(
   db: Queryable,
   signingKey: Buffer | null,
   documents: readonly PrintedDocument[],
