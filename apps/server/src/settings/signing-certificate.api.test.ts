@@ -137,6 +137,10 @@ describe('Settings → Invoice signature', () => {
         'file: the file holds no private key. Export the certificate with its private key (a .pfx with an exportable key).',
       ],
       [
+        upload(testCertificate({ usage: 'encryption' })),
+        'file: this certificate is not for signing (its key usage is encryption only). Upload the signing certificate of your DSC.',
+      ],
+      [
         // A throwaway self-signed P-256 certificate (openssl, password 'pw'): forge signs RSA only.
         upload(readFileSync(path.join(FIXTURES, 'ec-p256.p12')), 'pw'),
         'file: the private key is not an RSA key; only RSA certificates can sign the documents.',

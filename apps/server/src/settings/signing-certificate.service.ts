@@ -24,6 +24,8 @@ export const NO_PRIVATE_KEY =
   'file: the file holds no private key. Export the certificate with its private key (a .pfx with an exportable key).';
 export const NOT_RSA =
   'file: the private key is not an RSA key; only RSA certificates can sign the documents.';
+export const NOT_FOR_SIGNING =
+  'file: this certificate is not for signing (its key usage is encryption only). Upload the signing certificate of your DSC.';
 export const NO_MATCHING_CERTIFICATE = 'file: the file holds no certificate for its private key.';
 export const NO_CERTIFICATE = 'No certificate is set.';
 export const NO_SIGNING_KEY =
@@ -97,6 +99,12 @@ function openPkcs12(file: Buffer, password: string): Opened {
       return pub?.n !== undefined && pub.n.compareTo(key.n) === 0 && pub.e.compareTo(key.e) === 0;
     });
   if (!cert) throw new Invalid(NO_MATCHING_CERTIFICATE);
+  // A DSC often comes as a pair, one for signing and one for encryption: only the first signs.
+  const usage = cert.getExtension('keyUsage') as
+    { digitalSignature?: boolean; nonRepudiation?: boolean } | undefined;
+  if (usage && !usage.digitalSignature && !usage.nonRepudiation) {
+    throw new Invalid(NOT_FOR_SIGNING);
+  }
   const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
   const cn = cert.subject.getField('CN') as forge.pki.CertificateField | null;
   const org = cert.subject.getField('O') as forge.pki.CertificateField | null;

@@ -32,6 +32,8 @@ export interface TestCertificateOptions {
   notAfter?: Date;
   /** False: the file holds the certificate alone, no private key. */
   withKey?: boolean;
+  /** 'encryption': key usage for enciphering keys only, as a DSC's encryption certificate. */
+  usage?: 'signing' | 'encryption';
 }
 
 export const TEST_CERTIFICATE_NAME = 'MALABAR KITS PRIVATE LIMITED';
@@ -54,6 +56,11 @@ export function testCertificate(options: TestCertificateOptions = {}): Buffer {
   cert.setIssuer([
     { name: 'countryName', value: 'IN' },
     { name: 'commonName', value: 'Kitroom Test CA' },
+  ]);
+  cert.setExtensions([
+    options.usage === 'encryption'
+      ? { name: 'keyUsage', keyEncipherment: true, dataEncipherment: true }
+      : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
   ]);
   cert.sign(privateKey, forge.md.sha256.create());
   const asn1 = forge.pkcs12.toPkcs12Asn1(
