@@ -278,6 +278,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: app.log,
     digestAt: config.staffDigestAt,
     whatsapp: config.whatsapp ? cloudApiSender(config.whatsapp) : null,
+    signingKey: config.documentSigningKey,
     onRun: (err) => health.sweepRan('outbox', err),
   });
   app.decorate('outbox', outbox);

@@ -107,3 +107,42 @@ describe('WhatsApp order updates (decision 066)', () => {
     );
   });
 });
+
+describe('the document signing key (decision 069)', () => {
+  const razorpay = {
+    ...production,
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: 'rzp_live_x',
+    RAZORPAY_KEY_SECRET: 'secret',
+    RAZORPAY_WEBHOOK_SECRET: 'hook',
+  };
+  const hex = 'ab'.repeat(32);
+
+  it('is the 32 bytes given, as hex or base64', () => {
+    expect(loadConfig({ ...razorpay, DOCUMENT_SIGNING_KEY: hex }).documentSigningKey).toEqual(
+      Buffer.from(hex, 'hex'),
+    );
+    const base64 = Buffer.from(hex, 'hex').toString('base64');
+    expect(loadConfig({ ...razorpay, DOCUMENT_SIGNING_KEY: base64 }).documentSigningKey).toEqual(
+      Buffer.from(hex, 'hex'),
+    );
+  });
+
+  it('is none in production without it (the shop starts; no certificate can be stored)', () => {
+    expect(loadConfig(razorpay).documentSigningKey).toBeNull();
+  });
+
+  it('is a fixed development key elsewhere', () => {
+    const key = loadConfig({ NODE_ENV: 'development' }).documentSigningKey;
+    expect(key).toHaveLength(32);
+    expect(loadConfig({ NODE_ENV: 'test' }).documentSigningKey).toEqual(key);
+  });
+
+  it('refuses anything but 32 bytes, naming the variable', () => {
+    for (const bad of ['short', 'ab'.repeat(31), 'zz'.repeat(32), 'QUJD']) {
+      expect(() => loadConfig({ ...razorpay, DOCUMENT_SIGNING_KEY: bad })).toThrow(
+        /DOCUMENT_SIGNING_KEY: must be 32 random bytes as 64 hex digits or base64/,
+      );
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // The one place that reads the environment. Parsed once at start; a bad or missing value
 // stops the server with a message that names it.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -110,7 +111,35 @@ const EnvSchema = z.object({
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   // When set, GET /metrics asks for 'Authorization: Bearer <token>'.
   METRICS_TOKEN: optionalText,
+  // The key that seals the invoice-signing certificate at rest (decision 069): 32 random bytes
+  // as 64 hex digits or base64 (`openssl rand -hex 32`).
+  DOCUMENT_SIGNING_KEY: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || signingKeyBytes(v) !== null, {
+      error: 'must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32)',
+    })
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
 });
+
+/** 32 bytes from 64 hex digits or from base64; null when the text is neither. */
+function signingKeyBytes(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(text)) {
+    const bytes = Buffer.from(text, 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return null;
+}
+
+/**
+ * Outside production, without DOCUMENT_SIGNING_KEY, a fixed key that everyone knows: a
+ * development shop can try signing, and production refuses to store a certificate instead.
+ */
+const DEVELOPMENT_SIGNING_KEY = createHash('sha256')
+  .update('kitroom development document-signing key: not a secret')
+  .digest();
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -161,6 +190,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** WhatsApp's Cloud API (decision 066); null when it is not configured (no updates offered). */
   whatsapp: WhatsAppConfig | null;
+  /**
+   * The key that seals the signing certificate (decision 069); null in production without
+   * DOCUMENT_SIGNING_KEY (no certificate can be stored), a known development key elsewhere.
+   */
+  documentSigningKey: Buffer | null;
 }
 
 export interface WhatsAppConfig {
@@ -322,5 +356,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             language: e.WHATSAPP_TEMPLATE_LANGUAGE,
           }
         : null,
+    documentSigningKey: e.DOCUMENT_SIGNING_KEY
+      ? signingKeyBytes(e.DOCUMENT_SIGNING_KEY)
+      : e.NODE_ENV === 'production'
+        ? null
+        : DEVELOPMENT_SIGNING_KEY,
   };
 }

@@ -45,14 +45,20 @@ export function renderTemplate(template: string, data: unknown, ctx: RenderConte
   return mailTemplates.render(template, data, ctx);
 }
 
-/** The outbox worker with every template, the shop's settings and its tax documents. */
-export function createOutboxWorker(
-  o: Omit<OutboxWorkerOptions, 'templates' | 'shopDetails' | 'taxDocumentFile'>,
-): OutboxWorker {
+/**
+ * The outbox worker with every template, the shop's settings and its tax documents (signed
+ * with the certificate that `signingKey` opens, decision 069).
+ */
+export function createOutboxWorker({
+  signingKey,
+  ...o
+}: Omit<OutboxWorkerOptions, 'templates' | 'shopDetails' | 'taxDocumentFile'> & {
+  signingKey: Buffer | null;
+}): OutboxWorker {
   return outboxWorker({
     ...o,
     templates: mailTemplates,
     shopDetails: async (db) => (await shopDetails(db)).answer,
-    taxDocumentFile: documentFile,
+    taxDocumentFile: (db, documentId) => documentFile(db, signingKey, documentId),
   });
 }

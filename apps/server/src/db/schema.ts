@@ -2086,3 +2086,29 @@ export const cartReminders = pgTable(
     index('cart_reminders_created_idx').on(t.createdAt),
   ],
 );
+
+// ───────────────────────────── document signing ─────────────────────────────
+
+/**
+ * The shop's certificate for signing invoices and credit notes (decision 069): one row, or
+ * none. The PKCS#12 file and its password are kept only sealed (AES-256-GCM with the key of
+ * DOCUMENT_SIGNING_KEY); what Settings shows of the certificate is kept beside them in clear.
+ */
+export const signingCertificate = pgTable(
+  'signing_certificate',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** 'v1.<iv>.<tag>.<ciphertext>' (base64) of the file and its password. */
+    sealed: text('sealed').notNull(),
+    subjectName: text('subject_name').notNull(),
+    subject: text('subject').notNull(),
+    issuer: text('issuer').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    validFrom: timestamptz('valid_from').notNull(),
+    validTo: timestamptz('valid_to').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => staff.id, { onDelete: 'set null' }),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [check('signing_certificate_one_row', sql`${t.id} = 1`)],
+);

@@ -45,6 +45,9 @@ import {
 import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 import { COMMAND_LINE } from '../staff/audit.service.js';
 import { inviteStaff } from '../staff/staff-invitations.service.js';
+import { loadConfig } from '../config.js';
+import { uploadSigningCertificate } from '../settings/signing-certificate.service.js';
+import { certificateUpload, testCertificate } from '../test/certificates.js';
 
 interface Sample {
   url: string;
@@ -290,6 +293,21 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
     url: `/api/admin/returns/${await createReturn(db, { kind: 'exchange', status: 'received' })}/packing-slip`,
   }),
   getSettings: async () => ({ url: '/api/admin/settings' }),
+  getSigningCertificate: async () => ({ url: '/api/admin/settings/signing-certificate' }),
+  uploadSigningCertificate: async () => ({
+    url: '/api/admin/settings/signing-certificate',
+    payload: certificateUpload(testCertificate()),
+  }),
+  // Removes the one uploaded here first, so the owner's call finds one.
+  removeSigningCertificate: async (db) => {
+    await uploadSigningCertificate(
+      db,
+      loadConfig({ NODE_ENV: 'test' }).documentSigningKey,
+      COMMAND_LINE,
+      certificateUpload(testCertificate()),
+    );
+    return { url: '/api/admin/settings/signing-certificate' };
+  },
   listErasures: async () => ({ url: '/api/admin/erasures?state=waiting' }),
   listCustomers: async () => ({ url: '/api/admin/customers?q=9876543210&sort=value&limit=5' }),
   getCustomer: async (db) => ({ url: `/api/admin/customers/${(await createUser(db)).id}` }),

@@ -65,6 +65,7 @@ function anotherWorker(db = t.db, o: { batchSize?: number; concurrency?: number 
     publicUrl: t.config.publicUrl,
     log: t.app.log,
     digestAt: null,
+    signingKey: null,
     pollMs: 20,
     ...o,
   });

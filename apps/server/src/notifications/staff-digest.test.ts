@@ -133,6 +133,7 @@ describe('the digest', () => {
       publicUrl: URL,
       log: t.app.log,
       digestAt: EIGHT_AM,
+      signingKey: null,
       now: () => clock,
       pollMs: 20,
     });

@@ -21,7 +21,7 @@ export function creditNotesAdminRoutes({ config, database }: AppDeps): FastifyPl
         },
         creditNotePdf: {
           handler: async ({ params, reply }) => {
-            const file = await creditNotePdf(db, params.id);
+            const file = await creditNotePdf(db, config.documentSigningKey, params.id);
             return reply
               .header('content-type', 'application/pdf')
               .header('content-disposition', `inline; filename="${file.fileName}"`)
@@ -30,7 +30,7 @@ export function creditNotesAdminRoutes({ config, database }: AppDeps): FastifyPl
         },
         deliveryChallanPdf: {
           handler: async ({ params, reply }) => {
-            const file = await challanPdf(db, params.id);
+            const file = await challanPdf(db, config.documentSigningKey, params.id);
             return reply
               .header('content-type', 'application/pdf')
               .header('content-disposition', `inline; filename="${file.fileName}"`)

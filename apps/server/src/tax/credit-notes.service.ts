@@ -176,9 +176,11 @@ export async function orderCreditNotes(db: Queryable, orderId: number): Promise<
 /** One credit note as a PDF; 404 when the id is not a credit note's. */
 export async function creditNotePdf(
   db: Queryable,
+  signingKey: Buffer | null,
   id: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const file = (await q.creditNoteOrder(db, id)) === undefined ? null : await documentFile(db, id);
+  const file =
+    (await q.creditNoteOrder(db, id)) === undefined ? null : await documentFile(db, signingKey, id);
   if (!file) throw new NotFound(CREDIT_NOTE_NOT_FOUND);
   return file;
 }

@@ -121,9 +121,10 @@ export const CHALLAN_NOT_FOUND = 'Delivery challan not found.';
 /** One challan as a PDF; 404 when the id is not a challan's. */
 export async function challanPdf(
   db: Queryable,
+  signingKey: Buffer | null,
   id: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const file = (await q.isChallan(db, id)) ? await documentFile(db, id) : null;
+  const file = (await q.isChallan(db, id)) ? await documentFile(db, signingKey, id) : null;
   if (!file) throw new NotFound(CHALLAN_NOT_FOUND);
   return file;
 }

@@ -5,7 +5,9 @@
 // value, discount, taxable value, and each tax's rate and amount; totals by tax and rate, in
 // figures and in words; the place of supply; reverse charge; a signature line. An invoice's
 // copy is marked as Rule 48 names it (decision 055). A credit note adds its invoice's number
-// and date.
+// and date. With the shop's certificate (decision 069) the signatory's place holds a box saying
+// who signed, when, why and where, and the file carries the signature (document-signature.ts);
+// without one it says the document is computer-generated and not digitally signed.
 // The text is set in Noto Sans, embedded, which has the rupee sign (U+20B9): the standard PDF
 // fonts have none.
 import { readFileSync } from 'node:fs';
@@ -13,8 +15,9 @@ import { createRequire } from 'node:module';
 import { formatRupees, stateTaxName } from '@kitroom/contract';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { indianDateText } from '../indian-days.js';
+import { indianDateText, indianDateTime } from '../indian-days.js';
 import { rupeesInWords } from './amount-words.js';
+import { addSignaturePlaceholder, type SignatureField } from './document-signature.js';
 import type { TaxLine } from './tax.types.js';
 import type { TaxDocumentKind } from './tax-series.js';
 
@@ -453,7 +456,40 @@ function totals(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): numbe
   return doc.y;
 }
 
-function signature(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number) {
+/** Why a document of this kind is signed, as its signature says (decision 069). */
+export const SIGNATURE_REASONS: Record<TaxDocumentKind, string> = {
+  invoice: 'GST invoice (Rule 46(q))',
+  credit_note: 'GST credit note (Rule 53)',
+  delivery_challan: 'Delivery challan (Rule 55)',
+};
+
+/** What an unsigned document says in the signatory's place. */
+export const UNSIGNED_NOTES: Record<TaxDocumentKind, string> = {
+  invoice: 'Computer-generated invoice; not digitally signed.',
+  credit_note: 'Computer-generated credit note; not digitally signed.',
+  delivery_challan: 'Computer-generated delivery challan; not digitally signed.',
+};
+
+/** Who signs the documents, where and when (the certificate's name, the shop's city). */
+export interface VisibleSignature {
+  name: string;
+  location: string;
+  signedAt: Date;
+}
+
+/** '29 Nov 2026, 19:05 IST'. */
+const signedAtText = (at: Date) => `${indianDateText(at)}, ${indianDateTime(at).slice(11)} IST`;
+
+/**
+ * The signatory's place: "For <shop>", then the signature box (signed) or a note and a line
+ * to sign on (unsigned), then "Authorised Signatory". Answers where the box is, if drawn.
+ */
+function signature(
+  doc: PDFKit.PDFDocument,
+  d: PrintedDocument,
+  top: number,
+  signed: VisibleSignature | undefined,
+): SignatureField['box'] | null {
   const y = Math.max(top + 24, A4.height - MARGIN - 80);
   const w = 220;
   doc
@@ -462,16 +498,49 @@ function signature(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number) {
     .fillColor(INK)
     .text(printable(`For ${d.seller.legal_name}`), RIGHT - w, y, { width: w, align: 'right' });
   const line = y + 44;
-  doc
-    .moveTo(RIGHT - 160, line)
-    .lineTo(RIGHT, line)
-    .lineWidth(0.75)
-    .strokeColor(INK)
-    .stroke();
+  let box: SignatureField['box'] | null = null;
+  if (signed) {
+    box = { x: RIGHT - w, y: y + 13, width: w, height: 47 };
+    doc
+      .roundedRect(box.x, box.y, box.width, box.height, 3)
+      .lineWidth(0.75)
+      .strokeColor(INK)
+      .stroke();
+    doc
+      .font('Bold')
+      .fontSize(7.5)
+      .text(printable(`Digitally signed by ${signed.name}`), box.x + 6, box.y + 4, {
+        width: w - 12,
+        lineBreak: false,
+        ellipsis: true,
+      })
+      .font('Body')
+      .fontSize(7)
+      .text(`Date: ${signedAtText(signed.signedAt)}`, { width: w - 12 })
+      .text(`Reason: ${SIGNATURE_REASONS[d.kind]}`, { width: w - 12 })
+      .text(printable(`Location: ${signed.location}`), { width: w - 12 });
+  } else {
+    doc
+      .font('Body')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(UNSIGNED_NOTES[d.kind], RIGHT - w, y + 14, { width: w, align: 'right' })
+      .fillColor(INK);
+    doc
+      .moveTo(RIGHT - 160, line)
+      .lineTo(RIGHT, line)
+      .lineWidth(0.75)
+      .strokeColor(INK)
+      .stroke();
+  }
   doc
     .font('Body')
     .fontSize(8.5)
-    .text('Authorised Signatory', RIGHT - w, line + 4, { width: w, align: 'right' });
+    .fillColor(INK)
+    .text('Authorised Signatory', RIGHT - w, box ? box.y + box.height + 3 : line + 4, {
+      width: w,
+      align: 'right',
+    });
   doc
     .fillColor(MUTED)
     .fontSize(7.5)
@@ -486,10 +555,18 @@ function signature(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number) {
         lineBreak: false,
       },
     );
+  return box;
 }
 
-/** Renders the documents, one after another (a page each, more when needed), as PDF bytes. */
-export function renderTaxDocuments(documents: readonly PrintedDocument[]): Promise<Buffer> {
+/**
+ * Renders the documents, one after another (a page each, more when needed), as PDF bytes. With
+ * `signed`, each shows the signature box and the file has room for one signature of the
+ * whole, its field on the last box (document-signature.ts's `signPdf` fills it).
+ */
+export function renderTaxDocuments(
+  documents: readonly PrintedDocument[],
+  signed?: VisibleSignature,
+): Promise<Buffer> {
   const first = documents[0];
   const doc = new PDFDocument({
     size: 'A4',
@@ -520,7 +597,14 @@ export function renderTaxDocuments(documents: readonly PrintedDocument[]): Promi
       y = header(doc, d, true);
     }
     const end = totals(doc, d, y);
-    signature(doc, d, end);
+    const box = signature(doc, d, end, signed);
+    if (signed && box && d === documents.at(-1)) {
+      addSignaturePlaceholder(doc, {
+        ...signed,
+        reason: SIGNATURE_REASONS[d.kind],
+        box,
+      });
+    }
   }
   doc.end();
   return done;

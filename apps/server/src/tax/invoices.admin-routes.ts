@@ -7,6 +7,7 @@ import { staffInvoicesPdf } from './invoices.service.js';
 
 export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   const db = deps.database.db;
+  const key = deps.config.documentSigningKey;
   const pdf = (reply: { header(k: string, v: string): unknown }, fileName: string) => {
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `inline; filename="${fileName}"`);
@@ -18,14 +19,14 @@ export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
       {
         orderInvoices: {
           handler: async (call) => {
-            const file = await staffInvoicesPdf(db, actorOf(call), call.query.ids);
+            const file = await staffInvoicesPdf(db, key, actorOf(call), call.query.ids);
             pdf(call.reply, file.fileName);
             return call.reply.send(file.pdf);
           },
         },
         orderInvoice: {
           handler: async (call) => {
-            const file = await staffInvoicesPdf(db, actorOf(call), [call.params.id]);
+            const file = await staffInvoicesPdf(db, key, actorOf(call), [call.params.id]);
             pdf(call.reply, file.fileName);
             return call.reply.send(file.pdf);
           },

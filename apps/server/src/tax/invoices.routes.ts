@@ -7,11 +7,16 @@ import { sessionUserId } from '../http/auth.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import { shopperInvoicePdf } from './invoices.service.js';
 
-export function invoiceRoutes({ database }: AppDeps): FastifyPluginAsync {
+export function invoiceRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
     registerStorefrontRoutes(app, {
       'invoice.php': async ({ query, request, reply }) => {
-        const file = await shopperInvoicePdf(database.db, sessionUserId(request), query.order_id);
+        const file = await shopperInvoicePdf(
+          database.db,
+          config.documentSigningKey,
+          sessionUserId(request),
+          query.order_id,
+        );
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -8,6 +8,7 @@ import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract'
 import type { Queryable, Tx } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { getSettings } from '../settings/settings.service.js';
+import { documentSigner } from '../settings/signing-certificate.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import {
   renderTaxDocuments,
@@ -16,6 +17,7 @@ import {
   type PrintedDocument,
   type SellerBlock,
 } from './document-pdf.js';
+import { signPdf } from './document-signature.js';
 import * as q from './invoices.queries.js';
 import { orderTax } from './order-tax.service.js';
 import { nextNumber } from './tax-series.queries.js';
@@ -217,6 +219,27 @@ export async function printedDocuments(
   });
 }
 
+/**
+ * The documents as one PDF, signed with the shop's certificate when one is set and can sign
+ * (decision 069): the box on each document, one signature over the whole file.
+ */
+async function signedDocumentsPdf(
+  db: Queryable,
+  signingKey: Buffer | null,
+  documents: readonly PrintedDocument[],
+): Promise<Buffer> {
+  const signer = await documentSigner(db, signingKey);
+  const first = documents[0];
+  if (!signer || !first) return renderTaxDocuments(documents);
+  const signedAt = new Date();
+  const pdf = await renderTaxDocuments(documents, {
+    name: signer.name,
+    location: first.seller.city,
+    signedAt,
+  });
+  return signPdf(pdf, signer.p12, signer.password, signedAt);
+}
+
 /** 'KR/26-27/000123' → 'invoice-KR-26-27-000123.pdf'. */
 export function documentFileName(kind: TaxDocumentKind, number: string): string {
   return `${FILE_PREFIX[kind]}-${number.replace(/\//g, '-')}.pdf`;
@@ -234,6 +257,7 @@ const FILE_PREFIX: Record<TaxDocumentKind, string> = {
  */
 export async function documentFile(
   db: Queryable,
+  signingKey: Buffer | null,
   documentId: number,
 ): Promise<{ fileName: string; pdf: Buffer } | null> {
   const [doc] = await printedDocuments(db, [documentId]);
@@ -241,7 +265,7 @@ export async function documentFile(
   const printed: PrintedDocument = doc.kind === 'invoice' ? { ...doc, copy: 'original' } : doc;
   return {
     fileName: documentFileName(doc.kind, doc.number),
-    pdf: await renderTaxDocuments([printed]),
+    pdf: await signedDocumentsPdf(db, signingKey, [printed]),
   };
 }
 
@@ -254,6 +278,7 @@ const STAFF_COPIES: readonly InvoiceCopy[] = ['original', 'duplicate', 'triplica
  */
 export async function invoicesPdf(
   db: Queryable,
+  signingKey: Buffer | null,
   orderIds: readonly number[],
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const invoices = new Map((await q.invoicesOfOrders(db, orderIds)).map((r) => [r.order_id, r]));
@@ -270,7 +295,9 @@ export async function invoicesPdf(
     docs.length === 1 ? documentFileName('invoice', docs[0]!.number) : 'invoices.pdf';
   return {
     fileName,
-    pdf: await renderTaxDocuments(
+    pdf: await signedDocumentsPdf(
+      db,
+      signingKey,
       docs.flatMap((d) => STAFF_COPIES.map((copy) => ({ ...d, copy }))),
     ),
   };
@@ -279,10 +306,11 @@ export async function invoicesPdf(
 /** The invoices of these orders as one PDF for staff, audited: they carry buyers' details. */
 export async function staffInvoicesPdf(
   db: Queryable,
+  signingKey: Buffer | null,
   actor: Actor,
   orderIds: readonly number[],
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const file = await invoicesPdf(db, orderIds);
+  const file = await invoicesPdf(db, signingKey, orderIds);
   await record(db, actor, {
     entity: 'order',
     entityId: orderIds.join(','),
@@ -295,12 +323,13 @@ export async function staffInvoicesPdf(
 /** The shopper's own order's invoice as a PDF; 404 for an order not theirs or not invoiced. */
 export async function shopperInvoicePdf(
   db: Queryable,
+  signingKey: Buffer | null,
   userId: number,
   orderId: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   if ((await q.orderOwner(db, orderId)) !== userId) throw new NotFound(ORDER_NOT_FOUND);
   const invoice = await invoiceOfOrder(db, orderId);
   if (!invoice) throw new NotFound(NO_INVOICE_YET);
-  const file = await documentFile(db, invoice.id);
+  const file = await documentFile(db, signingKey, invoice.id);
   return file!;
 }

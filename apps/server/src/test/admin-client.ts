@@ -8,7 +8,7 @@ import { nextIp } from './browser.js';
 export interface AdminClient {
   cookie: string | undefined;
   call(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
     headers?: Record<string, string>,

@@ -33,6 +33,7 @@ import { giveawaysEndpoints } from './giveaways-endpoints.js';
 import { launchesEndpoints } from './launches-endpoints.js';
 import { backInStockEndpoints } from './back-in-stock-endpoints.js';
 import { recoveryEndpoints } from './recovery-endpoints.js';
+import { signingCertificateEndpoints } from './signing-certificate-endpoints.js';
 
 export { roleMayCall, type Access, type AdminEndpoint } from './endpoint.js';
 
@@ -65,6 +66,7 @@ export const adminEndpoints = {
   ...launchesEndpoints,
   ...backInStockEndpoints,
   ...recoveryEndpoints,
+  ...signingCertificateEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpoints = typeof adminEndpoints;

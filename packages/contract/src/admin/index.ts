@@ -32,3 +32,4 @@ export * from './back-in-stock.js';
 export * from './giveaways.js';
 export * from './launches.js';
 export * from './recovery.js';
+export * from './signing-certificate.js';

@@ -1,5 +1,6 @@
 // /admin/settings (owner only, settings.manage): the shop's legal name, address, GSTIN,
-// contact and support hours, and the delivery promise (dispatch cut-off, days per zone).
+// contact and support hours, and the delivery promise (dispatch cut-off, days per zone); the
+// certificate that signs invoices and credit notes has its own section.
 // The storefront's footer, contact page and product pages and the shoppers' mails show them
 // as soon as they are saved.
 import { INDIAN_STATES } from '@kitroom/contract';
@@ -14,6 +15,7 @@ import { CartRemindersSection } from './cart-reminders-settings';
 import { CodSettingsSection } from './cod-settings';
 import { LIMIT_FIELDS, LimitsSection } from './limits-settings';
 import { ShippingSection } from './shipping-settings';
+import { SignatureSection } from './signature-settings';
 import { courierRequest, CouriersSection } from './couriers-settings';
 import { GRIEVANCE_FIELDS, GrievanceOfficerForm } from './grievance-officer-form';
 import { useSaveSettings } from './save-settings';
@@ -235,6 +237,7 @@ export function SettingsPage() {
       ) : query.data ? (
         <>
           <SettingsForm settings={query.data.settings} />
+          <SignatureSection />
           <CodSettingsSection settings={query.data.settings} />
           <ShippingSection settings={query.data.settings} />
           <LimitsSection settings={query.data.settings} />
