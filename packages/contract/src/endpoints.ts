@@ -6,7 +6,12 @@
 // has its own table (@kitroom/contract/admin).
 import { z } from 'zod';
 import { ErrorResponse, Id } from './common.js';
-import { LaunchAlertRequest, LaunchAlertResponse } from './launches.js';
+import {
+  LaunchAlertRequest,
+  LaunchAlertResponse,
+  LaunchQueueRequest,
+  LaunchQueueResponse,
+} from './launches.js';
 import {
   ChangePasswordRequest,
   CheckSessionRequest,
@@ -403,6 +408,15 @@ export const storefrontEndpoints = {
     body: LaunchAlertRequest,
     response: LaunchAlertResponse,
     errors: [...shopperErrors, 404, 409],
+  },
+
+  'launch_queue.php': {
+    method: 'POST',
+    summary: "The logged-in fan's place in a launch's waiting room: taken once, then polled",
+    access: 'shopper',
+    body: LaunchQueueRequest,
+    response: LaunchQueueResponse,
+    errors: [...shopperErrors, 404, 409, 429],
   },
 
   // WhatsApp order updates (decision 066): the shopper's choice in My Account, and opting out.

@@ -15,8 +15,40 @@ export const StorefrontLaunch = z.object({
   per_fan_limit: z.number().int(),
   /** Whether cash on delivery is taken for the launch's products. */
   cod: z.boolean(),
+  /** ISO 8601: when its waiting room opens; null: the launch has none. */
+  queue_opens_at: z.string().nullable(),
 });
 export type StorefrontLaunch = z.infer<typeof StorefrontLaunch>;
+
+// ── the waiting room ──
+
+/** How a launch's waiting room lets fans in (decision 070). */
+export interface QueuePace {
+  startsAt: number;
+  admitPerMinute: number;
+  turnMinutes: number;
+}
+
+/** Places let in at the drop itself: ten seconds' worth. */
+export const firstBatch = (p: Pick<QueuePace, 'admitPerMinute'>) =>
+  Math.max(1, Math.ceil(p.admitPerMinute / 6));
+
+/**
+ * A place's turn to check out: the first batch at the drop, then one place every
+ * 60 / admit_per_minute seconds; never before the fan joined; `turnMinutes` long.
+ */
+export function turnOf(p: QueuePace, position: number, joinedAt: number) {
+  const paced = p.startsAt + (Math.max(0, position - firstBatch(p)) * 60_000) / p.admitPerMinute;
+  const startsAt = Math.max(paced, joinedAt);
+  return { startsAt, endsAt: startsAt + p.turnMinutes * 60_000 };
+}
+
+/** How many places have been let in by `now` (of `length` given). */
+export function admittedBy(p: QueuePace, length: number, now: number): number {
+  if (now < p.startsAt) return 0;
+  const paced = firstBatch(p) + Math.floor(((now - p.startsAt) / 60_000) * p.admitPerMinute);
+  return Math.min(length, paced);
+}
 
 const IST_OFFSET_MS = 330 * 60_000;
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -65,6 +97,48 @@ export const launchLimitReachedText = (
 
 export const launchNoCodText = (launch: string) =>
   `Cash on delivery is not available for the ${launch} launch. Please pay online.`;
+
+// ── POST /api/launch_queue.php ──
+
+/**
+ * Takes the logged-in fan's place in the launch's waiting room (once; a second call answers the
+ * same place), or a new place at the end with `again` once their turn has passed. Polled by the
+ * jersey's page. 404: no such product; 409: not in a launch with a waiting room, or not open
+ * yet; 429: too many places from this address.
+ */
+export const LaunchQueueRequest = z.object({
+  user_id: Id,
+  product_id: Id,
+  again: z.boolean().optional(),
+});
+export type LaunchQueueRequest = z.input<typeof LaunchQueueRequest>;
+
+export const LaunchQueueResponse = z.object({
+  /** waiting: the turn is to come; your_turn: check out now; passed: join again. */
+  state: z.enum(['waiting', 'your_turn', 'passed']),
+  position: z.number().int(),
+  /** Places before this one not let in yet. */
+  ahead: z.number().int(),
+  turn_starts_at: z.string(),
+  turn_ends_at: z.string(),
+});
+export type LaunchQueueResponse = z.infer<typeof LaunchQueueResponse>;
+
+export const LAUNCH_QUEUE_NOT_OPEN = (opensAt: string | Date) =>
+  `The queue opens ${istDateTime(opensAt)}.`;
+export const LAUNCH_NO_QUEUE = 'This jersey has no queue: it is on sale to everyone.';
+export const LAUNCH_QUEUE_ADDRESS_FULL =
+  'Too many places in this queue come from your network. Please try again from another connection.';
+export const LAUNCH_QUEUE_BROWSER_TAKEN =
+  'This browser already holds a place in the queue for another account.';
+
+/** Checkout's refusals while a launch's waiting room lets fans in. */
+export const launchJoinQueueText = (launch: string) =>
+  `Fans check out ${launch} in turn: join the queue on the jersey's page first.`;
+export const launchTurnNotYetText = (launch: string, turnStartsAt: string | Date) =>
+  `Your turn to check out ${launch} comes ${istDateTime(turnStartsAt)}. Please keep the jersey's page open.`;
+export const launchTurnPassedText = (launch: string) =>
+  `Your turn to check out ${launch} has passed. Join the queue again on the jersey's page.`;
 
 // ── POST /api/launch_alert.php ──
 

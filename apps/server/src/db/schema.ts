@@ -653,10 +653,22 @@ export const launches = pgTable(
     canceledAt: timestamptz('canceled_at'),
     /** When the "notify me" mails were written to the outbox (once, at the start). */
     alertsSentAt: timestamptz('alerts_sent_at'),
+    /**
+     * The waiting room: it opens this many minutes before the start (0: no queue); from the
+     * start fans are admitted in order, `admit_per_minute`, each with `turn_minutes` to check
+     * out. `queue_length` counts the places given (the next place's number).
+     */
+    queueOpensMinutes: integer('queue_opens_minutes').notNull().default(10),
+    admitPerMinute: integer('admit_per_minute').notNull().default(300),
+    turnMinutes: integer('turn_minutes').notNull().default(10),
+    queueLength: integer('queue_length').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     check('launches_limits_after_start', sql`${t.limitsUntil} > ${t.startsAt}`),
+    check('launches_queue_opens_range', sql`${t.queueOpensMinutes} BETWEEN 0 AND 120`),
+    check('launches_admit_per_minute_range', sql`${t.admitPerMinute} BETWEEN 10 AND 6000`),
+    check('launches_turn_minutes_range', sql`${t.turnMinutes} BETWEEN 5 AND 60`),
     check('launches_per_fan_limit_range', sql`${t.perFanLimit} BETWEEN 1 AND 10`),
     check('launches_hold_minutes_range', sql`${t.holdMinutes} BETWEEN 2 AND 60`),
   ],
@@ -676,6 +688,34 @@ export const launchProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.launchId, t.productId] }),
     index('launch_products_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * A launch's waiting room: one place per fan's account and per browser, numbered by arrival;
+ * a fan who let their turn pass takes a new place at the end (`position` changes).
+ */
+export const launchQueue = pgTable(
+  'launch_queue',
+  {
+    launchId: integer('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The browser's visitor key (sha256 of its cookie): one place per browser. */
+    browserKey: text('browser_key').notNull(),
+    /** The client's address: at most a few places per address. */
+    ip: text('ip').notNull(),
+    joinedAt: timestamptz('joined_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.launchId, t.userId] }),
+    uniqueIndex('launch_queue_position_uq').on(t.launchId, t.position),
+    uniqueIndex('launch_queue_browser_uq').on(t.launchId, t.browserKey),
+    index('launch_queue_ip_idx').on(t.launchId, t.ip),
   ],
 );
 

@@ -102,6 +102,13 @@ const USER_SCOPED: ScopedCall[] = [
   },
   { path: '/api/wishlist_merge.php', body: ({ userId }) => ({ user_id: userId, product_ids: [] }) },
   {
+    path: '/api/launch_queue.php',
+    body: async ({ userId, db }) => ({
+      user_id: userId,
+      product_id: (await createLaunch(db, { queueOpensMinutes: 120 })).productIds[0]!,
+    }),
+  },
+  {
     path: '/api/launch_alert.php',
     body: async ({ userId, db }) => ({
       user_id: userId,

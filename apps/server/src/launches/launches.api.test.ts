@@ -2,10 +2,19 @@
 // refused); product.php carries the launch; checkout refuses it before the start, keeps each
 // fan within the launch's limit per size (also when one fan's orders race, and at Pay Now
 // after a hold ran out), refuses cash on delivery when the launch does, and holds for the
-// launch's minutes; "Notify me when it drops" mails each waiting fan once at the start. On
+// launch's minutes; the waiting room gives places by arrival (one per account and per
+// browser, a few per address) and lets fans check out in turn at its pace; "Notify me when it
+// drops" mails each waiting fan once at the start. On
 // PGlite and on PostgreSQL (TEST_DATABASE=postgres).
 import {
   LAUNCH_NOT_UPCOMING,
+  LAUNCH_QUEUE_ADDRESS_FULL,
+  LAUNCH_QUEUE_BROWSER_TAKEN,
+  LAUNCH_QUEUE_NOT_OPEN,
+  launchJoinQueueText,
+  launchTurnNotYetText,
+  launchTurnPassedText,
+  type LaunchQueueResponse,
   launchLimitReachedText,
   launchNoCodText,
   launchNotStartedText,
@@ -96,6 +105,7 @@ describe('scheduling a launch', () => {
       limits_until: launch.limits_until,
       per_fan_limit: 2,
       cod: false,
+      queue_opens_at: new Date(Date.parse(launch.starts_at) - 10 * 60_000).toISOString(),
     });
   });
 
@@ -151,6 +161,7 @@ describe('scheduling a launch', () => {
       starts_at: new Date(row!.starts_at).toISOString(),
       limits_until: new Date(row!.limits_until).toISOString(),
       hold_minutes: 10,
+      queue_opens_minutes: 0,
     };
     const raise = await manager.call(
       'PATCH',
@@ -338,5 +349,125 @@ describe('Notify me when it drops', () => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(LAUNCH_NOT_UPCOMING);
+  });
+});
+
+describe('the waiting room', () => {
+  const queue = (who: Shopper, productId: number, extra: object = {}, cookie = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/launch_queue.php',
+      payload: { user_id: who.id, product_id: productId, ...extra },
+      headers: { cookie: `${who.cookie}${cookie}` },
+    });
+  /** As if `seconds` passed: the launch's times and its places' arrivals move back. */
+  async function travel(launchId: number, seconds: number) {
+    const back = sql`make_interval(secs => ${seconds})`;
+    await t.db.execute(
+      sql`UPDATE launches SET starts_at = starts_at - ${back}, limits_until = limits_until - ${back}
+          WHERE id = ${launchId}`,
+    );
+    await t.db.execute(
+      sql`UPDATE launch_queue SET joined_at = joined_at - ${back} WHERE launch_id = ${launchId}`,
+    );
+  }
+
+  it('is closed until it opens, naming when', async () => {
+    const { productIds } = await createLaunch(t.db, {
+      startsAt: new Date(Date.now() + 3 * HOUR),
+      queueOpensMinutes: 15,
+    });
+    const res = await queue(await shopper(t), productIds[0]!);
+    expect(res.statusCode).toBe(409);
+    const [row] = await queryRows<{ opens: Date }>(
+      t.db,
+      sql`SELECT starts_at - interval '15 minutes' AS opens FROM launches l
+          JOIN launch_products p ON p.launch_id = l.id WHERE p.product_id = ${productIds[0]!}`,
+    );
+    expect(res.json().error).toBe(LAUNCH_QUEUE_NOT_OPEN(row!.opens));
+  });
+
+  it('gives places by arrival, lets fans check out in turn at its pace, and a passed turn joins again at the end', async () => {
+    // 10 a minute: the first two at the drop, then one every 6 seconds; turns of 5 minutes.
+    const id = await jersey();
+    const { id: launchId } = await createLaunch(t.db, {
+      productIds: [id],
+      name: 'Queue Kit',
+      startsAt: new Date(Date.now() + 5 * 60_000),
+      queueOpensMinutes: 10,
+      admitPerMinute: 10,
+      turnMinutes: 5,
+      perFanLimit: 2,
+    });
+    const [a, b, c] = [await shopper(t), await shopper(t), await shopper(t)];
+    const places: LaunchQueueResponse[] = [];
+    for (const fan of [a, b, c]) {
+      const res = await queue(fan!, id);
+      expect(res.statusCode, res.body).toBe(200);
+      places.push(res.json());
+    }
+    expect(places.map((p) => [p.state, p.position, p.ahead])).toEqual([
+      ['waiting', 1, 0],
+      ['waiting', 2, 1],
+      ['waiting', 3, 2],
+    ]);
+    // Joining again, or reloading, keeps the place.
+    expect((await queue(a!, id)).json().position).toBe(1);
+    // Before the drop nobody checks out.
+    expect((await place(a!, id)).statusCode).toBe(409);
+
+    await travel(launchId, 5 * 60 + 1);
+    expect((await queue(a!, id)).json().state).toBe('your_turn');
+    expect((await queue(b!, id)).json().state).toBe('your_turn');
+    const third = (await queue(c!, id)).json() as LaunchQueueResponse;
+    expect(third).toMatchObject({ state: 'waiting', position: 3, ahead: 0 });
+    const early = await place(c!, id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe(launchTurnNotYetText('Queue Kit', third.turn_starts_at));
+    const first = await place(a!, id);
+    expect(first.statusCode, first.body).toBe(200);
+    const stranger = await shopper(t);
+    const noPlace = await place(stranger, id);
+    expect(noPlace.json().error).toBe(launchJoinQueueText('Queue Kit'));
+
+    // Six minutes later: the first turns (5 minutes) have passed.
+    await travel(launchId, 6 * 60);
+    const passed = (await queue(a!, id)).json() as LaunchQueueResponse;
+    expect(passed.state).toBe('passed');
+    expect((await place(a!, id)).json().error).toBe(launchTurnPassedText('Queue Kit'));
+    const again = (await queue(a!, id, { again: true })).json() as LaunchQueueResponse;
+    // The queue has long been let in: the new place at the end is let in at once.
+    expect(again).toMatchObject({ state: 'your_turn', position: 4, ahead: 0 });
+    expect((await place(a!, id)).statusCode).toBe(200);
+  });
+
+  it('one place per account whatever the race, one per browser, and a few per address', async () => {
+    const { productIds } = await createLaunch(t.db, {
+      startsAt: new Date(Date.now() + HOUR),
+      queueOpensMinutes: 120,
+    });
+    const id = productIds[0]!;
+    const fan = await shopper(t);
+    const racing = await Promise.all(Array.from({ length: 4 }, () => queue(fan, id)));
+    expect(new Set(racing.map((r) => r.json().position))).toEqual(new Set([1]));
+    const crowd = await Promise.all(
+      Array.from({ length: 8 }, async () => queue(await shopper(t), id)),
+    );
+    expect(crowd.map((r) => r.json().position).sort((x, y) => x - y)).toEqual([
+      2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+
+    // The browser that holds a fan's place cannot take another account's.
+    const first = await queue(await shopper(t), id);
+    const browser = first.cookies.find((c) => c.name === 'kr_visitor')!.value;
+    const second = await queue(await shopper(t), id, {}, `; kr_visitor=${browser}`);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toBe(LAUNCH_QUEUE_BROWSER_TAKEN);
+
+    // Every call here comes from one address: it holds 10 places; 10 more, then no more.
+    for (let i = 0; i < 10; i++) expect((await queue(await shopper(t), id)).statusCode).toBe(200);
+    const over = await queue(await shopper(t), id);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe(LAUNCH_QUEUE_ADDRESS_FULL);
   });
 });

@@ -15,11 +15,16 @@ export interface LaunchRow {
   hold_minutes: number;
   canceled_at: Date | string | null;
   alerts_sent_at: Date | string | null;
+  queue_opens_minutes: number;
+  admit_per_minute: number;
+  turn_minutes: number;
+  queue_length: number;
   product_ids: number[];
 }
 
 const COLUMNS = sql`l.id, l.name, l.starts_at, l.limits_until, l.per_fan_limit, l.cod_allowed,
-  l.hold_minutes, l.canceled_at, l.alerts_sent_at,
+  l.hold_minutes, l.canceled_at, l.alerts_sent_at, l.queue_opens_minutes, l.admit_per_minute,
+  l.turn_minutes, l.queue_length,
   coalesce((SELECT array_agg(lp.product_id ORDER BY lp.product_id) FROM launch_products lp
             WHERE lp.launch_id = l.id), '{}'::int[]) AS product_ids`;
 
@@ -111,14 +116,18 @@ export interface LaunchValues {
   perFanLimit: number;
   codAllowed: boolean;
   holdMinutes: number;
+  queueOpensMinutes: number;
+  admitPerMinute: number;
+  turnMinutes: number;
 }
 
 export async function insertLaunch(db: Queryable, v: LaunchValues): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO launches (name, starts_at, limits_until, per_fan_limit, cod_allowed, hold_minutes)
+    sql`INSERT INTO launches (name, starts_at, limits_until, per_fan_limit, cod_allowed, hold_minutes,
+                              queue_opens_minutes, admit_per_minute, turn_minutes)
         VALUES (${v.name}, ${v.startsAt}, ${v.limitsUntil}, ${v.perFanLimit}, ${v.codAllowed},
-                ${v.holdMinutes})
+                ${v.holdMinutes}, ${v.queueOpensMinutes}, ${v.admitPerMinute}, ${v.turnMinutes})
         RETURNING id`,
   );
   return row!.id;
@@ -128,7 +137,9 @@ export async function updateLaunch(db: Queryable, id: number, v: LaunchValues): 
   await db.execute(
     sql`UPDATE launches SET name = ${v.name}, starts_at = ${v.startsAt},
           limits_until = ${v.limitsUntil}, per_fan_limit = ${v.perFanLimit},
-          cod_allowed = ${v.codAllowed}, hold_minutes = ${v.holdMinutes}
+          cod_allowed = ${v.codAllowed}, hold_minutes = ${v.holdMinutes},
+          queue_opens_minutes = ${v.queueOpensMinutes}, admit_per_minute = ${v.admitPerMinute},
+          turn_minutes = ${v.turnMinutes}
         WHERE id = ${id}`,
   );
 }
@@ -293,4 +304,68 @@ export async function fanEmail(db: Queryable, userId: number): Promise<string> {
     sql`SELECT email FROM users WHERE id = ${userId}`,
   );
   return row?.email ?? '';
+}
+
+// ── the waiting room ──
+
+export interface PlaceRow {
+  position: number;
+  joined_at: Date | string;
+}
+
+/** The fan's place in the launch's waiting room, if they hold one. */
+export async function placeOf(
+  db: Queryable,
+  launchId: number,
+  userId: number,
+): Promise<PlaceRow | undefined> {
+  const [row] = await queryRows<PlaceRow>(
+    db,
+    sql`SELECT position, joined_at FROM launch_queue
+        WHERE launch_id = ${launchId} AND user_id = ${userId}`,
+  );
+  return row;
+}
+
+/**
+ * Holds the fan's and the browser's places still until commit (one join at a time for each),
+ * and answers who else holds this browser's place and how many places this address holds.
+ */
+export async function lockJoin(
+  db: Queryable,
+  j: { launchId: number; userId: number; browserKey: string; ip: string },
+): Promise<{ browser_user: number | null; from_address: number }> {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(${j.userId}::int, hashtext('launch-queue')),
+               pg_advisory_xact_lock(hashtext(${j.browserKey}), hashtext('launch-queue-browser'))`,
+  );
+  const [row] = await queryRows<{ browser_user: number | null; from_address: number }>(
+    db,
+    sql`SELECT (SELECT user_id FROM launch_queue
+                WHERE launch_id = ${j.launchId} AND browser_key = ${j.browserKey}) AS browser_user,
+               (SELECT count(*)::int FROM launch_queue
+                WHERE launch_id = ${j.launchId} AND ip = ${j.ip}
+                  AND user_id <> ${j.userId}) AS from_address`,
+  );
+  return row!;
+}
+
+/** Gives the fan the next place at the end of the queue (a new one when they held one). */
+export async function takePlace(
+  db: Queryable,
+  j: { launchId: number; userId: number; browserKey: string; ip: string; at: Date },
+): Promise<PlaceRow> {
+  const [row] = await queryRows<PlaceRow>(
+    db,
+    sql`WITH next AS (
+          UPDATE launches SET queue_length = queue_length + 1 WHERE id = ${j.launchId}
+          RETURNING queue_length)
+        INSERT INTO launch_queue (launch_id, user_id, position, browser_key, ip, joined_at)
+        SELECT ${j.launchId}, ${j.userId}, queue_length, ${j.browserKey}, ${j.ip}, ${j.at} FROM next
+        ON CONFLICT (launch_id, user_id) DO UPDATE
+          SET position = EXCLUDED.position, browser_key = EXCLUDED.browser_key,
+              ip = EXCLUDED.ip, joined_at = EXCLUDED.joined_at
+        RETURNING position, joined_at`,
+  );
+  return row!;
 }

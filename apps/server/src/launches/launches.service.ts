@@ -4,10 +4,21 @@
 // delivery is taken only if the launch allows it. Checkout asks this service for the rules
 // under the shopper's lock, so the limit holds for concurrent orders of one fan.
 import {
+  admittedBy,
+  LAUNCH_NO_QUEUE,
   LAUNCH_NOT_UPCOMING,
+  LAUNCH_QUEUE_ADDRESS_FULL,
+  LAUNCH_QUEUE_BROWSER_TAKEN,
+  LAUNCH_QUEUE_NOT_OPEN,
+  launchJoinQueueText,
   launchLimitReachedText,
   launchNoCodText,
   launchNotStartedText,
+  launchTurnNotYetText,
+  launchTurnPassedText,
+  turnOf,
+  type LaunchQueueResponse,
+  type QueuePace,
   type StorefrontLaunch,
 } from '@kitroom/contract';
 import {
@@ -20,7 +31,7 @@ import {
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
-import { Conflict, Invalid, NotFound } from '../domain-errors.js';
+import { Conflict, Invalid, NotFound, TooMany } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import { launchDropped, type LaunchDroppedData } from './launch-dropped.mail.js';
@@ -51,7 +62,82 @@ export async function storefrontLaunch(
     limits_until: iso(row.limits_until),
     per_fan_limit: row.per_fan_limit,
     cod: row.cod_allowed,
+    queue_opens_at: row.queue_opens_minutes > 0 ? iso(queueOpensAt(row)) : null,
   };
+}
+
+// ── the waiting room ──
+
+/**
+ * Places one client address may hold in a queue: generous, since a mobile network's phones
+ * share addresses, but a script on one machine cannot queue a crowd of accounts.
+ */
+export const PLACES_PER_ADDRESS = 20;
+
+const queueOpensAt = (l: q.LaunchRow) =>
+  new Date(time(l.starts_at) - l.queue_opens_minutes * 60_000);
+
+const paceOf = (l: q.LaunchRow): QueuePace => ({
+  startsAt: time(l.starts_at),
+  admitPerMinute: l.admit_per_minute,
+  turnMinutes: l.turn_minutes,
+});
+
+function queueAnswer(l: q.LaunchRow, place: q.PlaceRow, now: Date): LaunchQueueResponse {
+  const pace = paceOf(l);
+  const turn = turnOf(pace, place.position, time(place.joined_at));
+  const t = now.getTime();
+  return {
+    state: t < turn.startsAt ? 'waiting' : t < turn.endsAt ? 'your_turn' : 'passed',
+    position: place.position,
+    ahead: Math.max(0, place.position - 1 - admittedBy(pace, l.queue_length, t)),
+    turn_starts_at: iso(new Date(turn.startsAt)),
+    turn_ends_at: iso(new Date(turn.endsAt)),
+  };
+}
+
+/**
+ * The fan's place in the waiting room of the product's launch: taken on the first call (by
+ * arrival, from when the queue opens until the launch's limits end), the same place after, and
+ * a new place at the end with `again` once their turn has passed. One place per account and per
+ * browser; at most PLACES_PER_ADDRESS per client address.
+ */
+export async function joinQueue(
+  db: Queryable,
+  j: {
+    userId: number;
+    productId: number;
+    browserKey: string;
+    ip: string;
+    again: boolean;
+    now?: Date;
+  },
+): Promise<LaunchQueueResponse> {
+  const now = j.now ?? new Date();
+  const launch = await q.liveLaunchOfProduct(db, j.productId, now);
+  if (!launch || launch.queue_opens_minutes === 0) {
+    const [product] = await q.existingProducts(db, [j.productId]);
+    if (!product) throw new NotFound('Product not found');
+    throw new Conflict(LAUNCH_NO_QUEUE);
+  }
+  if (now < queueOpensAt(launch)) throw new Conflict(LAUNCH_QUEUE_NOT_OPEN(queueOpensAt(launch)));
+  const keeps = (place: q.PlaceRow | undefined): place is q.PlaceRow =>
+    place !== undefined && !(j.again && queueAnswer(launch, place, now).state === 'passed');
+  const held = await q.placeOf(db, launch.id, j.userId);
+  if (keeps(held)) return queueAnswer(launch, held, now);
+  return db.transaction(async (tx) => {
+    const seen = await q.lockJoin(tx, { ...j, launchId: launch.id });
+    // Another call of this fan may have taken or renewed the place meanwhile.
+    const meanwhile = await q.placeOf(tx, launch.id, j.userId);
+    if (keeps(meanwhile)) return queueAnswer(launch, meanwhile, now);
+    if (seen.browser_user !== null && seen.browser_user !== j.userId) {
+      throw new Conflict(LAUNCH_QUEUE_BROWSER_TAKEN);
+    }
+    if (seen.from_address >= PLACES_PER_ADDRESS) throw new TooMany(LAUNCH_QUEUE_ADDRESS_FULL);
+    const place = await q.takePlace(tx, { ...j, launchId: launch.id, at: now });
+    const length = Math.max(launch.queue_length, place.position);
+    return queueAnswer({ ...launch, queue_length: length }, place, now);
+  });
 }
 
 /**
@@ -145,6 +231,16 @@ export async function checkoutRules(
       throw new Conflict(launchNotStartedText(lines[0]!.name, launch.starts_at));
     }
     if (o.cod && !launch.cod_allowed) throw new Conflict(launchNoCodText(launch.name));
+    if (launch.queue_opens_minutes > 0) {
+      // The waiting room lets fans check out in turn, each for their turn's minutes.
+      const place = await q.placeOf(db, launch.id, o.userId);
+      if (!place) throw new Conflict(launchJoinQueueText(launch.name));
+      const turn = turnOf(paceOf(launch), place.position, time(place.joined_at));
+      if (o.now.getTime() < turn.startsAt) {
+        throw new Conflict(launchTurnNotYetText(launch.name, new Date(turn.startsAt)));
+      }
+      if (o.now.getTime() >= turn.endsAt) throw new Conflict(launchTurnPassedText(launch.name));
+    }
     const bought = await q.piecesBought(db, {
       userId: o.userId,
       launchId: launch.id,
@@ -220,6 +316,10 @@ async function adminLaunches(db: Queryable, rows: q.LaunchRow[], now: Date) {
     per_fan_limit: r.per_fan_limit,
     cod_allowed: r.cod_allowed,
     hold_minutes: r.hold_minutes,
+    queue_opens_minutes: r.queue_opens_minutes,
+    admit_per_minute: r.admit_per_minute,
+    turn_minutes: r.turn_minutes,
+    queued: r.queue_length,
     state: stateAt(r, now),
     products: r.product_ids.flatMap((id) => {
       const p = products.get(id);
@@ -251,6 +351,9 @@ const valuesOf = (input: Input): q.LaunchValues => ({
   perFanLimit: input.per_fan_limit,
   codAllowed: input.cod_allowed,
   holdMinutes: input.hold_minutes,
+  queueOpensMinutes: input.queue_opens_minutes,
+  admitPerMinute: input.admit_per_minute,
+  turnMinutes: input.turn_minutes,
 });
 
 const audited = (v: q.LaunchValues, productIds: readonly number[]) => ({
@@ -260,6 +363,9 @@ const audited = (v: q.LaunchValues, productIds: readonly number[]) => ({
   per_fan_limit: v.perFanLimit,
   cod_allowed: v.codAllowed,
   hold_minutes: v.holdMinutes,
+  queue_opens_minutes: v.queueOpensMinutes,
+  admit_per_minute: v.admitPerMinute,
+  turn_minutes: v.turnMinutes,
   product_ids: [...productIds],
 });
 
@@ -270,6 +376,9 @@ const valuesOfRow = (r: q.LaunchRow): q.LaunchValues => ({
   perFanLimit: r.per_fan_limit,
   codAllowed: r.cod_allowed,
   holdMinutes: r.hold_minutes,
+  queueOpensMinutes: r.queue_opens_minutes,
+  admitPerMinute: r.admit_per_minute,
+  turnMinutes: r.turn_minutes,
 });
 
 /** Every product exists and is in no other launch whose window meets this one's. */
@@ -353,6 +462,9 @@ export async function updateLaunch(
       values.perFanLimit !== old.perFanLimit ||
       values.codAllowed !== old.codAllowed ||
       values.holdMinutes !== old.holdMinutes ||
+      values.queueOpensMinutes !== old.queueOpensMinutes ||
+      values.admitPerMinute !== old.admitPerMinute ||
+      values.turnMinutes !== old.turnMinutes ||
       !sameIds(input.product_ids, before.product_ids)
     ) {
       throw new Conflict(LAUNCH_STARTED);

@@ -16,6 +16,10 @@ export interface LaunchOverrides {
   perFanLimit?: number;
   codAllowed?: boolean;
   holdMinutes?: number;
+  /** Minutes before the start the waiting room opens; 0 (default here): no waiting room. */
+  queueOpensMinutes?: number;
+  admitPerMinute?: number;
+  turnMinutes?: number;
   productIds?: number[];
 }
 
@@ -36,9 +40,11 @@ export async function createLaunch(
   const productIds = o.productIds ?? [await createProduct(db)];
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO launches (name, starts_at, limits_until, per_fan_limit, cod_allowed, hold_minutes)
+    sql`INSERT INTO launches (name, starts_at, limits_until, per_fan_limit, cod_allowed, hold_minutes,
+                              queue_opens_minutes, admit_per_minute, turn_minutes)
         VALUES (${o.name ?? 'Home kit 26/27'}, ${new Date(starts)}, ${new Date(until)},
-                ${o.perFanLimit ?? 2}, ${o.codAllowed ?? false}, ${o.holdMinutes ?? 10})
+                ${o.perFanLimit ?? 2}, ${o.codAllowed ?? false}, ${o.holdMinutes ?? 10},
+                ${o.queueOpensMinutes ?? 0}, ${o.admitPerMinute ?? 300}, ${o.turnMinutes ?? 10})
         RETURNING id`,
   );
   await db.execute(

@@ -32,6 +32,24 @@ export const LaunchInput = z
       .int('hold_minutes must be a whole number from 2 to 60')
       .min(2, 'hold_minutes must be a whole number from 2 to 60')
       .max(60, 'hold_minutes must be a whole number from 2 to 60'),
+    queue_opens_minutes: z
+      .number({ error: 'queue_opens_minutes must be a whole number from 0 to 120' })
+      .int('queue_opens_minutes must be a whole number from 0 to 120')
+      .min(0, 'queue_opens_minutes must be a whole number from 0 to 120')
+      .max(120, 'queue_opens_minutes must be a whole number from 0 to 120')
+      .default(10),
+    admit_per_minute: z
+      .number({ error: 'admit_per_minute must be a whole number from 10 to 6000' })
+      .int('admit_per_minute must be a whole number from 10 to 6000')
+      .min(10, 'admit_per_minute must be a whole number from 10 to 6000')
+      .max(6000, 'admit_per_minute must be a whole number from 10 to 6000')
+      .default(300),
+    turn_minutes: z
+      .number({ error: 'turn_minutes must be a whole number from 5 to 60' })
+      .int('turn_minutes must be a whole number from 5 to 60')
+      .min(5, 'turn_minutes must be a whole number from 5 to 60')
+      .max(60, 'turn_minutes must be a whole number from 5 to 60')
+      .default(10),
     product_ids: z
       .array(Id)
       .min(1, 'product_ids: at least one product')
@@ -60,6 +78,11 @@ export const AdminLaunch = z.object({
   per_fan_limit: z.number().int(),
   cod_allowed: z.boolean(),
   hold_minutes: z.number().int(),
+  queue_opens_minutes: z.number().int(),
+  admit_per_minute: z.number().int(),
+  turn_minutes: z.number().int(),
+  /** Places given in the waiting room. */
+  queued: z.number().int(),
   state: LaunchState,
   products: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
   /** Fans waiting for the mail (or mailed, once it started). */

@@ -107,6 +107,7 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
               {launch.alerts} {launch.alerts === 1 ? 'fan' : 'fans'} waiting for the mail
               {launch.alerts_sent_at ? ` (mailed ${formatDateTime(launch.alerts_sent_at)})` : ''}
             </span>
+            <span>{launch.queued} in the queue</span>
             <span>{launch.sold} sold</span>
           </p>
         )}
@@ -158,6 +159,30 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
               inputMode="numeric"
               hint="2 to 60; then the shirts go back on sale."
               {...field('hold_minutes', started)}
+            />
+          </FieldSpot>
+          <FieldSpot name="queue_opens_minutes">
+            <TextField
+              label="Queue opens (minutes before the start)"
+              inputMode="numeric"
+              hint="0 to 120; 0: no queue, every fan may order at the start."
+              {...field('queue_opens_minutes', started)}
+            />
+          </FieldSpot>
+          <FieldSpot name="admit_per_minute">
+            <TextField
+              label="Fans let in to check out per minute"
+              inputMode="numeric"
+              hint="10 to 6000, in the order they joined; the queue page shows each fan their turn."
+              {...field('admit_per_minute', started)}
+            />
+          </FieldSpot>
+          <FieldSpot name="turn_minutes">
+            <TextField
+              label="Minutes each fan has to check out"
+              inputMode="numeric"
+              hint="5 to 60; a fan who misses their turn joins again at the end."
+              {...field('turn_minutes', started)}
             />
           </FieldSpot>
           <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">

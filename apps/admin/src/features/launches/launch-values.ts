@@ -10,6 +10,9 @@ export interface LaunchDraft {
   per_fan_limit: string;
   cod_allowed: boolean;
   hold_minutes: string;
+  queue_opens_minutes: string;
+  admit_per_minute: string;
+  turn_minutes: string;
   product_ids: string;
 }
 
@@ -21,6 +24,9 @@ export function emptyDraft(): LaunchDraft {
     per_fan_limit: '2',
     cod_allowed: false,
     hold_minutes: '10',
+    queue_opens_minutes: '10',
+    admit_per_minute: '300',
+    turn_minutes: '10',
     product_ids: '',
   };
 }
@@ -33,6 +39,9 @@ export function draftOf(l: AdminLaunch): LaunchDraft {
     per_fan_limit: String(l.per_fan_limit),
     cod_allowed: l.cod_allowed,
     hold_minutes: String(l.hold_minutes),
+    queue_opens_minutes: String(l.queue_opens_minutes),
+    admit_per_minute: String(l.admit_per_minute),
+    turn_minutes: String(l.turn_minutes),
     product_ids: l.products.map((p) => p.id).join(', '),
   };
 }
@@ -48,6 +57,9 @@ export function inputOf(d: LaunchDraft): Record<keyof LaunchInput, unknown> {
     per_fan_limit: numberOf(d.per_fan_limit),
     cod_allowed: d.cod_allowed,
     hold_minutes: numberOf(d.hold_minutes),
+    queue_opens_minutes: numberOf(d.queue_opens_minutes),
+    admit_per_minute: numberOf(d.admit_per_minute),
+    turn_minutes: numberOf(d.turn_minutes),
     product_ids: d.product_ids
       .split(/[\s,]+/)
       .filter(Boolean)

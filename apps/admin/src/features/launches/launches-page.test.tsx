@@ -14,6 +14,10 @@ function launch(o: Partial<AdminLaunch> = {}): AdminLaunch {
     per_fan_limit: 2,
     cod_allowed: false,
     hold_minutes: 10,
+    queue_opens_minutes: 10,
+    admit_per_minute: 300,
+    turn_minutes: 10,
+    queued: 0,
     state: 'upcoming',
     products: [{ id: 12, name: 'Malabar FC Home 26/27', stock: 300 }],
     alerts: 41,
@@ -92,6 +96,9 @@ describe('the launches pages', { timeout: 20_000 }, () => {
       per_fan_limit: 1,
       cod_allowed: false,
       hold_minutes: 10,
+      queue_opens_minutes: 10,
+      admit_per_minute: 300,
+      turn_minutes: 10,
       product_ids: [12],
     });
   });

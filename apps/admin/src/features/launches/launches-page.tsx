@@ -97,6 +97,11 @@ export function LaunchesPage() {
                   <td className={`${cell} ${border}`}>
                     {l.per_fan_limit} per size per fan · holds {l.hold_minutes} min ·{' '}
                     {l.cod_allowed ? 'COD on' : 'COD off'}
+                    <div className="text-muted">
+                      {l.queue_opens_minutes === 0
+                        ? 'No queue'
+                        : `Queue opens ${l.queue_opens_minutes} min before · ${l.admit_per_minute} fans a minute · ${l.queued} queued`}
+                    </div>
                   </td>
                   <td className={`${cell} ${border} md:text-right`}>
                     <span className="md:hidden">Waiting for the mail: </span>

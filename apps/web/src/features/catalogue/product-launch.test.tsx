@@ -1,7 +1,7 @@
 // A kit launch on the product page (decision 070): before the drop the countdown, the rules and
 // "Notify me when it drops" stand where Add to Cart and Buy Now go; at the drop the buttons
 // come back with the rules above them and the quantity held to the limit.
-import type { ProductDetail, StorefrontLaunch } from '@kitroom/contract';
+import type { LaunchQueueResponse, ProductDetail, StorefrontLaunch } from '@kitroom/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,6 +66,7 @@ describe('a kit launch on the product page', () => {
       limits_until: '2026-12-01T13:30:00.000Z',
       per_fan_limit: 2,
       cod: false,
+      queue_opens_at: null,
     });
     await rendered;
     expect(await screen.findByText('Drops Mon 30 Nov, 7:00 pm IST')).toBeTruthy();
@@ -104,11 +105,88 @@ describe('a kit launch on the product page', () => {
       limits_until: new Date(Date.now() + 4 * 86_400_000).toISOString(),
       per_fan_limit: 1,
       cod: true,
+      queue_opens_at: null,
     });
     await rendered;
     const login = await screen.findByRole('link', { name: 'Log in to get a mail when it drops' });
     expect(login.getAttribute('href')).toBe('/login?redirect=%2Fproduct%2F7');
     expect(screen.getByText('Launch rules: at most 1 piece of each size per fan.')).toBeTruthy();
     expect(screen.getByText(/^3 d \d{2}:\d{2}:\d{2}$/)).toBeTruthy();
+  });
+
+  it('holds a place in the waiting room, shows the turn, and brings the buttons for the turn only', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-30T13:31:00.000Z') });
+    logInLocally(5);
+    const { api, rendered } = open({
+      name: 'Malabar FC Home 26/27',
+      starts_at: '2026-11-30T13:30:00.000Z',
+      limits_until: '2026-12-01T13:30:00.000Z',
+      per_fan_limit: 2,
+      cod: false,
+      queue_opens_at: '2026-11-30T13:20:00.000Z',
+    });
+    const answers: LaunchQueueResponse[] = [
+      {
+        state: 'waiting',
+        position: 153,
+        ahead: 52,
+        turn_starts_at: '2026-11-30T13:31:20.000Z',
+        turn_ends_at: '2026-11-30T13:41:20.000Z',
+      },
+      {
+        state: 'your_turn',
+        position: 153,
+        ahead: 0,
+        turn_starts_at: '2026-11-30T13:31:20.000Z',
+        turn_ends_at: '2026-11-30T13:41:20.000Z',
+      },
+    ];
+    api.on('launch_queue.php', () => ok(answers.length > 1 ? answers.shift()! : answers[0]!));
+    await rendered;
+    expect(await screen.findByText('No. 153')).toBeTruthy();
+    expect(
+      screen.getByText(/52 fans are ahead of you\. Your turn: Mon 30 Nov, 7:01 pm IST, in/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
+    expect(api.calls['launch_queue.php']).toEqual([{ user_id: 5, product_id: 7 }]);
+
+    // The page asks again at the turn's start.
+    await act(() => vi.advanceTimersByTimeAsync(21_000));
+    expect(await screen.findByText('It’s your turn!')).toBeTruthy();
+    expect(screen.getByText(/^Check out by Mon 30 Nov, 7:11 pm IST: /)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
+    expect(api.calls['launch_queue.php']).toHaveLength(2);
+  });
+
+  it('a passed turn offers to join again at the end', async () => {
+    logInLocally(5);
+    const { api, rendered } = open({
+      name: 'Heroes Third Kit',
+      starts_at: new Date(Date.now() - 20 * 60_000).toISOString(),
+      limits_until: new Date(Date.now() + 86_400_000).toISOString(),
+      per_fan_limit: 1,
+      cod: true,
+      queue_opens_at: new Date(Date.now() - 30 * 60_000).toISOString(),
+    });
+    const turn = (state: LaunchQueueResponse['state'], position: number) => ({
+      state,
+      position,
+      ahead: 0,
+      turn_starts_at: new Date(Date.now() - 15 * 60_000).toISOString(),
+      turn_ends_at: new Date(Date.now() + (state === 'passed' ? -5 : 10) * 60_000).toISOString(),
+    });
+    api.on('launch_queue.php', (body) =>
+      ok(body.again ? turn('your_turn', 981) : turn('passed', 12)),
+    );
+    await rendered;
+    expect(await screen.findByText('Your turn has passed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Join the queue again' }));
+    expect(await screen.findByText('It’s your turn!')).toBeTruthy();
+    expect(api.calls['launch_queue.php']).toEqual([
+      { user_id: 5, product_id: 7 },
+      { user_id: 5, product_id: 7, again: true },
+    ]);
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
   });
 });

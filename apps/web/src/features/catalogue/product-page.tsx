@@ -81,6 +81,11 @@ function ProductView({ id }: { id: number }) {
   // A kit launch (decision 070): before the drop a countdown stands where the buttons go.
   const launch = detail?.launch ?? null;
   const launchPhase = useLaunchPhase(launch);
+  // With a waiting room the buttons are for the fan's turn only.
+  const [launchTurn, setLaunchTurn] = useState(false);
+  const buttonsShown =
+    launchPhase === 'none' ||
+    (launchPhase === 'on' && (launch?.queue_opens_at == null || launchTurn));
 
   useTitle(summary?.name);
   // A back-in-stock mail links here with ?size=: that size is chosen while it is in stock.
@@ -287,10 +292,15 @@ function ProductView({ id }: { id: number }) {
                 />
               }
             >
-              <LaunchBox launch={launch} phase={launchPhase} productId={product.id} />
+              <LaunchBox
+                launch={launch}
+                phase={launchPhase}
+                productId={product.id}
+                onTurn={setLaunchTurn}
+              />
             </Suspense>
           )}
-          {launchPhase !== 'upcoming' && (
+          {buttonsShown && (
             <>
               <div className="mt-6 grid gap-3 sm:grid-cols-2">
                 <button
