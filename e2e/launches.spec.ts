@@ -1,7 +1,7 @@
 // Kit launches (decision 070), on a shop of its own: the owner schedules a jersey's launch in
 // the back office; a fan on a 375 px phone finds its page counting down, asks for the mail,
-// and once the drop comes (the owner brings it forward) buys the launch's limit of one size
-// and is refused a third piece at checkout. The back office and the product page are
+// and when the owner brings the drop forward takes a place in the waiting room, is let in at
+// the drop, buys the launch's limit of one size and is refused a third piece at checkout. The back office and the product page are
 // photographed at 1440 and 375 px into the test's output folder.
 import type { ShopListingResponse } from '@kitroom/contract';
 import { expect, expectAccessible, testOnOwnShop } from './fixtures';
@@ -53,6 +53,7 @@ it('the owner schedules a launch; a fan waits on the countdown, then buys the li
   const row = owner.getByRole('row', { name: /Kerala Blasters Home 26\/27/ });
   await expect(row).toContainText('Upcoming');
   await expect(row).toContainText('2 per size per fan · holds 10 min · COD off');
+  await expect(row).toContainText('Queue opens 10 min before · 300 fans a minute · 0 queued');
   await expectAccessible(owner, 'the launches list');
   await owner.screenshot({ path: testInfo.outputPath('launches-admin-1440.png'), fullPage: true });
   await owner.setViewportSize({ width: 375, height: 812 });
@@ -72,6 +73,7 @@ it('the owner schedules a launch; a fan waits on the countdown, then buys the li
   await expect(box.getByText(/^Drops \w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m IST$/)).toBeVisible();
   await expect(box.getByText(/^1 d \d{2}:\d{2}:\d{2}$|^23:\d{2}:\d{2}$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
+  await expect(box.getByText(/^The queue opens \w{3} \d{1,2} \w{3}, /)).toBeVisible();
   await box.getByRole('button', { name: 'Notify me when it drops' }).click();
   await expect(
     box.getByText(`We'll email ${account.email} when it drops,`, { exact: false }),
@@ -100,13 +102,19 @@ it('the owner schedules a launch; a fan waits on the countdown, then buys the li
   });
   expect(moved.status(), await moved.text()).toBe(200);
 
-  // ── the fan's page turns from countdown to buttons at the drop ──
+  // ── the queue is open: the fan takes the first place, and is let in at the drop ──
   await page.reload();
   await expect(box.getByText(/^00:00:\d{2}$/)).toBeVisible();
+  await expect(box.getByText('No. 1')).toBeVisible();
+  await expect(box.getByText(/^Nobody is ahead of you\. Your turn: /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
+  await expectAccessible(page, 'the waiting room');
+  await page.screenshot({ path: testInfo.outputPath('launch-queue-375.png'), fullPage: true });
   const buy = page.getByRole('button', { name: 'Buy Now' });
   await expect(buy).toBeVisible({ timeout: 30_000 });
+  await expect(box.getByText('It’s your turn!')).toBeVisible();
   await expect(
-    page.getByText(
+    box.getByText(
       'Launch rules: at most 2 pieces of each size per fan; pay online (no cash on delivery).',
     ),
   ).toBeVisible();
