@@ -31,3 +31,4 @@ export * from './size-charts.js';
 export * from './back-in-stock.js';
 export * from './giveaways.js';
 export * from './recovery.js';
+export * from './e-invoices.js';
