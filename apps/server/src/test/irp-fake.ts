@@ -300,11 +300,12 @@ export async function startFakeIrp(
     EwbValidTill: null,
   });
 
-  /** The next fault, if one is queued: answered before anything is done ('unavailable'). */
-  function fault(reply: FastifyReply): IrpFault | undefined {
-    const next = fake.faults.shift();
-    if (next === 'unavailable') void reply.code(503).send('Service Unavailable');
-    return next;
+  /** A queued 'unavailable' answers 503 before anything is done; true when it did. */
+  function unavailable(reply: FastifyReply): boolean {
+    if (fake.faults[0] !== 'unavailable') return false;
+    fake.faults.shift();
+    void reply.code(503).send('Service Unavailable');
+    return true;
   }
 
   const app = Fastify({ logger: false });
@@ -349,8 +350,7 @@ export async function startFakeIrp(
 
   app.post('/eicore/v1.03/Invoice', async (req, reply) => {
     fake.calls.push('generate');
-    const f = fault(reply);
-    if (f === 'unavailable') return reply;
+    if (unavailable(reply)) return reply;
     const token = authorised(req);
     if (Array.isArray(token)) return failure([token]);
     const payload = payloadOf(req, token);
@@ -384,7 +384,11 @@ export async function startFakeIrp(
       );
     }
     const registration = registerDocument(inv, docKey);
-    if (f === 'lose-answer') return reply.code(502).send('Bad Gateway');
+    // A queued 'lose-answer': registered, but the answer never reaches the caller.
+    if (fake.faults[0] === 'lose-answer') {
+      fake.faults.shift();
+      return reply.code(502).send('Bad Gateway');
+    }
     return answer(token, registrationData(registration));
   });
 
@@ -473,7 +477,7 @@ export async function startFakeIrp(
 
   app.post('/eicore/v1.03/Invoice/Cancel', async (req, reply) => {
     fake.calls.push('cancel');
-    if (fault(reply) === 'unavailable') return reply;
+    if (unavailable(reply)) return reply;
     const token = authorised(req);
     if (Array.isArray(token)) return failure([token]);
     const body = CancelPayload.safeParse(payloadOf(req, token));
@@ -500,7 +504,7 @@ export async function startFakeIrp(
 
   app.get('/eicore/v1.03/Invoice/irn/:irn', async (req, reply) => {
     fake.calls.push('get');
-    if (fault(reply) === 'unavailable') return reply;
+    if (unavailable(reply)) return reply;
     const token = authorised(req);
     if (Array.isArray(token)) return failure([token]);
     const r = fake.registrations.get((req.params as { irn: string }).irn);
