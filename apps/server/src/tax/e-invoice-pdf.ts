@@ -16,7 +16,7 @@ export interface PrintedEInvoice {
   canceledAt: Date | null;
 }
 
-const QR_SIZE = 112;
+const QR_SIZE = 120;
 
 /** The QR code's dark modules drawn as squares, `size` points wide, at (x, y). */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {

@@ -66,6 +66,7 @@ const returned: AdminOrderResponse = {
     total_paise: 395_700,
   },
   invoice_problems: [],
+  e_invoice: null,
   eway_bill_needed: null,
 };
 
