@@ -16,11 +16,11 @@ export interface PrintedEInvoice {
   canceledAt: Date | null;
 }
 
-const QR_SIZE = 120;
+const QR_SIZE = 140;
 
 /** The QR code's dark modules drawn as squares, `size` points wide, at (x, y). */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'L' });
   const cell = size / modules.size;
   doc.save().fillColor('#000000');
   for (let row = 0; row < modules.size; row++) {
