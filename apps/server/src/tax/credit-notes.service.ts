@@ -17,6 +17,7 @@ import * as q from './credit-notes.queries.js';
 import * as documents from './invoices.queries.js';
 import { documentFile } from './invoices.service.js';
 import { orderQuote } from './order-tax.service.js';
+import { eInvoicesOfDocuments, insertPending } from './e-invoices.queries.js';
 import { nextNumber } from './tax-series.queries.js';
 import type { TaxLine } from './tax.types.js';
 
@@ -90,6 +91,10 @@ async function issue(
     },
     lines,
   );
+  // A note on an e-invoice is an e-invoice document too (Typ CRN, decision 068), registered
+  // after this commits, as its invoice was; none when the invoice's IRN was canceled (void).
+  const eInvoice = (await eInvoicesOfDocuments(tx, [invoice.id])).get(invoice.id);
+  if (eInvoice && eInvoice.status !== 'canceled') await insertPending(tx, id, how.at);
   return { id, number: taken.number, totalPaise };
 }
 

@@ -20,6 +20,7 @@ import { pdfText } from '../test/pdf.js';
 import { createStaff } from '../test/staff.js';
 import { approvedWholesaler, createPriceList } from '../test/wholesale.js';
 import { indianDayOf } from '../indian-days.js';
+import { creditNoteForCancellation } from './credit-notes.service.js';
 import {
   CANCEL_WINDOW_MS,
   NOT_CONFIGURED,
@@ -379,6 +380,34 @@ describe('above ₹5 crore', () => {
     );
     expect(mine).toHaveLength(1);
     expect(page.e_invoice.irn).toBe(mine[0]!.irn);
+  });
+
+  it('registers a credit note on a registered invoice as CRN, naming the invoice', async () => {
+    const id = await chennaiOrder();
+    expect((await ship(id)).statusCode).toBe(200);
+    await sweep();
+    const invoice = await invoiceOf(id);
+    const note = await t.db.transaction((tx) =>
+      creditNoteForCancellation(tx, id, {
+        reason: 'Goods lost in transit',
+        staffId: null,
+        at: new Date(),
+      }),
+    );
+    expect(await sweep()).toBe(1);
+    const irn = createHash('sha256')
+      .update(`${TEST_SHOP_GSTIN}2026-27CRN${note!.number}`)
+      .digest('hex');
+    const registered = fake.registrations.get(irn);
+    // Everything reversed: the invoice's own figures, as a CRN against it.
+    expect(registered!.invoice).toMatchObject({
+      DocDtls: { Typ: 'CRN', No: note!.number, Dt: today() },
+      RefDtls: { PrecDocDtls: [{ InvNo: invoice.number, InvDt: today() }] },
+      ValDtls: { AssVal: 8640.95, CgstVal: 0, SgstVal: 0, IgstVal: 432.05, TotInvVal: 9073 },
+    });
+    const pdf = await support.call('GET', `/api/admin/credit-notes/${note!.id}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain(`IRN: ${irn}`);
   });
 
   it('cancels the IRN within 24 hours with a reason, audited; the PDF says it is void', async () => {

@@ -84,6 +84,22 @@ export const NicInvoiceSchema = z
         Stcd: STATE_CODE,
       })
       .optional(),
+    RefDtls: z
+      .strictObject({
+        InvRm: text(3, 100).optional(),
+        PrecDocDtls: z
+          .array(
+            z.strictObject({
+              InvNo: z.string().regex(/^[a-zA-Z1-9][a-zA-Z0-9/-]{0,15}$/),
+              InvDt: z.string().regex(/^[0-3][0-9]\/[0-1][0-9]\/20[0-9]{2}$/),
+              OthRefNo: text(1, 20).optional(),
+            }),
+          )
+          .min(1)
+          .max(100)
+          .optional(),
+      })
+      .optional(),
     ItemList: z
       .array(
         z.strictObject({
@@ -217,6 +233,14 @@ function buildNicInvoice(d: PrintedDocument): unknown {
       ...billTo,
     },
     ...(shipsElsewhere ? { ShipDtls: shipTo } : {}),
+    // A credit note names the invoice it corrects.
+    ...(d.original
+      ? {
+          RefDtls: {
+            PrecDocDtls: [{ InvNo: d.original.number, InvDt: nicDate(d.original.issuedAt) }],
+          },
+        }
+      : {}),
     ItemList: d.lines.map((l, i) => ({
       SlNo: String(i + 1),
       PrdDesc: clip(l.description, 300).padEnd(3, '.'),
