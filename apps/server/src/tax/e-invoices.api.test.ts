@@ -408,6 +408,8 @@ describe('above ₹5 crore', () => {
     const pdf = await support.call('GET', `/api/admin/credit-notes/${note!.id}`);
     expect(pdf.statusCode).toBe(200);
     expect(await pdfText(pdf.rawPayload)).toContain(`IRN: ${irn}`);
+    const listed = await support.call('GET', `/api/admin/orders/${id}/credit-notes`);
+    expect(listed.json().credit_notes[0].irn_status).toBe(`IRN ${irn}`);
   });
 
   it('cancels the IRN within 24 hours with a reason, audited; the PDF says it is void', async () => {
