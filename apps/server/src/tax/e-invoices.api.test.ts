@@ -16,7 +16,7 @@ import { setHsn, setTurnover, irpEnv } from '../test/e-invoices.js';
 import { createProduct, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';
 import { startFakeIrp, type FakeIrp } from '../test/irp-fake.js';
-import { pdfText } from '../test/pdf.js';
+import { pdfQrCode, pdfText } from '../test/pdf.js';
 import { createStaff } from '../test/staff.js';
 import { approvedWholesaler, createPriceList } from '../test/wholesale.js';
 import { indianDayOf } from '../indian-days.js';
@@ -300,6 +300,9 @@ describe('above ₹5 crore', () => {
     });
 
     const text = await invoiceText(orderId);
+    // The QR code printed on the invoice reads back as the IRP's signed QR code.
+    const pdf = await support.call('GET', `/api/admin/orders/${orderId}/invoice`);
+    expect(await pdfQrCode(pdf.rawPayload)).toBe(row!.signed_qr_code);
     expect(text).toContain(`IRN: ${irn}`);
     expect(text).toContain(`Ack No.: ${registered!.ackNo}`);
     expect(text).toMatch(/Ack Date: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
