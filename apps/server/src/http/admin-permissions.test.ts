@@ -470,6 +470,7 @@ function ordersSamples() {
       url: `/api/admin/orders/invoices?ids=${await invoiced(db)}`,
     }),
     orderInvoice: async (db: Db) => ({ url: `/api/admin/orders/${await invoiced(db)}/invoice` }),
+    pendingEInvoices: async () => ({ url: '/api/admin/tax/e-invoices/pending' }),
     // A pending e-invoice: sent again, the fake IRP refuses a B2C document (no buyer GSTIN).
     registerEInvoice: async (db: Db) => {
       const id = await invoiced(db);

@@ -487,6 +487,15 @@ describe('above ₹5 crore', () => {
     expect((await orderPage(id)).e_invoice.status).toBe('registered');
   });
 
+  it('lists what is still pending on the Tax page, for reports.read', async () => {
+    const res = await owner.call('GET', '/api/admin/tax/e-invoices/pending');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().e_invoices as { order_id: number; reason: string; kind: string }[];
+    // Every e-invoice above is registered or canceled by now; the next test leaves one.
+    expect(list).toEqual([]);
+    expect((await support.call('GET', '/api/admin/tax/e-invoices/pending')).statusCode).toBe(403);
+  });
+
   it('says why an invoice stays pending when the shop has no IRP credentials', async () => {
     const id = await chennaiOrder();
     expect((await ship(id)).statusCode).toBe(200);
@@ -496,5 +505,16 @@ describe('above ₹5 crore', () => {
       pending_reason: NOT_CONFIGURED,
     });
     expect(await invoiceText(id)).toContain('IRN PENDING');
+    const pending = await owner.call('GET', '/api/admin/tax/e-invoices/pending');
+    expect(pending.json().e_invoices).toEqual([
+      {
+        order_id: id,
+        kind: 'invoice',
+        number: (await invoiceOf(id)).number,
+        issued_at: expect.any(String),
+        reason: NOT_CONFIGURED,
+        attempts: 1,
+      },
+    ]);
   });
 });

@@ -143,3 +143,23 @@ export async function markCanceled(
         WHERE document_id = ${documentId} AND status = 'registered'`,
   );
 }
+
+export interface PendingRow {
+  order_id: number;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  issued_at: Date | string;
+  attempts: number;
+  last_error: string | null;
+}
+
+/** Documents whose e-invoice is pending, oldest first. */
+export async function pendingDocuments(db: Queryable, limit: number): Promise<PendingRow[]> {
+  return queryRows<PendingRow>(
+    db,
+    sql`SELECT d.order_id, d.kind, d.number, d.issued_at, e.attempts, e.last_error
+        FROM e_invoices e JOIN tax_documents d ON d.id = e.document_id
+        WHERE e.status = 'pending'
+        ORDER BY d.issued_at, d.id LIMIT ${limit}`,
+  );
+}

@@ -10,6 +10,7 @@ import {
   IRN_CANCEL_REASONS,
   type AdminEInvoice,
   type CancelIrnRequest,
+  type PendingEInvoicesResponse,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
@@ -104,6 +105,23 @@ export async function registerDueEInvoices(ctx: EInvoiceContext, limit = 20): Pr
   return ids.length;
 }
 
+const WAITING = 'Waiting to be sent to the IRP (within a minute).';
+
+/** The Tax page's list of documents whose IRN is still pending, oldest first. */
+export async function pendingEInvoices(db: Queryable): Promise<PendingEInvoicesResponse> {
+  const rows = await q.pendingDocuments(db, 200);
+  return {
+    e_invoices: rows.map((r) => ({
+      order_id: r.order_id,
+      kind: r.kind,
+      number: r.number,
+      issued_at: new Date(r.issued_at).toISOString(),
+      reason: r.last_error ?? WAITING,
+      attempts: r.attempts,
+    })),
+  };
+}
+
 /** The invoice's registration as the order page shows it. */
 function viewOf(row: q.EInvoiceRow): AdminEInvoice {
   const ackAt = at(row.ack_at);
@@ -112,10 +130,7 @@ function viewOf(row: q.EInvoiceRow): AdminEInvoice {
     irn: row.irn,
     ack_no: row.ack_no,
     ack_at: ackAt?.toISOString() ?? null,
-    pending_reason:
-      row.status !== 'pending'
-        ? null
-        : (row.last_error ?? 'Waiting to be sent to the IRP (within a minute).'),
+    pending_reason: row.status !== 'pending' ? null : (row.last_error ?? WAITING),
     attempts: row.attempts,
     cancelable_until:
       row.status === 'registered' && ackAt

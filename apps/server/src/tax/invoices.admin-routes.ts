@@ -4,7 +4,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import { actorOf } from '../staff/admin-actor.js';
-import { cancelIrn, registerAgain, type EInvoiceContext } from './e-invoices.service.js';
+import {
+  cancelIrn,
+  pendingEInvoices,
+  registerAgain,
+  type EInvoiceContext,
+} from './e-invoices.service.js';
 import { staffInvoicesPdf } from './invoices.service.js';
 
 export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -38,6 +43,7 @@ export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
             e_invoice: await registerAgain(eInvoices, actorOf(call), call.params.id),
           }),
         },
+        pendingEInvoices: { handler: () => pendingEInvoices(db) },
         cancelEInvoice: {
           handler: async (call) => ({
             e_invoice: await cancelIrn(eInvoices, actorOf(call), call.params.id, call.body),

@@ -51,3 +51,18 @@ export const CancelIrnRequest = z.object({
     .max(100, 'remark must be at most 100 characters'),
 });
 export type CancelIrnRequest = z.input<typeof CancelIrnRequest>;
+
+/** The Tax page's list: invoices and credit notes whose IRN is still pending, oldest first. */
+export const PendingEInvoicesResponse = z.object({
+  e_invoices: z.array(
+    z.object({
+      order_id: z.number().int(),
+      kind: z.enum(['invoice', 'credit_note']),
+      number: z.string(),
+      issued_at: z.string(),
+      reason: z.string(),
+      attempts: z.number().int(),
+    }),
+  ),
+});
+export type PendingEInvoicesResponse = z.infer<typeof PendingEInvoicesResponse>;

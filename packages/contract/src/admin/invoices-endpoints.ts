@@ -2,7 +2,7 @@
 // packing slips). Reading only: invoices are issued by the ship action (decision 027).
 import { z } from 'zod';
 import type { AdminEndpoint } from './endpoint.js';
-import { CancelIrnRequest, EInvoiceResponse } from './e-invoices.js';
+import { CancelIrnRequest, EInvoiceResponse, PendingEInvoicesResponse } from './e-invoices.js';
 import { OrderIdParams, PackingSlipsQuery } from './orders.js';
 
 /** Order ids, comma-separated: '12,15,16' (the packing slips' query). */
@@ -47,5 +47,13 @@ export const invoicesEndpoints = {
     params: OrderIdParams,
     body: CancelIrnRequest,
     response: EInvoiceResponse,
+  },
+  pendingEInvoices: {
+    method: 'GET',
+    path: '/api/admin/tax/e-invoices/pending',
+    summary:
+      'Invoices and credit notes whose IRN is still pending on the IRP, oldest first (at most 200), with the reason',
+    access: 'reports.read',
+    response: PendingEInvoicesResponse,
   },
 } as const satisfies Record<string, AdminEndpoint>;
