@@ -325,6 +325,18 @@ describe('above ₹5 crore', () => {
     const id = await paidOrder(t, retail, [{ product_id: jersey, size: 'M', quantity: 1 }], 1059);
     expect((await ship(id)).statusCode).toBe(200);
     expect((await orderPage(id)).e_invoice).toBeNull();
+    // Nothing to register or cancel: a clear 404, and 400 for an id that is none.
+    const none = await support.call('POST', `/api/admin/orders/${id}/e-invoice/register`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ error: "This order's invoice needs no IRN." });
+    const cancel = await owner.call('POST', `/api/admin/orders/${id}/e-invoice/cancel`, {
+      reason: '1',
+      remark: 'Duplicate',
+    });
+    expect(cancel.statusCode).toBe(404);
+    expect(
+      (await support.call('POST', '/api/admin/orders/abc/e-invoice/register')).statusCode,
+    ).toBe(400);
   });
 
   it("keeps the IRP's refusal with its words, does not retry it alone, and registers when sent again", async () => {
