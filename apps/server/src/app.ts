@@ -73,6 +73,12 @@ import { courierWebhookRoutes } from './orders/couriers.routes.js';
 import { deliveryEstimateRoutes } from './orders/delivery-estimate.routes.js';
 import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
 import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
+import { startEInvoiceSweep, type EInvoiceSweep } from './tax/e-invoices.service.js';
+import type { IrpClient } from './tax/irp/irp.js';
+import { createNicIrp } from './tax/irp/nic.irp.js';
+
+/** How often pending e-invoices are sent to the IRP (decision 068). */
+const E_INVOICE_SWEEP_INTERVAL_MS = 30_000;
 import { shipmentsAdminRoutes } from './orders/shipments.admin-routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { sizeChartRoutes } from './size-charts/size-charts.routes.js';
@@ -136,6 +142,8 @@ export interface AppDeps {
   couriers: Couriers;
   /** Free disk space as fs.statfs reads it (backups, readiness); tests hand in their own. */
   statfs?: StatFs;
+  /** NIC's IRP for e-invoices (tax/irp/, decision 068); null when not configured. */
+  irp: IrpClient | null;
 }
 
 export interface BuildOptions {
@@ -162,6 +170,8 @@ export interface BuildOptions {
   productViews?: ViewCounts;
   /** Free disk space under DATA_DIR (default fs.statfs); tests hand in a full disk. */
   statfs?: StatFs;
+  /** The IRP client (default: NIC's, when IRP_* are set); tests hand in one on their clock. */
+  irp?: IrpClient | null;
 }
 
 export type App = FastifyInstance;
@@ -302,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     productViews,
     couriers,
     ...statfs,
+    irp: options.irp !== undefined ? options.irp : config.irp ? createNicIrp(config.irp) : null,
   };
   const healthContext: HealthContext = {
     config,
@@ -413,7 +424,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     let alertChecker: AlertChecker | undefined;
     let erasureSweep: ErasureSweep | undefined;
     let recoverySweep: RecoverySweep | undefined;
+    let eInvoiceSweep: EInvoiceSweep | undefined;
     app.addHook('onReady', async () => {
+      eInvoiceSweep = startEInvoiceSweep(
+        { db: deps.database.db, irp: deps.irp, now: () => new Date() },
+        app.log,
+        E_INVOICE_SWEEP_INTERVAL_MS,
+      );
       recoverySweep = startRecoverySweep(
         { db: deps.database.db, publicUrl: config.publicUrl },
         app.log,
@@ -454,6 +471,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await alertChecker?.stop();
       await erasureSweep?.stop();
       await recoverySweep?.stop();
+      await eInvoiceSweep?.stop();
     });
   }
   if (options.outboxWorker !== false) app.addHook('onReady', async () => outbox.start());

@@ -146,3 +146,41 @@ describe('the document signing key (decision 069)', () => {
     }
   });
 });
+
+describe("NIC's IRP for e-invoices (decision 068)", () => {
+  const PEM = '-----BEGIN PUBLIC KEY-----\\nMIIBIjAN\\n-----END PUBLIC KEY-----';
+  const irp = {
+    IRP_API_BASE: 'https://irp.example.test/',
+    IRP_CLIENT_ID: 'AAKCS29TXP3G0K1',
+    IRP_CLIENT_SECRET: 'client-secret',
+    IRP_USERNAME: 'kitroom_api',
+    IRP_PASSWORD: 'api-password',
+    IRP_PUBLIC_KEY: PEM,
+  };
+
+  it('is off without its variables', () => {
+    expect(loadConfig({}).irp).toBeNull();
+  });
+
+  it('is on with all six; a PEM written on one line gets its line breaks back', () => {
+    expect(loadConfig(irp).irp).toEqual({
+      apiBase: 'https://irp.example.test',
+      clientId: 'AAKCS29TXP3G0K1',
+      clientSecret: 'client-secret',
+      username: 'kitroom_api',
+      password: 'api-password',
+      publicKey: '-----BEGIN PUBLIC KEY-----\nMIIBIjAN\n-----END PUBLIC KEY-----',
+      signingKey: null,
+    });
+  });
+
+  it('refuses a start with some of them set, naming the missing ones, and a key that is neither PEM nor file', () => {
+    const start = () => loadConfig({ IRP_CLIENT_ID: 'x', IRP_CLIENT_SECRET: 'y' });
+    expect(start).toThrow(
+      'Missing configuration for this start: IRP_API_BASE, IRP_USERNAME, IRP_PASSWORD, IRP_PUBLIC_KEY.',
+    );
+    expect(() => loadConfig({ ...irp, IRP_PUBLIC_KEY: '/no/such/key.pem' })).toThrow(
+      'IRP_PUBLIC_KEY: neither a PEM key nor a readable file (/no/such/key.pem)',
+    );
+  });
+});

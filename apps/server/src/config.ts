@@ -1,6 +1,7 @@
 // The one place that reads the environment. Parsed once at start; a bad or missing value
 // stops the server with a message that names it.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -75,6 +76,16 @@ const EnvSchema = z.object({
   SHIPROCKET_PASSWORD: optionalText,
   SHIPROCKET_WEBHOOK_TOKEN: optionalText,
   SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
+  // E-invoicing through NIC's IRP (decision 068): off until the API base, the client id and
+  // secret, the API user's name and password and NIC's public key are all set. The keys are
+  // PEM text or the path of a PEM file; the signing key (to verify signed answers) is optional.
+  IRP_API_BASE: z.string().url().optional(),
+  IRP_CLIENT_ID: optionalText,
+  IRP_CLIENT_SECRET: optionalText,
+  IRP_USERNAME: optionalText,
+  IRP_PASSWORD: optionalText,
+  IRP_PUBLIC_KEY: optionalText,
+  IRP_SIGNING_PUBLIC_KEY: optionalText,
   // WhatsApp order updates through Meta's Cloud API (decision 066): off until the token, the
   // phone number's id, the app secret (webhook signatures) and the webhook's verify token are
   // all set. The base URL and version point tests at a local fake.
@@ -195,6 +206,30 @@ export interface Config {
    * DOCUMENT_SIGNING_KEY (no certificate can be stored), a known development key elsewhere.
    */
   documentSigningKey: Buffer | null;
+  /** NIC's IRP for e-invoices (decision 068); null when it is not configured. */
+  irp: IrpConfig | null;
+}
+
+export interface IrpConfig {
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  /** PEM. */
+  publicKey: string;
+  /** PEM; null: signed answers are not verified. */
+  signingKey: string | null;
+}
+
+/** A PEM given as its text, or the path of a file holding it. */
+function pemOf(name: string, value: string): string {
+  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  try {
+    return readFileSync(value, 'utf8');
+  } catch {
+    throw new ConfigError(`${name}: neither a PEM key nor a readable file (${value})`);
+  }
 }
 
 export interface WhatsAppConfig {
@@ -261,6 +296,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.SHIPROCKET_WEBHOOK_TOKEN) missing.push('SHIPROCKET_WEBHOOK_TOKEN');
   }
   if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER');
+  const irp = {
+    IRP_API_BASE: e.IRP_API_BASE,
+    IRP_CLIENT_ID: e.IRP_CLIENT_ID,
+    IRP_CLIENT_SECRET: e.IRP_CLIENT_SECRET,
+    IRP_USERNAME: e.IRP_USERNAME,
+    IRP_PASSWORD: e.IRP_PASSWORD,
+    IRP_PUBLIC_KEY: e.IRP_PUBLIC_KEY,
+  };
+  // Half an IRP configuration would leave B2B invoices pending without saying why: refused.
+  if (Object.values(irp).some(Boolean) || e.IRP_SIGNING_PUBLIC_KEY) {
+    for (const [name, value] of Object.entries(irp)) if (!value) missing.push(name);
+  }
   const whatsapp = {
     WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
     WHATSAPP_PHONE_NUMBER_ID: e.WHATSAPP_PHONE_NUMBER_ID,
@@ -361,5 +408,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : e.NODE_ENV === 'production'
         ? null
         : DEVELOPMENT_SIGNING_KEY,
+    irp:
+      e.IRP_API_BASE &&
+      e.IRP_CLIENT_ID &&
+      e.IRP_CLIENT_SECRET &&
+      e.IRP_USERNAME &&
+      e.IRP_PASSWORD &&
+      e.IRP_PUBLIC_KEY
+        ? {
+            apiBase: e.IRP_API_BASE.replace(/\/+$/, ''),
+            clientId: e.IRP_CLIENT_ID,
+            clientSecret: e.IRP_CLIENT_SECRET,
+            username: e.IRP_USERNAME,
+            password: e.IRP_PASSWORD,
+            publicKey: pemOf('IRP_PUBLIC_KEY', e.IRP_PUBLIC_KEY),
+            signingKey: e.IRP_SIGNING_PUBLIC_KEY
+              ? pemOf('IRP_SIGNING_PUBLIC_KEY', e.IRP_SIGNING_PUBLIC_KEY)
+              : null,
+          }
+        : null,
   };
 }

@@ -38,6 +38,8 @@ export function shopSettings(overrides: Partial<ShopSettingsRow> = {}): ShopSett
     unpaid_orders_max: 3,
     pieces_per_size_max: 10,
     shipping_rates: DEFAULT_SHIPPING_RATES,
+    highest_aato_rupees: null,
+    e_invoicing_required: false,
     updated_at: '2026-11-25T05:30:00.000Z',
     ...overrides,
   };

@@ -1549,10 +1549,18 @@ export const shopSettings = pgTable(
       .default(
         sql`'{"zones":[{"label":"Kerala","states":["Kerala"],"fee_paise":6000},{"label":"Tamil Nadu and Karnataka","states":["Tamil Nadu","Karnataka"],"fee_paise":8500}],"other_fee_paise":10000,"free_above_paise":null}'::jsonb`,
       ),
+    // E-invoicing (decision 068): the highest aggregate annual turnover of any financial year
+    // since 2017-18, in rupees, as the owner states it; above ₹5 crore B2B invoices need an
+    // IRN. Null until the owner states it.
+    highestAatoRupees: bigint('highest_aato_rupees', { mode: 'number' }),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'shop_settings_aato_valid',
+      sql`${t.highestAatoRupees} IS NULL OR ${t.highestAatoRupees} BETWEEN 0 AND 100000000000000`,
+    ),
     check(
       'shop_settings_limits_valid',
       sql`${t.supportRefundLimitPaise} BETWEEN 0 AND 100000000
@@ -1762,6 +1770,53 @@ export const taxDocumentLines = pgTable(
         AND ${t.cgstPaise} >= 0 AND ${t.sgstPaise} >= 0 AND ${t.igstPaise} >= 0
         AND ${t.totalPaise} = ${t.valuePaise} - ${t.discountPaise}
         AND ${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`,
+    ),
+  ],
+);
+
+// A B2B invoice's registration on the Invoice Registration Portal (decision 068): written
+// 'pending' in the ship step's transaction when e-invoicing applies, then filled once by the
+// IRP's answer (IRN, acknowledgement, signed invoice and QR) or canceled within 24 hours. The
+// document row itself never changes; its e-invoice lives here.
+export const eInvoices = pgTable(
+  'e_invoices',
+  {
+    documentId: integer('document_id')
+      .primaryKey()
+      .references(() => taxDocuments.id),
+    status: text('status', { enum: ['pending', 'registered', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    irn: text('irn').unique(),
+    ackNo: text('ack_no'),
+    ackAt: timestamptz('ack_at'),
+    signedInvoice: text('signed_invoice'),
+    signedQrCode: text('signed_qr_code'),
+    // Tries so far; the sweep's next try (far off after a refusal: staff register again).
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    // The last failure in staff's words (the IRP's code and message), null once registered.
+    lastError: text('last_error'),
+    // True when the IRP refused the document (not a failure to reach it): no automatic retry.
+    refused: boolean('refused').notNull().default(false),
+    cancelReason: text('cancel_reason'),
+    cancelRemark: text('cancel_remark'),
+    canceledAt: timestamptz('canceled_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('e_invoices_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('e_invoices_status_valid', sql`${t.status} IN ('pending', 'registered', 'canceled')`),
+    check(
+      'e_invoices_registered_complete',
+      sql`${t.status} = 'pending' OR (${t.irn} IS NOT NULL AND ${t.ackNo} IS NOT NULL
+        AND ${t.ackAt} IS NOT NULL AND ${t.signedQrCode} IS NOT NULL)`,
+    ),
+    check(
+      'e_invoices_cancel_reason_valid',
+      sql`${t.cancelReason} IS NULL OR ${t.cancelReason} IN ('1', '2', '3', '4')`,
     ),
   ],
 );

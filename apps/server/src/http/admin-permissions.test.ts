@@ -29,7 +29,10 @@ import { createOrder, createPaidOrder } from '../test/order-factories.js';
 import { issueInvoice } from '../tax/invoices.service.js';
 import { createBackup } from '../ops/backups.js';
 import { createPendingPayout, createRefundableOrder } from '../test/refund-factories.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';
+import { irpEnv } from '../test/e-invoices.js';
+import { startFakeIrp, type FakeIrp } from '../test/irp-fake.js';
+import { nicDate } from '../tax/irp/nic-invoice.js';
 import { profileSamples } from '../test/profiles.js';
 import { createReturn, createShippedReplacement } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
@@ -487,6 +490,33 @@ function ordersSamples() {
       url: `/api/admin/orders/invoices?ids=${await invoiced(db)}`,
     }),
     orderInvoice: async (db: Db) => ({ url: `/api/admin/orders/${await invoiced(db)}/invoice` }),
+    pendingEInvoices: async () => ({ url: '/api/admin/tax/e-invoices/pending' }),
+    // A pending e-invoice: sent again, the fake IRP refuses a B2C document (no buyer GSTIN).
+    registerEInvoice: async (db: Db) => {
+      const id = await invoiced(db);
+      await db.execute(
+        sql`INSERT INTO e_invoices (document_id) SELECT id FROM tax_documents
+            WHERE order_id = ${id} AND kind = 'invoice'`,
+      );
+      return { url: `/api/admin/orders/${id}/e-invoice/register` };
+    },
+    // An IRN the fake IRP registered a minute ago, canceled within its 24 hours.
+    cancelEInvoice: async (db: Db) => {
+      const id = await invoiced(db);
+      const [doc] = await queryRows<{ id: number; number: string; issued_at: Date }>(
+        db,
+        sql`SELECT id, number, issued_at FROM tax_documents WHERE order_id = ${id}`,
+      );
+      const r = irpFake.seed(TEST_SHOP_GSTIN, doc!.number, nicDate(new Date(doc!.issued_at)));
+      await db.execute(
+        sql`INSERT INTO e_invoices (document_id, status, irn, ack_no, ack_at, signed_qr_code)
+            VALUES (${doc!.id}, 'registered', ${r.irn}, ${r.ackNo}, ${r.ackAt}, ${r.signedQrCode})`,
+      );
+      return {
+        url: `/api/admin/orders/${id}/e-invoice/cancel`,
+        payload: { reason: '2', remark: 'Wrong quantity' },
+      };
+    },
     packAdminOrders: async (db: Db) => ({
       url: '/api/admin/orders/pack',
       payload: { order_ids: [await order(db)] },
@@ -680,13 +710,18 @@ const ENDPOINTS = Object.entries(adminEndpoints) as [AdminEndpointName, AdminEnd
 const GUARDED = ENDPOINTS.filter(([, e]) => e.access !== 'public' && e.access !== 'second-factor');
 
 let t: TestApp;
+let irpFake: FakeIrp;
 let origin: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  irpFake = await startFakeIrp({ gstins: [TEST_SHOP_GSTIN] });
+  t = await startTestApp(irpEnv(irpFake));
   origin = new URL(t.config.publicUrl).origin;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await irpFake?.close();
+});
 
 async function call(endpoint: AdminEndpoint, sample: Sample, cookie?: string) {
   return t.app.inject({

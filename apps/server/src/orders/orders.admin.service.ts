@@ -31,6 +31,7 @@ import { refundableOf } from './refunds.service.js';
 import { orderLedger } from './ledger.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { orderWhatsAppMessages } from '../notifications/whatsapp.service.js';
+import { eInvoiceOfOrder } from '../tax/e-invoices.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
 import { linePrintOf } from './orders.service.js';
@@ -452,6 +453,7 @@ export async function getOrder(
       total_paise: invoice.totalPaise,
     },
     invoice_problems: problems,
+    e_invoice: money && invoice ? await eInvoiceOfOrder(db, id) : null,
     eway_bill_needed:
       !needsEwayBill(order.total_paise) || !actions.includes('ship')
         ? null

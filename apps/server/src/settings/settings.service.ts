@@ -3,7 +3,11 @@
 // reads and edits (the shop's pincode checked against its state), audited with the fields
 // before and after.
 import { ShopDetailsResponse, type ShippingRates } from '@kitroom/contract';
-import type { ShopSettingsRow, UpdateSettingsRequest } from '@kitroom/contract/admin';
+import {
+  eInvoicingRequired,
+  type ShopSettingsRow,
+  type UpdateSettingsRequest,
+} from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import { cachedAt } from '../catalogue/catalogue.service.js';
 import type { Db, Queryable } from '../db/client.js';
@@ -49,6 +53,8 @@ function toSettings(row: q.SettingsRow): ShopSettingsRow {
     unpaid_orders_max: row.unpaidOrdersMax,
     pieces_per_size_max: row.piecesPerSizeMax,
     shipping_rates: row.shippingRates as ShippingRates,
+    highest_aato_rupees: row.highestAatoRupees,
+    e_invoicing_required: eInvoicingRequired(row.highestAatoRupees),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -93,7 +99,7 @@ export async function getSettings(db: Queryable): Promise<ShopSettingsRow> {
 
 /** The fields an audit entry shows. */
 function auditFields(s: ShopSettingsRow): Record<string, unknown> {
-  const { updated_at: _at, ...fields } = s;
+  const { updated_at: _at, e_invoicing_required: _required, ...fields } = s;
   return fields;
 }
 
@@ -207,6 +213,9 @@ export async function updateSettings(
       ...codWrite(input),
       ...limitsWrite(input),
       ...(input.shipping_rates !== undefined ? { shippingRates: input.shipping_rates } : {}),
+      ...(input.highest_aato_rupees !== undefined
+        ? { highestAatoRupees: input.highest_aato_rupees }
+        : {}),
     });
     await record(tx, actor, {
       entity: 'settings',

@@ -149,6 +149,7 @@ describe('credit notes', () => {
           reason: `Return #${first} received`,
           return_id: first,
           total_paise: 129_900,
+          irn_status: null,
         },
       ],
     });

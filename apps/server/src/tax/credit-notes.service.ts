@@ -17,6 +17,7 @@ import * as q from './credit-notes.queries.js';
 import * as documents from './invoices.queries.js';
 import { documentFile } from './invoices.service.js';
 import { orderQuote } from './order-tax.service.js';
+import { eInvoicesOfDocuments, insertPending, type EInvoiceRow } from './e-invoices.queries.js';
 import { nextNumber } from './tax-series.queries.js';
 import type { TaxLine } from './tax.types.js';
 
@@ -90,6 +91,10 @@ async function issue(
     },
     lines,
   );
+  // A note on an e-invoice is an e-invoice document too (Typ CRN, decision 068), registered
+  // after this commits, as its invoice was; none when the invoice's IRN was canceled (void).
+  const eInvoice = (await eInvoicesOfDocuments(tx, [invoice.id])).get(invoice.id);
+  if (eInvoice && eInvoice.status !== 'canceled') await insertPending(tx, id, how.at);
   return { id, number: taken.number, totalPaise };
 }
 
@@ -163,6 +168,10 @@ export async function returnCreditPaise(
 /** An order's credit notes for the back office, oldest first (none for an unknown order). */
 export async function orderCreditNotes(db: Queryable, orderId: number): Promise<AdminCreditNote[]> {
   const rows = await q.creditNotesOfOrder(db, orderId);
+  const eInvoices = await eInvoicesOfDocuments(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
@@ -170,7 +179,16 @@ export async function orderCreditNotes(db: Queryable, orderId: number): Promise<
     reason: r.reason,
     return_id: r.return_id,
     total_paise: r.total_paise,
+    irn_status: irnStatus(eInvoices.get(r.id)),
   }));
+}
+
+/** A credit note's e-invoice in a line of staff's words; null when it needs none. */
+function irnStatus(row: EInvoiceRow | undefined): string | null {
+  if (!row) return null;
+  if (row.status === 'registered') return `IRN ${row.irn}`;
+  if (row.status === 'canceled') return 'IRN canceled';
+  return `IRN pending: ${row.last_error ?? 'waiting to be sent to the IRP (within a minute).'}`;
 }
 
 /** One credit note as a PDF; 404 when the id is not a credit note's. */

@@ -18,6 +18,7 @@ import PDFDocument from 'pdfkit';
 import { indianDateText, indianDateTime } from '../indian-days.js';
 import { rupeesInWords } from './amount-words.js';
 import { addSignaturePlaceholder, type SignatureField } from './document-signature.js';
+import { drawEInvoice, type PrintedEInvoice } from './e-invoice-pdf.js';
 import type { TaxLine } from './tax.types.js';
 import type { TaxDocumentKind } from './tax-series.js';
 
@@ -82,6 +83,8 @@ export interface PrintedDocument {
   /** Which of an invoice's three copies this is (Rule 48); a credit note has none. */
   copy?: InvoiceCopy;
   lines: TaxLine[];
+  /** The IRP's registration of a B2B invoice (decision 068); null or absent: none needed. */
+  eInvoice?: PrintedEInvoice | null;
 }
 
 /** The copies of a tax invoice of goods and how each is marked (CGST Rule 48). */
@@ -288,7 +291,7 @@ function header(doc: PDFKit.PDFDocument, d: PrintedDocument, continued: boolean)
   if (d.reason) doc.text(printable(`Reason: ${d.reason}`), { width: w, align: 'right' });
   const y = Math.max(leftBottom, doc.y) + 8;
   doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
-  return y + 10;
+  return d.eInvoice && !continued ? drawEInvoice(doc, d.eInvoice, MARGIN, y + 10, WIDTH) : y + 10;
 }
 
 function parties(doc: PDFKit.PDFDocument, d: PrintedDocument, top: number): number {

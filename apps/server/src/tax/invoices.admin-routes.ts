@@ -1,8 +1,15 @@
-// The back office's invoice endpoints: one order's tax invoice, or a selection's as one PDF.
+// The back office's invoice endpoints: one order's tax invoice, or a selection's as one PDF;
+// its e-invoice registered again or its IRN canceled (decision 068).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerAdminRoutes } from '../staff/admin-endpoints.js';
 import { actorOf } from '../staff/admin-actor.js';
+import {
+  cancelIrn,
+  pendingEInvoices,
+  registerAgain,
+  type EInvoiceContext,
+} from './e-invoices.service.js';
 import { staffInvoicesPdf } from './invoices.service.js';
 
 export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -12,6 +19,7 @@ export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `inline; filename="${fileName}"`);
   };
+  const eInvoices: EInvoiceContext = { db, irp: deps.irp, now: () => new Date() };
   return async (app) => {
     registerAdminRoutes(
       app,
@@ -30,6 +38,17 @@ export function invoicesAdminRoutes(deps: AppDeps): FastifyPluginAsync {
             pdf(call.reply, file.fileName);
             return call.reply.send(file.pdf);
           },
+        },
+        registerEInvoice: {
+          handler: async (call) => ({
+            e_invoice: await registerAgain(eInvoices, actorOf(call), call.params.id),
+          }),
+        },
+        pendingEInvoices: { handler: () => pendingEInvoices(db) },
+        cancelEInvoice: {
+          handler: async (call) => ({
+            e_invoice: await cancelIrn(eInvoices, actorOf(call), call.params.id, call.body),
+          }),
         },
       },
     );

@@ -5,6 +5,7 @@
 // computation (order-tax.service.ts). An order that cannot be taxed is not shipped: the
 // refusal says why, and the back office shows the same reasons before anyone tries.
 import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract';
+import { eInvoicingRequired } from '@kitroom/contract/admin';
 import type { Queryable, Tx } from '../db/client.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -18,6 +19,7 @@ import {
   type SellerBlock,
 } from './document-pdf.js';
 import { signPdf } from './document-signature.js';
+import { eInvoicesOfDocuments, insertPending, type EInvoiceRow } from './e-invoices.queries.js';
 import * as q from './invoices.queries.js';
 import { orderTax } from './order-tax.service.js';
 import { nextNumber } from './tax-series.queries.js';
@@ -109,6 +111,9 @@ export async function issueInvoice(
   const order = await q.orderBuyer(tx, orderId);
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const s = await getSettings(tx);
+  const eInvoicing = eInvoicingRequired(s.highest_aato_rupees);
+  const short = eInvoicing ? shortHsnProblems(tax.breakdown.lines) : [];
+  if (short.length > 0) throw new Conflict(cannotInvoiceText(short));
   const seller: SellerBlock = {
     legal_name: s.legal_name,
     address: s.address,
@@ -148,6 +153,8 @@ export async function issueInvoice(
     },
     b.lines,
   );
+  // A B2B invoice under e-invoicing is registered on the IRP after this commits (decision 068).
+  if (eInvoicing && buyer.gstin) await insertPending(tx, id, at);
   return { id, number: taken.number, issuedAt: at, created: true };
 }
 
@@ -169,7 +176,25 @@ export async function invoiceOfOrder(
 /** Why the order could not be invoiced if it shipped now, in staff's words; [] when it could. */
 export async function invoiceProblems(db: Queryable, orderId: number): Promise<string[]> {
   const tax = await orderTax(db, orderId, new Date());
-  return tax.ok ? [] : tax.reasons;
+  if (!tax.ok) return tax.reasons;
+  const s = await getSettings(db);
+  return eInvoicingRequired(s.highest_aato_rupees) ? shortHsnProblems(tax.breakdown.lines) : [];
+}
+
+/**
+ * Above ₹5 crore of turnover an invoice carries 6-digit HSN codes (Notification 78/2020-CT)
+ * and the IRP refuses fewer (decision 068): the lines whose code is shorter, in staff's words.
+ */
+function shortHsnProblems(
+  lines: readonly { kind: string; description: string; hsn: string }[],
+): string[] {
+  const short = new Map<string, string>();
+  for (const l of lines)
+    if (l.kind === 'goods' && l.hsn.length < 6) short.set(l.description, l.hsn);
+  return [...short].map(
+    ([description, hsn]) =>
+      `${description} has HSN code ${hsn}: above ₹5 crore of turnover an invoice needs 6 digits (set them on the product).`,
+  );
 }
 
 /** Stored documents with their lines (and a credit note's invoice), as the PDF prints them. */
@@ -187,6 +212,7 @@ export async function printedDocuments(
     ).map((r) => [r.id, r]),
   );
   const lines = await q.linesOfDocuments(db, ids);
+  const eInvoices = await eInvoicesOfDocuments(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -214,6 +240,7 @@ export async function printedDocuments(
           ? { number: original.number, issuedAt: new Date(original.issued_at) }
           : null,
         lines: lines.get(id) ?? [],
+        eInvoice: printedEInvoice(eInvoices.get(id)),
       },
     ];
   });
@@ -238,6 +265,19 @@ async function signedDocumentsPdf(
     signedAt,
   });
   return signPdf(pdf, signer.p12, signer.password, signedAt);
+}
+
+/** What the PDF prints of a document's e-invoice (decision 068); null: it needs none. */
+function printedEInvoice(row: EInvoiceRow | undefined): PrintedDocument['eInvoice'] {
+  if (!row) return null;
+  return {
+    status: row.status,
+    irn: row.irn,
+    ackNo: row.ack_no,
+    ackAt: row.ack_at === null ? null : new Date(row.ack_at),
+    signedQrCode: row.signed_qr_code,
+    canceledAt: row.canceled_at === null ? null : new Date(row.canceled_at),
+  };
 }
 
 /** 'KR/26-27/000123' → 'invoice-KR-26-27-000123.pdf'. */

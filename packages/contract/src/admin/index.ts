@@ -33,3 +33,4 @@ export * from './giveaways.js';
 export * from './launches.js';
 export * from './recovery.js';
 export * from './signing-certificate.js';
+export * from './e-invoices.js';

@@ -2,6 +2,7 @@
 // packing slips). Reading only: invoices are issued by the ship action (decision 027).
 import { z } from 'zod';
 import type { AdminEndpoint } from './endpoint.js';
+import { CancelIrnRequest, EInvoiceResponse, PendingEInvoicesResponse } from './e-invoices.js';
 import { OrderIdParams, PackingSlipsQuery } from './orders.js';
 
 /** Order ids, comma-separated: '12,15,16' (the packing slips' query). */
@@ -27,5 +28,32 @@ export const invoicesEndpoints = {
     params: OrderIdParams,
     produces: 'application/pdf',
     response: z.string(),
+  },
+  registerEInvoice: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/e-invoice/register',
+    summary:
+      "Sends the order's pending B2B invoice to the IRP now (decision 068): registered, or pending with the IRP's reason",
+    access: 'orders.money',
+    params: OrderIdParams,
+    response: EInvoiceResponse,
+  },
+  cancelEInvoice: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/e-invoice/cancel',
+    summary:
+      "Cancels the invoice's IRN on the IRP, within 24 hours of its acknowledgement, with NIC's reason code and a remark",
+    access: 'orders.manage',
+    params: OrderIdParams,
+    body: CancelIrnRequest,
+    response: EInvoiceResponse,
+  },
+  pendingEInvoices: {
+    method: 'GET',
+    path: '/api/admin/tax/e-invoices/pending',
+    summary:
+      'Invoices and credit notes whose IRN is still pending on the IRP, oldest first (at most 200), with the reason',
+    access: 'reports.read',
+    response: PendingEInvoicesResponse,
   },
 } as const satisfies Record<string, AdminEndpoint>;

@@ -6,6 +6,7 @@ import { CartPrint } from '../cart.js';
 import { Id } from '../common.js';
 import { IndianStateName, ORDER_EVENT_KINDS, PAYMENT_STATUSES } from '../orders.js';
 import { ORDER_STATUSES } from '../rules.js';
+import { AdminEInvoice } from './e-invoices.js';
 import { LedgerOrder } from './ledger.js';
 import { AdminRefund } from './refunds.js';
 import { RETURN_STATUSES } from '../returns.js';
@@ -319,6 +320,8 @@ export const AdminOrderResponse = z.object({
    * ship action refuses with them); empty when it can, or once it is invoiced.
    */
   invoice_problems: z.array(z.string()),
+  /** The invoice's registration on the IRP (B2B under e-invoicing, decision 068); null: none. */
+  e_invoice: AdminEInvoice.nullable(),
   /**
    * Above ₹50,000 while the order may still ship: what the e-way bill still needs ('invoice':
    * issue the invoice, whose number the portal asks for; 'number': enter the e-way bill's

@@ -142,6 +142,16 @@ export const ShopSettings = z.object({
   ...LimitSettings.shape,
   /** Shipping fees by zone, for other states, and free shipping above an amount (issue 41). */
   shipping_rates: ShippingRates,
+  /**
+   * E-invoicing (decision 068): the highest aggregate annual turnover of any financial year
+   * since 2017-18, in whole rupees; null: not stated. Above ₹5 crore, B2B invoices need an IRN.
+   */
+  highest_aato_rupees: z
+    .number({ error: 'highest_aato_rupees must be a whole number of rupees' })
+    .int('highest_aato_rupees must be a whole number of rupees')
+    .min(0, 'highest_aato_rupees must be 0 or more')
+    .max(100_000_000_000_000, 'highest_aato_rupees is too large')
+    .nullable(),
 });
 export type ShopSettingsInput = z.input<typeof ShopSettings>;
 
@@ -193,6 +203,10 @@ export const SettingsResponse = z.object({
     unpaid_orders_max: z.number().int(),
     pieces_per_size_max: z.number().int(),
     shipping_rates: ShippingRates,
+    /** The highest turnover of any year since 2017-18 (rupees), as stated; null: not stated. */
+    highest_aato_rupees: z.number().int().nullable(),
+    /** Above ₹5 crore: B2B invoices are registered on the IRP (decision 068). */
+    e_invoicing_required: z.boolean(),
     updated_at: z.string(),
   }),
 });

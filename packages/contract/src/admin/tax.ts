@@ -120,6 +120,11 @@ export const AdminCreditNote = z.object({
   reason: z.string().nullable(),
   return_id: z.number().int().nullable(),
   total_paise: z.number().int(),
+  /**
+   * A note on an e-invoice is registered on the IRP as well (decision 068): 'IRN …',
+   * 'IRN pending: <why>' or 'IRN canceled'; null when it needs none.
+   */
+  irn_status: z.string().nullable(),
 });
 export type AdminCreditNote = z.infer<typeof AdminCreditNote>;
 

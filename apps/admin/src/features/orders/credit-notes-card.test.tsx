@@ -66,6 +66,7 @@ const returned: AdminOrderResponse = {
     total_paise: 395_700,
   },
   invoice_problems: [],
+  e_invoice: null,
   eway_bill_needed: null,
 };
 
@@ -84,6 +85,7 @@ describe('the order page’s invoice and credit notes', () => {
               reason: 'Return #3 received',
               return_id: 3,
               total_paise: 129_900,
+              irn_status: null,
             },
           ],
         },

@@ -36,6 +36,13 @@ export function CreditNotesCard({ data }: { data: AdminOrderResponse }) {
                 {formatDateTime(n.issued_at)} · −{formatPaise(n.total_paise)}
                 {n.reason ? ` · ${n.reason}` : ''}
               </span>
+              {n.irn_status && (
+                <span
+                  className={`block text-xs break-all ${n.irn_status.startsWith('IRN pending') ? 'font-semibold text-sale' : 'text-muted'}`}
+                >
+                  {n.irn_status}
+                </span>
+              )}
             </span>
             <a
               href={adminEndpoints.creditNotePdf.path.replace(':id', String(n.id))}

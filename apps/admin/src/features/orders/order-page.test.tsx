@@ -123,6 +123,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
     actions: ['pack', 'ship', 'cancel'],
     invoice: null,
     invoice_problems: [],
+    e_invoice: null,
     eway_bill_needed: null,
   };
 }
@@ -518,5 +519,95 @@ describe('the order page', () => {
     });
     renderAdmin('/orders/42');
     expect(await screen.findByText('Order not found.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe("the order page's e-invoice (decision 068)", () => {
+  const IRN = 'c70892f2468fcab5d0827a04ea0f55fab64edd553dc36a365e38440df443c3ef';
+  const invoiced = (e_invoice: AdminOrderResponse['e_invoice']): AdminOrderResponse => ({
+    ...order({ status: 'Shipped', stage: 'shipped' }),
+    actions: ['deliver'],
+    invoice: {
+      number: 'KR/26-27/000123',
+      issued_at: '2026-11-24T06:00:00.000Z',
+      total_paise: 907_300,
+    },
+    e_invoice,
+  });
+  const pending: AdminOrderResponse['e_invoice'] = {
+    status: 'pending',
+    irn: null,
+    ack_no: null,
+    ack_at: null,
+    pending_reason: 'The IRP refused it: 1015: Invalid GSTIN for this user',
+    attempts: 1,
+    cancelable_until: null,
+    canceled_at: null,
+    cancel_reason: null,
+  };
+  const registered = (ackAt: Date): AdminOrderResponse['e_invoice'] => ({
+    ...pending!,
+    status: 'registered',
+    irn: IRN,
+    ack_no: '112010000000001',
+    ack_at: ackAt.toISOString(),
+    pending_reason: null,
+    cancelable_until: new Date(ackAt.getTime() + 24 * 3600_000).toISOString(),
+  });
+  const creditNotes = { 'GET /api/admin/orders/42/credit-notes': { body: { credit_notes: [] } } };
+
+  it('says why the IRN is pending and registers it again', async () => {
+    const api = setUp('support', invoiced(pending), {
+      ...creditNotes,
+      'POST /api/admin/orders/42/e-invoice/register': {
+        body: { e_invoice: registered(new Date()) },
+      },
+    });
+    await loaded();
+    const card = within(screen.getByRole('region', { name: 'E-invoice (IRN)' }));
+    card.getByText('IRN pending');
+    card.getByText('The IRP refused it: 1015: Invalid GSTIN for this user');
+    fireEvent.click(card.getByRole('button', { name: 'Register again' }));
+    await card.findByText('Registered');
+    card.getByText(IRN);
+    expect(
+      api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/e-invoice/register')),
+    ).toBe(true);
+  });
+
+  it('cancels the IRN within 24 hours with a reason and a remark', async () => {
+    const ackAt = new Date(Date.now() - 3600_000);
+    const api = setUp('support', invoiced(registered(ackAt)), {
+      ...creditNotes,
+      'POST /api/admin/orders/42/e-invoice/cancel': {
+        body: {
+          e_invoice: {
+            ...registered(ackAt)!,
+            status: 'canceled',
+            cancelable_until: null,
+            canceled_at: new Date().toISOString(),
+            cancel_reason: 'Data entry mistake: Wrong quantity',
+          },
+        },
+      },
+    });
+    await loaded();
+    const card = within(screen.getByRole('region', { name: 'E-invoice (IRN)' }));
+    fireEvent.click(card.getByRole('button', { name: 'Cancel IRN…' }));
+    fireEvent.click(card.getByRole('button', { name: 'Cancel IRN' }));
+    expect(await card.findByText('remark is required')).toBeTruthy();
+    fireEvent.change(card.getByLabelText('Remark'), { target: { value: 'Wrong quantity' } });
+    fireEvent.click(card.getByRole('button', { name: 'Cancel IRN' }));
+    await card.findByText('IRN canceled');
+    const sent = api.calls.find((c) => c.path.endsWith('/e-invoice/cancel'));
+    expect(sent?.body).toEqual({ reason: '2', remark: 'Wrong quantity' });
+  });
+
+  it('offers no cancel after the 24 hours', async () => {
+    setUp('support', invoiced(registered(new Date(Date.now() - 25 * 3600_000))), creditNotes);
+    await loaded();
+    const card = within(screen.getByRole('region', { name: 'E-invoice (IRN)' }));
+    card.getByText(/Past the 24 hours in which the IRP cancels an IRN/);
+    expect(card.queryByRole('button', { name: 'Cancel IRN…' })).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { useTitle } from '@/ui/use-title';
 import { CancelDialog } from './cancel-dialog';
 import { CreditNotesCard } from './credit-notes-card';
 import { LedgerCard } from './ledger-card';
+import { EInvoiceCard } from './e-invoice-card';
 import { EwayBillCard, WholesaleBuyerCard } from './eway-bill-card';
 import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from '@/ui/order-stage';
 import { hasPackingSlip } from './order-format';
@@ -213,6 +214,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
           <AddressCard address={data.address} />
           {order.wholesale_buyer && <WholesaleBuyerCard buyer={order.wholesale_buyer} />}
           <EwayBillCard data={data} onChanged={show} />
+          {mayMoney && <EInvoiceCard data={data} onChanged={show} />}
           {(order.tracking_id || order.courier_name) && <ShipmentCard order={order} />}
           <ShipmentsCard orderId={order.id} onChanged={show} />
           {data.customer && <CustomerCard customer={data.customer} />}

@@ -58,6 +58,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}, actions = ['ship', 
     actions,
     invoice: null,
     invoice_problems: [],
+    e_invoice: null,
     eway_bill_needed: null,
   } as unknown as AdminOrderResponse;
 }

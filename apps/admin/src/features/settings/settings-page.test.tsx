@@ -127,4 +127,40 @@ describe('the settings page', () => {
       pieces_per_size_max: 10,
     });
   });
+
+  it('says no IRN is needed until the turnover is above ₹5 crore, and saves it', async () => {
+    const api = fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/settings': { body: { settings } },
+      'PATCH /api/admin/settings': ({ body }) => {
+        const rupees = (body as { highest_aato_rupees: number }).highest_aato_rupees;
+        return {
+          body: {
+            settings: {
+              ...settings,
+              highest_aato_rupees: rupees,
+              e_invoicing_required: rupees > 50_000_000,
+            },
+          },
+        };
+      },
+      'GET /api/admin/audit': { body: { entries: [], next_before: null } },
+    });
+    renderAdmin('/settings');
+    const turnover = await screen.findByLabelText('Highest annual turnover since 2017-18 (₹)');
+    const status = screen.getByTestId('e-invoicing-status');
+    expect(status.textContent).toContain('No IRN is needed.');
+    expect(status.textContent).toContain('exceeded ₹5,00,00,000 in a financial year since 2017-18');
+    fireEvent.change(turnover, { target: { value: '5,00,00,000' } });
+    expect(status.textContent).toContain('No IRN is needed.');
+    fireEvent.change(turnover, { target: { value: '5,20,00,000' } });
+    expect(status.textContent).toContain(
+      'E-invoicing applies: the turnover is above ₹5,00,00,000.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save turnover' }));
+    expect(await screen.findByText('Saved: invoices issued from now on follow it.')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      highest_aato_rupees: 52_000_000,
+    });
+  });
 });

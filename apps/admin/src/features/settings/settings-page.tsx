@@ -13,6 +13,7 @@ import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '
 import { useTitle } from '@/ui/use-title';
 import { CartRemindersSection } from './cart-reminders-settings';
 import { CodSettingsSection } from './cod-settings';
+import { E_INVOICING_FIELDS, EInvoicingSection } from './e-invoicing-settings';
 import { LIMIT_FIELDS, LimitsSection } from './limits-settings';
 import { ShippingSection } from './shipping-settings';
 import { SignatureSection } from './signature-settings';
@@ -44,6 +45,7 @@ type Values = Record<
     | 'shipping_rates'
     | (typeof GRIEVANCE_FIELDS)[number]
     | (typeof LIMIT_FIELDS)[number]
+    | (typeof E_INVOICING_FIELDS)[number]
     | `cod_${string}`
   >,
   string
@@ -56,6 +58,7 @@ function formValues(settings: ShopSettingsRow): Values {
     Object.entries(fields)
       .filter(([k]) => !(GRIEVANCE_FIELDS as readonly string[]).includes(k))
       .filter(([k]) => !(LIMIT_FIELDS as readonly string[]).includes(k))
+      .filter(([k]) => !(E_INVOICING_FIELDS as readonly string[]).includes(k))
       .filter(([k]) => !k.startsWith('cod_'))
       .map(([k, v]) => [k, String(v)]),
   ) as Values;
@@ -241,6 +244,7 @@ export function SettingsPage() {
           <CodSettingsSection settings={query.data.settings} />
           <ShippingSection settings={query.data.settings} />
           <LimitsSection settings={query.data.settings} />
+          <EInvoicingSection settings={query.data.settings} />
           <CartRemindersSection />
           <GrievanceOfficerForm settings={query.data.settings} />
         </>

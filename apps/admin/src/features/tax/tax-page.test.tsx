@@ -56,6 +56,7 @@ describe('the tax page', () => {
       'GET /api/admin/tax/summary': (sent: Sent) => ({
         body: sent.query.get('month') === '2026-11' ? november : empty(sent.query.get('month')!),
       }),
+      'GET /api/admin/tax/e-invoices/pending': { body: { e_invoices: [] } },
     });
     renderAdmin('/tax?month=2026-11');
     const totals = await screen.findByRole(
@@ -120,5 +121,35 @@ describe('the tax page', () => {
     renderAdmin('/tax');
     expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
     expect(api.calls.map((c) => c.path)).toEqual(['/api/admin/me']);
+  });
+
+  it('lists the e-invoices still waiting for their IRN, with why and their order', async () => {
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
+      'GET /api/admin/tax/summary': (sent: Sent) => ({ body: empty(sent.query.get('month')!) }),
+      'GET /api/admin/tax/e-invoices/pending': {
+        body: {
+          e_invoices: [
+            {
+              order_id: 41,
+              kind: 'invoice',
+              number: 'KR/26-27/000012',
+              issued_at: '2026-11-29T06:30:00.000Z',
+              reason: 'The IRP refused it: 1015: Invalid GSTIN for this user',
+              attempts: 2,
+            },
+          ],
+        },
+      },
+    });
+    renderAdmin('/tax?month=2026-11');
+    const section = within(
+      await screen.findByRole('region', { name: 'IRN pending: 1 document' }, { timeout: 5000 }),
+    );
+    section.getByText('The IRP refused it: 1015: Invalid GSTIN for this user');
+    expect(section.getByRole('link', { name: 'Order #41' }).getAttribute('href')).toBe(
+      '/admin/orders/41',
+    );
+    section.getByText(/2 tries/);
   });
 });

@@ -18,6 +18,7 @@ import { buttonClass, smallButtonClass } from '@/ui/button';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
+import { PendingEInvoices } from './pending-e-invoices';
 
 const monthOf = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -72,6 +73,8 @@ export function TaxPage() {
           issued, the figures GSTR-3B asks, and the month’s GSTR-1 files for the accountant.
         </p>
       </div>
+
+      <PendingEInvoices />
 
       <div className="flex flex-wrap items-end gap-3">
         <TextField
