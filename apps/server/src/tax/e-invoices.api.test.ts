@@ -14,6 +14,12 @@ import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { setHsn, setTurnover, irpEnv } from '../test/e-invoices.js';
 import { createProduct, shippingAddressInput } from '../test/factories.js';
+import {
+  certificateUpload,
+  pdfSignatures,
+  TEST_CERTIFICATE_NAME,
+  testCertificate,
+} from '../test/certificates.js';
 import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';
 import { startFakeIrp, type FakeIrp } from '../test/irp-fake.js';
 import { pdfQrCode, pdfText } from '../test/pdf.js';
@@ -307,6 +313,33 @@ describe('above ₹5 crore', () => {
     expect(text).toContain(`Ack No.: ${registered!.ackNo}`);
     expect(text).toMatch(/Ack Date: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(text).not.toContain('IRN PENDING');
+  });
+
+  it('signed with the shop’s certificate, the invoice keeps its IRN block and QR, and the signature covers them', async () => {
+    const upload = await owner.call(
+      'POST',
+      '/api/admin/settings/signing-certificate',
+      certificateUpload(testCertificate()),
+    );
+    expect(upload.statusCode, upload.body).toBe(200);
+    try {
+      const pdf = (await support.call('GET', `/api/admin/orders/${orderId}/invoice`)).rawPayload;
+      const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+      expect(text).toMatch(/IRN: [0-9a-f]{64}/);
+      expect(text).toContain(`Digitally signed by ${TEST_CERTIFICATE_NAME}`);
+      expect(text).not.toContain('IRN PENDING');
+      const [row] = await queryRows<{ signed_qr_code: string }>(
+        t.db,
+        sql`SELECT e.signed_qr_code FROM e_invoices e JOIN tax_documents d ON d.id = e.document_id
+            WHERE d.order_id = ${orderId} AND d.kind = 'invoice'`,
+      );
+      expect(await pdfQrCode(pdf)).toBe(row!.signed_qr_code);
+      const report = await pdfSignatures(pdf);
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Total document signed');
+    } finally {
+      await owner.call('DELETE', '/api/admin/settings/signing-certificate');
+    }
   });
 
   it('keeps the IRN once written: the database refuses to change or delete it', async () => {
