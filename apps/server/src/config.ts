@@ -42,6 +42,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  // Places in one kit launch's waiting room one client address may hold (decision 070).
+  LAUNCH_QUEUE_PLACES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   // When the staff digest of orders waiting to ship is mailed each day, India time; 'off': never.
   STAFF_DIGEST_TIME: z
     .string()
@@ -173,6 +175,8 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   orderHoldMinutes: number;
+  /** Places in a launch's waiting room one client address may hold (decision 070). */
+  launchQueuePlacesPerAddress: number;
   /** The staff digest's time in minutes after midnight, India time; null: no digest. */
   staffDigestAt: number | null;
   /** Fastify's trustProxy: false, true, or a list of proxy addresses. */
@@ -353,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    launchQueuePlacesPerAddress: e.LAUNCH_QUEUE_PLACES_PER_ADDRESS,
     staffDigestAt: minutesOfDay(e.STAFF_DIGEST_TIME),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {

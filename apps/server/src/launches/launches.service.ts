@@ -68,12 +68,6 @@ export async function storefrontLaunch(
 
 // ── the waiting room ──
 
-/**
- * Places one client address may hold in a queue: generous, since a mobile network's phones
- * share addresses, but a script on one machine cannot queue a crowd of accounts.
- */
-export const PLACES_PER_ADDRESS = 20;
-
 const queueOpensAt = (l: q.LaunchRow) =>
   new Date(time(l.starts_at) - l.queue_opens_minutes * 60_000);
 
@@ -100,7 +94,7 @@ function queueAnswer(l: q.LaunchRow, place: q.PlaceRow, now: Date): LaunchQueueR
  * The fan's place in the waiting room of the product's launch: taken on the first call (by
  * arrival, from when the queue opens until the launch's limits end), the same place after, and
  * a new place at the end with `again` once their turn has passed. One place per account and per
- * browser; at most PLACES_PER_ADDRESS per client address.
+ * browser; a few per client address.
  */
 export async function joinQueue(
   db: Queryable,
@@ -110,6 +104,11 @@ export async function joinQueue(
     browserKey: string;
     ip: string;
     again: boolean;
+    /**
+     * Places one client address may hold (LAUNCH_QUEUE_PLACES_PER_ADDRESS, 20): generous, since
+     * a mobile network's phones share addresses, yet one machine cannot queue a crowd.
+     */
+    placesPerAddress: number;
     now?: Date;
   },
 ): Promise<LaunchQueueResponse> {
@@ -133,7 +132,7 @@ export async function joinQueue(
     if (seen.browser_user !== null && seen.browser_user !== j.userId) {
       throw new Conflict(LAUNCH_QUEUE_BROWSER_TAKEN);
     }
-    if (seen.from_address >= PLACES_PER_ADDRESS) throw new TooMany(LAUNCH_QUEUE_ADDRESS_FULL);
+    if (seen.from_address >= j.placesPerAddress) throw new TooMany(LAUNCH_QUEUE_ADDRESS_FULL);
     const place = await q.takePlace(tx, { ...j, launchId: launch.id, at: now });
     const length = Math.max(launch.queue_length, place.position);
     return queueAnswer({ ...launch, queue_length: length }, place, now);
