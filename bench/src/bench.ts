@@ -21,6 +21,7 @@ import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
 import { describeMachine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { measureCheckout } from './checkout.js';
+import { launchChecks, measureLaunch } from './launch.js';
 import { cartOpenRequests, openLoop, type OpenLoopFigures } from './open-loop.js';
 import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
@@ -597,6 +598,23 @@ async function main(): Promise<void> {
   if (o.onlyProcesses) {
     // A quick look at 1 vs 2 processes alone: printed, nothing written.
     await processesFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot), settings, o.connections);
+    return;
+  }
+  if (o.onlyLaunch) {
+    // The kit launch through the waiting room alone: judged and printed, nothing written.
+    log('\n== a kit launch through the waiting room');
+    const target = targetFor(serverUrl, o.sizes[0]!, dataRoot);
+    await prepareCatalogue(root, target);
+    const fans = await prepareShoppers(target, o.launchFans);
+    const secret = randomBytes(32).toString('hex');
+    const figures = await measureLaunch({
+      root,
+      target,
+      fans,
+      startServer: (name, env) => startServer(target, secret, name, env),
+      log,
+    });
+    for (const c of launchChecks(figures)) log(`  ${c.pass ? 'pass' : 'MISS'}: ${c.line}`);
     return;
   }
   if (o.onlyCheckout) {

@@ -26,9 +26,13 @@ export interface BenchOptions {
   onlyListing: boolean;
   /** Shoppers in the drop (its size has stock 100). */
   dropShoppers: number;
+  /** Only the kit launch through the waiting room, judged and printed (nothing written). */
+  onlyLaunch: boolean;
+  /** Fans in the launch (a tenth of them bots). */
+  launchFans: number;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--drop-shoppers 200]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--drop-shoppers 200] [--only-launch] [--launch-fans 2000]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -45,7 +49,11 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --only-listing  only the bare-Fastify ceiling and the shop.php listing scenarios on the
                  first size's database, judged and printed
   --drop-shoppers N  shoppers in the drop, each ordering 1 unit of a size with stock 100
-                 (default 200)`;
+                 (default 200)
+  --only-launch  only the kit launch through the waiting room: two processes behind nginx
+                 on the first size's PostgreSQL database, 300 shirts in 3 sizes, judged and
+                 printed
+  --launch-fans N  fans arriving in 10 s, a tenth of them bots (default 2000)`;
 
 const MAX_PRODUCTS = 1_000_000;
 /** Shoppers in the drop by default: twice the size's stock of 100. */
@@ -75,6 +83,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       'only-checkout': { type: 'boolean', default: false },
       'only-listing': { type: 'boolean', default: false },
       'drop-shoppers': { type: 'string' },
+      'only-launch': { type: 'boolean', default: false },
+      'launch-fans': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -115,5 +125,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     dropShoppers: values['drop-shoppers']
       ? positiveInt('drop-shoppers', values['drop-shoppers'], 2_000)
       : DROP_SHOPPERS,
+    onlyLaunch: values['only-launch'] === true,
+    launchFans: values['launch-fans']
+      ? positiveInt('launch-fans', values['launch-fans'], 20_000)
+      : 2_000,
   };
 }
