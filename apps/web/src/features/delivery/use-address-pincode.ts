@@ -12,14 +12,19 @@ export interface AddressPincode extends DeliveryEstimateState {
   problem: string | null;
 }
 
-/** `printed`: the order has printed lines, which leave 2 days later (decision 049). */
+/**
+ * `printed`: the order has printed lines, which leave 2 days later (decision 049). `amount`:
+ * checkout's order amount before a COD fee, asked with the pincode so one answer gives the date
+ * and cash on delivery.
+ */
 export function useAddressPincode(
   values: AddressValues,
   fill: (field: AddressField, value: string) => void,
   printed = false,
+  amount: number | null = null,
 ): AddressPincode {
   const pincode = values.pincode.trim();
-  const looked = useDeliveryEstimate(pincode, printed);
+  const looked = useDeliveryEstimate(pincode, printed, amount);
   const { estimate } = looked;
 
   useEffect(() => {
