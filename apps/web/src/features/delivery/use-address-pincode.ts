@@ -5,9 +5,9 @@ import { pincodeStateProblem } from '@kitroom/contract';
 import { useEffect } from 'react';
 import type { AddressField, AddressValues } from '@/ui/address-form';
 import { rememberPincode } from './pincode-memory';
-import { useDeliveryEstimate, type DeliveryEstimateState } from './use-delivery-estimate';
+import { useAddressEstimate, type AddressEstimateState } from './use-address-estimate';
 
-export interface AddressPincode extends DeliveryEstimateState {
+export interface AddressPincode extends AddressEstimateState {
   /** Why the pincode cannot go with the chosen state, or null. */
   problem: string | null;
 }
@@ -24,7 +24,7 @@ export function useAddressPincode(
   amount: number | null = null,
 ): AddressPincode {
   const pincode = values.pincode.trim();
-  const looked = useDeliveryEstimate(pincode, printed, amount);
+  const looked = useAddressEstimate(pincode, printed, amount);
   const { estimate } = looked;
 
   useEffect(() => {
