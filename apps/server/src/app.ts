@@ -71,6 +71,7 @@ import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { courierWebhookRoutes } from './orders/couriers.routes.js';
 import { deliveryEstimateRoutes } from './orders/delivery-estimate.routes.js';
+import { checkoutStartRoutes } from './orders/checkout-start.routes.js';
 import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
 import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
 import { startEInvoiceSweep, type EInvoiceSweep } from './tax/e-invoices.service.js';
@@ -123,6 +124,7 @@ import { customersAdminRoutes } from './customers/customers.admin-routes.js';
 import { recoveryAdminRoutes } from './recovery/recovery.admin-routes.js';
 import { oneClickUnsubscribeRoutes, recoveryRoutes } from './recovery/recovery.routes.js';
 import { startRecoverySweep, type RecoverySweep } from './recovery/recovery-sweep.js';
+import { checkoutReached } from './recovery/recovery.service.js';
 import {
   ERASURE_SWEEP_INTERVAL_MS,
   startErasureSweep,
@@ -381,6 +383,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(oneClickUnsubscribeRoutes(deps));
   await app.register(couponRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(checkoutStartRoutes(deps, checkoutReached), { prefix: '/api' });
   await app.register(codRoutes(deps), { prefix: '/api' });
   await app.register(invoiceRoutes(deps), { prefix: '/api' });
   await app.register(settlementRoutes(deps), { prefix: '/api' });

@@ -9,23 +9,6 @@ import { Id } from './common.js';
 export const CART_REMINDER_CONSENT =
   'Email me once if I leave jerseys in my cart at checkout, with a link back to my cart.';
 
-// ── POST /api/checkout_reached.php ──
-
-/** The checkout page tells the shop the shopper reached it (their cart is the server's). */
-export const CheckoutReachedRequest = z.object({ user_id: Id });
-export type CheckoutReachedRequest = z.input<typeof CheckoutReachedRequest>;
-
-export const CheckoutReachedResponse = z.object({
-  success: z.literal(true),
-  /**
-   * Ours: the words checkout asks the consent with (CART_REMINDER_CONSENT), when it asks:
-   * reminders on and the shopper never answered (a consent given or withdrawn is not asked
-   * again); null otherwise.
-   */
-  ask_consent: z.string().nullable().optional(),
-});
-export type CheckoutReachedResponse = z.infer<typeof CheckoutReachedResponse>;
-
 // ── POST /api/cart_reminders.php ──
 
 /** Reads the shopper's choice, or (with `consent`) gives or withdraws it. */

@@ -55,6 +55,7 @@ import {
   ShopOverviewResponse,
   ShopRequest,
 } from './catalogue.js';
+import { CheckoutStartRequest, CheckoutStartResponse } from './checkout-start.js';
 import { CodConfirmRequest, CodConfirmResponse, OrderConfirmRequest } from './cod.js';
 import { CouponRequest, CouponResponse } from './coupons.js';
 import type { ErrorStatus, StorefrontEndpoint } from './endpoint.js';
@@ -77,8 +78,6 @@ import {
   CartRemindersResponse,
   CartRemindersUnsubscribeRequest,
   CartRemindersUnsubscribeResponse,
-  CheckoutReachedRequest,
-  CheckoutReachedResponse,
 } from './cart-reminders.js';
 import {
   WishlistManageRequest,
@@ -436,15 +435,19 @@ export const storefrontEndpoints = {
     response: WhatsAppUpdatesResponse,
     errors: shopperErrors,
   },
-  // Cart reminders (decision 065): checkout reached, the shopper's consent, the mail's link.
-  'checkout_reached.php': {
+  // Checkout's one call on open (decision 071), which also marks the visit a cart reminder
+  // counts from (decision 065).
+  'checkout_start.php': {
     method: 'POST',
-    summary: 'The checkout page marks that the shopper reached it with their cart',
+    summary:
+      'Opens checkout: the saved address, delivery date, COD, wholesale prices and opt-ins in one response',
     access: 'shopper',
-    body: CheckoutReachedRequest,
-    response: CheckoutReachedResponse,
+    body: CheckoutStartRequest,
+    response: CheckoutStartResponse,
     errors: shopperErrors,
+    cacheControl: 'private, no-store',
   },
+  // Cart reminders (decision 065): the shopper's consent, the mail's link.
   'cart_reminders.php': {
     method: 'POST',
     summary:

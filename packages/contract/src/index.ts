@@ -20,6 +20,7 @@ export * from './giveaways.js';
 export * from './back-in-stock.js';
 export * from './wishlist.js';
 export * from './cart-reminders.js';
+export * from './checkout-start.js';
 export * from './referrals.js';
 export * from './coupons.js';
 export * from './returns.js';

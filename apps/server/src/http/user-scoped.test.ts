@@ -89,7 +89,13 @@ const USER_SCOPED: ScopedCall[] = [
   { path: '/api/wishlist.php', body: ({ userId }) => ({ user_id: userId }) },
   { path: '/api/whatsapp_updates.php', body: ({ userId }) => ({ user_id: userId }) },
   { path: '/api/whatsapp_updates_stop.php', body: ({ userId }) => ({ user_id: userId }) },
-  { path: '/api/checkout_reached.php', body: ({ userId }) => ({ user_id: userId }) },
+  {
+    path: '/api/checkout_start.php',
+    body: async ({ userId, db }) => ({
+      user_id: userId,
+      lines: [{ product_id: await createProduct(db), quantity: 1, price: 899 }],
+    }),
+  },
   { path: '/api/cart_reminders.php', body: ({ userId }) => ({ user_id: userId, consent: true }) },
   { path: '/api/wishlist_products.php', body: ({ userId }) => ({ user_id: userId }) },
   {

@@ -94,6 +94,28 @@ const signedWebhook = (payload: unknown) => {
 };
 
 describe('opting in at checkout', () => {
+  it('is offered by checkout_start.php until the shopper opts in', async () => {
+    const who = await shopper(t);
+    const start = async () =>
+      (
+        await who.post('/api/checkout_start.php', {
+          user_id: who.id,
+          lines: [{ product_id: jersey, quantity: 1, price: 1299 }],
+        })
+      ).json().whatsapp;
+    expect(await start()).toEqual({ available: true, opted_in: false, phone: null, since: null });
+    const placed = await who.post(
+      '/api/process_order.php',
+      orderBody(who.id, LINE(), AMOUNT, { whatsapp_updates: true }),
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(await start()).toMatchObject({
+      available: true,
+      opted_in: true,
+      phone: '+91 98765 43210',
+    });
+  });
+
   it('keeps the number, the exact wording and the time, and sends one "order confirmed"', async () => {
     const asha = await shopper(t);
     expect((await choice(asha)).json()).toEqual({

@@ -154,7 +154,10 @@ async function busyShopper(): Promise<
   await t.db.insert(feedback).values({ userId: p.id, feedback: 'Please stock Gokulam kits.' });
   const agreed = await p.post('/api/cart_reminders.php', { user_id: p.id, consent: true });
   expect(agreed.statusCode, agreed.body).toBe(200);
-  const reached = await p.post('/api/checkout_reached.php', { user_id: p.id });
+  const reached = await p.post('/api/checkout_start.php', {
+    user_id: p.id,
+    lines: [{ product_id: await createProduct(t.db), quantity: 1, price: 899 }],
+  });
   expect(reached.statusCode, reached.body).toBe(200);
   const clickCode = `INSTA${n}`;
   await t.db.insert(referralClicks).values({

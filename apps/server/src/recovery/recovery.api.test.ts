@@ -76,8 +76,12 @@ async function shopper(o: { consent?: boolean } = {}) {
       });
       expect(res.statusCode, res.body).toBe(200);
     },
+    // Checkout's call on open (decision 071) records the visit.
     reachCheckout: async () => {
-      const res = await post('/api/checkout_reached.php', { user_id: user.id });
+      const res = await post('/api/checkout_start.php', {
+        user_id: user.id,
+        lines: [{ product_id: jersey, quantity: 1, price: 1299 }],
+      });
       expect(res.statusCode, res.body).toBe(200);
     },
   };
@@ -112,8 +116,12 @@ describe('consent (cart_reminders.php)', () => {
   it('is asked at checkout once: while reminders are on and the shopper never answered', async () => {
     const s = await shopper({ consent: false });
     const asked = async () =>
-      (await s.post('/api/checkout_reached.php', { user_id: s.id })).json().ask_consent as
-        string | null;
+      (
+        await s.post('/api/checkout_start.php', {
+          user_id: s.id,
+          lines: [{ product_id: jersey, quantity: 1, price: 1299 }],
+        })
+      ).json().ask_consent as string | null;
     expect(await asked()).toBe(CART_REMINDER_CONSENT);
     await owner.call('PATCH', '/api/admin/settings/cart-reminders', settings({ enabled: false }));
     expect(await asked()).toBeNull();

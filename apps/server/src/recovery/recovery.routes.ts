@@ -1,7 +1,6 @@
-// Cart reminders, the shopper's calls (decision 065): checkout_reached.php (the checkout page
-// marks the visit), cart_reminders.php (consent: read, give, withdraw), and the mail's
-// unsubscribe: cart_reminders_unsubscribe.php from its page, and the one-click POST a mail
-// client sends to the same address as the page (RFC 8058: a form body
+// Cart reminders, the shopper's calls (decision 065): cart_reminders.php (consent: read, give,
+// withdraw), and the mail's unsubscribe: cart_reminders_unsubscribe.php from its page, and the
+// one-click POST a mail client sends to the same address as the page (RFC 8058: a form body
 // `List-Unsubscribe=One-Click`, no login, no redirect).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
@@ -12,7 +11,6 @@ export function recoveryRoutes({ database }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) =>
     registerStorefrontRoutes(app, {
-      'checkout_reached.php': async ({ body }) => recovery.checkoutReached(db, body.user_id),
       'cart_reminders.php': async ({ body }) => recovery.consent(db, body.user_id, body.consent),
       'cart_reminders_unsubscribe.php': async ({ body }) =>
         recovery.unsubscribe(db, body.token, 'mail-link'),

@@ -16,7 +16,6 @@ import {
   rupeesToPaise,
   type CartItem,
   type CartRemindersResponse,
-  type CheckoutReachedResponse,
 } from '@kitroom/contract';
 import {
   RECOVERY_WINDOW_DAYS,
@@ -107,11 +106,11 @@ export async function checkoutReached(
   db: Queryable,
   userId: number,
   now = new Date(),
-): Promise<CheckoutReachedResponse> {
+): Promise<{ ask_consent: string | null }> {
   await q.markCheckoutReached(db, userId, now);
   const [settings, answered] = await Promise.all([q.readSettings(db), q.consentOf(db, userId)]);
   const ask = settings.enabled && answered === undefined;
-  return { success: true, ask_consent: ask ? CART_REMINDER_CONSENT : null };
+  return { ask_consent: ask ? CART_REMINDER_CONSENT : null };
 }
 
 function consentAnswer(row: q.ConsentRow | undefined): CartRemindersResponse {

@@ -2,6 +2,7 @@
 // table.
 import type {
   AddReviewRequest,
+  CheckoutStartRequest,
   CouponRequest,
   OrderCancelRequest,
   OrderReturnRequest,
@@ -38,9 +39,12 @@ export const confirmCodOrder = (userId: number, orderId: number) =>
 
 export const addReview = (body: AddReviewRequest) => call('add_reviews.php', body);
 
-/** The checkout page marks the visit a cart reminder counts from (decision 065). */
-export const reachedCheckout = (userId: number) =>
-  call('checkout_reached.php', { user_id: userId });
+/**
+ * Checkout's one call on open (decision 071): what the page shows, and the visit a cart
+ * reminder counts from (decision 065).
+ */
+export const startCheckout = (body: CheckoutStartRequest, options?: CallOptions) =>
+  call('checkout_start.php', body, options);
 
 /** Checkout's cart-reminder box gives or withdraws the consent (My Account has its own). */
 export const answerReminders = (userId: number, consent: boolean) =>

@@ -78,12 +78,17 @@ export function useApi<T>(
       return;
     }
     const controller = new AbortController();
-    setState((s) => ({
-      key,
-      data: s.key === key ? s.data : cacheIt ? (cache.get(key) as T | undefined) : undefined,
-      error: undefined,
-      loading: true,
-    }));
+    // Already loading this key (the first render said so): no second render.
+    setState((s) =>
+      s.key === key && s.loading && s.error === undefined
+        ? s
+        : {
+            key,
+            data: s.key === key ? s.data : cacheIt ? (cache.get(key) as T | undefined) : undefined,
+            error: undefined,
+            loading: true,
+          },
+    );
     latestLoad.current(controller.signal).then(
       (data) => {
         if (cacheIt) remember(key, data);
@@ -102,6 +107,11 @@ export function useApi<T>(
     return { data: first, error: undefined, loading: key !== null && first === undefined };
   }
   return { data: state.data, error: state.error, loading: state.loading };
+}
+
+/** Keeps a response under `key`, as if useApi had asked it (one call answered for another). */
+export function keepApi(key: string, value: unknown): void {
+  if (!import.meta.env.SSR) remember(key, value);
 }
 
 /** Forgets cached responses whose key starts with `prefix` (after the data changed). */

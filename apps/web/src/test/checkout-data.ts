@@ -1,6 +1,7 @@
 // What the checkout tests share: a shopper's saved address in Kozhikode and the lines the cart
 // panel hands checkout.
-import type { ShippingAddress } from '@kitroom/contract';
+import type { CheckoutStartResponse, ShippingAddress } from '@kitroom/contract';
+import { ok, type FakeApi } from './fake-api';
 
 /**
  * Asha's saved address in Kozhikode, Kerala. Tests that answer the delivery estimate pass
@@ -29,3 +30,22 @@ export const twoShirts = [
     selectedSize: 'M',
   },
 ];
+
+/**
+ * Answers checkout_start.php (decision 071): by default a shopper with no address saved, no
+ * estimate, retail prices, no WhatsApp updates and no cart-reminder question.
+ */
+export function answerCheckoutStart(api: FakeApi, start: Partial<CheckoutStartResponse> = {}) {
+  api.on('checkout_start.php', () =>
+    ok({
+      address: null,
+      account: { name: 'Asha Menon', phone_number: '9876543210' },
+      estimate: null,
+      amount: null,
+      wholesale: { wholesale: false as const },
+      whatsapp: { available: false, opted_in: false, phone: null, since: null },
+      ask_consent: null,
+      ...start,
+    }),
+  );
+}

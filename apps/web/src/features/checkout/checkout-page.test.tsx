@@ -2,23 +2,30 @@ import { CART_REMINDER_CONSENT, type ShippingAddress } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, refuse } from '@/test/fake-api';
+import { fakeApi, ok, refuse, type FakeApi } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
 import CheckoutPage from './checkout-page';
 import { eventually } from '@/test/eventually';
-import { savedAddress, twoShirts } from '@/test/checkout-data';
+import { answerCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
 
 const items = twoShirts;
 const saved = savedAddress();
 
 function open(api = fakeApi(), address: ShippingAddress | null = null) {
   logInLocally(5);
-  api.on('shipping_address.php', () => ok({ address }));
+  if (!answered.has(api)) answerCheckoutStart(api, { address });
   renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
     pathname: '/checkOut',
     state: { items },
   });
   return api;
+}
+
+/** Tests that answer the page's call themselves; open() answers it for the others. */
+const answered = new WeakSet<object>();
+function answerStart(api: FakeApi, start: Parameters<typeof answerCheckoutStart>[1]) {
+  answered.add(api);
+  answerCheckoutStart(api, start);
 }
 
 const bengaluru = {
@@ -37,21 +44,22 @@ const summary = () => screen.getByRole('region', { name: 'Order Summary' });
 describe('checkout', () => {
   it('goes home without lines', () => {
     logInLocally(5);
-    fakeApi().on('shipping_address.php', () => ok({ address: null }));
+    answerCheckoutStart(fakeApi());
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, '/checkOut');
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
-  it('tells the shop the shopper reached checkout (a cart reminder counts from it)', async () => {
-    const api = fakeApi();
-    api.on('checkout_reached.php', () => ok({ success: true }));
-    open(api, saved);
-    await eventually(() => expect(api.calls['checkout_reached.php']).toEqual([{ user_id: 5 }]));
+  it('opens with one call, naming its lines (a cart reminder counts from it)', async () => {
+    const api = open(fakeApi(), saved);
+    await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
+    expect(api.calls['checkout_start.php']).toEqual([
+      { user_id: 5, lines: [{ product_id: 11, quantity: 2, price: 899 }] },
+    ]);
   });
 
   it('asks for the cart-reminder consent when the shop says so; ticking gives it', async () => {
     const api = fakeApi();
-    api.on('checkout_reached.php', () => ok({ success: true, ask_consent: CART_REMINDER_CONSENT }));
+    answerStart(api, { address: saved, ask_consent: CART_REMINDER_CONSENT });
     api.on('cart_reminders.php', () =>
       ok({ consent: true, wording: CART_REMINDER_CONSENT, given_at: '2026-11-29T10:00:00.000Z' }),
     );
@@ -66,9 +74,8 @@ describe('checkout', () => {
 
   it('does not ask for the cart-reminder consent when the shop does not', async () => {
     const api = fakeApi();
-    api.on('checkout_reached.php', () => ok({ success: true, ask_consent: null }));
     open(api, saved);
-    await eventually(() => expect(api.calls['checkout_reached.php']).toHaveLength(1));
+    await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
     expect(screen.queryByRole('checkbox', { name: CART_REMINDER_CONSENT })).toBeNull();
   });
 
@@ -117,7 +124,7 @@ describe('checkout', () => {
   it('shows 18% on a ₹2,700 jersey, and 5% once a coupon brings it to ₹2,430', async () => {
     logInLocally(5);
     const api = fakeApi();
-    api.on('shipping_address.php', () => ok({ address: saved }));
+    answerCheckoutStart(api, { address: saved });
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
       pathname: '/checkOut',
       state: { items: [{ ...items[0], price: 2700, quantity: 1 }] },
@@ -146,7 +153,7 @@ describe('checkout', () => {
   it('takes the lines the cart panel kept when the shopper signed up before checkout', async () => {
     sessionStorage.setItem('checkoutAfterLogin', JSON.stringify({ items }));
     logInLocally(5);
-    fakeApi().on('shipping_address.php', () => ok({ address: null }));
+    answerCheckoutStart(fakeApi());
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, '/checkOut');
     expect(within(summary()).getByText('Kerala Blasters Home 2025')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/checkOut');
@@ -164,24 +171,14 @@ describe('checkout', () => {
 
   it('fills a first checkout’s name and phone from the account, never over what was typed', async () => {
     const api = fakeApi();
-    api.on('profile.php', () =>
-      ok({
-        user: {
-          id: 5,
-          name: 'Asha K Menon',
-          email: 'asha@example.com',
-          phone_number: '9876543210',
-          shipping_address: null,
-        },
-      }),
-    );
-    // The profile's answer waits until the shopper has typed a last name.
+    answerStart(api, { account: { name: 'Asha K Menon', phone_number: '9876543210' } });
+    // The page's answer waits until the shopper has typed a last name.
     let asked = false;
     let release: () => void = () => undefined;
     const fetched = vi.mocked(globalThis.fetch);
     const fake = fetched.getMockImplementation()!;
     fetched.mockImplementation((input, init) => {
-      if (!String(input).endsWith('profile.php')) return fake(input, init);
+      if (!String(input).endsWith('checkout_start.php')) return fake(input, init);
       asked = true;
       return new Promise<void>((resolve) => {
         release = resolve;
@@ -193,22 +190,25 @@ describe('checkout', () => {
     fireEvent.change(field('Last Name'), { target: { value: 'Nair' } });
     release();
     await eventually(() => expect(field('First Name').value).toBe('Asha K'));
-    expect(api.calls['profile.php']).toEqual([{ id: 5 }]);
     expect(field('Last Name').value).toBe('Nair');
     expect(field('Phone').value).toBe('9876543210');
     expect(field('City').value).toBe('');
   });
 
-  it('asks nothing of the account when an address is saved', async () => {
-    const api = open(fakeApi(), saved);
+  it('fills the saved address over the account’s name and phone', async () => {
+    const api = fakeApi();
+    answerStart(api, {
+      address: { ...saved, first_name: 'Asha', phone: '9000000001' },
+      account: { name: 'Someone Else', phone_number: '9876543210' },
+    });
+    open(api, saved);
     await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
     expect(screen.getByDisplayValue('Asha')).toBeTruthy();
-    expect(api.calls['profile.php']).toBeUndefined();
+    expect(screen.getByDisplayValue('9000000001')).toBeTruthy();
   });
 
   it('does not offer to save over an address the profile has', async () => {
-    const api = open(fakeApi(), saved);
-    await eventually(() => expect(api.calls['shipping_address.php']).toHaveLength(1));
+    open(fakeApi(), saved);
     await eventually(() => expect(screen.getByDisplayValue('Kozhikode')).toBeTruthy());
     expect(screen.queryByText('We’ll save this address to your profile.')).toBeNull();
     expect(screen.getByText('Filled in from the address in your profile.')).toBeTruthy();
@@ -321,8 +321,11 @@ describe('checkout', () => {
   });
   it('fills the city from the pincode and shows the day the order would arrive', async () => {
     const api = open(fakeApi(), null);
+    // Asked without an amount until the pincode chose the state, then with the order's amount
+    // (2 × ₹899 and Karnataka's ₹85) for cash on delivery.
     api.on('delivery_estimate.php?pincode=560001', () => ok(bengaluru));
-    await eventually(() => expect(api.calls['shipping_address.php']).toHaveLength(1));
+    api.on('delivery_estimate.php?pincode=560001&amount=1883', () => ok(bengaluru));
+    await eventually(() => expect(api.calls['checkout_start.php']).toHaveLength(1));
     fireEvent.change(screen.getByLabelText('ZIP / PIN Code'), { target: { value: '560001' } });
     await eventually(() =>
       expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Bengaluru'),
@@ -333,9 +336,12 @@ describe('checkout', () => {
   });
 
   it('refuses to pay for a pincode outside the chosen state, naming both', async () => {
-    const api = open(fakeApi(), { ...saved, pincode: '110001' });
-    api.on('delivery_estimate.php?pincode=110001', () =>
-      ok({
+    const api = fakeApi();
+    // The saved pincode's estimate comes with the page's call.
+    answerStart(api, {
+      address: { ...saved, pincode: '110001' },
+      amount: 1858,
+      estimate: {
         pincode: '110001',
         city: 'Delhi',
         state: 'Delhi',
@@ -343,8 +349,9 @@ describe('checkout', () => {
         date: '2026-11-30',
         text: 'Delivery by Mon, 30 Nov',
         cod: { available: false, fee: 0, reason: null },
-      }),
-    );
+      },
+    });
+    open(api, null);
     const problem = 'Pincode 110001 is in Delhi, not Kerala.';
     await eventually(() => expect(screen.getByText(problem)).toBeTruthy());
     // The city the profile had is kept, and no date is promised for a wrong address.

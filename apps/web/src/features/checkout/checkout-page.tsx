@@ -14,15 +14,13 @@ import {
 import { Banknote, Lock, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { getProfile, getShippingAddress } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
-import { processOrder, reachedCheckout, verifyCoupon } from '@/api/order-calls';
-import { useApi } from '@/api/use-api';
+import { processOrder, verifyCoupon } from '@/api/order-calls';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { forgetKeptCheckout, keptCheckout } from '@/features/cart';
 import { useAddressPincode } from '@/features/delivery';
 import { referralCodesForCheckout } from '@/features/referrals';
-import { atWholesalePrices, tierText, useWholesalePrices } from '@/features/wholesale';
+import { atWholesalePrices, tierText } from '@/features/wholesale';
 import { showAlert } from '@/ui/alert';
 import { AddressFields } from '@/ui/address-fields';
 import {
@@ -31,6 +29,7 @@ import {
   addressValues,
   EMPTY_ADDRESS,
   hasBlankField,
+  type AddressValues,
   trimAddress,
   type AddressField,
 } from '@/ui/address-form';
@@ -53,8 +52,9 @@ import {
 } from './checkout-rules';
 import { CouponBox } from './coupon-box';
 import { ReminderOptIn, WhatsAppOptIn } from './opt-ins';
-import { PaymentChoice, useCodOption } from './payment-choice';
+import { PaymentChoice } from './payment-choice';
 import { SavedOverlay } from './saved-overlay';
+import { useCheckoutStart } from './use-checkout-start';
 
 const problemAlert = (message: string) => showAlert(message, 'Checkout');
 const FIELD_LABELS = { pincode: 'ZIP / PIN Code' };
@@ -68,99 +68,62 @@ export default function CheckoutPage() {
     const handed = checkoutLinesOf(location.state);
     return handed.length > 0 ? handed : kept;
   }, [location.state, kept]);
-  // A wholesaler's own prices (decision 045): the order is charged at them.
-  const wholesale = useWholesalePrices(
-    lines.map((l) => l.product_id),
-    lines.reduce((n, l) => n + l.quantity, 0),
-  );
-  const priced = useMemo(() => atWholesalePrices(lines, wholesale), [lines, wholesale]);
   const userId = useSessionSelector(selectUserId);
   const sessionEnded = useSessionEnded();
-  const [address, setAddress] = useState(EMPTY_ADDRESS);
+  // Everything the page shows on open, in one response (decision 071): it renders once with it.
+  const start = useCheckoutStart(userId, lines);
+  const opened = start.data;
+  // A 401 ends the session.
+  useEffect(() => {
+    if (start.error !== undefined) sessionEnded(start.error);
+  }, [start.error, sessionEnded]);
+  // A wholesaler's own prices (decision 045): the order is charged at them.
+  const wholesale = opened?.wholesale.wholesale ? opened.wholesale : undefined;
+  const priced = useMemo(() => atWholesalePrices(lines, wholesale), [lines, wholesale]);
+  // The saved address fills the form; a first checkout's name and phone come from the account.
+  // What the shopper types is kept beside it, so nothing fetched is written over it.
+  const filled = useMemo((): AddressValues => {
+    if (!opened) return EMPTY_ADDRESS;
+    if (opened.address) return addressValues(opened.address);
+    return { ...EMPTY_ADDRESS, ...accountAddressValues(opened.account) };
+  }, [opened]);
+  const [typed, setTyped] = useState<Partial<AddressValues>>({});
+  const address = useMemo(() => ({ ...filled, ...typed }), [filled, typed]);
+  // Whether the profile has an address; a first order's address is saved to it.
+  const hasSavedAddress = opened ? opened.address !== null : null;
   const [problems, setProblems] = useState<Partial<Record<AddressField, string>>>({});
   const [coupon, setCoupon] = useState<CheckoutCoupon | null>(null);
   const [celebrating, setCelebrating] = useState<number | null>(null);
   const [paying, setPaying] = useState(false);
-  // Whether the profile has an address; a first order's address is saved to it.
-  const [hasSavedAddress, setHasSavedAddress] = useState<boolean | null>(null);
-  // The fields the shopper has typed in: nothing fetched is written over them.
-  const typed = useRef(new Set<AddressField>());
   const keyFor = useRef(attemptKeeper()).current;
   useTitle('Checkout');
   useEffect(forgetKeptCheckout, []);
-  // The visit a cart reminder counts from (decision 065); its answer holds the words to ask
-  // the consent with, when checkout asks. Nothing to show if it fails.
-  const [askReminder, setAskReminder] = useState<string | null>(null);
-  useEffect(() => {
-    if (userId !== null)
-      reachedCheckout(userId).then(
-        (r) => setAskReminder(r.ask_consent ?? null),
-        () => undefined,
-      );
-  }, [userId]);
-
-  // The saved address fills the form unless the shopper has typed; without one they type it.
-  const saved = useApi(
-    userId === null ? null : `user ${userId} address`,
-    (signal) => getShippingAddress(userId ?? 0, { signal }),
-    { fresh: true },
-  );
-  const savedAddress = saved.data?.address;
-  useEffect(() => {
-    if (savedAddress === undefined) return;
-    setHasSavedAddress(savedAddress !== null);
-    if (savedAddress && typed.current.size === 0) setAddress(addressValues(savedAddress));
-  }, [savedAddress]);
-  // A first checkout (no address saved): the account's name and phone fill those fields.
-  const account = useApi(
-    userId !== null && savedAddress === null ? `user ${userId} account` : null,
-    (signal) => getProfile(userId ?? 0, { signal }),
-    { fresh: true },
-  );
-  const profile = account.data?.user;
-  useEffect(() => {
-    if (!profile) return;
-    const fill = accountAddressValues(profile);
-    setAddress((a) => {
-      const next = { ...a };
-      for (const field of ['first_name', 'last_name', 'phone'] as const) {
-        if (!typed.current.has(field) && a[field] === '') next[field] = fill[field];
-      }
-      return next;
-    });
-  }, [profile]);
-  // A 401 ends the session.
-  useEffect(() => {
-    if (saved.error !== undefined) sessionEnded(saved.error);
-  }, [saved.error, sessionEnded]);
-  useEffect(() => {
-    if (account.error !== undefined) sessionEnded(account.error);
-  }, [account.error, sessionEnded]);
 
   const [method, setMethod] = useState<PaymentMethod>('Online');
   const [whatsapp, setWhatsApp] = useState(false);
   // Printed shirts (decision 049): never cash on delivery, and 2 days later.
   const printed = hasPrintedLine(priced);
-  // COD's cap is on the total before its fee: asked with the quote without it.
+  // COD's cap is on the total before its fee: the pincode is asked with the quote without it,
+  // once per pincode and amount (the saved pincode's came with the page's call).
   const rates = useShopDetails()?.shipping;
   const withoutFee = checkoutQuote(priced, address.state, coupon, 0, rates);
-  const cod = useCodOption(
-    printed ? '' : address.pincode.trim(),
-    withoutFee.shippingPaise === null ? null : withoutFee.totalPaise / 100,
-  );
+  const amount = withoutFee.shippingPaise === null ? null : withoutFee.totalPaise / 100;
+
+  // Stable, with the errors below, so the memoised form skips the renders its props survive.
+  const change = useCallback((field: AddressField, value: string) => {
+    setTyped((t) => ({ ...t, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+  }, []);
+  // A printed order is never COD: its pincode is asked once, whatever the amount.
+  const pincode = useAddressPincode(address, change, printed, printed ? null : amount);
+  // Cash on delivery as judged for an amount (never for the pincode alone at checkout).
+  const cod =
+    !printed && amount !== null && pincode.amount !== null ? pincode.estimate?.cod : undefined;
   // The fee is in the total as soon as cash on delivery is chosen, before Pay Now.
   const codFeePaise = method === 'COD' && cod?.available ? rupeesToPaise(cod.fee) : 0;
   const totals =
     codFeePaise > 0 ? checkoutQuote(priced, address.state, coupon, codFeePaise, rates) : withoutFee;
   const { gstPaise } = totals;
-
-  // Stable, with the errors below, so the memoised form skips the renders its props survive.
-  const change = useCallback((field: AddressField, value: string) => {
-    typed.current.add(field);
-    setAddress((a) => ({ ...a, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
-  }, []);
-  const pincode = useAddressPincode(address, change, printed);
   const fieldErrors = useMemo(
     () => ({ ...problems, pincode: problems.pincode ?? pincode.problem ?? undefined }),
     [problems, pincode.problem],
@@ -365,9 +328,15 @@ export default function CheckoutPage() {
           )}
           <PaymentChoice value={method} onChange={setMethod} cod={cod} printed={printed} />
           {userId !== null && (
-            <WhatsAppOptIn userId={userId} phone={address.phone.trim()} onChange={setWhatsApp} />
+            <WhatsAppOptIn
+              choice={opened?.whatsapp}
+              phone={address.phone.trim()}
+              onChange={setWhatsApp}
+            />
           )}
-          {askReminder && userId !== null && <ReminderOptIn userId={userId} words={askReminder} />}
+          {opened?.ask_consent && userId !== null && (
+            <ReminderOptIn userId={userId} words={opened.ask_consent} />
+          )}
           <button
             type="submit"
             form="shipping-form"

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
-import { savedAddress } from '@/test/checkout-data';
+import { answerCheckoutStart, savedAddress } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
 const plain = {
@@ -52,8 +52,8 @@ describe('checkout with a printed line', { timeout: 20_000 }, () => {
     vi.stubGlobal('location', { ...window.location, assign });
     logInLocally(5);
     const api = fakeApi();
-    api.on('shipping_address.php', () => ok({ address: saved }));
-    api.on('delivery_estimate.php?pincode=673009&printed=1', () => ok(later));
+    // A printed order's estimate comes with the page; no amount: COD never pays it.
+    answerCheckoutStart(api, { address: saved, estimate: later, amount: null });
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
       pathname: '/checkOut',
       state: { items: [plain, printed] },
@@ -72,13 +72,20 @@ describe('checkout with a printed line', { timeout: 20_000 }, () => {
     expect(cod.closest('label')!.textContent).toContain(
       'Cash on delivery is not available for printed shirts. Please pay online.',
     );
-    // The promise is a printed order's (asked with printed=1), and COD is not asked about.
+    // The promise is a printed order's, come with the page: nothing else is asked.
     await eventually(() =>
       expect(within(summary()).getByText('Delivery by Tue, 1 Dec')).toBeTruthy(),
     );
-    expect(Object.keys(api.calls).filter((c) => c.startsWith('delivery_estimate'))).toEqual([
-      'delivery_estimate.php?pincode=673009&printed=1',
+    expect(api.calls['checkout_start.php']).toEqual([
+      {
+        user_id: 5,
+        lines: [
+          { product_id: 11, quantity: 1, price: 899 },
+          { product_id: 7, quantity: 2, price: 2400, print_price: 650 },
+        ],
+      },
     ]);
+    expect(Object.keys(api.calls).filter((c) => c.startsWith('delivery_estimate'))).toEqual([]);
 
     api.on('coupons.php', () =>
       ok({

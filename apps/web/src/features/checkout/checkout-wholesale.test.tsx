@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
+import { answerCheckoutStart } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
 const items = [
@@ -35,9 +36,9 @@ describe('checkout for a wholesaler', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     logInLocally(5);
     const api = fakeApi();
-    api.on('shipping_address.php', () => ok({ address: saved }));
-    api.on('wholesale_prices.php', () =>
-      ok({
+    answerCheckoutStart(api, {
+      address: saved,
+      wholesale: {
         wholesale: true,
         pieces: 12,
         tier: { min_pieces: 10, percent_off: 25 },
@@ -45,8 +46,8 @@ describe('checkout for a wholesaler', () => {
         min_order: 0,
         min_pieces: 0,
         prices: [{ product_id: 11, price: 749.25 }],
-      }),
-    );
+      },
+    });
     api.on('process_order.php', () => ok({ payment_url: '/pay', order_id: 9 }));
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
       pathname: '/checkOut',
@@ -59,8 +60,8 @@ describe('checkout for a wholesaler', () => {
     );
     // The line and the subtotal: 12 × ₹749.25.
     expect(summary().getAllByText('₹8,991')).toHaveLength(2);
-    expect(api.calls['wholesale_prices.php']).toEqual([
-      { user_id: 5, product_ids: [11], pieces: 12 },
+    expect(api.calls['checkout_start.php']).toEqual([
+      { user_id: 5, lines: [{ product_id: 11, quantity: 12, price: 999 }] },
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
-import { savedAddress, twoShirts } from '@/test/checkout-data';
+import { answerCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
 const items = twoShirts;
@@ -26,10 +26,12 @@ const kozhikode = (cod: CodOption, pincode: string) => ({
 function open(cod: CodOption, pincode: string) {
   const api = fakeApi();
   logInLocally(5);
-  api.on('shipping_address.php', () => ok({ address: { ...saved, pincode } }));
-  api.on(`delivery_estimate.php?pincode=${pincode}`, () => ok(kozhikode(cod, pincode)));
-  // Checkout asks about COD for the order's amount before the fee: 2 × ₹899 + ₹60.
-  api.on(`delivery_estimate.php?pincode=${pincode}&amount=1858`, () => ok(kozhikode(cod, pincode)));
+  // The page's call judges COD for the order's amount before the fee: 2 × ₹899 + ₹60.
+  answerCheckoutStart(api, {
+    address: { ...saved, pincode },
+    estimate: kozhikode(cod, pincode),
+    amount: 1858,
+  });
   renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
     pathname: '/checkOut',
     state: { items },

@@ -3,16 +3,8 @@
 // guidelines). Cash on delivery is asked of the server for the pincode, the order's amount
 // and the shopper's own open COD orders; when it is not available it stays visible, disabled,
 // with the reason.
-import {
-  formatRupees,
-  PINCODE_PATTERN,
-  PRINT_NO_COD,
-  type CodOption,
-  type PaymentMethod,
-} from '@kitroom/contract';
+import { formatRupees, PRINT_NO_COD, type CodOption, type PaymentMethod } from '@kitroom/contract';
 import { useEffect, useId } from 'react';
-import { getDeliveryEstimate } from '@/api/shipping-calls';
-import { useApi } from '@/api/use-api';
 
 export const PAYMENT_TEXTS = {
   online: 'Pay online',
@@ -21,15 +13,6 @@ export const PAYMENT_TEXTS = {
   codHint: 'Pay the courier in cash when it arrives',
   pincodeFirst: 'Enter the delivery pincode to see if cash on delivery is available.',
 } as const;
-
-/** COD for this pincode and amount (rupees, before the fee); undefined while unknown. */
-export function useCodOption(pincode: string, amountRupees: number | null): CodOption | undefined {
-  const ready = PINCODE_PATTERN.test(pincode) && amountRupees !== null;
-  const state = useApi(ready ? `cod ${pincode} ${amountRupees}` : null, (signal) =>
-    getDeliveryEstimate(pincode, { signal }, amountRupees ?? 0),
-  );
-  return ready ? state.data?.cod : undefined;
-}
 
 export function PaymentChoice({
   value,

@@ -2,3 +2,4 @@
 // forms' pincode lookup (city filled, state checked, checkout's date).
 export { DeliveryBox } from './delivery-box';
 export { useAddressPincode, type AddressPincode } from './use-address-pincode';
+export { rememberEstimate } from './use-address-estimate';

@@ -5,21 +5,26 @@ import { pincodeStateProblem } from '@kitroom/contract';
 import { useEffect } from 'react';
 import type { AddressField, AddressValues } from '@/ui/address-form';
 import { rememberPincode } from './pincode-memory';
-import { useDeliveryEstimate, type DeliveryEstimateState } from './use-delivery-estimate';
+import { useAddressEstimate, type AddressEstimateState } from './use-address-estimate';
 
-export interface AddressPincode extends DeliveryEstimateState {
+export interface AddressPincode extends AddressEstimateState {
   /** Why the pincode cannot go with the chosen state, or null. */
   problem: string | null;
 }
 
-/** `printed`: the order has printed lines, which leave 2 days later (decision 049). */
+/**
+ * `printed`: the order has printed lines, which leave 2 days later (decision 049). `amount`:
+ * checkout's order amount before a COD fee, asked with the pincode so one answer gives the date
+ * and cash on delivery.
+ */
 export function useAddressPincode(
   values: AddressValues,
   fill: (field: AddressField, value: string) => void,
   printed = false,
+  amount: number | null = null,
 ): AddressPincode {
   const pincode = values.pincode.trim();
-  const looked = useDeliveryEstimate(pincode, printed);
+  const looked = useAddressEstimate(pincode, printed, amount);
   const { estimate } = looked;
 
   useEffect(() => {
