@@ -59,6 +59,10 @@ export const MyDataExport = z.object({
   checkout_visits: Rows,
   /** The cart reminders written for the shopper, and their coupons. */
   cart_reminders: Rows,
+  /** Kit launches (decision 070) the shopper asked to be mailed about. */
+  launch_alerts: Rows,
+  /** Their places in launches' waiting rooms (with the browser's key and the address). */
+  launch_queue: Rows,
 });
 export type MyDataExport = z.infer<typeof MyDataExport>;
 

@@ -3,7 +3,8 @@
 // payments, refunds, returns, tax documents), coupons, reviews, wholesale application,
 // WhatsApp opt-ins, feedback, referral clicks, giveaway entries, sessions, staff notes on the
 // account, a cash on delivery block, any erasure request, and cart reminders (consent, checkout
-// visit, reminders). EXPORTED_TABLES names every table with a user_id column that it
+// visit, reminders), and kit launches (mails asked for, places in waiting rooms).
+// EXPORTED_TABLES names every table with a user_id column that it
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
 import type { Queryable } from '../db/client.js';
@@ -20,6 +21,8 @@ export const EXPORTED_TABLES = [
   'customer_notes',
   'feedback',
   'giveaway_entries',
+  'launch_alerts',
+  'launch_queue',
   'orders',
   'recovery_consents',
   'referral_clicks',
@@ -87,13 +90,16 @@ export async function exportData(
     q.giveawayEntries(db, userId),
     q.sessions(db, userId),
   ]);
-  const [staffNotes, codBlock, consent, visits, reminders] = await Promise.all([
-    q.staffNotes(db, userId),
-    q.codBlock(db, userId),
-    q.cartReminderConsent(db, userId),
-    q.checkoutVisits(db, userId),
-    q.cartReminders(db, userId),
-  ]);
+  const [staffNotes, codBlock, consent, visits, reminders, launchAlerts, launchQueue] =
+    await Promise.all([
+      q.staffNotes(db, userId),
+      q.codBlock(db, userId),
+      q.cartReminderConsent(db, userId),
+      q.checkoutVisits(db, userId),
+      q.cartReminders(db, userId),
+      q.launchAlerts(db, userId),
+      q.launchPlaces(db, userId),
+    ]);
   return {
     exported_at: now.toISOString(),
     notes: NOTES,
@@ -143,5 +149,7 @@ export async function exportData(
     cart_reminder_consent: consent,
     checkout_visits: visits,
     cart_reminders: reminders,
+    launch_alerts: launchAlerts,
+    launch_queue: launchQueue,
   };
 }

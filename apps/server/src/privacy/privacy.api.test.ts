@@ -30,6 +30,7 @@ import { testBrowser, type TestBrowser } from '../test/browser.js';
 import { paidOrder, type Shopper } from '../test/checkout.js';
 import { createProduct, createUser, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { createLaunch } from '../test/launches.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.js';
 import { createStaff } from '../test/staff.js';
 import { EXPORTED_TABLES } from './data-export.service.js';
@@ -159,6 +160,18 @@ async function busyShopper(): Promise<
     lines: [{ product_id: await createProduct(t.db), quantity: 1, price: 899 }],
   });
   expect(reached.statusCode, reached.body).toBe(200);
+  // A kit launch: the mail asked for, and a place in its waiting room (decision 070).
+  const drop = await createLaunch(t.db, { name: 'Gokulam Third Kit', queueOpensMinutes: 120 });
+  const alert = await p.post('/api/launch_alert.php', {
+    user_id: p.id,
+    product_id: drop.productIds[0]!,
+  });
+  expect(alert.statusCode, alert.body).toBe(200);
+  const queued = await p.post('/api/launch_queue.php', {
+    user_id: p.id,
+    product_id: drop.productIds[0]!,
+  });
+  expect(queued.statusCode, queued.body).toBe(200);
   const clickCode = `INSTA${n}`;
   await t.db.insert(referralClicks).values({
     kind: 'campaign',
@@ -200,6 +213,10 @@ describe('my_data.php: a copy of everything kept about the shopper', () => {
         wording: 'Send me order updates on WhatsApp at +91 98765 43210',
         opted_out_at: null,
       }),
+    ]);
+    expect(data.launch_alerts).toEqual([expect.objectContaining({ launch: 'Gokulam Third Kit' })]);
+    expect(data.launch_queue).toEqual([
+      expect.objectContaining({ launch: 'Gokulam Third Kit', position: 1 }),
     ]);
     expect(data.back_in_stock_requests).toEqual([
       expect.objectContaining({
@@ -327,6 +344,8 @@ describe('delete_account.php: erasing the account', () => {
     expect(await count('whatsapp_consents')).toBe(0);
     expect(await count('recovery_consents')).toBe(0);
     expect(await count('checkout_visits')).toBe(0);
+    expect(await count('launch_alerts')).toBe(0);
+    expect(await count('launch_queue')).toBe(0);
     expect(await count('back_in_stock_requests', sql`email = ${p.email}`)).toBe(0);
     expect(await count('wholesale_applications')).toBe(0);
     expect(await count('feedback')).toBe(0);

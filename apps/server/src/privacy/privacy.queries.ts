@@ -218,6 +218,26 @@ export function giveawayEntries(db: Queryable, userId: number): Promise<Row[]> {
   );
 }
 
+/** Kit launches the shopper asked to be mailed about (decision 070). */
+export function launchAlerts(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT l.name AS launch, l.starts_at, a.created_at
+        FROM launch_alerts a JOIN launches l ON l.id = a.launch_id
+        WHERE a.user_id = ${userId} ORDER BY a.created_at`,
+  );
+}
+
+/** The shopper's places in launches' waiting rooms: number, when, browser key and address. */
+export function launchPlaces(db: Queryable, userId: number): Promise<Row[]> {
+  return rows(
+    db,
+    sql`SELECT l.name AS launch, q.position, q.joined_at, q.browser_key, q.ip
+        FROM launch_queue q JOIN launches l ON l.id = q.launch_id
+        WHERE q.user_id = ${userId} ORDER BY q.joined_at`,
+  );
+}
+
 /** Staff notes on the account: what and when (who wrote them is the shop's own record). */
 export function staffNotes(db: Queryable, userId: number): Promise<Row[]> {
   return rows(
@@ -454,6 +474,9 @@ export async function deletePersonalRows(
   await db.execute(sql`DELETE FROM recovery_consents WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM checkout_visits WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM cart_reminders WHERE user_id = ${userId}`);
+  // Kit launches: the mails asked for, and places in waiting rooms (browser key, address).
+  await db.execute(sql`DELETE FROM launch_alerts WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM launch_queue WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM otp_codes WHERE email = ${email}`);
   await db.execute(sql`DELETE FROM otp_grants WHERE email = ${email}`);
   await db.execute(sql`DELETE FROM back_in_stock_requests WHERE email = ${email}`);

@@ -62,6 +62,8 @@ describe('the profile’s data rights', () => {
         cart_reminder_consent: [],
         checkout_visits: [],
         cart_reminders: [],
+        launch_alerts: [],
+        launch_queue: [],
       }),
     );
     const created = vi.fn((_blob: Blob) => 'blob:my-data');
