@@ -290,6 +290,20 @@ export async function renewedHoldRules(
   });
 }
 
+/**
+ * The name of a launch that keeps cash on delivery off for any of these products now (upcoming
+ * or on), or null: the delivery box and checkout say so before the shopper picks COD.
+ */
+export async function codClosedBy(
+  db: Queryable,
+  productIds: readonly number[],
+  now = new Date(),
+): Promise<string | null> {
+  if (productIds.length === 0) return null;
+  const [row] = await q.codClosingLaunches(db, productIds, now);
+  return row?.name ?? null;
+}
+
 // ── the back office ──
 
 async function adminLaunches(db: Queryable, rows: q.LaunchRow[], now: Date) {

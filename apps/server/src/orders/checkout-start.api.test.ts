@@ -2,7 +2,7 @@
 // address, the saved pincode's delivery date with cash on delivery judged for the order's
 // amount, a wholesaler's prices and the opt-ins, and records the visit a cart reminder counts
 // from; bad input is a 400, never a 500.
-import { PRINT_NO_COD } from '@kitroom/contract';
+import { launchNoCodText, PRINT_NO_COD } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
@@ -10,6 +10,7 @@ import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { KERALA_ADDRESS, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { createLaunch } from '../test/launches.js';
 import { createStaff } from '../test/staff.js';
 import { approvedWholesaler, createPriceList } from '../test/wholesale.js';
 
@@ -110,6 +111,28 @@ describe('checkout_start.php', () => {
     expect(printed.amount).toBeNull();
     expect(printed.estimate.cod.reason).toBe(PRINT_NO_COD);
     expect(printed.estimate.date > one.estimate.date).toBe(true);
+  });
+
+  it('says before the shopper picks it that a kit launch takes no cash on delivery', async () => {
+    const s = await withAddress();
+    const drop = await createProduct(t.db, { name: 'Launch Jersey', pricePaise: 129_900 });
+    await createLaunch(t.db, {
+      when: 'on',
+      name: 'Derby Drop',
+      codAllowed: false,
+      productIds: [drop],
+    });
+    const body = (await start(s, [{ product_id: drop, quantity: 1, price: 1299 }])).json();
+    expect(body.estimate.cod).toEqual({
+      available: false,
+      fee: 49,
+      reason: launchNoCodText('Derby Drop'),
+    });
+    // A launch that takes it changes nothing.
+    const open = await createProduct(t.db, { name: 'Open Jersey', pricePaise: 129_900 });
+    await createLaunch(t.db, { when: 'on', codAllowed: true, productIds: [open] });
+    const allowed = (await start(s, [{ product_id: open, quantity: 1, price: 1299 }])).json();
+    expect(allowed.estimate.cod.available).toBe(true);
   });
 
   it("answers a first checkout's account name and phone, with no address and no estimate", async () => {

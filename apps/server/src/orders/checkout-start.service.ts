@@ -82,6 +82,7 @@ export async function checkoutStart(
         userId,
         totalPaise: amount === null ? null : rupeesToPaise(amount),
         printed,
+        productIds,
       });
     } catch (error) {
       // A saved pincode no longer promised: the page asks delivery_estimate.php, which says why.
