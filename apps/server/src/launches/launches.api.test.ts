@@ -388,7 +388,7 @@ describe('the waiting room', () => {
   });
 
   it('gives places by arrival, lets fans check out in turn at its pace, and a passed turn joins again at the end', async () => {
-    // 10 a minute: the first two at the drop, then one every 6 seconds; turns of 5 minutes.
+    // 10 a minute: the first at the drop, then one every 6 seconds; turns of 5 minutes.
     const id = await jersey();
     const { id: launchId } = await createLaunch(t.db, {
       productIds: [id],
@@ -417,13 +417,16 @@ describe('the waiting room', () => {
     expect((await place(a!, id)).statusCode).toBe(409);
 
     await travel(launchId, 5 * 60 + 1);
-    expect((await queue(a!, id)).json().state).toBe('your_turn');
-    expect((await queue(b!, id)).json().state).toBe('your_turn');
-    const third = (await queue(c!, id)).json() as LaunchQueueResponse;
-    expect(third).toMatchObject({ state: 'waiting', position: 3, ahead: 0 });
-    const early = await place(c!, id);
+    const first0 = (await queue(a!, id)).json() as LaunchQueueResponse;
+    expect(first0.state).toBe('your_turn');
+    const second = (await queue(b!, id)).json() as LaunchQueueResponse;
+    expect(second).toMatchObject({ state: 'waiting', position: 2, ahead: 0 });
+    expect((await queue(c!, id)).json()).toMatchObject({ state: 'waiting', position: 3, ahead: 1 });
+    // B's turn: 6 seconds after the drop.
+    expect(Date.parse(second.turn_starts_at) - Date.parse(first0.turn_starts_at)).toBe(6000);
+    const early = await place(b!, id);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error).toBe(launchTurnNotYetText('Queue Kit', third.turn_starts_at));
+    expect(early.json().error).toBe(launchTurnNotYetText('Queue Kit', second.turn_starts_at));
     const first = await place(a!, id);
     expect(first.statusCode, first.body).toBe(200);
     const stranger = await shopper(t);
