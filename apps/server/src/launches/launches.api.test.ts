@@ -31,7 +31,7 @@ import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createLaunch } from '../test/launches.js';
 import { createStaff } from '../test/staff.js';
-import { writeDueAlerts } from './launches.service.js';
+import { forgetLiveLaunches, writeDueAlerts } from './launches.service.js';
 
 let t: TestApp;
 let manager: AdminClient;
@@ -370,6 +370,7 @@ describe('the waiting room', () => {
     await t.db.execute(
       sql`UPDATE launch_queue SET joined_at = joined_at - ${back} WHERE launch_id = ${launchId}`,
     );
+    forgetLiveLaunches();
   }
 
   it('is closed until it opens, naming when', async () => {

@@ -98,6 +98,15 @@ export async function overlappingLaunches(
   );
 }
 
+/** Every live launch (upcoming or with its limits on), with its products. */
+export async function liveLaunches(db: Queryable, now: Date): Promise<LaunchRow[]> {
+  return queryRows<LaunchRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM launches l
+        WHERE l.canceled_at IS NULL AND l.limits_until > ${now}`,
+  );
+}
+
 /** Live launches (upcoming or on) of these products that take no cash on delivery. */
 export async function codClosingLaunches(
   db: Queryable,

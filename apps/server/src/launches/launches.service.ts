@@ -191,6 +191,68 @@ export async function writeDueAlerts(db: Queryable, now = new Date()): Promise<n
 
 // ── checkout ──
 
+/** How long a process keeps the list of live launches for the gate below. */
+const GATE_CACHE_MS = 1000;
+let gateCache: { at: number; db: Queryable; byProduct: Map<number, q.LaunchRow> } | null = null;
+
+/**
+ * Drops this process's list of live launches: staff's changes here are seen at once (another
+ * process sees them within GATE_CACHE_MS), and so are launches written by SQL (tests).
+ */
+export function forgetLiveLaunches(): void {
+  gateCache = null;
+}
+
+async function liveLaunchOf(db: Queryable, now: Date): Promise<Map<number, q.LaunchRow>> {
+  if (gateCache && gateCache.db === db && Math.abs(now.getTime() - gateCache.at) < GATE_CACHE_MS) {
+    return gateCache.byProduct;
+  }
+  const byProduct = new Map<number, q.LaunchRow>();
+  for (const launch of await q.liveLaunches(db, now)) {
+    for (const id of launch.product_ids) byProduct.set(id, launch);
+  }
+  gateCache = { at: now.getTime(), db, byProduct };
+  return byProduct;
+}
+
+/**
+ * Before an order's transaction: refuses at once, without locking or pricing anything, an
+ * order for a launch's jersey before the drop or out of the fan's turn, so a crowd of such
+ * orders (bots) does not slow the fans whose turn it is. The live launches are kept for a second
+ * per process; an order without a launch's jersey costs no query. The transaction's
+ * checkoutRules still decide, under the shopper's lock.
+ */
+export async function gate(
+  db: Queryable,
+  o: { userId: number; productIds: readonly number[]; now: Date },
+): Promise<void> {
+  const live = await liveLaunchOf(db, o.now);
+  if (live.size === 0) return;
+  const launches = new Map<number, q.LaunchRow>();
+  for (const id of o.productIds) {
+    const launch = live.get(id);
+    if (launch) launches.set(launch.id, launch);
+  }
+  for (const launch of launches.values()) {
+    const state = stateAt(launch, o.now);
+    if (state === 'upcoming') {
+      const [product] = await q.existingProducts(
+        db,
+        o.productIds.filter((id) => live.get(id) === launch),
+      );
+      throw new Conflict(launchNotStartedText(product?.name ?? launch.name, launch.starts_at));
+    }
+    if (state !== 'on' || launch.queue_opens_minutes === 0) continue;
+    const place = await q.placeOf(db, launch.id, o.userId);
+    if (!place) throw new Conflict(launchJoinQueueText(launch.name));
+    const turn = turnOf(paceOf(launch), place.position, time(place.joined_at));
+    if (o.now.getTime() < turn.startsAt) {
+      throw new Conflict(launchTurnNotYetText(launch.name, new Date(turn.startsAt)));
+    }
+    if (o.now.getTime() >= turn.endsAt) throw new Conflict(launchTurnPassedText(launch.name));
+  }
+}
+
 /** A line of an order as the launch rules read it. */
 export interface LaunchLine {
   productId: number;
@@ -443,6 +505,7 @@ export async function createLaunch(
     );
     return created;
   });
+  forgetLiveLaunches();
   return getLaunch(db, id, now);
 }
 
@@ -499,6 +562,7 @@ export async function updateLaunch(
       now,
     );
   });
+  forgetLiveLaunches();
   return getLaunch(db, id, now);
 }
 
@@ -522,5 +586,6 @@ export async function cancelLaunch(
       now,
     );
   });
+  forgetLiveLaunches();
   return getLaunch(db, id, now);
 }

@@ -426,6 +426,12 @@ export async function placeOrder(
   input: ProcessOrderInput,
   visitorKey: string | null = null,
 ): Promise<ProcessOrderResponse> {
+  // A kit launch's jersey before the drop or out of the fan's turn: refused before any lock.
+  await launches.gate(ctx.db, {
+    userId,
+    productIds: input.items.map((i) => i.product_id),
+    now: new Date(),
+  });
   const created = await ctx.db.transaction((tx) =>
     createOrder(tx, ctx, userId, input, new Date(), visitorKey),
   );

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
+import { forgetLiveLaunches } from '../launches/launches.service.js';
 import { createProduct } from './factories.js';
 
 const MINUTE = 60_000;
@@ -51,5 +52,6 @@ export async function createLaunch(
     sql`INSERT INTO launch_products (launch_id, product_id)
         SELECT ${row!.id}, unnest(ARRAY[${sqlList(productIds)}]::int[])`,
   );
+  forgetLiveLaunches();
   return { id: row!.id, productIds };
 }
