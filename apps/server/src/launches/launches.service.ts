@@ -193,7 +193,11 @@ export async function writeDueAlerts(db: Queryable, now = new Date()): Promise<n
 
 /** How long a process keeps the list of live launches for the gate below. */
 const GATE_CACHE_MS = 1000;
-let gateCache: { at: number; db: Queryable; byProduct: Map<number, q.LaunchRow> } | null = null;
+let gateCache: {
+  at: number;
+  db: Queryable;
+  byProduct: Promise<Map<number, q.LaunchRow>>;
+} | null = null;
 
 /**
  * Drops this process's list of live launches: staff's changes here are seen at once (another
@@ -203,15 +207,25 @@ export function forgetLiveLaunches(): void {
   gateCache = null;
 }
 
-async function liveLaunchOf(db: Queryable, now: Date): Promise<Map<number, q.LaunchRow>> {
+/**
+ * The live launches by product, read at most once a second per process: the orders arriving
+ * together at a drop share one read (the promise is kept, not only its answer).
+ */
+function liveLaunchOf(db: Queryable, now: Date): Promise<Map<number, q.LaunchRow>> {
   if (gateCache && gateCache.db === db && Math.abs(now.getTime() - gateCache.at) < GATE_CACHE_MS) {
     return gateCache.byProduct;
   }
-  const byProduct = new Map<number, q.LaunchRow>();
-  for (const launch of await q.liveLaunches(db, now)) {
-    for (const id of launch.product_ids) byProduct.set(id, launch);
-  }
-  gateCache = { at: now.getTime(), db, byProduct };
+  const byProduct = q.liveLaunches(db, now).then((launches) => {
+    const map = new Map<number, q.LaunchRow>();
+    for (const launch of launches) for (const id of launch.product_ids) map.set(id, launch);
+    return map;
+  });
+  const entry = { at: now.getTime(), db, byProduct };
+  gateCache = entry;
+  // A failed read is not kept: the next order reads again.
+  byProduct.catch(() => {
+    if (gateCache === entry) gateCache = null;
+  });
   return byProduct;
 }
 
