@@ -719,7 +719,7 @@ export const launchQueue = pgTable(
   ],
 );
 
-/** Fans who asked to be mailed when a launch drops; `sent_at` once the mail is written. */
+/** Fans who asked to be mailed when a launch drops (the launch's alerts_sent_at: written). */
 export const launchAlerts = pgTable(
   'launch_alerts',
   {

@@ -191,6 +191,17 @@ export async function writeDueAlerts(db: Queryable, now = new Date()): Promise<n
 
 // ── checkout ──
 
+/** 409 unless it is the fan's turn in the launch's waiting room: not joined, early, passed. */
+async function checkTurn(db: Queryable, launch: q.LaunchRow, userId: number, now: Date) {
+  const place = await q.placeOf(db, launch.id, userId);
+  if (!place) throw new Conflict(launchJoinQueueText(launch.name));
+  const turn = turnOf(paceOf(launch), place.position, time(place.joined_at));
+  if (now.getTime() < turn.startsAt) {
+    throw new Conflict(launchTurnNotYetText(launch.name, new Date(turn.startsAt)));
+  }
+  if (now.getTime() >= turn.endsAt) throw new Conflict(launchTurnPassedText(launch.name));
+}
+
 /** How long a process keeps the list of live launches for the gate below. */
 const GATE_CACHE_MS = 1000;
 let gateCache: {
@@ -256,14 +267,9 @@ export async function gate(
       );
       throw new Conflict(launchNotStartedText(product?.name ?? launch.name, launch.starts_at));
     }
-    if (state !== 'on' || launch.queue_opens_minutes === 0) continue;
-    const place = await q.placeOf(db, launch.id, o.userId);
-    if (!place) throw new Conflict(launchJoinQueueText(launch.name));
-    const turn = turnOf(paceOf(launch), place.position, time(place.joined_at));
-    if (o.now.getTime() < turn.startsAt) {
-      throw new Conflict(launchTurnNotYetText(launch.name, new Date(turn.startsAt)));
+    if (state === 'on' && launch.queue_opens_minutes > 0) {
+      await checkTurn(db, launch, o.userId, o.now);
     }
-    if (o.now.getTime() >= turn.endsAt) throw new Conflict(launchTurnPassedText(launch.name));
   }
 }
 
@@ -306,16 +312,8 @@ export async function checkoutRules(
       throw new Conflict(launchNotStartedText(lines[0]!.name, launch.starts_at));
     }
     if (o.cod && !launch.cod_allowed) throw new Conflict(launchNoCodText(launch.name));
-    if (launch.queue_opens_minutes > 0) {
-      // The waiting room lets fans check out in turn, each for their turn's minutes.
-      const place = await q.placeOf(db, launch.id, o.userId);
-      if (!place) throw new Conflict(launchJoinQueueText(launch.name));
-      const turn = turnOf(paceOf(launch), place.position, time(place.joined_at));
-      if (o.now.getTime() < turn.startsAt) {
-        throw new Conflict(launchTurnNotYetText(launch.name, new Date(turn.startsAt)));
-      }
-      if (o.now.getTime() >= turn.endsAt) throw new Conflict(launchTurnPassedText(launch.name));
-    }
+    // The waiting room lets fans check out in turn, each for their turn's minutes.
+    if (launch.queue_opens_minutes > 0) await checkTurn(db, launch, o.userId, o.now);
     const bought = await q.piecesBought(db, {
       userId: o.userId,
       launchId: launch.id,
