@@ -6,7 +6,14 @@
 // nobody beyond the launch's limit, no 5xx, the admitted fans' checkout answers (p50/p99), the
 // largest inversion between arrival and place, and what the bots got.
 import path from 'node:path';
-import { rupeesToPaise, shippingFeeRupees } from '@kitroom/contract';
+import { createHash } from 'node:crypto';
+import {
+  LAUNCH_PROOF_BITS,
+  launchChallenge,
+  leadingZeroBits,
+  rupeesToPaise,
+  shippingFeeRupees,
+} from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, sqlList } from '../../apps/server/src/db/sql.js';
 import { open, type BenchUser, type Target } from './database.js';
@@ -51,6 +58,8 @@ export interface LaunchFigures {
   };
   /** The largest |place − arrival rank| among fans (0: exactly in arrival order). */
   largestInversion: number;
+  /** Places that needed the long queue's proof of work. */
+  proofs: number;
   bots: { ordersSent: number; accepted: number; acceptedOutOfTurn: number; pieces: number };
 }
 
@@ -74,6 +83,15 @@ async function post(base: string, path: string, cookie: string, body: unknown): 
     return { status: res.status, ms: performance.now() - started, text, at: Date.now() };
   } catch (err) {
     return { status: 0, ms: performance.now() - started, text: String(err), at: Date.now() };
+  }
+}
+
+/** A long queue's proof of work, as the fan's phone does it (node's SHA-256 here). */
+function solve(challenge: string, bits: number): string {
+  for (let n = 0; ; n++) {
+    const nonce = n.toString(36);
+    const digest = createHash('sha256').update(`${challenge}:${nonce}`).digest();
+    if (leadingZeroBits(digest, bits)) return nonce;
   }
 }
 
@@ -219,6 +237,12 @@ export async function measureLaunch(d: LaunchDeps): Promise<LaunchFigures> {
       );
     }
 
+    // Each fan's proof of work, done before the clock starts: on the day each phone does its
+    // own, side by side, while one bench process doing 1,000 of them in the window would stall
+    // its own requests (the challenge is the fan's and the launch's, known in advance).
+    const nonces = new Map(
+      d.fans.map((fan) => [fan.id, solve(launchChallenge(launchId, fan.id), LAUNCH_PROOF_BITS)]),
+    );
     const start = Date.now() + 2_000;
     const drop = start + (ARRIVAL_SECONDS + DROP_MARGIN_SECONDS) * 1000;
     await db.execute(sql`UPDATE launches SET starts_at = ${new Date(drop)} WHERE id = ${launchId}`);
@@ -230,6 +254,7 @@ export async function measureLaunch(d: LaunchDeps): Promise<LaunchFigures> {
     );
 
     // Arrival: each fan at a random moment of the window takes a place.
+    let proofs = 0;
     const arrivals = d.fans.map((fan) => ({
       fan,
       at: start + Math.random() * ARRIVAL_SECONDS * 1000,
@@ -238,10 +263,17 @@ export async function measureLaunch(d: LaunchDeps): Promise<LaunchFigures> {
       arrivals.map(async ({ fan, at }) => {
         await sleep(at - Date.now());
         const sentAt = performance.now();
-        const answer = await post(base, '/api/launch_queue.php', fan.cookie, {
-          user_id: fan.id,
-          product_id: product.id,
-        });
+        const body = { user_id: fan.id, product_id: product.id };
+        let answer = await post(base, '/api/launch_queue.php', fan.cookie, body);
+        // A long queue asks for the proof of work first (decision 070): done, then asked again.
+        const asked = answer.status === 200 ? (JSON.parse(answer.text) as { state: string }) : null;
+        if (asked?.state === 'prove') {
+          proofs++;
+          answer = await post(base, '/api/launch_queue.php', fan.cookie, {
+            ...body,
+            nonce: nonces.get(fan.id),
+          });
+        }
         const place =
           answer.status === 200
             ? (JSON.parse(answer.text) as {
@@ -365,6 +397,7 @@ export async function measureLaunch(d: LaunchDeps): Promise<LaunchFigures> {
         maxMs: round(Math.max(0, ...latencies)),
       },
       largestInversion,
+      proofs,
       bots: {
         ordersSent: botAnswers.length,
         accepted: botAccepted.length,
@@ -405,7 +438,7 @@ export function launchChecks(f: LaunchFigures): { pass: boolean; line: string }[
     },
     {
       pass: true,
-      line: `queue: ${f.joins.ok} of ${f.fans} places taken, p50 ${f.joins.p50Ms} ms, p99 ${f.joins.p99Ms} ms; largest inversion between arrival and place ${f.largestInversion}`,
+      line: `queue: ${f.joins.ok} of ${f.fans} places taken, p50 ${f.joins.p50Ms} ms, p99 ${f.joins.p99Ms} ms; largest inversion between arrival and place ${f.largestInversion}; ${f.proofs} places needed the proof of work`,
     },
   ];
 }

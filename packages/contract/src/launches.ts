@@ -113,10 +113,15 @@ export const LaunchQueueRequest = z.object({
   user_id: Id,
   product_id: Id,
   again: z.boolean().optional(),
+  /** The proof of work asked for by a long queue: a nonce for the answer's challenge. */
+  nonce: z
+    .string()
+    .regex(/^[0-9a-z]{1,16}$/, 'nonce must be 1 to 16 digits or lower-case letters')
+    .optional(),
 });
 export type LaunchQueueRequest = z.input<typeof LaunchQueueRequest>;
 
-export const LaunchQueueResponse = z.object({
+export const LaunchPlace = z.object({
   /** waiting: the turn is to come; your_turn: check out now; passed: join again. */
   state: z.enum(['waiting', 'your_turn', 'passed']),
   position: z.number().int(),
@@ -125,7 +130,38 @@ export const LaunchQueueResponse = z.object({
   turn_starts_at: z.string(),
   turn_ends_at: z.string(),
 });
+export type LaunchPlace = z.infer<typeof LaunchPlace>;
+
+/**
+ * A long queue asks for a little work before a new place (decision 070): a nonce such that
+ * SHA-256 of `${challenge}:${nonce}` starts with `bits` zero bits. About 2^bits hashes: a
+ * moment for a fan's phone, real CPU for a script queueing thousands of accounts.
+ */
+export const LaunchProofAsked = z.object({
+  state: z.literal('prove'),
+  challenge: z.string(),
+  bits: z.number().int(),
+});
+export type LaunchProofAsked = z.infer<typeof LaunchProofAsked>;
+
+export const LaunchQueueResponse = z.union([LaunchPlace, LaunchProofAsked]);
 export type LaunchQueueResponse = z.infer<typeof LaunchQueueResponse>;
+
+/** From this many places given, a new place needs the proof of work. */
+export const LAUNCH_PROOF_FROM = 500;
+export const LAUNCH_PROOF_BITS = 14;
+
+/** The challenge of a fan's place in a launch: the same work for every try. */
+export const launchChallenge = (launchId: number, userId: number) =>
+  `kitroom-launch:${launchId}:${userId}`;
+
+/** Whether a SHA-256 digest starts with `bits` zero bits. */
+export function leadingZeroBits(digest: Uint8Array, bits: number): boolean {
+  for (let i = 0; i < bits; i++) {
+    if ((digest[i >> 3]! >> (7 - (i & 7))) & 1) return false;
+  }
+  return true;
+}
 
 export const LAUNCH_QUEUE_NOT_OPEN = (opensAt: string | Date) =>
   `The queue opens ${istDateTime(opensAt)}.`;

@@ -8,13 +8,16 @@
 // PGlite and on PostgreSQL (TEST_DATABASE=postgres).
 import {
   LAUNCH_NOT_UPCOMING,
+  LAUNCH_PROOF_BITS,
+  LAUNCH_PROOF_FROM,
+  launchChallenge,
   LAUNCH_QUEUE_ADDRESS_FULL,
   LAUNCH_QUEUE_BROWSER_TAKEN,
   LAUNCH_QUEUE_NOT_OPEN,
   launchJoinQueueText,
   launchTurnNotYetText,
   launchTurnPassedText,
-  type LaunchQueueResponse,
+  type LaunchPlace,
   launchLimitReachedText,
   launchNoCodText,
   launchNotStartedText,
@@ -31,7 +34,7 @@ import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createLaunch } from '../test/launches.js';
 import { createStaff } from '../test/staff.js';
-import { forgetLiveLaunches, writeDueAlerts } from './launches.service.js';
+import { forgetLiveLaunches, provesWork, writeDueAlerts } from './launches.service.js';
 
 let t: TestApp;
 let manager: AdminClient;
@@ -401,7 +404,7 @@ describe('the waiting room', () => {
       perFanLimit: 2,
     });
     const [a, b, c] = [await shopper(t), await shopper(t), await shopper(t)];
-    const places: LaunchQueueResponse[] = [];
+    const places: LaunchPlace[] = [];
     for (const fan of [a, b, c]) {
       const res = await queue(fan!, id);
       expect(res.statusCode, res.body).toBe(200);
@@ -418,9 +421,9 @@ describe('the waiting room', () => {
     expect((await place(a!, id)).statusCode).toBe(409);
 
     await travel(launchId, 5 * 60 + 1);
-    const first0 = (await queue(a!, id)).json() as LaunchQueueResponse;
+    const first0 = (await queue(a!, id)).json() as LaunchPlace;
     expect(first0.state).toBe('your_turn');
-    const second = (await queue(b!, id)).json() as LaunchQueueResponse;
+    const second = (await queue(b!, id)).json() as LaunchPlace;
     expect(second).toMatchObject({ state: 'waiting', position: 2, ahead: 0 });
     expect((await queue(c!, id)).json()).toMatchObject({ state: 'waiting', position: 3, ahead: 1 });
     // B's turn: 6 seconds after the drop.
@@ -436,10 +439,10 @@ describe('the waiting room', () => {
 
     // Six minutes later: the first turns (5 minutes) have passed.
     await travel(launchId, 6 * 60);
-    const passed = (await queue(a!, id)).json() as LaunchQueueResponse;
+    const passed = (await queue(a!, id)).json() as LaunchPlace;
     expect(passed.state).toBe('passed');
     expect((await place(a!, id)).json().error).toBe(launchTurnPassedText('Queue Kit'));
-    const again = (await queue(a!, id, { again: true })).json() as LaunchQueueResponse;
+    const again = (await queue(a!, id, { again: true })).json() as LaunchPlace;
     // The queue has long been let in: the new place at the end is let in at once.
     expect(again).toMatchObject({ state: 'your_turn', position: 4, ahead: 0 });
     expect((await place(a!, id)).statusCode).toBe(200);
@@ -473,5 +476,37 @@ describe('the waiting room', () => {
     const over = await queue(await shopper(t), id);
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toBe(LAUNCH_QUEUE_ADDRESS_FULL);
+  });
+
+  it('asks a long queue for a moment’s work before a new place, and checks it', async () => {
+    const { id: launchId, productIds } = await createLaunch(t.db, {
+      startsAt: new Date(Date.now() + HOUR),
+      queueOpensMinutes: 120,
+    });
+    const id = productIds[0]!;
+    await t.db.execute(
+      sql`UPDATE launches SET queue_length = ${LAUNCH_PROOF_FROM} WHERE id = ${launchId}`,
+    );
+    const fan = await shopper(t);
+    const asked = (await queue(fan, id)).json();
+    expect(asked).toEqual({
+      state: 'prove',
+      challenge: launchChallenge(launchId, fan.id),
+      bits: LAUNCH_PROOF_BITS,
+    });
+    // A nonce that is not the work is asked again; the work gives the place.
+    let nonce = 0;
+    while (provesWork(asked.challenge, nonce.toString(36), LAUNCH_PROOF_BITS)) nonce++;
+    expect((await queue(fan, id, { nonce: nonce.toString(36) })).json().state).toBe('prove');
+    let work = 0;
+    while (!provesWork(asked.challenge, work.toString(36), LAUNCH_PROOF_BITS)) work++;
+    const placed = (await queue(fan, id, { nonce: work.toString(36) })).json() as LaunchPlace;
+    expect(placed).toMatchObject({ state: 'waiting', position: LAUNCH_PROOF_FROM + 1 });
+    // Keeping the place asks nothing more.
+    expect((await queue(fan, id)).json().position).toBe(LAUNCH_PROOF_FROM + 1);
+    // Another fan's work is not this fan's.
+    const other = await shopper(t);
+    expect((await queue(other, id, { nonce: work.toString(36) })).json().state).toBe('prove');
+    expect((await queue(other, id, { nonce: 'NOT-A-NONCE' })).statusCode).toBe(400);
   });
 });

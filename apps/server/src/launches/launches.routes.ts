@@ -31,6 +31,7 @@ export function launchesRoutes({ config, database }: AppDeps): FastifyPluginAsyn
           browserKey: visitor.visitorKey,
           ip: request.ip,
           again: body.again ?? false,
+          ...(body.nonce === undefined ? {} : { nonce: body.nonce }),
           placesPerAddress: config.launchQueuePlacesPerAddress,
         });
       },

@@ -3,8 +3,14 @@
 // fan may buy a set number of pieces of each size, unpaid holds are short and cash on
 // delivery is taken only if the launch allows it. Checkout asks this service for the rules
 // under the shopper's lock, so the limit holds for concurrent orders of one fan.
+import { createHash } from 'node:crypto';
 import {
   admittedBy,
+  LAUNCH_PROOF_BITS,
+  LAUNCH_PROOF_FROM,
+  launchChallenge,
+  leadingZeroBits,
+  type LaunchPlace,
   LAUNCH_NO_QUEUE,
   LAUNCH_NOT_UPCOMING,
   LAUNCH_QUEUE_ADDRESS_FULL,
@@ -77,7 +83,14 @@ const paceOf = (l: q.LaunchRow): QueuePace => ({
   turnMinutes: l.turn_minutes,
 });
 
-function queueAnswer(l: q.LaunchRow, place: q.PlaceRow, now: Date): LaunchQueueResponse {
+/** Whether the nonce is the work a long queue asks of this fan (LaunchProofAsked). */
+export function provesWork(challenge: string, nonce: string | undefined, bits: number): boolean {
+  if (nonce === undefined) return false;
+  const digest = createHash('sha256').update(`${challenge}:${nonce}`).digest();
+  return leadingZeroBits(digest, bits);
+}
+
+function queueAnswer(l: q.LaunchRow, place: q.PlaceRow, now: Date): LaunchPlace {
   const pace = paceOf(l);
   const turn = turnOf(pace, place.position, time(place.joined_at));
   const t = now.getTime();
@@ -104,6 +117,7 @@ export async function joinQueue(
     browserKey: string;
     ip: string;
     again: boolean;
+    nonce?: string;
     /**
      * Places one client address may hold (LAUNCH_QUEUE_PLACES_PER_ADDRESS, 20): generous, since
      * a mobile network's phones share addresses, yet one machine cannot queue a crowd.
@@ -124,6 +138,14 @@ export async function joinQueue(
     place !== undefined && !(j.again && queueAnswer(launch, place, now).state === 'passed');
   const held = await q.placeOf(db, launch.id, j.userId);
   if (keeps(held)) return queueAnswer(launch, held, now);
+  // A long queue asks for the proof of work before a new place (not to keep one).
+  const challenge = launchChallenge(launch.id, j.userId);
+  if (
+    launch.queue_length >= LAUNCH_PROOF_FROM &&
+    !provesWork(challenge, j.nonce, LAUNCH_PROOF_BITS)
+  ) {
+    return { state: 'prove', challenge, bits: LAUNCH_PROOF_BITS };
+  }
   return db.transaction(async (tx) => {
     const seen = await q.lockJoin(tx, { ...j, launchId: launch.id });
     // Another call of this fan may have taken or renewed the place meanwhile.

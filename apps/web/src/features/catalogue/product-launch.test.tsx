@@ -1,7 +1,12 @@
 // A kit launch on the product page (decision 070): before the drop the countdown, the rules and
 // "Notify me when it drops" stand where Add to Cart and Buy Now go; at the drop the buttons
 // come back with the rules above them and the quantity held to the limit.
-import type { LaunchQueueResponse, ProductDetail, StorefrontLaunch } from '@kitroom/contract';
+import {
+  leadingZeroBits,
+  type LaunchPlace,
+  type ProductDetail,
+  type StorefrontLaunch,
+} from '@kitroom/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -125,7 +130,7 @@ describe('a kit launch on the product page', () => {
       cod: false,
       queue_opens_at: '2026-11-30T13:20:00.000Z',
     });
-    const answers: LaunchQueueResponse[] = [
+    const answers: LaunchPlace[] = [
       {
         state: 'waiting',
         position: 153,
@@ -168,7 +173,7 @@ describe('a kit launch on the product page', () => {
       cod: true,
       queue_opens_at: new Date(Date.now() - 30 * 60_000).toISOString(),
     });
-    const turn = (state: LaunchQueueResponse['state'], position: number) => ({
+    const turn = (state: LaunchPlace['state'], position: number) => ({
       state,
       position,
       ahead: 0,
@@ -188,5 +193,37 @@ describe('a kit launch on the product page', () => {
       { user_id: 5, product_id: 7, again: true },
     ]);
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
+  });
+
+  it('does a long queue’s proof of work before its place', async () => {
+    logInLocally(5);
+    const { api, rendered } = open({
+      name: 'Heroes Third Kit',
+      starts_at: new Date(Date.now() + 5 * 60_000).toISOString(),
+      limits_until: new Date(Date.now() + 86_400_000).toISOString(),
+      per_fan_limit: 1,
+      cod: true,
+      queue_opens_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    });
+    api.on('launch_queue.php', (body) =>
+      body.nonce === undefined
+        ? ok({ state: 'prove', challenge: 'kitroom-launch:4:5', bits: 8 })
+        : ok({
+            state: 'waiting',
+            position: 1201,
+            ahead: 1200,
+            turn_starts_at: new Date(Date.now() + 9 * 60_000).toISOString(),
+            turn_ends_at: new Date(Date.now() + 19 * 60_000).toISOString(),
+          }),
+    );
+    await rendered;
+    expect(await screen.findByText('No. 1201')).toBeTruthy();
+    const [first, second] = api.calls['launch_queue.php'] as { nonce?: string }[];
+    expect(first).toEqual({ user_id: 5, product_id: 7 });
+    const digest = await crypto.subtle.digest(
+      'SHA-256',
+      new TextEncoder().encode(`kitroom-launch:4:5:${second!.nonce}`),
+    );
+    expect(leadingZeroBits(new Uint8Array(digest), 8)).toBe(true);
   });
 });

@@ -10,7 +10,8 @@ import {
   istDateTime,
   launchAlertThanks,
   launchLimitText,
-  type LaunchQueueResponse,
+  leadingZeroBits,
+  type LaunchPlace,
   type StorefrontLaunch,
 } from '@kitroom/contract';
 import { BellRing } from 'lucide-react';
@@ -82,8 +83,18 @@ function NotifyWhenItDrops({
   );
 }
 
+/** A long queue's proof of work: the first nonce whose hash starts with `bits` zero bits. */
+async function solve(challenge: string, bits: number): Promise<string> {
+  const encoder = new TextEncoder();
+  for (let n = 0; ; n++) {
+    const nonce = n.toString(36);
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${challenge}:${nonce}`));
+    if (leadingZeroBits(new Uint8Array(digest), bits)) return nonce;
+  }
+}
+
 /** When to ask again: at the turn's start or end, else every 10 s (30 s while far off). */
-function nextPoll(place: LaunchQueueResponse, now: number): number | null {
+function nextPoll(place: LaunchPlace, now: number): number | null {
   if (place.state === 'passed') return null;
   const at = Date.parse(place.state === 'waiting' ? place.turn_starts_at : place.turn_ends_at);
   const wait = at - now;
@@ -103,16 +114,33 @@ function QueuePlace({
   now: number;
   onTurn: (turn: boolean) => void;
 }) {
-  const [place, setPlace] = useState<LaunchQueueResponse | null>(null);
+  const [place, setPlace] = useState<LaunchPlace | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // Each ask is a call; `again` asks for a new place at the end.
-  const [ask, setAsk] = useState({ n: 0, again: false });
+  const [proving, setProving] = useState(false);
+  // Each ask is a call; `again` asks for a new place at the end; `nonce` is a long queue's
+  // proof of work.
+  const [ask, setAsk] = useState<{ n: number; again: boolean; nonce?: string }>({
+    n: 0,
+    again: false,
+  });
 
   useEffect(() => {
     let live = true;
-    placeInQueue({ user_id: userId, product_id: productId, ...(ask.again ? { again: true } : {}) })
-      .then((answer) => {
+    placeInQueue({
+      user_id: userId,
+      product_id: productId,
+      ...(ask.again ? { again: true } : {}),
+      ...(ask.nonce ? { nonce: ask.nonce } : {}),
+    })
+      .then(async (answer) => {
         if (!live) return;
+        if (answer.state === 'prove') {
+          setProving(true);
+          const nonce = await solve(answer.challenge, answer.bits);
+          if (live) setAsk((a) => ({ n: a.n + 1, again: a.again, nonce }));
+          return;
+        }
+        setProving(false);
         setPlace(answer);
         setProblem(null);
       })
@@ -139,7 +167,15 @@ function QueuePlace({
       </p>
     );
   }
-  if (!place) return <p className="mt-4 text-white/80">Finding your place in the queue…</p>;
+  if (!place) {
+    return (
+      <p className="mt-4 text-white/80">
+        {proving
+          ? 'The queue is long: your phone is doing a moment’s work to show it is a fan, not a script…'
+          : 'Finding your place in the queue…'}
+      </p>
+    );
+  }
   if (place.state === 'passed') {
     return (
       <div className="mt-4">
