@@ -129,7 +129,7 @@ it('every back-office page passes axe, and a downloaded catalogue imports back',
   // ── every page of the navigation, as the owner sees it ──
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const labels = await nav.getByRole('link').allTextContents();
-  expect(labels).toHaveLength(26);
+  expect(labels).toHaveLength(27);
   for (const label of labels) {
     await nav.getByRole('link', { name: label, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

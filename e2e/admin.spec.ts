@@ -65,6 +65,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Teams',
     'Players',
     'Import / export',
+    'Launches',
     'Coupons',
     'Giveaways',
     'Reviews',
@@ -143,6 +144,7 @@ test('the first owner sets up the back office, invites a packer, who may not man
     'Teams',
     'Players',
     'Import / export',
+    'Launches',
   ]);
   await packer.goto(`${baseURL}/admin/staff`);
   await expect(packer.getByText('Your role does not allow this.')).toBeVisible();
