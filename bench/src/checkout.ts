@@ -101,7 +101,8 @@ interface Answer {
   endAt: number;
 }
 
-async function post(baseUrl: string, path: string, cookie: string, body: unknown) {
+/** One POST with its latency; `endAt` on performance.now()'s clock; status 0: no answer. */
+export async function post(baseUrl: string, path: string, cookie: string, body: unknown) {
   const started = performance.now();
   try {
     const res = await fetch(baseUrl + path, {

@@ -16,6 +16,7 @@ import {
 } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, sqlList } from '../../apps/server/src/db/sql.js';
+import { post as postTimed } from './checkout.js';
 import { open, type BenchUser, type Target } from './database.js';
 import { siteFor, startNginx } from './nginx.js';
 import { freePort, HOST, type Started } from './processes.js';
@@ -63,6 +64,7 @@ export interface LaunchFigures {
   bots: { ordersSent: number; accepted: number; acceptedOutOfTurn: number; pieces: number };
 }
 
+/** checkout.ts's answer, with when it came on the wall clock (turns are wall-clock times). */
 interface Answer {
   status: number;
   ms: number;
@@ -71,19 +73,8 @@ interface Answer {
 }
 
 async function post(base: string, path: string, cookie: string, body: unknown): Promise<Answer> {
-  const started = performance.now();
-  try {
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
-    return { status: res.status, ms: performance.now() - started, text, at: Date.now() };
-  } catch (err) {
-    return { status: 0, ms: performance.now() - started, text: String(err), at: Date.now() };
-  }
+  const a = await postTimed(base, path, cookie, body);
+  return { status: a.status, ms: a.ms, text: a.text, at: performance.timeOrigin + a.endAt };
 }
 
 /** A long queue's proof of work, as the fan's phone does it (node's SHA-256 here). */

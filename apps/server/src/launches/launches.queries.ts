@@ -107,21 +107,6 @@ export async function liveLaunches(db: Queryable, now: Date): Promise<LaunchRow[
   );
 }
 
-/** Live launches (upcoming or on) of these products that take no cash on delivery. */
-export async function codClosingLaunches(
-  db: Queryable,
-  productIds: readonly number[],
-  now: Date,
-): Promise<{ name: string }[]> {
-  return queryRows(
-    db,
-    sql`SELECT DISTINCT l.name FROM launches l JOIN launch_products lp ON lp.launch_id = l.id
-        WHERE lp.product_id = ANY(ARRAY[${sqlList([...productIds])}]::int[])
-          AND l.canceled_at IS NULL AND NOT l.cod_allowed AND l.limits_until > ${now}
-        ORDER BY l.name LIMIT 1`,
-  );
-}
-
 export async function existingProducts(
   db: Queryable,
   ids: readonly number[],

@@ -388,7 +388,8 @@ export async function renewedHoldRules(
 
 /**
  * The name of a launch that keeps cash on delivery off for any of these products now (upcoming
- * or on), or null: the delivery box and checkout say so before the shopper picks COD.
+ * or on), or null: checkout says so before the shopper picks COD. Read from the live launches
+ * the gate keeps (a second old at most); the order's own rules decide under its lock.
  */
 export async function codClosedBy(
   db: Queryable,
@@ -396,8 +397,12 @@ export async function codClosedBy(
   now = new Date(),
 ): Promise<string | null> {
   if (productIds.length === 0) return null;
-  const [row] = await q.codClosingLaunches(db, productIds, now);
-  return row?.name ?? null;
+  const live = await liveLaunchOf(db, now);
+  for (const id of productIds) {
+    const launch = live.get(id);
+    if (launch && !launch.cod_allowed) return launch.name;
+  }
+  return null;
 }
 
 // ── the back office ──
