@@ -21,6 +21,15 @@ export const DeliveryEstimateQuery = z.object({
    * leaves PRINT_EXTRA_DISPATCH_DAYS later, and cash on delivery cannot pay it.
    */
   printed: z.literal('1', { error: "printed must be '1' or absent" }).optional(),
+  /**
+   * Ours (decision 070): the ids of the products the shopper is buying ('12,40'), comma
+   * separated: a kit launch may keep cash on delivery off for them.
+   */
+  products: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'products must be product ids separated by commas')
+    .transform((ids) => ids.split(',').map(Number))
+    .optional(),
 });
 export type DeliveryEstimateQuery = z.input<typeof DeliveryEstimateQuery>;
 

@@ -133,6 +133,29 @@ describe('checkout_start.php', () => {
     await createLaunch(t.db, { when: 'on', codAllowed: true, productIds: [open] });
     const allowed = (await start(s, [{ product_id: open, quantity: 1, price: 1299 }])).json();
     expect(allowed.estimate.cod.available).toBe(true);
+
+    // A pincode typed afterwards (checkout, or the product page's box) is judged alike.
+    const typed = async (products: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/delivery_estimate.php?pincode=560001&amount=1299&products=${products}`,
+          headers: { cookie: s.cookie },
+        })
+      ).json();
+    expect((await typed(`${open},${drop}`)).cod).toEqual(body.estimate.cod);
+    expect((await typed(`${open}`)).cod.available).toBe(true);
+  });
+
+  it('refuses a products list that is not ids', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/delivery_estimate.php?pincode=673001&products=12,abc',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(
+      'Invalid querystring request: products: products must be product ids separated by commas',
+    );
   });
 
   it("answers a first checkout's account name and phone, with no address and no estimate", async () => {

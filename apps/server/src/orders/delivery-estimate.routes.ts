@@ -13,11 +13,12 @@ export function deliveryEstimateRoutes({ database }: AppDeps): FastifyPluginAsyn
         // A logged-in shopper's open COD orders count towards their limit.
         const key = sessionKey(request.cookies[SESSION_COOKIE]);
         const userId = key === undefined ? undefined : await findSessionUserByKey(database.db, key);
-        const { pincode, amount, printed } = query;
+        const { pincode, amount, printed, products } = query;
         return deliveryEstimate(database.db, pincode, new Date(), {
           userId: userId ?? null,
           totalPaise: amount === undefined ? null : rupeesToPaise(amount),
           printed: printed === '1',
+          productIds: products,
         });
       },
     });

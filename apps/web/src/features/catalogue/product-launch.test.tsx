@@ -7,7 +7,7 @@ import {
   type ProductDetail,
   type StorefrontLaunch,
 } from '@kitroom/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
@@ -101,6 +101,44 @@ describe('a kit launch on the product page', () => {
         'Launch rules: at most 2 pieces of each size per fan; pay online (no cash on delivery).',
       ),
     ).toBeTruthy();
+  });
+
+  it('asks the pincode box about the launch, which keeps cash on delivery off', async () => {
+    const { api, rendered } = open({
+      name: 'Derby Drop',
+      starts_at: new Date(Date.now() - 60_000).toISOString(),
+      limits_until: new Date(Date.now() + 86_400_000).toISOString(),
+      per_fan_limit: 2,
+      cod: false,
+      queue_opens_at: null,
+    });
+    await rendered;
+    // The server judges COD for the jersey's launch: the pincode alone would allow it.
+    api.on('delivery_estimate.php?pincode=673002&products=7', () =>
+      ok({
+        pincode: '673002',
+        city: 'Kozhikode',
+        state: 'Kerala',
+        states: ['Kerala'],
+        date: '2026-11-27',
+        text: 'Delivery by Fri, 27 Nov',
+        cod: {
+          available: false,
+          fee: 49,
+          reason: 'Cash on delivery is not available for the Derby Drop launch. Please pay online.',
+        },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Delivery pincode'), {
+      target: { value: '673002' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+    await eventually(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Delivery' })).getByRole('status').textContent,
+      ).toMatch(/^Delivery by Fri, 27 Novto Kozhikode/),
+    );
+    expect(Object.keys(api.calls)).toContain('delivery_estimate.php?pincode=673002&products=7');
   });
 
   it('asks a guest to log in for the mail', async () => {

@@ -339,7 +339,10 @@ function ProductView({ id }: { id: number }) {
             soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
           />
 
-          <DeliveryBox printed={printCheck?.started ?? false} />
+          <DeliveryBox
+            printed={printCheck?.started ?? false}
+            products={launch && !launch.cod ? String(product.id) : undefined}
+          />
 
           <div className="mt-4">
             <ShareButtons name={product.name} url={url} />

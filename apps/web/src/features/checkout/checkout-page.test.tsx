@@ -323,8 +323,8 @@ describe('checkout', () => {
     const api = open(fakeApi(), null);
     // Asked without an amount until the pincode chose the state, then with the order's amount
     // (2 × ₹899 and Karnataka's ₹85) for cash on delivery.
-    api.on('delivery_estimate.php?pincode=560001', () => ok(bengaluru));
-    api.on('delivery_estimate.php?pincode=560001&amount=1883', () => ok(bengaluru));
+    api.on('delivery_estimate.php?pincode=560001&products=11', () => ok(bengaluru));
+    api.on('delivery_estimate.php?pincode=560001&amount=1883&products=11', () => ok(bengaluru));
     await eventually(() => expect(api.calls['checkout_start.php']).toHaveLength(1));
     fireEvent.change(screen.getByLabelText('ZIP / PIN Code'), { target: { value: '560001' } });
     await eventually(() =>

@@ -54,7 +54,7 @@ import { CouponBox } from './coupon-box';
 import { ReminderOptIn, WhatsAppOptIn } from './opt-ins';
 import { PaymentChoice } from './payment-choice';
 import { SavedOverlay } from './saved-overlay';
-import { useCheckoutStart } from './use-checkout-start';
+import { productIdsOf, useCheckoutStart } from './use-checkout-start';
 
 const problemAlert = (message: string) => showAlert(message, 'Checkout');
 const FIELD_LABELS = { pincode: 'ZIP / PIN Code' };
@@ -115,7 +115,13 @@ export default function CheckoutPage() {
     setProblems((p) => ({ ...p, [field]: undefined }));
   }, []);
   // A printed order is never COD: its pincode is asked once, whatever the amount.
-  const pincode = useAddressPincode(address, change, printed, printed ? null : amount);
+  const pincode = useAddressPincode(
+    address,
+    change,
+    printed,
+    printed ? null : amount,
+    productIdsOf(lines),
+  );
   // Cash on delivery as judged for an amount (never for the pincode alone at checkout).
   const cod =
     !printed && amount !== null && pincode.amount !== null ? pincode.estimate?.cod : undefined;

@@ -53,7 +53,7 @@ it('opens with one call and two commits, and asks a pincode typed again nothing'
     amount: 1858,
     whatsapp: { available: true, opted_in: false, phone: null, since: null },
   });
-  api.on('delivery_estimate.php?pincode=682001&amount=1858', () =>
+  api.on('delivery_estimate.php?pincode=682001&amount=1858&products=11', () =>
     ok(estimate('682001', 'Ernakulam', 'Delivery by Sat, 28 Nov')),
   );
   let commits = 0;
@@ -101,9 +101,9 @@ it('opens with one call and two commits, and asks a pincode typed again nothing'
   await eventually(() =>
     expect(within(summary()).getByText('Delivery by Sat, 28 Nov')).toBeTruthy(),
   );
-  expect(api.calls['delivery_estimate.php?pincode=682001&amount=1858']).toHaveLength(1);
+  expect(api.calls['delivery_estimate.php?pincode=682001&amount=1858&products=11']).toHaveLength(1);
   expect(Object.keys(api.calls).sort()).toEqual([
     'checkout_start.php',
-    'delivery_estimate.php?pincode=682001&amount=1858',
+    'delivery_estimate.php?pincode=682001&amount=1858&products=11',
   ]);
 });

@@ -8,6 +8,10 @@ import { useApi, type ApiState } from '@/api/use-api';
 import type { CheckoutLine } from '@/features/cart';
 import { rememberEstimate } from '@/features/delivery';
 
+/** The lines' product ids as delivery_estimate.php takes them ('12,40'). */
+export const productIdsOf = (lines: readonly { product_id: number }[]) =>
+  [...new Set(lines.map((l) => l.product_id))].join(',');
+
 export function useCheckoutStart(
   userId: number | null,
   lines: readonly CheckoutLine[],
@@ -26,7 +30,9 @@ export function useCheckoutStart(
     (signal) =>
       startCheckout({ user_id: userId ?? 0, lines: sent }, { signal }).then((start) => {
         // The saved pincode's estimate, kept before the page renders with it: asked no more.
-        if (start.estimate) rememberEstimate(start.estimate, printed, start.amount);
+        if (start.estimate) {
+          rememberEstimate(start.estimate, printed, start.amount, productIdsOf(lines));
+        }
         return start;
       }),
     { cache: false },

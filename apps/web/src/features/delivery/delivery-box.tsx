@@ -34,8 +34,17 @@ export function promiseText(estimate: DeliveryEstimateResponse): string {
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
-/** `printed`: the shopper is having the shirt printed, which leaves 2 days later (decision 049). */
-export function DeliveryBox({ printed = false }: { printed?: boolean }) {
+/**
+ * `printed`: the shopper is having the shirt printed, which leaves 2 days later (decision 049).
+ * `products`: the jersey's id when a kit launch keeps cash on delivery off for it (decision 070).
+ */
+export function DeliveryBox({
+  printed = false,
+  products,
+}: {
+  printed?: boolean;
+  products?: string;
+}) {
   const inputId = useId();
   const statusId = useId();
   const afterLoad = useAfterLoad();
@@ -45,7 +54,7 @@ export function DeliveryBox({ printed = false }: { printed?: boolean }) {
   const touched = useRef(false);
   const [kept, setKept] = useState<string | null | undefined>(undefined);
   const userId = useSessionSelector(selectUserId);
-  const { estimate, error, loading } = useDeliveryEstimate(checked, printed);
+  const { estimate, error, loading } = useDeliveryEstimate(checked, printed, products);
   // No saved pincode to start from (or the session ended): the box stays empty.
   const saved = useApi(
     kept === null && userId !== null ? `user ${userId} address` : null,

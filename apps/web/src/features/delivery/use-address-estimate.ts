@@ -20,8 +20,8 @@ interface Answer {
   amount: number | null;
 }
 
-const keyOf = (pincode: string, printed: boolean, amount: number | null) =>
-  `address estimate ${pincode}${printed ? ' printed' : ''}${amount === null ? '' : ` ${amount}`}`;
+const keyOf = (pincode: string, printed: boolean, amount: number | null, products = '') =>
+  `address estimate ${pincode}${printed ? ' printed' : ''}${amount === null ? '' : ` ${amount}`} ${products}`;
 
 /**
  * Keeps an estimate another call answered (checkout_start.php), so the page asks nothing for
@@ -31,21 +31,31 @@ export function rememberEstimate(
   estimate: DeliveryEstimateResponse,
   printed: boolean,
   amount: number | null,
+  products?: string,
 ): void {
-  keepApi(keyOf(estimate.pincode, printed, amount), { estimate, amount } satisfies Answer);
+  keepApi(keyOf(estimate.pincode, printed, amount, products), {
+    estimate,
+    amount,
+  } satisfies Answer);
 }
 
-/** `amount`: the order's amount in rupees before a COD fee (checkout), or null. */
+/**
+ * `amount`: the order's amount in rupees before a COD fee (checkout), or null; `products`: the
+ * order's product ids ('12,40'; a kit launch may keep COD off for them).
+ */
 export function useAddressEstimate(
   pincode: string,
   printed: boolean,
   amount: number | null,
+  products?: string,
 ): AddressEstimateState {
   const complete = PINCODE_PATTERN.test(pincode) ? pincode : null;
-  const state = useApi(complete && keyOf(complete, printed, amount), (signal): Promise<Answer> =>
-    getDeliveryEstimate(complete ?? '', { signal }, amount ?? undefined, printed).then(
-      (estimate) => ({ estimate, amount }),
-    ),
+  const state = useApi(
+    complete && keyOf(complete, printed, amount, products),
+    (signal): Promise<Answer> =>
+      getDeliveryEstimate(complete ?? '', { signal }, amount ?? undefined, printed, products).then(
+        (estimate) => ({ estimate, amount }),
+      ),
   );
   const refused =
     state.error instanceof ApiError && state.error.status === 400 ? state.error.message : null;

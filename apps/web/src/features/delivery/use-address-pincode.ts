@@ -15,16 +15,17 @@ export interface AddressPincode extends AddressEstimateState {
 /**
  * `printed`: the order has printed lines, which leave 2 days later (decision 049). `amount`:
  * checkout's order amount before a COD fee, asked with the pincode so one answer gives the date
- * and cash on delivery.
+ * and cash on delivery; `products`: its product ids, which a kit launch may keep COD off for.
  */
 export function useAddressPincode(
   values: AddressValues,
   fill: (field: AddressField, value: string) => void,
   printed = false,
   amount: number | null = null,
+  products?: string,
 ): AddressPincode {
   const pincode = values.pincode.trim();
-  const looked = useAddressEstimate(pincode, printed, amount);
+  const looked = useAddressEstimate(pincode, printed, amount, products);
   const { estimate } = looked;
 
   useEffect(() => {

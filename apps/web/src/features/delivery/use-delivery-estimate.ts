@@ -16,12 +16,19 @@ export interface DeliveryEstimateState {
 
 export const ESTIMATE_FAILED = 'We could not check this pincode just now. Please try again.';
 
-/** `printed`: the promise for a printed shirt or order (decision 049), which leaves later. */
-export function useDeliveryEstimate(pincode: string, printed = false): DeliveryEstimateState {
+/**
+ * `printed`: the promise for a printed shirt or order (decision 049), which leaves later;
+ * `products`: ids a kit launch may keep cash on delivery off for.
+ */
+export function useDeliveryEstimate(
+  pincode: string,
+  printed = false,
+  products?: string,
+): DeliveryEstimateState {
   const complete = PINCODE_PATTERN.test(pincode) ? pincode : null;
   const state = useApi(
-    complete && `delivery estimate ${complete}${printed ? ' printed' : ''}`,
-    (signal) => getDeliveryEstimate(complete ?? '', { signal }, undefined, printed),
+    complete && `delivery estimate ${complete}${printed ? ' printed' : ''} ${products ?? ''}`,
+    (signal) => getDeliveryEstimate(complete ?? '', { signal }, undefined, printed, products),
   );
   const refused =
     state.error instanceof ApiError && state.error.status === 400 ? state.error.message : null;
