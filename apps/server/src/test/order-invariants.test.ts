@@ -360,3 +360,40 @@ describe('states', () => {
     });
   });
 });
+
+describe('mail', () => {
+  it('a paid order whose confirmation was never written is caught', async () => {
+    const found = await violationsAfter(async (tx) => {
+      await tx.execute(
+        sql`DELETE FROM outbox WHERE order_id = ${liveId} AND template = 'order-confirmed'`,
+      );
+    });
+    expect(found).toEqual([
+      {
+        rule: 'mail.one-per-promise',
+        subject: `order #${liveId}`,
+        message:
+          "0 'order-confirmed' mail(s) in the outbox, but its events promise 1 (events: placed, paid)",
+      },
+    ]);
+  });
+
+  it('a mail written twice, and a mail no event explains, are caught', async () => {
+    const found = await violationsAfter(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO outbox (template, recipient, data, order_id)
+            SELECT template, recipient, data, order_id FROM outbox
+            WHERE order_id = ${codId} AND template = 'order-shipped'`,
+      );
+      await tx.execute(
+        sql`INSERT INTO outbox (template, recipient, data, order_id)
+            SELECT 'order-refunded', recipient, data, order_id FROM outbox
+            WHERE order_id = ${liveId} AND template = 'order-confirmed'`,
+      );
+    });
+    expect(found.map((v) => `${v.subject}: ${v.message.replace(/ \(events.*/, '')}`)).toEqual([
+      `order #${codId}: 2 'order-shipped' mail(s) in the outbox, but its events promise 1`,
+      `order #${liveId}: 1 'order-refunded' mail(s) in the outbox, but its events promise 0`,
+    ]);
+  });
+});

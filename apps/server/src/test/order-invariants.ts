@@ -496,6 +496,95 @@ async function stateReplay(db: Queryable): Promise<Violation[]> {
   return out;
 }
 
+/** The shopper's mails that events of the order promise, one mail per event. */
+const MAIL_PER_EVENT: Readonly<Record<string, readonly string[]>> = {
+  'order-shipped': ['shipped'],
+  'order-out-for-delivery': ['out_for_delivery'],
+  'order-delivery-failed': ['delivery_failed'],
+  'order-delivered': ['delivered'],
+  'order-refunded': ['refunded'],
+  'return-decided': ['return_approved', 'return_rejected'],
+  'return-pickup-booked': ['return_pickup_booked'],
+  'exchange-shipped': ['exchange_shipped'],
+};
+
+/**
+ * mail.one-per-promise — every event that promises the shopper a mail has exactly one in the
+ * outbox, and no mail goes out that no event explains:
+ *   - shipped, out for delivery, a failed delivery, delivered, each refund given, each return
+ *     decided, each pickup booked and each replacement shipped: one mail per event;
+ *   - a cancellation: one mail, except the sweep's of an order never paid ("Not paid in time":
+ *     the shopper saw its payment page lapse and was asked for nothing) and the shop's when a
+ *     payment came for shirts no longer there (the "paid too late" mail says it);
+ *   - an order paid online before any cancellation (a cash-on-delivery order too, paid on its
+ *     Pay Now page): one confirmation, however many payments came; a payment after it was
+ *     canceled, or for shirts gone meanwhile: one "paid too late" mail; cash collected on
+ *     delivery: none;
+ *   - a cash-on-delivery order: one request to confirm it, written when it was placed.
+ */
+async function mailPerPromise(db: Queryable): Promise<Violation[]> {
+  const orders = await queryRows<{
+    id: number;
+    cod: boolean;
+    events: { type: string; note: string; actor: string }[] | null;
+    mails: string[] | null;
+  }>(
+    db,
+    sql`SELECT o.id,
+               (o.payment_method = 'COD' OR o.cod_confirm_expires_at IS NOT NULL) AS cod,
+               (SELECT json_agg(json_build_object('type', e.type, 'note', e.note, 'actor', e.actor) ORDER BY e.id)
+                FROM order_events e WHERE e.order_id = o.id) AS events,
+               (SELECT json_agg(m.template ORDER BY m.id) FROM outbox m
+                WHERE m.order_id = o.id AND m.channel = 'email') AS mails
+        FROM orders o ORDER BY o.id`,
+  );
+  const out: Violation[] = [];
+  for (const o of orders) {
+    const events = o.events ?? [];
+    const count = (
+      pred: (e: { type: string; note: string; actor: string }, i: number) => boolean,
+    ) => events.filter(pred).length;
+    // A payment that found the order canceled, or whose shirts were gone (the shop cancels it
+    // in the payment's own step): the shopper gets one "paid too late" mail for both.
+    const canceledAt = events.findIndex((e) => e.type === 'canceled');
+    const stockGone = (i: number) =>
+      events[i]?.type === 'paid' &&
+      events[i + 1]?.type === 'canceled' &&
+      events[i + 1]?.actor === 'system';
+    const tooLate = events.some(
+      (e, i) => e.type === 'paid' && ((canceledAt >= 0 && i > canceledAt) || stockGone(i)),
+    );
+    // Paid through the provider; cash collected on delivery is recorded as the shop's.
+    const paidAt = events.findIndex((e) => e.type === 'paid' && e.actor === 'provider');
+    const confirmed = paidAt >= 0 && (canceledAt < 0 || paidAt < canceledAt) && !stockGone(paidAt);
+    const promised: Record<string, number> = {
+      'order-canceled': count(
+        (e, i) => e.type === 'canceled' && e.note !== 'Not paid in time' && !stockGone(i - 1),
+      ),
+      'order-confirmed': confirmed ? 1 : 0,
+      'order-paid-too-late': tooLate ? 1 : 0,
+      'cod-confirm': o.cod ? 1 : 0,
+    };
+    for (const [template, types] of Object.entries(MAIL_PER_EVENT)) {
+      promised[template] = count((e) => types.includes(e.type));
+    }
+    const written: Record<string, number> = {};
+    for (const m of o.mails ?? []) written[m] = (written[m] ?? 0) + 1;
+    for (const template of new Set([...Object.keys(promised), ...Object.keys(written)])) {
+      const want = promised[template] ?? 0;
+      const have = written[template] ?? 0;
+      if (want === have) continue;
+      out.push({
+        rule: 'mail.one-per-promise',
+        orderId: o.id,
+        subject: `order #${o.id}`,
+        message: `${have} '${template}' mail(s) in the outbox, but its events promise ${want} (events: ${events.map((e) => e.type).join(', ')})`,
+      });
+    }
+  }
+  return out;
+}
+
 export const INVARIANTS = {
   'money.balance': moneyBalance,
   'money.refund-within-payment': refundsWithinPayments,
@@ -506,6 +595,7 @@ export const INVARIANTS = {
   'documents.series': documentSeries,
   'documents.credit-within-invoice': creditNotes,
   'states.replay': stateReplay,
+  'mail.one-per-promise': mailPerPromise,
 } as const;
 
 /** Every rule above over the whole database; an empty list when all hold. */
