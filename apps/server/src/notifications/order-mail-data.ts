@@ -36,6 +36,7 @@ interface Row {
   user_id: number;
   email: string;
   user_name: string;
+  erased: boolean;
   shipping_address: Record<string, string | undefined>;
   subtotal_paise: number;
   shipping_paise: number;
@@ -58,7 +59,8 @@ export function addressLine(a: Record<string, string | undefined>): string {
 
 /**
  * Writes an order mail to the shopper into the outbox, in the caller's transaction, with the
- * order as it is now in that transaction, and its WhatsApp message when the shopper opted in.
+ * order as it is now in that transaction, and its WhatsApp message when the shopper opted in;
+ * nothing when the shopper's account was erased.
  */
 export async function enqueueOrderMail(
   tx: Queryable,
@@ -72,13 +74,16 @@ export async function enqueueOrderMail(
 ): Promise<void> {
   const [o] = await queryRows<Row>(
     tx,
-    sql`SELECT o.id, o.user_id, u.email, u.name AS user_name, o.shipping_address, o.subtotal_paise,
+    sql`SELECT o.id, o.user_id, u.email, u.name AS user_name, u.erased_at IS NOT NULL AS erased,
+               o.shipping_address, o.subtotal_paise,
                o.shipping_paise, o.discount_paise, o.cod_fee_paise, o.total_paise,
                o.courier_name, o.tracking_id,
                o.tracking_link, o.expected_date::text AS expected_date
         FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = ${orderId}`,
   );
-  if (!o) return;
+  // An erased account (decision 037) has no address to write to: its mails went with it, and
+  // news of its orders afterwards (a late payment given back, a refund) is written to nobody.
+  if (!o || o.erased) return;
   const items = await queryRows<{
     product_name: string;
     size: string;

@@ -520,23 +520,26 @@ const MAIL_PER_EVENT: Readonly<Record<string, readonly string[]>> = {
  *     Pay Now page): one confirmation, however many payments came; a payment after it was
  *     canceled, or for shirts gone meanwhile: one "paid too late" mail; cash collected on
  *     delivery: none;
- *   - a cash-on-delivery order: one request to confirm it, written when it was placed.
+ *   - a cash-on-delivery order: one request to confirm it, written when it was placed;
+ *   - none at all for an erased account: its mails went with it, and none is written after.
  */
 async function mailPerPromise(db: Queryable): Promise<Violation[]> {
   const orders = await queryRows<{
     id: number;
     cod: boolean;
+    erased: boolean;
     events: { type: string; note: string; actor: string }[] | null;
     mails: string[] | null;
   }>(
     db,
     sql`SELECT o.id,
                (o.payment_method = 'COD' OR o.cod_confirm_expires_at IS NOT NULL) AS cod,
+               u.erased_at IS NOT NULL AS erased,
                (SELECT json_agg(json_build_object('type', e.type, 'note', e.note, 'actor', e.actor) ORDER BY e.id)
                 FROM order_events e WHERE e.order_id = o.id) AS events,
                (SELECT json_agg(m.template ORDER BY m.id) FROM outbox m
                 WHERE m.order_id = o.id AND m.channel = 'email') AS mails
-        FROM orders o ORDER BY o.id`,
+        FROM orders o JOIN users u ON u.id = o.user_id ORDER BY o.id`,
   );
   const out: Violation[] = [];
   for (const o of orders) {
@@ -568,6 +571,8 @@ async function mailPerPromise(db: Queryable): Promise<Violation[]> {
     for (const [template, types] of Object.entries(MAIL_PER_EVENT)) {
       promised[template] = count((e) => types.includes(e.type));
     }
+    // An erased account's mails went with it, and nothing is written to it after.
+    if (o.erased) for (const template of Object.keys(promised)) promised[template] = 0;
     const written: Record<string, number> = {};
     for (const m of o.mails ?? []) written[m] = (written[m] ?? 0) + 1;
     for (const template of new Set([...Object.keys(promised), ...Object.keys(written)])) {

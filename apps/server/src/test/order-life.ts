@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../db/sql.js';
 import { releaseExpiredOrders } from '../orders/order-sweep.js';
+import { sweepErasures } from '../privacy/erasure.service.js';
 import { createSandboxGateway } from '../payments/sandbox.provider.js';
 import { sandboxSecretSeed } from '../payments/sandbox-secret.js';
 import { adminClient, type AdminClient } from './admin-client.js';
@@ -992,6 +993,53 @@ export class HoldExpirySweep implements Cmd {
   }
 }
 
+/**
+ * A shopper deletes their account (DPDP Act, decision 037): at once when nothing of theirs is
+ * open, else the request waits for the erasure sweep. Their orders stay (GST keeps them); the
+ * shopper, logged out, acts no more.
+ */
+export class EraseAccount implements Cmd {
+  constructor(readonly shopper: number) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const n = this.shopper % w.shoppers.length;
+    const s = w.shoppers[n]!;
+    await step(w, `shopper ${n + 1}: deletes the account`, async () => {
+      const res = answered(
+        w,
+        await s.post('/api/delete_account.php', {
+          user_id: s.id,
+          action: 'delete',
+          email: s.email,
+        }),
+      );
+      return res.statusCode === 200
+        ? `200 ${(res.json() as { state: string }).state}`
+        : outcome(res);
+    });
+  }
+  toString() {
+    return `eraseAccount(${this.shopper})`;
+  }
+}
+
+/** The erasure sweep: accounts waiting to be erased whose orders are now settled are erased. */
+export class ErasureSweep implements Cmd {
+  check = () => true;
+  async run(_m: Model, w: World) {
+    await step(w, 'sweep: erases the accounts whose orders are settled', async () => {
+      const erased = await sweepErasures({
+        db: w.shop.t.db,
+        publicUrl: w.shop.t.config.publicUrl,
+      });
+      return `${erased} erased`;
+    });
+  }
+  toString() {
+    return 'erasureSweep()';
+  }
+}
+
 /** The owner changes the shipping rates: placed orders keep the fee they were quoted. */
 export class ChangeShippingRates implements Cmd {
   constructor(readonly table: number) {}
@@ -1191,6 +1239,8 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc.tuple(idx, fc.integer({ min: 1, max: 10 })).map(([o, t]) => new StaffRefund(o, t) as Cmd),
   idx.map((i) => new RecordPayout(i) as Cmd),
   fc.constant(new HoldExpirySweep() as Cmd),
+  fc.nat({ max: 1 }).map((s) => new EraseAccount(s) as Cmd),
+  fc.constant(new ErasureSweep() as Cmd),
   fc.nat({ max: 2 }).map((t) => new ChangeShippingRates(t) as Cmd),
   fc.tuple(fc.nat({ max: 1 }), fc.boolean()).map(([p, up]) => new ChangePrice(p, up) as Cmd),
   fc
