@@ -21,7 +21,7 @@ import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
 import { describeMachine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { measureCheckout } from './checkout.js';
-import { launchChecks, measureLaunch } from './launch.js';
+import { launchChecks, measureLaunch, type LaunchFigures } from './launch.js';
 import { cartOpenRequests, openLoop, type OpenLoopFigures } from './open-loop.js';
 import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
@@ -549,6 +549,37 @@ async function processesFigures(
   }
 }
 
+/** A kit launch through the waiting room (launch.ts): two processes behind nginx, PostgreSQL. */
+async function launchFigures(
+  target: Target,
+  fanCount: number,
+): Promise<{ launch: LaunchFigures | null; launchNote?: string }> {
+  log('\n== a kit launch through the waiting room');
+  if (target.kind === 'pglite') {
+    const launchNote = CHECKOUT_NEEDS_POSTGRES;
+    log(`  launch: ${launchNote}`);
+    return { launch: null, launchNote };
+  }
+  try {
+    await prepareCatalogue(root, target);
+    const fans = await prepareShoppers(target, fanCount);
+    const secret = randomBytes(32).toString('hex');
+    const launch = await measureLaunch({
+      root,
+      target,
+      fans,
+      startServer: (name, env) => startServer(target, secret, name, env),
+      log,
+    });
+    for (const c of launchChecks(launch)) log(`  ${c.pass ? 'pass' : 'MISS'}: ${c.line}`);
+    return { launch };
+  } catch (err) {
+    const launchNote = `failed: ${err instanceof Error ? err.message : String(err)}`;
+    log(`  launch: ${launchNote}`);
+    return { launch: null, launchNote };
+  }
+}
+
 function writeResults(o: BenchOptions, result: BenchResult): void {
   const outDir = path.join(benchDir, o.quick ? 'results/tmp' : 'results');
   mkdirSync(outDir, { recursive: true });
@@ -602,19 +633,7 @@ async function main(): Promise<void> {
   }
   if (o.onlyLaunch) {
     // The kit launch through the waiting room alone: judged and printed, nothing written.
-    log('\n== a kit launch through the waiting room');
-    const target = targetFor(serverUrl, o.sizes[0]!, dataRoot);
-    await prepareCatalogue(root, target);
-    const fans = await prepareShoppers(target, o.launchFans);
-    const secret = randomBytes(32).toString('hex');
-    const figures = await measureLaunch({
-      root,
-      target,
-      fans,
-      startServer: (name, env) => startServer(target, secret, name, env),
-      log,
-    });
-    for (const c of launchChecks(figures)) log(`  ${c.pass ? 'pass' : 'MISS'}: ${c.line}`);
+    await launchFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot), o.launchFans);
     return;
   }
   if (o.onlyCheckout) {
@@ -680,7 +699,9 @@ async function main(): Promise<void> {
     o.connections,
   );
 
-  const partial = { engine, sizes, pages, ...outbox, ...checkout } as const;
+  const launch = await launchFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot), o.launchFans);
+
+  const partial = { engine, sizes, pages, ...outbox, ...checkout, ...launch } as const;
   const result: BenchResult = {
     date: new Date().toISOString(),
     command: ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' '),
@@ -695,6 +716,7 @@ async function main(): Promise<void> {
     ...outbox,
     ...checkout,
     ...processes,
+    ...launch,
     budgets: judge(partial),
     elapsedSeconds: Math.round((performance.now() - startedAt) / 1000),
   };

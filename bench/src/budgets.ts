@@ -56,6 +56,11 @@ export const CHECKOUT_BUDGETS = {
   sustainedP99Ms: 150,
 };
 
+export const LAUNCH_BUDGETS = {
+  /** Admitted fans' checkout responses at their turn, p99 (issue 42). */
+  checkoutP99Ms: 300,
+};
+
 /** The scenarios the listing budgets judge. */
 export const LISTING: readonly ScenarioId[] = [
   'shop-first',
@@ -81,7 +86,7 @@ function atMost(value: number | null, limit: number): boolean | null {
 /** Every budget judged against one run's figures. */
 export function judge(
   r: Pick<BenchResult, 'engine' | 'sizes' | 'pages' | 'outbox' | 'outboxNote'> &
-    Partial<Pick<BenchResult, 'checkout' | 'checkoutNote'>>,
+    Partial<Pick<BenchResult, 'checkout' | 'checkoutNote' | 'launch' | 'launchNote'>>,
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const onPostgres = r.engine === 'postgres';
@@ -284,6 +289,7 @@ export function judge(
   }
 
   if (r.checkout !== undefined) checks.push(...judgeCheckout(r, apiCheck));
+  if (r.launch !== undefined) checks.push(...judgeLaunch(r));
 
   const b = PAGE_BUDGETS;
   for (const p of r.pages ?? []) {
@@ -423,4 +429,57 @@ function judgeCheckout(
     );
   }
   return checks;
+}
+
+/**
+ * A kit launch (issue 42): exactly its stock sold, no fan beyond the limit of a size, no 5xx,
+ * admitted fans' checkout p99 within budget, no bot's order taken out of its turn.
+ */
+function judgeLaunch(r: Partial<Pick<BenchResult, 'launch' | 'launchNote'>>): BudgetCheck[] {
+  const f = r.launch;
+  const subject = 'kit launch';
+  if (!f) {
+    const note = r.launchNote ?? 'not measured';
+    return [
+      { subject, rule: 'exactly the stock sold', value: null, unit: 'shirts', pass: false, note },
+    ];
+  }
+  return [
+    {
+      subject,
+      rule: `exactly the stock sold (${f.stock})`,
+      value: f.sold,
+      unit: 'shirts',
+      pass: f.sold === f.stock && f.stockAfter === 0,
+      note: `stock after ${f.stockAfter}`,
+    },
+    {
+      subject,
+      rule: 'no fan beyond the limit',
+      value: f.overLimit,
+      unit: 'fans',
+      pass: f.overLimit === 0,
+    },
+    {
+      subject,
+      rule: 'no 5xx',
+      value: f.serverErrors,
+      unit: 'responses',
+      pass: f.serverErrors === 0,
+    },
+    {
+      subject,
+      rule: `admitted fans' checkout p99 ≤ ${LAUNCH_BUDGETS.checkoutP99Ms} ms`,
+      value: f.checkout.p99Ms,
+      unit: 'ms',
+      pass: f.checkout.p99Ms <= LAUNCH_BUDGETS.checkoutP99Ms,
+    },
+    {
+      subject,
+      rule: 'no bot order out of its turn',
+      value: f.bots.acceptedOutOfTurn,
+      unit: 'orders',
+      pass: f.bots.acceptedOutOfTurn === 0,
+    },
+  ];
 }

@@ -326,6 +326,63 @@ describe('README section', () => {
     expect(renderSection(result('postgres'))).not.toContain('1 vs 2 server processes');
   });
 
+  it('judges a kit launch by its stock, limits, 5xx, p99 and bots, and shows its figures', () => {
+    const launch = {
+      fans: 2000,
+      botCount: 200,
+      stock: 300,
+      sold: 300,
+      stockAfter: 0,
+      overLimit: 0,
+      serverErrors: 0,
+      joins: { ok: 2000, p50Ms: 12, p99Ms: 80 },
+      checkout: {
+        sent: 620,
+        accepted: 300,
+        soldOut: 310,
+        other: 10,
+        p50Ms: 40,
+        p99Ms: 271,
+        maxMs: 420,
+      },
+      largestInversion: 3,
+      proofs: 1500,
+      bots: { ordersSent: 900, accepted: 20, acceptedOutOfTurn: 0, pieces: 40 },
+    };
+    const base = result('postgres');
+    const budgets = judge({ ...base, launch });
+    const launchChecks = budgets.filter((c) => c.subject === 'kit launch');
+    expect(launchChecks.map((c) => [c.rule, c.value, c.pass])).toEqual([
+      ['exactly the stock sold (300)', 300, true],
+      ['no fan beyond the limit', 0, true],
+      ['no 5xx', 0, true],
+      ["admitted fans' checkout p99 ≤ 300 ms", 271, true],
+      ['no bot order out of its turn', 0, true],
+    ]);
+    const slow = judge({
+      ...base,
+      launch: { ...launch, checkout: { ...launch.checkout, p99Ms: 672 } },
+    });
+    expect(slow.find((c) => c.unit === 'ms' && c.subject === 'kit launch')?.pass).toBe(false);
+
+    const section = renderSection({ ...base, launch, budgets });
+    expect(section).toContain('### A kit launch through the waiting room (issue 42)');
+    expect(section).toContain(
+      '- Sold **300 of 300** (stock after 0); fans beyond the limit of a size: 0; 5xx or no response: 0.',
+    );
+    expect(section).toContain('**p99 271 ms**');
+    expect(section).toContain(
+      'largest inversion between arrival and place 3; 1,500 places needed the proof of work.',
+    );
+
+    const missed = { ...base, launch: null, launchNote: 'needs PostgreSQL' };
+    expect(renderSection(missed)).toContain('Not measured: needs PostgreSQL.');
+    expect(judge(missed).find((c) => c.subject === 'kit launch')).toMatchObject({
+      pass: false,
+      note: 'needs PostgreSQL',
+    });
+  });
+
   it('replaces only what is between the markers', () => {
     const readme = `# Title\n\nbefore\n${START_MARKER}\nold\n${END_MARKER}\nafter\n`;
     expect(replaceSection(readme, 'new')).toBe(

@@ -180,6 +180,25 @@ export function renderSection(r: BenchResult): string {
 
   if (r.checkout !== undefined) lines.push(...checkoutSection(r));
 
+  if (r.launch !== undefined) {
+    const f = r.launch;
+    lines.push('### A kit launch through the waiting room (issue 42)', '');
+    if (!f) {
+      lines.push(`Not measured: ${r.launchNote ?? 'no figures'}.`, '');
+    } else {
+      const check = r.budgets.find((c) => c.subject === 'kit launch' && c.unit === 'ms');
+      lines.push(
+        `${n(f.fans)} fans (${n(f.botCount)} of them bots) for ${n(f.stock)} shirts, two server processes behind nginx on PostgreSQL, fans let in by the waiting room at its pace.`,
+        '',
+        `- Sold **${n(f.sold)} of ${n(f.stock)}** (stock after ${n(f.stockAfter)}); fans beyond the limit of a size: ${n(f.overLimit)}; 5xx or no response: ${n(f.serverErrors)}.`,
+        `- Admitted fans' checkout: p50 ${n(f.checkout.p50Ms)} ms, **p99 ${n(f.checkout.p99Ms)} ms**, max ${n(f.checkout.maxMs)} ms; ${n(f.checkout.accepted)} accepted, ${n(f.checkout.soldOut)} told sold out, ${n(f.checkout.other)} other, of ${n(f.checkout.sent)}. ${check ? verdict(check) : ''}`.trimEnd(),
+        `- The queue: ${n(f.joins.ok)} of ${n(f.fans)} places taken (p50 ${n(f.joins.p50Ms)} ms, p99 ${n(f.joins.p99Ms)} ms); largest inversion between arrival and place ${n(f.largestInversion)}; ${n(f.proofs)} places needed the proof of work.`,
+        `- Bots: ${n(f.bots.ordersSent)} orders sent, ${n(f.bots.accepted)} accepted (${n(f.bots.pieces)} pieces), ${n(f.bots.acceptedOutOfTurn)} out of turn.`,
+        '',
+      );
+    }
+  }
+
   if (r.processes !== undefined) {
     const p = r.processes;
     lines.push('### 1 vs 2 server processes behind nginx (`docs/deploy/nginx.conf`)', '');

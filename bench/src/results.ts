@@ -1,4 +1,5 @@
 // The shape of one benchmark run, as written to bench/results/<date>.json.
+import type { LaunchFigures } from './launch.js';
 import type { LoadFigures } from './load.js';
 import type { TimedFigures } from './orders.js';
 import type { Machine } from './machine.js';
@@ -185,6 +186,9 @@ export interface BenchResult {
   /** The drop and sustained checkout, on the first size's database; null when it failed. */
   checkout?: CheckoutFigures | null;
   checkoutNote?: string;
+  /** A kit launch through the waiting room (launch.ts), PostgreSQL only; null when not run. */
+  launch?: LaunchFigures | null;
+  launchNote?: string;
   budgets: BudgetCheck[];
   elapsedSeconds: number;
 }
