@@ -188,11 +188,19 @@ export type LaunchAlertRequest = z.input<typeof LaunchAlertRequest>;
 export const LaunchAlertResponse = z.object({
   /** The address the mail goes to when the launch starts. */
   email: z.string(),
+  /**
+   * The WhatsApp number ('+91 98765 43210') a message goes to as well, while the fan is opted
+   * in to WhatsApp updates and the shop has WhatsApp on; null otherwise.
+   */
+  whatsapp: z.string().nullable(),
 });
 export type LaunchAlertResponse = z.infer<typeof LaunchAlertResponse>;
 
-export const launchAlertThanks = (email: string, l: Pick<StorefrontLaunch, 'starts_at'>) =>
-  `We'll email ${email} when it drops, ${istDateTime(l.starts_at)}.`;
+export const launchAlertThanks = (
+  to: LaunchAlertResponse,
+  l: Pick<StorefrontLaunch, 'starts_at'>,
+) =>
+  `We'll email ${to.email}${to.whatsapp ? ` and message ${to.whatsapp} on WhatsApp` : ''} when it drops, ${istDateTime(l.starts_at)}.`;
 
 /** 409 from launch_alert.php: the product is not in an upcoming launch. */
 export const LAUNCH_NOT_UPCOMING = 'This jersey is not waiting for a launch: it is on sale now.';

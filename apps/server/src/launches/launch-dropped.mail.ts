@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SHOP_NAME } from '../mail/mailer.js';
 import type { MailContent } from '../notifications/mail-content.js';
 import { mailTemplate } from '../notifications/mail-template.js';
+import type { WhatsAppTemplate } from '../notifications/whatsapp-templates.js';
 
 export const LaunchDroppedData = z.object({
   name: z.string(),
@@ -65,3 +66,20 @@ export const launchDropped = mailTemplate(
   LaunchDroppedData,
   launchDroppedMail,
 );
+
+/**
+ * The same news on WhatsApp, for a fan opted in to WhatsApp updates when it drops (the box told
+ * them so when they pressed Notify me). The owner registers it with these words beside the
+ * order templates (docs/owners-guide.md).
+ */
+export const LAUNCH_DROPPED_WHATSAPP: WhatsAppTemplate<LaunchDroppedData> = {
+  name: 'kitroom_launch_dropped',
+  text: `Hello {{1}}, {{2}} is on sale now at ${SHOP_NAME}, as you asked us to tell you. Each fan may buy {{3}} of each size while stock lasts.`,
+  buttonLabel: 'Shop the launch',
+  params: (d) => [
+    d.name,
+    d.launch,
+    d.per_fan_limit === 1 ? '1 piece' : `${d.per_fan_limit} pieces`,
+  ],
+  button: (d) => (d.products[0] ? `product/${d.products[0].id}` : ''),
+};

@@ -318,7 +318,7 @@ describe('Notify me when it drops', () => {
     for (const fan of fans) {
       const res = await fan.post('/api/launch_alert.php', { user_id: fan.id, product_id: id });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ email: fan.email });
+      expect(res.json()).toEqual({ email: fan.email, whatsapp: null });
     }
     // A second press changes nothing; another shopper's id is refused.
     expect(

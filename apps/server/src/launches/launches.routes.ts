@@ -36,7 +36,11 @@ export function launchesRoutes({ config, database }: AppDeps): FastifyPluginAsyn
         });
       },
       'launch_alert.php': async ({ body }) =>
-        askAlert(db, { userId: body.user_id, productId: body.product_id }),
+        askAlert(db, {
+          userId: body.user_id,
+          productId: body.product_id,
+          whatsappAvailable: config.whatsapp !== null,
+        }),
     });
   };
 }

@@ -10,6 +10,7 @@ import {
   LAUNCH_PROOF_FROM,
   launchChallenge,
   leadingZeroBits,
+  type LaunchAlertResponse,
   type LaunchPlace,
   LAUNCH_NO_QUEUE,
   LAUNCH_NOT_UPCOMING,
@@ -39,8 +40,14 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { Conflict, Invalid, NotFound, TooMany } from '../domain-errors.js';
 import { enqueue } from '../notifications/outbox.service.js';
+import { whatsappMessage } from '../notifications/whatsapp-templates.js';
+import { choiceOf, enqueueShopperWhatsApp } from '../notifications/whatsapp.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
-import { launchDropped, type LaunchDroppedData } from './launch-dropped.mail.js';
+import {
+  LAUNCH_DROPPED_WHATSAPP,
+  launchDropped,
+  type LaunchDroppedData,
+} from './launch-dropped.mail.js';
 import * as q from './launches.queries.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -167,8 +174,8 @@ export async function joinQueue(
  */
 export async function askAlert(
   db: Queryable,
-  a: { userId: number; productId: number; now?: Date },
-): Promise<{ email: string }> {
+  a: { userId: number; productId: number; whatsappAvailable: boolean; now?: Date },
+): Promise<LaunchAlertResponse> {
   const now = a.now ?? new Date();
   const launch = await q.liveLaunchOfProduct(db, a.productId, now);
   if (!launch || stateAt(launch, now) !== 'upcoming') {
@@ -177,7 +184,11 @@ export async function askAlert(
     throw new Conflict(LAUNCH_NOT_UPCOMING);
   }
   await q.insertAlert(db, { launchId: launch.id, userId: a.userId, at: now });
-  return { email: await q.fanEmail(db, a.userId) };
+  const [email, whatsapp] = await Promise.all([
+    q.fanEmail(db, a.userId),
+    choiceOf(db, a.userId, a.whatsappAvailable),
+  ]);
+  return { email, whatsapp: whatsapp.available ? whatsapp.phone : null };
 }
 
 /**
@@ -198,13 +209,24 @@ export async function writeDueAlerts(db: Queryable, now = new Date()): Promise<n
           cod: launch.cod_allowed,
           products: products.map((p) => ({ id: p.id, name: p.name, price_paise: p.price_paise })),
         };
+        const dedupeKey = `launch-dropped:${launch.id}:${fan.user_id}`;
         const id = await enqueue(tx, {
           template: launchDropped,
           recipient: fan.email,
           data,
-          dedupeKey: `launch-dropped:${launch.id}:${fan.user_id}`,
+          dedupeKey,
         });
         if (id !== null) written++;
+        // And on WhatsApp while the fan is opted in (the box said so when they asked).
+        await enqueueShopperWhatsApp(
+          tx,
+          fan.user_id,
+          whatsappMessage(LAUNCH_DROPPED_WHATSAPP, data),
+          {
+            orderId: null,
+            dedupeKey,
+          },
+        );
       }
     }
     return written;

@@ -34,7 +34,8 @@ export interface WhatsAppOutboxMessage {
   /** The number in E.164 digits: 919876543210. */
   recipient: string;
   data: WhatsAppMessageData;
-  orderId: number;
+  /** The order it is about; null for a message about no order (a launch's drop). */
+  orderId: number | null;
   dedupeKey: string | null;
 }
 

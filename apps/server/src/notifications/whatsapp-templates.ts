@@ -17,17 +17,24 @@ export interface WhatsAppMessageData {
   button: string;
 }
 
-export interface WhatsAppTemplate {
+/** A template filled from `D`: an order event's mail data, or another domain's (a launch's). */
+export interface WhatsAppTemplate<D = OrderMailData> {
   /** As registered in WhatsApp Manager (lower case, underscores). */
   readonly name: string;
   /** The body to submit for approval; {{n}} is the n-th of `params`. */
   readonly text: string;
   /** The button's label; its URL is registered as https://<your shop>/{{1}}. */
   readonly buttonLabel: string;
-  params(o: OrderMailData): string[];
+  params(o: D): string[];
   /** The button's path (no leading slash). */
-  button(o: OrderMailData): string;
+  button(o: D): string;
 }
+
+/** What an outbox row of the template holds, filled from `d`. */
+export const whatsappMessage = <D>(t: WhatsAppTemplate<D>, d: D) => ({
+  name: t.name,
+  data: { body: t.params(d), button: t.button(d) } satisfies WhatsAppMessageData,
+});
 
 const orderPath = (o: OrderMailData) => orderPagePath(o.order_id).slice(1);
 const extraNumber = (o: OrderMailData, key: string) => Number(o.extra[key] ?? 0);
@@ -109,6 +116,5 @@ export function whatsappMessageOf(
   o: OrderMailData,
 ): { name: string; data: WhatsAppMessageData } | null {
   const t = WHATSAPP_TEMPLATES[template];
-  if (!t) return null;
-  return { name: t.name, data: { body: t.params(o), button: t.button(o) } };
+  return t ? whatsappMessage(t, o) : null;
 }

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, paidOrder, shopper, type Shopper } from '../test/checkout.js';
+import { writeDueAlerts } from '../launches/launches.service.js';
 import { createProduct } from '../test/factories.js';
+import { createLaunch } from '../test/launches.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { makeOutboxDue } from '../test/outbox.js';
 import { createStaff } from '../test/staff.js';
@@ -184,6 +186,46 @@ describe('opting in at checkout', () => {
       opted_in: true,
       phone: '+91 98765 43210',
     });
+  });
+
+  it('tells an opted-in fan of a launch they asked about on WhatsApp too, and the box says so', async () => {
+    const asha = await shopper(t);
+    await paidOrder(t, asha, LINE(), AMOUNT, { whatsapp_updates: true });
+    const ravi = await shopper(t);
+    const drop = await createProduct(t.db, { name: 'Malabar FC Home 26/27', pricePaise: 129_900 });
+    const { id: launchId } = await createLaunch(t.db, {
+      when: 'upcoming',
+      name: 'Malabar Home Drop',
+      perFanLimit: 2,
+      productIds: [drop],
+    });
+    const ask = async (who: Shopper) => {
+      const res = await who.post('/api/launch_alert.php', { user_id: who.id, product_id: drop });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await ask(asha)).toEqual({ email: asha.email, whatsapp: '+91 98765 43210' });
+    expect(await ask(ravi)).toEqual({ email: ravi.email, whatsapp: null });
+    await t.drainOutbox();
+    fake.messages.length = 0;
+
+    await t.db.execute(
+      sql`UPDATE launches SET starts_at = now() - interval '1 second' WHERE id = ${launchId}`,
+    );
+    expect(await writeDueAlerts(t.db)).toBe(2);
+    const drained = await t.drainOutbox();
+    expect(drained.dead).toBe(0);
+    expect(fake.messages).toEqual([
+      expect.objectContaining({
+        to: '919876543210',
+        template: 'kitroom_launch_dropped',
+        body: ['Test Shopper', 'Malabar Home Drop', '2 pieces'],
+        button: `product/${drop}`,
+        text: 'Hello Test Shopper, Malabar Home Drop is on sale now at Kitroom, as you asked us to tell you. Each fan may buy 2 pieces of each size while stock lasts.',
+      }),
+    ]);
+    // Once per fan and launch, however often the sweep runs.
+    expect(await writeDueAlerts(t.db)).toBe(0);
   });
 
   it('sends nothing to a shopper who did not tick the box', async () => {

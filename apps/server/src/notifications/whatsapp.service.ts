@@ -13,7 +13,7 @@ import type { Queryable } from '../db/client.js';
 import type { OrderMailData } from './order-mail-data.js';
 import { enqueueWhatsApp } from './outbox.service.js';
 import type { OrderMailTemplate } from './templates.js';
-import { whatsappMessageOf } from './whatsapp-templates.js';
+import { whatsappMessageOf, type WhatsAppMessageData } from './whatsapp-templates.js';
 import * as q from './whatsapp.queries.js';
 
 /** '9876543210' → '919876543210': an Indian mobile number as WhatsApp addresses it. */
@@ -83,14 +83,27 @@ export async function enqueueOrderWhatsApp(
 ): Promise<void> {
   const message = whatsappMessageOf(template, data);
   if (!message) return;
+  await enqueueShopperWhatsApp(tx, userId, message, { orderId: data.order_id, dedupeKey });
+}
+
+/**
+ * A template message to the shopper's WhatsApp number, in the caller's transaction, while they
+ * are opted in; nothing otherwise. `dedupeKey` is the event's (its mail's) key.
+ */
+export async function enqueueShopperWhatsApp(
+  tx: Queryable,
+  userId: number,
+  message: { name: string; data: WhatsAppMessageData },
+  o: { orderId: number | null; dedupeKey: string | null },
+): Promise<void> {
   const consent = await q.latestConsent(tx, userId);
   if (!consent || consent.opted_out_at !== null) return;
   await enqueueWhatsApp(tx, {
     template: message.name,
     recipient: consent.phone,
     data: message.data,
-    orderId: data.order_id,
-    dedupeKey: dedupeKey === null ? null : `whatsapp:${dedupeKey}`,
+    orderId: o.orderId,
+    dedupeKey: o.dedupeKey === null ? null : `whatsapp:${o.dedupeKey}`,
   });
 }
 

@@ -11,6 +11,7 @@
 // after each accepted message (`autoStatuses`). Faults: the next sends answer 5xx or 429.
 import { createHmac, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
+import { LAUNCH_DROPPED_WHATSAPP } from '../launches/launch-dropped.mail.js';
 import { WHATSAPP_TEMPLATES } from '../notifications/whatsapp-templates.js';
 
 export interface FakeWhatsAppMessage {
@@ -84,7 +85,9 @@ export async function startFakeWhatsApp(
     verifyToken: randomBytes(8).toString('hex'),
     messages: [],
     calls: [],
-    approved: new Map(Object.values(WHATSAPP_TEMPLATES).map((t) => [t.name, t.text])),
+    approved: new Map(
+      [...Object.values(WHATSAPP_TEMPLATES), LAUNCH_DROPPED_WHATSAPP].map((t) => [t.name, t.text]),
+    ),
     notOnWhatsApp: new Set(),
     failNext(times, status, code) {
       for (let i = 0; i < times; i++) faults.push({ status, code });

@@ -84,11 +84,14 @@ describe('a kit launch on the product page', () => {
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
 
-    api.on('launch_alert.php', () => ok({ email: 'asha@kitroom.in' }));
+    // Opted in to WhatsApp updates: the box says the message goes there too.
+    api.on('launch_alert.php', () => ok({ email: 'asha@kitroom.in', whatsapp: '+91 98765 43210' }));
     fireEvent.click(screen.getByRole('button', { name: 'Notify me when it drops' }));
     await eventually(() =>
       expect(
-        screen.getByText("We'll email asha@kitroom.in when it drops, Mon 30 Nov, 7:00 pm IST."),
+        screen.getByText(
+          "We'll email asha@kitroom.in and message +91 98765 43210 on WhatsApp when it drops, Mon 30 Nov, 7:00 pm IST.",
+        ),
       ).toBeTruthy(),
     );
     expect(api.calls['launch_alert.php']).toEqual([{ user_id: 5, product_id: 7 }]);

@@ -52,8 +52,8 @@ function NotifyWhenItDrops({
   async function notify() {
     setSending(true);
     try {
-      const { email } = await notifyWhenItDrops({ user_id: userId, product_id: productId });
-      setOutcome({ ok: true, text: launchAlertThanks(email, launch) });
+      const to = await notifyWhenItDrops({ user_id: userId, product_id: productId });
+      setOutcome({ ok: true, text: launchAlertThanks(to, launch) });
     } catch (error) {
       setOutcome({ ok: false, text: messageOf(error, 'Please try again.') });
     } finally {
