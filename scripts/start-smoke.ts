@@ -1,7 +1,8 @@
-// `npm run smoke`: `npm start` as an owner runs it in production, on a fresh DATA_DIR — the
-// first 200 from /healthz and from the home page, the Node.js major the server runs on (from
-// /metrics) when `--node <major>` asks for one, then SIGTERM to npm and a clean exit (code 0,
-// the port closed, no process of the group left). CI runs it under Node 24 (.ci/run).
+// `npx tsx scripts/start-smoke.ts [--node <major>] [--runs N]` (the last suite of npm test):
+// `npm start` as an owner runs it in production, on a fresh DATA_DIR — the first 200 from
+// /healthz and from the home page, the Node.js major the server runs on (from /metrics) when
+// `--node` names one, then SIGTERM to npm and a clean exit (code 0, the port closed, no
+// process of the group left). CI runs it on Node 24 (scripts/test.ts, TEST_NODE_24).
 // `--runs N` starts the shop N more times on the same, already seeded DATA_DIR and prints the
 // medians: time from spawning `npm start` to the first 200 of /healthz and of /, and the
 // server's resident memory once idle (docs/decisions/073-built-server-on-node-22-and-24.md).
