@@ -9,7 +9,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { HomeResponse, ProductSummary, ShopListingResponse } from '@kitroom/contract';
-import { root, startShopServer, type ShopServer } from './shop-server';
+import { ownShopNode, root, startShopServer, type ShopServer } from './shop-server';
 
 interface Catalogue {
   home: HomeResponse;
@@ -146,7 +146,7 @@ export function testOnOwnShop(
         const dataDir = path.join(workDir, 'shop');
         mkdirSync(dataDir);
         const env = typeof shopEnv === 'function' ? await shopEnv() : shopEnv;
-        let server = await startShopServer({ dataDir, smtpUrl, env });
+        let server = await startShopServer({ dataDir, smtpUrl, env, node: ownShopNode });
         const port = Number(new URL(server.baseUrl).port);
         await use({
           baseUrl: server.baseUrl,
@@ -156,7 +156,7 @@ export function testOnOwnShop(
           async whileStopped(step) {
             await server.stop();
             step();
-            server = await startShopServer({ dataDir, smtpUrl, port, env });
+            server = await startShopServer({ dataDir, smtpUrl, port, env, node: ownShopNode });
           },
         });
         await server.stop();

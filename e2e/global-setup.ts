@@ -1,11 +1,12 @@
-// Builds the web app and the back office, starts a local SMTP server (mailbox.ts) and the real
-// server (shop-server.ts) on a free port with a temporary DATA_DIR, so it migrates PGlite and
-// seeds the demo catalogue itself and sends its mail over SMTP. Tests read the address from
-// E2E_BASE_URL, the caught mail from E2E_MAIL_DIR, the SMTP address (for a second server) from
-// E2E_SMTP_URL, and the first owner's setup link the server printed from E2E_ADMIN_SETUP_URL;
-// the shops journeys start of their own copy the demo pictures it drew (E2E_PICTURES_DIR).
-// With E2E_BASE_URL already set, a running server is used as it is (its mail must then reach
-// E2E_SMTP_URL and E2E_MAIL_DIR by other means, and the back office's journey is skipped).
+// Builds the web app, the back office and the server, starts a local SMTP server (mailbox.ts)
+// and the real, built server (shop-server.ts) on a free port with a temporary DATA_DIR, so it
+// migrates PGlite and seeds the demo catalogue itself and sends its mail over SMTP. Tests read
+// the address from E2E_BASE_URL, the caught mail from E2E_MAIL_DIR, the SMTP address (for a
+// second server) from E2E_SMTP_URL, and the first owner's setup link the server printed from
+// E2E_ADMIN_SETUP_URL; the shops journeys start of their own copy the demo pictures it drew
+// (E2E_PICTURES_DIR). With E2E_BASE_URL already set, a running server is used as it is (its
+// mail must then reach E2E_SMTP_URL and E2E_MAIL_DIR by other means, and the back office's
+// journey is skipped).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the build of the web app or the back office failed');
+    if (build.status !== 0)
+      throw new Error('the build of the web app, the back office or the server failed');
   }
 
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-'));

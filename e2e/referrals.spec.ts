@@ -2,7 +2,6 @@
 // credits the purchase (read back with the affiliate report after the shop stops); a
 // campaign link keeps its code; a link the server refuses goes home.
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { ShopListingResponse } from '@kitroom/contract';
 import { expect, open, testOnOwnShop } from './fixtures';
 import {
@@ -13,18 +12,19 @@ import {
   logInWithForm,
   registerAccount,
 } from './journeys';
-import { root } from './shop-server';
+import { ownShopNode, root } from './shop-server';
 
 // Orders are credited in the shop's database; this journey gets a shop of its own, so the
 // affiliate report can read its database once it has stopped. Pages and calls go to it.
 const it = testOnOwnShop('referrals');
 
 function affiliateReport(dataDir: string): string {
-  const run = spawnSync(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['apps/server/src/referrals/report-cli.ts'],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
+  // `npm run affiliate-report`'s built command, on the Node the shop runs on.
+  const run = spawnSync(ownShopNode, ['apps/server/dist/affiliate-report-cli.js'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }

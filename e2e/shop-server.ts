@@ -1,7 +1,10 @@
-// Starts the real shop (apps/server/src/main.ts through tsx) on a free port with its own
-// DATA_DIR: it migrates PGlite, seeds the demo catalogue and sends mail to `smtpUrl`. Its
-// output passes through, and the first owner's setup link it prints (no staff yet) is kept.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts the real shop — the built server, apps/server/dist/main.js, as `npm start` runs it
+// (`npm run build` makes it; global-setup.ts builds first unless E2E_SKIP_BUILD=1) — on a free
+// port with its own DATA_DIR: it migrates PGlite, seeds the demo catalogue and sends mail to
+// `smtpUrl`. Its output passes through, and the first owner's setup link it prints (no staff
+// yet) is kept. The shops journeys start of their own run on E2E_OWN_SHOP_NODE when it names a
+// Node binary (CI: Node 24, scripts/test.ts), the shared one on the Node running the journeys.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -30,11 +33,28 @@ export interface ShopServer {
   stop(): Promise<void>;
 }
 
+/** The built server (apps/server/build.ts). */
+export const SERVER_ENTRY = path.join(root, 'apps/server/dist/main.js');
+
 const SETUP_LINE = /Set up the back office: (\S+)/;
 /** Where the seed draws the demo pictures, under DATA_DIR (apps/server's PRODUCT_IMAGE_DIR). */
 const PICTURES = path.join('images', 'products');
 /** The link is printed right after the server listens; the catalogue check comes later. */
 const SETUP_LINE_WAIT_MS = 5_000;
+
+const versions = new Map<string, string>();
+/** 'v24.22.3' for a Node binary's path. */
+export function nodeVersion(node: string): string {
+  let version = versions.get(node);
+  if (!version) {
+    version = spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim();
+    versions.set(node, version);
+  }
+  return version;
+}
+
+/** The Node binary the shops journeys start of their own run on. */
+export const ownShopNode = process.env.E2E_OWN_SHOP_NODE || process.execPath;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,6 +97,8 @@ export async function startShopServer(options: {
   port?: number;
   /** More of the server's environment (e.g. a faster sandbox courier). */
   env?: Record<string, string>;
+  /** The Node binary to run it on (default: the one running the journeys). */
+  node?: string;
 }): Promise<ShopServer> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -102,7 +124,12 @@ export async function startShopServer(options: {
   if (pictures && existsSync(pictures) && !existsSync(target)) {
     cpSync(pictures, target, { recursive: true });
   }
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const node = options.node ?? process.execPath;
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(`${SERVER_ENTRY} is not built: run \`npm run build\` at the root`);
+  }
+  console.log(`A shop on ${baseUrl}, Node ${nodeVersion(node)}`);
+  const server = spawn(node, [SERVER_ENTRY], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

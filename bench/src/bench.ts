@@ -1,6 +1,7 @@
 // `npm run bench`: measures the shop's API, pages, cold start and memory on a seeded
 // catalogue, judges the figures against the budgets, and writes JSON, the README table and
 // the p99 chart. See bench/README.md.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { CartItem, CartManageRequest } from '@kitroom/contract';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,7 +49,8 @@ import { median, round } from './stats.js';
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(benchDir, '..');
 const dataRoot = path.join(benchDir, '.data');
-const serverEntry = path.join(root, 'apps/server/src/main.ts');
+/** The built server, as `npm start` and the service run it (decision 073). */
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const webDist = path.join(root, 'apps/web/dist');
 
 const log = (line: string) => console.log(line);
@@ -97,7 +99,7 @@ async function startServer(
     command: process.execPath,
     // BENCH_SERVER_NODE_ARGS: extra flags for the server under test, e.g. '--cpu-prof
     // --cpu-prof-dir=/tmp/prof' (Node refuses --cpu-prof in NODE_OPTIONS).
-    args: [...serverNodeArgs(), '--import', 'tsx', serverEntry],
+    args: [...serverNodeArgs(), serverEntry],
     cwd: root,
     env: serverEnv(target, port, secret, extraEnv),
     port,
@@ -607,10 +609,13 @@ function writeResults(o: BenchOptions, result: BenchResult): void {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const o = parseOptions(args);
-  if (!existsSync(serverEntry)) {
-    throw new Error(
-      'apps/server/src/main.ts (the server entry) is not in this checkout yet; the bench starts it.',
-    );
+  // The server under test is the built one: built from this checkout's sources first.
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0 || !existsSync(serverEntry)) {
+    throw new Error('the server did not build (npm run build -w apps/server)');
   }
   const startedAt = performance.now();
   const serverUrl = process.env.DATABASE_URL?.trim() || undefined;

@@ -354,7 +354,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerRequestMetrics(app, healthContext);
   registerTextChecks(app);
   await registerSecurityHeaders(app, helmetOptions(config));
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // The same encodings on every Node: where zlib has zstd (Node 22.15+), the plugin would
+  // prefer it for browsers and compress every response again instead of sending the brotli
+  // forms cached-json.ts and the page cache keep (decision 073).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate', 'identity'],
+  });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
   registerAuth(app, deps.database.db, shopperSessions);
   await registerRateLimits(app, deps.database.db);

@@ -151,6 +151,7 @@ const SHARED_ROOT_FILES = [
   'indian-days.ts',
   'pdf-text.ts',
   'private-files.ts',
+  'server-dir.ts',
 ];
 
 interface Import {

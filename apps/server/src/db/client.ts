@@ -1,7 +1,6 @@
 // Opens the database: a pg pool when DATABASE_URL is set, else PGlite files under DATA_DIR.
 // Both speak the same PostgreSQL dialect and share one migrations folder.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { checkWritableDirSync, makePrivateDirSync } from '../private-files.js';
+import { serverDir } from '../server-dir.js';
 import { isDatabasePanic, resourceFailureOf } from './errors.js';
 import * as schema from './schema.js';
 
@@ -54,10 +54,7 @@ export interface ResourceFailure {
   code: string;
 }
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations',
-);
+export const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 
 /** pg_advisory_lock's key for starting up ('KRST'). */
 const START_LOCK = 0x4b525354;

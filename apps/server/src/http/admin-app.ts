@@ -3,14 +3,11 @@
 // the app's own router takes over. Nothing is rendered on the server.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serverDir } from '../server-dir.js';
 
-export const adminDistDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../admin/dist',
-);
+export const adminDistDir = path.join(serverDir, '../admin/dist');
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const NOT_BUILT =

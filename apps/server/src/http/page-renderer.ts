@@ -7,14 +7,12 @@
 // page-cache.ts. See docs/decisions/007-server-rendering.md.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { LoadedPage, LoadPage, PageRenderRequest, RenderedPage } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { serverDir } from '../server-dir.js';
 
-export const webServerEntry = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../web/dist-server/entry-server.js',
-);
+export const webServerEntry = path.join(serverDir, '../web/dist-server/entry-server.js');
 
 /** A load or render still running after this is abandoned for the bare shell. */
 export const RENDER_TIMEOUT_MS = 3000;

@@ -1,15 +1,12 @@
 // The files the storefront is made of: the shop's pictures and their narrower variants, and
 // the web app's build (hashed scripts and styles, precompressed; public files).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { registerImageVariants } from './image-variants.js';
+import { serverDir } from '../server-dir.js';
 
-export const webDistDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../web/dist',
-);
+export const webDistDir = path.join(serverDir, '../web/dist');
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

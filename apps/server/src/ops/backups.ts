@@ -23,6 +23,7 @@ import type { Database } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.js';
 import { indianDayOf } from '../indian-days.js';
+import { serverDir } from '../server-dir.js';
 import {
   codeMigrations,
   isNewerThanCode,
@@ -82,9 +83,9 @@ export function backupsDir(dataDir: string): string {
 
 function appVersion(): string {
   try {
-    const pkg = JSON.parse(
-      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-    ) as { version?: string };
+    const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? 'unknown';
   } catch {
     return 'unknown';

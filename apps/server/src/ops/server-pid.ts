@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 
 const PID_FILE = /^kitroom-\d+\.pid$/;
-/** How a server is started: `npm start` (scripts/start.ts), the service's main.ts, `npm run dev`. */
+/** How releases that wrote no start time ran a server: scripts/start.ts, src/main.ts, scripts/dev.ts. */
 const SERVER_SCRIPT =
   /(?:^|[/\\])(?:apps[/\\]server[/\\]src[/\\]main|scripts[/\\](?:start|dev))\.ts$/;
 

@@ -2,10 +2,13 @@
 // (pincodes.tsv, built from India Post's directory by pincode-table.cli.ts) is read on the
 // first lookup, not at start: ≈ 20 ms and a few MB, once per process (decision 029).
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isIndianState, pincodeStateProblem, type IndianState } from '@kitroom/contract';
+import { serverDir } from '../server-dir.js';
 import { CHOSEN_INSTEAD_BEFORE, parsePincodeTable, type PincodeEntry } from './pincode-table.js';
 
-export const TABLE_FILE = new URL('./pincodes.tsv', import.meta.url);
+export const TABLE_FILE = pathToFileURL(path.join(serverDir, 'src/pincodes/pincodes.tsv'));
 
 export interface Pincode {
   pincode: string;

@@ -1,0 +1,91 @@
+// `npm run build -w apps/server`: the server and the commands owners run, bundled by esbuild
+// into dist/ as plain JavaScript for Node (decision 073). Our code — src/ and the contract
+// package it imports — is bundled; every other package stays an import, found in node_modules
+// at run time as before. The entries share chunks, all in dist/ itself, one folder below
+// apps/server like src/ (src/server-dir.ts finds the shop's files from either).
+import { readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+const serverDir = import.meta.dirname;
+const outdir = path.join(serverDir, 'dist');
+
+/** What `npm start` and the production commands run: dist/<name>.js. */
+const ENTRIES = {
+  main: 'src/main.ts',
+  'staff-cli': 'src/staff/staff-cli.ts',
+  'backup-cli': 'src/ops/backup-cli.ts',
+  'restore-cli': 'src/ops/restore-cli.ts',
+  'seed-cli': 'src/seed/cli.ts',
+  'affiliate-report-cli': 'src/referrals/report-cli.ts',
+};
+
+/** Packages a built file may import: the server's and the contract's production dependencies. */
+function productionPackages(): Set<string> {
+  const dependenciesOf = (file: string) =>
+    Object.keys(
+      (JSON.parse(readFileSync(file, 'utf8')) as { dependencies?: Record<string, string> })
+        .dependencies ?? {},
+    );
+  return new Set([
+    ...dependenciesOf(path.join(serverDir, 'package.json')),
+    ...dependenciesOf(path.join(serverDir, '../../packages/contract/package.json')),
+  ]);
+}
+
+/** 'pdfkit/js/pdfkit' → 'pdfkit', '@fastify/static' → '@fastify/static'. */
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Leaves packages out of the bundle, except our own workspaces (@kitroom/*), and fails the
+ * build on an import of a package that is not a production dependency: after
+ * `npm prune --omit=dev` it would be missing, and only a request would find out.
+ */
+function externalPackages(allowed: Set<string>): Plugin {
+  return {
+    name: 'external-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (isBuiltin(args.path)) return { external: true };
+        if (args.path.startsWith('@kitroom/')) return undefined;
+        const name = packageOf(args.path);
+        if (!allowed.has(name)) {
+          return {
+            errors: [
+              {
+                text: `${name} is not a dependency of apps/server or packages/contract (a devDependency is not installed in production)`,
+              },
+            ],
+          };
+        }
+        return { external: true };
+      });
+    },
+  };
+}
+
+rmSync(outdir, { recursive: true, force: true });
+const started = performance.now();
+await build({
+  absWorkingDir: serverDir,
+  entryPoints: ENTRIES,
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  jsx: 'automatic',
+  // Stack traces name the bundle's lines; `node --enable-source-maps` maps them to src/.
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [externalPackages(productionPackages())],
+});
+console.log(
+  `Built the server into ${path.relative(process.cwd(), outdir) || 'dist'} in ${Math.round(performance.now() - started)} ms`,
+);
