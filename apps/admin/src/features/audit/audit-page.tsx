@@ -1,13 +1,15 @@
 // /admin/audit (audit.read): the audit log, newest first, filtered by entity, staff member and
 // Indian dates, paged with the server's `before` cursor.
 import { AuditQuery, type AuditActor, type AuditEntry } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { call, callQuery, errorText } from '@/api/client';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { call, callQuery } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { fieldErrors, SelectField, TextField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { Changes } from './changes';
 
@@ -42,14 +44,14 @@ export function AuditPage() {
   const mayListStaff = useMay('staff.manage');
   const staffList = useQuery({ ...callQuery('listStaff'), enabled: mayListStaff });
 
-  const log = useInfiniteQuery({
+  const log = useCursorList({
     queryKey: ['admin', 'audit', filters],
-    queryFn: ({ pageParam }) =>
-      call('audit', { query: { ...filters, limit: PAGE, before: pageParam } }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
+    fetchPage: (cursor: number | undefined) =>
+      call('audit', { query: { ...filters, limit: PAGE, before: cursor } }),
+    nextCursor: (page) => page.next_before,
+    field: 'entries',
   });
-  const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
+  const entries = log.items;
 
   // Who can be chosen: the staff list for those who may read it, else the people seen so far.
   const [seen, setSeen] = useState<ReadonlyMap<number, string>>(new Map());
@@ -156,25 +158,13 @@ export function AuditPage() {
         <h2 id="entries" className="sr-only">
           Entries
         </h2>
-        {log.error ? (
-          <FormMessage text={errorText(log.error)} />
-        ) : !log.data ? (
-          <p role="status">Loading the audit log…</p>
-        ) : entries.length === 0 ? (
-          <p className="text-muted">No entries match these filters.</p>
-        ) : (
-          <EntryTable entries={entries} />
-        )}
-        {log.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={log.isFetchingNextPage}
-            onClick={() => void log.fetchNextPage()}
-          >
-            {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList
+          list={log}
+          loading="Loading the audit log…"
+          empty="No entries match these filters."
+        >
+          {(entries) => <EntryTable entries={entries} />}
+        </PagedList>
       </section>
     </div>
   );
@@ -182,52 +172,33 @@ export function AuditPage() {
 
 function EntryTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-      <caption className="sr-only">Audit entries, newest first</caption>
-      <thead className="max-md:sr-only">
-        <tr className="text-left text-xs tracking-wide text-muted uppercase">
-          <th scope="col" className="border-b border-line px-3 py-2">
-            When
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            Who
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            What
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            Changes
-          </th>
-        </tr>
-      </thead>
-      <tbody className="max-md:block max-md:space-y-3">
-        {entries.map((e) => (
-          <tr
-            key={e.id}
-            className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
-          >
-            <td className={`${cell} ${border} whitespace-nowrap`}>
-              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-            </td>
-            <td className={`${cell} ${border}`}>
-              <span className="font-semibold">{whoOf(e)}</span>
-              {e.ip && <span className="block text-xs text-muted">{e.ip}</span>}
-            </td>
-            <td className={`${cell} ${border}`}>
-              <span className="font-semibold">{e.action}</span>{' '}
-              <span className="text-muted">
-                {e.entity}{' '}
-                <span className="font-mono break-all">
-                  {/^\d+$/.test(e.entity_id) ? `#${e.entity_id}` : e.entity_id}
-                </span>
+    <Table caption="Audit entries, newest first" columns={['When', 'Who', 'What', 'Changes']}>
+      {entries.map((e) => (
+        <tr
+          key={e.id}
+          className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
+        >
+          <td className={`${cell} ${border} whitespace-nowrap`}>
+            <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+          </td>
+          <td className={`${cell} ${border}`}>
+            <span className="font-semibold">{whoOf(e)}</span>
+            {e.ip && <span className="block text-xs text-muted">{e.ip}</span>}
+          </td>
+          <td className={`${cell} ${border}`}>
+            <span className="font-semibold">{e.action}</span>{' '}
+            <span className="text-muted">
+              {e.entity}{' '}
+              <span className="font-mono break-all">
+                {/^\d+$/.test(e.entity_id) ? `#${e.entity_id}` : e.entity_id}
               </span>
-            </td>
-            <td className={`${cell} ${border}`}>
-              <Changes before={e.before} after={e.after} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </span>
+          </td>
+          <td className={`${cell} ${border}`}>
+            <Changes before={e.before} after={e.after} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

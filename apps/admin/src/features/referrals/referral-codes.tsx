@@ -1,11 +1,12 @@
 // Affiliates or campaign codes: add one (the storefront's code rules, checked by the
 // contract), and deactivate or reactivate each. Paged by code with the server's cursor.
 import { CreateReferralCodeRequest, type AdminCampaignCode } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
 
 type Kind = 'affiliate' | 'campaign';
 type Code = AdminCampaignCode & { id?: number };
@@ -36,13 +37,12 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
   const queryClient = useQueryClient();
   const text = TEXT[kind];
   const key = ['admin', kind === 'affiliate' ? 'listAffiliates' : 'listCampaignCodes'];
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: key,
-    queryFn: ({ pageParam }) => listPage(kind, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    fetchPage: (cursor: string | undefined) => listPage(kind, cursor),
+    nextCursor: (page) => page.next_after,
+    field: 'codes',
   });
-  const codes = useMemo(() => list.data?.pages.flatMap((p) => p.codes) ?? [], [list.data]);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -110,29 +110,15 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
         </button>
       </form>
       <FormMessage text={create.error ? errorText(create.error) : null} />
-      {list.error ? (
-        <FormMessage text={errorText(list.error)} />
-      ) : !list.data ? (
-        <p role="status">Loading…</p>
-      ) : codes.length === 0 ? (
-        <p className="text-muted">None yet.</p>
-      ) : (
-        <ul className="divide-y divide-line" aria-label={text.title}>
-          {codes.map((c) => (
-            <CodeRow key={c.code} kind={kind} code={c} onChanged={refresh} />
-          ))}
-        </ul>
-      )}
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className={buttonClass('ghost')}
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          Load more
-        </button>
-      )}
+      <PagedList list={list} loading="Loading…" empty="None yet.">
+        {(codes) => (
+          <ul className="divide-y divide-line" aria-label={text.title}>
+            {codes.map((c) => (
+              <CodeRow key={c.code} kind={kind} code={c} onChanged={refresh} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }
