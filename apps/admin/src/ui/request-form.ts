@@ -17,18 +17,32 @@ export interface RequestSchema<Request> {
   ): { success: true; data: Request } | { success: false; error: { issues: Issue[] } };
 }
 
-/** The schema checks the request the values make (`toRequest`, or the values themselves). */
+interface RequestFormOptions<Values> {
+  /** The request the values make, when they are not it (text to numbers, rupees to paise). */
+  toRequest?: (values: Values) => unknown;
+  /** What the schema cannot see in the request (text that is not rupees): field → message. */
+  check?: (values: Values) => Partial<Record<keyof Values, string>>;
+}
+
+/** The schema checks the request the values make; `check`'s messages win over its. */
 export function requestResolver<Values extends FieldValues, Request>(
   schema: RequestSchema<Request>,
-  toRequest: (values: Values) => unknown = (values) => values,
+  { toRequest = (values) => values, check }: RequestFormOptions<Values> = {},
 ): Resolver<Values, unknown, Request> {
   return (values) => {
     const parsed = schema.safeParse(toRequest(values));
-    if (parsed.success) return { values: parsed.data, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.length === 0 ? 'root' : String(issue.path[0]);
-      errors[key] ??= { type: 'schema', message: issue.message };
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.length === 0 ? 'root' : String(issue.path[0]);
+        errors[key] ??= { type: 'schema', message: issue.message };
+      }
+    }
+    for (const [key, message] of Object.entries(check?.(values) ?? {})) {
+      if (typeof message === 'string') errors[key] = { type: 'check', message };
+    }
+    if (parsed.success && Object.keys(errors).length === 0) {
+      return { values: parsed.data, errors: {} };
     }
     return { values: {}, errors: errors as FieldErrors<Values> };
   };
@@ -36,15 +50,12 @@ export function requestResolver<Values extends FieldValues, Request>(
 
 export function useRequestForm<Values extends FieldValues, Request>(
   schema: RequestSchema<Request>,
-  options: {
-    defaultValues: Values;
-    toRequest?: (values: Values) => unknown;
-  },
+  { defaultValues, ...options }: RequestFormOptions<Values> & { defaultValues: Values },
 ) {
   return useForm<Values, unknown, Request>({
-    resolver: requestResolver(schema, options.toRequest),
+    resolver: requestResolver(schema, options),
     // The values a form starts with are whole: every field has one.
-    defaultValues: options.defaultValues as DefaultValues<Values>,
+    defaultValues: defaultValues as DefaultValues<Values>,
     reValidateMode: 'onSubmit',
   });
 }
