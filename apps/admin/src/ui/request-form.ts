@@ -2,7 +2,14 @@
 // contract's zod schema of the request checks them on submit, as the server will. Each
 // field shows the first message the schema gives it (a problem with the whole request is
 // `errors.root`); errors stay until the next submit, and the first field in error is focused.
-import type { DefaultValues, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { RefObject } from 'react';
+import type {
+  DefaultValues,
+  FieldErrors,
+  FieldValues,
+  Resolver,
+  UseFormRegisterReturn,
+} from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 
 interface Issue {
@@ -58,4 +65,18 @@ export function useRequestForm<Values extends FieldValues, Request>(
     defaultValues: defaultValues as DefaultValues<Values>,
     reValidateMode: 'onSubmit',
   });
+}
+
+/** A registered field whose element a ref holds too (the field a dialog focuses first). */
+export function withRef<Element extends HTMLElement>(
+  { ref: register, ...field }: UseFormRegisterReturn,
+  held: RefObject<Element | null>,
+) {
+  return {
+    ...field,
+    ref: (element: Element | null) => {
+      register(element);
+      held.current = element;
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { FormMessage, TextAreaField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
-import { useRequestForm } from '@/ui/request-form';
+import { useRequestForm, withRef } from '@/ui/request-form';
 
 export function CancelDialog({
   data,
@@ -25,7 +25,6 @@ export function CancelDialog({
   const form = useRequestForm<{ reason: string }, CancelOrderRequest>(CancelOrderRequest, {
     defaultValues: { reason: '' },
   });
-  const { ref: registerReason, ...reason } = form.register('reason');
   const cancel = useMutation({
     mutationFn: (text: string) =>
       call('cancelAdminOrder', { params: { id: order.id }, body: { reason: text } }),
@@ -71,13 +70,9 @@ export function CancelDialog({
           Its items go back to stock.
         </p>
         <TextAreaField
-          ref={(element) => {
-            registerReason(element);
-            field.current = element;
-          }}
           label="Reason (the shopper sees it)"
           rows={3}
-          {...reason}
+          {...withRef(form.register('reason'), field)}
           error={form.formState.errors.reason?.message}
         />
         <FormMessage text={cancel.error ? errorText(cancel.error) : null} />

@@ -2,11 +2,11 @@
 // contract), and deactivate or reactivate each. Paged by code with the server's cursor.
 import { CreateReferralCodeRequest, type AdminCampaignCode } from '@kitroom/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
 import { PagedList, useCursorList } from '@/ui/paged-list';
+import { useRequestForm } from '@/ui/request-form';
 
 type Kind = 'affiliate' | 'campaign';
 type Code = AdminCampaignCode & { id?: number };
@@ -43,9 +43,8 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
     nextCursor: (page) => page.next_after,
     field: 'codes',
   });
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRequestForm(CreateReferralCodeRequest, { defaultValues: { code: '', name: '' } });
+  const { errors } = form.formState;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'referralReport'] });
@@ -57,18 +56,10 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
       else await call('createCampaignCode', { body });
     },
     onSuccess: () => {
-      setCode('');
-      setName('');
+      form.reset();
       refresh();
     },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CreateReferralCodeRequest.safeParse({ code, name });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) create.mutate(parsed.data);
-  }
 
   return (
     <section
@@ -83,23 +74,21 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
       </div>
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void form.handleSubmit((body) => create.mutate(body))(event)}
         aria-label={`Add an ${text.one}`}
         className="grid gap-3 md:grid-cols-[10rem_1fr_auto] md:items-start"
       >
         <TextField
           label="Code"
           autoComplete="off"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={errors.code}
+          {...form.register('code')}
+          error={errors.code?.message}
         />
         <TextField
           label="Name"
           autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
+          {...form.register('name')}
+          error={errors.name?.message}
         />
         <button
           type="submit"
