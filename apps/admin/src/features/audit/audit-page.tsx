@@ -2,13 +2,14 @@
 // Indian dates, paged with the server's `before` cursor.
 import { AuditQuery, type AuditActor, type AuditEntry } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { call, callQuery } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { fieldErrors, SelectField, TextField } from '@/ui/form-field';
+import { SelectField, TextField } from '@/ui/form-field';
 import { PagedList, useCursorList } from '@/ui/paged-list';
+import { useRequestForm } from '@/ui/request-form';
 import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { Changes } from './changes';
@@ -21,6 +22,11 @@ interface Filters {
 }
 
 const PAGE = 50;
+const NO_FILTERS = { entity: '', staff_id: '', from: '', to: '' };
+
+/** The filters given; an empty one is left out. */
+const filtersOf = (draft: Required<Filters>): Filters =>
+  Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== ''));
 
 /** Who made a change that no staff member made. */
 const ACTOR_LABEL: Record<Exclude<AuditActor, 'staff'>, string> = {
@@ -38,9 +44,13 @@ const border = 'md:border-b md:border-line';
 
 export function AuditPage() {
   useTitle('Audit log');
-  const [draft, setDraft] = useState<Filters>({});
+  const form = useRequestForm(AuditQuery, {
+    defaultValues: NO_FILTERS,
+    toRequest: filtersOf,
+    check: ({ from, to }) => (from && to && from > to ? { to: 'must be on or after From' } : {}),
+  });
+  const { errors } = form.formState;
   const [filters, setFilters] = useState<Filters>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const mayListStaff = useMay('staff.manage');
   const staffList = useQuery({ ...callQuery('listStaff'), enabled: mayListStaff });
 
@@ -68,18 +78,6 @@ export function AuditPage() {
     ? staffList.data.staff.map((s) => ({ value: String(s.id), label: s.name }))
     : [...seen].map(([id, name]) => ({ value: String(id), label: name }));
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const clean = Object.fromEntries(
-      Object.entries(draft).filter(([, v]) => v !== undefined && v.trim() !== ''),
-    ) as Filters;
-    const parsed = AuditQuery.safeParse(clean);
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (clean.from && clean.to && clean.from > clean.to) found.to = 'must be on or after From';
-    setErrors(found);
-    if (Object.keys(found).length === 0) setFilters(clean);
-  }
-
   return (
     <div className="space-y-6">
       <div>
@@ -93,7 +91,9 @@ export function AuditPage() {
 
       <form
         noValidate
-        onSubmit={apply}
+        onSubmit={(event) =>
+          void form.handleSubmit(() => setFilters(filtersOf(form.getValues())))(event)
+        }
         aria-label="Filter the audit log"
         className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-white p-4 md:gap-4 md:p-5 lg:grid-cols-[1fr_1fr_10rem_10rem_auto_auto] lg:items-start"
       >
@@ -101,9 +101,8 @@ export function AuditPage() {
           label="Entity"
           list="audit-entities"
           placeholder="staff, staff-invitation…"
-          value={draft.entity ?? ''}
-          onChange={(e) => setDraft({ ...draft, entity: e.target.value })}
-          error={errors.entity}
+          {...form.register('entity')}
+          error={errors.entity?.message}
           className="col-span-2 lg:col-span-1"
         />
         <datalist id="audit-entities">
@@ -116,25 +115,17 @@ export function AuditPage() {
         <SelectField
           label="Staff member"
           options={[{ value: '', label: 'Anyone' }, ...people]}
-          value={draft.staff_id ?? ''}
-          onChange={(e) => setDraft({ ...draft, staff_id: e.target.value })}
-          error={errors.staff_id}
+          {...form.register('staff_id')}
+          error={errors.staff_id?.message}
           className="col-span-2 lg:col-span-1"
         />
         <TextField
           label="From"
           type="date"
-          value={draft.from ?? ''}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          error={errors.from}
+          {...form.register('from')}
+          error={errors.from?.message}
         />
-        <TextField
-          label="To"
-          type="date"
-          value={draft.to ?? ''}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          error={errors.to}
-        />
+        <TextField label="To" type="date" {...form.register('to')} error={errors.to?.message} />
         <button type="submit" className={buttonClass('primary', 'lg:mt-7')}>
           Filter
         </button>
@@ -142,8 +133,7 @@ export function AuditPage() {
           type="button"
           className={buttonClass('ghost', 'lg:mt-7')}
           onClick={() => {
-            setDraft({});
-            setErrors({});
+            form.reset();
             setFilters({});
           }}
         >
