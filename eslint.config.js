@@ -51,7 +51,11 @@ export default tseslint.config(
   {
     // The rules of hooks; the React Compiler's rules are left out (the apps do not use it):
     // see docs/decisions/043-lint-guardrails.md.
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/admin/src/**/*.{ts,tsx}',
+      'packages/ui/src/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -165,6 +169,24 @@ export default tseslint.config(
             {
               group: ['@/app/*', '@/features/*'],
               message: 'Shared code does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The UI kit both apps share (packages/ui) knows neither app, nor the back office's contract.
+    files: ['packages/ui/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            storefrontKeepsOutTheAdmin,
+            {
+              group: ['@/*', '@kitroom/web', '@kitroom/admin'],
+              message: 'The kit imports no app.',
             },
           ],
         },

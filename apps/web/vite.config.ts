@@ -63,13 +63,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 { name: 'app', tags: ['$initial'], priority: 2 },
                 { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
-                { name: 'ui', test: /[\\/]src[\\/]ui[\\/]/, minShareCount: 2, priority: 1 },
+                {
+                  name: 'ui',
+                  // The web's src/ui/ and the kit both apps share (packages/ui/src/), but for
+                  // the crests, which only the team pages draw.
+                  test: /[\\/](src[\\/]ui[\\/]|packages[\\/]ui[\\/]src[\\/](?!crests))/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
               ],
             },
           },
         },
   },
   // The server bundle (`vite build --ssr`, dist-server/) takes the libraries from
-  // node_modules at run time, but compiles the contract's TypeScript in.
-  ssr: { noExternal: ['@kitroom/contract'] },
+  // node_modules at run time, but compiles the contract's and the UI kit's TypeScript in.
+  ssr: { noExternal: ['@kitroom/contract', '@kitroom/ui'] },
 }));

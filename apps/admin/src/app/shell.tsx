@@ -8,7 +8,7 @@ import { ApiError, call, callQuery, errorText } from '@/api/client';
 import { SessionContext, useMay } from '@/api/session';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { FormMessage } from '@/ui/form-field';
-import { Logo } from '@/ui/logo';
+import { BackOfficeLogo } from '@/ui/logo';
 import { ROLE_LABEL } from '@/ui/roles';
 import { NAV } from './nav';
 
@@ -68,7 +68,7 @@ export function Shell() {
       </a>
       <header className="bg-ink text-white">
         <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 md:px-6">
-          <Logo />
+          <BackOfficeLogo />
           <div className="flex items-center gap-3">
             <p className="text-sm leading-tight sm:text-right">
               <span className="block font-semibold">{staff.name}</span>

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { collectConsoleErrors, consoleErrorProblems } from './console-errors';
+import { collectConsoleErrors, consoleErrorProblems } from '@kitroom/ui/console-errors';
 
 // findBy… waits up to 5 s instead of 1: a page's first lazy load on a small, busy machine
 // can take longer than a second (a failure still fails, only later). As in the web app.

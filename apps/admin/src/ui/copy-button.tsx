@@ -1,7 +1,7 @@
 // Copies a text (a setup link, the recovery codes) and says so.
 import { useState } from 'react';
 import { smallButtonClass } from './button';
-import { copyText } from './copy-text';
+import { copyText } from '@kitroom/ui/copy-text';
 
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

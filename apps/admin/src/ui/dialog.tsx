@@ -2,7 +2,7 @@
 // Escape to close and focus given back where it was (use-focus-trap.ts, as in the storefront).
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useFocusTrap, useScrollLock } from './use-focus-trap';
+import { useFocusTrap, useScrollLock } from '@kitroom/ui/use-focus-trap';
 
 interface DialogProps {
   open: boolean;

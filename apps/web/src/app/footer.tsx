@@ -4,7 +4,7 @@ import { telHref } from '@kitroom/contract';
 import { Link } from 'react-router';
 import { FeedbackForm } from '@/features/feedback/feedback-form';
 import { FacebookIcon, InstagramIcon, WhatsAppIcon, YouTubeIcon } from '@/ui/brand-icons';
-import { Logo } from '@/ui/logo';
+import { Logo } from '@kitroom/ui/logo';
 import { useShopDetails } from '@/ui/shop-details';
 import { SITE } from '@/ui/site';
 

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Overlay } from '@/ui/overlay';
-import { Logo } from '@/ui/logo';
+import { Logo } from '@kitroom/ui/logo';
 import { categoryPath } from '@/ui/paths';
 import { SITE } from '@/ui/site';
 import { useCategories, useEmptyCategoriesAlert } from './use-categories';

@@ -4,7 +4,7 @@ import { ChevronDown, Menu, Search, ShoppingBag, User } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { selectCartCount, useCartSelector } from '@/features/cart';
-import { Logo } from '@/ui/logo';
+import { Logo } from '@kitroom/ui/logo';
 import { categoryPath } from '@/ui/paths';
 import { SITE } from '@/ui/site';
 import { useShell } from './shell-context';

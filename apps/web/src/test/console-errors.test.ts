@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, consoleErrorProblems, expectConsoleError } from './console-errors';
+import {
+  collectConsoleErrors,
+  consoleErrorProblems,
+  expectConsoleError,
+} from '@kitroom/ui/console-errors';
 
 describe('console.error in tests', () => {
   it('reports an unexpected one, with its formatted text', () => {

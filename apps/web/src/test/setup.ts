@@ -2,7 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetApi } from '@/api/use-api';
-import { collectConsoleErrors, consoleErrorProblems } from './console-errors';
+import { collectConsoleErrors, consoleErrorProblems } from '@kitroom/ui/console-errors';
 
 class ObserverStub {
   observe(): void {}

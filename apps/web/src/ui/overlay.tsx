@@ -2,7 +2,7 @@
 // and scroll lock. Dialogs, the cart panel, the search overlay and menus are built on it.
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useFocusTrap, useScrollLock } from './use-focus-trap';
+import { useFocusTrap, useScrollLock } from '@kitroom/ui/use-focus-trap';
 
 export type OverlayPlacement = 'center' | 'right' | 'left' | 'full' | 'full-dark' | 'bottom';
 

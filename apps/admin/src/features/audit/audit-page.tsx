@@ -1,13 +1,16 @@
 // /admin/audit (audit.read): the audit log, newest first, filtered by entity, staff member and
 // Indian dates, paged with the server's `before` cursor.
 import { AuditQuery, type AuditActor, type AuditEntry } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { call, callQuery, errorText } from '@/api/client';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call, callQuery } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { SelectField, TextField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
+import { useRequestForm } from '@/ui/request-form';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { Changes } from './changes';
 
@@ -19,6 +22,11 @@ interface Filters {
 }
 
 const PAGE = 50;
+const NO_FILTERS = { entity: '', staff_id: '', from: '', to: '' };
+
+/** The filters given; an empty one is left out. */
+const filtersOf = (draft: Required<Filters>): Filters =>
+  Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== ''));
 
 /** Who made a change that no staff member made. */
 const ACTOR_LABEL: Record<Exclude<AuditActor, 'staff'>, string> = {
@@ -36,20 +44,24 @@ const border = 'md:border-b md:border-line';
 
 export function AuditPage() {
   useTitle('Audit log');
-  const [draft, setDraft] = useState<Filters>({});
+  const form = useRequestForm(AuditQuery, {
+    defaultValues: NO_FILTERS,
+    toRequest: filtersOf,
+    check: ({ from, to }) => (from && to && from > to ? { to: 'must be on or after From' } : {}),
+  });
+  const { errors } = form.formState;
   const [filters, setFilters] = useState<Filters>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const mayListStaff = useMay('staff.manage');
   const staffList = useQuery({ ...callQuery('listStaff'), enabled: mayListStaff });
 
-  const log = useInfiniteQuery({
+  const log = useCursorList({
     queryKey: ['admin', 'audit', filters],
-    queryFn: ({ pageParam }) =>
-      call('audit', { query: { ...filters, limit: PAGE, before: pageParam } }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
+    fetchPage: (cursor: number | undefined) =>
+      call('audit', { query: { ...filters, limit: PAGE, before: cursor } }),
+    nextCursor: (page) => page.next_before,
+    field: 'entries',
   });
-  const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
+  const entries = log.items;
 
   // Who can be chosen: the staff list for those who may read it, else the people seen so far.
   const [seen, setSeen] = useState<ReadonlyMap<number, string>>(new Map());
@@ -66,18 +78,6 @@ export function AuditPage() {
     ? staffList.data.staff.map((s) => ({ value: String(s.id), label: s.name }))
     : [...seen].map(([id, name]) => ({ value: String(id), label: name }));
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const clean = Object.fromEntries(
-      Object.entries(draft).filter(([, v]) => v !== undefined && v.trim() !== ''),
-    ) as Filters;
-    const parsed = AuditQuery.safeParse(clean);
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (clean.from && clean.to && clean.from > clean.to) found.to = 'must be on or after From';
-    setErrors(found);
-    if (Object.keys(found).length === 0) setFilters(clean);
-  }
-
   return (
     <div className="space-y-6">
       <div>
@@ -91,7 +91,9 @@ export function AuditPage() {
 
       <form
         noValidate
-        onSubmit={apply}
+        onSubmit={(event) =>
+          void form.handleSubmit(() => setFilters(filtersOf(form.getValues())))(event)
+        }
         aria-label="Filter the audit log"
         className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-white p-4 md:gap-4 md:p-5 lg:grid-cols-[1fr_1fr_10rem_10rem_auto_auto] lg:items-start"
       >
@@ -99,9 +101,8 @@ export function AuditPage() {
           label="Entity"
           list="audit-entities"
           placeholder="staff, staff-invitation…"
-          value={draft.entity ?? ''}
-          onChange={(e) => setDraft({ ...draft, entity: e.target.value })}
-          error={errors.entity}
+          {...form.register('entity')}
+          error={errors.entity?.message}
           className="col-span-2 lg:col-span-1"
         />
         <datalist id="audit-entities">
@@ -114,25 +115,17 @@ export function AuditPage() {
         <SelectField
           label="Staff member"
           options={[{ value: '', label: 'Anyone' }, ...people]}
-          value={draft.staff_id ?? ''}
-          onChange={(e) => setDraft({ ...draft, staff_id: e.target.value })}
-          error={errors.staff_id}
+          {...form.register('staff_id')}
+          error={errors.staff_id?.message}
           className="col-span-2 lg:col-span-1"
         />
         <TextField
           label="From"
           type="date"
-          value={draft.from ?? ''}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          error={errors.from}
+          {...form.register('from')}
+          error={errors.from?.message}
         />
-        <TextField
-          label="To"
-          type="date"
-          value={draft.to ?? ''}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          error={errors.to}
-        />
+        <TextField label="To" type="date" {...form.register('to')} error={errors.to?.message} />
         <button type="submit" className={buttonClass('primary', 'lg:mt-7')}>
           Filter
         </button>
@@ -140,8 +133,7 @@ export function AuditPage() {
           type="button"
           className={buttonClass('ghost', 'lg:mt-7')}
           onClick={() => {
-            setDraft({});
-            setErrors({});
+            form.reset();
             setFilters({});
           }}
         >
@@ -156,25 +148,13 @@ export function AuditPage() {
         <h2 id="entries" className="sr-only">
           Entries
         </h2>
-        {log.error ? (
-          <FormMessage text={errorText(log.error)} />
-        ) : !log.data ? (
-          <p role="status">Loading the audit log…</p>
-        ) : entries.length === 0 ? (
-          <p className="text-muted">No entries match these filters.</p>
-        ) : (
-          <EntryTable entries={entries} />
-        )}
-        {log.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={log.isFetchingNextPage}
-            onClick={() => void log.fetchNextPage()}
-          >
-            {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList
+          list={log}
+          loading="Loading the audit log…"
+          empty="No entries match these filters."
+        >
+          {(entries) => <EntryTable entries={entries} />}
+        </PagedList>
       </section>
     </div>
   );
@@ -182,52 +162,33 @@ export function AuditPage() {
 
 function EntryTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-      <caption className="sr-only">Audit entries, newest first</caption>
-      <thead className="max-md:sr-only">
-        <tr className="text-left text-xs tracking-wide text-muted uppercase">
-          <th scope="col" className="border-b border-line px-3 py-2">
-            When
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            Who
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            What
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            Changes
-          </th>
-        </tr>
-      </thead>
-      <tbody className="max-md:block max-md:space-y-3">
-        {entries.map((e) => (
-          <tr
-            key={e.id}
-            className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
-          >
-            <td className={`${cell} ${border} whitespace-nowrap`}>
-              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-            </td>
-            <td className={`${cell} ${border}`}>
-              <span className="font-semibold">{whoOf(e)}</span>
-              {e.ip && <span className="block text-xs text-muted">{e.ip}</span>}
-            </td>
-            <td className={`${cell} ${border}`}>
-              <span className="font-semibold">{e.action}</span>{' '}
-              <span className="text-muted">
-                {e.entity}{' '}
-                <span className="font-mono break-all">
-                  {/^\d+$/.test(e.entity_id) ? `#${e.entity_id}` : e.entity_id}
-                </span>
+    <Table caption="Audit entries, newest first" columns={['When', 'Who', 'What', 'Changes']}>
+      {entries.map((e) => (
+        <tr
+          key={e.id}
+          className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
+        >
+          <td className={`${cell} ${border} whitespace-nowrap`}>
+            <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+          </td>
+          <td className={`${cell} ${border}`}>
+            <span className="font-semibold">{whoOf(e)}</span>
+            {e.ip && <span className="block text-xs text-muted">{e.ip}</span>}
+          </td>
+          <td className={`${cell} ${border}`}>
+            <span className="font-semibold">{e.action}</span>{' '}
+            <span className="text-muted">
+              {e.entity}{' '}
+              <span className="font-mono break-all">
+                {/^\d+$/.test(e.entity_id) ? `#${e.entity_id}` : e.entity_id}
               </span>
-            </td>
-            <td className={`${cell} ${border}`}>
-              <Changes before={e.before} after={e.after} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </span>
+          </td>
+          <td className={`${cell} ${border}`}>
+            <Changes before={e.before} after={e.after} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

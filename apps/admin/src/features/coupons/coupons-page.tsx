@@ -2,12 +2,14 @@
 // filtered by status and code, paged with the server's cursor; deactivate or edit per row.
 import { formatRupees } from '@kitroom/contract';
 import { COUPON_STATUSES, type AdminCoupon, type CouponStatus } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
-import { FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { SelectField, TextField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { StatusBadge, STATUS_LABEL } from './coupon-status';
 import { discountText, rulesText, usesText } from './coupon-text';
@@ -25,14 +27,13 @@ export function CouponsPage() {
   useTitle('Coupons');
   const [draft, setDraft] = useState<{ status: string; code: string }>({ status: '', code: '' });
   const [filters, setFilters] = useState<Filters>({});
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listCoupons', filters],
-    queryFn: ({ pageParam }) =>
-      call('listCoupons', { query: { ...filters, limit: PAGE, before: pageParam } }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
+    fetchPage: (cursor: number | undefined) =>
+      call('listCoupons', { query: { ...filters, limit: PAGE, before: cursor } }),
+    nextCursor: (page) => page.next_before,
+    field: 'coupons',
   });
-  const coupons = useMemo(() => list.data?.pages.flatMap((p) => p.coupons) ?? [], [list.data]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -98,25 +99,9 @@ export function CouponsPage() {
         <h2 id="coupon-list" className="sr-only">
           Coupons
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading coupons…</p>
-        ) : coupons.length === 0 ? (
-          <p className="text-muted">No coupons match these filters.</p>
-        ) : (
-          <CouponTable coupons={coupons} />
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading coupons…" empty="No coupons match these filters.">
+          {(coupons) => <CouponTable coupons={coupons} />}
+        </PagedList>
       </section>
     </div>
   );
@@ -124,26 +109,21 @@ export function CouponsPage() {
 
 function CouponTable({ coupons }: { coupons: AdminCoupon[] }) {
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-      <caption className="sr-only">Coupons, newest first</caption>
-      <thead className="max-md:sr-only">
-        <tr className="text-left text-xs tracking-wide text-muted uppercase">
-          {['Code', 'Discount', 'Rules', 'Uses', 'Status'].map((h) => (
-            <th key={h} scope="col" className="border-b border-line px-3 py-2">
-              {h}
-            </th>
-          ))}
-          <th scope="col" className="border-b border-line px-3 py-2">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="max-md:block max-md:space-y-3">
-        {coupons.map((c) => (
-          <CouponRow key={c.id} coupon={c} />
-        ))}
-      </tbody>
-    </table>
+    <Table
+      caption="Coupons, newest first"
+      columns={[
+        'Code',
+        'Discount',
+        'Rules',
+        'Uses',
+        'Status',
+        { label: <span className="sr-only">Actions</span> },
+      ]}
+    >
+      {coupons.map((c) => (
+        <CouponRow key={c.id} coupon={c} />
+      ))}
+    </Table>
   );
 }
 

@@ -8,11 +8,12 @@ import {
   type AdminCustomerResponse,
 } from '@kitroom/contract/admin';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { FormMessage, TextAreaField, TextField } from '@/ui/form-field';
+import { useRequestForm, withRef } from '@/ui/request-form';
 
 interface DialogProps {
   data: AdminCustomerResponse;
@@ -24,8 +25,10 @@ export function CodBlockDialog({ data, onClose, onDone }: DialogProps) {
   const { customer } = data;
   const formId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRequestForm(CodBlockRequest, {
+    defaultValues: { reason: '' },
+    toRequest: ({ reason }) => ({ blocked: true, reason }),
+  });
   const block = useMutation({
     mutationFn: (text: string) =>
       call('setCustomerCodBlock', {
@@ -34,18 +37,6 @@ export function CodBlockDialog({ data, onClose, onDone }: DialogProps) {
       }),
     onSuccess: onDone,
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CodBlockRequest.safeParse({ blocked: true, reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'reason is required');
-      field.current?.focus();
-      return;
-    }
-    setError(null);
-    if (parsed.data.blocked) block.mutate(parsed.data.reason);
-  }
 
   return (
     <Dialog
@@ -69,18 +60,25 @@ export function CodBlockDialog({ data, onClose, onDone }: DialogProps) {
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+      <form
+        id={formId}
+        onSubmit={(event) =>
+          void form.handleSubmit((body) => {
+            if (body.blocked) block.mutate(body.reason);
+          })(event)
+        }
+        noValidate
+        className="space-y-3"
+      >
         <p>
           {customer.name} can still pay online. At checkout and on product pages they will read: “
           {COD_BLOCKED_MESSAGE}” Orders already placed are not changed.
         </p>
         <TextAreaField
-          ref={field}
           label="Reason (for staff)"
           rows={3}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={error}
+          {...withRef(form.register('reason'), field)}
+          error={form.formState.errors.reason?.message}
         />
         <FormMessage text={block.error ? errorText(block.error) : null} />
       </form>
@@ -92,25 +90,12 @@ export function EraseDialog({ data, onClose, onDone }: DialogProps) {
   const { customer } = data;
   const formId = useId();
   const field = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRequestForm(CustomerErasureRequest, { defaultValues: { email: '' } });
   const erase = useMutation({
     mutationFn: (typed: string) =>
       call('startCustomerErasure', { params: { id: customer.id }, body: { email: typed } }),
     onSuccess: onDone,
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CustomerErasureRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'email is required');
-      field.current?.focus();
-      return;
-    }
-    setError(null);
-    erase.mutate(parsed.data.email);
-  }
 
   return (
     <Dialog
@@ -135,7 +120,12 @@ export function EraseDialog({ data, onClose, onDone }: DialogProps) {
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+      <form
+        id={formId}
+        onSubmit={(event) => void form.handleSubmit((body) => erase.mutate(body.email))(event)}
+        noValidate
+        className="space-y-3"
+      >
         <p>
           Only when {customer.name} asked the shop to delete their account. Their name, email,
           phone, saved address, cart, notes and sessions are erased and a confirmation is mailed to
@@ -144,13 +134,11 @@ export function EraseDialog({ data, onClose, onDone }: DialogProps) {
           undone.
         </p>
         <TextField
-          ref={field}
           label="Type the shopper’s email to confirm"
           type="email"
           autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
+          {...withRef(form.register('email'), field)}
+          error={form.formState.errors.email?.message}
         />
         <FormMessage text={erase.error ? errorText(erase.error) : null} />
       </form>

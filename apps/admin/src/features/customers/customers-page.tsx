@@ -2,15 +2,16 @@
 // search box (a name, part of an email, or a phone number), kept in the address so a link can
 // open a search. A table on a desktop, a card per shopper on a phone; each opens the shopper.
 import type { AdminCustomerRow, CustomerListQuery, CustomerSort } from '@kitroom/contract/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { call, errorText } from '@/api/client';
+import { call } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { PagedList, useCursorList } from '@/ui/paged-list';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { Badges, plural } from './customer-format';
 
@@ -29,14 +30,13 @@ export function CustomersPage() {
     () => ({ ...(q ? { q } : {}), sort }),
     [q, sort],
   );
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listCustomers', query],
-    queryFn: ({ pageParam }) =>
-      call('listCustomers', { query: { ...query, limit: PAGE, after: pageParam } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    fetchPage: (cursor: string | undefined) =>
+      call('listCustomers', { query: { ...query, limit: PAGE, after: cursor } }),
+    nextCursor: (page) => page.next_after,
+    field: 'customers',
   });
-  const customers = useMemo(() => list.data?.pages.flatMap((p) => p.customers) ?? [], [list.data]);
 
   function set(change: { q?: string; sort?: string }) {
     const next = new URLSearchParams(params);
@@ -96,27 +96,13 @@ export function CustomersPage() {
         <h2 id="customer-list" className="sr-only">
           Customers found
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading customers…</p>
-        ) : customers.length === 0 ? (
-          <p className="text-muted">
-            {q ? `No customer matches “${q}”.` : 'No shopper has an account yet.'}
-          </p>
-        ) : (
-          <CustomerTable customers={customers} showValue={mayMoney} />
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList
+          list={list}
+          loading="Loading customers…"
+          empty={q ? `No customer matches “${q}”.` : 'No shopper has an account yet.'}
+        >
+          {(customers) => <CustomerTable customers={customers} showValue={mayMoney} />}
+        </PagedList>
       </section>
     </div>
   );
@@ -129,69 +115,53 @@ function CustomerTable({
   customers: AdminCustomerRow[];
   showValue: boolean;
 }) {
-  const head = 'border-b border-line px-3 py-2';
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-      <caption className="sr-only">Customers</caption>
-      <thead className="max-md:sr-only">
-        <tr className="text-left text-xs tracking-wide text-muted uppercase">
-          <th scope="col" className={head}>
-            Customer
-          </th>
-          <th scope="col" className={head}>
-            Phone
-          </th>
-          <th scope="col" className={head}>
-            Orders
-          </th>
+    <Table
+      caption="Customers"
+      columns={[
+        'Customer',
+        'Phone',
+        'Orders',
+        showValue && { label: 'Lifetime value', className: 'text-right' },
+      ]}
+    >
+      {customers.map((c) => (
+        <tr
+          key={c.id}
+          className="max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
+        >
+          <td className={`${cell} md:border-b md:border-line max-md:col-span-2`}>
+            <Link
+              to={`/customers/${c.id}`}
+              className="font-bold break-words underline-offset-2 hover:underline"
+            >
+              {c.name}
+            </Link>
+            <Badges row={c} />
+            <p className="text-xs break-all text-muted">{c.email}</p>
+          </td>
+          <td
+            className={`${cell} tabular-nums md:border-b md:border-line max-md:col-start-1 max-md:text-muted`}
+          >
+            {c.phone || '—'}
+          </td>
+          <td className={`${cell} md:border-b md:border-line max-md:col-start-1 max-md:text-muted`}>
+            {plural(c.orders, 'order', 'orders')}
+            {c.last_order_at && (
+              <span className="block text-xs text-muted">
+                last <time dateTime={c.last_order_at}>{formatDateTime(c.last_order_at)}</time>
+              </span>
+            )}
+          </td>
           {showValue && (
-            <th scope="col" className={`${head} text-right`}>
-              Lifetime value
-            </th>
+            <td
+              className={`${cell} font-semibold tabular-nums md:border-b md:border-line md:text-right max-md:col-start-2 max-md:row-start-2 max-md:row-span-2 max-md:self-center max-md:text-right max-md:text-base`}
+            >
+              {c.lifetime_value_paise !== null && formatPaise(c.lifetime_value_paise)}
+            </td>
           )}
         </tr>
-      </thead>
-      <tbody className="max-md:block max-md:space-y-3">
-        {customers.map((c) => (
-          <tr
-            key={c.id}
-            className="max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
-          >
-            <td className={`${cell} md:border-b md:border-line max-md:col-span-2`}>
-              <Link
-                to={`/customers/${c.id}`}
-                className="font-bold break-words underline-offset-2 hover:underline"
-              >
-                {c.name}
-              </Link>
-              <Badges row={c} />
-              <p className="text-xs break-all text-muted">{c.email}</p>
-            </td>
-            <td
-              className={`${cell} tabular-nums md:border-b md:border-line max-md:col-start-1 max-md:text-muted`}
-            >
-              {c.phone || '—'}
-            </td>
-            <td
-              className={`${cell} md:border-b md:border-line max-md:col-start-1 max-md:text-muted`}
-            >
-              {plural(c.orders, 'order', 'orders')}
-              {c.last_order_at && (
-                <span className="block text-xs text-muted">
-                  last <time dateTime={c.last_order_at}>{formatDateTime(c.last_order_at)}</time>
-                </span>
-              )}
-            </td>
-            {showValue && (
-              <td
-                className={`${cell} font-semibold tabular-nums md:border-b md:border-line md:text-right max-md:col-start-2 max-md:row-start-2 max-md:row-span-2 max-md:self-center max-md:text-right max-md:text-base`}
-              >
-                {c.lifetime_value_paise !== null && formatPaise(c.lifetime_value_paise)}
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }

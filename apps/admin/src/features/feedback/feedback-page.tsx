@@ -1,13 +1,12 @@
 // /admin/feedback (feedback.manage): what shoppers wrote, waiting entries first, newest first
 // in each part, paged with the server's cursor; each opens in full and is marked handled.
 import type { AdminFeedback } from '@kitroom/contract/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { call, errorText } from '@/api/client';
-import { buttonClass } from '@/ui/button';
+import { call } from '@/api/client';
 import { formatDateTime } from '@/ui/dates';
-import { FormMessage, SelectField } from '@/ui/form-field';
+import { SelectField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
 import { useTitle } from '@/ui/use-title';
 import { HandledButton, HandledNote } from './handled-button';
 
@@ -16,17 +15,16 @@ const PAGE = 50;
 export function FeedbackPage() {
   useTitle('Feedback');
   const [state, setState] = useState<'' | 'handled' | 'unhandled'>('');
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listFeedback', state],
-    queryFn: ({ pageParam }) =>
+    fetchPage: (cursor: string | undefined) =>
       call('listFeedback', {
-        query: { ...(state ? { state } : {}), limit: PAGE, after: pageParam },
+        query: { ...(state ? { state } : {}), limit: PAGE, after: cursor },
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    nextCursor: (page) => page.next_after,
+    field: 'feedback',
   });
-  const entries = useMemo(() => list.data?.pages.flatMap((p) => p.feedback) ?? [], [list.data]);
-  const waiting = list.data?.pages[0]?.unhandled;
+  const waiting = list.query.data?.pages[0]?.unhandled;
 
   return (
     <div className="space-y-6">
@@ -55,29 +53,15 @@ export function FeedbackPage() {
         <h2 id="feedback-list" className="sr-only">
           Feedback
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading feedback…</p>
-        ) : entries.length === 0 ? (
-          <p className="text-muted">Nothing here.</p>
-        ) : (
-          <ul className="space-y-3">
-            {entries.map((f) => (
-              <FeedbackCard key={f.id} entry={f} />
-            ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading feedback…" empty="Nothing here.">
+          {(entries) => (
+            <ul className="space-y-3">
+              {entries.map((f) => (
+                <FeedbackCard key={f.id} entry={f} />
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </section>
     </div>
   );

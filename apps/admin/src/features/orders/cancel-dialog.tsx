@@ -2,12 +2,13 @@
 // order is refunded in full through the payment provider; the items go back to stock.
 import { CancelOrderRequest, type AdminOrderResponse } from '@kitroom/contract/admin';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { FormMessage, TextAreaField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { useRequestForm, withRef } from '@/ui/request-form';
 
 export function CancelDialog({
   data,
@@ -21,26 +22,15 @@ export function CancelDialog({
   const { order } = data;
   const formId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRequestForm<{ reason: string }, CancelOrderRequest>(CancelOrderRequest, {
+    defaultValues: { reason: '' },
+  });
   const cancel = useMutation({
     mutationFn: (text: string) =>
       call('cancelAdminOrder', { params: { id: order.id }, body: { reason: text } }),
     onSuccess: onCanceled,
   });
   const refund = order.payment_status === 'SUCCESS' ? data.refundable_paise : 0;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CancelOrderRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'reason is required');
-      field.current?.focus();
-      return;
-    }
-    setError(null);
-    cancel.mutate(parsed.data.reason);
-  }
 
   return (
     <Dialog
@@ -65,7 +55,12 @@ export function CancelDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+      <form
+        id={formId}
+        onSubmit={(event) => void form.handleSubmit((body) => cancel.mutate(body.reason))(event)}
+        noValidate
+        className="space-y-3"
+      >
         <p>
           {order.payment_status !== 'SUCCESS'
             ? 'The order is not paid, so nothing is refunded. The shopper is mailed.'
@@ -75,12 +70,10 @@ export function CancelDialog({
           Its items go back to stock.
         </p>
         <TextAreaField
-          ref={field}
           label="Reason (the shopper sees it)"
           rows={3}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={error}
+          {...withRef(form.register('reason'), field)}
+          error={form.formState.errors.reason?.message}
         />
         <FormMessage text={cancel.error ? errorText(cancel.error) : null} />
       </form>

@@ -6,12 +6,13 @@ import {
   type AdminOrderResponse,
 } from '@kitroom/contract/admin';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { call, errorText } from '@/api/client';
 import { smallButtonClass } from '@/ui/button';
 import { formatDateTime, formatDay } from '@/ui/dates';
 import { controlClass, FormMessage } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { useRequestForm } from '@/ui/request-form';
 import { actorText, EVENT_LABEL } from './order-format';
 import { Panel } from './order-panels';
 
@@ -97,29 +98,16 @@ export function Timeline({
   onAdded: (next: AdminOrderResponse) => void;
 }) {
   const fieldId = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRequestForm(OrderNoteRequest, { defaultValues: { note: '' } });
+  const error = form.formState.errors.note?.message;
   const add = useMutation({
     mutationFn: (text: string) =>
       call('addAdminOrderNote', { params: { id: orderId }, body: { note: text } }),
     onSuccess: (next) => {
-      setNote('');
+      form.reset();
       onAdded(next);
     },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = OrderNoteRequest.safeParse({ note });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'note is required');
-      field.current?.focus();
-      return;
-    }
-    setError(null);
-    add.mutate(parsed.data.note);
-  }
 
   return (
     <Panel id="order-timeline" title="Timeline">
@@ -133,16 +121,18 @@ export function Timeline({
         </ol>
       )}
       {mayWriteNotes && (
-        <form onSubmit={submit} className="mt-5 space-y-2 border-t border-line pt-4" noValidate>
+        <form
+          onSubmit={(event) => void form.handleSubmit((body) => add.mutate(body.note))(event)}
+          className="mt-5 space-y-2 border-t border-line pt-4"
+          noValidate
+        >
           <label htmlFor={fieldId} className="block text-sm font-semibold">
             Add a note for staff
           </label>
           <textarea
-            ref={field}
             id={fieldId}
             rows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
+            {...form.register('note')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-error` : undefined}
             className={`${controlClass} py-2 ${error ? 'border-sale' : 'border-line'}`}

@@ -11,7 +11,7 @@ import {
   type OrderListStatus,
   type PackOrdersResponse,
 } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call, errorText } from '@/api/client';
@@ -20,6 +20,7 @@ import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
 import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { PagedList, useCursorList } from '@/ui/paged-list';
 import { useTitle } from '@/ui/use-title';
 import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from '@/ui/order-stage';
 import { hasInvoice, hasPackingSlip, plural, STATUS_CHIPS } from './order-format';
@@ -58,14 +59,14 @@ export function OrdersPage() {
   const filters = useMemo(() => filtersOf(params), [params]);
   const [text, setText] = useState(filters.q ?? '');
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listAdminOrders', filters],
-    queryFn: ({ pageParam }) =>
-      call('listAdminOrders', { query: { ...filters, limit: PAGE, after: pageParam } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    fetchPage: (cursor: string | undefined) =>
+      call('listAdminOrders', { query: { ...filters, limit: PAGE, after: cursor } }),
+    nextCursor: (page) => page.next_after,
+    field: 'orders',
   });
-  const orders = useMemo(() => list.data?.pages.flatMap((p) => p.orders) ?? [], [list.data]);
+  const orders = list.items;
 
   const pack = useMutation({
     mutationFn: (ids: number[]) => call('packAdminOrders', { body: { order_ids: ids } }),
@@ -227,30 +228,16 @@ export function OrdersPage() {
         <h2 id="order-list" className="sr-only">
           Orders found
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading orders…</p>
-        ) : orders.length === 0 ? (
-          <p className="text-muted">No orders match these filters.</p>
-        ) : (
-          <OrderTable
-            orders={orders}
-            chosen={chosen}
-            onToggle={toggle}
-            onToggleAll={(on) => setChosen(new Set(on ? orders.map((o) => o.id) : []))}
-          />
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading orders…" empty="No orders match these filters.">
+          {(orders) => (
+            <OrderTable
+              orders={orders}
+              chosen={chosen}
+              onToggle={toggle}
+              onToggleAll={(on) => setChosen(new Set(on ? orders.map((o) => o.id) : []))}
+            />
+          )}
+        </PagedList>
       </section>
 
       {chosenIds.length > 0 && (

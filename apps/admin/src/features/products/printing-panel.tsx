@@ -9,14 +9,45 @@ import {
   type ProductResponse,
 } from '@kitroom/contract/admin';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 
 const RUPEES_ERROR = 'Enter rupees, like 300 or 349.50';
 const paiseText = (paise: number) =>
   paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
+
+interface Values {
+  enabled: boolean;
+  name_paise: string;
+  number_paise: string;
+  patch_paise: string;
+  colour: string;
+}
+
+const PRICES = ['name_paise', 'number_paise', 'patch_paise'] as const;
+
+/** Rupees typed, in paise; text that is not rupees is 0 here and named by `notRupees`. */
+function requestOf(v: Values): ProductPrintingRequest {
+  const paise = (text: string) => parseRupeesText(text) ?? 0;
+  return {
+    enabled: v.enabled,
+    name_paise: paise(v.name_paise),
+    number_paise: paise(v.number_paise),
+    patch_paise: v.patch_paise.trim() === '' ? null : paise(v.patch_paise),
+    colour: v.colour,
+  };
+}
+
+function notRupees(v: Values) {
+  const found: Partial<Record<keyof Values, string>> = {};
+  for (const field of PRICES) {
+    const empty = field === 'patch_paise' && v[field].trim() === '';
+    if (!empty && parseRupeesText(v[field]) === undefined) found[field] = RUPEES_ERROR;
+  }
+  return found;
+}
 
 export function PrintingPanel({
   product,
@@ -26,38 +57,24 @@ export function PrintingPanel({
   onSaved: (answer: ProductResponse) => void;
 }) {
   const p = product.printing;
-  const [enabled, setEnabled] = useState(p.enabled);
-  const [name, setName] = useState(paiseText(p.name_paise));
-  const [number, setNumber] = useState(paiseText(p.number_paise));
-  const [patch, setPatch] = useState(p.patch_paise === null ? '' : paiseText(p.patch_paise));
-  const [colour, setColour] = useState(p.colour);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRequestForm(ProductPrintingRequest, {
+    defaultValues: {
+      enabled: p.enabled,
+      name_paise: paiseText(p.name_paise),
+      number_paise: paiseText(p.number_paise),
+      patch_paise: p.patch_paise === null ? '' : paiseText(p.patch_paise),
+      colour: p.colour,
+    },
+    toRequest: requestOf,
+    check: notRupees,
+  });
+  const { errors } = form.formState;
+  const colour = form.watch('colour');
   const save = useMutation({
     mutationFn: (body: ProductPrintingRequest) =>
       call('setPrinting', { params: { id: product.id }, body }),
     onSuccess: onSaved,
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const rupees = (field: string, text: string) => {
-      const paise = parseRupeesText(text);
-      if (paise === undefined) found[field] = RUPEES_ERROR;
-      return paise ?? 0;
-    };
-    const body = {
-      enabled,
-      name_paise: rupees('name_paise', name),
-      number_paise: rupees('number_paise', number),
-      patch_paise: patch.trim() === '' ? null : rupees('patch_paise', patch),
-      colour,
-    };
-    const parsed = ProductPrintingRequest.safeParse(body);
-    const all = { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...found };
-    setErrors(all);
-    if (parsed.success && Object.keys(found).length === 0) save.mutate(parsed.data);
-  }
 
   return (
     <section
@@ -72,44 +89,39 @@ export function PrintingPanel({
         shirts cannot be returned except for a defect, cannot be paid by cash on delivery, and leave
         2 days later. Prices are per piece and include GST.
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+        className="mt-4 space-y-4"
+      >
         <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
-          <input
-            type="checkbox"
-            className="size-4 accent-ink"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-          />
+          <input type="checkbox" className="size-4 accent-ink" {...form.register('enabled')} />
           Offer printing on this shirt
         </label>
         <div className="grid gap-4 md:grid-cols-4">
           <TextField
             label="Name price (₹)"
             inputMode="decimal"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name_paise}
+            {...form.register('name_paise')}
+            error={errors.name_paise?.message}
           />
           <TextField
             label="Number price (₹)"
             inputMode="decimal"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-            error={errors.number_paise}
+            {...form.register('number_paise')}
+            error={errors.number_paise?.message}
           />
           <TextField
             label="Sleeve patch price (₹)"
             inputMode="decimal"
-            value={patch}
-            onChange={(e) => setPatch(e.target.value)}
-            error={errors.patch_paise}
+            {...form.register('patch_paise')}
+            error={errors.patch_paise?.message}
             hint="Empty: no sleeve patch."
           />
           <TextField
             label="Lettering colour"
-            value={colour}
-            onChange={(e) => setColour(e.target.value)}
-            error={errors.colour}
+            {...form.register('colour')}
+            error={errors.colour?.message}
             hint={
               <span className="inline-flex items-center gap-2">
                 {/* A sample of the lettering on a dark shirt (a white square read as a checkbox). */}

@@ -5,13 +5,15 @@ import {
   type ProductListQuery,
   type ProductListRow,
 } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { call, callQuery, errorText } from '@/api/client';
+import { call, callQuery } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
-import { FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { SelectField, TextField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { pictureUrl } from '@/ui/thumbnail';
 import { rupees, STATUS_LABEL, STATUS_TONE } from './product-format';
@@ -26,14 +28,13 @@ export function ProductsPage() {
   const choices = useQuery(callQuery('catalogueChoices'));
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<Filters>({ sort: 'newest' });
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listProducts', filters],
-    queryFn: ({ pageParam }) =>
-      call('listProducts', { query: { ...filters, limit: PAGE, after: pageParam } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    fetchPage: (cursor: string | undefined) =>
+      call('listProducts', { query: { ...filters, limit: PAGE, after: cursor } }),
+    nextCursor: (page) => page.next_after,
+    field: 'products',
   });
-  const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   const set = (change: Partial<Filters>) => setFilters((f) => ({ ...f, ...change }));
 
   function search(event: FormEvent) {
@@ -139,25 +140,9 @@ export function ProductsPage() {
         <h2 id="product-list" className="sr-only">
           Products found
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading products…</p>
-        ) : products.length === 0 ? (
-          <p className="text-muted">No products match these filters.</p>
-        ) : (
-          <ProductTable products={products} />
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading products…" empty="No products match these filters.">
+          {(products) => <ProductTable products={products} />}
+        </PagedList>
       </section>
     </div>
   );
@@ -165,91 +150,78 @@ export function ProductsPage() {
 
 function ProductTable({ products }: { products: ProductListRow[] }) {
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-      <caption className="sr-only">Products</caption>
-      <thead className="max-md:sr-only">
-        <tr className="text-left text-xs tracking-wide text-muted uppercase">
-          <th scope="col" className="border-b border-line px-3 py-2">
-            Product
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            Status
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2">
-            Category · team
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2 text-right">
-            Price
-          </th>
-          <th scope="col" className="border-b border-line px-3 py-2 text-right">
-            Stock
-          </th>
-        </tr>
-      </thead>
-      <tbody className="max-md:block max-md:space-y-3">
-        {products.map((p) => (
-          <tr
-            key={p.id}
-            className="max-md:grid max-md:grid-cols-[4rem_1fr] max-md:gap-x-3 max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-3"
-          >
-            <td className={`${cell} md:border-b md:border-line max-md:row-span-4`}>
-              <div className="flex items-center gap-3">
-                {p.image_url ? (
-                  <img
-                    src={pictureUrl(p.image_url, 240)}
-                    alt=""
-                    width={48}
-                    height={64}
-                    className="h-16 w-12 shrink-0 rounded-lg bg-paper object-cover"
-                  />
-                ) : (
-                  <span className="grid h-16 w-12 shrink-0 place-items-center rounded-lg bg-paper text-[10px] text-muted">
-                    No picture
-                  </span>
-                )}
-                <Link
-                  to={`/products/${p.id}`}
-                  className="font-semibold underline-offset-2 hover:underline max-md:hidden"
-                >
-                  {p.name}
-                </Link>
-              </div>
-            </td>
-            <td className={`${cell} md:hidden`}>
-              <Link to={`/products/${p.id}`} className="font-semibold underline-offset-2">
+    <Table
+      caption="Products"
+      columns={[
+        'Product',
+        'Status',
+        'Category · team',
+        { label: 'Price', className: 'text-right' },
+        { label: 'Stock', className: 'text-right' },
+      ]}
+    >
+      {products.map((p) => (
+        <tr
+          key={p.id}
+          className="max-md:grid max-md:grid-cols-[4rem_1fr] max-md:gap-x-3 max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-3"
+        >
+          <td className={`${cell} md:border-b md:border-line max-md:row-span-4`}>
+            <div className="flex items-center gap-3">
+              {p.image_url ? (
+                <img
+                  src={pictureUrl(p.image_url, 240)}
+                  alt=""
+                  width={48}
+                  height={64}
+                  className="h-16 w-12 shrink-0 rounded-lg bg-paper object-cover"
+                />
+              ) : (
+                <span className="grid h-16 w-12 shrink-0 place-items-center rounded-lg bg-paper text-[10px] text-muted">
+                  No picture
+                </span>
+              )}
+              <Link
+                to={`/products/${p.id}`}
+                className="font-semibold underline-offset-2 hover:underline max-md:hidden"
+              >
                 {p.name}
               </Link>
-            </td>
-            <td className={`${cell} md:border-b md:border-line`}>
-              <span
-                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${STATUS_TONE[p.status]}`}
-              >
-                {STATUS_LABEL[p.status]}
+            </div>
+          </td>
+          <td className={`${cell} md:hidden`}>
+            <Link to={`/products/${p.id}`} className="font-semibold underline-offset-2">
+              {p.name}
+            </Link>
+          </td>
+          <td className={`${cell} md:border-b md:border-line`}>
+            <span
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${STATUS_TONE[p.status]}`}
+            >
+              {STATUS_LABEL[p.status]}
+            </span>
+          </td>
+          <td className={`${cell} text-muted md:border-b md:border-line`}>
+            {p.category_name}
+            {p.team_name && ` · ${p.team_name}`}
+          </td>
+          <td className={`${cell} md:border-b md:border-line md:text-right`}>
+            <span className="font-semibold">{rupees(p.discount_price_paise)}</span>
+            {p.discount_price_paise < p.price_paise && (
+              <span className="ml-1.5 text-xs text-muted line-through">
+                {rupees(p.price_paise)}
               </span>
-            </td>
-            <td className={`${cell} text-muted md:border-b md:border-line`}>
-              {p.category_name}
-              {p.team_name && ` · ${p.team_name}`}
-            </td>
-            <td className={`${cell} md:border-b md:border-line md:text-right`}>
-              <span className="font-semibold">{rupees(p.discount_price_paise)}</span>
-              {p.discount_price_paise < p.price_paise && (
-                <span className="ml-1.5 text-xs text-muted line-through">
-                  {rupees(p.price_paise)}
-                </span>
-              )}
-            </td>
-            <td className={`${cell} md:border-b md:border-line md:text-right max-md:col-start-2`}>
-              <span className="tabular-nums">{p.stock} in stock</span>
-              {p.low_stock_sizes > 0 && (
-                <span className="ml-2 inline-block rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-sale">
-                  {p.low_stock_sizes} low
-                </span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            )}
+          </td>
+          <td className={`${cell} md:border-b md:border-line md:text-right max-md:col-start-2`}>
+            <span className="tabular-nums">{p.stock} in stock</span>
+            {p.low_stock_sizes > 0 && (
+              <span className="ml-2 inline-block rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-sale">
+                {p.low_stock_sizes} low
+              </span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
-import { PlayerBadge, TeamCrest } from './crest-preview';
+import { PlayerBadge, TeamCrest } from '@kitroom/ui/crests';
 
 export type ProfileKind = 'team' | 'player';
 type Values = Record<string, string>;

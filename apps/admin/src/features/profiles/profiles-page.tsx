@@ -12,7 +12,7 @@ import { useSession } from '@/api/session';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { FormMessage } from '@/ui/form-field';
 import { useTitle } from '@/ui/use-title';
-import { PlayerBadge, TeamCrest } from './crest-preview';
+import { PlayerBadge, TeamCrest } from '@kitroom/ui/crests';
 import { ProfileForm, type ProfileKind } from './profile-form';
 
 type Row = AdminTeam | AdminPlayer;

@@ -1,11 +1,12 @@
 // Affiliates or campaign codes: add one (the storefront's code rules, checked by the
 // contract), and deactivate or reactivate each. Paged by code with the server's cursor.
 import { CreateReferralCodeRequest, type AdminCampaignCode } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, errorText } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
+import { useRequestForm } from '@/ui/request-form';
 
 type Kind = 'affiliate' | 'campaign';
 type Code = AdminCampaignCode & { id?: number };
@@ -36,16 +37,14 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
   const queryClient = useQueryClient();
   const text = TEXT[kind];
   const key = ['admin', kind === 'affiliate' ? 'listAffiliates' : 'listCampaignCodes'];
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: key,
-    queryFn: ({ pageParam }) => listPage(kind, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    fetchPage: (cursor: string | undefined) => listPage(kind, cursor),
+    nextCursor: (page) => page.next_after,
+    field: 'codes',
   });
-  const codes = useMemo(() => list.data?.pages.flatMap((p) => p.codes) ?? [], [list.data]);
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRequestForm(CreateReferralCodeRequest, { defaultValues: { code: '', name: '' } });
+  const { errors } = form.formState;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'referralReport'] });
@@ -57,18 +56,10 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
       else await call('createCampaignCode', { body });
     },
     onSuccess: () => {
-      setCode('');
-      setName('');
+      form.reset();
       refresh();
     },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CreateReferralCodeRequest.safeParse({ code, name });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) create.mutate(parsed.data);
-  }
 
   return (
     <section
@@ -83,23 +74,21 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
       </div>
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void form.handleSubmit((body) => create.mutate(body))(event)}
         aria-label={`Add an ${text.one}`}
         className="grid gap-3 md:grid-cols-[10rem_1fr_auto] md:items-start"
       >
         <TextField
           label="Code"
           autoComplete="off"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={errors.code}
+          {...form.register('code')}
+          error={errors.code?.message}
         />
         <TextField
           label="Name"
           autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
+          {...form.register('name')}
+          error={errors.name?.message}
         />
         <button
           type="submit"
@@ -110,29 +99,15 @@ export function ReferralCodes({ kind }: { kind: Kind }) {
         </button>
       </form>
       <FormMessage text={create.error ? errorText(create.error) : null} />
-      {list.error ? (
-        <FormMessage text={errorText(list.error)} />
-      ) : !list.data ? (
-        <p role="status">Loading…</p>
-      ) : codes.length === 0 ? (
-        <p className="text-muted">None yet.</p>
-      ) : (
-        <ul className="divide-y divide-line" aria-label={text.title}>
-          {codes.map((c) => (
-            <CodeRow key={c.code} kind={kind} code={c} onChanged={refresh} />
-          ))}
-        </ul>
-      )}
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className={buttonClass('ghost')}
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          Load more
-        </button>
-      )}
+      <PagedList list={list} loading="Loading…" empty="None yet.">
+        {(codes) => (
+          <ul className="divide-y divide-line" aria-label={text.title}>
+            {codes.map((c) => (
+              <CodeRow key={c.code} kind={kind} code={c} onChanged={refresh} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -2,32 +2,35 @@
 import { formatRupees } from '@kitroom/contract';
 import { ReferralReportQuery, type ReferralReportLine } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { callQuery, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 
 const cell = 'px-3 py-2.5 max-md:flex max-md:justify-between max-md:gap-3 max-md:px-0 max-md:py-1';
 const cardLabel = 'md:hidden text-xs font-semibold uppercase tracking-wide text-muted';
 const NUMBERS = ['Clicks', 'Orders', 'Paid orders', 'Paid revenue'] as const;
 
-export function ReferralReport() {
-  const [draft, setDraft] = useState({ from: '', to: '' });
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const report = useQuery(callQuery('referralReport', { query: range }));
+interface Dates {
+  from: string;
+  to: string;
+}
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const clean = {
-      ...(draft.from ? { from: draft.from } : {}),
-      ...(draft.to ? { to: draft.to } : {}),
-    };
-    const parsed = ReferralReportQuery.safeParse(clean);
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    setErrors(found);
-    if (parsed.success) setRange(clean);
-  }
+/** The dates given; an empty one is left out. */
+const rangeOf = (d: Dates) => ({
+  ...(d.from ? { from: d.from } : {}),
+  ...(d.to ? { to: d.to } : {}),
+});
+
+export function ReferralReport() {
+  const form = useRequestForm(ReferralReportQuery, {
+    defaultValues: { from: '', to: '' },
+    toRequest: rangeOf,
+  });
+  const { errors } = form.formState;
+  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const report = useQuery(callQuery('referralReport', { query: range }));
 
   const data = report.data;
   return (
@@ -37,24 +40,17 @@ export function ReferralReport() {
       </h2>
       <form
         noValidate
-        onSubmit={apply}
+        onSubmit={(event) => void form.handleSubmit(setRange)(event)}
         aria-label="Report dates"
         className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-white p-4 md:grid-cols-[11rem_11rem_auto_auto_1fr] md:items-start md:gap-4 md:p-5"
       >
         <TextField
           label="From"
           type="date"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          error={errors.from}
+          {...form.register('from')}
+          error={errors.from?.message}
         />
-        <TextField
-          label="To"
-          type="date"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          error={errors.to}
-        />
+        <TextField label="To" type="date" {...form.register('to')} error={errors.to?.message} />
         <button type="submit" className={buttonClass('primary', 'md:mt-7')}>
           Show
         </button>
@@ -62,8 +58,7 @@ export function ReferralReport() {
           type="button"
           className={buttonClass('ghost', 'md:mt-7')}
           onClick={() => {
-            setDraft({ from: '', to: '' });
-            setErrors({});
+            form.reset();
             setRange({});
           }}
         >

@@ -9,14 +9,16 @@ import {
   type RefundStatus,
 } from '@kitroom/contract/admin';
 import type { PayoutDetails } from '@kitroom/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
 import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { PagedList, useCursorList } from '@/ui/paged-list';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { REFUND_STATUS_LABEL, RefundStatusBadge } from '@/ui/refund-text';
 
@@ -31,16 +33,15 @@ export function RefundsPage() {
     queryKey: ['admin', 'listAdminRefunds', 'overdue'],
     queryFn: () => call('listAdminRefunds', { query: { overdue: 'true', limit: 200 } }),
   });
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listAdminRefunds', status],
-    queryFn: ({ pageParam }) =>
+    fetchPage: (cursor: number | undefined) =>
       call('listAdminRefunds', {
-        query: { ...(status ? { status } : {}), limit: PAGE, after: pageParam },
+        query: { ...(status ? { status } : {}), limit: PAGE, after: cursor },
       }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    nextCursor: (page) => page.next_after,
+    field: 'refunds',
   });
-  const refunds = useMemo(() => list.data?.pages.flatMap((p) => p.refunds) ?? [], [list.data]);
   const late = overdue.data?.refunds ?? [];
 
   return (
@@ -93,25 +94,9 @@ export function RefundsPage() {
             onChange={(e) => setStatus(e.target.value as RefundStatus | '')}
           />
         </div>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading refunds…</p>
-        ) : refunds.length === 0 ? (
-          <p className="text-muted">No refunds here.</p>
-        ) : (
-          <RefundTable refunds={refunds} caption="Refunds, newest first" />
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading refunds…" empty="No refunds here.">
+          {(refunds) => <RefundTable refunds={refunds} caption="Refunds, newest first" />}
+        </PagedList>
       </section>
     </div>
   );
@@ -120,23 +105,11 @@ export function RefundsPage() {
 function RefundTable({ refunds, caption }: { refunds: AdminRefundListItem[]; caption: string }) {
   return (
     <div className="md:rounded-2xl md:border md:border-line md:bg-white md:p-4">
-      <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="max-md:sr-only">
-          <tr className="text-left text-xs tracking-wide text-muted uppercase">
-            {['Order', 'Amount', 'State', 'Asked', 'Reason'].map((h) => (
-              <th key={h} scope="col" className="border-b border-line px-3 py-2">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="max-md:block max-md:space-y-3">
-          {refunds.map((r) => (
-            <RefundRow key={r.id} refund={r} />
-          ))}
-        </tbody>
-      </table>
+      <Table caption={caption} columns={['Order', 'Amount', 'State', 'Asked', 'Reason']}>
+        {refunds.map((r) => (
+          <RefundRow key={r.id} refund={r} />
+        ))}
+      </Table>
     </div>
   );
 }

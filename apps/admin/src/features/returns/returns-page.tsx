@@ -3,13 +3,12 @@
 // cursor; each opens with its order, lines and steps.
 import { RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '@kitroom/contract';
 import type { AdminReturnSummary } from '@kitroom/contract/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { call, errorText } from '@/api/client';
-import { buttonClass } from '@/ui/button';
+import { call } from '@/api/client';
 import { formatDateTime } from '@/ui/dates';
-import { FormMessage, SelectField } from '@/ui/form-field';
+import { SelectField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
 import { useTitle } from '@/ui/use-title';
 import { FaultyBadge, ReturnStatusBadge, returnTitle } from './return-status';
 
@@ -18,17 +17,16 @@ const PAGE = 50;
 export function ReturnsPage() {
   useTitle('Returns');
   const [status, setStatus] = useState<'' | ReturnStatus>('');
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listReturns', status],
-    queryFn: ({ pageParam }) =>
+    fetchPage: (cursor: string | undefined) =>
       call('listReturns', {
-        query: { ...(status ? { status } : {}), limit: PAGE, after: pageParam },
+        query: { ...(status ? { status } : {}), limit: PAGE, after: cursor },
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    nextCursor: (page) => page.next_after,
+    field: 'returns',
   });
-  const requests = useMemo(() => list.data?.pages.flatMap((p) => p.returns) ?? [], [list.data]);
-  const waiting = list.data?.pages[0]?.waiting;
+  const waiting = list.query.data?.pages[0]?.waiting;
 
   return (
     <div className="space-y-6">
@@ -56,29 +54,15 @@ export function ReturnsPage() {
         <h2 id="returns-list" className="sr-only">
           Requests
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading requests…</p>
-        ) : requests.length === 0 ? (
-          <p className="text-muted">No requests.</p>
-        ) : (
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {requests.map((r) => (
-              <RequestCard key={r.id} request={r} />
-            ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading requests…" empty="No requests.">
+          {(requests) => (
+            <ul className="grid gap-3 lg:grid-cols-2">
+              {requests.map((r) => (
+                <RequestCard key={r.id} request={r} />
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </section>
     </div>
   );

@@ -2,12 +2,13 @@
 // and writer, filtered by shown or hidden and rating, paged with the server's cursor. Hiding
 // takes a review off the product page and out of its rating at once.
 import { type AdminReview, type ReviewQuery } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { FormMessage, SelectField } from '@/ui/form-field';
+import { SelectField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
 import { useTitle } from '@/ui/use-title';
 
 const PAGE = 50;
@@ -18,14 +19,13 @@ export function ReviewsPage() {
   useTitle('Reviews');
   const [draft, setDraft] = useState({ visibility: '', rating: '' });
   const [filters, setFilters] = useState<Filters>({});
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listReviews', filters],
-    queryFn: ({ pageParam }) =>
-      call('listReviews', { query: { ...filters, limit: PAGE, before: pageParam } }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
+    fetchPage: (cursor: number | undefined) =>
+      call('listReviews', { query: { ...filters, limit: PAGE, before: cursor } }),
+    nextCursor: (page) => page.next_before,
+    field: 'reviews',
   });
-  const reviews = useMemo(() => list.data?.pages.flatMap((p) => p.reviews) ?? [], [list.data]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -92,29 +92,15 @@ export function ReviewsPage() {
         <h2 id="review-list" className="sr-only">
           Reviews, newest first
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading reviews…</p>
-        ) : reviews.length === 0 ? (
-          <p className="text-muted">No reviews match these filters.</p>
-        ) : (
-          <ul className="space-y-3">
-            {reviews.map((r) => (
-              <ReviewCard key={r.id} review={r} />
-            ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading reviews…" empty="No reviews match these filters.">
+          {(reviews) => (
+            <ul className="space-y-3">
+              {reviews.map((r) => (
+                <ReviewCard key={r.id} review={r} />
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </section>
     </div>
   );

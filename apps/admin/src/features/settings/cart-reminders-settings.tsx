@@ -9,10 +9,11 @@ import {
   type RecoverySettingsResponse,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 
 interface Values {
   enabled: boolean;
@@ -64,38 +65,39 @@ const KINDS = [
 function Form({ answer }: { answer: RecoverySettingsResponse }) {
   const queryClient = useQueryClient();
   const switchId = useId();
-  const [values, setValues] = useState<Values>(() => valuesOf(answer.settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRequestForm(UpdateRecoverySettingsRequest, {
+    defaultValues: valuesOf(answer.settings),
+    toRequest: requestOf,
+    // The shortest wait is the server's setting, not the contract's.
+    check: (values) => {
+      const wait = requestOf(values).wait_minutes;
+      return Number.isFinite(wait) && wait < answer.min_wait_minutes
+        ? { wait_minutes: `The wait must be at least ${answer.min_wait_minutes} minutes.` }
+        : {};
+    },
+  });
+  const { errors } = form.formState;
+  const kind = form.watch('coupon_kind');
   const [saved, setSaved] = useState(false);
+  const edited = { onChange: () => setSaved(false) };
   const save = useMutation({
     mutationFn: (body: ReturnType<typeof requestOf>) =>
       call('updateRecoverySettings', { body: UpdateRecoverySettingsRequest.parse(body) }),
     onSuccess: (now) => {
       queryClient.setQueryData(keyOf('getRecoverySettings'), now);
-      setValues(valuesOf(now.settings));
+      form.reset(valuesOf(now.settings));
       setSaved(true);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
   });
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setSaved(false);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = requestOf(values);
-    const parsed = UpdateRecoverySettingsRequest.safeParse(body);
-    const problems = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (Number.isFinite(body.wait_minutes) && body.wait_minutes < answer.min_wait_minutes) {
-      problems.wait_minutes = `The wait must be at least ${answer.min_wait_minutes} minutes.`;
-    }
-    setErrors(problems);
-    if (parsed.success && Object.keys(problems).length === 0) save.mutate(body);
-  }
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit(() => save.mutate(requestOf(form.getValues())))(event)
+      }
+    >
       <section
         aria-labelledby="cart-reminders"
         className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
@@ -112,8 +114,7 @@ function Form({ answer }: { answer: RecoverySettingsResponse }) {
           <input
             id={switchId}
             type="checkbox"
-            checked={values.enabled}
-            onChange={(e) => set('enabled', e.target.checked)}
+            {...form.register('enabled', edited)}
             className="size-5"
           />
           Send cart reminders
@@ -123,36 +124,32 @@ function Form({ answer }: { answer: RecoverySettingsResponse }) {
           hint={`At least ${answer.min_wait_minutes}; at most 10080 (7 days). 60 is an hour.`}
           inputMode="numeric"
           autoComplete="off"
-          value={values.wait_minutes}
-          onChange={(e) => set('wait_minutes', e.target.value)}
-          error={errors.wait_minutes}
+          {...form.register('wait_minutes', edited)}
+          error={errors.wait_minutes?.message}
         />
         <SelectField
           label="Coupon in the reminder"
           options={KINDS}
-          value={values.coupon_kind}
-          onChange={(e) => set('coupon_kind', e.target.value as Values['coupon_kind'])}
-          error={errors.coupon_kind}
+          {...form.register('coupon_kind', edited)}
+          error={errors.coupon_kind?.message}
         />
-        {values.coupon_kind !== '' && (
+        {kind !== '' && (
           <>
             <TextField
-              label={values.coupon_kind === 'percent' ? 'Percentage off' : 'Amount off (₹)'}
+              label={kind === 'percent' ? 'Percentage off' : 'Amount off (₹)'}
               hint="A new code for each reminder, for that shopper only, usable once."
               inputMode="decimal"
               autoComplete="off"
-              value={values.coupon_value}
-              onChange={(e) => set('coupon_value', e.target.value)}
-              error={errors.coupon_value}
+              {...form.register('coupon_value', edited)}
+              error={errors.coupon_value?.message}
             />
             <TextField
               label="Coupon works for (days)"
               hint="From the day the reminder is sent; 1 to 90."
               inputMode="numeric"
               autoComplete="off"
-              value={values.coupon_valid_days}
-              onChange={(e) => set('coupon_valid_days', e.target.value)}
-              error={errors.coupon_valid_days}
+              {...form.register('coupon_valid_days', edited)}
+              error={errors.coupon_valid_days?.message}
             />
           </>
         )}

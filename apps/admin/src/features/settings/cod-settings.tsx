@@ -4,33 +4,35 @@
 // details above are not sent with it. Rupees here, paise in the API.
 import { rupeesToPaise } from '@kitroom/contract';
 import { CodSettings, type ShopSettingsRow } from '@kitroom/contract/admin';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useSaveSettings } from './save-settings';
 
+/** The form's fields, named as the contract's: text as typed (rupees, not paise). */
 interface Values {
-  enabled: boolean;
-  fee: string;
-  max: string;
-  open: string;
-  confirmHours: string;
-  cancelHours: string;
-  excluded: string;
+  cod_enabled: boolean;
+  cod_fee_paise: string;
+  cod_max_order_paise: string;
+  cod_max_open_orders: string;
+  cod_confirm_hours: string;
+  cod_cancel_after_hours: string;
+  cod_excluded_pincodes: string;
 }
 
 const rupeesText = (paise: number) => String(paise / 100);
 
 function valuesOf(s: ShopSettingsRow): Values {
   return {
-    enabled: s.cod_enabled,
-    fee: rupeesText(s.cod_fee_paise),
-    max: rupeesText(s.cod_max_order_paise),
-    open: String(s.cod_max_open_orders),
-    confirmHours: String(s.cod_confirm_hours),
-    cancelHours: String(s.cod_cancel_after_hours),
-    excluded: s.cod_excluded_pincodes.join(', '),
+    cod_enabled: s.cod_enabled,
+    cod_fee_paise: rupeesText(s.cod_fee_paise),
+    cod_max_order_paise: rupeesText(s.cod_max_order_paise),
+    cod_max_open_orders: String(s.cod_max_open_orders),
+    cod_confirm_hours: String(s.cod_confirm_hours),
+    cod_cancel_after_hours: String(s.cod_cancel_after_hours),
+    cod_excluded_pincodes: s.cod_excluded_pincodes.join(', '),
   };
 }
 
@@ -43,69 +45,47 @@ const paise = (text: string) => {
 
 function requestOf(v: Values) {
   return {
-    cod_enabled: v.enabled,
-    cod_fee_paise: paise(v.fee),
-    cod_max_order_paise: paise(v.max),
-    cod_max_open_orders: num(v.open),
-    cod_confirm_hours: num(v.confirmHours),
-    cod_cancel_after_hours: num(v.cancelHours),
-    cod_excluded_pincodes: v.excluded.split(/[\s,]+/).filter((p) => p !== ''),
+    cod_enabled: v.cod_enabled,
+    cod_fee_paise: paise(v.cod_fee_paise),
+    cod_max_order_paise: paise(v.cod_max_order_paise),
+    cod_max_open_orders: num(v.cod_max_open_orders),
+    cod_confirm_hours: num(v.cod_confirm_hours),
+    cod_cancel_after_hours: num(v.cod_cancel_after_hours),
+    cod_excluded_pincodes: v.cod_excluded_pincodes.split(/[\s,]+/).filter((p) => p !== ''),
   };
 }
 
-/** The contract's field names, as the form's labels say them. */
-const FIELD_OF: Record<string, keyof Values> = {
-  cod_fee_paise: 'fee',
-  cod_max_order_paise: 'max',
-  cod_max_open_orders: 'open',
-  cod_confirm_hours: 'confirmHours',
-  cod_cancel_after_hours: 'cancelHours',
-  cod_excluded_pincodes: 'excluded',
-};
-
 export function CodSettingsSection({ settings }: { settings: ShopSettingsRow }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const form = useRequestForm(CodSettings, {
+    defaultValues: valuesOf(settings),
+    toRequest: requestOf,
+  });
+  const { errors } = form.formState;
   const [saved, setSaved] = useState(false);
   const switchId = useId();
-  const set = (key: keyof Values) => (value: string | boolean) => {
-    setSaved(false);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const edited = { onChange: () => setSaved(false) };
 
   const save = useSaveSettings((now) => {
-    setValues(valuesOf(now));
+    form.reset(valuesOf(now));
     setSaved(true);
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CodSettings.safeParse(requestOf(values));
-    const found: Partial<Record<keyof Values, string>> = {};
-    if (!parsed.success) {
-      for (const [field, message] of Object.entries(fieldErrors(parsed.error.issues))) {
-        const key = FIELD_OF[field.split('.')[0]!];
-        if (key && !found[key]) found[key] = message;
-      }
-    }
-    setErrors(found);
-    if (parsed.success) save.mutate(parsed.data);
-  }
-
-  const field = (key: Exclude<keyof Values, 'enabled'>, label: string, hint: string) => (
+  const field = (key: Exclude<keyof Values, 'cod_enabled'>, label: string, hint: string) => (
     <TextField
       label={label}
       hint={hint}
-      inputMode={key === 'excluded' ? 'text' : 'decimal'}
+      inputMode={key === 'cod_excluded_pincodes' ? 'text' : 'decimal'}
       autoComplete="off"
-      value={values[key]}
-      onChange={(e) => set(key)(e.target.value)}
-      error={errors[key]}
+      {...form.register(key, edited)}
+      error={errors[key]?.message}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+    >
       <section
         aria-labelledby="cod"
         className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
@@ -121,23 +101,30 @@ export function CodSettingsSection({ settings }: { settings: ShopSettingsRow }) 
           <input
             id={switchId}
             type="checkbox"
-            checked={values.enabled}
-            onChange={(e) => set('enabled')(e.target.checked)}
+            {...form.register('cod_enabled', edited)}
             className="size-5"
           />
           Offer cash on delivery
         </label>
-        {field('fee', 'COD fee (₹)', 'Added to the order; taxed like shipping on the invoice.')}
-        {field('max', 'Largest COD order (₹)', 'The order’s total with the fee.')}
-        {field('open', 'Open COD orders per shopper', 'Not yet delivered or cancelled.')}
-        {field('confirmHours', 'Confirmation link: hours', 'How long the mailed link works.')}
         {field(
-          'cancelHours',
+          'cod_fee_paise',
+          'COD fee (₹)',
+          'Added to the order; taxed like shipping on the invoice.',
+        )}
+        {field('cod_max_order_paise', 'Largest COD order (₹)', 'The order’s total with the fee.')}
+        {field(
+          'cod_max_open_orders',
+          'Open COD orders per shopper',
+          'Not yet delivered or cancelled.',
+        )}
+        {field('cod_confirm_hours', 'Confirmation link: hours', 'How long the mailed link works.')}
+        {field(
+          'cod_cancel_after_hours',
           'Cancel unconfirmed after: hours',
           'At least the link’s hours; the stock goes back.',
         )}
         {field(
-          'excluded',
+          'cod_excluded_pincodes',
           'No COD for pincodes starting',
           'Prefixes of 3 to 6 digits, separated by commas, like 744, 194101.',
         )}

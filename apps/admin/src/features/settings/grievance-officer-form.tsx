@@ -2,40 +2,39 @@
 // for shoppers' questions and complaints about their data. Saved on its own, so the form
 // above it keeps whatever is being typed there.
 import { UpdateSettingsRequest, type ShopSettingsRow } from '@kitroom/contract/admin';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useSaveSettings } from './save-settings';
 
 export const GRIEVANCE_FIELDS = ['grievance_officer_name', 'grievance_officer_email'] as const;
 
+type Values = Pick<ShopSettingsRow, (typeof GRIEVANCE_FIELDS)[number]>;
+
+const valuesOf = (settings: ShopSettingsRow): Values => ({
+  grievance_officer_name: settings.grievance_officer_name,
+  grievance_officer_email: settings.grievance_officer_email,
+});
+
 export function GrievanceOfficerForm({ settings }: { settings: ShopSettingsRow }) {
-  const [name, setName] = useState(settings.grievance_officer_name);
-  const [email, setEmail] = useState(settings.grievance_officer_email);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRequestForm<Values, UpdateSettingsRequest>(UpdateSettingsRequest, {
+    defaultValues: valuesOf(settings),
+  });
+  const { errors } = form.formState;
   const [saved, setSaved] = useState(false);
+  const edited = { onChange: () => setSaved(false) };
 
   const save = useSaveSettings((now) => {
-    setName(now.grievance_officer_name);
-    setEmail(now.grievance_officer_email);
+    form.reset(valuesOf(now));
     setSaved(true);
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = UpdateSettingsRequest.safeParse({
-      grievance_officer_name: name,
-      grievance_officer_email: email,
-    });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) save.mutate(parsed.data);
-  }
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
       aria-labelledby="grievance"
       className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
     >
@@ -49,23 +48,15 @@ export function GrievanceOfficerForm({ settings }: { settings: ShopSettingsRow }
       <TextField
         label="Grievance officer’s name"
         autoComplete="off"
-        value={name}
-        onChange={(e) => {
-          setSaved(false);
-          setName(e.target.value);
-        }}
-        error={errors.grievance_officer_name}
+        {...form.register('grievance_officer_name', edited)}
+        error={errors.grievance_officer_name?.message}
       />
       <TextField
         label="Grievance officer’s email"
         type="email"
         autoComplete="off"
-        value={email}
-        onChange={(e) => {
-          setSaved(false);
-          setEmail(e.target.value);
-        }}
-        error={errors.grievance_officer_email}
+        {...form.register('grievance_officer_email', edited)}
+        error={errors.grievance_officer_email?.message}
       />
       <div className="space-y-3 md:col-span-2">
         <FormMessage text={save.error ? errorText(save.error) : null} />

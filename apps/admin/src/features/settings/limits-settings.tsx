@@ -4,10 +4,11 @@
 // Its own form and Save. Rupees here, paise in the API.
 import { rupeesToPaise } from '@kitroom/contract';
 import { LimitSettings, type ShopSettingsRow } from '@kitroom/contract/admin';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useSaveSettings } from './save-settings';
 
 /** The settings this form owns (the shop's details form leaves them out). */
@@ -40,21 +41,17 @@ function requestOf(v: Values) {
 }
 
 export function LimitsSection({ settings }: { settings: ShopSettingsRow }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const form = useRequestForm(LimitSettings, {
+    defaultValues: valuesOf(settings),
+    toRequest: requestOf,
+  });
+  const { errors } = form.formState;
   const [saved, setSaved] = useState(false);
 
   const save = useSaveSettings((now) => {
-    setValues(valuesOf(now));
+    form.reset(valuesOf(now));
     setSaved(true);
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = LimitSettings.safeParse(requestOf(values));
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) save.mutate(parsed.data);
-  }
 
   const field = (key: keyof Values, label: string, hint: string) => (
     <TextField
@@ -62,17 +59,16 @@ export function LimitsSection({ settings }: { settings: ShopSettingsRow }) {
       hint={hint}
       inputMode="decimal"
       autoComplete="off"
-      value={values[key]}
-      onChange={(e) => {
-        setSaved(false);
-        setValues((v) => ({ ...v, [key]: e.target.value }));
-      }}
-      error={errors[key]}
+      {...form.register(key, { onChange: () => setSaved(false) })}
+      error={errors[key]?.message}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+    >
       <section
         aria-labelledby="limits"
         className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-3 md:p-6"

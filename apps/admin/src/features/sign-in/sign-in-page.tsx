@@ -2,12 +2,13 @@
 // app or a recovery code. The server's refusals are shown as it words them.
 import { SecondFactorRequest, SignInRequest, type SignedInResponse } from '@kitroom/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, call, errorText, keyOf } from '@/api/client';
 import { AuthFrame, headingClass } from '@/ui/auth-frame';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useStepFocus } from '@/ui/use-step-focus';
 import { useTitle } from '@/ui/use-title';
 
@@ -21,10 +22,20 @@ export function SignInPage() {
   const navigate = useNavigate();
   const arrived = (useLocation().state ?? {}) as ArrivedWith;
   const [step, setStep] = useState<'password' | 'code'>('password');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const passwordForm = useRequestForm(SignInRequest, {
+    defaultValues: { email: '', password: '' },
+  });
+  // A code is read without the spaces an authenticator app shows in it. What is sent is what
+  // was typed, as before: the server's parse of the same schema lower-cases it.
+  const codeOf = ({ code }: { code: string }) => ({ code: code.replace(/\s/g, '') });
+  const codeForm = useRequestForm(SecondFactorRequest, {
+    defaultValues: { code: '' },
+    toRequest: codeOf,
+  });
+  const againWithPassword = () => {
+    setStep('password');
+    passwordForm.setValue('password', '');
+  };
   const [notice, setNotice] = useState<string | null>(
     arrived.signedOut ? 'You are signed out.' : null,
   );
@@ -45,8 +56,7 @@ export function SignInPage() {
     mutationFn: (body: SignInRequest) => call('signIn', { body }),
     onSuccess: async (result) => {
       if (result.status === 'signed-in') return enter(result);
-      setCode('');
-      setErrors({});
+      codeForm.reset();
       setStep('code');
     },
   });
@@ -56,35 +66,25 @@ export function SignInPage() {
     onError: (error) => {
       // The pending sign-in is over (5 minutes, or signed in elsewhere): start again.
       if (error instanceof ApiError && error.status === 401) {
-        setStep('password');
-        setPassword('');
+        againWithPassword();
         setNotice('That took too long. Please enter your password again.');
         signIn.reset();
       }
     },
   });
 
-  function submitPassword(event: FormEvent) {
-    event.preventDefault();
-    setNotice(null);
-    const body = { email, password };
-    const parsed = SignInRequest.safeParse(body);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) signIn.mutate(body);
-  }
-
-  function submitCode(event: FormEvent) {
-    event.preventDefault();
-    const body = { code: code.replace(/\s/g, '') };
-    const parsed = SecondFactorRequest.safeParse(body);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) secondFactor.mutate(body);
-  }
-
   if (step === 'code') {
     return (
       <AuthFrame>
-        <form noValidate onSubmit={submitCode} className="space-y-5">
+        <form
+          noValidate
+          onSubmit={(event) =>
+            void codeForm.handleSubmit(() => secondFactor.mutate(codeOf(codeForm.getValues())))(
+              event,
+            )
+          }
+          className="space-y-5"
+        >
           <div>
             <h1 ref={heading} tabIndex={-1} className={headingClass}>
               Two-factor code
@@ -99,9 +99,8 @@ export function SignInPage() {
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={errors.code}
+            {...codeForm.register('code')}
+            error={codeForm.formState.errors.code?.message}
           />
           <FormMessage text={secondFactor.error ? errorText(secondFactor.error) : null} />
           <button
@@ -115,8 +114,7 @@ export function SignInPage() {
             type="button"
             className={buttonClass('ghost', 'w-full')}
             onClick={() => {
-              setStep('password');
-              setPassword('');
+              againWithPassword();
               secondFactor.reset();
             }}
           >
@@ -129,7 +127,14 @@ export function SignInPage() {
 
   return (
     <AuthFrame>
-      <form noValidate onSubmit={submitPassword} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          setNotice(null);
+          void passwordForm.handleSubmit(() => signIn.mutate(passwordForm.getValues()))(event);
+        }}
+        className="space-y-5"
+      >
         <div>
           <h1 ref={heading} tabIndex={-1} className={headingClass}>
             Sign in
@@ -141,17 +146,15 @@ export function SignInPage() {
           label="Email"
           type="email"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          {...passwordForm.register('email')}
+          error={passwordForm.formState.errors.email?.message}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          {...passwordForm.register('password')}
+          error={passwordForm.formState.errors.password?.message}
         />
         <FormMessage text={signIn.error ? errorText(signIn.error) : null} />
         <button

@@ -2,10 +2,11 @@
 // made on this visit stays shown (newest first), so a second invitation never hides the first.
 import { InviteStaffRequest, STAFF_ROLES, type SetupLinkResponse } from '@kitroom/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { call, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { ROLE_LABEL } from '@/ui/roles';
 import { SetupLink } from './setup-link';
 
@@ -16,10 +17,11 @@ const roleOptions = [
 
 export function InviteForm() {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRequestForm<{ email: string; name: string; role: string }, InviteStaffRequest>(
+    InviteStaffRequest,
+    { defaultValues: { email: '', name: '', role: '' } },
+  );
+  const { errors } = form.formState;
   const [sent, setSent] = useState<{ link: SetupLinkResponse; email: string }[]>([]);
 
   const invite = useMutation({
@@ -28,20 +30,11 @@ export function InviteForm() {
       const email = body.email.trim().toLowerCase();
       // A new invitation to the same address replaced its earlier link.
       setSent((prev) => [{ link, email }, ...prev.filter((s) => s.email !== email)]);
-      setEmail('');
-      setName('');
-      setRole('');
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: keyOf('listStaffInvitations') });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = InviteStaffRequest.safeParse({ email, name, role });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) invite.mutate(parsed.data);
-  }
 
   return (
     <section
@@ -57,30 +50,27 @@ export function InviteForm() {
       </p>
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void form.handleSubmit((body) => invite.mutate(body))(event)}
         className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_12rem_auto] md:items-start"
       >
         <TextField
           label="Email"
           type="email"
           autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          {...form.register('email')}
+          error={errors.email?.message}
         />
         <TextField
           label="Name"
           autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
+          {...form.register('name')}
+          error={errors.name?.message}
         />
         <SelectField
           label="Role"
           options={roleOptions}
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-          error={errors.role}
+          {...form.register('role')}
+          error={errors.role?.message}
         />
         <button
           type="submit"

@@ -3,14 +3,14 @@
 // server's cursor; each approved onto a price list or rejected with a reason.
 import { WholesaleStatus } from '@kitroom/contract';
 import type { AdminWholesaleApplication, PriceList } from '@kitroom/contract/admin';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { call, callQuery, errorText } from '@/api/client';
-import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
 import { formatPaise } from '@/ui/money';
 import { FormMessage, SelectField } from '@/ui/form-field';
+import { PagedList, useCursorList } from '@/ui/paged-list';
 import { useTitle } from '@/ui/use-title';
 import { ApplicationActions } from './application-actions';
 
@@ -30,19 +30,15 @@ const STATUS_TONE: Record<WholesaleStatus, string> = {
 export function WholesalePage() {
   useTitle('Wholesale');
   const [status, setStatus] = useState<'' | WholesaleStatus>('');
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['admin', 'listWholesaleApplications', status],
-    queryFn: ({ pageParam }) =>
+    fetchPage: (cursor: number | undefined) =>
       call('listWholesaleApplications', {
-        query: { ...(status ? { status } : {}), limit: PAGE, before: pageParam },
+        query: { ...(status ? { status } : {}), limit: PAGE, before: cursor },
       }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
+    nextCursor: (page) => page.next_before,
+    field: 'applications',
   });
-  const applications = useMemo(
-    () => list.data?.pages.flatMap((p) => p.applications) ?? [],
-    [list.data],
-  );
   const priceLists = useQuery(callQuery('listPriceLists'));
 
   return (
@@ -74,33 +70,19 @@ export function WholesalePage() {
         <h2 id="applications" className="sr-only">
           Applications, newest first
         </h2>
-        {list.error ? (
-          <FormMessage text={errorText(list.error)} />
-        ) : !list.data ? (
-          <p role="status">Loading applications…</p>
-        ) : applications.length === 0 ? (
-          <p className="text-muted">No applications.</p>
-        ) : (
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {applications.map((a) => (
-              <ApplicationCard
-                key={a.id}
-                application={a}
-                priceLists={priceLists.data?.price_lists ?? []}
-              />
-            ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className={buttonClass('ghost', 'mt-4')}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        )}
+        <PagedList list={list} loading="Loading applications…" empty="No applications.">
+          {(applications) => (
+            <ul className="grid gap-3 lg:grid-cols-2">
+              {applications.map((a) => (
+                <ApplicationCard
+                  key={a.id}
+                  application={a}
+                  priceLists={priceLists.data?.price_lists ?? []}
+                />
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </section>
     </div>
   );

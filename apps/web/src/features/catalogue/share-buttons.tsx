@@ -2,7 +2,7 @@
 import { Check, Link as LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FacebookIcon, InstagramIcon, WhatsAppIcon } from '@/ui/brand-icons';
-import { copyText } from '@/ui/copy-text';
+import { copyText } from '@kitroom/ui/copy-text';
 
 export const COPIED_HINT_MS = 2000;
 

@@ -2,7 +2,7 @@
 // tracking link with an open button: the order's own parcel, or an exchange's replacement.
 import { Check, Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { copyText } from '@/ui/copy-text';
+import { copyText } from '@kitroom/ui/copy-text';
 import { buttonClass } from '@/ui/dialog';
 
 const COPIED_HINT_MS = 2000;

@@ -14,7 +14,7 @@ import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
 import { SortSelect, useSortParam } from '@/ui/sort-select';
 import { useTitle } from '@/ui/use-title';
-import { PlayerBadge, TeamCrest } from './crests';
+import { PlayerBadge, TeamCrest } from '@kitroom/ui/crests';
 import { catalogueNames, collectionRequest, FACETS_REQUEST } from './collection-data';
 import { playerOf, profilesOf, teamOf, useProfiles, type CollectionKind } from './profiles';
 

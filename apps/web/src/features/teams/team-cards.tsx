@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { playerPath, teamPath } from '@/ui/paths';
 import type { CollectionLinkState } from './collection-page';
-import { PlayerBadge, TeamCrest } from './crests';
+import { PlayerBadge, TeamCrest } from '@kitroom/ui/crests';
 import type { PlayerView, TeamView } from './profiles';
 
 export function TeamCard({ team, count }: { team: TeamView; count?: number }) {

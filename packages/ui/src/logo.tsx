@@ -1,5 +1,6 @@
-// The Kitroom mark and wordmark, drawn inline.
-export function LogoMark({ size = 32 }: { size?: number }) {
+// The Kitroom mark and wordmark, drawn inline, on the dark chrome of both apps (the back
+// office adds its name beside it).
+function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#0b1220" />
@@ -9,13 +10,11 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export function Logo({ light = true }: { light?: boolean }) {
+export function Logo() {
   return (
     <span className="flex items-center gap-2">
       <LogoMark />
-      <span
-        className={`font-display text-2xl font-extrabold tracking-wide uppercase ${light ? 'text-white' : 'text-ink'}`}
-      >
+      <span className="font-display text-2xl font-extrabold tracking-wide text-white uppercase">
         Kit<span className="text-volt">room</span>
       </span>
     </span>

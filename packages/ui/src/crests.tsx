@@ -1,7 +1,7 @@
 // Team crests and player badges drawn inline from each profile's colours (nothing
-// downloaded); the shapes are the contract's, which the back office's preview draws too.
-import { CREST_FONT, CREST_PATHS, crestFontSize, textOn } from '@kitroom/contract';
-import { initials } from '@/ui/product-text';
+// downloaded), from the contract's shapes: the storefront's pages and the back office's
+// profile form draw the same component, so the form's preview is what shoppers will see.
+import { CREST_FONT, CREST_PATHS, crestFontSize, initials, textOn } from '@kitroom/contract';
 
 export function TeamCrest({
   shortName,
@@ -46,7 +46,7 @@ export function PlayerBadge({
   size?: number;
 }) {
   const [main, trim] = colors;
-  const id = `pb-${name.replace(/\W+/g, '')}`;
+  const id = `pb-${name.replace(/\W+/g, '')}-${size}`;
   return (
     <svg width={size} height={size} viewBox="0 0 100 100" aria-hidden="true" focusable="false">
       <defs>
