@@ -87,6 +87,23 @@ export function validityOf(generatedAt: Date, distanceKm: number): Date {
   return new Date((istDay + days + 1) * DAY_MS - 1000 - IST_OFFSET_MS);
 }
 
+/** The fields of a bill (as the schema allows it) the portal's own checks read. */
+interface SchemaBill {
+  userGstin: string;
+  docType: string;
+  docNo: string;
+  fromGstin: string;
+  toGstin: string;
+  fromStateCode: number;
+  toStateCode: number;
+  fromPincode: number;
+  toPincode: number;
+  transDistance: string;
+  transporterId?: string;
+  vehicleNo?: string;
+  itemList: { cgstRate: number; sgstRate: number; igstRate: number }[];
+}
+
 interface Token {
   gstin: string;
   sek: Buffer;
@@ -184,7 +201,7 @@ export async function startFakeEwb(options: { now: Date; gstins: string[] }): Pr
       });
       return [...new Set(codes)];
     }
-    const b = bill as Record<string, string & number> & { itemList: Record<string, number>[] };
+    const b = bill as unknown as SchemaBill;
     if (b.userGstin !== token.gstin) return ['358'];
     if (b.fromGstin !== b.userGstin) return ['359'];
     if (!isValidGstin(b.fromGstin)) return ['208'];
@@ -309,4 +326,28 @@ export async function startFakeEwb(options: { now: Date; gstins: string[] }): Pr
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // The same object the handlers read, so that a test's faults and clock reach them.
   return Object.assign(fake, { url, close: () => app.close() });
+}
+
+/** NIC's adapter configured for the fake (createNicEwb's config). */
+export function ewbConfigOf(fake: FakeEwb) {
+  return {
+    apiBase: fake.url,
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    username: fake.username,
+    password: fake.password,
+    publicKey: fake.publicKey,
+  };
+}
+
+/** EWB_* for startTestApp: NIC's adapter talking to the fake. */
+export function ewbEnv(fake: FakeEwb): Record<string, string> {
+  return {
+    EWB_API_BASE: fake.url,
+    EWB_CLIENT_ID: fake.clientId,
+    EWB_CLIENT_SECRET: fake.clientSecret,
+    EWB_USERNAME: fake.username,
+    EWB_PASSWORD: fake.password,
+    EWB_PUBLIC_KEY: fake.publicKey,
+  };
 }

@@ -125,6 +125,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
     invoice_problems: [],
     e_invoice: null,
     eway_bill_needed: null,
+    e_way_bill: null,
   };
 }
 

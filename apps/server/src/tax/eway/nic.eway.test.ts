@@ -4,7 +4,7 @@
 // schema, a GSTIN that fails its checksum, a second bill for the same invoice, a cancel after
 // 24 hours, a vehicle number NIC does not accept — and counts a 503 as "try later".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeEwb, type FakeEwb } from '../../test/eway-fake.js';
+import { ewbConfigOf, startFakeEwb, type FakeEwb } from '../../test/eway-fake.js';
 import { ewayInvoice } from '../../test/eway-invoice.js';
 import { TEST_SHOP_GSTIN } from '../../test/shop-gstin.js';
 import { EwbRefusal, EwbUnavailable, type EwbClient } from './eway.js';
@@ -21,17 +21,7 @@ let ewb: EwbClient;
 beforeAll(async () => {
   fake = await startFakeEwb({ now: T0, gstins: [TEST_SHOP_GSTIN] });
   clock = T0;
-  ewb = createNicEwb(
-    {
-      apiBase: fake.url,
-      clientId: fake.clientId,
-      clientSecret: fake.clientSecret,
-      username: fake.username,
-      password: fake.password,
-      publicKey: fake.publicKey,
-    },
-    { now: () => clock },
-  );
+  ewb = createNicEwb(ewbConfigOf(fake), { now: () => clock });
 });
 afterAll(() => fake?.close());
 
