@@ -236,12 +236,13 @@ export interface Config {
 }
 
 export interface EwbConfig {
+  /** 'https://api.ewaybillgst.gov.in' (or the sandbox's), without a trailing slash. */
   apiBase: string;
   clientId: string;
   clientSecret: string;
   username: string;
   password: string;
-  /** PEM. */
+  /** NIC's public key for encrypting the authentication (PEM). */
   publicKey: string;
 }
 
@@ -255,6 +256,16 @@ export interface IrpConfig {
   publicKey: string;
   /** PEM; null: signed answers are not verified. */
   signingKey: string | null;
+}
+
+/**
+ * Variables that work only together (a provider's credentials): none set, or the names of
+ * those missing once one of them (or a companion, `started`) is set.
+ */
+function missingOfGroup(group: Record<string, string | undefined>, started = false): string[] {
+  const values = Object.entries(group);
+  if (!started && !values.some(([, v]) => Boolean(v))) return [];
+  return values.filter(([, v]) => !v).map(([name]) => name);
 }
 
 /** A PEM given as its text, or the path of a file holding it. */
@@ -340,9 +351,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     IRP_PUBLIC_KEY: e.IRP_PUBLIC_KEY,
   };
   // Half an IRP configuration would leave B2B invoices pending without saying why: refused.
-  if (Object.values(irp).some(Boolean) || e.IRP_SIGNING_PUBLIC_KEY) {
-    for (const [name, value] of Object.entries(irp)) if (!value) missing.push(name);
-  }
+  missing.push(...missingOfGroup(irp, Boolean(e.IRP_SIGNING_PUBLIC_KEY)));
   const ewb = {
     EWB_API_BASE: e.EWB_API_BASE,
     EWB_CLIENT_ID: e.EWB_CLIENT_ID,
@@ -352,9 +361,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     EWB_PUBLIC_KEY: e.EWB_PUBLIC_KEY,
   };
   // Half an e-way bill API configuration would fail at every shipment: refused at boot.
-  if (Object.values(ewb).some(Boolean)) {
-    for (const [name, value] of Object.entries(ewb)) if (!value) missing.push(name);
-  }
+  missing.push(...missingOfGroup(ewb));
   const whatsapp = {
     WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
     WHATSAPP_PHONE_NUMBER_ID: e.WHATSAPP_PHONE_NUMBER_ID,
@@ -362,9 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
   };
   // One of them set means WhatsApp is meant to be on: a half-configured channel is refused.
-  if (Object.values(whatsapp).some(Boolean)) {
-    for (const [name, value] of Object.entries(whatsapp)) if (!value) missing.push(name);
-  }
+  missing.push(...missingOfGroup(whatsapp));
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing configuration for this start: ${missing.join(', ')}. See docs/operations.md's configuration table.`,

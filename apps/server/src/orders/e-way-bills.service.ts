@@ -19,11 +19,17 @@ import * as q from './orders.queries.js';
 export const EWB_NOT_CONFIGURED =
   "NIC's e-way bill API is not configured (EWB_* in docs/operations.md): download the JSON for ewaybillgst.gov.in's bulk upload, then enter the number it gives.";
 
-/** NIC's failure in staff's words. */
-function nicSaid(err: unknown): string | null {
-  if (err instanceof EwbRefusal) return `NIC refused it (${err.message})`;
-  if (err instanceof EwbUnavailable) return `NIC could not be reached (${err.message})`;
-  return null;
+/** Asks NIC; its refusal or failure becomes a 409 in staff's words (`said` is NIC's part). */
+async function askNic<T>(ask: () => Promise<T>, failed: (said: string) => string): Promise<T> {
+  try {
+    return await ask();
+  } catch (err) {
+    if (err instanceof EwbRefusal) throw new Conflict(failed(`NIC refused it (${err.message})`));
+    if (err instanceof EwbUnavailable) {
+      throw new Conflict(failed(`NIC could not be reached (${err.message})`));
+    }
+    throw err;
+  }
 }
 
 function apiOf(ctx: OrderContext) {
@@ -50,16 +56,11 @@ export async function generateEwayBill(
   if (!before) throw new NotFound(ORDER_NOT_FOUND);
   if (before.eway_bill_number) return;
   const request = await ewayBills.ewayBillRequest(ctx.db, orderId, ctx.config.ewbTransporter);
-  let generated;
-  try {
-    generated = await ewb.generate(request.gstin, request.bill);
-  } catch (err) {
-    const said = nicSaid(err);
-    if (!said) throw err;
-    throw new Conflict(
+  const generated = await askNic(
+    () => ewb.generate(request.gstin, request.bill),
+    (said) =>
       `The e-way bill of order #${orderId} was not generated: ${said}. The order is not shipped; try again, or generate it on ewaybillgst.gov.in and enter its number.`,
-    );
-  }
+  );
   await ctx.db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
@@ -109,14 +110,10 @@ export async function cancelEwayBill(
     await ewayBills.activeEwayBill(ctx.db, orderId),
     now,
   );
-  let cancelled;
-  try {
-    cancelled = await ewb.cancel(active.user_gstin ?? '', active.number, ask.reason, ask.remark);
-  } catch (err) {
-    const said = nicSaid(err);
-    if (!said) throw err;
-    throw new Conflict(`E-way bill ${active.number} was not cancelled: ${said}.`);
-  }
+  const cancelled = await askNic(
+    () => ewb.cancel(active.user_gstin ?? '', active.number, ask.reason, ask.remark),
+    (said) => `E-way bill ${active.number} was not cancelled: ${said}.`,
+  );
   await ctx.db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
@@ -145,20 +142,17 @@ export async function updatePartB(
 ): Promise<void> {
   const ewb = apiOf(ctx);
   const active = ewayBills.updatable(orderId, await ewayBills.activeEwayBill(ctx.db, orderId));
-  let updated;
-  try {
-    updated = await ewb.updatePartB(active.user_gstin ?? '', active.number, {
-      vehicleNo: ask.vehicle_no,
-      fromPlace: active.from_place ?? '',
-      fromState: active.from_state_code ?? 0,
-      reason: ask.reason,
-      remark: ask.remark,
-    });
-  } catch (err) {
-    const said = nicSaid(err);
-    if (!said) throw err;
-    throw new Conflict(`Part B of e-way bill ${active.number} was not updated: ${said}.`);
-  }
+  const updated = await askNic(
+    () =>
+      ewb.updatePartB(active.user_gstin ?? '', active.number, {
+        vehicleNo: ask.vehicle_no,
+        fromPlace: active.from_place ?? '',
+        fromState: active.from_state_code ?? 0,
+        reason: ask.reason,
+        remark: ask.remark,
+      }),
+    (said) => `Part B of e-way bill ${active.number} was not updated: ${said}.`,
+  );
   await ctx.db.transaction(async (tx) => {
     await ewayBills.recordPartB(
       tx,

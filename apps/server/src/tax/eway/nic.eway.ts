@@ -12,8 +12,10 @@
 // {errorCodes: '238,604,'}; their shapes are checked with zod before anything is read.
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import type { EwbConfig } from '../../config.js';
 import { IST_OFFSET_MS } from '../../indian-days.js';
 import { aesDecrypt, aesEncrypt, publicKeyOf, rsaEncrypt } from '../irp/nic-crypto.js';
+import { nicEnvelope } from '../nic-http.js';
 import {
   EwbRefusal,
   EwbUnavailable,
@@ -24,16 +26,8 @@ import {
 } from './eway.js';
 import type { NicEwayBill } from './nic-eway-bill.js';
 
-export interface NicEwbConfig {
-  /** 'https://api.ewaybillgst.gov.in' (or the sandbox's), without a trailing slash. */
-  apiBase: string;
-  clientId: string;
-  clientSecret: string;
-  username: string;
-  password: string;
-  /** NIC's public key for encrypting the authentication (PEM). */
-  publicKey: string;
-}
+/** EWB_* as the configuration reads them. */
+export type NicEwbConfig = EwbConfig;
 
 export interface NicEwbOptions {
   now?: () => Date;
@@ -97,31 +91,19 @@ export function createNicEwb(config: NicEwbConfig, options: NicEwbOptions = {}):
   const encryptKey: KeyObject = publicKeyOf(config.publicKey);
   const sessions = new Map<string, Session>();
 
-  async function send(path: string, headers: Record<string, string>, body: unknown) {
-    let res: Response;
-    try {
-      res = await fetch(`${config.apiBase}${path}`, {
+  const send = (path: string, headers: Record<string, string>, body: unknown) =>
+    nicEnvelope(
+      `${config.apiBase}${path}`,
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new EwbUnavailable(`NIC could not be reached: ${(err as Error).message}`);
-    }
-    if (res.status >= 500) throw new EwbUnavailable(`NIC responded HTTP ${res.status}.`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await res.text());
-    } catch {
-      throw new EwbUnavailable(`NIC responded HTTP ${res.status} without JSON.`);
-    }
-    const envelope = Envelope.safeParse(parsed);
-    if (!envelope.success) {
-      throw new EwbUnavailable(`NIC responded HTTP ${res.status} in a shape we do not know.`);
-    }
-    return envelope.data;
-  }
+      },
+      timeoutMs,
+      Envelope,
+      (message) => new EwbUnavailable(message),
+      'NIC',
+    );
 
   /** The error codes of a refusal: '238,604,' (base64 JSON) → ['238', '604']. */
   function codesOf(error: string | undefined): string[] {
