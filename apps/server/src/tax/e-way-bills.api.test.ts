@@ -14,6 +14,7 @@ import { ewbConfigOf, ewbEnv, startFakeEwb, type FakeEwb } from '../test/eway-fa
 import { bulkFileProblems } from '../test/eway-schema.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';
+import { startSandboxCourierShop } from '../test/sandbox-courier.js';
 import { createOrder } from '../test/order-factories.js';
 import { createStaff } from '../test/staff.js';
 import { createNicEwb } from './eway/nic.eway.js';
@@ -33,6 +34,9 @@ interface Shop {
 }
 let api: Shop;
 let manual: Shop;
+let courier: Shop; // with NIC's API and the sandbox courier
+// The courier shop's own portal: its invoice numbers start again at 1, as the other shop's.
+let courierFake: FakeEwb;
 
 async function shop(app: TestApp): Promise<Shop> {
   const origin = new URL(app.config.publicUrl).origin;
@@ -52,11 +56,15 @@ beforeAll(async () => {
   plain = await startTestApp(COURIER, { orderSweep: false });
   api = await shop(t);
   manual = await shop(plain);
+  courierFake = await startFakeEwb({ now: new Date(), gstins: [TEST_SHOP_GSTIN] });
+  courier = await shop((await startSandboxCourierShop({ ...ewbEnv(courierFake), ...COURIER })).t);
 });
 afterAll(async () => {
   await t?.close();
   await plain?.close();
+  await courier?.app.close();
   await fake?.close();
+  await courierFake?.close();
 });
 
 /** A paid Kerala order: 50 jerseys at ₹1,000 and shipping of `shippingPaise`. */
@@ -358,6 +366,32 @@ describe("with NIC's API", () => {
       action: 'eway_bill_part_b',
       after: { vehicle_no: 'KL11AB1234', valid_until: expect.any(String) },
     });
+  });
+});
+
+describe("through a courier, with NIC's API", () => {
+  const book = (id: number) =>
+    courier.packer.call('POST', `/api/admin/orders/${id}/shipments`, { courier: 'sandbox' });
+  const shipments = (id: number) =>
+    queryRows<{ id: number }>(courier.app.db, sql`SELECT id FROM shipments WHERE order_id = ${id}`);
+
+  it('generates the bill before the courier is asked; NIC out of reach books nothing', async () => {
+    const id = await order(courier, 1);
+    courierFake.faults = 1;
+    const refused = await book(id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatch(/was not generated: NIC could not be reached/);
+    expect(await shipments(id)).toEqual([]);
+    const res = await book(id);
+    expect(res.statusCode, res.body).toBe(200);
+    // The booking responds the order page and its shipments.
+    const number = res.json().order.order.eway_bill_number as string;
+    expect(number).toMatch(/^\d{12}$/);
+    expect(res.json().order.order.status).toBe('Shipped');
+    expect(await shipments(id)).toHaveLength(1);
+    expect(await ewayRows(courier, id)).toEqual([
+      expect.objectContaining({ number, source: 'api', status: 'active' }),
+    ]);
   });
 });
 
