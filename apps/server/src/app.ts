@@ -75,6 +75,8 @@ import { checkoutStartRoutes } from './orders/checkout-start.routes.js';
 import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
 import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
 import { startEInvoiceSweep, type EInvoiceSweep } from './tax/e-invoices.service.js';
+import type { EwbClient } from './tax/eway/eway.js';
+import { createNicEwb } from './tax/eway/nic.eway.js';
 import type { IrpClient } from './tax/irp/irp.js';
 import { createNicIrp } from './tax/irp/nic.irp.js';
 
@@ -115,6 +117,7 @@ import type { HealthContext } from './health/health.service.js';
 import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
+import { ewayBillsAdminRoutes } from './orders/e-way-bills.admin-routes.js';
 import { backupsAdminRoutes } from './ops/backups.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
@@ -146,6 +149,8 @@ export interface AppDeps {
   statfs?: StatFs;
   /** NIC's IRP for e-invoices (tax/irp/, decision 068); null when not configured. */
   irp: IrpClient | null;
+  /** NIC's e-way bill API (tax/eway/, decision 072); null when not configured. */
+  ewb: EwbClient | null;
 }
 
 export interface BuildOptions {
@@ -174,6 +179,8 @@ export interface BuildOptions {
   statfs?: StatFs;
   /** The IRP client (default: NIC's, when IRP_* are set); tests hand in one on their clock. */
   irp?: IrpClient | null;
+  /** The e-way bill client (default: NIC's, when EWB_* are set); tests hand in the fake's. */
+  ewb?: EwbClient | null;
 }
 
 export type App = FastifyInstance;
@@ -315,6 +322,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     couriers,
     ...statfs,
     irp: options.irp !== undefined ? options.irp : config.irp ? createNicIrp(config.irp) : null,
+    ewb: options.ewb !== undefined ? options.ewb : config.ewb ? createNicEwb(config.ewb) : null,
   };
   const healthContext: HealthContext = {
     config,
@@ -400,6 +408,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reportsAdminRoutes(deps));
   await app.register(ordersAdminRoutes(deps));
   await app.register(invoicesAdminRoutes(deps));
+  await app.register(ewayBillsAdminRoutes(deps));
   await app.register(productsAdminRoutes(deps));
   await app.register(couponsAdminRoutes(deps));
   await app.register(reviewsAdminRoutes(deps));

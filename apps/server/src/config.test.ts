@@ -184,3 +184,47 @@ describe("NIC's IRP for e-invoices (decision 068)", () => {
     );
   });
 });
+
+describe("NIC's e-way bill API (decision 072)", () => {
+  const PEM = '-----BEGIN PUBLIC KEY-----\\nMIIBIjAN\\n-----END PUBLIC KEY-----';
+  const ewb = {
+    EWB_API_BASE: 'https://ewb.example.test/',
+    EWB_CLIENT_ID: 'EWBCLIENT01',
+    EWB_CLIENT_SECRET: 'client-secret',
+    EWB_USERNAME: 'kitroom_ewb',
+    EWB_PASSWORD: 'api-password',
+    EWB_PUBLIC_KEY: PEM,
+  };
+
+  it('is off without its variables; the transporter is unset', () => {
+    const config = loadConfig({});
+    expect(config.ewb).toBeNull();
+    expect(config.ewbTransporter).toEqual({ id: null, name: null });
+  });
+
+  it('is on with all six, and takes the courier as transporter', () => {
+    const config = loadConfig({
+      ...ewb,
+      EWB_TRANSPORTER_ID: '29AAACB1234C1ZX',
+      EWB_TRANSPORTER_NAME: 'Blue Dart',
+    });
+    expect(config.ewb).toEqual({
+      apiBase: 'https://ewb.example.test',
+      clientId: 'EWBCLIENT01',
+      clientSecret: 'client-secret',
+      username: 'kitroom_ewb',
+      password: 'api-password',
+      publicKey: '-----BEGIN PUBLIC KEY-----\nMIIBIjAN\n-----END PUBLIC KEY-----',
+    });
+    expect(config.ewbTransporter).toEqual({ id: '29AAACB1234C1ZX', name: 'Blue Dart' });
+  });
+
+  it('refuses a start with some of them set, naming the missing ones, and a bad transporter id', () => {
+    expect(() => loadConfig({ EWB_USERNAME: 'x', EWB_PASSWORD: 'y' })).toThrow(
+      'Missing configuration for this start: EWB_API_BASE, EWB_CLIENT_ID, EWB_CLIENT_SECRET, EWB_PUBLIC_KEY.',
+    );
+    expect(() => loadConfig({ EWB_TRANSPORTER_ID: 'BLUEDART' })).toThrow(
+      'must be a GSTIN or TRANSIN of 15 characters',
+    );
+  });
+});

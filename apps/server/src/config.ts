@@ -88,6 +88,23 @@ const EnvSchema = z.object({
   IRP_PASSWORD: optionalText,
   IRP_PUBLIC_KEY: optionalText,
   IRP_SIGNING_PUBLIC_KEY: optionalText,
+  // E-way bills through NIC's e-way bill API (decision 072): off until the API base, the
+  // client id and secret, the API user's name and password and NIC's public key (PEM text or
+  // a file's path) are all set. Without them staff download the JSON and type the number.
+  EWB_API_BASE: z.string().url().optional(),
+  EWB_CLIENT_ID: optionalText,
+  EWB_CLIENT_SECRET: optionalText,
+  EWB_USERNAME: optionalText,
+  EWB_PASSWORD: optionalText,
+  EWB_PUBLIC_KEY: optionalText,
+  // The courier's GSTIN or TRANSIN (Part B of the e-way bill when the courier carries the
+  // goods) and its name; used by the JSON download and the API alike.
+  EWB_TRANSPORTER_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{2}[0-9A-Z]{13}$/, 'must be a GSTIN or TRANSIN of 15 characters')
+    .optional(),
+  EWB_TRANSPORTER_NAME: optionalText,
   // WhatsApp order updates through Meta's Cloud API (decision 066): off until the token, the
   // phone number's id, the app secret (webhook signatures) and the webhook's verify token are
   // all set. The base URL and version point tests at a local fake.
@@ -212,6 +229,21 @@ export interface Config {
   documentSigningKey: Buffer | null;
   /** NIC's IRP for e-invoices (decision 068); null when it is not configured. */
   irp: IrpConfig | null;
+  /** NIC's e-way bill API (decision 072); null when it is not configured. */
+  ewb: EwbConfig | null;
+  /** Who carries the goods, for an e-way bill's Part B (decision 072). */
+  ewbTransporter: { id: string | null; name: string | null };
+}
+
+export interface EwbConfig {
+  /** 'https://api.ewaybillgst.gov.in' (or the sandbox's), without a trailing slash. */
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  /** NIC's public key for encrypting the authentication (PEM). */
+  publicKey: string;
 }
 
 export interface IrpConfig {
@@ -224,6 +256,16 @@ export interface IrpConfig {
   publicKey: string;
   /** PEM; null: signed answers are not verified. */
   signingKey: string | null;
+}
+
+/**
+ * Variables that work only together (a provider's credentials): none set, or the names of
+ * those missing once one of them (or a companion, `started`) is set.
+ */
+function missingOfGroup(group: Record<string, string | undefined>, started = false): string[] {
+  const values = Object.entries(group);
+  if (!started && !values.some(([, v]) => Boolean(v))) return [];
+  return values.filter(([, v]) => !v).map(([name]) => name);
 }
 
 /** A PEM given as its text, or the path of a file holding it. */
@@ -309,9 +351,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     IRP_PUBLIC_KEY: e.IRP_PUBLIC_KEY,
   };
   // Half an IRP configuration would leave B2B invoices pending without saying why: refused.
-  if (Object.values(irp).some(Boolean) || e.IRP_SIGNING_PUBLIC_KEY) {
-    for (const [name, value] of Object.entries(irp)) if (!value) missing.push(name);
-  }
+  missing.push(...missingOfGroup(irp, Boolean(e.IRP_SIGNING_PUBLIC_KEY)));
+  const ewb = {
+    EWB_API_BASE: e.EWB_API_BASE,
+    EWB_CLIENT_ID: e.EWB_CLIENT_ID,
+    EWB_CLIENT_SECRET: e.EWB_CLIENT_SECRET,
+    EWB_USERNAME: e.EWB_USERNAME,
+    EWB_PASSWORD: e.EWB_PASSWORD,
+    EWB_PUBLIC_KEY: e.EWB_PUBLIC_KEY,
+  };
+  // Half an e-way bill API configuration would fail at every shipment: refused at boot.
+  missing.push(...missingOfGroup(ewb));
   const whatsapp = {
     WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
     WHATSAPP_PHONE_NUMBER_ID: e.WHATSAPP_PHONE_NUMBER_ID,
@@ -319,9 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
   };
   // One of them set means WhatsApp is meant to be on: a half-configured channel is refused.
-  if (Object.values(whatsapp).some(Boolean)) {
-    for (const [name, value] of Object.entries(whatsapp)) if (!value) missing.push(name);
-  }
+  missing.push(...missingOfGroup(whatsapp));
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing configuration for this start: ${missing.join(', ')}. See docs/operations.md's configuration table.`,
@@ -432,5 +480,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               : null,
           }
         : null,
+    ewb:
+      e.EWB_API_BASE &&
+      e.EWB_CLIENT_ID &&
+      e.EWB_CLIENT_SECRET &&
+      e.EWB_USERNAME &&
+      e.EWB_PASSWORD &&
+      e.EWB_PUBLIC_KEY
+        ? {
+            apiBase: e.EWB_API_BASE.replace(/\/+$/, ''),
+            clientId: e.EWB_CLIENT_ID,
+            clientSecret: e.EWB_CLIENT_SECRET,
+            username: e.EWB_USERNAME,
+            password: e.EWB_PASSWORD,
+            publicKey: pemOf('EWB_PUBLIC_KEY', e.EWB_PUBLIC_KEY),
+          }
+        : null,
+    ewbTransporter: { id: e.EWB_TRANSPORTER_ID ?? null, name: e.EWB_TRANSPORTER_NAME ?? null },
   };
 }

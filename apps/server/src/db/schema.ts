@@ -1821,6 +1821,58 @@ export const eInvoices = pgTable(
   ],
 );
 
+/**
+ * E-way bills (CGST Rule 138, decision 072): one row per e-way bill an invoice went out with —
+ * generated through NIC's API (the JSON sent kept as sent) or typed by staff from the portal.
+ * At most one active per order; a cancelled one stays, with NIC's reason, beside its
+ * successor. Part B (the vehicle) may change while it is active.
+ */
+export const eWayBills = pgTable(
+  'e_way_bills',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => taxDocuments.id),
+    number: text('number').notNull(),
+    source: text('source', { enum: ['api', 'typed'] }).notNull(),
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    generatedAt: timestamptz('generated_at').notNull(),
+    // NIC's validity (1 day per 200 km by road); unknown for a typed number.
+    validUntil: timestamptz('valid_until'),
+    // The bill as sent to NIC's API; null for a typed number.
+    request: jsonb('request'),
+    vehicleNo: text('vehicle_no'),
+    partBAt: timestamptz('part_b_at'),
+    cancelReason: text('cancel_reason'),
+    cancelRemark: text('cancel_remark'),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('e_way_bills_one_active_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'active'`),
+    index('e_way_bills_number_idx').on(t.number),
+    check('e_way_bills_number_valid', sql`${t.number} ~ '^[0-9]{12}$'`),
+    check('e_way_bills_status_valid', sql`${t.status} IN ('active', 'cancelled')`),
+    check('e_way_bills_source_valid', sql`${t.source} IN ('api', 'typed')`),
+    check(
+      'e_way_bills_cancel_complete',
+      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL AND ${t.cancelReason} IS NOT NULL)`,
+    ),
+    check(
+      'e_way_bills_cancel_reason_valid',
+      sql`${t.cancelReason} IS NULL OR ${t.cancelReason} IN ('1', '2', '3', '4')`,
+    ),
+  ],
+);
+
 // ───────────────────────────── shipping ─────────────────────────────
 
 export const COURIERS = ['manual', 'sandbox', 'shiprocket'] as const;

@@ -32,6 +32,9 @@ import { createPendingPayout, createRefundableOrder } from '../test/refund-facto
 import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';
 import { irpEnv } from '../test/e-invoices.js';
 import { startFakeIrp, type FakeIrp } from '../test/irp-fake.js';
+import { ewbConfigOf, ewbEnv, startFakeEwb, type FakeEwb } from '../test/eway-fake.js';
+import { ewayBillRequest, recordGenerated } from '../tax/e-way-bills.service.js';
+import { createNicEwb } from '../tax/eway/nic.eway.js';
 import { nicDate } from '../tax/irp/nic-invoice.js';
 import { profileSamples } from '../test/profiles.js';
 import { createReturn, createShippedReplacement } from '../test/returns.js';
@@ -426,6 +429,24 @@ function ordersSamples() {
     });
     return id;
   };
+  const largeInvoiced = async (db: Db) => {
+    const id = await large(db);
+    await db.transaction((tx) => issueInvoice(tx, id, null, new Date()));
+    return id;
+  };
+  /** An order above ₹50,000 whose e-way bill the fake portal generated a moment ago. */
+  const withEwayBill = async (db: Db) => {
+    const id = await largeInvoiced(db);
+    const request = await ewayBillRequest(db, id, t.config.ewbTransporter);
+    const generated = await createNicEwb(ewbConfigOf(ewbFake)).generate(
+      request.gstin,
+      request.bill,
+    );
+    await db.transaction((tx) =>
+      recordGenerated(tx, id, request.documentId, request.bill, generated),
+    );
+    return id;
+  };
   /** An order with a shipment in this state (a sandbox one with its failed delivery posted). */
   const shipped = async (db: Db, courier: 'manual' | 'sandbox', state: string) => {
     const id = await order(db);
@@ -482,6 +503,26 @@ function ordersSamples() {
         payload: { eway_bill_number: '181234567890' },
       };
     },
+    // E-way bills (decision 072): NIC's JSON of an invoiced order above ₹50,000, the Tax
+    // page's list and bulk file; generated, cancelled and Part B through the fake portal.
+    orderEwayBillJson: async (db: Db) => ({
+      url: `/api/admin/orders/${await largeInvoiced(db)}/eway-bill.json`,
+    }),
+    ewayBillsJson: async (db: Db) => ({
+      url: `/api/admin/tax/eway-bills.json?ids=${await largeInvoiced(db)},${await largeInvoiced(db)}`,
+    }),
+    pendingEwayBills: async () => ({ url: '/api/admin/tax/eway-bills/pending' }),
+    generateEwayBill: async (db: Db) => ({
+      url: `/api/admin/orders/${await large(db)}/eway-bill/generate`,
+    }),
+    cancelEwayBill: async (db: Db) => ({
+      url: `/api/admin/orders/${await withEwayBill(db)}/eway-bill/cancel`,
+      payload: { reason: '1', remark: 'Generated twice' },
+    }),
+    updateEwayBillPartB: async (db: Db) => ({
+      url: `/api/admin/orders/${await withEwayBill(db)}/eway-bill/part-b`,
+      payload: { vehicle_no: 'KL11AB1234', reason: '4', remark: 'First time' },
+    }),
     orderPackingSlips: async (db: Db) => ({
       url: `/api/admin/orders/packing-slips?ids=${await order(db)}`,
     }),
@@ -711,16 +752,19 @@ const GUARDED = ENDPOINTS.filter(([, e]) => e.access !== 'public' && e.access !=
 
 let t: TestApp;
 let irpFake: FakeIrp;
+let ewbFake: FakeEwb;
 let origin: string;
 
 beforeAll(async () => {
   irpFake = await startFakeIrp({ gstins: [TEST_SHOP_GSTIN] });
-  t = await startTestApp(irpEnv(irpFake));
+  ewbFake = await startFakeEwb({ now: new Date(), gstins: [TEST_SHOP_GSTIN] });
+  t = await startTestApp({ ...irpEnv(irpFake), ...ewbEnv(ewbFake) });
   origin = new URL(t.config.publicUrl).origin;
 });
 afterAll(async () => {
   await t?.close();
   await irpFake?.close();
+  await ewbFake?.close();
 });
 
 async function call(endpoint: AdminEndpoint, sample: Sample, cookie?: string) {
@@ -804,6 +848,9 @@ describe('the back-office permission table', () => {
         'shipAdminOrder',
         'issueAdminOrderInvoice',
         'setAdminOrderEwayBill',
+        'orderEwayBillJson',
+        'generateEwayBill',
+        'updateEwayBillPartB',
         'deliverAdminOrder',
         'listProducts',
         'catalogueChoices',

@@ -44,6 +44,7 @@ import { COURIER, record, type Actor } from '../staff/audit.service.js';
 import * as fulfilment from './fulfilment.service.js';
 import { stageOf, transition } from './lifecycle.js';
 import type { OrderContext } from './order-context.js';
+import { ewayBillBeforeShipping } from './e-way-bills.service.js';
 import { PROVIDER, recordEvent, type OrderActor } from './order-events.js';
 import * as returns from './returns.admin.service.js';
 
@@ -106,6 +107,9 @@ export async function shipWithCourier(
 ): Promise<void> {
   const provider = shipping.courierOf(ctx.couriers, ask.courier);
   const { weight, size } = await shipping.parcelAsked(ctx.db, ask);
+  // 0. With NIC's API configured, the e-way bill of an order above ₹50,000 (decision 072):
+  // before the courier is asked, so a refusal leaves no parcel to cancel.
+  await ewayBillBeforeShipping(ctx, actor, orderId);
   // 1. The shipment row first, in its own transaction: a retry finds it.
   const shipment = await ctx.db.transaction(async (tx) => {
     const order = mayShip(await fulfilment.lockOrder(tx, orderId), orderId);

@@ -15,6 +15,7 @@ import { getSettings } from '../settings/settings.service.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import * as stock from '../stock/stock.service.js';
 import { creditNoteForCancellation } from '../tax/credit-notes.service.js';
+import { recordTyped as recordTypedEwayBill } from '../tax/e-way-bills.service.js';
 import { invoiceOfOrder, issueInvoice } from '../tax/invoices.service.js';
 import { unconfirmedCodProblem } from './cod.js';
 import * as codQueries from './cod.queries.js';
@@ -258,7 +259,9 @@ export async function recordEwayBill(
       );
     }
     if (order.eway_bill_number === number) return;
-    await q.setEwayBill(tx, orderId, number, new Date());
+    const now = new Date();
+    await recordTypedEwayBill(tx, orderId, number, now);
+    await q.setEwayBill(tx, orderId, number, now);
     await record(tx, actor, {
       entity: 'order',
       entityId: orderId,

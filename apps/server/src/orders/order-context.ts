@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { createPaymentProvider, type PaymentProvider } from '../payments/payment-provider.js';
+import type { EwbClient } from '../tax/eway/eway.js';
 
 /** What the order calls work with: the app's dependencies, the provider, the request's log. */
 export interface OrderContext {
@@ -11,6 +12,8 @@ export interface OrderContext {
   config: Config;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** NIC's e-way bill API (decision 072); null when it is not configured. */
+  ewb: EwbClient | null;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface OrderContext {
  * configuration once (a provider that needs secrets refuses to be made without them).
  */
 export function orderContexts(
-  deps: { database: { db: Db }; config: Config },
+  deps: { database: { db: Db }; config: Config; ewb?: EwbClient | null },
   provider: PaymentProvider = createPaymentProvider(deps.config),
 ): (log: FastifyBaseLogger) => OrderContext {
   return (log) => ({
@@ -26,5 +29,6 @@ export function orderContexts(
     config: deps.config,
     provider,
     log,
+    ewb: deps.ewb ?? null,
   });
 }

@@ -30,7 +30,7 @@ export function ordersAdminRoutes(deps: AppDeps): FastifyPluginAsync {
           handler: (call) => orders.listOrders(db, roleOf(call), call.query),
         },
         getAdminOrder: {
-          handler: (call) => orders.getOrder(db, roleOf(call), call.params.id),
+          handler: (call) => orders.getOrder(db, roleOf(call), call.params.id, deps.ewb !== null),
         },
         adminOrderTotals: {
           handler: (call) => orders.orderTotals(db, roleOf(call), call.query),
@@ -65,11 +65,17 @@ export function ordersAdminRoutes(deps: AppDeps): FastifyPluginAsync {
             orders.shipOrder(context(call.request.log), callerOf(call), call.params.id, call.body),
         },
         issueAdminOrderInvoice: {
-          handler: (call) => orders.issueInvoice(db, callerOf(call), call.params.id),
+          handler: (call) =>
+            orders.issueInvoice(context(call.request.log), callerOf(call), call.params.id),
         },
         setAdminOrderEwayBill: {
           handler: (call) =>
-            orders.setEwayBill(db, callerOf(call), call.params.id, call.body.eway_bill_number),
+            orders.setEwayBill(
+              context(call.request.log),
+              callerOf(call),
+              call.params.id,
+              call.body.eway_bill_number,
+            ),
         },
         deliverAdminOrder: {
           handler: (call) =>

@@ -10,6 +10,8 @@ import {
   type AddressLabel,
   type AdminOrderEvent,
   type AdminOrderResponse,
+  type CancelEwayBillRequest,
+  type PartBRequest,
   type AdminOrderRow,
   type OrderAction,
   type OrderExportQuery,
@@ -22,7 +24,7 @@ import {
   type StaffRole,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Queryable } from '../db/client.js';
 import { record, type Actor } from '../staff/audit.service.js';
 import { csvStream } from '../csv-writer.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
@@ -32,6 +34,7 @@ import { orderLedger } from './ledger.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { orderWhatsAppMessages } from '../notifications/whatsapp.service.js';
 import { eInvoiceOfOrder } from '../tax/e-invoices.service.js';
+import { ewayBillPanel } from '../tax/e-way-bills.service.js';
 import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
 import * as fulfilment from './fulfilment.service.js';
 import { linePrintOf } from './orders.service.js';
@@ -41,6 +44,7 @@ import { eventsOfOrder, type OrderEventRow } from './order-events.js';
 import * as q from './orders.admin.queries.js';
 import * as rq from './returns.queries.js';
 import type { OrderContext } from './order-context.js';
+import * as ewayBills from './e-way-bills.service.js';
 import { renderPackingSlips, type PackingSlip } from './packing-slip.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -336,6 +340,8 @@ export async function getOrder(
   db: Queryable,
   role: StaffRole,
   id: number,
+  /** Whether NIC's e-way bill API is configured (the panel offers to generate, 072). */
+  ewbApi: boolean,
 ): Promise<AdminOrderResponse> {
   const order = await q.orderById(db, id);
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
@@ -462,6 +468,12 @@ export async function getOrder(
           : order.eway_bill_number === null
             ? 'number'
             : null,
+    e_way_bill: await ewayBillPanel(
+      db,
+      { id, total_paise: order.total_paise, b2b: Boolean(order.wholesale_buyer?.gstin) },
+      ewbApi,
+      new Date(),
+    ),
   };
   return money ? answer : withoutMoney(answer);
 }
@@ -505,32 +517,66 @@ export async function shipOrder(
     trackingLink: body.tracking_link,
     expectedDate: body.expected_date,
   };
+  // With NIC's API configured, an order above ₹50,000 gets its e-way bill first (072).
+  await ewayBills.ewayBillBeforeShipping(ctx, by.actor, id);
   // Every shipped order has a shipments row; by hand, it is the 'manual' courier's.
   await fulfilment.shipOrder(ctx, by.actor, id, shipment, (tx) =>
     recordManualShipment(tx, id, by.actor.staffId, shipment),
   );
-  return getOrder(ctx.db, by.role, id);
+  return getOrder(ctx.db, by.role, id, ctx.ewb !== null);
 }
 
 /** Issues the invoice of an order above ₹50,000 before it ships (its e-way bill needs it). */
 export async function issueInvoice(
-  db: Db,
+  ctx: OrderContext,
   by: StaffCaller,
   id: number,
 ): Promise<AdminOrderResponse> {
-  await fulfilment.issueInvoiceBeforeShipping(db, by.actor, id);
-  return getOrder(db, by.role, id);
+  await fulfilment.issueInvoiceBeforeShipping(ctx.db, by.actor, id);
+  return getOrder(ctx.db, by.role, id, ctx.ewb !== null);
 }
 
 /** Stores the e-way bill number of an invoiced order above ₹50,000 not yet shipped. */
 export async function setEwayBill(
-  db: Db,
+  ctx: OrderContext,
   by: StaffCaller,
   id: number,
   number: string,
 ): Promise<AdminOrderResponse> {
-  await fulfilment.recordEwayBill(db, by.actor, id, number);
-  return getOrder(db, by.role, id);
+  await fulfilment.recordEwayBill(ctx.db, by.actor, id, number);
+  return getOrder(ctx.db, by.role, id, ctx.ewb !== null);
+}
+
+/** Generates the order's e-way bill through NIC's API now (decision 072). */
+export async function generateEwayBill(
+  ctx: OrderContext,
+  by: StaffCaller,
+  id: number,
+): Promise<AdminOrderResponse> {
+  await ewayBills.generateEwayBill(ctx, by.actor, id);
+  return getOrder(ctx.db, by.role, id, true);
+}
+
+/** Cancels the order's e-way bill on NIC's API, within 24 hours. */
+export async function cancelEwayBill(
+  ctx: OrderContext,
+  by: StaffCaller,
+  id: number,
+  ask: z.output<typeof CancelEwayBillRequest>,
+): Promise<AdminOrderResponse> {
+  await ewayBills.cancelEwayBill(ctx, by.actor, id, ask);
+  return getOrder(ctx.db, by.role, id, true);
+}
+
+/** Updates Part B (the vehicle) of the order's e-way bill on NIC's API. */
+export async function updateEwayBillPartB(
+  ctx: OrderContext,
+  by: StaffCaller,
+  id: number,
+  ask: z.output<typeof PartBRequest>,
+): Promise<AdminOrderResponse> {
+  await ewayBills.updatePartB(ctx, by.actor, id, ask);
+  return getOrder(ctx.db, by.role, id, true);
 }
 
 export async function deliverOrder(
@@ -539,7 +585,7 @@ export async function deliverOrder(
   id: number,
 ): Promise<AdminOrderResponse> {
   await fulfilment.deliverOrder(ctx, by.actor, id);
-  return getOrder(ctx.db, by.role, id);
+  return getOrder(ctx.db, by.role, id, ctx.ewb !== null);
 }
 
 /** Cancels with the reason; a paid order's full refund is sent before this answers. */
@@ -552,7 +598,7 @@ export async function cancelOrder(
   await fulfilment.cancelOrder(ctx, { staff: by.actor }, id, reason, {
     refundLimited: !roleMay(by.role, 'orders.refund'),
   });
-  return getOrder(ctx.db, by.role, id);
+  return getOrder(ctx.db, by.role, id, ctx.ewb !== null);
 }
 
 export async function addNote(
@@ -562,7 +608,7 @@ export async function addNote(
   note: string,
 ): Promise<AdminOrderResponse> {
   await fulfilment.addOrderNote(ctx.db, by.actor, id, note);
-  return getOrder(ctx.db, by.role, id);
+  return getOrder(ctx.db, by.role, id, ctx.ewb !== null);
 }
 
 // ─── packing slips ───

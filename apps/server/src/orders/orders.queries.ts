@@ -672,6 +672,13 @@ export async function claimAbandonedOrders(
 }
 
 /** Stores the order's e-way bill number (the caller holds the order's lock). */
+/** The e-way bill was cancelled before the order shipped: it needs another. */
+export async function clearEwayBill(db: Queryable, orderId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE orders SET eway_bill_number = NULL, eway_bill_at = NULL WHERE id = ${orderId}`,
+  );
+}
+
 export async function setEwayBill(
   db: Queryable,
   orderId: number,

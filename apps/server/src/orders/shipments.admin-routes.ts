@@ -25,7 +25,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   const roleOf = (call: { session: LiveStaffSession | undefined }): StaffRole =>
     staffSessionOf(call).staff.role;
   const answer = async (role: StaffRole, orderId: number) => ({
-    order: await getOrder(db, role, orderId),
+    order: await getOrder(db, role, orderId, deps.ewb !== null),
     shipments: await shipments.shipmentsAnswer(db, deps.couriers, orderId),
   });
   return async (app) => {
@@ -46,7 +46,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         listOrderShipments: {
           handler: async (call) => {
-            await getOrder(db, roleOf(call), call.params.id);
+            await getOrder(db, roleOf(call), call.params.id, deps.ewb !== null);
             return shipments.shipmentsAnswer(db, deps.couriers, call.params.id);
           },
         },

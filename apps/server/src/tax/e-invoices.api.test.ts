@@ -411,7 +411,7 @@ describe('above ₹5 crore', () => {
     fake.faults.push('unavailable');
     expect(await sweep(t0)).toBe(1);
     expect((await orderPage(id)).e_invoice.pending_reason).toMatch(
-      /^The IRP could not be reached \(The IRP answered HTTP 503\.\); trying again at /,
+      /^The IRP could not be reached \(The IRP responded HTTP 503\.\); trying again at /,
     );
     // Not before its minute is up.
     expect(await sweep(new Date(t0.getTime() + 30_000))).toBe(0);

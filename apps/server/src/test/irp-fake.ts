@@ -102,7 +102,7 @@ export function irnOf(gstin: string, docDate: string, docType: string, docNo: st
 }
 
 /** PKCS#1 v1.5 decryption by hand: Node 20 refuses that padding for private decryption. */
-function rsaDecrypt(key: KeyObject, base64: string): Buffer {
+export function rsaDecrypt(key: KeyObject, base64: string): Buffer {
   const raw = privateDecrypt(
     { key, padding: constants.RSA_NO_PADDING },
     Buffer.from(base64, 'base64'),

@@ -30,7 +30,15 @@ export interface AdminEndpoint {
    * file sent as a stream; `body` is then absent.
    */
   consumes?: 'multipart/form-data' | 'text/csv';
-  /** An answer other than JSON, streamed; `response` is then the file, or one NDJSON line. */
-  produces?: 'text/csv' | 'application/x-ndjson' | 'application/pdf' | 'application/zip';
+  /**
+   * A file sent instead of a JSON response (a JSON file to download among them), streamed;
+   * `response` is then the file, or one NDJSON line.
+   */
+  produces?:
+    | 'text/csv'
+    | 'application/x-ndjson'
+    | 'application/pdf'
+    | 'application/zip'
+    | 'application/json';
   response: z.ZodType;
 }

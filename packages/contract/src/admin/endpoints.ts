@@ -17,6 +17,7 @@ import { staffEndpoints } from './staff-endpoints.js';
 import { wholesaleEndpoints } from './wholesale-endpoints.js';
 import { catalogueCsvEndpoints } from './catalogue-csv-endpoints.js';
 import { ordersEndpoints } from './orders-endpoints.js';
+import { ewayBillsEndpoints } from './e-way-bills-endpoints.js';
 import { invoicesEndpoints } from './invoices-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
 import { ledgerEndpoints } from './ledger-endpoints.js';
@@ -42,6 +43,7 @@ export const adminEndpoints = {
   ...dashboardEndpoints,
   ...ordersEndpoints,
   ...invoicesEndpoints,
+  ...ewayBillsEndpoints,
   ...catalogueEndpoints,
   ...couponsEndpoints,
   ...reviewsEndpoints,

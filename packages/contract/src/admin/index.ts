@@ -34,3 +34,4 @@ export * from './launches.js';
 export * from './recovery.js';
 export * from './signing-certificate.js';
 export * from './e-invoices.js';
+export * from './e-way-bills.js';

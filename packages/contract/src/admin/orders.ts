@@ -7,6 +7,7 @@ import { Id } from '../common.js';
 import { IndianStateName, ORDER_EVENT_KINDS, PAYMENT_STATUSES } from '../orders.js';
 import { ORDER_STATUSES } from '../rules.js';
 import { AdminEInvoice } from './e-invoices.js';
+import { AdminEwayBill } from './e-way-bills.js';
 import { LedgerOrder } from './ledger.js';
 import { AdminRefund } from './refunds.js';
 import { RETURN_STATUSES } from '../returns.js';
@@ -328,6 +329,8 @@ export const AdminOrderResponse = z.object({
    * number); null when nothing is missing or the order needs none.
    */
   eway_bill_needed: z.enum(['invoice', 'number']).nullable(),
+  /** The e-way bill panel (decision 072): a B2B order or one above ₹50,000; else null. */
+  e_way_bill: AdminEwayBill.nullable(),
 });
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 

@@ -68,6 +68,7 @@ const returned: AdminOrderResponse = {
   invoice_problems: [],
   e_invoice: null,
   eway_bill_needed: null,
+  e_way_bill: null,
 };
 
 describe('the order page’s invoice and credit notes', () => {

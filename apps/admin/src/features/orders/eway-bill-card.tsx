@@ -14,6 +14,7 @@ import { call, errorText } from '@/api/client';
 import { useSession } from '@/api/session';
 import { smallButtonClass } from '@/ui/button';
 import { FormMessage, TextField } from '@/ui/form-field';
+import { EwayBillNic } from './e-way-bill-nic';
 import { Panel } from './order-panels';
 
 export function WholesaleBuyerCard({
@@ -59,8 +60,9 @@ export function EwayBillCard({
       call('setAdminOrderEwayBill', { params: { id: order.id }, body: { eway_bill_number } }),
     onSuccess: onChanged,
   });
-  if (!needsEwayBill(order.total_paise)) return null;
-  const mayStillShip = data.actions.includes('ship');
+  // A B2B order below ₹50,000 shows only why it needs none (decision 072).
+  if (!needsEwayBill(order.total_paise) && !data.e_way_bill) return null;
+  const mayStillShip = data.actions.includes('ship') && needsEwayBill(order.total_paise);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,7 +77,11 @@ export function EwayBillCard({
 
   return (
     <Panel id="order-eway-bill" title="E-way bill">
-      {!mayStillShip ? (
+      <EwayBillNic data={data} onChanged={onChanged} />
+      {/* The number typed from the portal; a bill NIC generated is shown (and changed) above. */}
+      {!needsEwayBill(order.total_paise) ||
+      data.e_way_bill?.active?.source === 'api' ||
+      (!mayStillShip && data.e_way_bill?.active) ? null : !mayStillShip ? (
         <p className="text-sm">
           {order.eway_bill_number ? (
             <>
@@ -86,12 +92,14 @@ export function EwayBillCard({
           )}
         </p>
       ) : (
-        <div className="space-y-3 text-sm">
-          <p className="text-muted">
-            Above ₹50,000 the goods travel with an e-way bill. Issue the invoice, generate the e-way
-            bill with its number and date on ewaybillgst.gov.in, then enter its 12 digits here: the
-            order ships only then, and the invoice prints it.
-          </p>
+        <div className="mt-3 space-y-3 text-sm">
+          {!data.e_way_bill && (
+            <p className="text-muted">
+              Above ₹50,000 the goods travel with an e-way bill. Issue the invoice, generate the
+              e-way bill with its number and date on ewaybillgst.gov.in, then enter its 12 digits
+              here: the order ships only then, and the invoice prints it.
+            </p>
+          )}
           {data.eway_bill_needed === 'invoice' ? (
             mayFulfil && (
               <>

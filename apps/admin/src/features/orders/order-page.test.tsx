@@ -125,6 +125,7 @@ function order(o: Partial<AdminOrderResponse['order']> = {}): AdminOrderResponse
     invoice_problems: [],
     e_invoice: null,
     eway_bill_needed: null,
+    e_way_bill: null,
   };
 }
 
@@ -438,6 +439,76 @@ describe('the order page', () => {
       }),
     );
     expect(await card.findByRole('button', { name: 'Change' })).toBeTruthy();
+  });
+
+  it("generates the e-way bill through NIC, shows its validity, and keeps NIC's refusal in words", async () => {
+    const big = order({ total_paise: 5_100_900 });
+    const invoice = {
+      number: 'KR/26-27/000124',
+      issued_at: '2026-11-25T05:30:00.000Z',
+      total_paise: 5_100_900,
+    };
+    const panel = {
+      required: true,
+      reason: 'Required: the invoice is ₹51,009, above ₹50,000 (Rule 138).',
+      invoice_number: invoice.number,
+      api: true,
+      active: null,
+      cancelled: [],
+    };
+    const api = setUp(
+      'packer',
+      { ...big, invoice, eway_bill_needed: 'number', e_way_bill: panel },
+      {
+        'POST /api/admin/orders/42/eway-bill/generate': {
+          status: 409,
+          body: {
+            error:
+              'The e-way bill of order #42 was not generated: NIC refused it (212: Invalid Consignee GSTIN / Enrolled URP).',
+          },
+        },
+      },
+    );
+    await loaded();
+    const card = within(screen.getByRole('region', { name: 'E-way bill' }));
+    expect(card.getByText(panel.reason)).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Download JSON' }).getAttribute('href')).toBe(
+      '/api/admin/orders/42/eway-bill.json',
+    );
+    fireEvent.click(card.getByRole('button', { name: 'Generate through NIC' }));
+    expect(await card.findByText(/NIC refused it \(212: Invalid Consignee GSTIN/)).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith('/eway-bill/generate'))).toBe(true);
+    // Staff may still type the number from the portal.
+    expect(card.getByLabelText('E-way bill number')).toBeTruthy();
+  });
+
+  it('shows a bill NIC generated with its validity, and offers Part B but no cancel to a packer', async () => {
+    const big = order({ total_paise: 5_100_900, eway_bill_number: '391234500001' });
+    setUp('packer', {
+      ...big,
+      e_way_bill: {
+        required: true,
+        reason: 'Required: the invoice is ₹51,009, above ₹50,000 (Rule 138).',
+        invoice_number: 'KR/26-27/000124',
+        api: true,
+        active: {
+          number: '391234500001',
+          source: 'api',
+          generated_at: '2026-11-29T06:30:00.000Z',
+          valid_until: '2026-11-30T18:29:59.000Z',
+          vehicle_no: null,
+          cancellable_until: '2999-01-01T00:00:00.000Z',
+        },
+        cancelled: [],
+      },
+    });
+    await loaded();
+    const card = within(screen.getByRole('region', { name: 'E-way bill' }));
+    expect(card.getByText('391234500001')).toBeTruthy();
+    expect(card.getByText('Valid until')).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Update vehicle (Part B)…' })).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Cancel e-way bill…' })).toBeNull();
+    expect(card.queryByLabelText('E-way bill number')).toBeNull();
   });
 
   it('says before shipping why the order cannot be invoiced', async () => {

@@ -19,6 +19,7 @@ import { FormMessage, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
 import { PendingEInvoices } from './pending-e-invoices';
+import { PendingEwayBills } from './pending-eway-bills';
 
 const monthOf = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -75,6 +76,7 @@ export function TaxPage() {
       </div>
 
       <PendingEInvoices />
+      <PendingEwayBills />
 
       <div className="flex flex-wrap items-end gap-3">
         <TextField

@@ -23,6 +23,7 @@ import {
   type IrnRegistration,
   type IrpClient,
 } from './irp.js';
+import { nicEnvelope } from '../nic-http.js';
 import { aesDecrypt, aesEncrypt, jwsPayload, publicKeyOf, rsaEncrypt } from './nic-crypto.js';
 import type { NicInvoice } from './nic-invoice.js';
 
@@ -97,30 +98,15 @@ export function createNicIrp(config: NicIrpConfig, options: NicIrpOptions = {}):
   const signingKey = config.signingKey ? publicKeyOf(config.signingKey) : null;
   const sessions = new Map<string, Session>();
 
-  async function send(path: string, init: RequestInit): Promise<z.infer<typeof Envelope>> {
-    let res: Response;
-    try {
-      res = await fetch(`${config.apiBase}${path}`, {
-        ...init,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new IrpUnavailable(`The IRP could not be reached: ${(err as Error).message}`);
-    }
-    const body = await res.text();
-    if (res.status >= 500) throw new IrpUnavailable(`The IRP answered HTTP ${res.status}.`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      throw new IrpUnavailable(`The IRP answered HTTP ${res.status} without JSON.`);
-    }
-    const envelope = Envelope.safeParse(parsed);
-    if (!envelope.success) {
-      throw new IrpUnavailable(`The IRP answered HTTP ${res.status} in a shape we do not know.`);
-    }
-    return envelope.data;
-  }
+  const send = (path: string, init: RequestInit): Promise<z.infer<typeof Envelope>> =>
+    nicEnvelope(
+      `${config.apiBase}${path}`,
+      init,
+      timeoutMs,
+      Envelope,
+      (message) => new IrpUnavailable(message),
+      'The IRP',
+    );
 
   function errorOf(envelope: z.infer<typeof Envelope>): IrpRefusal | IrpUnavailable {
     const first = envelope.ErrorDetails?.[0];
