@@ -224,7 +224,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
   }
 
   /** Which process answered the request with this id (its port), from nginx's log. */
-  async function answeredBy(requestId: string): Promise<number> {
+  async function servedBy(requestId: string): Promise<number> {
     return until(
       `nginx's log line for ${requestId}`,
       () => {
@@ -266,7 +266,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
       body: text,
       json: () => JSON.parse(text) as unknown,
       headers: res.headers,
-      by: await answeredBy(requestId),
+      by: await servedBy(requestId),
     };
   }
 

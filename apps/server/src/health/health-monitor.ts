@@ -33,8 +33,8 @@ export interface HealthMonitor {
   registry: Registry;
   startedAt: Date;
   /** One request answered: its route pattern ('' when no route matched). */
-  requestAnswered(route: string, method: string, status: number, seconds: number): void;
-  webhookAnswered(provider: string, outcome: WebhookOutcome, at?: Date): void;
+  requestServed(route: string, method: string, status: number, seconds: number): void;
+  webhookServed(provider: string, outcome: WebhookOutcome, at?: Date): void;
   /** Failures and successes of webhooks since `since`, in all and per provider. */
   webhooksSince(since: Date): WebhookTally;
   sweepRan(name: SweepName, err?: unknown, at?: Date): void;
@@ -102,7 +102,7 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
   return {
     registry,
     startedAt: now(),
-    requestAnswered(route, method, status, seconds) {
+    requestServed(route, method, status, seconds) {
       const l = {
         route: routeLabel(route),
         method,
@@ -111,7 +111,7 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
       requests.inc(l);
       latency.observe(l, seconds);
     },
-    webhookAnswered(provider, outcome, at = now()) {
+    webhookServed(provider, outcome, at = now()) {
       webhooks.inc({ provider, outcome });
       // Anyone can post without the secret: only authentic deliveries tell of a problem.
       if (outcome === 'unsigned') return;

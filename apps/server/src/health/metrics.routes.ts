@@ -32,7 +32,7 @@ function webhookOutcome(authentic: boolean, status: number): WebhookOutcome {
 export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
-    ctx.monitor.requestAnswered(
+    ctx.monitor.requestServed(
       route ?? '',
       request.method,
       reply.statusCode,
@@ -42,7 +42,7 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext)
       request.method === 'POST' ? (webhookProviderOf(request) ?? webhookProvider(route)) : null;
     if (provider) {
       const status = reply.statusCode;
-      ctx.monitor.webhookAnswered(provider, webhookOutcome(isWebhookAuthentic(request), status));
+      ctx.monitor.webhookServed(provider, webhookOutcome(isWebhookAuthentic(request), status));
     }
   });
 }

@@ -37,14 +37,14 @@ export interface StorefrontCall<P extends StorefrontPath> {
  * What a handler answers: the row's response, or for kept bytes and downloads the reply the
  * handler sent them with.
  */
-export type StorefrontAnswer<P extends StorefrontPath> = StorefrontEndpoints[P] extends
+export type StorefrontHandlerResult<P extends StorefrontPath> = StorefrontEndpoints[P] extends
   { kept: true } | { download: string }
   ? FastifyReply
   : z.output<StorefrontEndpoints[P]['response']>;
 
 export type StorefrontHandler<P extends StorefrontPath> = (
   call: StorefrontCall<P>,
-) => Promise<StorefrontAnswer<P>>;
+) => Promise<StorefrontHandlerResult<P>>;
 
 /** A rate limit's hook (http/rate-limit.ts's rateLimitHook). */
 export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -234,7 +234,7 @@ export async function recordPayout(
 }
 
 /** The provider took (or finished) the refund: its id and state. */
-export async function recordProviderAnswer(
+export async function recordProviderResponse(
   db: Queryable,
   id: number,
   a: { providerRefundId: string; status: RefundState; now: Date },

@@ -283,7 +283,7 @@ export async function sendRefund(
     const locked = (await q.lockRefund(tx, refundId))!;
     // A webhook may have brought the news first.
     if (locked.status !== 'requested') return locked;
-    await q.recordProviderAnswer(tx, refundId, {
+    await q.recordProviderResponse(tx, refundId, {
       providerRefundId: report.providerRefundId,
       status: report.status,
       now,

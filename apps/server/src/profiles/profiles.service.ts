@@ -58,7 +58,7 @@ async function readProfiles(db: Queryable): Promise<ProfilesResponse> {
  */
 export async function profiles(db: Queryable): Promise<KeptProfiles> {
   const { cache, version } = await cachedAt(db);
-  return cache.answer(version, 'profiles', async () => {
+  return cache.result(version, 'profiles', async () => {
     const answer = await readProfiles(db);
     const body = jsonBody(ProfilesResponse, answer);
     return { value: { answer, body }, products: [], bytes: body.bytes * 2 };

@@ -113,7 +113,7 @@ export async function checkoutReached(
   return { ask_consent: ask ? CART_REMINDER_CONSENT : null };
 }
 
-function consentAnswer(row: q.ConsentRow | undefined): CartRemindersResponse {
+function consentResponse(row: q.ConsentRow | undefined): CartRemindersResponse {
   const given = row !== undefined && row.withdrawn_at === null;
   return {
     consent: given,
@@ -131,7 +131,7 @@ export async function consent(
 ): Promise<CartRemindersResponse> {
   if (change === true) await q.giveConsent(db, userId, CART_REMINDER_CONSENT, now);
   if (change === false) await q.withdrawConsent(db, userId, 'account', now);
-  return consentAnswer(await q.consentOf(db, userId));
+  return consentResponse(await q.consentOf(db, userId));
 }
 
 export const LINK_NOT_VALID = 'This unsubscribe link is not valid.';

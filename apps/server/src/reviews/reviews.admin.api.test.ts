@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const productAnswer = async () => {
+const productResponse = async () => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/product.php',
@@ -102,7 +102,7 @@ describe('the review list', () => {
 
 describe('hiding a review', () => {
   it('takes it off the product’s storefront answer and out of its rating at once', async () => {
-    const before = await productAnswer(); // also fills the answer cache
+    const before = await productResponse(); // also fills the answer cache
     expect(before.product.product_rating).toBe(3.3);
     expect(before.reviews.map((r) => r.user_name)).toContain('Spam Bot');
 
@@ -113,7 +113,7 @@ describe('hiding a review', () => {
     expect(res.json().review.hidden_at).toEqual(expect.any(String));
     expect(res.json().product_rating).toBe(4.5);
 
-    const after = await productAnswer();
+    const after = await productResponse();
     expect(after.product.product_rating).toBe(4.5);
     expect(after.reviews.map((r) => r.user_name)).toEqual(['Rahul Nair', 'Anjali Menon']);
 
@@ -128,7 +128,7 @@ describe('hiding a review', () => {
       hidden: false,
     });
     expect(res.json()).toMatchObject({ review: { hidden_at: null }, product_rating: 3.3 });
-    expect((await productAnswer()).reviews).toHaveLength(3);
+    expect((await productResponse()).reviews).toHaveLength(3);
     const entries = await t.db
       .select()
       .from(auditLog)

@@ -73,7 +73,7 @@ export interface KeptDetails {
 /** shop_details.php's answer and its bytes, kept per catalogue version. */
 export async function shopDetails(db: Queryable): Promise<KeptDetails> {
   const { cache, version } = await cachedAt(db);
-  return cache.answer(version, 'shop-details', async () => {
+  return cache.result(version, 'shop-details', async () => {
     const s = toSettings(await row(db));
     const answer: ShopDetailsResponse = {
       legal_name: s.legal_name,

@@ -50,14 +50,14 @@ export interface AdminCall<N extends AdminEndpointName> {
 }
 
 /** A JSON response, or for an endpoint that `produces` a file or lines, the reply it streams. */
-export type AdminAnswer<N extends AdminEndpointName> = AdminEndpoints[N] extends {
+export type AdminHandlerResult<N extends AdminEndpointName> = AdminEndpoints[N] extends {
   produces: string;
 }
   ? FastifyReply
   : AdminResponse<N>;
 
 export interface AdminRoute<N extends AdminEndpointName> {
-  handler: (call: AdminCall<N>) => Promise<AdminAnswer<N>>;
+  handler: (call: AdminCall<N>) => Promise<AdminHandlerResult<N>>;
   /** Rate limits and the like, before the body is read. */
   onRequest?: onRequestHookHandler[];
   /** After the access check. */

@@ -31,7 +31,7 @@ export interface SmtpCatcher {
   /** While on, every message is refused (451, try again later), as a server in trouble does. */
   refuseAll(on: boolean): void;
   /** Each message is answered this long after it arrived (a slow server). */
-  answerAfter(ms: number): void;
+  respondAfter(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +39,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   let refuse = false;
   let refuseAll = false;
-  let answerAfterMs = 0;
+  let respondAfterMs = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -64,7 +64,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       }
       simpleParser(stream).then(
         async (parsed) => {
-          if (answerAfterMs > 0) await new Promise((r) => setTimeout(r, answerAfterMs));
+          if (respondAfterMs > 0) await new Promise((r) => setTimeout(r, respondAfterMs));
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from:
@@ -123,8 +123,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     refuseAll(on) {
       refuseAll = on;
     },
-    answerAfter(ms) {
-      answerAfterMs = ms;
+    respondAfter(ms) {
+      respondAfterMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -18,14 +18,14 @@ import {
 import {
   adhocOrder,
   returnOrder,
-  AwbAnswer,
-  CreateAnswer,
-  ErrorAnswer,
-  LabelAnswer,
-  LoginAnswer,
-  ManifestAnswer,
+  AwbResponse,
+  CreateResponse,
+  ErrorResponse,
+  LabelResponse,
+  LoginResponse,
+  ManifestResponse,
   OrderList,
-  ServiceabilityAnswer,
+  ServiceabilityResponse,
   tokensMatch,
   trackingUpdatesOf,
 } from './shiprocket.shapes.js';
@@ -57,7 +57,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const WEBHOOK_PATH = '/parcel-updates/courier-push';
 
 /** No answer at all (timeout, network): unlike a 5xx, the request may still be on its way. */
-class NoAnswerError extends CourierError {
+class NoResponseError extends CourierError {
   constructor(message: string) {
     super(message, true);
   }
@@ -112,7 +112,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       text = await response.text();
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      throw new NoAnswerError(
+      throw new NoResponseError(
         timedOut
           ? `Shiprocket did not answer in time (${what}); it may have done it.`
           : `Shiprocket could not be reached (${what}): ${err instanceof Error ? err.message : String(err)}`,
@@ -142,7 +142,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         `Shiprocket is limiting our calls (${what}); try again in a minute.`,
         false,
       );
-    const parsed = ErrorAnswer.safeParse(json);
+    const parsed = ErrorResponse.safeParse(json);
     const message = parsed.success ? (parsed.data.message ?? '') : '';
     const details = parsed.success
       ? Object.values(parsed.data.errors ?? {})
@@ -162,7 +162,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       'the login',
     );
     if (status < 200 || status >= 300) throw refusal(status, json, "our API user's login");
-    const parsed = LoginAnswer.safeParse(json);
+    const parsed = LoginResponse.safeParse(json);
     if (!parsed.success)
       throw new CourierError('Shiprocket answered a login without a token.', false);
     token = {
@@ -208,7 +208,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
     // Its docs: some calls answer 200 with only an error message when the data is invalid.
-    const error = ErrorAnswer.safeParse(json);
+    const error = ErrorResponse.safeParse(json);
     if (error.success && error.data.message)
       throw new RefusedError(`Shiprocket refused ${what}: ${error.data.message}`, 200);
     throw new CourierError(`Shiprocket answered ${what} in a shape we cannot read.`, true);
@@ -258,7 +258,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
   async function createOrder(request: ParcelRequest): Promise<FoundOrder> {
     const create = async (): Promise<FoundOrder> => {
       const { json } = await call('POST', '/orders/create/adhoc', adhocOrder(request), 'the order');
-      const made = read(CreateAnswer, json, 'the order');
+      const made = read(CreateResponse, json, 'the order');
       return {
         orderId: made.order_id,
         shipmentId: made.shipment_id,
@@ -275,7 +275,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       if (found) return found;
       // A 5xx answered, so nothing is still on its way: one more try is safe. A timeout may
       // still land, so that one goes back to the caller, whose retry looks first.
-      if (err instanceof NoAnswerError) throw err;
+      if (err instanceof NoResponseError) throw err;
       return await create();
     }
   }
@@ -292,7 +292,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         returnOrder(request),
         'the return order',
       );
-      const made = read(CreateAnswer, json, 'the return order');
+      const made = read(CreateResponse, json, 'the return order');
       return {
         orderId: made.order_id,
         shipmentId: made.shipment_id,
@@ -325,7 +325,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
           : { shipment_id: Number(order.shipmentId) },
         'the waybill',
       );
-      const answer = read(AwbAnswer, json, 'the waybill');
+      const answer = read(AwbResponse, json, 'the waybill');
       const data = answer.response.data;
       if (answer.awb_assign_status !== 1 || !data.awb_code)
         throw new CourierError(
@@ -366,7 +366,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       { shipment_id: shipmentIds.map(Number) },
       'the labels',
     );
-    const answer = read(LabelAnswer, json, 'the labels');
+    const answer = read(LabelResponse, json, 'the labels');
     if (answer.label_created !== 1 || !answer.label_url || answer.not_created.length > 0)
       throw new CourierError(
         `Shiprocket made no label for ${answer.not_created.length ? `shipments ${answer.not_created.join(', ')}` : 'these parcels'}: ${answer.response ?? 'no reason given'}`,
@@ -431,7 +431,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
           return { serviceable: false, cod: false, etdDays: null };
         throw err;
       }
-      const data = read(ServiceabilityAnswer, json, 'the serviceability check').data;
+      const data = read(ServiceabilityResponse, json, 'the serviceability check').data;
       const couriers = data.available_courier_companies;
       if (couriers.length === 0) return { serviceable: false, cod: false, etdDays: null };
       const chosen =
@@ -507,7 +507,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
           return null;
         throw err;
       });
-      if (generated && !read(ManifestAnswer, generated.json, 'the manifest').manifest_url)
+      if (generated && !read(ManifestResponse, generated.json, 'the manifest').manifest_url)
         throw new CourierError('Shiprocket made no manifest: request the pickups first.', false);
       const printed = await call(
         'POST',
@@ -515,7 +515,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         { order_ids: parcels.map((p) => Number(p.providerOrderId)) },
         'the manifest print',
       );
-      const url = read(ManifestAnswer, printed.json, 'the manifest print').manifest_url;
+      const url = read(ManifestResponse, printed.json, 'the manifest print').manifest_url;
       if (!url)
         throw new CourierError('Shiprocket has no manifest to print for these parcels.', false);
       return downloadPdf(url, 'manifest PDF');

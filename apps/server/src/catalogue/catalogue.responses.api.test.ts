@@ -1,4 +1,4 @@
-// The whole answers kept per version (catalogue.answers.ts) are the bytes the contract's
+// The whole answers kept per version (catalogue.responses.ts) are the bytes the contract's
 // serializer writes, and follow every change they show: stock an order took, prices,
 // pictures, ratings and reviews, the home lists' flags, view counts — also when another server
 // process (its own database handle, so its own cache) makes the change or serves the answer.
