@@ -47,13 +47,13 @@ export interface StorefrontEndpoint {
   forms?: readonly { body: z.ZodType; response: z.ZodType }[];
   errors: readonly ErrorStatus[];
   limits?: readonly LimitKey[];
-  /** The cache-control header of the call's answers. */
+  /** The cache-control header of the call's responses. */
   cacheControl?: string;
   /**
-   * Answered from kept JSON bytes (serialised once with `response`, sent as they are): the
+   * Served from cached JSON bytes (serialised once with `response`, sent as they are): the
    * handler sends them itself.
    */
-  kept?: true;
-  /** A file to download rather than an answer to read: the handler sends it itself. */
+  cached?: true;
+  /** A file to download rather than a response to read: the handler sends it itself. */
   download?: 'application/json' | 'application/pdf';
 }

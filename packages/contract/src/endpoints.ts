@@ -1,6 +1,6 @@
 // The storefront's API in one table, keyed by the spec's call paths (under /api): method, the
-// schemas of what is sent and answered (with the error statuses a call may answer), who may
-// call it, and what the server does around the handler (rate limits, cache header, kept
+// schemas of what is sent and returned (with the error statuses a call may respond with), who
+// may call it, and what the server does around the handler (rate limits, cache header, cached
 // bytes). The server registers its storefront routes from it (http/storefront-routes.ts), the
 // web client's call() is typed from it, and so are the web tests' fake API. The back office
 // has its own table (@kitroom/contract/admin).
@@ -132,14 +132,14 @@ const orderErrors = [400, 401, 403, 404, 409, 502] as const;
 const accountErrors = [400, 401, 403, 429] as const;
 
 export const storefrontEndpoints = {
-  // The catalogue, answered from kept bytes (the hot paths).
+  // The catalogue, served from cached bytes (the hot paths).
   'home.php': {
     method: 'GET',
     summary: 'The home page: banners, featured rows and categories',
     access: 'public',
     response: HomeResponse,
     errors: [],
-    kept: true,
+    cached: true,
   },
   'profiles.php': {
     method: 'GET',
@@ -147,7 +147,7 @@ export const storefrontEndpoints = {
     access: 'public',
     response: ProfilesResponse,
     errors: [],
-    kept: true,
+    cached: true,
   },
   'shop_details.php': {
     method: 'GET',
@@ -155,7 +155,7 @@ export const storefrontEndpoints = {
     access: 'public',
     response: ShopDetailsResponse,
     errors: [],
-    kept: true,
+    cached: true,
   },
   'product.php': {
     method: 'POST',
@@ -164,7 +164,7 @@ export const storefrontEndpoints = {
     body: ProductRequest,
     response: ProductResponse,
     errors: [400, 404],
-    kept: true,
+    cached: true,
   },
   'size_chart.php': {
     method: 'POST',
@@ -221,7 +221,7 @@ export const storefrontEndpoints = {
       { body: z.undefined(), response: ShopOverviewResponse },
     ],
     errors: [400],
-    kept: true,
+    cached: true,
   },
   'search_result.php': {
     method: 'POST',
@@ -230,7 +230,7 @@ export const storefrontEndpoints = {
     body: SearchRequest,
     response: SearchResponse,
     errors: [400],
-    kept: true,
+    cached: true,
   },
   'delivery_estimate.php': {
     method: 'GET',

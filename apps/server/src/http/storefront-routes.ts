@@ -34,11 +34,11 @@ export interface StorefrontCall<P extends StorefrontPath> {
 }
 
 /**
- * What a handler answers: the row's response, or for kept bytes and downloads the reply the
+ * What a handler returns: the row's response, or for cached bytes and downloads the reply the
  * handler sent them with.
  */
 export type StorefrontHandlerResult<P extends StorefrontPath> = StorefrontEndpoints[P] extends
-  { kept: true } | { download: string }
+  { cached: true } | { download: string }
   ? FastifyReply
   : z.output<StorefrontEndpoints[P]['response']>;
 
