@@ -50,7 +50,7 @@ const result =
     bytes,
   });
 
-/** An answer still being computed: it settles with `value` when `release` is called. */
+/** A result still being computed: it settles with `value` when `release` is called. */
 function heldResult(value: string, products: number[]) {
   let release: () => void = () => undefined;
   const compute = () =>
@@ -134,7 +134,7 @@ describe('CatalogueCache.version', () => {
     );
     const at = (catalogue: number): VersionRead => ({ catalogue, products: 0, changed: [] });
     const first = cache.version();
-    // These arrive after the first read started: they must not take its answer.
+    // These arrive after the first read started: they must not take its result.
     const second = cache.version();
     const third = cache.version();
     expect(reads).toHaveLength(1);
@@ -166,8 +166,8 @@ describe('CatalogueCache.version', () => {
   });
 });
 
-describe('CatalogueCache.answer (answers that show products)', () => {
-  it('keeps an answer until a product it shows changes', async () => {
+describe('CatalogueCache.result (results that show products)', () => {
+  it('keeps a result until a product it shows changes', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
     expect(await cache.result(version, 'page', result('first', [1, 2]))).toBe('first');
@@ -180,7 +180,7 @@ describe('CatalogueCache.answer (answers that show products)', () => {
     expect(cache.resultCount).toBe(1);
   });
 
-  it('drops every answer when the catalogue version goes up', async () => {
+  it('drops every result when the catalogue version goes up', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
     await cache.result(version, 'page', result('first', []));
@@ -189,7 +189,7 @@ describe('CatalogueCache.answer (answers that show products)', () => {
     expect(await cache.result(version, 'page', result('second', []))).toBe('second');
   });
 
-  it('drops every answer when the product log no longer reaches back', async () => {
+  it('drops every result when the product log no longer reaches back', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
     await cache.result(version, 'page', result('first', [1]));
@@ -199,7 +199,7 @@ describe('CatalogueCache.answer (answers that show products)', () => {
     expect(await cache.result(version, 'page', result('second', [1]))).toBe('second');
   });
 
-  it('does not keep an answer whose product changed while it was computed', async () => {
+  it('does not keep a result whose product changed while it was computed', async () => {
     const { db, cache } = setup();
     const before = await cache.version();
     const held = heldResult('stale', [1]);
@@ -213,7 +213,7 @@ describe('CatalogueCache.answer (answers that show products)', () => {
     expect(await cache.result(after, 'page', result('fresh', [1]))).toBe('fresh');
   });
 
-  it('keeps an answer computed while an unrelated product changed', async () => {
+  it('keeps a result computed while an unrelated product changed', async () => {
     const { db, cache } = setup();
     const before = await cache.version();
     const held = heldResult('kept', [1]);
@@ -258,7 +258,7 @@ describe('CatalogueCache.answer (answers that show products)', () => {
     expect(await cache.result(version, 'b', result('b new', [], 10))).toBe('b new');
   });
 
-  it('computes only the missing ones of several per-product answers, in one call', async () => {
+  it('computes only the missing ones of several per-product results, in one call', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
     const asked: number[][] = [];

@@ -3,15 +3,15 @@
 // them first, so no process serves a result older than the catalogue it just saw.
 // - `get`: results that depend only on the catalogue version (facet counts, name lookups,
 //   search rankings); a new catalogue version drops them all.
-// - `answer`: results that also show products (whole API answers, product summaries). Each
-//   names the products it shows; a new product version drops only the answers showing a
+// - `result`: results that also show products (whole API responses, product summaries). Each
+//   names the products it shows; a new product version drops only the results showing a
 //   product it changed (the database logs which), and a new catalogue version drops them all.
 // See docs/decisions/006-catalogue-cache-by-version.md and 008-whole-answers-cached.md.
 
 export const DEFAULT_CACHE_ENTRIES = 4000;
-/** Answers include one summary per product a product page may show: their bytes bind first. */
+/** Results include one summary per product a product page may show: their bytes bind first. */
 export const DEFAULT_RESULT_ENTRIES = 100_000;
-/** Answers are kept as bytes; this bounds their total per database handle. */
+/** Results are kept as bytes; this bounds their total per database handle. */
 export const DEFAULT_RESULT_BYTES = 64 * 1024 * 1024;
 /** How far back the database keeps the log of changed products (migration *_product_versions). */
 export const PRODUCT_LOG_KEPT = 10_000;
@@ -21,7 +21,7 @@ export const MOST_VIEWED = 0;
 export const RATING_ORDER = -1;
 /** The id the product log uses for "the sales window changed" (the popular sort's order). */
 export const POPULAR_ORDER = -2;
-/** Product-version steps remembered, to check answers that were computing across a change. */
+/** Product-version steps remembered, to check results that were computing across a change. */
 const RECENT_STEPS = 64;
 
 /** The versions a request read. */
@@ -41,7 +41,7 @@ export interface VersionRead extends CacheVersion {
 /** Reads the versions; `since` is the product version the cache knows, if any. */
 export type ReadVersion = (since: number | undefined) => Promise<VersionRead>;
 
-/** What an `answer` computation gives: the value, the products it shows, its size. */
+/** What a `result` computation gives: the value, the products it shows, its size. */
 export interface Computed<T> {
   value: T;
   products: readonly number[];
@@ -76,7 +76,7 @@ export class CatalogueCache {
   private readonly entries = new Map<string, Promise<unknown>>();
   private readonly results = new Map<string, ResultEntry>();
   private readonly pending = new Map<string, Pending>();
-  /** Product id → keys of the answers showing it. */
+  /** Product id → keys of the results showing it. */
   private readonly showing = new Map<number, Set<string>>();
   private resultBytes = 0;
   /** The last product-version steps, oldest first: (from, to] and what changed in them. */
@@ -173,7 +173,7 @@ export class CatalogueCache {
   }
 
   /**
-   * The value for `key`, valid at this version or a later one: a kept answer, else
+   * The value for `key`, valid at this version or a later one: a kept result, else
    * `compute()`, kept only if none of the products it shows changed while it was computed.
    * Concurrent callers at the same version share one computation; failures are not kept.
    */
@@ -211,8 +211,8 @@ export class CatalogueCache {
   }
 
   /**
-   * Per-product answers (`prefix` + id) for several products: the kept ones, and the missing
-   * ones from one `compute` call, kept on the same terms as `answer`. Products `compute` does
+   * Per-product results (`prefix` + id) for several products: the kept ones, and the missing
+   * ones from one `compute` call, kept on the same terms as `result`. Products `compute` does
    * not return are absent from the result.
    */
   async resultsById<T>(
@@ -242,7 +242,7 @@ export class CatalogueCache {
     return out;
   }
 
-  /** Whether an answer computed from reads at `version` is still right at the known version. */
+  /** Whether a result computed from reads at `version` is still right at the known version. */
   private stillValid(version: CacheVersion, products: readonly number[]): boolean {
     const known = this.known;
     if (!known || known.catalogue !== version.catalogue) return false;

@@ -1,7 +1,7 @@
-// The answers of home.php, shop.php and product.php as the routes send them, kept as bytes
-// per version in the catalogue cache (docs/decisions/008-whole-answers-cached.md). A kept
-// answer names the products it shows, so a change to one product's stock, price, pictures,
-// rating or reviews drops only the answers showing it; anything that moves products in or
+// The responses of home.php, shop.php and product.php as the routes send them, kept as bytes
+// per version in the catalogue cache (docs/decisions/008-whole-answers-cached.md). A cached
+// response names the products it shows, so a change to one product's stock, price, pictures,
+// rating or reviews drops only the responses showing it; anything that moves products in or
 // out of lists drops them all. A cached call costs the shared version read and no query.
 import {
   CategoryProductsResponse,
@@ -41,7 +41,7 @@ import {
   type ListingInput,
 } from './catalogue.service.js';
 
-/** A whole answer to keep: its bytes and the products it shows. */
+/** A whole response to keep: its bytes and the products it shows. */
 export function responseOf<S extends z.ZodType>(
   schema: S,
   value: z.output<S>,
@@ -76,8 +76,8 @@ const shownIn = (products: readonly { id: number }[], sort: ListingSort | undefi
 export async function shopOverviewResponse(db: Queryable, sort?: ListingSort): Promise<JsonBody> {
   const { cache, version } = await cachedAt(db);
   return cache.result(version, sorted('shop-overview', sort), async () => {
-    const answer = await shopOverview(db, sort);
-    return responseOf(ShopOverviewResponse, answer, shownIn(answer.products, sort));
+    const value = await shopOverview(db, sort);
+    return responseOf(ShopOverviewResponse, value, shownIn(value.products, sort));
   });
 }
 
@@ -91,8 +91,8 @@ export async function categoryProductsResponse(
   const filter = await categoryFilter(db, category, cached);
   const key = sorted(`category:${filterKey(filter)}`, sort);
   return cached.cache.result(cached.version, key, async () => {
-    const answer = await categoryProductsFor(db, filter, cached, sort);
-    return responseOf(CategoryProductsResponse, answer, shownIn(answer.products, sort));
+    const value = await categoryProductsFor(db, filter, cached, sort);
+    return responseOf(CategoryProductsResponse, value, shownIn(value.products, sort));
   });
 }
 
@@ -102,8 +102,8 @@ export async function listingResponse(db: Queryable, input: ListingInput): Promi
   const plan = await planListing(db, input, cached);
   const key = sorted(`shop:${plan.offset}:${plan.count}:${filterKey(plan.filter)}`, plan.sort);
   return cached.cache.result(cached.version, key, async () => {
-    const answer = await listingFor(db, plan, cached);
-    return responseOf(ShopListingResponse, answer, shownIn(answer.products, plan.sort));
+    const value = await listingFor(db, plan, cached);
+    return responseOf(ShopListingResponse, value, shownIn(value.products, plan.sort));
   });
 }
 
@@ -169,7 +169,7 @@ function showSummaries(db: Queryable, { cache, version }: CachedAt, ids: readonl
 }
 
 /**
- * product.php's answer as JSON bytes: the product and its reviews kept per product, the
+ * product.php's response as JSON bytes: the product and its reviews kept per product, the
  * candidates of its three similar lists kept per catalogue version, and each list's ten
  * drawn at random for every view from them, shown from kept summaries. The bytes are what
  * the route's serializer would write for the same values. 404 when there is no such product.
@@ -180,7 +180,7 @@ export async function productResponse(db: Queryable, id: number): Promise<Buffer
   const { cache, version } = cached;
   const page = await cache.result(version, `product:${id}`, () => productPage(db, id));
   if (!page) throw new NotFound('Product not found');
-  // Kept with the answers (bounded by bytes) rather than in the memo of 4,000 entries, where
+  // Kept with the responses (bounded by bytes) rather than in the memo of 4,000 entries, where
   // browsing many products would push out facet counts that are dear to recompute.
   const pools = await cache.result(version, `similar:${id}`, async () => {
     const similar = similarConditions(page.row);

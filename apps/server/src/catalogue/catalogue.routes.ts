@@ -1,4 +1,4 @@
-// Catalogue calls at the spec's paths: thin handlers over the catalogue's kept answers
+// Catalogue calls at the spec's paths: thin handlers over the catalogue's kept responses
 // (catalogue.responses.ts), sent as bytes; the response schemas document them and the API
 // tests check them. Product views are counted in memory and flushed in batches (app.ts owns
 // the counter); a product page counts its view through this same call (http/pages.ts).
@@ -32,13 +32,13 @@ export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPlu
       'shop.php': async ({ body, request, reply }) => {
         const category = body?.category?.[0];
         const sort = body?.sort;
-        const answer =
+        const listing =
           body?.limit !== undefined
             ? await listingResponse(db, { ...body, limit: body.limit })
             : category !== undefined
               ? await categoryProductsResponse(db, category, sort)
               : await shopOverviewResponse(db, sort);
-        return sendJson(request, reply, answer);
+        return sendJson(request, reply, listing);
       },
     });
 }

@@ -232,7 +232,7 @@ describe('editing a product', () => {
     });
   });
 
-  it('answers 404 for an unknown product', async () => {
+  it('responds 404 for an unknown product', async () => {
     const res = await staff.call('PATCH', '/api/admin/products/99999', { tag: 'x' });
     expect(res.statusCode).toBe(404);
   });

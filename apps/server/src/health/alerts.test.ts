@@ -270,7 +270,7 @@ describe('two processes checking at once', () => {
 });
 
 describe('latestBackup', () => {
-  it('answers the newest backup under DATA_DIR/backups with its time and size, or null', async () => {
+  it('returns the newest backup under DATA_DIR/backups with its time and size, or null', async () => {
     expect(await latestBackup(t.config.dataDir)).toBeNull();
     const dir = path.join(t.config.dataDir, 'backups');
     await mkdir(dir, { recursive: true });

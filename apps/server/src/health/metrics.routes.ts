@@ -22,13 +22,13 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** A post without a valid signature or token is 'unsigned', whatever it was answered. */
+/** A post without a valid signature or token is 'unsigned', whatever the response was. */
 function webhookOutcome(authentic: boolean, status: number): WebhookOutcome {
   if (!authentic) return 'unsigned';
   return status >= 500 ? 'error' : status >= 400 ? 'refused' : 'ok';
 }
 
-/** Counts every request answered (call before the routes are registered). */
+/** Counts every request served (call before the routes are registered). */
 export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;

@@ -1,6 +1,6 @@
 // Registers storefront routes from the contract's endpoint table (@kitroom/contract's
 // storefrontEndpoints): the row gives the method, the path under /api, the schemas that
-// validate what is sent and answered, who may call (the auth hook's userScoped config, or the
+// validate what is sent and returned, who may call (the auth hook's userScoped config, or the
 // session cookie's shopper), the rate limits' places and the cache header. A domain's route
 // file hands in only its handlers, keyed by the call's path and typed by its row.
 import {

@@ -242,7 +242,7 @@ export function forgetLiveLaunches(): void {
 
 /**
  * The live launches by product, read at most once a second per process: the orders arriving
- * together at a drop share one read (the promise is kept, not only its answer).
+ * together at a drop share one read (the promise is kept, not only its response).
  */
 function liveLaunchOf(db: Queryable, now: Date): Promise<Map<number, q.LaunchRow>> {
   if (gateCache && gateCache.db === db && Math.abs(now.getTime() - gateCache.at) < GATE_CACHE_MS) {
@@ -310,7 +310,7 @@ export interface LaunchLine {
  * holds lock): a product in an upcoming launch is not on sale yet; while a launch's limits are
  * on, cash on delivery only if it allows it, and the fan's pieces of each size (in their
  * counted orders since the start, this one but `exceptOrderId` included) within its limit.
- * Answers the hold's minutes when a launch is on (the shortest), else null. 409 with the
+ * Returns the hold's minutes when a launch is on (the shortest), else null. 409 with the
  * reason otherwise.
  */
 export async function checkoutRules(
@@ -364,7 +364,7 @@ export async function checkoutRules(
 
 /**
  * The rules again for an unpaid order whose hold is renewed (Pay Now after it ran out): its
- * pieces count anew within the fan's limit. Answers the hold's minutes (null: no launch on).
+ * pieces count anew within the fan's limit. Returns the hold's minutes (null: no launch on).
  */
 export async function renewedHoldRules(
   db: Queryable,

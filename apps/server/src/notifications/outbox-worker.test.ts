@@ -145,7 +145,7 @@ describe('back-off and retries', () => {
     expect(mails[0]!.subject).toMatch(/^Kitroom order #\d+ is confirmed$/);
   });
 
-  it('a shopper’s mail answers to the shop’s support address from its settings', async () => {
+  it('a shopper’s mail has the shop’s support address from its settings as its reply-to', async () => {
     await t.db.execute(sql`UPDATE shop_settings SET email = 'help@kitroom.example' WHERE id = 1`);
     const recipients = await enqueueMany(t.db, 1, 'reply');
     await t.drainOutbox();
@@ -253,7 +253,7 @@ describe('several workers, stops and crashes', () => {
     } finally {
       smtp.respondAfter(0);
     }
-    // The sends in flight finished before stop() answered; nothing more arrives after it.
+    // The sends in flight finished before stop() returned; nothing more arrives after it.
     const sentBefore = received(recipients).length;
     expect(sentBefore).toBeGreaterThanOrEqual(4);
     expect(sentBefore).toBeLessThan(40);

@@ -98,7 +98,7 @@ export async function updateSettings(
 // ─── the shopper's side ───
 
 /**
- * The checkout page was reached by the shopper with their server cart; answers whether it
+ * The checkout page was reached by the shopper with their server cart; returns whether it
  * asks for their consent (reminders on, and never answered before: a shopper who withdrew it
  * is not asked again there).
  */
@@ -179,7 +179,7 @@ function couponOff(kind: 'flat' | 'percent', value: number): string {
 
 /**
  * Writes one reminder for each cart left at checkout longer than the owner's wait (when
- * reminders are on): answers how many were written.
+ * reminders are on): returns how many were written.
  */
 export async function writeDueReminders(
   db: Db,

@@ -1,5 +1,5 @@
-// search_result.php's answer as the route sends it, kept as bytes per text and version in
-// the catalogue cache, like the catalogue's answers (catalogue/catalogue.responses.ts).
+// search_result.php's response as the route sends it, kept as bytes per text and version in
+// the catalogue cache, like the catalogue's responses (catalogue/catalogue.responses.ts).
 import { SearchResponse, type ListingSort } from '@kitroom/contract';
 import { responseOf } from '../catalogue/catalogue.responses.js';
 import { cachedAt } from '../catalogue/catalogue.service.js';
@@ -11,7 +11,7 @@ import { searchAt, searchWords } from './search.service.js';
 const NOTHING = jsonBody(SearchResponse, { products: [] });
 
 /**
- * The products for the text, best match first or in a sort's order; blank text answers an
+ * The products for the text, best match first or in a sort's order; blank text returns an
  * empty list without a query.
  */
 export async function searchResponse(

@@ -1,5 +1,5 @@
 // Registers back-office routes from the contract's endpoint table: the schemas validate what
-// is sent and answered, and one hook enforces the endpoint's access — the staff session
+// is sent and returned, and one hook enforces the endpoint's access — the staff session
 // (with its idle and absolute timeouts), the role's permission, and for every state-changing
 // call an Origin equal to the shop's own. A domain hands in handlers by endpoint name.
 import { ErrorResponse } from '@kitroom/contract';

@@ -1,4 +1,4 @@
-// Shiprocket's shapes (decision 033), kept apart from the calls: the answers we read (zod),
+// Shiprocket's shapes (decision 033), kept apart from the calls: the responses we read (zod),
 // its status ids as our shipment states, its zone-less India times, the ad-hoc order we send
 // for a parcel and the tracking webhook's body. Pure functions, no network.
 import { createHash, timingSafeEqual } from 'node:crypto';
