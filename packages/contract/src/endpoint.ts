@@ -1,5 +1,5 @@
 // What one row of the storefront's endpoint table says: how the call is made, what it takes
-// and answers, who may make it, and what the server does around its handler.
+// and responses, who may make it, and what the server does around its handler.
 import type { z } from 'zod';
 
 /**
@@ -14,7 +14,7 @@ import type { z } from 'zod';
  */
 export type ShopperAccess = 'public' | 'shopper' | 'shopper-or-visitor' | 'session';
 
-/** The statuses a call may answer with an `{error}` body besides 200 (and 500). */
+/** The statuses a call may respond with an `{error}` body besides 200 (and 500). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502;
 
 /**
@@ -40,7 +40,7 @@ export interface StorefrontEndpoint {
   body?: z.ZodType;
   response: z.ZodType;
   /**
-   * A call whose answer depends on the body's shape: each form's body and what it answers,
+   * A call whose response depends on the body's shape: each form's body and what it returns,
    * the first form the body matches winning (as the server decides). Typing only: the server
    * validates with `body` and `response`, which cover every form.
    */

@@ -349,7 +349,7 @@ export const storefrontEndpoints = {
   },
   'cart_manage.php': {
     method: 'POST',
-    summary: 'Adds, changes or removes a cart line; answers the cart (409: sold out)',
+    summary: 'Adds, changes or removes a cart line; returns the cart (409: sold out)',
     access: 'shopper',
     sessionInStatement: true,
     body: CartManageRequest,
@@ -384,7 +384,7 @@ export const storefrontEndpoints = {
   },
   'wishlist_manage.php': {
     method: 'POST',
-    summary: 'Adds or removes a jersey; answers the wishlist (409: full)',
+    summary: 'Adds or removes a jersey; returns the wishlist (409: full)',
     access: 'shopper',
     body: WishlistManageRequest,
     response: WishlistManageResponse,
@@ -429,7 +429,7 @@ export const storefrontEndpoints = {
   },
   'whatsapp_updates_stop.php': {
     method: 'POST',
-    summary: 'Stops WhatsApp order updates for the shopper; answers the choice',
+    summary: 'Stops WhatsApp order updates for the shopper; returns the choice',
     access: 'shopper',
     body: WhatsAppUpdatesRequest,
     response: WhatsAppUpdatesResponse,
@@ -477,7 +477,7 @@ export const storefrontEndpoints = {
   },
   'process_order.php': {
     method: 'POST',
-    summary: 'Places the order and answers how it is paid',
+    summary: 'Places the order and returns how it is paid',
     access: 'shopper',
     body: ProcessOrderRequest,
     response: ProcessOrderResponse,
@@ -500,7 +500,7 @@ export const storefrontEndpoints = {
   },
   'order_cancel.php': {
     method: 'POST',
-    summary: "Cancels the shopper's order; answers the order page afterwards",
+    summary: "Cancels the shopper's order; returns the order page afterwards",
     access: 'shopper',
     body: OrderCancelRequest,
     response: OrderDetailResponse,
@@ -508,7 +508,7 @@ export const storefrontEndpoints = {
   },
   'order_return.php': {
     method: 'POST',
-    summary: 'Asks to return or exchange; answers the order page afterwards',
+    summary: 'Asks to return or exchange; returns the order page afterwards',
     access: 'shopper',
     body: OrderReturnRequest,
     response: OrderDetailResponse,
@@ -532,7 +532,7 @@ export const storefrontEndpoints = {
   },
   'order_confirm.php': {
     method: 'POST',
-    summary: 'The owner confirms their COD order; answers the order page afterwards',
+    summary: 'The owner confirms their COD order; returns the order page afterwards',
     access: 'shopper',
     body: OrderConfirmRequest,
     response: OrderDetailResponse,
@@ -666,7 +666,7 @@ type FormResponse<Forms, B, Otherwise> = Forms extends readonly [infer F, ...inf
   : Otherwise;
 
 /**
- * What a call answers; for a call with forms, the answer of the first form that the body
+ * What a call returns; for a call with forms, the response of the first form that the body
  * `B` matches (all of them when the body's type could be any).
  */
 export type StorefrontResponse<

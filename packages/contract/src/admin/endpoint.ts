@@ -30,7 +30,7 @@ export interface AdminEndpoint {
    * file sent as a stream; `body` is then absent.
    */
   consumes?: 'multipart/form-data' | 'text/csv';
-  /** An answer other than JSON, streamed; `response` is then the file, or one NDJSON line. */
+  /** A response other than JSON, streamed; `response` is then the file, or one NDJSON line. */
   produces?: 'text/csv' | 'application/x-ndjson' | 'application/pdf' | 'application/zip';
   response: z.ZodType;
 }
