@@ -26,7 +26,7 @@ async function recordServerMarkup(page: Page): Promise<void> {
 
 /**
  * The server's elements after hydration. 'page': every one is still in the document and
- * hydrated. 'shell': those outside <main> are (pages that load their answer in the browser,
+ * hydrated. 'shell': those outside <main> are (pages that load their response in the browser,
  * or depend on it, replace their loader).
  */
 async function expectHydratedServerMarkup(page: Page, kept: Kept): Promise<void> {

@@ -24,7 +24,7 @@ import { root } from './shop-server';
 let fakeProcess: ChildProcess | undefined;
 let fakeUrl = '';
 
-/** Starts the fake and answers the shop's WHATSAPP_* environment it prints. */
+/** Starts the fake and returns the shop's WHATSAPP_* environment it prints. */
 async function startFake(): Promise<Record<string, string>> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),

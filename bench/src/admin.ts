@@ -109,7 +109,7 @@ function csvLine(cells: readonly string[]): string {
 
 /**
  * The first IMPORT_ROWS products of an export, as a staff member edits them: every
- * EDIT_EVERY-th row gets a new selling price or one more of its first size. Answers the file
+ * EDIT_EVERY-th row gets a new selling price or one more of its first size. Returns the file
  * and how many rows were edited.
  */
 async function importFile(exported: Buffer): Promise<{ csv: string; edited: number }> {

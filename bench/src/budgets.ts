@@ -73,7 +73,7 @@ const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
 /** More failed requests than this share and a scenario's figures are not judged as a pass. */
 const MAX_FAILED_SHARE = 0.01;
 
-/** Requests that got a non-2xx answer, a connection error or no answer at all. */
+/** Requests that got a non-2xx response, a connection error or no response at all. */
 export function failedShare(f: LoadFigures): number {
   if (f.requests === 0) return 1;
   return Math.min(1, (f.non2xx + f.errors) / (f.requests + f.errors));

@@ -101,7 +101,7 @@ interface Answer {
   endAt: number;
 }
 
-/** One POST with its latency; `endAt` on performance.now()'s clock; status 0: no answer. */
+/** One POST with its latency; `endAt` on performance.now()'s clock; status 0: no response. */
 export async function post(baseUrl: string, path: string, cookie: string, body: unknown) {
   const started = performance.now();
   try {

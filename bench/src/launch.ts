@@ -317,7 +317,7 @@ export async function measureLaunch(d: LaunchDeps): Promise<LaunchFigures> {
     await Promise.all(botRuns);
 
     const sent = humanAnswers.filter((a): a is Answer => a !== null);
-    // When the slow answers came: p99 per 5 s of the drop, by when the order was answered.
+    // When the slow responses came: p99 per 5 s of the drop, by when each order's response came.
     const windows = new Map<number, number[]>();
     for (const a of sent) {
       const w = Math.floor((a.at - drop) / 5000);

@@ -34,7 +34,7 @@ export interface LoadSettings {
 
 export type ProbeOutcome = { ok: true } | { ok: false; status: number; reason: string };
 
-/** Sends each probe once; the first that does not answer 200 says why the scenario cannot run. */
+/** Sends each probe once; the first that does not respond 200 says why the scenario cannot run. */
 export async function probe(baseUrl: string, probes: readonly Probe[]): Promise<ProbeOutcome> {
   for (const p of probes) {
     let status = 0;

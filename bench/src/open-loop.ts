@@ -1,7 +1,7 @@
 // An open-loop load: requests sent at a fixed arrival rate whatever the server does, each one's
 // latency measured from the moment it was due, not from when it went out — a server that
 // falls behind is charged for the queue it builds (no coordinated omission, which a
-// closed-loop client like autocannon has: it waits for an answer before sending the next).
+// closed-loop client like autocannon has: it waits for a response before sending the next).
 import http from 'node:http';
 import type { CartManageRequest } from '@kitroom/contract';
 import type { BenchUser } from './database.js';
@@ -10,14 +10,14 @@ import { CART_CYCLE, type Catalogue } from './scenarios.js';
 import { percentile, round } from './stats.js';
 
 export interface OpenLoopFigures {
-  /** Requests per second the schedule asked for, and what was sent and answered. */
+  /** Requests per second the schedule asked for, and what was sent and what came back. */
   rate: number;
   seconds: number;
   sent: number;
   answered: number;
-  /** Answers per second over the time from the first due moment to the last answer. */
+  /** Responses per second over the time from the first due moment to the last response. */
   achievedPerSecond: number;
-  /** From each request's due moment to its answer. */
+  /** From each request's due moment to its response. */
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -37,7 +37,7 @@ export interface OpenRequest {
 
 /**
  * Sends `rate` requests a second for `seconds` (request i is due at i / rate s), on as many
- * keep-alive connections as it takes, and waits for every answer.
+ * keep-alive connections as it takes, and waits for every response.
  */
 export async function openLoop(
   baseUrl: string,

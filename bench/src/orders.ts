@@ -31,7 +31,7 @@ async function benchOrderCount(target: Target): Promise<number> {
 }
 
 /**
- * Makes sure the target holds `count` bench orders; answers the seconds seeding took, or
+ * Makes sure the target holds `count` bench orders; returns the seconds seeding took, or
  * null when they were there already.
  */
 export async function seedOrders(

@@ -23,7 +23,7 @@ export interface StartOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   port: number;
-  /** Path polled until it answers 200, e.g. '/api/home.php'. */
+  /** Path polled until it responds 200, e.g. '/api/home.php'. */
   probePath: string;
   logFile: string;
   timeoutMs: number;
@@ -87,7 +87,7 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 
 /**
  * Spawns a process in its own group, logs its output to a file and waits until the probe
- * path answers 200 on the loopback interface. Fails with the log's tail if it exits first
+ * path responds 200 on the loopback interface. Fails with the log's tail if it exits first
  * or does not answer within the timeout.
  */
 export async function startProcess(o: StartOptions): Promise<Started> {

@@ -265,7 +265,7 @@ describe('budgets', () => {
     expect(openCheck()).toMatchObject({ rule: 'p99 ≤ 20 ms at 1,000 adds/s', pass: true });
     size.cartOpenLoop = { ...open, p99Ms: 25 };
     expect(openCheck()?.pass).toBe(false);
-    // Answers lost are a miss whatever the latency of the rest.
+    // Responses lost are a miss whatever the latency of the rest.
     size.cartOpenLoop = { ...open, answered: 9_800, errors: 200 };
     expect(openCheck()).toMatchObject({
       pass: false,

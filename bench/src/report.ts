@@ -262,7 +262,7 @@ function checkoutSection(r: BenchResult): string[] {
   const d = c.drop;
   const check = (subject: string, rule: string) => findCheck(r.budgets, subject, rule);
   lines.push(
-    `**The drop**: ${n(d.shoppers)} shoppers send one order each for 1 unit of a size with stock ${n(d.stock)}, all at once. **${n(d.accepted)} accepted**, ${n(d.refusedSoldOut)} told it is sold out (409), ${n(d.otherRefusals)} other 4xx, ${n(d.serverErrors)} 5xx or no answer; stock after ${d.stockAfter ?? '?'}, ${n(d.sold)} units in the accepted orders. ${verdict(check('drop', 'exactly'))}`,
+    `**The drop**: ${n(d.shoppers)} shoppers send one order each for 1 unit of a size with stock ${n(d.stock)}, all at once. **${n(d.accepted)} accepted**, ${n(d.refusedSoldOut)} told it is sold out (409), ${n(d.otherRefusals)} other 4xx, ${n(d.serverErrors)} 5xx or no response; stock after ${d.stockAfter ?? '?'}, ${n(d.sold)} units in the accepted orders. ${verdict(check('drop', 'exactly'))}`,
     '',
     `Latency of the wave p50 ${n(d.p50Ms)} ms, **p99 ${n(d.p99Ms)} ms** (max ${n(d.maxMs)} ms), ${n(d.ordersPerSecond)} orders/s over its ${n(d.wallMs)} ms. ${verdict(check('drop', 'p99'))}`,
     '',

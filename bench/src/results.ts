@@ -86,9 +86,9 @@ export interface DropFigures {
   refusedSoldOut: number;
   /** Any other 4xx (must be 0). */
   otherRefusals: number;
-  /** 5xx answers and requests that got no answer (must be 0). */
+  /** 5xx responses and requests that got no response (must be 0). */
   serverErrors: number;
-  /** Latency of every request of the wave, from its send to its answer. */
+  /** Latency of every request of the wave, from its send to its response. */
   p50Ms: number;
   p99Ms: number;
   maxMs: number;

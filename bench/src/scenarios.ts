@@ -45,7 +45,7 @@ export interface Scenario {
   detail: string;
   /** Cycled in order by each connection. */
   requests: autocannon.Request[];
-  /** Sent once before measuring; each must answer 200. */
+  /** Sent once before measuring; each must respond 200. */
   probes: Probe[];
   /** Connections for this scenario, when not the run's (a back office has a few staff). */
   connections?: number;

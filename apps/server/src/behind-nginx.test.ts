@@ -1,6 +1,6 @@
 // Two server processes on one PostgreSQL behind nginx, configured by docs/deploy/nginx.conf
 // itself: what one process does, the other sees at once. nginx's access log names the process
-// that answered each request (by its request id), so each step shows both processes at work.
+// that served each request (by its request id), so each step shows both processes at work.
 // PostgreSQL only: PGlite is an embedded database that one process opens, so there is no
 // second process to put behind nginx (the suite on PGlite skips this file).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -98,8 +98,8 @@ error_log ${dir}/error.log warn;
 ${process.getuid?.() === 0 ? `user ${user};` : ''}
 events { worker_connections 256; }
 http {
-  log_format answered '$http_x_request_id $upstream_addr $status';
-  access_log ${dir}/access.log answered;
+  log_format served '$http_x_request_id $upstream_addr $status';
+  access_log ${dir}/access.log served;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -223,8 +223,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     return errors.length > 0 ? errors.join('\n') : 'no error logged by either process';
   }
 
-  /** Which process answered the request with this id (its port), from nginx's log. */
-  async function answeredBy(requestId: string): Promise<number> {
+  /** Which process served the request with this id (its port), from nginx's log. */
+  async function servedBy(requestId: string): Promise<number> {
     return until(
       `nginx's log line for ${requestId}`,
       () => {
@@ -237,12 +237,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     );
   }
 
-  interface Answer {
+  interface Served {
     status: number;
     body: string;
     json: () => unknown;
     headers: Headers;
-    /** The port of the process that answered. */
+    /** The port of the process that served it. */
     by: number;
   }
 
@@ -250,7 +250,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     method: 'GET' | 'POST' | 'PATCH',
     url: string,
     o: { body?: object | string; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
+  ): Promise<Served> {
     const requestId = randomUUID();
     const headers: Record<string, string> = { 'x-request-id': requestId, ...o.headers };
     let body: string | undefined;
@@ -266,7 +266,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
       body: text,
       json: () => JSON.parse(text) as unknown,
       headers: res.headers,
-      by: await answeredBy(requestId),
+      by: await servedBy(requestId),
     };
   }
 
@@ -274,8 +274,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     send('POST', url, { body, headers });
 
   /** product.php's product, as the storefront reads it. */
-  const productOf = (answer: Answer) =>
-    (answer.json() as [{ product: { discount_price: number; size: Record<string, number> } }])[0]
+  const productOf = (res: Served) =>
+    (res.json() as [{ product: { discount_price: number; size: Record<string, number> } }])[0]
       .product;
 
   it('keeps a session made on one process for the other', async () => {
@@ -310,7 +310,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
   it('counts rate limits across both processes, by the address nginx saw', async () => {
     const email = `guesser-${randomUUID()}@example.com`;
     await createUser(t.db, { email, password: PASSWORD });
-    const guesses: Answer[] = [];
+    const guesses: Served[] = [];
     for (let i = 0; i < 4; i++) {
       guesses.push(await post('/api/login_verification.php', { email, password: `wrong ${i}` }));
     }
@@ -395,18 +395,18 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
   it('shows a price changed in the back office at once, through either process', async () => {
     const page = `/product/${jersey}`;
     const look = async () => {
-      const answers = [
+      const responses = [
         await post('/api/product.php', { product_id: jersey }),
         await post('/api/product.php', { product_id: jersey }),
       ];
       const pages = [await send('GET', page), await send('GET', page)];
-      expect(new Set(answers.map((a) => a.by)).size).toBe(2);
+      expect(new Set(responses.map((a) => a.by)).size).toBe(2);
       expect(new Set(pages.map((p) => p.by)).size).toBe(2);
-      return { answers, pages };
+      return { responses, pages };
     };
-    // Both processes have kept the answer and the page.
+    // Both processes have kept the response and the page.
     const before = await look();
-    expect(before.answers.map((a) => productOf(a).discount_price)).toEqual([1499, 1499]);
+    expect(before.responses.map((a) => productOf(a).discount_price)).toEqual([1499, 1499]);
     for (const p of before.pages) expect(p.body, loggedErrors()).toContain('₹1,499');
 
     const origin = new URL(base).origin;
@@ -417,7 +417,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
     expect(changed.status, changed.body).toBe(200);
 
     const after = await look();
-    expect(after.answers.map((a) => productOf(a).discount_price)).toEqual([1299, 1299]);
+    expect(after.responses.map((a) => productOf(a).discount_price)).toEqual([1299, 1299]);
     for (const p of after.pages) {
       expect(p.body, loggedErrors()).toContain('₹1,299');
       expect(p.body).not.toContain('₹1,499');
@@ -437,7 +437,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
         (m) =>
           m.to.includes(email) && m.subject === 'Kitroom: Drop Night Away Jersey is back in size M',
       ).length;
-    /** A guest's sign-up and its confirmation by the mailed link: both answers. */
+    /** A guest's sign-up and its confirmation by the mailed link: both responses. */
     const signUp = async (email: string) => {
       const asked = await post('/api/back_in_stock.php', { product_id: awayKit, size: 'M', email });
       const [mail] = await queryRows<{ data: { confirm_url: string } }>(
@@ -459,11 +459,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
         { size: 'M', delta, reason: 'restock' },
         { origin, cookie: staffCookie },
       );
-    /** Sends these at once; nginx takes turns, so each process answers one. */
-    const atOnce = async (requests: Promise<Answer>[]) => {
-      const answers = await Promise.all(requests);
-      for (const a of answers) expect(a.status, a.body).toBe(200);
-      expect(new Set(answers.map((a) => a.by)).size).toBe(2);
+    /** Sends these at once; nginx takes turns, so each process serves one. */
+    const atOnce = async (requests: Promise<Served>[]) => {
+      const responses = await Promise.all(requests);
+      for (const a of responses) expect(a.status, a.body).toBe(200);
+      expect(new Set(responses.map((a) => a.by)).size).toBe(2);
     };
     const stockOfM = async () =>
       (

@@ -1,6 +1,6 @@
 // PostgreSQL restarted, failed over or a connection cut while the shop is busy: the real server
 // process keeps running, the orders in flight either commit whole or fail with a 503 the
-// storefront shows, and the next requests succeed once the database answers again. The cut is
+// storefront shows, and the next requests succeed once the database responds again. The cut is
 // pg_terminate_backend on this test's own database only (the shared PostgreSQL server is never
 // restarted: other suites use it). PostgreSQL only: PGlite runs inside the process.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer {
+interface Reply {
   status: number;
   body: string;
 }
@@ -108,7 +108,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a database connection cut und
   }, 60_000);
 
   let next = 0;
-  async function placeOrder(): Promise<Answer> {
+  async function placeOrder(): Promise<Reply> {
     const shopper = shoppers[next++ % SHOPPERS]!;
     const res = await fetch(`${base}/api/process_order.php`, {
       method: 'POST',
@@ -141,12 +141,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('a database connection cut und
     }
   }
 
-  it('keeps serving: in-flight orders commit whole or answer 503, the next ones succeed', async () => {
-    const answers: Answer[] = [];
+  it('keeps serving: in-flight orders commit whole or respond 503, the next ones succeed', async () => {
+    const responses: Reply[] = [];
     let loading = true;
     const lanes = Array.from({ length: LANES }, async () => {
       while (loading) {
-        answers.push(
+        responses.push(
           await placeOrder().catch((err: unknown) => ({ status: 0, body: String(err) })),
         );
       }
@@ -165,9 +165,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('a database connection cut und
     // The process is still there, and said nothing of an unhandled error.
     expect(exitCode, output).toBeUndefined();
     expect(output).not.toMatch(/Unhandled 'error' event/);
-    // Every answer is an order or the database's 503 — never a 500, a stack trace or a
+    // Every response is an order or the database's 503 — never a 500, a stack trace or a
     // dropped connection.
-    const failed = answers.filter((a) => a.status !== 200);
+    const failed = responses.filter((a) => a.status !== 200);
     for (const a of failed) {
       const errors = output.split('\n').filter((line) => /"level":(50|60)/.test(line));
       expect(a.status, `${a.body}\n${errors.join('\n')}`).toBe(503);
@@ -180,7 +180,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a database connection cut und
       }
     }
     expect(failed.length).toBeGreaterThan(0);
-    expect(answers.length - failed.length).toBeGreaterThan(0);
+    expect(responses.length - failed.length).toBeGreaterThan(0);
 
     // The next requests succeed.
     for (let i = 0; i < 5; i++) {
@@ -191,7 +191,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a database connection cut und
     expect(ready.status).toBe(200);
 
     // No order half written: each has its line, its hold in the ledger, and the stock taken
-    // is exactly what the orders hold. Every order answered 200 is there.
+    // is exactly what the orders hold. Every order that got 200 is there.
     const [broken] = await queryRows<{ orders: number; without_items: number; unheld: number }>(
       t.db,
       sql`SELECT count(*)::int AS orders,
@@ -204,7 +204,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a database connection cut und
             FROM orders o`,
     );
     expect(broken).toMatchObject({ without_items: 0, unheld: 0 });
-    const placedIds = answers
+    const placedIds = responses
       .filter((a) => a.status === 200)
       .map((a) => (JSON.parse(a.body) as { order_id: number }).order_id);
     expect(broken!.orders).toBeGreaterThanOrEqual(placedIds.length + 5);

@@ -38,5 +38,5 @@ export class TooMany extends DomainError {}
 /** Something we depend on (mail, a courier's service) failed; trying later may work. */
 export class Unavailable extends DomainError {}
 
-/** A provider answered, but refused or failed the request (a courier could not book). */
+/** A provider responded, but refused or failed the request (a courier could not book). */
 export class ProviderFailed extends DomainError {}

@@ -58,7 +58,7 @@ export function createOutboxWorker({
   return outboxWorker({
     ...o,
     templates: mailTemplates,
-    shopDetails: async (db) => (await shopDetails(db)).answer,
+    shopDetails: async (db) => (await shopDetails(db)).response,
     taxDocumentFile: (db, documentId) => documentFile(db, signingKey, documentId),
   });
 }

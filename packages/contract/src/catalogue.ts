@@ -144,7 +144,7 @@ export const CategoriesResponse = z.object({ categories: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 /**
- * The listing shop.php answers without a body: the spec's preload (the first page, priced 0
+ * The listing shop.php returns without a body: the spec's preload (the first page, priced 0
  * to 10000), as '0-50' since `limit` is a zero-based offset here.
  */
 export const SHOP_OVERVIEW_LISTING = {

@@ -1,5 +1,5 @@
 // Checkout's one call on open (decision 071): everything the page shows before the shopper
-// does anything, in one response, so it renders once with it instead of once per answer.
+// does anything, in one response, so it renders once with it instead of once per response.
 import { z } from 'zod';
 import { ShippingAddress, UserProfile } from './accounts.js';
 import { Id, Rupees } from './common.js';

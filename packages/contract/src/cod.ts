@@ -1,5 +1,5 @@
 // Cash on delivery (OPERATIONS.md, Shipping and cash on delivery; decision 034): the way a
-// checkout pays, what a pincode's answer says of COD, and the shopper's confirmation calls.
+// checkout pays, what the response for a pincode says of COD, and the shopper's confirmation calls.
 import { z } from 'zod';
 import { Id, Rupees } from './common.js';
 import { ORDER_STATUSES } from './rules.js';

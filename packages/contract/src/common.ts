@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer: a 4xx (or 5xx) status with one human sentence. */
+/** Every error response: a 4xx (or 5xx) status with one human sentence. */
 export const ErrorResponse = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

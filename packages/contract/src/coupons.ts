@@ -31,7 +31,7 @@ export const CouponRequest = z
   });
 export type CouponRequest = z.input<typeof CouponRequest>;
 
-/** A valid coupon's effect, or why it cannot be used (a 200 answer either way). */
+/** A valid coupon's effect, or why it cannot be used (a 200 response either way). */
 export const CouponResponse = z.union([
   z.object({
     success: z.literal(true),

@@ -1,5 +1,5 @@
 // What one row of the storefront's endpoint table says: how the call is made, what it takes
-// and answers, who may make it, and what the server does around its handler.
+// and responses, who may make it, and what the server does around its handler.
 import type { z } from 'zod';
 
 /**
@@ -14,7 +14,7 @@ import type { z } from 'zod';
  */
 export type ShopperAccess = 'public' | 'shopper' | 'shopper-or-visitor' | 'session';
 
-/** The statuses a call may answer with an `{error}` body besides 200 (and 500). */
+/** The statuses a call may respond with an `{error}` body besides 200 (and 500). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502;
 
 /**
@@ -40,20 +40,20 @@ export interface StorefrontEndpoint {
   body?: z.ZodType;
   response: z.ZodType;
   /**
-   * A call whose answer depends on the body's shape: each form's body and what it answers,
+   * A call whose response depends on the body's shape: each form's body and what it returns,
    * the first form the body matches winning (as the server decides). Typing only: the server
    * validates with `body` and `response`, which cover every form.
    */
   forms?: readonly { body: z.ZodType; response: z.ZodType }[];
   errors: readonly ErrorStatus[];
   limits?: readonly LimitKey[];
-  /** The cache-control header of the call's answers. */
+  /** The cache-control header of the call's responses. */
   cacheControl?: string;
   /**
-   * Answered from kept JSON bytes (serialised once with `response`, sent as they are): the
+   * Served from cached JSON bytes (serialised once with `response`, sent as they are): the
    * handler sends them itself.
    */
-  kept?: true;
-  /** A file to download rather than an answer to read: the handler sends it itself. */
+  cached?: true;
+  /** A file to download rather than a response to read: the handler sends it itself. */
   download?: 'application/json' | 'application/pdf';
 }

@@ -1,5 +1,5 @@
 // The storefront's endpoint table holds together: each row's parts agree with one another, and
-// the types derived from it pick the answer of the body's form.
+// the types derived from it pick the response of the body's form.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type {
@@ -43,7 +43,7 @@ describe('the storefront endpoint table', () => {
     // A visitors' call may name no user: it only learns who is logged in.
     if (row.access === 'shopper')
       expect(bodyFields(row.body)).toContain(row.userField ?? 'user_id');
-    // A call whose body names a user answers 401/403 for a missing or another session; one
+    // A call whose body names a user responds 401/403 for a missing or another session; one
     // whose body cannot name anyone (giveaway.php) only reads the session.
     if (scoped && bodyFields(row.body).includes(row.userField ?? 'user_id')) {
       expect(row.errors).toEqual(expect.arrayContaining([401, 403]));
@@ -58,7 +58,7 @@ describe('the storefront endpoint table', () => {
     if (row.body || row.query) expect(row.errors).toContain(400);
   });
 
-  it("types a call's answer by its body's form", () => {
+  it("types a call's response by its body's form", () => {
     expectTypeOf<
       StorefrontResponse<'shop.php', { category: string[] }>
     >().toEqualTypeOf<CategoryProductsResponse>();
@@ -90,7 +90,7 @@ describe('the storefront endpoint table', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('lists every call of the table with its access, body and answers', () => {
+  it('lists every call of the table with its access, body and responses', () => {
     const doc = storefrontOpenApi('https://kitroom.test') as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };

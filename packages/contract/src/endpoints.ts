@@ -1,6 +1,6 @@
 // The storefront's API in one table, keyed by the spec's call paths (under /api): method, the
-// schemas of what is sent and answered (with the error statuses a call may answer), who may
-// call it, and what the server does around the handler (rate limits, cache header, kept
+// schemas of what is sent and returned (with the error statuses a call may respond with), who
+// may call it, and what the server does around the handler (rate limits, cache header, cached
 // bytes). The server registers its storefront routes from it (http/storefront-routes.ts), the
 // web client's call() is typed from it, and so are the web tests' fake API. The back office
 // has its own table (@kitroom/contract/admin).
@@ -132,14 +132,14 @@ const orderErrors = [400, 401, 403, 404, 409, 502] as const;
 const accountErrors = [400, 401, 403, 429] as const;
 
 export const storefrontEndpoints = {
-  // The catalogue, answered from kept bytes (the hot paths).
+  // The catalogue, served from cached bytes (the hot paths).
   'home.php': {
     method: 'GET',
     summary: 'The home page: banners, featured rows and categories',
     access: 'public',
     response: HomeResponse,
     errors: [],
-    kept: true,
+    cached: true,
   },
   'profiles.php': {
     method: 'GET',
@@ -147,7 +147,7 @@ export const storefrontEndpoints = {
     access: 'public',
     response: ProfilesResponse,
     errors: [],
-    kept: true,
+    cached: true,
   },
   'shop_details.php': {
     method: 'GET',
@@ -155,7 +155,7 @@ export const storefrontEndpoints = {
     access: 'public',
     response: ShopDetailsResponse,
     errors: [],
-    kept: true,
+    cached: true,
   },
   'product.php': {
     method: 'POST',
@@ -164,7 +164,7 @@ export const storefrontEndpoints = {
     body: ProductRequest,
     response: ProductResponse,
     errors: [400, 404],
-    kept: true,
+    cached: true,
   },
   'size_chart.php': {
     method: 'POST',
@@ -221,7 +221,7 @@ export const storefrontEndpoints = {
       { body: z.undefined(), response: ShopOverviewResponse },
     ],
     errors: [400],
-    kept: true,
+    cached: true,
   },
   'search_result.php': {
     method: 'POST',
@@ -230,7 +230,7 @@ export const storefrontEndpoints = {
     body: SearchRequest,
     response: SearchResponse,
     errors: [400],
-    kept: true,
+    cached: true,
   },
   'delivery_estimate.php': {
     method: 'GET',
@@ -349,7 +349,7 @@ export const storefrontEndpoints = {
   },
   'cart_manage.php': {
     method: 'POST',
-    summary: 'Adds, changes or removes a cart line; answers the cart (409: sold out)',
+    summary: 'Adds, changes or removes a cart line; returns the cart (409: sold out)',
     access: 'shopper',
     sessionInStatement: true,
     body: CartManageRequest,
@@ -384,7 +384,7 @@ export const storefrontEndpoints = {
   },
   'wishlist_manage.php': {
     method: 'POST',
-    summary: 'Adds or removes a jersey; answers the wishlist (409: full)',
+    summary: 'Adds or removes a jersey; returns the wishlist (409: full)',
     access: 'shopper',
     body: WishlistManageRequest,
     response: WishlistManageResponse,
@@ -429,7 +429,7 @@ export const storefrontEndpoints = {
   },
   'whatsapp_updates_stop.php': {
     method: 'POST',
-    summary: 'Stops WhatsApp order updates for the shopper; answers the choice',
+    summary: 'Stops WhatsApp order updates for the shopper; returns the choice',
     access: 'shopper',
     body: WhatsAppUpdatesRequest,
     response: WhatsAppUpdatesResponse,
@@ -477,7 +477,7 @@ export const storefrontEndpoints = {
   },
   'process_order.php': {
     method: 'POST',
-    summary: 'Places the order and answers how it is paid',
+    summary: 'Places the order and returns how it is paid',
     access: 'shopper',
     body: ProcessOrderRequest,
     response: ProcessOrderResponse,
@@ -500,7 +500,7 @@ export const storefrontEndpoints = {
   },
   'order_cancel.php': {
     method: 'POST',
-    summary: "Cancels the shopper's order; answers the order page afterwards",
+    summary: "Cancels the shopper's order; returns the order page afterwards",
     access: 'shopper',
     body: OrderCancelRequest,
     response: OrderDetailResponse,
@@ -508,7 +508,7 @@ export const storefrontEndpoints = {
   },
   'order_return.php': {
     method: 'POST',
-    summary: 'Asks to return or exchange; answers the order page afterwards',
+    summary: 'Asks to return or exchange; returns the order page afterwards',
     access: 'shopper',
     body: OrderReturnRequest,
     response: OrderDetailResponse,
@@ -532,7 +532,7 @@ export const storefrontEndpoints = {
   },
   'order_confirm.php': {
     method: 'POST',
-    summary: 'The owner confirms their COD order; answers the order page afterwards',
+    summary: 'The owner confirms their COD order; returns the order page afterwards',
     access: 'shopper',
     body: OrderConfirmRequest,
     response: OrderDetailResponse,
@@ -666,7 +666,7 @@ type FormResponse<Forms, B, Otherwise> = Forms extends readonly [infer F, ...inf
   : Otherwise;
 
 /**
- * What a call answers; for a call with forms, the answer of the first form that the body
+ * What a call returns; for a call with forms, the response of the first form that the body
  * `B` matches (all of them when the body's type could be any).
  */
 export type StorefrontResponse<

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { OptionalUserId } from './common.js';
 
-/** The spec's text for blank feedback; the server answers it as its error too. */
+/** The spec's text for blank feedback; the server returns it as its error too. */
 export const FEEDBACK_BLANK_MESSAGE = 'please write your feedback and send to us.';
 /** What the web app shows after a success (spec section 8). */
 export const FEEDBACK_THANKS_MESSAGE = 'Thankyou! , your feedback is important for us.';
@@ -21,9 +21,9 @@ export const FeedbackText = z
 // ── POST /api/feedback.php ──
 
 /**
- * `feedback` is checked with FeedbackText and stored trimmed; a blank or missing one answers 400
+ * `feedback` is checked with FeedbackText and stored trimmed; a blank or missing one responds 400
  * {error: FEEDBACK_BLANK_MESSAGE}. `user_id` is optional; when given it must be the session's
- * user. Each address may send a few feedbacks per quarter hour; more answer 429 {error}.
+ * user. Each address may send a few feedbacks per quarter hour; more respond 429 {error}.
  */
 export const FeedbackRequest = z.object({
   feedback: z.string().nullish(),

@@ -31,7 +31,7 @@ export interface QueuePace {
 
 /**
  * Places let in at the drop itself: one second's worth. (Ten seconds' worth let 500 fans order
- * in the same instant in the bench, and their answers took 2.7 s.)
+ * in the same instant in the bench, and their responses took 2.7 s.)
  */
 export const firstBatch = (p: Pick<QueuePace, 'admitPerMinute'>) =>
   Math.max(1, Math.ceil(p.admitPerMinute / 60));
@@ -104,7 +104,7 @@ export const launchNoCodText = (launch: string) =>
 // ── POST /api/launch_queue.php ──
 
 /**
- * Takes the logged-in fan's place in the launch's waiting room (once; a second call answers the
+ * Takes the logged-in fan's place in the launch's waiting room (once; a second call returns the
  * same place), or a new place at the end with `again` once their turn has passed. Polled by the
  * jersey's page. 404: no such product; 409: not in a launch with a waiting room, or not open
  * yet; 429: too many places from this address.
@@ -113,7 +113,7 @@ export const LaunchQueueRequest = z.object({
   user_id: Id,
   product_id: Id,
   again: z.boolean().optional(),
-  /** The proof of work asked for by a long queue: a nonce for the answer's challenge. */
+  /** The proof of work asked for by a long queue: a nonce for the response's challenge. */
   nonce: z
     .string()
     .regex(/^[0-9a-z]{1,16}$/, 'nonce must be 1 to 16 digits or lower-case letters')

@@ -38,10 +38,10 @@ const OptionalCode = z
 // ── POST /api/process_order.php ──
 
 /**
- * Places an order for the lines and answers the payment page's address. The server prices
+ * Places an order for the lines and returns the payment page's address. The server prices
  * everything from the database; `amount` is the total the shopper saw (rupees), and a
  * different server total is refused. Send one `idempotency_key` (a UUID) per checkout
- * attempt: a repeated request with the same key answers the same order.
+ * attempt: a repeated request with the same key returns the same order.
  */
 export const ProcessOrderRequest = z
   .object({
@@ -81,7 +81,7 @@ export type ProcessOrderResponse = z.infer<typeof ProcessOrderResponse>;
 
 // ── POST /api/orders.php ──
 
-/** {user_id} lists the shopper's orders; {user_id, order_id} answers one order. */
+/** {user_id} lists the shopper's orders; {user_id, order_id} returns one order. */
 export const OrdersRequest = z.object({ user_id: Id, order_id: Id.nullish() });
 export type OrdersRequest = z.input<typeof OrdersRequest>;
 
@@ -264,7 +264,7 @@ export const CANCEL_REASON_MAX_LENGTH = 300;
 
 /**
  * The shopper cancels their own order while it is Pending, or Processing and not yet packed;
- * a paid order is refunded in full to the original payment. Answers the order page as it is
+ * a paid order is refunded in full to the original payment. Returns the order page as it is
  * afterwards.
  */
 export const OrderCancelRequest = z.object({

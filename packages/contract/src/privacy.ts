@@ -10,7 +10,7 @@ export const ERASED_SHOPPER_NAME = 'a Kitroom shopper';
 
 // ── POST /api/my_data.php ──
 
-/** {user_id}: the session's user. Answers MyDataExport as a JSON file to save. */
+/** {user_id}: the session's user. Returns MyDataExport as a JSON file to save. */
 export const MyDataRequest = z.object({ user_id: Id });
 export type MyDataRequest = z.input<typeof MyDataRequest>;
 

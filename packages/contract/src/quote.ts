@@ -46,7 +46,7 @@ export interface CouponRule {
 
 /**
  * The coupon part of a quote: a rule to apply; or the shares an order already keeps per line
- * (order_items.discount_paise), when a placed order or a coupon check's answer is quoted
+ * (order_items.discount_paise), when a placed order or a coupon check's response is quoted
  * again; or only the discount of an order placed before its shares were kept, shared by value.
  */
 export type QuoteCoupon =

@@ -110,9 +110,9 @@ export const LinkAffiliatesRequest = z.object({
 export type LinkAffiliatesRequest = z.input<typeof LinkAffiliatesRequest>;
 
 /**
- * Every referral call's answer. An unknown or inactive code is still recorded, with
- * valid false, and answers 200 (the web app redirects either way); a malformed body is 400.
- * `counted` is false for a repeat within the window above. The answer also sets the
+ * Every referral call's response. An unknown or inactive code is still recorded, with
+ * valid false, and responds 200 (the web app redirects either way); a malformed body is 400.
+ * `counted` is false for a repeat within the window above. The response also sets the
  * visitor cookie (HttpOnly, SameSite=Lax, one year) that identifies the browser.
  */
 export const ReferralClickResponse = z.object({

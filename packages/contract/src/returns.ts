@@ -129,7 +129,7 @@ const ReturnLineInput = z.object({
  * Asks to return or exchange some pieces of a delivered order (Completed, within 7 days of
  * delivery, one open request per order, at most what was ordered less what was already asked).
  * An exchange names the size wanted for each line; it must be a size the jersey comes in.
- * Photos are not taken yet. Answers the order page (orders.php's detail) as it is afterwards.
+ * Photos are not taken yet. Returns the order page (orders.php's detail) as it is afterwards.
  */
 export const OrderReturnRequest = z
   .object({

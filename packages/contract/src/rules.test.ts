@@ -23,7 +23,7 @@ describe('parseLimit', () => {
   it('tolerates spaces', () => {
     expect(parseLimit(' 1 - 50 ')).toEqual({ offset: 1, count: 49 });
   });
-  it('never answers more than a page of 50', () => {
+  it('never returns more than a page of 50', () => {
     expect(parseLimit('0-100000')).toEqual({ offset: 0, count: 50 });
   });
   it('refuses text that is not a range, and empty or reversed ranges', () => {

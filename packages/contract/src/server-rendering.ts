@@ -19,7 +19,7 @@ export interface PageCallRequest {
   visitor?: boolean;
 }
 
-/** What a storefront call answered: its status and body text. */
+/** What a storefront call returned: its status and body text. */
 export interface PageCallResponse {
   status: number;
   body: string;

@@ -35,7 +35,7 @@ export type DeliveryEstimateQuery = z.input<typeof DeliveryEstimateQuery>;
 
 /**
  * Where a pincode is and when an order paid now would arrive there. An unknown pincode, or
- * one where the shop does not deliver, is answered 400 {error}.
+ * one where the shop does not deliver, is refused with 400 {error}.
  */
 export const DeliveryEstimateResponse = z.object({
   pincode: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id } from './common.js';
 import { INDIAN_MOBILE_PATTERN, isValidGstin } from './rules.js';
 
-/** The spec's texts (section 5); the server answers them as its errors too. */
+/** The spec's texts (section 5); the server returns them as its errors too. */
 export const WHOLESALE_MESSAGES = {
   name: 'Please enter your name.',
   mobile: 'Please enter a valid 10-digit mobile number.',
@@ -56,16 +56,16 @@ export type WholesaleApplicationInput = z.input<typeof WholesaleApplication>;
 export const WholesaleStatusRequest = z.object({ user_id: Id, status: z.string().max(20) });
 export type WholesaleStatusRequest = z.input<typeof WholesaleStatusRequest>;
 
-/** The application; the server applies WholesaleApplication and answers its exact texts. */
+/** The application; the server applies WholesaleApplication and returns its exact texts. */
 export type WholesaleApplicationRequest = { user_id: number | string } & WholesaleApplicationInput;
 
 const loose = z.unknown().optional();
 
 /**
  * One body for both forms: with `status` it is a status query; without it, an application
- * whose fields the server checks with WholesaleApplication, answering 400 with the spec's
+ * whose fields the server checks with WholesaleApplication, responding 400 with the spec's
  * text (e.g. {error: 'Please enter a valid GST number.'}). One application per user: applying
- * again changes nothing and answers the current status.
+ * again changes nothing and returns the current status.
  */
 export const WholesaleRequest = z.object({
   user_id: Id,
@@ -101,7 +101,7 @@ export function wholesaleRejectedMessage(reason: string): string {
 /**
  * code 0: no application yet, or a rejected one (the web app shows the form, and the message
  * says why the last one was rejected); code 100: pending or approved, show the message. Both
- * carry a message, as the spec's status answer reads code and message.
+ * carry a message, as the spec's status response reads code and message.
  */
 export const WholesaleResponse = z.union([
   z.object({ code: z.literal(0), status: z.literal('rejected').optional(), message: z.string() }),
@@ -113,7 +113,7 @@ export type WholesaleResponse = z.infer<typeof WholesaleResponse>;
 
 /**
  * The logged-in shopper's own prices for the products on screen, asked after the page shows
- * (pages and catalogue answers are shared and stay retail). `pieces` is the order the tier is
+ * (pages and catalogue responses are shared and stay retail). `pieces` is the order the tier is
  * for: the cart's pieces on listings and product pages, the selected lines' at checkout.
  */
 export const WholesalePricesRequest = z.object({

@@ -29,7 +29,7 @@ export type WishlistProductsResponse = z.infer<typeof WishlistProductsResponse>;
 // ── POST /api/wishlist_manage.php ──
 
 /**
- * Adds or removes one jersey; answers the wishlist. Adding one already there or removing one
+ * Adds or removes one jersey; returns the wishlist. Adding one already there or removing one
  * not there changes nothing. 404: no such jersey (adding); 409: the wishlist is full.
  */
 export const WishlistManageRequest = z.object({
@@ -46,7 +46,7 @@ export type WishlistManageResponse = WishlistResponse;
 
 /**
  * At login: the guest's hearts join the shopper's wishlist, as many as fit; ids of jerseys no
- * longer sold are left out. Answers the merged wishlist.
+ * longer sold are left out. Returns the merged wishlist.
  */
 export const WishlistMergeRequest = z.object({
   user_id: Id,

@@ -69,7 +69,7 @@ async function sendCode(b: TestBrowser, email: string, action = 'send') {
   return smtp.takeCode(email.trim().toLowerCase());
 }
 
-/** A new address through send → code → details form; answers the signup response. */
+/** A new address through send → code → details form; returns the signup response. */
 async function register(b: TestBrowser, email: string, password = 'secret-pass') {
   const code = await sendCode(b, email);
   const verified = await b.post('/api/otpprocess.php', { email, otp: code });
@@ -225,7 +225,7 @@ describe('a new address registers by its mailed code and logs in', () => {
 });
 
 describe('login_verification.php', () => {
-  it('answers one error for an unknown address and a wrong password', async () => {
+  it('returns one error for an unknown address and a wrong password', async () => {
     const email = newEmail();
     await createUser(t.db, { email, password: 'right-password' });
     const wrong = await browser().post('/api/login_verification.php', {
@@ -257,7 +257,7 @@ describe('login_verification.php', () => {
       wrong.push(await time({ email, password: `wrong-${i}` }));
       unknown.push(await time({ email: newEmail(), password: `wrong-${i}` }));
     }
-    // Without the dummy verification an unknown address answers in about 1 ms against ~40.
+    // Without the dummy verification an unknown address responds in about 1 ms against ~40.
     expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.4);
   });
 
@@ -291,7 +291,7 @@ describe('login_verification.php', () => {
 });
 
 describe('forgot password: an existing user logs in by code', () => {
-  it('answers email, user_code and session_id with the session cookie', async () => {
+  it('returns email, user_code and session_id with the session cookie', async () => {
     const email = newEmail();
     const { id } = await createUser(t.db, { email, password: 'forgotten' });
     const b = browser();
@@ -319,7 +319,7 @@ describe('forgot password: an existing user logs in by code', () => {
 describe('otpprocess.php', () => {
   const wrongCodeFor = (code: string) => (code === '000000' ? '000001' : '000000');
 
-  it('answers the web app error for a wrong code and counts it', async () => {
+  it('returns the web app error for a wrong code and counts it', async () => {
     const email = newEmail();
     const b = browser();
     const code = await sendCode(b, email);
@@ -371,7 +371,7 @@ describe('otpprocess.php', () => {
     expect((await b.post('/api/otpprocess.php', { email, otp: code })).statusCode).toBe(200);
   });
 
-  it('answers the same error when no code was sent', async () => {
+  it('returns the same error when no code was sent', async () => {
     const res = await browser().post('/api/otpprocess.php', { email: newEmail(), otp: '123456' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: INVALID_OTP });
@@ -413,7 +413,7 @@ describe('send_email.php', () => {
     expect(ok.json()).toEqual({ message: OTP_VERIFIED_MESSAGE });
   });
 
-  it('answers 503 when the mail server refuses, and lets the address ask again at once', async () => {
+  it('responds 503 when the mail server refuses, and lets the address ask again at once', async () => {
     const email = newEmail();
     const b = browser();
     smtp.refuseNext();
@@ -625,7 +625,7 @@ describe('sessions', () => {
     expect((await b.post('/api/profile.php', { id: user_id })).statusCode).toBe(401);
   });
 
-  it('logout without a session still answers and clears the cookie', async () => {
+  it('logout without a session still responds and clears the cookie', async () => {
     const res = await browser().post('/api/session_destroy.php');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SESSION_DESTROYED_MESSAGE });

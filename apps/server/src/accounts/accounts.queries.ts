@@ -74,7 +74,7 @@ export async function findAddress(db: Queryable, userId: number): Promise<Addres
   return row;
 }
 
-/** Stores the address unless the user has one; answers whether it was stored. */
+/** Stores the address unless the user has one; returns whether it was stored. */
 export async function insertAddressIfNone(
   db: Queryable,
   userId: number,

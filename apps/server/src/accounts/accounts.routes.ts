@@ -1,5 +1,5 @@
 // Account calls at the spec's paths: thin handlers over the accounts and OTP services. The
-// `access` cookie carries the session; login-type answers set it, logout clears it.
+// `access` cookie carries the session; login-type responses set it, logout clears it.
 import { SESSION_DESTROYED_MESSAGE } from '@kitroom/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';

@@ -57,7 +57,7 @@ async function startSession(
 }
 
 /**
- * Logs in by password. An unknown address and a wrong password get the same answer after the
+ * Logs in by password. An unknown address and a wrong password get the same response after the
  * same work (a hash verification either way).
  */
 export async function logIn(

@@ -17,7 +17,7 @@ export async function findCode(db: Queryable, email: string): Promise<OtpRow | u
 
 /**
  * Stores a new code for the address, replacing the old one, unless the old one was sent at or
- * after `notSentSince`; answers whether it was stored. One statement, so two parallel
+ * after `notSentSince`; returns whether it was stored. One statement, so two parallel
  * requests cannot both send.
  */
 export async function replaceCode(
@@ -54,7 +54,7 @@ export async function deleteCode(db: Queryable, email: string, codeHash: string)
 }
 
 /**
- * Counts one attempt against a live code with attempts left, and answers its hash;
+ * Counts one attempt against a live code with attempts left, and returns its hash;
  * undefined when there is no such code. The attempt is counted before the code is compared,
  * so parallel guesses cannot exceed the allowance.
  */

@@ -41,7 +41,7 @@ const SENT_MESSAGES: Record<SendEmailRequest['action'], (email: string) => strin
   resend: (email) => `A new OTP has been sent to ${email}.`,
 };
 
-/** Mails a new code to the address (replacing any older one); answers the message to show. */
+/** Mails a new code to the address (replacing any older one); returns the message to show. */
 export async function sendCode(
   deps: OtpDeps,
   email: string,
@@ -129,7 +129,7 @@ export function grantCookieOptions(secure: boolean): CookieSerializeOptions {
   };
 }
 
-/** Grants the address one step of this purpose; answers the token for the cookie. */
+/** Grants the address one step of this purpose; returns the token for the cookie. */
 export async function grant(
   db: Queryable,
   email: string,

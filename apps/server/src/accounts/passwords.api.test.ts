@@ -180,7 +180,7 @@ describe('change_password.php', () => {
     expect((await logIn(browser(), email, 'current-1')).statusCode).toBe(401);
   });
 
-  it("answers only for the session's own user", async () => {
+  it("responds only for the session's own user", async () => {
     const me = await createUser(t.db, { email: newEmail(), password: 'mine-pass' });
     const them = await createUser(t.db, { email: newEmail(), password: 'their-pass' });
     const b = browser();

@@ -55,7 +55,7 @@ export function hashSecret(secret: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Spends the time of one verification and answers false: used when there is no stored hash
+ * Spends the time of one verification and returns false: used when there is no stored hash
  * (unknown email), so that a wrong address and a wrong password take as long.
  */
 export async function verifyNothing(secret: string): Promise<false> {

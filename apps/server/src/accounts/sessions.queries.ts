@@ -45,7 +45,7 @@ export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<v
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-/** Ends every session of the user but the one with this key; answers how many ended. */
+/** Ends every session of the user but the one with this key; returns how many ended. */
 export async function deleteOtherSessions(
   db: Queryable,
   userId: number,

@@ -98,7 +98,7 @@ export const shopperSessions = {
 };
 
 /**
- * SQL that answers the user_id of the live session with key `key` at `now` (no row: none),
+ * SQL that returns the user_id of the live session with key `key` at `now` (no row: none),
  * for statements of other domains that check the session in their own round trip.
  */
 export const liveSessionUserSql = q.liveSessionUser;
@@ -108,7 +108,7 @@ export async function destroySession(db: Queryable, sessionId: string): Promise<
   await q.deleteSession(db, hashSessionId(sessionId));
 }
 
-/** Logs the user out everywhere but the session with this id; answers how many ended. */
+/** Logs the user out everywhere but the session with this id; returns how many ended. */
 export function endOtherSessions(db: Queryable, userId: number, keepSessionId: string) {
   return q.deleteOtherSessions(db, userId, hashSessionId(keepSessionId));
 }

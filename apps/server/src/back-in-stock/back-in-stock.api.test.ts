@@ -148,7 +148,7 @@ describe('signing up', () => {
 
   it('refuses a size in stock, a size or product the shop does not sell, and no email', async () => {
     const p = await createProduct(t.db, { sizes: { M: 0, L: 2 } });
-    const answers = await Promise.all([
+    const responses = await Promise.all([
       notifyMe({ product_id: p, size: 'L', email: 'a@example.com' }),
       notifyMe({ product_id: p, size: 'XS', email: 'a@example.com' }),
       notifyMe({ product_id: 999_999, size: 'M', email: 'a@example.com' }),
@@ -156,7 +156,7 @@ describe('signing up', () => {
       notifyMe({ product_id: p, size: 'M', email: 'not an email' }),
       notifyMe({ product_id: 'x', size: 'M', email: 'a@example.com' }),
     ]);
-    expect(answers.map((r) => [r.statusCode, r.json().error])).toEqual([
+    expect(responses.map((r) => [r.statusCode, r.json().error])).toEqual([
       [409, inStock('L')],
       [404, NO_SUCH_SIZE],
       [404, NO_SUCH_SIZE],
@@ -248,7 +248,7 @@ describe('confirming a guest’s address', () => {
     expect(await mailsFor(p)).toEqual([]);
   });
 
-  it('mails a confirmed guest once when the size comes back, and answers the link again the same', async () => {
+  it('mails a confirmed guest once when the size comes back, and the link opened again responds the same', async () => {
     const p = await createProduct(t.db, { name: 'Odisha FC Away', sizes: { L: 0 } });
     await notifyMe({ product_id: p, size: 'L', email: 'meera@example.com' });
     const link = await confirmLink('meera@example.com');
@@ -306,14 +306,14 @@ describe('confirming a guest’s address', () => {
       sql`UPDATE back_in_stock_requests SET confirm_expires_at = now() - interval '1 second'
            WHERE id = ${late.request_id}`,
     );
-    const answers = await Promise.all([
+    const responses = await Promise.all([
       confirmSignUp(late),
       confirmSignUp({ ...late, token: 'not-the-token' }),
       confirmSignUp({ request_id: 999_999_999, token: late.token }),
       confirmSignUp({ request_id: late.request_id }),
       confirmSignUp({ request_id: 'x', token: late.token }),
     ]);
-    expect(answers.map((r) => [r.statusCode, r.json().error])).toEqual([
+    expect(responses.map((r) => [r.statusCode, r.json().error])).toEqual([
       [400, LINK_EXPIRED],
       [404, LINK_NOT_VALID],
       [404, LINK_NOT_VALID],

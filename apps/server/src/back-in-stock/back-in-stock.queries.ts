@@ -49,7 +49,7 @@ export async function waitingRequest(
 
 /**
  * Adds the address to the size's waiting list, confirmed (a shopper's own address) or with a
- * confirmation token's hash; answers the request's id.
+ * confirmation token's hash; returns the request's id.
  */
 export async function insertRequest(
   db: Queryable,

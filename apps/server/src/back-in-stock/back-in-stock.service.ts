@@ -106,7 +106,7 @@ export async function confirmByToken(
     const size = await q.lockSize(tx, seen.product_id, seen.size);
     const request = await q.requestById(tx, requestId, true);
     if (!size || !request) throw new NotFound(NO_SUCH_SIZE);
-    const answer = (in_stock: boolean, message: string) => ({
+    const outcome = (in_stock: boolean, message: string) => ({
       product_id: request.product_id,
       size: request.size,
       in_stock,
@@ -115,8 +115,8 @@ export async function confirmByToken(
     if (request.confirmed_at !== null) {
       const name = request.product_name;
       return request.notified_at !== null
-        ? answer(true, backAlready(name, request.size))
-        : answer(false, confirmed(name, request.size));
+        ? outcome(true, backAlready(name, request.size))
+        : outcome(false, confirmed(name, request.size));
     }
     if (request.notified_at !== null) throw new NotFound(LINK_NOT_VALID);
     const until = request.confirm_expires_at;
@@ -124,8 +124,8 @@ export async function confirmByToken(
     const back = size.stock > 0;
     await q.confirmRequest(tx, request.id, back);
     return back
-      ? answer(true, backAlready(request.product_name, request.size))
-      : answer(false, confirmed(request.product_name, request.size));
+      ? outcome(true, backAlready(request.product_name, request.size))
+      : outcome(false, confirmed(request.product_name, request.size));
   });
 }
 

@@ -112,7 +112,7 @@ describe('cart.php and cart_manage.php', () => {
     expect((await s.post('/api/cart.php', { user_id: s.id })).json().cart_items).toEqual([]);
   });
 
-  it('answers the cart as cart.php does: lines in the order first added, the new one last', async () => {
+  it('returns the cart as cart.php does: lines in the order first added, the new one last', async () => {
     const s = await shopper();
     const second = await createProduct(t.db, { sizes: { S: 4, M: 4 } });
     const add = (product_id: number, size: string, quantity = 1) =>
@@ -182,7 +182,7 @@ describe('cart.php and cart_manage.php', () => {
     }
   });
 
-  it('answers 401 without a session and 403 for another user', async () => {
+  it('responds 401 without a session and 403 for another user', async () => {
     const s = await shopper();
     const other = await shopper();
     const anonymous = await t.app.inject({
@@ -211,7 +211,7 @@ describe('cart.php and cart_manage.php', () => {
       return { s, body, cartOf, before: await cartOf() };
     }
 
-    it('answers 401 without a live session and changes nothing', async () => {
+    it('responds 401 without a live session and changes nothing', async () => {
       const { s, body, cartOf, before } = await shopperWithLine();
       const post = (cookie: string | undefined, payload: object) =>
         t.app.inject({
@@ -240,7 +240,7 @@ describe('cart.php and cart_manage.php', () => {
       expect(await cartOf()).toEqual(before);
     });
 
-    it("answers 403 for another user's cart and changes nothing", async () => {
+    it("responds 403 for another user's cart and changes nothing", async () => {
       const { body, cartOf, before } = await shopperWithLine();
       const other = await shopper();
       const res = await other.post('/api/cart_manage.php', body);

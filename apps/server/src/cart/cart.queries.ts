@@ -175,7 +175,7 @@ const addStatement = preparedStatement<AddOutcome>(
 
 /**
  * For the claim's live session, if it is the claim's user: adds to the line (see upsertLine)
- * and reads the cart back. Answers what the service needs to tell why nothing was added.
+ * and reads the cart back. Returns what the service needs to tell why nothing was added.
  */
 export async function addToCart(
   db: Queryable,
@@ -190,7 +190,7 @@ export async function addToCart(
     printNumber: print.number,
     printPatch: print.patch,
   });
-  if (!row) throw new Error('the cart add statement answered no row');
+  if (!row) throw new Error('the cart add statement returned no row');
   return row;
 }
 
@@ -204,7 +204,7 @@ const clearStatement = preparedStatement<{ session_user_id: number | null }>(
 );
 
 /**
- * Empties the cart of the claim's user if the claim's session is live and theirs; answers
+ * Empties the cart of the claim's user if the claim's session is live and theirs; returns
  * the session's user (null: none).
  */
 export async function clearCart(db: Queryable, claim: ClaimedSession): Promise<number | null> {

@@ -63,8 +63,8 @@ export async function cart(db: Queryable, userId: number): Promise<CartResponse>
 }
 
 /**
- * Adds, reduces or clears, then answers the cart. The claim's session is checked by the
- * statements themselves (401 and 403 as the auth hook answers them, before anything else).
+ * Adds, reduces or clears, then returns the cart. The claim's session is checked by the
+ * statements themselves (401 and 403 as the auth hook sends them, before anything else).
  */
 export async function manage(
   db: Db,

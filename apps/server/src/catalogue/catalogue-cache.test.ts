@@ -42,7 +42,7 @@ function setup(limits: CacheLimits = {}) {
   return { db, cache: new CatalogueCache(db.read, limits) };
 }
 
-const answer =
+const result =
   (value: string, products: number[], bytes = 10) =>
   async () => ({
     value,
@@ -50,8 +50,8 @@ const answer =
     bytes,
   });
 
-/** An answer still being computed: it settles with `value` when `release` is called. */
-function heldAnswer(value: string, products: number[]) {
+/** A result still being computed: it settles with `value` when `release` is called. */
+function heldResult(value: string, products: number[]) {
   let release: () => void = () => undefined;
   const compute = () =>
     new Promise<Computed<string>>((resolve) => {
@@ -134,7 +134,7 @@ describe('CatalogueCache.version', () => {
     );
     const at = (catalogue: number): VersionRead => ({ catalogue, products: 0, changed: [] });
     const first = cache.version();
-    // These arrive after the first read started: they must not take its answer.
+    // These arrive after the first read started: they must not take its result.
     const second = cache.version();
     const third = cache.version();
     expect(reads).toHaveLength(1);
@@ -166,63 +166,63 @@ describe('CatalogueCache.version', () => {
   });
 });
 
-describe('CatalogueCache.answer (answers that show products)', () => {
-  it('keeps an answer until a product it shows changes', async () => {
+describe('CatalogueCache.result (results that show products)', () => {
+  it('keeps a result until a product it shows changes', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
-    expect(await cache.answer(version, 'page', answer('first', [1, 2]))).toBe('first');
+    expect(await cache.result(version, 'page', result('first', [1, 2]))).toBe('first');
     db.changeProducts(3);
     version = await cache.version();
-    expect(await cache.answer(version, 'page', answer('second', [1, 2]))).toBe('first');
+    expect(await cache.result(version, 'page', result('second', [1, 2]))).toBe('first');
     db.changeProducts(2);
     version = await cache.version();
-    expect(await cache.answer(version, 'page', answer('third', [1, 2]))).toBe('third');
-    expect(cache.answerCount).toBe(1);
+    expect(await cache.result(version, 'page', result('third', [1, 2]))).toBe('third');
+    expect(cache.resultCount).toBe(1);
   });
 
-  it('drops every answer when the catalogue version goes up', async () => {
+  it('drops every result when the catalogue version goes up', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
-    await cache.answer(version, 'page', answer('first', []));
+    await cache.result(version, 'page', result('first', []));
     db.catalogue = 2;
     version = await cache.version();
-    expect(await cache.answer(version, 'page', answer('second', []))).toBe('second');
+    expect(await cache.result(version, 'page', result('second', []))).toBe('second');
   });
 
-  it('drops every answer when the product log no longer reaches back', async () => {
+  it('drops every result when the product log no longer reaches back', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
-    await cache.answer(version, 'page', answer('first', [1]));
+    await cache.result(version, 'page', result('first', [1]));
     db.changeProducts(5);
     db.log.clear();
     version = await cache.version();
-    expect(await cache.answer(version, 'page', answer('second', [1]))).toBe('second');
+    expect(await cache.result(version, 'page', result('second', [1]))).toBe('second');
   });
 
-  it('does not keep an answer whose product changed while it was computed', async () => {
+  it('does not keep a result whose product changed while it was computed', async () => {
     const { db, cache } = setup();
     const before = await cache.version();
-    const held = heldAnswer('stale', [1]);
-    const slow = cache.answer(before, 'page', held.compute);
+    const held = heldResult('stale', [1]);
+    const slow = cache.result(before, 'page', held.compute);
     db.changeProducts(1);
     const after = await cache.version();
     held.release();
     // The request that read the older version gets what it computed...
     expect(await slow).toBe('stale');
     // ...but a request that read the change does not.
-    expect(await cache.answer(after, 'page', answer('fresh', [1]))).toBe('fresh');
+    expect(await cache.result(after, 'page', result('fresh', [1]))).toBe('fresh');
   });
 
-  it('keeps an answer computed while an unrelated product changed', async () => {
+  it('keeps a result computed while an unrelated product changed', async () => {
     const { db, cache } = setup();
     const before = await cache.version();
-    const held = heldAnswer('kept', [1]);
-    const slow = cache.answer(before, 'page', held.compute);
+    const held = heldResult('kept', [1]);
+    const slow = cache.result(before, 'page', held.compute);
     db.changeProducts(2);
     const after = await cache.version();
     held.release();
     await slow;
-    expect(await cache.answer(after, 'page', answer('again', [1]))).toBe('kept');
+    expect(await cache.result(after, 'page', result('again', [1]))).toBe('kept');
   });
 
   it('shares one computation between callers of the same version', async () => {
@@ -233,7 +233,7 @@ describe('CatalogueCache.answer (answers that show products)', () => {
       calls++;
       return { value: 'v', products: [], bytes: 1 };
     };
-    await Promise.all([cache.answer(version, 'k', compute), cache.answer(version, 'k', compute)]);
+    await Promise.all([cache.result(version, 'k', compute), cache.result(version, 'k', compute)]);
     expect(calls).toBe(1);
   });
 
@@ -241,24 +241,24 @@ describe('CatalogueCache.answer (answers that show products)', () => {
     const { cache } = setup();
     const version = await cache.version();
     await expect(
-      cache.answer(version, 'k', () => Promise.reject(new Error('boom'))),
+      cache.result(version, 'k', () => Promise.reject(new Error('boom'))),
     ).rejects.toThrow('boom');
-    expect(await cache.answer(version, 'k', answer('ok', []))).toBe('ok');
+    expect(await cache.result(version, 'k', result('ok', []))).toBe('ok');
   });
 
   it('holds at most its bytes, dropping the least recently used', async () => {
-    const { cache } = setup({ answerBytes: 25 });
+    const { cache } = setup({ resultBytes: 25 });
     const version = await cache.version();
-    await cache.answer(version, 'a', answer('a', [], 10));
-    await cache.answer(version, 'b', answer('b', [], 10));
-    await cache.answer(version, 'a', answer('a again', [], 10));
-    await cache.answer(version, 'c', answer('c', [], 10));
-    expect(cache.answerCount).toBe(2);
-    expect(await cache.answer(version, 'a', answer('a new', [], 10))).toBe('a');
-    expect(await cache.answer(version, 'b', answer('b new', [], 10))).toBe('b new');
+    await cache.result(version, 'a', result('a', [], 10));
+    await cache.result(version, 'b', result('b', [], 10));
+    await cache.result(version, 'a', result('a again', [], 10));
+    await cache.result(version, 'c', result('c', [], 10));
+    expect(cache.resultCount).toBe(2);
+    expect(await cache.result(version, 'a', result('a new', [], 10))).toBe('a');
+    expect(await cache.result(version, 'b', result('b new', [], 10))).toBe('b new');
   });
 
-  it('computes only the missing ones of several per-product answers, in one call', async () => {
+  it('computes only the missing ones of several per-product results, in one call', async () => {
     const { db, cache } = setup();
     let version = await cache.version();
     const asked: number[][] = [];
@@ -266,10 +266,10 @@ describe('CatalogueCache.answer (answers that show products)', () => {
       asked.push([...missing]);
       return new Map(missing.map((id) => [id, { value: `p${id}`, products: [id], bytes: 1 }]));
     };
-    await cache.answersById(version, 's:', [1, 2], compute);
+    await cache.resultsById(version, 's:', [1, 2], compute);
     db.changeProducts(2);
     version = await cache.version();
-    const got = await cache.answersById(version, 's:', [1, 2, 3], compute);
+    const got = await cache.resultsById(version, 's:', [1, 2, 3], compute);
     expect([...got]).toEqual([
       [1, 'p1'],
       [2, 'p2'],

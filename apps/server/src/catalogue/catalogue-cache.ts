@@ -3,16 +3,16 @@
 // them first, so no process serves a result older than the catalogue it just saw.
 // - `get`: results that depend only on the catalogue version (facet counts, name lookups,
 //   search rankings); a new catalogue version drops them all.
-// - `answer`: results that also show products (whole API answers, product summaries). Each
-//   names the products it shows; a new product version drops only the answers showing a
+// - `result`: results that also show products (whole API responses, product summaries). Each
+//   names the products it shows; a new product version drops only the results showing a
 //   product it changed (the database logs which), and a new catalogue version drops them all.
 // See docs/decisions/006-catalogue-cache-by-version.md and 008-whole-answers-cached.md.
 
 export const DEFAULT_CACHE_ENTRIES = 4000;
-/** Answers include one summary per product a product page may show: their bytes bind first. */
-export const DEFAULT_ANSWER_ENTRIES = 100_000;
-/** Answers are kept as bytes; this bounds their total per database handle. */
-export const DEFAULT_ANSWER_BYTES = 64 * 1024 * 1024;
+/** Results include one summary per product a product page may show: their bytes bind first. */
+export const DEFAULT_RESULT_ENTRIES = 100_000;
+/** Results are kept as bytes; this bounds their total per database handle. */
+export const DEFAULT_RESULT_BYTES = 64 * 1024 * 1024;
 /** How far back the database keeps the log of changed products (migration *_product_versions). */
 export const PRODUCT_LOG_KEPT = 10_000;
 /** The id the product log uses for "the Most Viewed order changed". */
@@ -21,7 +21,7 @@ export const MOST_VIEWED = 0;
 export const RATING_ORDER = -1;
 /** The id the product log uses for "the sales window changed" (the popular sort's order). */
 export const POPULAR_ORDER = -2;
-/** Product-version steps remembered, to check answers that were computing across a change. */
+/** Product-version steps remembered, to check results that were computing across a change. */
 const RECENT_STEPS = 64;
 
 /** The versions a request read. */
@@ -41,14 +41,14 @@ export interface VersionRead extends CacheVersion {
 /** Reads the versions; `since` is the product version the cache knows, if any. */
 export type ReadVersion = (since: number | undefined) => Promise<VersionRead>;
 
-/** What an `answer` computation gives: the value, the products it shows, its size. */
+/** What a `result` computation gives: the value, the products it shows, its size. */
 export interface Computed<T> {
   value: T;
   products: readonly number[];
   bytes: number;
 }
 
-interface AnswerEntry {
+interface ResultEntry {
   value: unknown;
   products: readonly number[];
   bytes: number;
@@ -61,8 +61,8 @@ interface Pending {
 
 export interface CacheLimits {
   entries?: number;
-  answers?: number;
-  answerBytes?: number;
+  results?: number;
+  resultBytes?: number;
 }
 
 /** Most recently used last, so the first key is the one to drop. */
@@ -74,26 +74,26 @@ function touch<V>(map: Map<string, V>, key: string, value: V): void {
 export class CatalogueCache {
   private known: CacheVersion | undefined;
   private readonly entries = new Map<string, Promise<unknown>>();
-  private readonly answers = new Map<string, AnswerEntry>();
+  private readonly results = new Map<string, ResultEntry>();
   private readonly pending = new Map<string, Pending>();
-  /** Product id → keys of the answers showing it. */
+  /** Product id → keys of the results showing it. */
   private readonly showing = new Map<number, Set<string>>();
-  private answerBytes = 0;
+  private resultBytes = 0;
   /** The last product-version steps, oldest first: (from, to] and what changed in them. */
   private recent: { from: number; to: number; changed: ReadonlySet<number> }[] = [];
   private reading: Promise<CacheVersion> | undefined;
   private nextRead: Promise<CacheVersion> | undefined;
   private readonly maxEntries: number;
-  private readonly maxAnswers: number;
-  private readonly maxAnswerBytes: number;
+  private readonly maxResults: number;
+  private readonly maxResultBytes: number;
 
   constructor(
     private readonly readVersion: ReadVersion,
     limits: CacheLimits = {},
   ) {
     this.maxEntries = limits.entries ?? DEFAULT_CACHE_ENTRIES;
-    this.maxAnswers = limits.answers ?? DEFAULT_ANSWER_ENTRIES;
-    this.maxAnswerBytes = limits.answerBytes ?? DEFAULT_ANSWER_BYTES;
+    this.maxResults = limits.results ?? DEFAULT_RESULT_ENTRIES;
+    this.maxResultBytes = limits.resultBytes ?? DEFAULT_RESULT_BYTES;
   }
 
   /**
@@ -132,10 +132,10 @@ export class CatalogueCache {
     const known = this.known;
     if (!known || known.catalogue !== read.catalogue) {
       this.entries.clear();
-      this.dropAnswers();
+      this.dropResults();
     } else if (known.products !== read.products) {
       if (read.changed === undefined || read.products < known.products) {
-        this.dropAnswers();
+        this.dropResults();
       } else {
         const changed = new Set(read.changed);
         for (const id of changed) this.dropShowing(id);
@@ -173,20 +173,20 @@ export class CatalogueCache {
   }
 
   /**
-   * The value for `key`, valid at this version or a later one: a kept answer, else
+   * The value for `key`, valid at this version or a later one: a kept result, else
    * `compute()`, kept only if none of the products it shows changed while it was computed.
    * Concurrent callers at the same version share one computation; failures are not kept.
    */
-  async answer<T>(
+  async result<T>(
     version: CacheVersion,
     key: string,
     compute: () => Promise<Computed<T>>,
   ): Promise<T> {
     const known = this.known;
     if (version.catalogue !== known?.catalogue) return (await compute()).value;
-    const found = this.answers.get(key);
+    const found = this.results.get(key);
     if (found) {
-      touch(this.answers, key, found);
+      touch(this.results, key, found);
       return found.value as T;
     }
     const shared = this.pending.get(key);
@@ -211,11 +211,11 @@ export class CatalogueCache {
   }
 
   /**
-   * Per-product answers (`prefix` + id) for several products: the kept ones, and the missing
-   * ones from one `compute` call, kept on the same terms as `answer`. Products `compute` does
+   * Per-product results (`prefix` + id) for several products: the kept ones, and the missing
+   * ones from one `compute` call, kept on the same terms as `result`. Products `compute` does
    * not return are absent from the result.
    */
-  async answersById<T>(
+  async resultsById<T>(
     version: CacheVersion,
     prefix: string,
     ids: readonly number[],
@@ -226,9 +226,9 @@ export class CatalogueCache {
     const missing: number[] = [];
     for (const id of ids) {
       const key = prefix + id;
-      const found = current ? this.answers.get(key) : undefined;
+      const found = current ? this.results.get(key) : undefined;
       if (found) {
-        touch(this.answers, key, found);
+        touch(this.results, key, found);
         out.set(id, found.value as T);
       } else {
         missing.push(id);
@@ -242,7 +242,7 @@ export class CatalogueCache {
     return out;
   }
 
-  /** Whether an answer computed from reads at `version` is still right at the known version. */
+  /** Whether a result computed from reads at `version` is still right at the known version. */
   private stillValid(version: CacheVersion, products: readonly number[]): boolean {
     const known = this.known;
     if (!known || known.catalogue !== version.catalogue) return false;
@@ -253,14 +253,14 @@ export class CatalogueCache {
   }
 
   private keep(key: string, computed: Computed<unknown>): void {
-    this.dropAnswer(key);
-    const entry: AnswerEntry = {
+    this.dropResult(key);
+    const entry: ResultEntry = {
       value: computed.value,
       products: computed.products,
       bytes: computed.bytes,
     };
-    this.answers.set(key, entry);
-    this.answerBytes += entry.bytes;
+    this.results.set(key, entry);
+    this.resultBytes += entry.bytes;
     for (const id of entry.products) {
       let keys = this.showing.get(id);
       if (!keys) {
@@ -269,18 +269,18 @@ export class CatalogueCache {
       }
       keys.add(key);
     }
-    while (this.answers.size > this.maxAnswers || this.answerBytes > this.maxAnswerBytes) {
-      const oldest = this.answers.keys().next().value;
+    while (this.results.size > this.maxResults || this.resultBytes > this.maxResultBytes) {
+      const oldest = this.results.keys().next().value;
       if (oldest === undefined) break;
-      this.dropAnswer(oldest);
+      this.dropResult(oldest);
     }
   }
 
-  private dropAnswer(key: string): void {
-    const entry = this.answers.get(key);
+  private dropResult(key: string): void {
+    const entry = this.results.get(key);
     if (!entry) return;
-    this.answers.delete(key);
-    this.answerBytes -= entry.bytes;
+    this.results.delete(key);
+    this.resultBytes -= entry.bytes;
     for (const id of entry.products) {
       const keys = this.showing.get(id);
       keys?.delete(key);
@@ -291,13 +291,13 @@ export class CatalogueCache {
   private dropShowing(id: number): void {
     const keys = this.showing.get(id);
     if (!keys) return;
-    for (const key of [...keys]) this.dropAnswer(key);
+    for (const key of [...keys]) this.dropResult(key);
   }
 
-  private dropAnswers(): void {
-    this.answers.clear();
+  private dropResults(): void {
+    this.results.clear();
     this.showing.clear();
-    this.answerBytes = 0;
+    this.resultBytes = 0;
     this.recent = [];
   }
 
@@ -305,8 +305,8 @@ export class CatalogueCache {
     return this.entries.size;
   }
 
-  get answerCount(): number {
-    return this.answers.size;
+  get resultCount(): number {
+    return this.results.size;
   }
 }
 

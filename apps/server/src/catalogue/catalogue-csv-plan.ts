@@ -125,7 +125,7 @@ export function createdFields(p: PlannedProduct) {
 
 /**
  * Compares checked rows with the products as they are (`current`, by id) and the names;
- * answers what would be written, the rows' errors, and the plan's digest.
+ * returns what would be written, the rows' errors, and the plan's digest.
  */
 export function planImport(
   rows: readonly ReadRow[],

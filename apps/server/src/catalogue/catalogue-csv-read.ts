@@ -1,6 +1,6 @@
 // Reading an uploaded CSV file as a stream: UTF-8 checked strictly (a file saved in another
 // encoding is refused, not silently mangled), csv-parse record by record, the header checked,
-// and every data row checked by the contract's field rules. Answers the products and every
+// and every data row checked by the contract's field rules. Returns the products and every
 // problem by row and column.
 import { Transform, type Readable } from 'node:stream';
 import {

@@ -1,5 +1,5 @@
 // The catalogue's CSV endpoints: the export streamed as a file, and the import, which takes
-// the file as a text/csv body (this route only) and answers NDJSON progress lines, then the
+// the file as a text/csv body (this route only) and returns NDJSON progress lines, then the
 // result. Thin: the service reads, checks, compares and writes.
 import { PassThrough, Readable } from 'node:stream';
 import type { CatalogueImportLine } from '@kitroom/contract/admin';

@@ -146,7 +146,7 @@ export async function loadNames(db: Queryable) {
   return { categories, subCategories, teams, players };
 }
 
-/** Creates sub-categories; answers their ids. */
+/** Creates sub-categories; returns their ids. */
 export function insertSubCategories(
   db: Queryable,
   rows: readonly { category_id: number; name: string }[],

@@ -1,6 +1,6 @@
 // The catalogue as a CSV file (docs/decisions/018). Export streams every product in keyset
 // batches through csv-stringify, so memory stays flat whatever the catalogue's size. Import
-// reads and checks the whole file, compares it with the catalogue, and either answers the
+// reads and checks the whole file, compares it with the catalogue, and either returns the
 // plan (dry run) or writes all of it in one transaction — products, sizes, the stock ledger
 // ('import') and the audit log — or nothing when any row is bad or the plan has moved.
 import type { Readable } from 'node:stream';
@@ -173,7 +173,7 @@ function ledgerOf(
 }
 
 /**
- * Checks a CSV upload and answers what it would change (dry run), or applies it in one
+ * Checks a CSV upload and returns what it would change (dry run), or applies it in one
  * transaction. Nothing is written when any row is bad, or when `plan` is given and the plan
  * is no longer the same (the catalogue changed in a way that matters).
  */

@@ -1,4 +1,4 @@
-// Decision 008's trap: the kept catalogue answers are right only while every column they show
+// Decision 008's trap: the cached catalogue responses are right only while every column they show
 // is watched by a trigger — the catalogue version's (what can move a product in a list) or
 // the product log's (what one product shows). A column added to the queries but to no
 // trigger keeps showing its old value. This test reads which columns the catalogue's read
@@ -248,7 +248,7 @@ describe("the catalogue version's triggers (decision 008)", () => {
     for (const column of [...columns].filter((c) => !KEYS.has(c))) {
       const change = changes[table]?.[column];
       if (!change) continue; // the test above fails for it
-      it(`a change of ${table}.${column} reaches the kept answers`, async () => {
+      it(`a change of ${table}.${column} reaches the kept responses`, async () => {
         const s = await subject();
         const before = await readVersions(db, undefined, 10_000);
         await db.transaction(async (tx) => {

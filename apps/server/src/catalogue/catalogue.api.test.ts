@@ -46,7 +46,7 @@ const post = (url: string, payload?: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object });
 
 describe('home.php', () => {
-  it('answers the four lists', async () => {
+  it('returns the four lists', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/home.php' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -62,7 +62,7 @@ describe('home.php', () => {
 });
 
 describe('product.php', () => {
-  it('answers the product in rupees with its lists', async () => {
+  it('returns the product in rupees with its lists', async () => {
     const res = await post('/api/product.php', { product_id: messiId });
     expect(res.statusCode).toBe(200);
     const [detail] = res.json();
@@ -91,7 +91,7 @@ describe('product.php', () => {
     expect(detail.similar_by_category.length).toBeLessThanOrEqual(10);
   });
 
-  it('answers 404 for an unknown id', async () => {
+  it('responds 404 for an unknown id', async () => {
     const res = await post('/api/product.php', { product_id: 999999 });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Product not found' });
@@ -103,10 +103,10 @@ describe('shop.php', () => {
     const res = await post('/api/shop.php');
     expect(res.json()).not.toHaveProperty('error');
     expect(res.statusCode).toBe(200);
-    const answer = res.json();
-    const names = answer.categories.map((c: { category_name: string }) => c.category_name);
+    const json = res.json();
+    const names = json.categories.map((c: { category_name: string }) => c.category_name);
     expect(names.sort()).toEqual(['Club Jerseys', 'National Teams']);
-    expect(answer.categories[0]).toHaveProperty('product_count');
+    expect(json.categories[0]).toHaveProperty('product_count');
     // The spec's table reads categories, products, min_price and max_price from every form.
     const preload = (
       await post('/api/shop.php', {
@@ -115,11 +115,11 @@ describe('shop.php', () => {
         price_range_maximum: 10000,
       })
     ).json();
-    expect(answer.products).toHaveLength(50);
-    expect(answer.products).toEqual(preload.products);
-    expect(answer.min_price).toBe(preload.min_price);
-    expect(answer.max_price).toBe(preload.max_price);
-    expect(answer.total).toBe(62);
+    expect(json.products).toHaveLength(50);
+    expect(json.products).toEqual(preload.products);
+    expect(json.min_price).toBe(preload.min_price);
+    expect(json.max_price).toBe(preload.max_price);
+    expect(json.total).toBe(62);
   });
 
   it('pages by 50 with facet counts, tolerating spaces in limit', async () => {
@@ -157,7 +157,7 @@ describe('shop.php', () => {
     expect(body.categories).toEqual([{ category_name: 'Club Jerseys', count: 6 }]);
   });
 
-  it("answers one category's products with its price bounds", async () => {
+  it("returns one category's products with its price bounds", async () => {
     const body = (await post('/api/shop.php', { category: ['National Teams'] })).json();
     expect(body.products.map((p: { id: number }) => p.id)).toEqual([messiId]);
     expect(body).toMatchObject({ min_price: 1499, max_price: 1499 });
@@ -170,7 +170,7 @@ describe('search_result.php', () => {
     expect(body.products[0].id).toBe(messiId);
   });
 
-  it('answers an empty list for blank text', async () => {
+  it('returns an empty list for blank text', async () => {
     const body = (await post('/api/search_result.php', { search: '   ' })).json();
     expect(body).toEqual({ products: [] });
   });

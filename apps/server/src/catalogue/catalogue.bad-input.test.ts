@@ -107,9 +107,9 @@ describe('bad input to the catalogue calls', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(status);
-    const answer = res.json();
-    expect(Object.keys(answer)).toEqual(['error']);
-    expect(answer.error).toMatch(error);
+    const json = res.json();
+    expect(Object.keys(json)).toEqual(['error']);
+    expect(json.error).toMatch(error);
     expect(res.body).not.toMatch(/\bat .+:\d+:\d+/);
   });
 
@@ -135,7 +135,7 @@ describe('bad input to the catalogue calls', () => {
     expect(res.json()).toEqual({ error: 'The request body is too large.' });
   });
 
-  it('answers an unknown call with JSON 404', async () => {
+  it('responds to an unknown call with JSON 404', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nope.php' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatch(/No such call/);

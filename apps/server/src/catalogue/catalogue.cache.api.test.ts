@@ -167,7 +167,7 @@ describe('shop.php facets after catalogue changes', () => {
 });
 
 describe('search_result.php after catalogue changes', () => {
-  it('finds a product added after the same search was answered', async () => {
+  it('finds a product added after the same search was served', async () => {
     expect(await searchNames('arsenal')).toEqual([]);
     await createProduct(t.db, { name: 'Arsenal Home Jersey', team: 'Arsenal' });
     await refreshSearchIndex(t.db);

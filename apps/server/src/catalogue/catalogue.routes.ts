@@ -1,5 +1,5 @@
-// Catalogue calls at the spec's paths: thin handlers over the catalogue's kept answers
-// (catalogue.answers.ts), sent as bytes; the response schemas document them and the API
+// Catalogue calls at the spec's paths: thin handlers over the catalogue's kept responses
+// (catalogue.responses.ts), sent as bytes; the response schemas document them and the API
 // tests check them. Product views are counted in memory and flushed in batches (app.ts owns
 // the counter); a product page counts its view through this same call (http/pages.ts).
 import type { FastifyPluginAsync } from 'fastify';
@@ -8,22 +8,22 @@ import { sendJson, sendJsonBytes } from '../http/cached-json.js';
 import { PAGE_CALL_HEADER } from '../http/pages.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
 import {
-  categoryProductsAnswer,
-  homeAnswer,
-  listingAnswer,
-  productAnswer,
-  shopOverviewAnswer,
-} from './catalogue.answers.js';
+  categoryProductsResponse,
+  homeResponse,
+  listingResponse,
+  productResponse,
+  shopOverviewResponse,
+} from './catalogue.responses.js';
 
 export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPluginAsync {
   const db = database.db;
   return async (app) =>
     registerStorefrontRoutes(app, {
-      'home.php': async ({ request, reply }) => sendJson(request, reply, await homeAnswer(db)),
+      'home.php': async ({ request, reply }) => sendJson(request, reply, await homeResponse(db)),
 
       'product.php': async ({ body, request, reply }) => {
         const id = body.product_id;
-        const bytes = await productAnswer(db, id);
+        const bytes = await productResponse(db, id);
         // A product page asked for its headers only (HEAD) is no view.
         if (request.headers[PAGE_CALL_HEADER] !== 'head') productViews.add(id);
         return sendJsonBytes(reply, bytes);
@@ -32,13 +32,13 @@ export function catalogueRoutes({ database, productViews }: AppDeps): FastifyPlu
       'shop.php': async ({ body, request, reply }) => {
         const category = body?.category?.[0];
         const sort = body?.sort;
-        const answer =
+        const listing =
           body?.limit !== undefined
-            ? await listingAnswer(db, { ...body, limit: body.limit })
+            ? await listingResponse(db, { ...body, limit: body.limit })
             : category !== undefined
-              ? await categoryProductsAnswer(db, category, sort)
-              : await shopOverviewAnswer(db, sort);
-        return sendJson(request, reply, answer);
+              ? await categoryProductsResponse(db, category, sort)
+              : await shopOverviewResponse(db, sort);
+        return sendJson(request, reply, listing);
       },
     });
 }

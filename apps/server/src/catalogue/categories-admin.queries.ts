@@ -56,7 +56,7 @@ export async function findSubCategory(
   return row;
 }
 
-/** Answers the new id, or undefined when the name is taken. */
+/** Returns the new id, or undefined when the name is taken. */
 export async function insertCategory(db: Queryable, name: string): Promise<number | undefined> {
   const [row] = await queryRows<{ id: number }>(
     db,

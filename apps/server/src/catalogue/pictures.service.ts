@@ -40,7 +40,7 @@ async function checkedPicture(bytes: Buffer): Promise<Sharp> {
   }
 }
 
-/** Converts and stores a picture; answers its path relative to DATA_DIR. */
+/** Converts and stores a picture; returns its path relative to DATA_DIR. */
 export async function storePicture(dataDir: string, bytes: Buffer): Promise<string> {
   const image = await checkedPicture(bytes);
   let webp: Buffer;

@@ -170,7 +170,7 @@ export interface ProductFields {
   low_stock_threshold: number;
 }
 
-/** A new product with no stock and no picture yet; answers its id. */
+/** A new product with no stock and no picture yet; returns its id. */
 export async function insertProduct(db: Queryable, f: ProductFields): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
@@ -183,7 +183,7 @@ export async function insertProduct(db: Queryable, f: ProductFields): Promise<nu
                ${f.hsn_code}, ${f.low_stock_threshold})
         RETURNING id`,
   );
-  if (!row) throw new Error('INSERT … RETURNING answered no row');
+  if (!row) throw new Error('INSERT … RETURNING returned no row');
   return row.id;
 }
 
@@ -233,7 +233,7 @@ export async function insertSizes(
   );
 }
 
-/** Removes sizes that have no stock left; answers the ones removed. */
+/** Removes sizes that have no stock left; returns the ones removed. */
 export async function deleteEmptySizes(
   db: Queryable,
   productId: number,

@@ -253,7 +253,7 @@ export async function updateProduct(
   return responseOf(db, id);
 }
 
-/** Applies the edited list of sizes; answers the size names before and after, or null. */
+/** Applies the edited list of sizes; returns the size names before and after, or null. */
 async function editSizes(
   tx: Queryable,
   actor: Actor,
@@ -373,7 +373,7 @@ export async function catalogueChoices(db: Queryable) {
   };
 }
 
-/** Sets the product's name and number printing (decision 049) and answers the product. */
+/** Sets the product's name and number printing (decision 049) and returns the product. */
 export async function setPrinting(
   db: Db,
   actor: Actor,

@@ -232,7 +232,7 @@ describe('editing a product', () => {
     });
   });
 
-  it('answers 404 for an unknown product', async () => {
+  it('responds 404 for an unknown product', async () => {
     const res = await staff.call('PATCH', '/api/admin/products/99999', { tag: 'x' });
     expect(res.statusCode).toBe(404);
   });
@@ -467,29 +467,29 @@ describe('the storefront follows', () => {
     (await t.app.inject({ method: 'POST', url: '/api/shop.php', payload: { limit: '0-50' } }))
       .json()
       .products.map((p: { name: string }) => p.name);
-  const productAnswer = (id: number) =>
+  const productResponse = (id: number) =>
     t.app.inject({ method: 'POST', url: '/api/product.php', payload: { product_id: id } });
 
   it('shows a product once active, never a draft, and drops it when archived', async () => {
     const { id } = await create({ name: 'Storefront Debut Jersey' });
     expect(await shopNames()).not.toContain('Storefront Debut Jersey');
-    expect((await productAnswer(id)).statusCode).toBe(404);
+    expect((await productResponse(id)).statusCode).toBe(404);
     await upload(id, 'image_url', await pngPicture(600, 800));
     expect(await shopNames()).not.toContain('Storefront Debut Jersey');
     const active = await staff.call('PATCH', `/api/admin/products/${id}`, { status: 'active' });
     expect(active.statusCode, active.body).toBe(200);
     expect(await shopNames()).toContain('Storefront Debut Jersey');
-    const [detail] = (await productAnswer(id)).json();
+    const [detail] = (await productResponse(id)).json();
     expect(detail.product).toMatchObject({
       name: 'Storefront Debut Jersey',
       size: { S: 4, M: 6, L: 0 },
     });
     await staff.call('PATCH', `/api/admin/products/${id}`, { discount_price_paise: 129_900 });
-    expect((await productAnswer(id)).json()[0].product.discount_price).toBe(1299);
+    expect((await productResponse(id)).json()[0].product.discount_price).toBe(1299);
     const archived = await staff.call('PATCH', `/api/admin/products/${id}`, { status: 'archived' });
     expect(archived.json().product.status).toBe('archived');
     expect(await shopNames()).not.toContain('Storefront Debut Jersey');
-    expect((await productAnswer(id)).statusCode).toBe(404);
+    expect((await productResponse(id)).statusCode).toBe(404);
     expect((await auditOf(id)).map((e) => e.action)).toEqual([
       'create',
       'pictures',

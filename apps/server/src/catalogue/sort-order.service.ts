@@ -56,7 +56,7 @@ export async function sortedIds(
       await cache.get(version, `sales:${day}`, () => rollUp(db, day)).catch(() => undefined);
     }
   }
-  return cache.answer(version, `order:${sort}:${day}:${key}`, async () => {
+  return cache.result(version, `order:${sort}:${day}:${key}`, async () => {
     const ids = await q.sortedIds(db, where, sort, count, offset);
     return { value: ids, products: orderFollows(sort), bytes: 8 * ids.length + 64 };
   });

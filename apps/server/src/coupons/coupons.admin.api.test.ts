@@ -49,7 +49,7 @@ const rules = (o: Record<string, unknown> = {}) => ({
 });
 
 describe('creating and listing coupons', () => {
-  it('stores every rule, answers it back in rupees, and audits it', async () => {
+  it('stores every rule, returns it in rupees, and audits it', async () => {
     const res = await manager.call('POST', '/api/admin/coupons', rules());
     expect(res.statusCode, res.body).toBe(200);
     const { coupon } = res.json();

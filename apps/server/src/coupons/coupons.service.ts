@@ -119,7 +119,7 @@ export async function redeemCoupon(
 
 /**
  * A coupon only this shopper may use, once, until `endsAt` (a cart reminder's, decision 065):
- * granted and redeemed by the same rules as any other. Answers its id and code.
+ * granted and redeemed by the same rules as any other. Returns its id and code.
  */
 export async function createShopperCoupon(
   db: Queryable,
@@ -225,7 +225,7 @@ export const DEMO_COUPONS = [
 
 /**
  * Creates the demo coupons (existing codes are left alone). KERALA20 needs the
- * 'Club Jerseys' category, so seed the catalogue first. Answers the codes created.
+ * 'Club Jerseys' category, so seed the catalogue first. Returns the codes created.
  */
 export async function seedDemoCoupons(db: Queryable, now = new Date()): Promise<string[]> {
   const clubJerseys = await q.categoryIdByName(db, 'Club Jerseys');

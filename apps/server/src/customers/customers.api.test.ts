@@ -184,7 +184,7 @@ describe('the list: search and pages', () => {
     });
   });
 
-  it('pages newest first and by lifetime value, with the cursor it answered', async () => {
+  it('pages newest first and by lifetime value, with the cursor it returned', async () => {
     const { tag } = fresh();
     const small = await person(`Pager ${tag} small`, fresh().phone);
     const big = await person(`Pager ${tag} big`, fresh().phone);
@@ -216,7 +216,7 @@ describe('the list: search and pages', () => {
     expect(byValue.next_after).toBeNull();
   });
 
-  it('answers 400 with the field for what it cannot read', async () => {
+  it('responds 400 with the field for what it cannot read', async () => {
     for (const [query, error] of [
       ['sort=cheapest', 'sort must be one of newest, value'],
       ['after=yesterday', 'after must be a next_after the list answered'],
@@ -327,7 +327,7 @@ describe('one shopper', () => {
     });
   });
 
-  it('answers 404 for no such shopper and 400 for an id that is not one', async () => {
+  it('responds 404 for no such shopper and 400 for an id that is not one', async () => {
     const missing = await owner.call('GET', '/api/admin/customers/2147483000');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Customer not found.' });
@@ -340,7 +340,7 @@ describe('who sees and does what', () => {
     const s = await person(`Roles ${fresh().tag}`, fresh().phone);
     await paidOrder(t, s, line(), 1359);
     const seen = await page(support, s.id);
-    // Support answer shoppers about their orders, so they see the orders' money too.
+    // Support staff answer shoppers about their orders, so they see the orders' money too.
     expect(seen.summary.lifetime_value_paise).toBe(135_900);
     expect(seen.orders[0]!.total_paise).toBe(135_900);
     expect(
@@ -536,7 +536,7 @@ describe('blocking cash on delivery', () => {
     );
   });
 
-  it('answers 400 for a block without a reason or a blocked that is not true or false', async () => {
+  it('responds 400 for a block without a reason or a blocked that is not true or false', async () => {
     const s = await person(`Reasonless ${fresh().tag}`, fresh().phone);
     for (const [body, error] of [
       [{ blocked: true }, 'reason is required'],

@@ -41,7 +41,7 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * The last query that failed for want of room (disk full, out of memory: SQLSTATE class
-   * 53), or null. `SELECT 1` still answers on a full disk while every order fails, so
+   * 53), or null. `SELECT 1` still responds on a full disk while every order fails, so
    * readiness looks here too.
    */
   lastResourceFailure(): ResourceFailure | null;
@@ -74,7 +74,7 @@ export interface OpenOptions {
   /**
    * PGlite only: told when the embedded PostgreSQL PANICs (a checkpoint or the WAL could not
    * be written: the disk is full). Its next call would spin forever at full CPU and the
-   * process would answer nothing, not even SIGTERM: the server exits here instead, so its
+   * process would respond to nothing, not even SIGTERM: the server exits here instead, so its
    * supervisor starts it again (recovery replays the WAL). Nothing may call the database
    * after this is told.
    */
@@ -82,7 +82,7 @@ export interface OpenOptions {
 }
 
 /**
- * Replaces `target[method]` (a function answering a promise, or undefined when called with
+ * Replaces `target[method]` (a function returning a promise, or undefined when called with
  * a callback) by one that tells `seen` of each failure; the caller still gets the failure.
  * The watcher is attached first, so it runs before the caller's own handling.
  */
@@ -125,9 +125,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // listener off, and a PostgreSQL restart (57P01), failover or network cut then raised an
     // 'error' event nobody heard, which Node turns into an exit. So every client gets a
     // listener of its own for life, on its first checkout ('connect' is emitted before the
-    // client is handed out). The query in flight fails by itself and answers 503
+    // client is handed out). The query in flight fails by itself and responds 503
     // (http/errors.ts); pg marks the client unusable, and the pool drops it on release, so the
-    // next request opens a fresh connection once the database answers again.
+    // next request opens a fresh connection once the database responds again.
     const failures = resourceFailures();
     pool.on('connect', (client) => {
       client.on('error', (err) => opts.onConnectionLost?.(err));

@@ -97,7 +97,7 @@ export function isDatabasePanic(err: unknown): boolean {
   return false;
 }
 
-/** What a request answers (503) while the database is away or cannot write. */
+/** What a request gets (503) while the database is away or cannot write. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Our database is not available right now. Please try again in a minute.';
 

@@ -65,7 +65,7 @@ describe.each(fixtures)('a shop at %s', (file) => {
   const text = readFileSync(path.join(fixturesDir, file), 'utf8');
   const migration = file.replace(/\.(json|sql)$/, '');
 
-  /** Loads the fixture into a database at its migration; answers the tables it has. */
+  /** Loads the fixture into a database at its migration; returns the tables it has. */
   async function load(database: Database): Promise<string[]> {
     if (file.endsWith('.sql')) {
       await loadSqlFixture(database, text);

@@ -1776,7 +1776,7 @@ export const taxDocumentLines = pgTable(
 
 // A B2B invoice's registration on the Invoice Registration Portal (decision 068): written
 // 'pending' in the ship step's transaction when e-invoicing applies, then filled once by the
-// IRP's answer (IRN, acknowledgement, signed invoice and QR) or canceled within 24 hours. The
+// IRP's response (IRN, acknowledgement, signed invoice and QR) or canceled within 24 hours. The
 // document row itself never changes; its e-invoice lives here.
 export const eInvoices = pgTable(
   'e_invoices',

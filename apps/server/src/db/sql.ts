@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.js';
 
-/** Runs a raw SQL query and returns its rows (node-postgres and PGlite both answer `rows`). */
+/** Runs a raw SQL query and returns its rows (node-postgres and PGlite both return `rows`). */
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

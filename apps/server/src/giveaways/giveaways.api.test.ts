@@ -212,9 +212,9 @@ describe('entering', () => {
   it('gives one entry for concurrent double entries', async () => {
     const g = await createGiveaway(t.db);
     const tab = await shopper();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => enter(tab, g.slug)));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(answers.filter((a) => a.json().already === false)).toHaveLength(1);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => enter(tab, g.slug)));
+    expect(responses.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(responses.filter((a) => a.json().already === false)).toHaveLength(1);
     const count = await queryRows<{ n: number | string }>(
       t.db,
       sql`SELECT count(*) AS n FROM giveaway_entries WHERE giveaway_id = ${g.id}`,
@@ -247,7 +247,7 @@ describe('entering', () => {
     expect(rows).toEqual([]);
   });
 
-  it('answers 404 for an unknown slug and 400 for a malformed one', async () => {
+  it('responds 404 for an unknown slug and 400 for a malformed one', async () => {
     const tab = await shopper();
     const missing = await page(tab, 'no-such-giveaway');
     expect(missing.statusCode).toBe(404);

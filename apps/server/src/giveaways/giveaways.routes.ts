@@ -1,4 +1,4 @@
-// giveaway.php (the page's answer, by slug or the current giveaway) and giveaway_entry.php
+// giveaway.php (the page's response, by slug or the current giveaway) and giveaway_entry.php
 // (the logged-in shopper's one entry, credited to the referral codes the browser keeps).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';

@@ -1,4 +1,4 @@
-// Giveaways (decision 050): the page's answer, a shopper's one entry (credited to the referral
+// Giveaways (decision 050): the page's response, a shopper's one entry (credited to the referral
 // that brought them, as orders are), and the back office's giveaways with entries by referral
 // code and the recorded draw. Every staff change is audited in its transaction.
 import { createHash, randomBytes } from 'node:crypto';

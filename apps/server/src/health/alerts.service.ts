@@ -42,7 +42,7 @@ const TITLES: Record<AlertKind, string> = {
 
 const ADVICE: Record<AlertKind, string> = {
   outbox_stuck:
-    "Shoppers' order mails and sign-in codes are waiting. Check that the mail server (SMTP_URL) accepts mail, its password and its sending limits; the server's log says what the mail server answered.",
+    "Shoppers' order mails and sign-in codes are waiting. Check that the mail server (SMTP_URL) accepts mail, its password and its sending limits; the server's log says what the mail server replied.",
   webhooks_failing:
     "Payments may stay unpaid, or parcels' tracking stop, while a provider's webhooks fail. Check that the webhook secret or token in the provider's dashboard matches the server's (RAZORPAY_WEBHOOK_SECRET, SHIPROCKET_WEBHOOK_TOKEN), and the server's log for the refusals.",
   backup_old:

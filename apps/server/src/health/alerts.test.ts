@@ -189,19 +189,19 @@ describe('the other alerts', () => {
     const now = new Date();
     const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
     // An old failure (20 minutes ago) is outside the window.
-    monitor.webhookAnswered('razorpay', 'refused', ago(20));
-    for (const m of [14, 10, 6, 2]) monitor.webhookAnswered('razorpay', 'refused', ago(m));
+    monitor.webhookServed('razorpay', 'refused', ago(20));
+    for (const m of [14, 10, 6, 2]) monitor.webhookServed('razorpay', 'refused', ago(m));
     // Another provider's success does not hide these.
-    monitor.webhookAnswered('shiprocket', 'ok', ago(3));
+    monitor.webhookServed('shiprocket', 'ok', ago(3));
     expect((await checkAlerts(ctx, now)).raised).toEqual([]);
-    monitor.webhookAnswered('razorpay', 'error', ago(1));
+    monitor.webhookServed('razorpay', 'error', ago(1));
     expect((await checkAlerts(ctx, now)).raised).toEqual(['webhooks_failing']);
     expect(alertMails()[0]!.subject).toBe('Kitroom alert: webhooks keep failing');
     expect(alertMails()[0]!.text).toContain(
       '5 razorpay webhook deliveries failed in the last 15 minutes and none succeeded.',
     );
     expect((await status()).webhooks).toMatchObject({ level: 'red' });
-    monitor.webhookAnswered('razorpay', 'ok', now);
+    monitor.webhookServed('razorpay', 'ok', now);
     expect((await checkAlerts(ctx, now)).cleared).toEqual(['webhooks_failing']);
   });
 
@@ -270,7 +270,7 @@ describe('two processes checking at once', () => {
 });
 
 describe('latestBackup', () => {
-  it('answers the newest backup under DATA_DIR/backups with its time and size, or null', async () => {
+  it('returns the newest backup under DATA_DIR/backups with its time and size, or null', async () => {
     expect(await latestBackup(t.config.dataDir)).toBeNull();
     const dir = path.join(t.config.dataDir, 'backups');
     await mkdir(dir, { recursive: true });

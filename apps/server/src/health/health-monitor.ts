@@ -1,6 +1,6 @@
 // What this process saw happen, for /metrics, the back office's Status page and the owner's
 // alerts: every request (by its route pattern, method and status class — never its URL, so no
-// id, email or query string reaches a metric), every webhook's answer by provider, and each
+// id, email or query string reaches a metric), every webhook's response by provider, and each
 // periodic job's runs and failures. Kept in memory: a restart starts the counts again, as
 // Prometheus counters expect (decision 036).
 import { SWEEP_NAMES } from '@kitroom/contract/admin';
@@ -25,16 +25,16 @@ export interface WebhookTally {
   byProvider: Map<string, { failures: number; successes: number }>;
 }
 
-/** How long webhook answers are remembered for the windows (an hour covers every window). */
+/** How long webhook responses are remembered for the windows (an hour covers every window). */
 const WEBHOOK_MEMORY_MS = 60 * 60_000;
 const ERROR_TEXT_MAX = 300;
 
 export interface HealthMonitor {
   registry: Registry;
   startedAt: Date;
-  /** One request answered: its route pattern ('' when no route matched). */
-  requestAnswered(route: string, method: string, status: number, seconds: number): void;
-  webhookAnswered(provider: string, outcome: WebhookOutcome, at?: Date): void;
+  /** One request served: its route pattern ('' when no route matched). */
+  requestServed(route: string, method: string, status: number, seconds: number): void;
+  webhookServed(provider: string, outcome: WebhookOutcome, at?: Date): void;
   /** Failures and successes of webhooks since `since`, in all and per provider. */
   webhooksSince(since: Date): WebhookTally;
   sweepRan(name: SweepName, err?: unknown, at?: Date): void;
@@ -58,13 +58,13 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
   const labels = ['route', 'method', 'status_class'] as const;
   const requests = new Counter({
     name: 'kitroom_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status class',
+    help: 'HTTP requests served, by route pattern, method and status class',
     labelNames: labels,
     registers: [registry],
   });
   const latency = new Histogram({
     name: 'kitroom_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by route pattern, method and status class',
+    help: 'Time to respond to an HTTP request, by route pattern, method and status class',
     labelNames: labels,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
@@ -102,7 +102,7 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
   return {
     registry,
     startedAt: now(),
-    requestAnswered(route, method, status, seconds) {
+    requestServed(route, method, status, seconds) {
       const l = {
         route: routeLabel(route),
         method,
@@ -111,7 +111,7 @@ export function createHealthMonitor(now: () => Date = () => new Date()): HealthM
       requests.inc(l);
       latency.observe(l, seconds);
     },
-    webhookAnswered(provider, outcome, at = now()) {
+    webhookServed(provider, outcome, at = now()) {
       webhooks.inc({ provider, outcome });
       // Anyone can post without the secret: only authentic deliveries tell of a problem.
       if (outcome === 'unsigned') return;

@@ -91,7 +91,7 @@ function gibText(bytes: number): string {
 
 /**
  * The alerts due now, each with the sentence its mail and the panel show; an alert absent
- * from the answer is not due (and is cleared if raised).
+ * from the response is not due (and is cleared if raised).
  */
 export function alertsDue(r: Readings, config: Config): Map<AlertKind, string> {
   const due = new Map<AlertKind, string>();

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('GET /metrics', () => {
-  it('answers Prometheus text: every line a comment or a sample', async () => {
+  it('returns Prometheus text: every line a comment or a sample', async () => {
     const res = await scrape();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');

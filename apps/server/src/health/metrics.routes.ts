@@ -22,17 +22,17 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** A post without a valid signature or token is 'unsigned', whatever it was answered. */
+/** A post without a valid signature or token is 'unsigned', whatever the response was. */
 function webhookOutcome(authentic: boolean, status: number): WebhookOutcome {
   if (!authentic) return 'unsigned';
   return status >= 500 ? 'error' : status >= 400 ? 'refused' : 'ok';
 }
 
-/** Counts every request answered (call before the routes are registered). */
+/** Counts every request served (call before the routes are registered). */
 export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
-    ctx.monitor.requestAnswered(
+    ctx.monitor.requestServed(
       route ?? '',
       request.method,
       reply.statusCode,
@@ -42,7 +42,7 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: HealthContext)
       request.method === 'POST' ? (webhookProviderOf(request) ?? webhookProvider(route)) : null;
     if (provider) {
       const status = reply.statusCode;
-      ctx.monitor.webhookAnswered(provider, webhookOutcome(isWebhookAuthentic(request), status));
+      ctx.monitor.webhookServed(provider, webhookOutcome(isWebhookAuthentic(request), status));
     }
   });
 }

@@ -5,10 +5,10 @@ import { writeTrouble } from './readiness.js';
 
 export function operationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Alive: the process answers; the database is not consulted.
+    // Alive: the process responds; the database is not consulted.
     app.get('/healthz', async () => ({ status: 'ok' }));
 
-    // Ready: the database answers a trivial query, and nothing says it cannot write.
+    // Ready: the database responds to a trivial query, and nothing says it cannot write.
     app.get('/readyz', async (request, reply) => {
       try {
         await deps.database.ping();

@@ -1,4 +1,4 @@
-// Readiness beyond "the database answers": on a full disk `SELECT 1` still answers while every
+// Readiness beyond "the database responds": on a full disk `SELECT 1` still responds while every
 // order fails, so /readyz also says not ready while the database cannot write — a query
 // refused for want of room a moment ago, or (PGlite, whose files are in DATA_DIR) too little
 // free space left for the next WAL segment.

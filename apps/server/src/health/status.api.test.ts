@@ -62,11 +62,11 @@ describe('GET /api/admin/status', () => {
   });
 
   it('turns the jobs amber with the failed run and its message', async () => {
-    t.app.health.sweepRan('refunds', new Error('The payment provider did not answer.'));
+    t.app.health.sweepRan('refunds', new Error('The payment provider did not respond.'));
     const body = (await get(owner)).json();
     expect(body.sweeps.level).toBe('amber');
     expect(body.sweeps.runs.find((r: { name: string }) => r.name === 'refunds')).toMatchObject({
-      last_error: 'The payment provider did not answer.',
+      last_error: 'The payment provider did not respond.',
     });
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toContain('kitroom_sweep_failures_total{sweep="refunds"} 1');
@@ -75,7 +75,7 @@ describe('GET /api/admin/status', () => {
     const again = (await get(owner)).json();
     expect(again.sweeps.level).toBe('green');
     expect(again.sweeps.runs.find((r: { name: string }) => r.name === 'refunds').last_error).toBe(
-      'The payment provider did not answer.',
+      'The payment provider did not respond.',
     );
   });
 

@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe('the back office app', () => {
   it.each(['/admin', '/admin/', '/admin/sign-in', '/admin/setup/abc_DEF-123', '/admin/staff?x=1'])(
-    'answers %s with its index.html, never cached',
+    'serves %s with its index.html, never cached',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);

@@ -788,7 +788,7 @@ describe('the back-office permission table', () => {
   });
 
   describe.each(GUARDED)('%s', (name, endpoint) => {
-    it('answers 401 without a session, with a shopper’s, and with a pending one', async () => {
+    it('responds 401 without a session, with a shopper’s, and with a pending one', async () => {
       const shopper = await loggedInUser(t.db);
       const pendingOf = await createStaff(t.db, 'owner');
       const pending = `${STAFF_COOKIE}=${await startStaffSession(t.db, pendingOf.id, true)}`;

@@ -1,5 +1,5 @@
-// The session claim of sessionInStatement routes: the hook answers what needs no database,
-// the handler's statement settles the rest, and a handler that forgets cannot answer 200.
+// The session claim of sessionInStatement routes: the hook settles what needs no database,
+// the handler's statement settles the rest, and a handler that forgets cannot respond 200.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ describe('sessionInStatement routes', () => {
     expect(handled).toBe(before);
   });
 
-  it('answer 401, 403 or the user as the settled session says', async () => {
+  it('respond 401, 403 or the user as the settled session says', async () => {
     const cookie = 'access=some-session-id';
     const none = await post('/settles', { user_id: 7 }, cookie);
     expect(none.statusCode).toBe(401);
@@ -78,7 +78,7 @@ describe('sessionInStatement routes', () => {
     expect((await post('/verifies', { user_id: user.id }, 'access=unknown')).statusCode).toBe(401);
   });
 
-  it('answer 500, not 200, when the handler never settles the claim', async () => {
+  it('respond 500, not 200, when the handler never settles the claim', async () => {
     const user = await loggedInUser(database.db);
     const res = await post('/forgets', { user_id: user.id }, user.cookie);
     expect(res.statusCode).toBe(500);

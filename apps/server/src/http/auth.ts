@@ -1,7 +1,7 @@
 // Session authentication for user-scoped calls. A route declares
 //   config: { userScoped: 'user_id' }           (the body field that names the user)
 //   config: { userScoped: 'user_id', optional: true }  (visitors allowed; a given id must match)
-// and this hook answers 401 without a live session cookie and 403 when the body names
+// and this hook responds 401 without a live session cookie and 403 when the body names
 // another user. The `access` cookie is the credential; a session_id in a body is not. A route
 // that acts for whoever the cookie's session is declares `config: { sessionOnly: true }` (the
 // endpoint table's access 'session'): 401 without a live session.
@@ -9,9 +9,9 @@
 // A hot route may add `sessionInStatement: true`: the hook then checks only what needs no
 // database (a cookie is there, the body names a user) and hands the handler a SessionClaim;
 // the handler's own statement looks the session up in the same round trip, acts only for
-// the named user's live session, and settles the claim, which answers 401 and 403 exactly as
+// the named user's live session, and settles the claim, which responds 401 and 403 exactly as
 // the hook would. A successful JSON response from such a route whose claim was never settled
-// is turned into a 500, so a handler that forgets cannot answer for an unchecked session.
+// is turned into a 500, so a handler that forgets cannot respond for an unchecked session.
 //
 // The sessions themselves are accounts' (accounts/sessions.service.ts's shopperSessions):
 // app.ts hands them in, so this layer imports no domain.
@@ -43,7 +43,7 @@ export interface SessionClaim {
   readonly now: Date;
   /**
    * Settles the claim with the user of the live session the statement found (undefined:
-   * none): throws 401 or 403 as the hook would, else answers the user.
+   * none): throws 401 or 403 as the hook would, else returns the user.
    */
   settle(sessionUserId: number | undefined): number;
   /** Looks the session up and settles, for a statement that cannot check it itself. */
@@ -153,7 +153,7 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: ShopperSess
 
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (request.sessionClaim && request.userId === undefined && reply.statusCode < 300) {
-      throw new Error(`${request.url} answered without settling its session claim`);
+      throw new Error(`${request.url} responded without settling its session claim`);
     }
     return payload;
   });

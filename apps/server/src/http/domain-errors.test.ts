@@ -1,4 +1,4 @@
-// Services refuse with domain errors; the one error handler answers each with its status and
+// Services refuse with domain errors; the one error handler responds to each with its status and
 // the service's sentence as `{error}` (decision 038).
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,9 +44,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('domain errors over HTTP', () => {
-  it.each(refusals)('%s answers its status with the sentence', async (path, _e, status, text) => {
-    const res = await app.inject({ method: 'GET', url: `/${path}` });
-    expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error: text });
-  });
+  it.each(refusals)(
+    '%s responds with its status and the sentence',
+    async (path, _e, status, text) => {
+      const res = await app.inject({ method: 'GET', url: `/${path}` });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ error: text });
+    },
+  );
 });

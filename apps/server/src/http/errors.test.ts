@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 describe('database errors', () => {
-  it('answer a character the database cannot store with 400 {error}', async () => {
+  it('meet a character the database cannot store with 400 {error}', async () => {
     const res = await app.inject({ method: 'GET', url: '/null-character' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
@@ -105,7 +105,7 @@ describe('database errors', () => {
   });
 
   it.each(['/not-a-number', '/out-of-range'])(
-    'answer another refused value (%s) with 400 {error}',
+    'meet another refused value (%s) with 400 {error}',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(400);
@@ -117,7 +117,7 @@ describe('database errors', () => {
   );
 
   it.each(['/restarted', '/refused-connection', '/lost-connection', '/disk-full'])(
-    'answer a database that is away or full (%s) with 503 {error} and a Retry-After',
+    'meet a database that is away or full (%s) with 503 {error} and a Retry-After',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(503);
@@ -131,7 +131,7 @@ describe('database errors', () => {
     expect(res.statusCode).toBe(500);
   });
 
-  it('answer any other database failure with 500 and no details', async () => {
+  it('meet any other database failure with 500 and no details', async () => {
     const res = await app.inject({ method: 'GET', url: '/no-such-table' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });

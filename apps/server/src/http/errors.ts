@@ -54,7 +54,7 @@ const STATUSES: ReadonlyArray<readonly [abstract new (message: string) => Domain
   [Unavailable, 503],
 ];
 
-/** The status a refusal answers with; undefined for anything that is not one (a 5xx). */
+/** The status a refusal is sent with; undefined for anything that is not one (a 5xx). */
 export function httpStatusOf(error: unknown): number | undefined {
   if (error instanceof AppError) return error.statusCode;
   if (!(error instanceof DomainError)) return undefined;

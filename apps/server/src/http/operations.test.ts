@@ -15,13 +15,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('operations', () => {
-  it('answers /healthz without the database', async () => {
+  it('serves /healthz without the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('answers /readyz when the database answers', async () => {
+  it('serves /readyz when the database responds', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready' });
@@ -48,7 +48,7 @@ describe('operations', () => {
 });
 
 describe('readiness when the database is down', () => {
-  it('answers 503 on /readyz while /healthz stays up', async () => {
+  it('responds 503 on /readyz while /healthz stays up', async () => {
     const own = await startTestApp();
     await own.database.close();
     const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
@@ -61,7 +61,7 @@ describe('readiness when the database is down', () => {
 });
 
 describe('readiness when the database cannot write', () => {
-  it('answers 503 on /readyz for a while after a write was refused for a full disk', async () => {
+  it('responds 503 on /readyz for a while after a write was refused for a full disk', async () => {
     const own = await startTestApp();
     try {
       // The very error PostgreSQL and PGlite raise when a table's file cannot grow (53100),
@@ -95,7 +95,7 @@ describe('readiness when the database cannot write', () => {
     }
   });
 
-  it('answers 503 on /readyz while the disk under DATA_DIR is full (PGlite keeps its files there)', async () => {
+  it('responds 503 on /readyz while the disk under DATA_DIR is full (PGlite keeps its files there)', async () => {
     let freeBytes = 1024 * 1024;
     const own = await startTestApp(
       {},
@@ -119,7 +119,7 @@ describe('readiness when the database cannot write', () => {
     }
   });
 
-  it('answers a request whose write the full disk refused with 503, not 500', async () => {
+  it('responds 503, not 500, to a request whose write the full disk refused', async () => {
     const own = await startTestApp();
     try {
       // Every write to the table a cart add touches is refused as on a full disk.

@@ -22,7 +22,7 @@ function capturedLog() {
 
 const send: PageRenderRequest['send'] = () => Promise.resolve({ status: 200, body: '{}' });
 
-/** A loaded page at `url` whose render answers `rendered`. */
+/** A loaded page at `url` whose render returns `rendered`. */
 function loadedPage(url: string, rendered: () => Promise<RenderedPage>): LoadedPage {
   return {
     url,

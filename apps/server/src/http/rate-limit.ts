@@ -15,7 +15,7 @@ import { tooManyRequests } from './errors.js';
 
 export const MINUTE_MS = 60_000;
 
-/** Counts one request under key in its fixed window; answers the count and the ms left. */
+/** Counts one request under key in its fixed window; returns the count and the ms left. */
 export async function countHit(
   db: Queryable,
   key: string,
@@ -97,7 +97,7 @@ function describeWait(seconds: number): string {
 }
 
 /**
- * A hook that counts the request under the rule and answers 429 `{error}` with Retry-After
+ * A hook that counts the request under the rule and responds 429 `{error}` with Retry-After
  * once the window's allowance is spent. Several rules may guard one route.
  */
 export function rateLimitHook(app: FastifyInstance, rule: RateLimitRule) {

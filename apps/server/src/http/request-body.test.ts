@@ -1,4 +1,4 @@
-// Every call takes a JSON body or none: any other content type answers 415 {error}, the same
+// Every call takes a JSON body or none: any other content type responds 415 {error}, the same
 // for calls with a body schema and without one (session_destroy.php).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInUser } from '../test/factories.js';
@@ -71,7 +71,7 @@ describe('deeply nested JSON', () => {
   const nested = (levels: number) =>
     `{"search":"messi","x":${'['.repeat(levels)}"["${']'.repeat(levels)}}`;
 
-  it('5,000 levels deep answers 400 {error} on every JSON call, not 500', async () => {
+  it('5,000 levels deep responds 400 {error} on every JSON call, not 500', async () => {
     const user = await loggedInUser(t.db);
     for (const call of ['search_result.php', 'feedback.php', 'cart.php']) {
       const res = await t.app.inject({

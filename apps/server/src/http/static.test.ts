@@ -248,7 +248,7 @@ describe('a page', () => {
     expect(await viewCount(jerseyId)).toBe(before + 2);
   });
 
-  it('answers HEAD with the status and headers, counting no view and rendering nothing', async () => {
+  it('responds to HEAD with the status and headers, counting no view and rendering nothing', async () => {
     await productViews.flush();
     const before = await viewCount(jerseyId);
     const res = await shop.app.inject({ method: 'HEAD', url: `/product/${jerseyId}` });
@@ -287,7 +287,7 @@ describe('a page', () => {
     expect(dataOf(html)[`product.php {"product_id":${trickyId}}`]).toBeDefined();
   });
 
-  it('answers the status the bundle says, not indexed when 404, with no view counted', async () => {
+  it('responds with the status the bundle says, not indexed when 404, with no view counted', async () => {
     const withdrawn = await createProduct(shop.db, { name: 'Withdrawn Jersey' });
     await shop.db.execute(
       sql`UPDATE products SET active = false, status = 'archived' WHERE id = ${withdrawn}`,
@@ -304,7 +304,7 @@ describe('a page', () => {
     expect(writtenViews.map((v) => v.id)).not.toContain(withdrawn);
   });
 
-  it('follows a change of what its calls answer (the settings) at once', async () => {
+  it('follows a change of what its calls return (the settings) at once', async () => {
     const phoneOn = async (url: string) =>
       (dataOf((await get(url)).body)[DETAILS_KEY] as { phone: string }).phone;
     expect(await phoneOn('/contactUs')).toBe('+91 495 272 1100');
@@ -314,7 +314,7 @@ describe('a page', () => {
     }
   });
 
-  it('answers a path with a null character or a broken escape with a 400 page', async () => {
+  it('responds to a path with a null character or a broken escape with a 400 page', async () => {
     for (const url of [
       '/productCategory/Club%00',
       '/productCategory/Club%ED%A0%80',

@@ -54,7 +54,7 @@ describe('the storefront endpoint table', () => {
     );
   });
 
-  it('answers with the cache header its row names', async () => {
+  it('responds with the cache header its row names', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/delivery_estimate.php?pincode=110001',

@@ -1,6 +1,6 @@
 // Registers storefront routes from the contract's endpoint table (@kitroom/contract's
 // storefrontEndpoints): the row gives the method, the path under /api, the schemas that
-// validate what is sent and answered, who may call (the auth hook's userScoped config, or the
+// validate what is sent and returned, who may call (the auth hook's userScoped config, or the
 // session cookie's shopper), the rate limits' places and the cache header. A domain's route
 // file hands in only its handlers, keyed by the call's path and typed by its row.
 import {
@@ -34,17 +34,17 @@ export interface StorefrontCall<P extends StorefrontPath> {
 }
 
 /**
- * What a handler answers: the row's response, or for kept bytes and downloads the reply the
+ * What a handler returns: the row's response, or for cached bytes and downloads the reply the
  * handler sent them with.
  */
-export type StorefrontAnswer<P extends StorefrontPath> = StorefrontEndpoints[P] extends
-  { kept: true } | { download: string }
+export type StorefrontHandlerResult<P extends StorefrontPath> = StorefrontEndpoints[P] extends
+  { cached: true } | { download: string }
   ? FastifyReply
   : z.output<StorefrontEndpoints[P]['response']>;
 
 export type StorefrontHandler<P extends StorefrontPath> = (
   call: StorefrontCall<P>,
-) => Promise<StorefrontAnswer<P>>;
+) => Promise<StorefrontHandlerResult<P>>;
 
 /** A rate limit's hook (http/rate-limit.ts's rateLimitHook). */
 export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

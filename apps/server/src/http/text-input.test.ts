@@ -239,7 +239,7 @@ describe('text that is not allowed', () => {
     }
   });
 
-  it('answers a browser opening such a page with a 400 page, and a client with {error}', async () => {
+  it('responds to a browser opening such a page with a 400 page, and to a client with {error}', async () => {
     const page = await t.app.inject({
       method: 'GET',
       url: '/productCategory/Club%00',
@@ -283,7 +283,7 @@ describe('addresses that cannot be decoded', () => {
     },
   );
 
-  it('answers a browser with a 400 page', async () => {
+  it('responds to a browser with a 400 page', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/product/%',

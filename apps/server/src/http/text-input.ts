@@ -95,7 +95,7 @@ function badAddressPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>This address cannot be opened | Kitroom</title></head><body style="font-family:system-ui,Arial,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>This address cannot be opened</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the Kitroom home page</a></p></body></html>`;
 }
 
-/** Answers 400: an HTML page to a browser opening a page, `{error}` to everything else. */
+/** Responds 400: an HTML page to a browser opening a page, `{error}` to everything else. */
 function refuse(request: FastifyRequest, reply: FastifyReply, message: string): FastifyReply {
   reply.status(400);
   if (wantsPage(request)) {
@@ -106,7 +106,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, message: string): 
 
 /**
  * Fastify's own routing errors (a path whose escapes cannot be decoded, an over-long path
- * parameter), answered as every other error is; pass as the `frameworkErrors` option.
+ * parameter), responded to as every other error is; pass as the `frameworkErrors` option.
  */
 export function answerRoutingError(
   error: FastifyError,

@@ -1,4 +1,4 @@
-// Every call whose body names a user (`user_id` or `id`) answers only that user's session:
+// Every call whose body names a user (`user_id` or `id`) responds only to that user's session:
 // 401 without one, 403 for another user's id. The table below lists those calls; the first
 // test fails when the app has such a route that the table lacks, so none can be forgotten.
 // Adding a call: one row, its path and a valid body for the given user.
@@ -264,7 +264,7 @@ describe('user-scoped calls', () => {
       expect(route?.config?.userScoped).toMatch(/^(user_id|id)$/);
     });
 
-    it('answers 401 without a session, or with an unknown one', async () => {
+    it('responds 401 without a session, or with an unknown one', async () => {
       const payload = await body({ userId: owner.id, db: t.db });
       const none = await call(path, payload);
       expect(none.statusCode, none.body).toBe(401);
@@ -273,13 +273,13 @@ describe('user-scoped calls', () => {
       expect(unknown.statusCode).toBe(401);
     });
 
-    it("answers 403 for another user's id", async () => {
+    it("responds 403 for another user's id", async () => {
       const res = await call(path, await body({ userId: otherId, db: t.db }), owner.cookie);
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toEqual({ error: expect.any(String) });
     });
 
-    it("answers the session's own user", async () => {
+    it("returns the session's own user", async () => {
       const ctx = { userId: owner.id, db: t.db };
       const extra = cookies ? `; ${await cookies(ctx)}` : '';
       const res = await call(path, await body(ctx), `${owner.cookie}${extra}`);

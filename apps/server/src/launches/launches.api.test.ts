@@ -227,8 +227,8 @@ describe('checkout in a launch', () => {
     const id = await jersey();
     await createLaunch(t.db, { when: 'on', perFanLimit: 2, productIds: [id] });
     const fan = await shopper(t);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => place(fan, id, 1)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => place(fan, id, 1)));
+    expect(responses.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
     expect(await stockOf(t.db, id, 'M')).toBe(48);
   });
 

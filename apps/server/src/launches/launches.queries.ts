@@ -1,6 +1,6 @@
 // SQL of kit launches (decision 070): the launches and their products, the pieces a fan has
 // bought in one, the fans waiting for the mail, and the product versions the storefront's
-// kept answers follow.
+// kept responses follow.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows, sqlList } from '../db/sql.js';
@@ -170,7 +170,7 @@ export async function cancelLaunch(db: Queryable, id: number, at: Date): Promise
 }
 
 /**
- * Marks the products' kept storefront answers stale (decision 008's product version), so
+ * Marks the products' kept storefront responses stale (decision 008's product version), so
  * product pages show a launch, its new time or its end at once.
  */
 export async function productsChanged(db: Queryable, productIds: readonly number[]) {
@@ -338,7 +338,7 @@ export async function placeOf(
 
 /**
  * Holds the fan's and the browser's places still until commit (one join at a time for each),
- * and answers who else holds this browser's place and how many places this address holds.
+ * and returns who else holds this browser's place and how many places this address holds.
  */
 export async function lockJoin(
   db: Queryable,

@@ -97,7 +97,7 @@ export function provesWork(challenge: string, nonce: string | undefined, bits: n
   return leadingZeroBits(digest, bits);
 }
 
-function queueAnswer(l: q.LaunchRow, place: q.PlaceRow, now: Date): LaunchPlace {
+function queuePlace(l: q.LaunchRow, place: q.PlaceRow, now: Date): LaunchPlace {
   const pace = paceOf(l);
   const turn = turnOf(pace, place.position, time(place.joined_at));
   const t = now.getTime();
@@ -142,9 +142,9 @@ export async function joinQueue(
   }
   if (now < queueOpensAt(launch)) throw new Conflict(LAUNCH_QUEUE_NOT_OPEN(queueOpensAt(launch)));
   const keeps = (place: q.PlaceRow | undefined): place is q.PlaceRow =>
-    place !== undefined && !(j.again && queueAnswer(launch, place, now).state === 'passed');
+    place !== undefined && !(j.again && queuePlace(launch, place, now).state === 'passed');
   const held = await q.placeOf(db, launch.id, j.userId);
-  if (keeps(held)) return queueAnswer(launch, held, now);
+  if (keeps(held)) return queuePlace(launch, held, now);
   // A long queue asks for the proof of work before a new place (not to keep one).
   const challenge = launchChallenge(launch.id, j.userId);
   if (
@@ -157,14 +157,14 @@ export async function joinQueue(
     const seen = await q.lockJoin(tx, { ...j, launchId: launch.id });
     // Another call of this fan may have taken or renewed the place meanwhile.
     const meanwhile = await q.placeOf(tx, launch.id, j.userId);
-    if (keeps(meanwhile)) return queueAnswer(launch, meanwhile, now);
+    if (keeps(meanwhile)) return queuePlace(launch, meanwhile, now);
     if (seen.browser_user !== null && seen.browser_user !== j.userId) {
       throw new Conflict(LAUNCH_QUEUE_BROWSER_TAKEN);
     }
     if (seen.from_address >= j.placesPerAddress) throw new TooMany(LAUNCH_QUEUE_ADDRESS_FULL);
     const place = await q.takePlace(tx, { ...j, launchId: launch.id, at: now });
     const length = Math.max(launch.queue_length, place.position);
-    return queueAnswer({ ...launch, queue_length: length }, place, now);
+    return queuePlace({ ...launch, queue_length: length }, place, now);
   });
 }
 
@@ -264,7 +264,7 @@ export function forgetLiveLaunches(): void {
 
 /**
  * The live launches by product, read at most once a second per process: the orders arriving
- * together at a drop share one read (the promise is kept, not only its answer).
+ * together at a drop share one read (the promise is kept, not only its response).
  */
 function liveLaunchOf(db: Queryable, now: Date): Promise<Map<number, q.LaunchRow>> {
   if (gateCache && gateCache.db === db && Math.abs(now.getTime() - gateCache.at) < GATE_CACHE_MS) {
@@ -332,7 +332,7 @@ export interface LaunchLine {
  * holds lock): a product in an upcoming launch is not on sale yet; while a launch's limits are
  * on, cash on delivery only if it allows it, and the fan's pieces of each size (in their
  * counted orders since the start, this one but `exceptOrderId` included) within its limit.
- * Answers the hold's minutes when a launch is on (the shortest), else null. 409 with the
+ * Returns the hold's minutes when a launch is on (the shortest), else null. 409 with the
  * reason otherwise.
  */
 export async function checkoutRules(
@@ -386,7 +386,7 @@ export async function checkoutRules(
 
 /**
  * The rules again for an unpaid order whose hold is renewed (Pay Now after it ran out): its
- * pieces count anew within the fan's limit. Answers the hold's minutes (null: no launch on).
+ * pieces count anew within the fan's limit. Returns the hold's minutes (null: no launch on).
  */
 export async function renewedHoldRules(
   db: Queryable,

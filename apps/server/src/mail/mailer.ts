@@ -44,7 +44,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       // time, and a new connection per mail waits for the server's greeting each time.
       pool: true,
       maxConnections: SMTP_CONNECTIONS,
-      // A request waits for its mail (the OTP call answers after sending), so fail fast.
+      // A request waits for its mail (the OTP call responds after sending), so fail fast.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

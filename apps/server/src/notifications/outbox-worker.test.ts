@@ -145,7 +145,7 @@ describe('back-off and retries', () => {
     expect(mails[0]!.subject).toMatch(/^Kitroom order #\d+ is confirmed$/);
   });
 
-  it('a shopper’s mail answers to the shop’s support address from its settings', async () => {
+  it('a shopper’s mail has the shop’s support address from its settings as its reply-to', async () => {
     await t.db.execute(sql`UPDATE shop_settings SET email = 'help@kitroom.example' WHERE id = 1`);
     const recipients = await enqueueMany(t.db, 1, 'reply');
     await t.drainOutbox();
@@ -221,7 +221,7 @@ describe('several workers, stops and crashes', () => {
         : await openDatabase({ databaseUrl: t.database.url, poolSize: 10 });
     try {
       // A slow server keeps both workers busy at the same time.
-      smtp.answerAfter(3);
+      smtp.respondAfter(3);
       const a = anotherWorker(t.db, { batchSize: 10, concurrency: 4 });
       const b = anotherWorker(second?.db ?? t.db, { batchSize: 10, concurrency: 4 });
       const [ra, rb] = await Promise.all([a.drain(), b.drain()]);
@@ -230,7 +230,7 @@ describe('several workers, stops and crashes', () => {
       expect(rb.sent).toBeGreaterThan(0);
       await Promise.all([a.stop(), b.stop()]);
     } finally {
-      smtp.answerAfter(0);
+      smtp.respondAfter(0);
       await second?.close();
     }
     const mails = received(recipients);
@@ -243,7 +243,7 @@ describe('several workers, stops and crashes', () => {
 
   it('a worker stopped mid-way hands back what it had not tried; a new one sends the rest', async () => {
     const recipients = await enqueueMany(t.db, 40, 'restart');
-    smtp.answerAfter(40);
+    smtp.respondAfter(40);
     let first: OutboxWorker | undefined;
     try {
       first = anotherWorker(t.db, { batchSize: 40, concurrency: 2 });
@@ -251,9 +251,9 @@ describe('several workers, stops and crashes', () => {
       await until(() => received(recipients).length >= 4);
       await first.stop();
     } finally {
-      smtp.answerAfter(0);
+      smtp.respondAfter(0);
     }
-    // The sends in flight finished before stop() answered; nothing more arrives after it.
+    // The sends in flight finished before stop() returned; nothing more arrives after it.
     const sentBefore = received(recipients).length;
     expect(sentBefore).toBeGreaterThanOrEqual(4);
     expect(sentBefore).toBeLessThan(40);

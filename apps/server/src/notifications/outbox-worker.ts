@@ -233,7 +233,7 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
     else log.warn({ outboxId: m.id }, 'mail sent after its claim had run out');
   }
 
-  /** Claims one batch and sends it, `concurrency` at a time; answers how many it claimed. */
+  /** Claims one batch and sends it, `concurrency` at a time; returns how many it claimed. */
   async function runBatch(ctx: RenderContext, result: DrainResult): Promise<number> {
     const claimed = await q.claimDue(db, batchSize, leaseMs);
     const queue = [...claimed];

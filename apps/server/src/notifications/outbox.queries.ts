@@ -14,7 +14,7 @@ export interface NewOutboxRow {
   dedupeKey: string | null;
 }
 
-/** Writes a message; with a dedupe key already written, nothing (answers null). */
+/** Writes a message; with a dedupe key already written, nothing (returns null). */
 export async function insertMessage(db: Queryable, m: NewOutboxRow): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     db,

@@ -21,7 +21,7 @@ export function digestDayDue(now: Date, minutesAfterMidnight: number): string | 
   return since >= minutesAfterMidnight * 60_000 ? day : null;
 }
 
-/** Writes `day`'s digest for each staff member who has none yet; answers how many. */
+/** Writes `day`'s digest for each staff member who has none yet; returns how many. */
 export async function enqueueStaffDigests(db: Db, publicUrl: string, day: string): Promise<number> {
   return db.transaction(async (tx) => {
     const total = await q.countOrdersWaiting(tx);

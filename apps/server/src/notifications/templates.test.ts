@@ -35,7 +35,7 @@ const shipped = {
 };
 
 let n = 0;
-/** Sends one message of the template through the outbox and answers the mail received. */
+/** Sends one message of the template through the outbox and returns the mail received. */
 async function mailOf(template: MailTemplate, data: object): Promise<CaughtMail> {
   n += 1;
   const to = `template-${n}@example.com`;

@@ -1,6 +1,6 @@
 // The WhatsApp channel's one seam (decision 066): a sender that delivers an approved template
 // to a number, and the Cloud API adapter behind it — POST {base}/{version}/{phone-number-id}/
-// messages with the system user's bearer token, answered {messaging_product, contacts,
+// messages with the system user's bearer token, responded to with {messaging_product, contacts,
 // messages: [{id: 'wamid.…'}]} or {error: {message, type, code, error_subcode, fbtrace_id}}.
 // Its webhooks are signed X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the
 // app secret>. Tests point the base URL at test/whatsapp-fake.ts.
@@ -9,7 +9,7 @@ import type { WhatsAppConfig } from '../config.js';
 import type { WhatsAppMessageData } from './whatsapp-templates.js';
 
 export interface WhatsAppSender {
-  /** Sends a template message; answers the message's id (wamid). Throws WhatsAppSendError. */
+  /** Sends a template message; returns the message's id (wamid). Throws WhatsAppSendError. */
   send(to: string, template: string, data: WhatsAppMessageData): Promise<string>;
 }
 
@@ -43,7 +43,7 @@ interface GraphError {
 }
 
 function errorText(status: number, e: GraphError | undefined): string {
-  if (!e) return `WhatsApp answered ${status}`;
+  if (!e) return `WhatsApp responded ${status}`;
   const details = e.error_data?.details ? ` (${e.error_data.details})` : '';
   return `WhatsApp error ${e.code ?? status}: ${e.message ?? 'no message'}${details}`;
 }
@@ -88,20 +88,20 @@ export function cloudApiSender(config: WhatsAppConfig): WhatsAppSender {
           false,
         );
       }
-      const answer = (await response.json().catch(() => null)) as {
+      const parsed = (await response.json().catch(() => null)) as {
         messages?: { id?: string }[];
         error?: GraphError;
       } | null;
-      const wamid = answer?.messages?.[0]?.id;
+      const wamid = parsed?.messages?.[0]?.id;
       if (response.ok && typeof wamid === 'string' && wamid !== '') return wamid;
-      const code = answer?.error?.code;
+      const code = parsed?.error?.code;
       const permanent =
         response.status >= 400 &&
         response.status < 500 &&
         response.status !== 429 &&
         response.status !== 401 &&
         !(code !== undefined && RETRYABLE_CODES.has(code));
-      throw new WhatsAppSendError(errorText(response.status, answer?.error), permanent);
+      throw new WhatsAppSendError(errorText(response.status, parsed?.error), permanent);
     },
   };
 }

@@ -347,7 +347,7 @@ describe('delivery through the outbox', () => {
 });
 
 describe('the webhook', () => {
-  it("answers Meta's verification with the challenge, and only with the verify token", async () => {
+  it("responds to Meta's verification with the challenge, and only with the verify token", async () => {
     const ok = await t.app.inject({
       method: 'GET',
       url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${fake.verifyToken}&hub.challenge=1158201444`,

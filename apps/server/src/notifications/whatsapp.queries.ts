@@ -32,7 +32,7 @@ export async function insertConsent(
   );
 }
 
-/** Stamps the shopper's open opt-ins as ended; answers how many. */
+/** Stamps the shopper's open opt-ins as ended; returns how many. */
 export async function optOutUser(db: Queryable, userId: number, at: Date): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db,
@@ -42,7 +42,7 @@ export async function optOutUser(db: Queryable, userId: number, at: Date): Promi
   return rows.length;
 }
 
-/** Stamps every open opt-in of a number as ended by a STOP from it; answers how many. */
+/** Stamps every open opt-in of a number as ended by a STOP from it; returns how many. */
 export async function optOutNumber(db: Queryable, phone: string, at: Date): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db,
@@ -63,7 +63,7 @@ export async function insertAccepted(db: Queryable, outboxId: number, wamid: str
 
 /**
  * A status the webhook reported, kept only when it is further along than the one stored
- * (deliveries arrive out of order: a 'delivered' after 'read' changes nothing); answers
+ * (deliveries arrive out of order: a 'delivered' after 'read' changes nothing); returns
  * whether the message is one of ours.
  */
 export async function applyStatus(

@@ -59,7 +59,7 @@ export async function choiceOf(
   };
 }
 
-/** My Account's "Stop WhatsApp updates": answers the choice after it. */
+/** My Account's "Stop WhatsApp updates": returns the choice after it. */
 export async function optOut(
   db: Queryable,
   userId: number,

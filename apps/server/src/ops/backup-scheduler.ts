@@ -27,7 +27,7 @@ export interface BackupSchedulerOptions {
 }
 
 export interface BackupScheduler {
-  /** Takes the day's backup when it is due and not taken yet; answers its file, or null. */
+  /** Takes the day's backup when it is due and not taken yet; returns its file, or null. */
   tick(): Promise<string | null>;
   start(): void;
   stop(): Promise<void>;

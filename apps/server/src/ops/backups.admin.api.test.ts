@@ -1,6 +1,6 @@
 // Backups in the back office, as the owner uses them: an empty list with the nightly plan,
 // "Back up now" (audited), the list with sizes and times, and the download (audited) of the
-// very file; bad and unknown names answered 4xx; on a disk without room for it, refused with
+// very file; bad and unknown names refused with 4xx; on a disk without room for it, refused with
 // the figures before anything is written.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,7 +71,7 @@ describe('backups in the back office', () => {
     expect(audit[0]!.after).toMatchObject({ size_bytes: backup.size_bytes, orders: 4 });
   }, 60_000);
 
-  it('answer 400 for a name that is not a backup and 404 for one that is not there', async () => {
+  it('respond 400 for a name that is not a backup and 404 for one that is not there', async () => {
     const bad = await owner.call('GET', '/api/admin/backups/..%2F..%2Fetc%2Fpasswd');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({

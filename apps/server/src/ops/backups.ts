@@ -261,7 +261,7 @@ export interface CreateBackupOptions {
   statfs?: StatFs;
 }
 
-/** Takes a backup of the database and the pictures; answers the file and its manifest. */
+/** Takes a backup of the database and the pictures; returns the file and its manifest. */
 export async function createBackup(
   database: Database,
   opts: CreateBackupOptions,
@@ -413,7 +413,7 @@ function isoWeekOf(at: Date): string {
  * Retention: of the nightly and manual backups, keeps the newest of each of the `keepDaily`
  * latest days (India time) and the newest of each of the `keepWeekly` latest ISO weeks, and
  * deletes the rest. Backups taken before a migration or a restore are kept until removed by
- * hand. Answers the names deleted.
+ * hand. Returns the names deleted.
  */
 export function pruneBackups(dir: string, keep: { daily: number; weekly: number }): string[] {
   const candidates = listBackups(dir).filter(
@@ -453,7 +453,7 @@ const LEFTOVER_AGE_MS = 24 * 60 * 60_000;
  * Removes what a backup cut short (the server stopped or the disk filled half way) left in
  * the folder: the half-written file and pg_dump's dump, each as large as a backup. A file
  * whose process still runs is a backup being taken now, by this or another server sharing
- * DATA_DIR, and stays. Answers the names removed.
+ * DATA_DIR, and stays. Returns the names removed.
  */
 export function removeLeftovers(dir: string, now = Date.now()): string[] {
   let names: string[];
@@ -489,7 +489,7 @@ export async function databaseIsEmpty(database: Database): Promise<boolean> {
 
 /**
  * Before migrating at start: when the database holds a shop and the code has migrations it
- * has not applied, a backup of it as it is. Answers the file, or null when none was needed.
+ * has not applied, a backup of it as it is. Returns the file, or null when none was needed.
  */
 export async function backupBeforeMigrating(
   database: Database,

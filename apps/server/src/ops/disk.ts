@@ -6,7 +6,7 @@ export interface DiskSpace {
   totalBytes: number;
 }
 
-/** What fs.statfs answers that is used here; tests hand in their own. */
+/** What fs.statfs returns that is used here; tests hand in their own. */
 export type StatFs = (dir: string) => Promise<{ bavail: number; blocks: number; bsize: number }>;
 
 /** Space free for the server's user under `dir`; null when the disk cannot be read. */

@@ -346,7 +346,7 @@ async function copyTable(source: PGlite, client: pg.Client, table: string): Prom
 }
 
 /**
- * Adds the backup's pictures under DATA_DIR/images, each written aside and renamed; answers
+ * Adds the backup's pictures under DATA_DIR/images, each written aside and renamed; returns
  * the files that were not there before. A name is a hash of the content (catalogue uploads and
  * the seed's drawings), so one already there is the same picture and stays.
  */

@@ -45,7 +45,7 @@ function commandLine(pid: number): string[] | null {
   }
 }
 
-/** Writes this process's id and start time; answers a function that removes the file again. */
+/** Writes this process's id and start time; returns a function that removes the file again. */
 export function writeServerPid(dataDir: string): () => void {
   const file = path.join(dataDir, serverPidFile(process.pid));
   mkdirSync(dataDir, { recursive: true });

@@ -1,4 +1,4 @@
-// checkout_start.php (decision 071): the checkout page's one call on open answers the saved
+// checkout_start.php (decision 071): the checkout page's one call on open returns the saved
 // address, the saved pincode's delivery date with cash on delivery judged for the order's
 // amount, a wholesaler's prices and the opt-ins, and records the visit a cart reminder counts
 // from; bad input is a 400, never a 500.
@@ -60,7 +60,7 @@ const start = (s: Shopper, lines: object[] = [{ product_id: jersey, quantity: 1,
   s.post('/api/checkout_start.php', { user_id: s.id, lines });
 
 describe('checkout_start.php', () => {
-  it('answers the saved address, its delivery date and COD for the amount, and records the visit', async () => {
+  it('returns the saved address, its delivery date and COD for the amount, and records the visit', async () => {
     const s = await withAddress();
     const res = await start(s);
     expect(res.statusCode, res.body).toBe(200);
@@ -83,7 +83,7 @@ describe('checkout_start.php', () => {
       sql`SELECT count(*)::int AS n FROM checkout_visits WHERE user_id = ${s.id}`,
     );
     expect(visits[0]!.n).toBe(1);
-    // Same as delivery_estimate.php answers for that amount.
+    // Same as delivery_estimate.php returns for that amount.
     const alone = await t.app.inject({
       method: 'GET',
       url: '/api/delivery_estimate.php?pincode=673001&amount=1359',
@@ -158,7 +158,7 @@ describe('checkout_start.php', () => {
     );
   });
 
-  it("answers a first checkout's account name and phone, with no address and no estimate", async () => {
+  it("returns a first checkout's account name and phone, with no address and no estimate", async () => {
     const s = await shopper(t);
     const body = (await start(s)).json();
     expect(body.address).toBeNull();
@@ -168,7 +168,7 @@ describe('checkout_start.php', () => {
     expect(typeof body.account.phone_number).toBe('string');
   });
 
-  it("answers a wholesaler's prices, and judges COD at them", async () => {
+  it("returns a wholesaler's prices, and judges COD at them", async () => {
     const s = await withAddress();
     await approvedWholesaler(t.db, s.id, await createPriceList(t.db));
     const body = (await start(s, [{ product_id: jersey, quantity: 10, price: 1299 }])).json();

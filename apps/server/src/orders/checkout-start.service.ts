@@ -22,7 +22,7 @@ import { deliveryEstimate } from './delivery-estimate.service.js';
 
 type CheckoutStartLine = z.output<typeof CheckoutStartRequest>['lines'][number];
 
-/** Records that the shopper reached checkout; answers the consent question, if asked. */
+/** Records that the shopper reached checkout; returns the consent question, if asked. */
 export type CheckoutVisit = (
   db: Queryable,
   userId: number,

@@ -545,7 +545,7 @@ async function prepareAttempt(
 
 /**
  * The order's payment page: an open one, or a new one from the provider. The provider is
- * called outside any transaction; a second request meanwhile waits for its answer.
+ * called outside any transaction; a second request meanwhile waits for its response.
  */
 async function paymentPage(ctx: OrderContext, userId: number, orderId: number): Promise<string> {
   for (let poll = 0; ; poll++) {

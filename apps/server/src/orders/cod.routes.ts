@@ -1,6 +1,6 @@
 // Cash on delivery's storefront calls (ours; decision 034): cod_confirm.php (the mailed link's
 // page confirms with its token) and order_confirm.php (the logged-in owner, from the order
-// page, which it answers as it is afterwards).
+// page, which it returns as it is afterwards).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';

@@ -102,7 +102,7 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function answer(orderId: number, status: OrderStatus, message: string): CodConfirmResponse {
+function confirmed(orderId: number, status: OrderStatus, message: string): CodConfirmResponse {
   return { order_id: orderId, order_status: status, message };
 }
 
@@ -120,7 +120,7 @@ async function confirmLocked(tx: Tx, order: q.CodOrderRow, now: Date): Promise<C
       at: now,
     },
   );
-  return answer(
+  return confirmed(
     order.id,
     'Processing',
     `Thank you: order #${order.id} is confirmed. We will pack it and mail you when it ships; please keep the cash ready for the courier.`,
@@ -131,7 +131,7 @@ async function confirmLocked(tx: Tx, order: q.CodOrderRow, now: Date): Promise<C
 function notWaiting(order: q.CodOrderRow): CodConfirmResponse | never {
   if (order.payment_method !== 'COD') {
     if (order.payment_status === 'SUCCESS') {
-      return answer(order.id, order.order_status as OrderStatus, `Order #${order.id} is paid.`);
+      return confirmed(order.id, order.order_status as OrderStatus, `Order #${order.id} is paid.`);
     }
     throw new Conflict(`Order #${order.id} is not a cash-on-delivery order.`);
   }
@@ -140,7 +140,7 @@ function notWaiting(order: q.CodOrderRow): CodConfirmResponse | never {
       `Order #${order.id} was canceled${order.cancel_reason ? ` (${order.cancel_reason})` : ''}, so it can no longer be confirmed. Please place a new order.`,
     );
   }
-  return answer(
+  return confirmed(
     order.id,
     order.order_status as OrderStatus,
     `Order #${order.id} is already confirmed. Thank you!`,

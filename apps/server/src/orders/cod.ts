@@ -4,7 +4,7 @@
 // available for their account, never staff's reason.
 import { COD_BLOCKED_MESSAGE, formatRupees, paiseToRupees, PRINT_NO_COD } from '@kitroom/contract';
 
-/** The shop's COD settings, as the settings service answers them. */
+/** The shop's COD settings, as the settings service returns them. */
 export interface CodRules {
   cod_enabled: boolean;
   cod_fee_paise: number;

@@ -1,4 +1,4 @@
-// delivery_estimate.php's answer: where a pincode is and when an order paid now arrives there
+// delivery_estimate.php's response: where a pincode is and when an order paid now arrives there
 // (shipping's delivery promise), and whether cash on delivery may pay it (the order's rule,
 // cod.service.ts).
 import {

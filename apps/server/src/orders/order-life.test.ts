@@ -5,7 +5,7 @@
 // checker moves — against the real app and database (PGlite, and PostgreSQL with
 // TEST_DATABASE=postgres), with every invariant of test/order-invariants.ts checked after
 // every step. A failure is shrunk by fast-check to the shortest sequence that still breaks a
-// rule, and printed as a script (actor, action, arguments, the shop's answer).
+// rule, and printed as a script (actor, action, arguments, the shop's response).
 //
 // ORDER_LIFE_RUNS (sequences, default 40), ORDER_LIFE_SEED (default fixed) and
 // ORDER_LIFE_MAX_COMMANDS (default 150) let a soak run more; ORDER_LIFE_PRINT=1 prints every

@@ -229,7 +229,7 @@ describe('the shopper cancels (order_cancel.php)', () => {
     expect(body.timeline[2]).toMatchObject({ step: 'canceled', note: 'Canceled at your request' });
   });
 
-  it('answers 404 for another shopper’s order and changes nothing', async () => {
+  it('responds 404 for another shopper’s order and changes nothing', async () => {
     const id = await buy();
     const other = await shopper(t);
     const events = await eventCount(id);
@@ -240,7 +240,7 @@ describe('the shopper cancels (order_cancel.php)', () => {
     expect(await eventCount(id)).toBe(events);
   });
 
-  it('answers 403 when user_id is not the session’s, and 400 for a reason too long', async () => {
+  it('responds 403 when user_id is not the session’s, and 400 for a reason too long', async () => {
     const id = await buy();
     const other = await shopper(t);
     const res = await s.post('/api/order_cancel.php', { user_id: other.id, order_id: id });

@@ -254,7 +254,7 @@ describe('process_order.php', () => {
     expect(bad.json().error).toBe('Invalid coupon code.');
   });
 
-  it('answers the same order for a repeated idempotency key, also when sent at once', async () => {
+  it('returns the same order for a repeated idempotency key, also when sent at once', async () => {
     const s = await shopper(t);
     const line = [{ product_id: shorts, size: 'M', quantity: 1 }];
     const key = randomUUID();
@@ -289,7 +289,7 @@ describe('process_order.php', () => {
 });
 
 describe('orders.php', () => {
-  it('lists the shopper’s orders newest first and answers one with its items', async () => {
+  it('lists the shopper’s orders newest first and returns one with its items', async () => {
     const s = await shopper(t);
     const first = await place(s, [{ product_id: shorts, size: 'M', quantity: 1 }], 559);
     const second = await place(
@@ -376,7 +376,7 @@ describe('orders.php', () => {
       'Training Shorts',
     ]);
   });
-  it('answers 404 for another user’s order, both to read and to pay', async () => {
+  it('responds 404 for another user’s order, both to read and to pay', async () => {
     const owner = await shopper(t);
     const other = await shopper(t);
     const placed = await place(owner, [{ product_id: shorts, size: 'M', quantity: 1 }], 559);
@@ -401,7 +401,7 @@ async function expire(orderId: number) {
 }
 
 describe('holding stock for unpaid orders', () => {
-  it('Pay Now on a held order answers the same payment page', async () => {
+  it('Pay Now on a held order returns the same payment page', async () => {
     const s = await shopper(t);
     const placed = (await place(s, [{ product_id: shorts, size: 'M', quantity: 1 }], 559)).json();
     const pay = await s.post('/api/payment_processer.php', {

@@ -176,13 +176,13 @@ describe('concurrent checkouts', () => {
                  (SELECT count(*)::int FROM order_events e WHERE e.order_id = o.id) AS events
           FROM orders o WHERE o.user_id IN (${sql.join(ids, sql`, `)}) ORDER BY o.id`,
     );
-    const answered = results
+    const returned = results
       .filter((r) => r.statusCode === 200)
       .map((r) => r.json() as { order_id: number; payment_url: string });
-    expect(placed.map((o) => o.id)).toEqual(answered.map((a) => a.order_id).sort((a, b) => a - b));
+    expect(placed.map((o) => o.id)).toEqual(returned.map((a) => a.order_id).sort((a, b) => a - b));
     for (const o of placed) {
       expect(o).toMatchObject({ pages: 1, events: 1 });
-      expect(answered.find((a) => a.order_id === o.id)?.payment_url).toBe(o.url);
+      expect(returned.find((a) => a.order_id === o.id)?.payment_url).toBe(o.url);
     }
     const ledger = await one<{ rows: number }>(
       sql`SELECT count(*)::int AS rows FROM stock_ledger WHERE product_id = ${product}`,
@@ -229,14 +229,14 @@ describe('concurrent checkouts', () => {
         tx.execute(sql`UPDATE products SET discount_price_paise = 90000 WHERE id = ${product}`),
       );
       // The checkout read ₹1,000 (the committed price) and now waits for the product's row.
-      const answer = s!.post(
+      const posting = s!.post(
         '/api/process_order.php',
         orderBody(s!.id, [{ product_id: product, size: 'M', quantity: 1 }], 1060),
       );
       expect(await waitingForLock()).toBe(true);
       staff.release();
       await staff.done;
-      const r = await answer;
+      const r = await posting;
       expect(r.statusCode).toBe(409);
       expect(r.json().error).toBe(
         'Prices have changed since you opened checkout. Please review your order and try again.',

@@ -96,8 +96,8 @@ describe('unpaid orders per shopper', () => {
 
   it('counts checkouts sent at once one after the other: six at once, three placed', async () => {
     const who = await shopper(t);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => place(who)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => place(who)));
+    expect(responses.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409]);
     expect(await ordersOf(who)).toBe(3);
   });
 });

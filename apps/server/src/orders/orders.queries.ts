@@ -48,7 +48,7 @@ export async function lineProducts(
 
 /**
  * Takes stock of one size for an order only if enough is left, and writes its ledger row, in
- * one statement (the size's row stays locked for as little as possible): answers the size's
+ * one statement (the size's row stays locked for as little as possible): returns the size's
  * stock after, or undefined when too little was left (nothing written).
  */
 export async function takeSizeStock(
@@ -94,7 +94,7 @@ const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: 
  * An order of one line takes its size's stock (only if enough is left), writes the ledger row
  * and keeps its product's total in step, all in one statement: the size's row is locked
  * first and the product's row after it (the product's update reads the size's result), the
- * global lock order. Answers the size's stock after and the product as locked, or undefined
+ * global lock order. Returns the size's stock after and the product as locked, or undefined
  * when too little was left (nothing written). Prepared: a drop's every order runs it.
  */
 export async function takeOneLineStock(
@@ -131,7 +131,7 @@ export interface TakenProductRow {
 }
 
 /**
- * Keeps products.stock_quantity in step with its sizes and answers the product as locked:
+ * Keeps products.stock_quantity in step with its sizes and returns the product as locked:
  * the price an order is charged is read under this lock.
  */
 export async function takeProductStock(
@@ -159,7 +159,7 @@ export interface GivenBack {
 
 /**
  * Gives the items of these orders back to their sizes and products, in lock order, and
- * answers what each order gave back to each size with the size's stock after it (orders in
+ * returns what each order gave back to each size with the size's stock after it (orders in
  * id order, as if given back one after another).
  */
 export async function giveBackStock(
@@ -257,7 +257,7 @@ export interface ShopperHolds {
 
 /**
  * Takes the shopper's hold lock (two checkouts or Pay Nows of one shopper at once are counted
- * one after the other), then answers the shop's limits and the shopper's other orders
+ * one after the other), then returns the shop's limits and the shopper's other orders
  * holding stock unpaid: online, not paid, pending, their hold not ended nor released.
  */
 export async function holdsOfShopper(
@@ -381,7 +381,7 @@ const insertPlacedOrderStatement = preparedStatement<{
 
 /**
  * Writes a shopper's new order with its lines and its 'placed' event (the shopper as actor);
- * answers its id with the shopper's email and name (for the payment page).
+ * returns its id with the shopper's email and name (for the payment page).
  */
 export async function insertPlacedOrder(
   db: Queryable,
@@ -407,7 +407,7 @@ export async function insertPlacedOrder(
     printPrices: items.map((i) => i.printPricePaise),
     placedAt: placedAt.toISOString(),
   });
-  if (!row) throw new Error('the order insert answered no row');
+  if (!row) throw new Error('the order insert returned no row');
   return row;
 }
 
@@ -567,7 +567,7 @@ export async function markPaymentFailed(db: Queryable, orderId: number): Promise
 }
 
 /**
- * Marks up to `limit` unpaid orders whose hold has run out as released and answers them.
+ * Marks up to `limit` unpaid orders whose hold has run out as released and returns them.
  * Rows another process is working on are skipped, so several sweeps never collide.
  */
 export async function claimExpiredOrders(

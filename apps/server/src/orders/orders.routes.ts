@@ -1,5 +1,5 @@
 // Order calls: process_order.php, orders.php (list or one), payment_processer.php, and the
-// shopper's order_cancel.php and order_return.php (each answers the order page afterwards).
+// shopper's order_cancel.php and order_return.php (each returns the order page afterwards).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';

@@ -1,5 +1,5 @@
 // The refunds' sweep: every minute, refunds the provider never took (it was down, or its
-// answer was lost) are sent again with their own key, so the provider makes each one once,
+// response was lost) are sent again with their own key, so the provider makes each one once,
 // and refunds it took but has not finished are looked up in case their webhook never comes.
 // Several server processes may run it at once: each refund is claimed (refunds.queries.ts
 // claimDueRefunds) before it is sent.
@@ -10,7 +10,7 @@ export const REFUND_SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 20;
 
 /**
- * One pass: claims the refunds that are due, and sends or looks up each. Each answer is stored
+ * One pass: claims the refunds that are due, and sends or looks up each. Each response is stored
  * at the pass's `now`, so the row is not due again for another process sweeping at that time.
  */
 export async function sweepRefunds(

@@ -60,7 +60,7 @@ function toListItem(r: q.AdminRefundRow, now: Date): AdminRefundListItem {
   };
 }
 
-/** Refunds part or all of a paid order; the same key again answers the same refund. */
+/** Refunds part or all of a paid order; the same key again returns the same refund. */
 export async function refundAdminOrder(
   ctx: OrderContext,
   actor: Actor,

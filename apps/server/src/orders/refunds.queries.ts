@@ -234,7 +234,7 @@ export async function recordPayout(
 }
 
 /** The provider took (or finished) the refund: its id and state. */
-export async function recordProviderAnswer(
+export async function recordProviderResponse(
   db: Queryable,
   id: number,
   a: { providerRefundId: string; status: RefundState; now: Date },
@@ -252,7 +252,7 @@ export async function recordProviderAnswer(
 /**
  * The provider could not be asked to make a refund ('requested') or about one ('pending'):
  * it waits for the next try. Nothing changes when the refund has moved on meanwhile (another
- * request's answer, a webhook).
+ * request's response, a webhook).
  */
 export async function recordAttemptFailed(
   db: Queryable,
@@ -268,7 +268,7 @@ export async function recordAttemptFailed(
   );
 }
 
-/** The provider answered no to the refund: failed, with its words. */
+/** The provider said no to the refund: failed, with its words. */
 export async function recordRefusal(
   db: Queryable,
   id: number,

@@ -1,7 +1,7 @@
 // Refunds end to end through Razorpay's documented refunds API (the local fake): staff ask in
 // the back office, the refund goes out with its idempotency key and waits 'pending', and the
 // signed refund.processed / refund.failed webhook finishes it — once, whatever is replayed or
-// forged. Razorpay down or its answer lost: the sweep sends the same key again and Razorpay
+// forged. Razorpay down or its response lost: the sweep sends the same key again and Razorpay
 // makes one refund. Runs on PGlite, and on PostgreSQL with TEST_DATABASE=postgres.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -231,7 +231,7 @@ function resign(event: object) {
   };
 }
 
-describe('when Razorpay is down or its answer is lost', () => {
+describe('when Razorpay is down or its response is lost', () => {
   it('keeps the refund requested; the sweep sends the same key again, once, and Razorpay makes one refund', async () => {
     const { orderId, paymentId } = await paidOrder();
     fake.refundOutage = 'error';
@@ -258,7 +258,7 @@ describe('when Razorpay is down or its answer is lost', () => {
       sweepRefunds(ctx, inMinutes(10)),
     ]);
     expect(a.sent + b.sent).toBe(1);
-    // A process sweeping at that time after the answer came finds nothing due: the answer
+    // A process sweeping at that time after the response came finds nothing due: the response
     // was stored at the sweep's time, and a pending refund's look-up waits its turn.
     expect(await sweepRefunds(ctx, inMinutes(10))).toEqual({ sent: 0, lookedUp: 0 });
     const [row] = await refundsOf(orderId);
@@ -270,9 +270,9 @@ describe('when Razorpay is down or its answer is lost', () => {
     expect(fake.refundsOf(paymentId)[0]!.id).toBe(row!.provider_refund_id);
   });
 
-  it('a refund made but its answer lost: the retry gets the same refund, not a second', async () => {
+  it('a refund made but its response lost: the retry gets the same refund, not a second', async () => {
     const { orderId, paymentId } = await paidOrder();
-    fake.refundOutage = 'no-answer';
+    fake.refundOutage = 'no-response';
     const res = await refund(orderId, '300');
     expect(res.json().refund).toMatchObject({ status: 'requested', provider_refund_id: null });
     expect(fake.refundsOf(paymentId)).toHaveLength(1);
@@ -285,9 +285,9 @@ describe('when Razorpay is down or its answer is lost', () => {
     expect(fake.refundsOf(paymentId)).toHaveLength(1);
   });
 
-  it('a webhook that comes before the answer was stored is not lost', async () => {
+  it('a webhook that comes before the response was stored is not lost', async () => {
     const { orderId, paymentId } = await paidOrder();
-    fake.refundOutage = 'no-answer';
+    fake.refundOutage = 'no-response';
     await refund(orderId, '400');
     fake.refundOutage = null;
     const [made] = fake.refundsOf(paymentId);
@@ -304,14 +304,14 @@ describe('when Razorpay is down or its answer is lost', () => {
     expect(await refundsOf(orderId)).toMatchObject([{ status: 'processed' }]);
   });
 
-  it('a webhook racing the answer being stored is applied, not lost', async () => {
+  it('a webhook racing the response being stored is applied, not lost', async () => {
     const { orderId, paymentId } = await paidOrder();
-    fake.refundOutage = 'no-answer';
+    fake.refundOutage = 'no-response';
     await refund(orderId, '450');
     fake.refundOutage = null;
     const [made] = fake.refundsOf(paymentId);
     const [row] = await refundsOf(orderId);
-    // The answer is being stored (the refund locked, its id written) when the webhook comes.
+    // The response is being stored (the refund locked, its id written) when the webhook comes.
     let news: Promise<{ json(): unknown }> | undefined;
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM refunds WHERE id = ${row!.id} FOR UPDATE`);
@@ -378,9 +378,9 @@ describe('refunds asked at once', () => {
   it('a double click (one key) is one refund at Razorpay', async () => {
     const { orderId, paymentId } = await paidOrder();
     const key = randomUUID();
-    const answers = await Promise.all([refund(orderId, '250', key), refund(orderId, '250', key)]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    expect(new Set(answers.map((a) => a.json().refund.id)).size).toBe(1);
+    const responses = await Promise.all([refund(orderId, '250', key), refund(orderId, '250', key)]);
+    expect(responses.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(new Set(responses.map((a) => a.json().refund.id)).size).toBe(1);
     expect(await refundsOf(orderId)).toHaveLength(1);
     expect(fake.refundsOf(paymentId)).toHaveLength(1);
   });
@@ -392,12 +392,12 @@ describe('refunds asked at once', () => {
       new URL(t.config.publicUrl).origin,
       (await createStaff(t.db, 'owner')).cookie,
     );
-    const answers = await Promise.all([
+    const responses = await Promise.all([
       refund(orderId, '1359'),
       refund(orderId, '1359', randomUUID(), other),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({
+    expect(responses.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(responses.find((a) => a.statusCode === 409)!.json()).toEqual({
       error: `Order #${orderId} is already refunded in full.`,
     });
     expect(fake.refundsOf(paymentId)).toHaveLength(1);

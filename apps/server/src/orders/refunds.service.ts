@@ -1,7 +1,7 @@
 // Refunds (OPERATIONS.md, Refunds): a refund is a row written under the order's lock — never
 // more than was paid minus what is already refunded or on its way, one idempotency key one
 // refund — then sent to the provider outside any transaction with that key, so a retry after
-// a timeout cannot refund twice. The provider's answer, or later its webhook, moves the row
+// a timeout cannot refund twice. The provider's response, or later its webhook, moves the row
 // forward; a processed refund is on the order's timeline and mailed to the shopper.
 import { describePayout, formatRupees, paiseToRupees, type PayoutDetails } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -108,7 +108,7 @@ export async function requestPayout(
 
 /**
  * Staff made a payout's transfer: processed with its UTR, on the timeline, and mailed to the
- * shopper. The same UTR again answers the refund as it is; a refund that is not a pending
+ * shopper. The same UTR again returns the refund as it is; a refund that is not a pending
  * payout is refused.
  */
 export async function completePayout(
@@ -159,7 +159,7 @@ export function drawOnPayments(
  * Writes a refund of a paid order; call it in a transaction that holds the order's lock (so
  * two refunds at once are counted one after the other). It draws on the order's captured
  * payments, split into one refund per payment when no single one can take it. A key already
- * used answers its refunds when it asks the same, and is refused otherwise.
+ * used gets its refunds back when it asks the same, and is refused otherwise.
  */
 export async function requestRefund(
   tx: Queryable,
@@ -245,9 +245,9 @@ async function settle(
 }
 
 /**
- * Sends a written refund to the provider (outside any transaction) and stores its answer.
+ * Sends a written refund to the provider (outside any transaction) and stores its response.
  * A provider that cannot be reached leaves the refund 'requested' for the sweep to send again
- * with the same key; a provider that answers no (Razorpay's 400) fails it, so the amount can
+ * with the same key; a provider that says no (Razorpay's 400) fails it, so the amount can
  * be refunded anew.
  */
 export async function sendRefund(
@@ -283,7 +283,7 @@ export async function sendRefund(
     const locked = (await q.lockRefund(tx, refundId))!;
     // A webhook may have brought the news first.
     if (locked.status !== 'requested') return locked;
-    await q.recordProviderAnswer(tx, refundId, {
+    await q.recordProviderResponse(tx, refundId, {
       providerRefundId: report.providerRefundId,
       status: report.status,
       now,
@@ -323,7 +323,7 @@ export type RefundReportOutcome = 'applied' | 'unchanged' | 'unknown' | 'mismatc
 
 /**
  * The refund a report is about: by the provider's refund id, or — when the news arrives before
- * the provider's answer to our request was stored — by the receipt we sent, which names the
+ * the provider's response to our request was stored — by the receipt we sent, which names the
  * refund row (written, and committed, before the provider was called).
  */
 async function refundOfReport(
@@ -337,7 +337,7 @@ async function refundOfReport(
   if (refundId === null) return undefined;
   const row = await q.lockRefund(tx, refundId);
   if (!row || row.provider !== provider) return undefined;
-  // The answer may have been stored while this waited for the lock: then it names the same id.
+  // The response may have been stored while this waited for the lock: then it names the same id.
   if (row.provider_refund_id !== null && row.provider_refund_id !== report.providerRefundId) {
     return undefined;
   }
@@ -387,7 +387,7 @@ export async function applyRefundWebhook(
 
 /**
  * Asks the provider about a refund it took but has not finished (its webhook may never come)
- * and applies a final answer.
+ * and applies a final response.
  */
 export async function lookUpRefund(
   ctx: RefundContext,

@@ -487,8 +487,8 @@ describe('the back office’s steps', () => {
       );
       ids.push(res.json().returns[0].id as number);
     }
-    const answers = await Promise.all(ids.map((id) => admin(support, id, 'approve')));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const responses = await Promise.all(ids.map((id) => admin(support, id, 'approve')));
+    expect(responses.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await stockOf(t.db, p, 'L')).toBe(0);
     const rows = await queryRows<{ delta: number; stock_after: number }>(
       t.db,

@@ -74,7 +74,7 @@ export function settlementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             event: delivery.event,
           });
           if (settled.outcome === 'mismatch' || settled.outcome === 'unknown') {
-            // Acknowledged all the same: a retry of the same event would not change the answer.
+            // Acknowledged all the same: a retry of the same event would not change the response.
             request.log.warn(
               { event: delivery.event, outcome: settled.outcome },
               'webhook ignored',

@@ -106,9 +106,9 @@ export interface PaymentProvider {
 }
 
 /**
- * The provider could not be reached, or answered no; the message is for the log. `refused`:
- * it answered and said no to this very request (a 4xx such as Razorpay's BAD_REQUEST_ERROR),
- * so sending it again will not change the answer. Otherwise (no answer, 5xx, 409 "still
+ * The provider could not be reached, or said no; the message is for the log. `refused`:
+ * it responded and said no to this very request (a 4xx such as Razorpay's BAD_REQUEST_ERROR),
+ * so sending it again will not change the response. Otherwise (no response, 5xx, 409 "still
  * processing", 429, bad keys) the same request may be sent again later.
  */
 export class PaymentProviderError extends Error {

@@ -28,7 +28,7 @@ export async function attemptsOfOrder(db: Queryable, orderId: number): Promise<P
   );
 }
 
-/** A claimed attempt: our reference stands in for the provider's id until it answers. */
+/** A claimed attempt: our reference stands in for the provider's id until it responds. */
 export async function insertAttempt(
   db: Queryable,
   a: { orderId: number; provider: string; reference: string; amountPaise: number },

@@ -24,7 +24,7 @@ export type AttemptPlan =
  * Inside the transaction that holds the order's lock: reuse the open attempt's page, wait
  * for one being created, or claim a new attempt (the caller then asks the provider). A new
  * attempt retires the earlier pages that could still take money (failed or expired here, but
- * perhaps alive at the provider): they are cancelled, and their provider ids answered so the
+ * perhaps alive at the provider): they are cancelled, and their provider ids returned so the
  * caller cancels them there too.
  */
 export async function planAttempt(

@@ -95,7 +95,7 @@ describe('creating payment links', () => {
     );
     expect(payment).toEqual({ provider: 'razorpay', provider_ref: link.id });
 
-    // Pay Now while the link is open answers it again without a new create.
+    // Pay Now while the link is open returns it again without a new create.
     const again = await s.post('/api/payment_processer.php', {
       user_id: s.id,
       order_id: order.order_id,

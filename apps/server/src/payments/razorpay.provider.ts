@@ -135,7 +135,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
       const error = ErrorBody.safeParse(json);
       const why = error.success ? error.data.error.description : text.slice(0, 200);
       // 400 is Razorpay's final no to this request; 401 (keys), 409 (the same key still being
-      // processed), 429 and 5xx may answer otherwise later.
+      // processed), 429 and 5xx may respond otherwise later.
       throw new PaymentProviderError(
         `Razorpay ${method} ${path}: ${response.status} ${why}`,
         response.status === 400,
@@ -146,7 +146,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
 
   function parseLink(json: unknown): PaymentLink {
     const link = PaymentLink.safeParse(json);
-    if (!link.success) throw new PaymentProviderError('Razorpay answered a link we cannot read');
+    if (!link.success) throw new PaymentProviderError('Razorpay returned a link we cannot read');
     return link.data;
   }
 
@@ -173,7 +173,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
       return { providerRef: link.id, paymentUrl: link.short_url };
     },
 
-    // POST /v1/payment_links/:id/cancel; a link already paid, expired or cancelled answers
+    // POST /v1/payment_links/:id/cancel; a link already paid, expired or cancelled gets
     // 400, which leaves nothing to cancel.
     async cancelPayment(providerRef) {
       try {
@@ -246,7 +246,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
         ),
       );
       if (!refund.success)
-        throw new PaymentProviderError('Razorpay answered a refund we cannot read');
+        throw new PaymentProviderError('Razorpay returned a refund we cannot read');
       return refundReportOf(refund.data);
     },
 
@@ -255,7 +255,7 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
         await call('GET', `/v1/refunds/${encodeURIComponent(providerRefundId)}`),
       );
       if (!refund.success)
-        throw new PaymentProviderError('Razorpay answered a refund we cannot read');
+        throw new PaymentProviderError('Razorpay returned a refund we cannot read');
       return refundReportOf(refund.data);
     },
 

@@ -84,7 +84,7 @@ export async function requestErasure(
 /**
  * The owner starts the erasure a shopper asked the shop for, confirmed by typing the account's
  * email: erased now, or waiting for their open orders exactly as if they had asked themself.
- * Answers the same as the shopper's own request.
+ * Returns the same as the shopper's own request does.
  */
 export async function requestErasureForShopper(
   deps: ErasureDeps,
@@ -172,7 +172,7 @@ async function erase(
 /**
  * One pass of the sweep: each waiting request whose shopper has nothing open any more is
  * erased; the others keep waiting, their reason brought up to date. Sent confirmations lose
- * their recipient. Answers how many were erased.
+ * their recipient. Returns how many were erased.
  */
 export async function sweepErasures(deps: ErasureDeps, now = new Date()): Promise<number> {
   let erased = 0;

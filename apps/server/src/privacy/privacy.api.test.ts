@@ -1,5 +1,5 @@
 // A shopper's data rights through the HTTP calls (PGlite, and PostgreSQL with
-// TEST_DATABASE=postgres): my_data.php answers everything kept about the shopper and nothing
+// TEST_DATABASE=postgres): my_data.php returns everything kept about the shopper and nothing
 // of anyone else's; delete_account.php erases the account at once — keeping exactly what the
 // issued invoices need — or waits while an order or return is open, and the sweep finishes it
 // once settled; the erased address may register again; staff see the requests.
@@ -192,7 +192,7 @@ type Json = Record<string, unknown>;
 const rowsOf = (sqlText: ReturnType<typeof sql>) => queryRows<Json>(t.db, sqlText);
 
 describe('my_data.php: a copy of everything kept about the shopper', () => {
-  it('answers the profile, address, cart, wishlist, back-in-stock sign-ups, orders with their timelines and documents, reviews, wholesale application, feedback, clicks and sessions — and nothing of another shopper', async () => {
+  it('returns the profile, address, cart, wishlist, back-in-stock sign-ups, orders with their timelines and documents, reviews, wholesale application, feedback, clicks and sessions — and nothing of another shopper', async () => {
     const other = await busyShopper();
     const p = await busyShopper();
     const res = await myData(p);

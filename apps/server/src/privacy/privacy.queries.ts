@@ -6,7 +6,7 @@ import { queryRows, sqlList } from '../db/sql.js';
 
 export type Row = Record<string, unknown>;
 
-/** A time as the drivers answer it (a Date, or PostgreSQL's text), as ISO 8601 UTC. */
+/** A time as the drivers return it (a Date, or PostgreSQL's text), as ISO 8601 UTC. */
 export const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Rows with their times (columns named *_at) in ISO 8601 UTC. */

@@ -1,5 +1,5 @@
 // The shopper's data rights (ours: the spec has no calls for them, decision 037): my_data.php
-// answers everything kept about them as a JSON file; delete_account.php erases the account or
+// returns everything kept about them as a JSON file; delete_account.php erases the account or
 // says why it waits. Both are user-scoped (the session's user only) and limited per user.
 import { myDataFileName } from '@kitroom/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -61,15 +61,15 @@ export function privacyRoutes({ config, database }: AppDeps): FastifyPluginAsync
         handler: async ({ body, request, reply }) => {
           const userId = sessionUserId(request);
           if (body.action === 'status') return erasureStatus(db, userId);
-          const answer = await requestErasure(
+          const erasure = await requestErasure(
             { db, publicUrl: config.publicUrl },
             userId,
             body.email,
             clientIp(request),
           );
           // Erased: every session ended with it, this browser's too.
-          if (answer.state === 'done') reply.clearCookie(SESSION_COOKIE, cookieOptions);
-          return answer;
+          if (erasure.state === 'done') reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          return erasure;
         },
       },
     });

@@ -219,7 +219,7 @@ describe('teams', () => {
     expect(await auditOf('team', id)).toEqual(before);
   });
 
-  it('answer 404 for an unknown team', async () => {
+  it('respond 404 for an unknown team', async () => {
     const res = await manager.call('PATCH', '/api/admin/teams/999999', { bio: 'x' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'No such team.' });

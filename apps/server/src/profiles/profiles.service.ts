@@ -1,4 +1,4 @@
-// Team and player profiles: the storefront's answer (kept per catalogue version, which the
+// Team and player profiles: the storefront's response (kept per catalogue version, which the
 // teams' and players' triggers bump), and the back office's lists and edits, each edit
 // audited in its own transaction.
 import { ProfilesResponse, slugify, type PlayerProfile, type TeamProfile } from '@kitroom/contract';
@@ -14,7 +14,7 @@ import * as q from './profiles.queries.js';
 // ── The storefront ──
 
 export interface KeptProfiles {
-  answer: ProfilesResponse;
+  response: ProfilesResponse;
   body: JsonBody;
 }
 
@@ -53,15 +53,15 @@ async function readProfiles(db: Queryable): Promise<ProfilesResponse> {
 }
 
 /**
- * profiles.php's answer and its bytes, kept per catalogue version: a cached call costs the
+ * profiles.php's response and its bytes, kept per catalogue version: a cached call costs the
  * shared version read and no query, and an edit in any process shows at the next request.
  */
 export async function profiles(db: Queryable): Promise<KeptProfiles> {
   const { cache, version } = await cachedAt(db);
-  return cache.answer(version, 'profiles', async () => {
-    const answer = await readProfiles(db);
-    const body = jsonBody(ProfilesResponse, answer);
-    return { value: { answer, body }, products: [], bytes: body.bytes * 2 };
+  return cache.result(version, 'profiles', async () => {
+    const response = await readProfiles(db);
+    const body = jsonBody(ProfilesResponse, response);
+    return { value: { response, body }, products: [], bytes: body.bytes * 2 };
   });
 }
 

@@ -134,7 +134,7 @@ describe('consent (cart_reminders.php)', () => {
     expect(await asked()).toBeNull();
   });
 
-  it('answers 401 without a session and 400 for a consent that is not true or false', async () => {
+  it('responds 401 without a session and 400 for a consent that is not true or false', async () => {
     const s = await shopper({ consent: false });
     const anonymous = await t.app.inject({
       method: 'POST',
@@ -292,7 +292,7 @@ describe('unsubscribe', () => {
     expect(read.json().consent).toBe(false);
   });
 
-  it('answers 404 for a link not of ours and 400 for no token', async () => {
+  it('responds 404 for a link not of ours and 400 for no token', async () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/cart_reminders_unsubscribe.php',

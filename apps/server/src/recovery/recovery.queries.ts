@@ -76,7 +76,7 @@ export async function giveConsent(
   );
 }
 
-/** Withdraws a consent still given; answers whether one was. */
+/** Withdraws a consent still given; returns whether one was. */
 export async function withdrawConsent(
   db: Queryable,
   userId: number,
@@ -156,7 +156,7 @@ export async function markSwept(db: Queryable, userId: number, reachedAt: Instan
   );
 }
 
-/** Writes the reminder unless this cart had one; answers its id, or undefined. */
+/** Writes the reminder unless this cart had one; returns its id, or undefined. */
 export async function insertReminder(
   db: Queryable,
   r: { userId: number; cartKey: string; reachedAt: Instant; tokenHash: string },

@@ -98,7 +98,7 @@ export async function updateSettings(
 // ─── the shopper's side ───
 
 /**
- * The checkout page was reached by the shopper with their server cart; answers whether it
+ * The checkout page was reached by the shopper with their server cart; returns whether it
  * asks for their consent (reminders on, and never answered before: a shopper who withdrew it
  * is not asked again there).
  */
@@ -113,7 +113,7 @@ export async function checkoutReached(
   return { ask_consent: ask ? CART_REMINDER_CONSENT : null };
 }
 
-function consentAnswer(row: q.ConsentRow | undefined): CartRemindersResponse {
+function consentResponse(row: q.ConsentRow | undefined): CartRemindersResponse {
   const given = row !== undefined && row.withdrawn_at === null;
   return {
     consent: given,
@@ -131,7 +131,7 @@ export async function consent(
 ): Promise<CartRemindersResponse> {
   if (change === true) await q.giveConsent(db, userId, CART_REMINDER_CONSENT, now);
   if (change === false) await q.withdrawConsent(db, userId, 'account', now);
-  return consentAnswer(await q.consentOf(db, userId));
+  return consentResponse(await q.consentOf(db, userId));
 }
 
 export const LINK_NOT_VALID = 'This unsubscribe link is not valid.';
@@ -179,7 +179,7 @@ function couponOff(kind: 'flat' | 'percent', value: number): string {
 
 /**
  * Writes one reminder for each cart left at checkout longer than the owner's wait (when
- * reminders are on): answers how many were written.
+ * reminders are on): returns how many were written.
  */
 export async function writeDueReminders(
   db: Db,

@@ -175,12 +175,12 @@ describe('counting clicks', () => {
     await Promise.all(Array.from({ length: 8 }, () => t.db.execute(sql`SELECT pg_sleep(0.05)`)));
     const b = browser();
     await b.post('/api/google_code.php', { google_code: 'FBSALE' });
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
         b.post('/api/link_affiliates.php', { affiliate_code: 'MALABAR' }),
       ),
     );
-    expect(answers.filter((a) => a.json().counted === true)).toHaveLength(1);
+    expect(responses.filter((a) => a.json().counted === true)).toHaveLength(1);
     expect((await clicksFor(b.visitorId)).map((c) => c.code)).toEqual(['FBSALE', 'MALABAR']);
   });
 
@@ -299,7 +299,7 @@ describe('malformed bodies', () => {
       { affiliate_code: 'KOCHI10', product_id: 'twelve' },
       'product_id: Invalid input',
     ],
-  ])('%s %j answers 400', async (url, payload, problem) => {
+  ])('%s %j responds 400', async (url, payload, problem) => {
     const res = await post(url, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(problem);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Clicks a code through the real call, as a new browser; answers its visitor key. */
+/** Clicks a code through the real call, as a new browser; returns its visitor key. */
 async function click(
   url: string,
   payload: Record<string, unknown>,

@@ -1,5 +1,5 @@
 // Referral calls at the spec's paths. Visitors call them too; each records a click for the
-// browser named by the visitor cookie, which the answer sets (or refreshes). A client without
+// browser named by the visitor cookie, which the response sets (or refreshes). A client without
 // the cookie is a new visitor every time, so clicks are also limited per address.
 import type { ReferralClickResponse } from '@kitroom/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,7 +19,7 @@ type Click = Omit<ClickInput, 'visitorKey' | 'userId' | 'now'>;
 /**
  * Referral clicks one client address may record per window, across the four calls. Generous,
  * because many phones on one mobile network share an address; over it, a click is not
- * recorded (the storefront ignores the answer) and nothing else is affected.
+ * recorded (the storefront ignores the response) and nothing else is affected.
  */
 export const REFERRAL_RATE_LIMIT = { max: 120, windowMinutes: 15 } as const;
 

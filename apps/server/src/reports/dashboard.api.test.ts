@@ -203,7 +203,7 @@ describe('the dashboard', () => {
     expect((await dashboard(t.db, 'owner', NOW)).low_stock!.count).toBe(1);
   });
 
-  it('answers each role only the parts it may see', async () => {
+  it('shows each role only the parts it may see', async () => {
     const parts = async (role: 'owner' | 'manager' | 'packer' | 'support') => {
       const member = await createStaff(t.db, role);
       const res = await t.app.inject({

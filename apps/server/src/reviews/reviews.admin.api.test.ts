@@ -1,6 +1,6 @@
 // Reviews in the back office: newest first with product, rating, text and author, filtered,
-// paged; hiding takes a review off the product's storefront answer and out of its rating at
-// once (the cached answer included), showing brings it back, and each change is audited.
+// paged; hiding takes a review off the product's storefront response and out of its rating at
+// once (the cached response included), showing brings it back, and each change is audited.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const productAnswer = async () => {
+const productResponse = async () => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/product.php',
@@ -101,8 +101,8 @@ describe('the review list', () => {
 });
 
 describe('hiding a review', () => {
-  it('takes it off the product’s storefront answer and out of its rating at once', async () => {
-    const before = await productAnswer(); // also fills the answer cache
+  it('takes it off the product’s storefront response and out of its rating at once', async () => {
+    const before = await productResponse(); // also fills the response cache
     expect(before.product.product_rating).toBe(3.3);
     expect(before.reviews.map((r) => r.user_name)).toContain('Spam Bot');
 
@@ -113,7 +113,7 @@ describe('hiding a review', () => {
     expect(res.json().review.hidden_at).toEqual(expect.any(String));
     expect(res.json().product_rating).toBe(4.5);
 
-    const after = await productAnswer();
+    const after = await productResponse();
     expect(after.product.product_rating).toBe(4.5);
     expect(after.reviews.map((r) => r.user_name)).toEqual(['Rahul Nair', 'Anjali Menon']);
 
@@ -128,7 +128,7 @@ describe('hiding a review', () => {
       hidden: false,
     });
     expect(res.json()).toMatchObject({ review: { hidden_at: null }, product_rating: 3.3 });
-    expect((await productAnswer()).reviews).toHaveLength(3);
+    expect((await productResponse()).reviews).toHaveLength(3);
     const entries = await t.db
       .select()
       .from(auditLog)
@@ -151,7 +151,7 @@ describe('hiding a review', () => {
     expect(hides).toHaveLength(2);
   });
 
-  it('answers 404 for an unknown review and 400 for a bad body', async () => {
+  it('responds 404 for an unknown review and 400 for a bad body', async () => {
     const missing = await support.call('PATCH', '/api/admin/reviews/999999', { hidden: true });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Review not found.' });

@@ -88,7 +88,7 @@ describe('add_reviews.php: who may review what', () => {
     expect(await t.db.select().from(reviews).where(eq(reviews.productId, notBought))).toEqual([]);
   });
 
-  it("answers another shopper's order as not found", async () => {
+  it("treats another shopper's order as not found", async () => {
     const other = await loggedInUser(t.db);
     const res = await review(other, { product_id: bought, order_id: paidOrder, rating: 5 });
     expect(res.statusCode).toBe(404);
@@ -389,7 +389,7 @@ describe('add_reviews.php: ratings and the product page', () => {
     }
   });
 
-  it('the listing cards show the average and how many reviews, from a kept answer too', async () => {
+  it('the listing cards show the average and how many reviews, from a kept response too', async () => {
     const team = 'Gokulam Kerala';
     const productId = await createProduct(t.db, { team });
     const card = async () => {
@@ -401,7 +401,7 @@ describe('add_reviews.php: ratings and the product page', () => {
       const cards = res.json<{ products: { id: number }[] }>().products;
       return cards.find((p) => p.id === productId);
     };
-    // Asked first, so the answer is kept: a review must reach the kept answer.
+    // Asked first, so the response is kept: a review must reach the kept response.
     expect(await card()).toMatchObject({ product_rating: 0, review_count: 0 });
     for (const rating of [5, 2]) {
       const shopper = await loggedInUser(t.db);
@@ -454,12 +454,12 @@ describe('add_reviews.php: ratings and the product page', () => {
         return { shopper, order, rating };
       }),
     );
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       calls.map(({ shopper, order, rating }) =>
         review(shopper, { product_id: productId, order_id: order.id, rating }),
       ),
     );
-    expect(answers.map((a) => a.statusCode)).toEqual(ratings.map(() => 200));
+    expect(responses.map((a) => a.statusCode)).toEqual(ratings.map(() => 200));
     // 22 / 6 = 3.67
     expect(await storedRating(productId)).toBe('3.7');
   });

@@ -53,7 +53,7 @@ export async function addReview(
   return db.transaction(async (tx) => {
     const lines = await q.reviewableLines(tx, input.orderId, userId, true);
     const [first] = lines;
-    // Someone else's order answers as a missing one, so ids reveal nothing.
+    // Someone else's order is treated as a missing one, so ids reveal nothing.
     if (!first) throw new NotFound('Order not found');
     const ofProduct = lines.filter((l) => l.product_id === input.productId);
     if (ofProduct.length === 0) throw new Invalid('This product is not in that order.');

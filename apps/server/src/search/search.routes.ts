@@ -3,12 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { sendJson } from '../http/cached-json.js';
 import { registerStorefrontRoutes } from '../http/storefront-routes.js';
-import { searchAnswer } from './search.answers.js';
+import { searchResponse } from './search.responses.js';
 
 export function searchRoutes({ database }: AppDeps): FastifyPluginAsync {
   return async (app) =>
     registerStorefrontRoutes(app, {
       'search_result.php': async ({ body, request, reply }) =>
-        sendJson(request, reply, await searchAnswer(database.db, body.search, body.sort)),
+        sendJson(request, reply, await searchResponse(database.db, body.search, body.sort)),
     });
 }

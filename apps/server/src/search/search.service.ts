@@ -70,7 +70,7 @@ async function sortedMatches(
 }
 
 /**
- * Products ranked for the text; blank text answers an empty list without a query. The
+ * Products ranked for the text; blank text returns an empty list without a query. The
  * ranking is cached per text while the catalogue version is unchanged; the products
  * themselves (stock, sizes) are read on every call.
  */

@@ -230,10 +230,10 @@ describe('the demo catalogue', () => {
       sql`SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
            WHERE c.name = 'Player Edition' LIMIT 1`,
     );
-    const answer = (await post('/api/size_chart.php', { product_id: player!.id })).json();
-    expect(answer.size_chart.name).toBe('Player fit');
-    expect(answer.size_chart.fit_note).toContain('runs one size small');
-    expect(answer.size_chart.rows.map((r: { size: string }) => r.size)).toEqual([
+    const json = (await post('/api/size_chart.php', { product_id: player!.id })).json();
+    expect(json.size_chart.name).toBe('Player fit');
+    expect(json.size_chart.fit_note).toContain('runs one size small');
+    expect(json.size_chart.rows.map((r: { size: string }) => r.size)).toEqual([
       'S',
       'M',
       'L',

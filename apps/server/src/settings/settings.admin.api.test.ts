@@ -68,7 +68,7 @@ describe('settings', () => {
     expect(entry!.before).toMatchObject({ phone: '+91 495 272 1100', gstin: '' });
     expect(entry!.after).toMatchObject({ phone: '+91 495 123 4567', gstin: '32AAPFU0939F1Z4' });
     expect((await storefrontDetails()).phone).toBe('+91 495 123 4567');
-    // The storefront's answer never carries the GSTIN.
+    // The storefront's response never carries the GSTIN.
     expect(Object.keys(await storefrontDetails())).not.toContain('gstin');
   });
 

@@ -66,16 +66,16 @@ async function row(db: Queryable): Promise<q.SettingsRow> {
 }
 
 export interface KeptDetails {
-  answer: ShopDetailsResponse;
+  response: ShopDetailsResponse;
   body: JsonBody;
 }
 
-/** shop_details.php's answer and its bytes, kept per catalogue version. */
+/** shop_details.php's response and its bytes, kept per catalogue version. */
 export async function shopDetails(db: Queryable): Promise<KeptDetails> {
   const { cache, version } = await cachedAt(db);
-  return cache.answer(version, 'shop-details', async () => {
+  return cache.result(version, 'shop-details', async () => {
     const s = toSettings(await row(db));
-    const answer: ShopDetailsResponse = {
+    const response: ShopDetailsResponse = {
       legal_name: s.legal_name,
       address: s.address,
       city: s.city,
@@ -88,8 +88,8 @@ export async function shopDetails(db: Queryable): Promise<KeptDetails> {
       grievance_officer_email: s.grievance_officer_email,
       shipping: s.shipping_rates,
     };
-    const body = jsonBody(ShopDetailsResponse, answer);
-    return { value: { answer, body }, products: [], bytes: body.bytes * 2 };
+    const body = jsonBody(ShopDetailsResponse, response);
+    return { value: { response, body }, products: [], bytes: body.bytes * 2 };
   });
 }
 

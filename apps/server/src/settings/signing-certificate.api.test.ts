@@ -172,8 +172,8 @@ describe('Settings → Invoice signature', () => {
         "Invalid request: password: enter the certificate file's password",
       ],
     ];
-    for (const [answer, error] of refusals) {
-      const res = await answer;
+    for (const [sending, error] of refusals) {
+      const res = await sending;
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error });
     }

@@ -11,7 +11,7 @@ export async function readCertificate(db: Queryable): Promise<CertificateRow | u
   return row;
 }
 
-/** Stores the certificate, replacing the one before; answers the row. */
+/** Stores the certificate, replacing the one before; returns the row. */
 export async function putCertificate(
   db: Queryable,
   write: CertificateWrite,
@@ -23,11 +23,11 @@ export async function putCertificate(
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: signingCertificate.id, set: values })
     .returning();
-  if (!row) throw new Error('signing_certificate: the upsert answered no row');
+  if (!row) throw new Error('signing_certificate: the upsert returned no row');
   return row;
 }
 
-/** Removes it; answers the row removed, if there was one. */
+/** Removes it; returns the row removed, if there was one. */
 export async function deleteCertificate(db: Queryable): Promise<CertificateRow | undefined> {
   const [row] = await db.delete(signingCertificate).where(eq(signingCertificate.id, 1)).returning();
   return row;

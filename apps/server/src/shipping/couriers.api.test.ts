@@ -103,15 +103,15 @@ describe('the sandbox courier', () => {
     await packer.call('POST', '/api/admin/orders/pack', { order_ids: [id] });
     const res = await shipWithSandbox(id, { weight_grams: 450 });
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json();
-    expect(answer.order.order).toMatchObject({
+    const json = res.json();
+    expect(json.order.order).toMatchObject({
       stage: 'shipped',
       courier_name: SANDBOX_COURIER_NAME,
       tracking_id: `SBX${String(id).padStart(8, '0')}01`,
       tracking_link: `${t.config.publicUrl}/reviewOrdersDetails/${id}`,
     });
-    expect(answer.order.invoice).not.toBeNull();
-    expect(answer.shipments.shipments).toEqual([
+    expect(json.order.invoice).not.toBeNull();
+    expect(json.shipments.shipments).toEqual([
       expect.objectContaining({
         courier: 'sandbox',
         reference: `KR-${id}-1`,
@@ -282,7 +282,7 @@ describe('the sandbox courier', () => {
     expect((await orderRow(id)).order_status).toBe('Completed');
   });
 
-  it('posts again with a growing delay when our webhook does not answer, in order', async () => {
+  it('posts again with a growing delay when our webhook does not respond, in order', async () => {
     const id = await buy();
     await shipWithSandbox(id);
     const down: Poster = async () => 503;

@@ -167,7 +167,7 @@ export async function recordBookingError(db: Queryable, id: number, error: strin
   );
 }
 
-/** The courier's answer; `booked` once the order is shipped with it. */
+/** The courier's response; `booked` once the order is shipped with it. */
 export async function storeBooking(
   db: Queryable,
   id: number,

@@ -7,7 +7,7 @@
 // transactions.
 //
 // A shipment's row is written first in its own transaction ('booking', reference
-// KR-<order>-<n>), the courier is asked outside any transaction, and its answer is stored in
+// KR-<order>-<n>), the courier is asked outside any transaction, and its response is stored in
 // the transaction that ships the order. A courier's failure leaves the shipment 'booking' with
 // the attempt and the error; trying again sends the same reference, so the courier makes one
 // parcel. An exchange's replacement is a parcel of its own (shipments.return_id), its
@@ -218,7 +218,7 @@ async function pickupRequest(
 /**
  * Asks the courier to book a shipment's parcel (or, travelling back, a return's pickup),
  * outside any transaction; a refusal is kept on the shipment (its attempt and error) and
- * answers 502 with the courier's words.
+ * responds 502 with the courier's words.
  */
 export async function book(
   ctx: CourierContext,
@@ -353,7 +353,7 @@ export async function openBooking(
   return { ...live, weight_grams: p.weightGrams };
 }
 
-/** The courier's answer, kept: 'booked' with the order shipped, or 'booking' with its error. */
+/** The courier's response, kept: 'booked' with the order shipped, or 'booking' with its error. */
 export async function storeBooking(
   db: Queryable,
   shipmentId: number,
@@ -374,7 +374,7 @@ export async function lockShipment(
 
 /**
  * Asks the courier to cancel a shipment not yet picked up (a manual one, or a booking with no
- * waybill yet, needs no courier); answers the shipment. 409 once it is picked up.
+ * waybill yet, needs no courier); returns the shipment. 409 once it is picked up.
  */
 export async function cancelAtCourier(ctx: CourierContext, shipmentId: number): Promise<Shipment> {
   const shipment = await q.lockShipment(ctx.db, shipmentId);
@@ -400,7 +400,7 @@ export async function cancelAtCourier(ctx: CourierContext, shipmentId: number): 
   return shipment;
 }
 
-/** The canceled shipment marked so, in the caller's transaction; answers it as it was. */
+/** The canceled shipment marked so, in the caller's transaction; returns it as it was. */
 export async function markCanceled(tx: Tx, shipmentId: number): Promise<Shipment> {
   const locked = (await q.lockShipment(tx, shipmentId))!;
   if (locked.state !== 'booking' && locked.state !== 'booked') {

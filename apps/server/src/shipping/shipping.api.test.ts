@@ -21,7 +21,7 @@ const estimate = (query: string) =>
   t.app.inject({ method: 'GET', url: `/api/delivery_estimate.php?${query}` });
 
 describe('delivery_estimate.php', () => {
-  it('answers where the pincode is and the day an order paid now arrives', async () => {
+  it('returns where the pincode is and the day an order paid now arrives', async () => {
     clockAt('2026-11-26T10:00');
     const res = await estimate('pincode=560001');
     expect(res.statusCode, res.body).toBe(200);

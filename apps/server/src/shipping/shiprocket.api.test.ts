@@ -139,7 +139,7 @@ describe('Shiprocket through the back office', () => {
     expect((await shipmentsOf(id))[0]!.state).toBe('booked');
   });
 
-  it('a booking whose answer timed out is found again: one Shiprocket order', async () => {
+  it('a booking whose response timed out is found again: one Shiprocket order', async () => {
     const id = await buy();
     fake.slowNextCreate(3_000);
     const res = await ship(id);

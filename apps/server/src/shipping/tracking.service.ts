@@ -78,7 +78,7 @@ export async function storeTracking(
 
 /**
  * Sends the staff's answer to a failed delivery to the courier: deliver again, or return the
- * parcel to the shop. Answers the shipment; 409 when none waits for an answer.
+ * parcel to the shop. Returns the shipment; 409 when none waits for an answer.
  */
 export async function answerAtCourier(
   ctx: CourierContext,
@@ -108,7 +108,7 @@ export async function answerAtCourier(
   return shipment;
 }
 
-/** The answer kept on the shipment, in the caller's transaction; answers it as it was. */
+/** The staff's answer kept on the shipment, in the caller's transaction; returns it as it was. */
 export async function recordAnswer(
   tx: Tx,
   shipmentId: number,

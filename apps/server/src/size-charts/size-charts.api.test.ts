@@ -1,5 +1,5 @@
 // Size charts: staff write a chart and give it to a category (role-checked, audited); the
-// product page's call answers the chart of the product's category.
+// product page's call returns the chart of the product's category.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema.js';
@@ -34,7 +34,7 @@ const chartOf = (productId: number | string) =>
   t.app.inject({ method: 'POST', url: '/api/size_chart.php', payload: { product_id: productId } });
 
 describe('size charts', () => {
-  it("answers the chart of the product's category once staff give it one, audited", async () => {
+  it("returns the chart of the product's category once staff give it one, audited", async () => {
     const product = await createProduct(t.db, { category: 'Player Edition' });
     expect((await chartOf(product)).json()).toEqual({ size_chart: null });
 
@@ -93,10 +93,11 @@ describe('size charts', () => {
       { ...PLAYER_FIT, name: 'X4', rows: [] },
       { ...PLAYER_FIT, name: ' ' },
     ];
-    const answers = [];
-    for (const body of bad) answers.push(await staff.call('POST', '/api/admin/size-charts', body));
-    expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
-    expect(answers.map((r) => r.json().error)).toEqual([
+    const responses = [];
+    for (const body of bad)
+      responses.push(await staff.call('POST', '/api/admin/size-charts', body));
+    expect(responses.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect(responses.map((r) => r.json().error)).toEqual([
       expect.stringContaining('chest: at least 20 cm'),
       expect.stringContaining('chest: whole or half centimetres'),
       expect.stringContaining('rows: each size once'),
@@ -112,7 +113,7 @@ describe('size charts', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('answers 404 for no such product and 400 for a bad id, and 404 for no such chart', async () => {
+  it('responds 404 for no such product and 400 for a bad id, and 404 for no such chart', async () => {
     const missing = await chartOf(999_999);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: PRODUCT_NOT_FOUND });

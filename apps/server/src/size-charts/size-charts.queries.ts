@@ -62,7 +62,7 @@ export async function findCategory(
   return row;
 }
 
-/** Answers the new id, or undefined when the name is taken. */
+/** Returns the new id, or undefined when the name is taken. */
 export async function insertChart(db: Queryable, c: ChartWrite): Promise<number | undefined> {
   const [row] = await queryRows<{ id: number }>(
     db,
@@ -119,7 +119,7 @@ export async function chartOfProduct(
   return { chart: { name: row.name, fit_note: row.fit_note ?? '', rows: row.rows } };
 }
 
-/** Writes a chart by name (a second seed replaces it) and answers its id. */
+/** Writes a chart by name (a second seed replaces it) and returns its id. */
 export async function upsertChart(db: Queryable, c: ChartWrite): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,

@@ -1,5 +1,5 @@
 // Registers back-office routes from the contract's endpoint table: the schemas validate what
-// is sent and answered, and one hook enforces the endpoint's access — the staff session
+// is sent and returned, and one hook enforces the endpoint's access — the staff session
 // (with its idle and absolute timeouts), the role's permission, and for every state-changing
 // call an Origin equal to the shop's own. A domain hands in handlers by endpoint name.
 import { ErrorResponse } from '@kitroom/contract';
@@ -50,14 +50,14 @@ export interface AdminCall<N extends AdminEndpointName> {
 }
 
 /** A JSON response, or for an endpoint that `produces` a file or lines, the reply it streams. */
-export type AdminAnswer<N extends AdminEndpointName> = AdminEndpoints[N] extends {
+export type AdminHandlerResult<N extends AdminEndpointName> = AdminEndpoints[N] extends {
   produces: string;
 }
   ? FastifyReply
   : AdminResponse<N>;
 
 export interface AdminRoute<N extends AdminEndpointName> {
-  handler: (call: AdminCall<N>) => Promise<AdminAnswer<N>>;
+  handler: (call: AdminCall<N>) => Promise<AdminHandlerResult<N>>;
   /** Rate limits and the like, before the body is read. */
   onRequest?: onRequestHookHandler[];
   /** After the access check. */

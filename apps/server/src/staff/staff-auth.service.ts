@@ -140,7 +140,7 @@ export async function completeSetup(
 /**
  * Email and password. With two-factor enrolled the session starts pending; a role that needs
  * two-factor without it is refused. An unknown address, a wrong password and a disabled
- * account get the same answer after the same work.
+ * account get the same response after the same work.
  */
 export async function signIn(
   db: Db,

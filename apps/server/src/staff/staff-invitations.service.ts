@@ -25,7 +25,7 @@ interface Invitee {
   role: StaffInvitation['role'];
 }
 
-/** A new link for the invitee, mailed to them in the transaction; answers the link. */
+/** A new link for the invitee, mailed to them in the transaction; returns the link. */
 async function sendLink(
   tx: Queryable,
   actor: Actor,
@@ -47,7 +47,7 @@ async function sendLink(
   return link;
 }
 
-/** Invites a new staff member: mails them a link (valid 24 hours) and answers it. */
+/** Invites a new staff member: mails them a link (valid 24 hours) and returns it. */
 export async function inviteStaff(
   db: Db,
   actor: Actor,

@@ -27,7 +27,7 @@ export function staffCookieOptions(secure: boolean): CookieSerializeOptions {
   };
 }
 
-/** Starts a session (pending: until the second factor); answers the cookie's id. */
+/** Starts a session (pending: until the second factor); returns the cookie's id. */
 export async function startStaffSession(
   db: Queryable,
   staffId: number,

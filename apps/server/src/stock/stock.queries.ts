@@ -45,7 +45,7 @@ export async function insertLedgerEntries(
 
 /**
  * Adds `delta` to one size's stock only if it stays at zero or more, keeps the product's
- * total in step, and answers the size's new stock; undefined when the size does not exist or
+ * total in step, and returns the size's new stock; undefined when the size does not exist or
  * would go below zero (nothing is changed then).
  */
 export async function addToSizeStock(

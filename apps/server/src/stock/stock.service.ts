@@ -28,7 +28,7 @@ export type StockChangeRefusal = 'no-such-size' | 'below-zero';
 
 /**
  * Changes one size's stock by `delta` and writes its ledger row, in the caller's transaction.
- * Answers the new stock, or why nothing was changed.
+ * Returns the new stock, or why nothing was changed.
  */
 export async function changeStock(
   tx: Queryable,

@@ -2,7 +2,7 @@
 // create (reference_id unique, expire_by at least 15 minutes ahead, callback_url with
 // callback_method), fetch, cancel; and, as Razorpay would, signed callbacks and webhooks.
 // Refunds as Razorpay documents them (OPERATIONS.md, Refunds): POST /v1/payments/:id/refund
-// with X-Refund-Idempotency (the same key and body answer the same refund, another body is a
+// with X-Refund-Idempotency (the same key and body return the same refund, another body is a
 // BAD_REQUEST_ERROR), never above what was captured less what was refunded, GET
 // /v1/refunds/:id, and the refund.processed / refund.failed webhooks a test triggers.
 import { createHmac, randomBytes } from 'node:crypto';
@@ -37,8 +37,11 @@ export interface FakeRefund {
   speed_requested: 'normal';
 }
 
-/** How the refunds API misbehaves while a test wants it to: answer 500, or take the refund and never answer. */
-export type RefundOutage = 'error' | 'no-answer' | null;
+/**
+ * How the refunds API misbehaves while a test wants it to: respond 500, or take the refund and
+ * never respond.
+ */
+export type RefundOutage = 'error' | 'no-response' | null;
 
 export interface FakeRazorpay {
   url: string;
@@ -48,7 +51,7 @@ export interface FakeRazorpay {
   links: Map<string, FakeLink>;
   /** Every create request body, in order. */
   creates: Record<string, unknown>[];
-  /** While true, creates answer 500. */
+  /** While true, create calls respond 500. */
   failing: boolean;
   /** Milliseconds each create takes. */
   delayMs: number;
@@ -61,7 +64,7 @@ export interface FakeRazorpay {
   /** The refunds made on a payment, oldest first. */
   refundsOf(paymentId: string): FakeRefund[];
   /**
-   * The bank's answer to a pending refund: it becomes processed or failed, and the webhook
+   * The bank's response to a pending refund: it becomes processed or failed, and the webhook
    * Razorpay sends about it (refund.processed / refund.failed).
    */
   settleRefund(
@@ -326,7 +329,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
             ),
           );
       }
-      return answer(reply, refundsById.get(earlier.refundId)!);
+      return sendRefund(reply, refundsById.get(earlier.refundId)!);
     }
     const payment = paymentOf(paymentId);
     if (!payment) return reply.status(400).send(badRequest('The id provided does not exist'));
@@ -363,7 +366,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     };
     refundsById.set(refund.id, refund);
     if (typeof key === 'string') refundKeys.set(key, { body: bodyText, refundId: refund.id });
-    return answer(reply, refund);
+    return sendRefund(reply, refund);
   });
 
   app.get<{ Params: { id: string } }>('/v1/refunds/:id', async (request, reply) => {
@@ -373,9 +376,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     return refund;
   });
 
-  /** The refund, or — while the answer is lost — the connection dropped after making it. */
-  async function answer(reply: FastifyReply, refund: FakeRefund) {
-    if (fake.refundOutage === 'no-answer') {
+  /** The refund, or — while the response is lost — the connection dropped after making it. */
+  async function sendRefund(reply: FastifyReply, refund: FakeRefund) {
+    if (fake.refundOutage === 'no-response') {
       reply.raw.destroy();
       return reply;
     }

@@ -46,7 +46,7 @@ export async function createGiveaway(
   return { id: row!.id, slug };
 }
 
-/** An entry by a new shopper (or the given one); answers the entry's id. */
+/** An entry by a new shopper (or the given one); returns the entry's id. */
 export async function addEntry(db: Db, giveawayId: number, userId?: number): Promise<number> {
   const user = userId ?? (await createUser(db)).id;
   const [row] = await queryRows<{ id: number | string }>(

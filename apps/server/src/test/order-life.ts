@@ -6,7 +6,7 @@
 // The model knows only what an outsider could: the orders this sequence placed, their payment
 // pages, the returns asked. Which order a command acts on is chosen when it runs, among those
 // whose stage (read from the shop, as staff read their lists) lets the action make sense, so
-// most steps do something; an action the shop refuses (a 4xx with a reason) is a fair answer,
+// most steps do something; an action the shop refuses (a 4xx with a reason) is a fair response,
 // a 5xx never is. Every step is written to the run's script, which a failure prints.
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_SHIPPING_RATES, shippingFeePaise, type ShippingRates } from '@kitroom/contract';
@@ -190,10 +190,10 @@ export async function runScript(w: World, cmds: readonly Cmd[]): Promise<void> {
   for (const c of cmds) if (c.check(m)) await c.run(m, w);
 }
 
-/** A 5xx is never a fair answer to a shopper, staff member, gateway or courier. */
-function answered(w: World, res: LightMyRequestResponse): LightMyRequestResponse {
+/** A 5xx is never a fair response to a shopper, staff member, gateway or courier. */
+function fair(w: World, res: LightMyRequestResponse): LightMyRequestResponse {
   if (res.statusCode >= 500) {
-    throw new Error(`the shop answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    throw new Error(`the shop responded ${res.statusCode}: ${res.body.slice(0, 300)}`);
   }
   return res;
 }
@@ -334,7 +334,7 @@ export class Checkout implements Cmd {
       w,
       `shopper ${(this.shopperIdx % w.shoppers.length) + 1}: checkout ${this.cod ? 'COD' : 'online'} [${described.join(', ')}]${code ? ` coupon ${this.coupon}` : ''}${this.failDelivery ? ' (consignee FAIL)' : ''}, ₹${total / 100}`,
       async () => {
-        const res = answered(
+        const res = fair(
           w,
           await s.post('/api/process_order.php', {
             user_id: s.id,
@@ -363,7 +363,7 @@ export class Checkout implements Cmd {
           id: body.order_id,
           cod: this.cod,
           shopper: this.shopperIdx % w.shoppers.length,
-          // A COD order's answer points at its order page: it has no payment page yet.
+          // A COD order's response points at its order page: it has no payment page yet.
           pages: body.payment_url?.startsWith('/api/payments/') ? [body.payment_url] : [],
         });
         m.orders += 1;
@@ -393,7 +393,7 @@ export class PayPage implements Cmd {
       w,
       `${who(w, o.id)}: ${this.result === 'paid' ? 'pays' : 'fails'} the ${this.older && o.pages.length > 1 ? 'first (replaced)' : 'newest'} payment page of order #${o.id}`,
       async () => {
-        const submitted = answered(
+        const submitted = fair(
           w,
           await w.shop.t.app.inject({
             method: 'POST',
@@ -403,7 +403,7 @@ export class PayPage implements Cmd {
           }),
         );
         if (submitted.statusCode !== 303) return outcome(submitted);
-        const back = answered(
+        const back = fair(
           w,
           await w.shop.t.app.inject({ method: 'GET', url: submitted.headers.location as string }),
         );
@@ -434,7 +434,7 @@ export class LateWebhook implements Cmd {
         const payment = w.shop.gateway.read(token);
         if (!payment) return 'no such page';
         const late = w.shop.gateway.complete(payment, 'paid');
-        const res = answered(
+        const res = fair(
           w,
           await w.shop.t.app.inject({
             method: 'POST',
@@ -467,7 +467,7 @@ export class PayNow implements Cmd {
     const p = placed(w, o.id);
     const s = w.shoppers[p.shopper]!;
     await step(w, `${who(w, o.id)}: Pay Now on order #${o.id}`, async () => {
-      const res = answered(
+      const res = fair(
         w,
         await s.post('/api/payment_processer.php', { user_id: s.id, order_id: o.id }),
       );
@@ -498,7 +498,7 @@ export class ConfirmCod implements Cmd {
       );
       if (!mail) return 'no confirmation mail';
       const token = new URL(mail.data.extra.confirm_url).searchParams.get('token');
-      const res = answered(
+      const res = fair(
         w,
         await w.shop.t.app.inject({
           method: 'POST',
@@ -524,7 +524,7 @@ export class CancelByShopper implements Cmd {
     const s = w.shoppers[placed(w, o.id).shopper]!;
     await step(w, `${who(w, o.id)}: cancels order #${o.id}`, async () =>
       outcome(
-        answered(
+        fair(
           w,
           await s.post('/api/order_cancel.php', {
             user_id: s.id,
@@ -552,7 +552,7 @@ export class CancelByStaff implements Cmd {
     if (!o) return;
     await step(w, `${this.role}: cancels order #${o.id}`, async () =>
       outcome(
-        answered(
+        fair(
           w,
           await w.shop.staff[this.role].call('POST', `/api/admin/orders/${o.id}/cancel`, {
             reason: 'Out of stock at the warehouse',
@@ -574,7 +574,7 @@ export class Pack implements Cmd {
     const o = pick(await ordersIn(w, ['Processing'], (x) => !x.packed), this.order);
     if (!o) return;
     await step(w, `packer: packs order #${o.id}`, async () => {
-      const res = answered(
+      const res = fair(
         w,
         await w.shop.staff.packer.call('POST', '/api/admin/orders/pack', { order_ids: [o.id] }),
       );
@@ -612,7 +612,7 @@ export class Ship implements Cmd {
             : await packer.call('POST', `/api/admin/orders/${o.id}/shipments`, {
                 courier: 'sandbox',
               });
-        return outcome(answered(w, res));
+        return outcome(fair(w, res));
       },
     );
   }
@@ -629,9 +629,7 @@ export class DeliverByHand implements Cmd {
     const o = pick(await ordersIn(w, ['Shipped']), this.order);
     if (!o) return;
     await step(w, `packer: marks order #${o.id} delivered`, async () =>
-      outcome(
-        answered(w, await w.shop.staff.packer.call('POST', `/api/admin/orders/${o.id}/deliver`)),
-      ),
+      outcome(fair(w, await w.shop.staff.packer.call('POST', `/api/admin/orders/${o.id}/deliver`))),
     );
   }
   toString() {
@@ -680,7 +678,7 @@ export class AnswerFailedDelivery implements Cmd {
       `packer: answers the failed delivery of order #${s.order_id}: ${this.action}`,
       async () =>
         outcome(
-          answered(
+          fair(
             w,
             await w.shop.staff.packer.call('POST', `/api/admin/shipments/${s.id}/failed-delivery`, {
               action: this.action,
@@ -721,10 +719,7 @@ export class CancelShipment implements Cmd {
       `packer: cancels the ${s.courier} ${s.direction === 'reverse' ? 'return pickup' : 'parcel'} of order #${s.order_id} before pickup`,
       async () =>
         outcome(
-          answered(
-            w,
-            await w.shop.staff.packer.call('POST', `/api/admin/shipments/${s.id}/cancel`),
-          ),
+          fair(w, await w.shop.staff.packer.call('POST', `/api/admin/shipments/${s.id}/cancel`)),
         ),
     );
   }
@@ -763,7 +758,7 @@ export class RequestReturn implements Cmd {
       w,
       `${who(w, o.id)}: asks to ${this.kind} ${this.quantity} of line #${item.id} (${item.size}) of order #${o.id}${this.kind === 'exchange' ? ` for ${other}` : ''}${this.defect ? ', faulty' : ''}`,
       async () => {
-        const res = answered(
+        const res = fair(
           w,
           await s.post('/api/order_return.php', {
             user_id: s.id,
@@ -848,7 +843,7 @@ export class ReturnStep implements Cmd {
         : `${this.action}s ${r.kind} #${r.id} of order #${r.order_id}`;
     await step(w, `${who_}: ${said}`, async () =>
       outcome(
-        answered(
+        fair(
           w,
           await w.shop.staff[who_ === 'manager' ? 'manager' : who_].call(
             'POST',
@@ -891,7 +886,7 @@ export class ShipReplacement implements Cmd {
             : await packer.call('POST', `/api/admin/returns/${r.id}/shipments`, {
                 courier: 'sandbox',
               });
-        return outcome(answered(w, res));
+        return outcome(fair(w, res));
       },
     );
   }
@@ -921,7 +916,7 @@ export class StaffRefund implements Cmd {
     const paise = Math.max(100, Math.floor((o.total_paise * this.tenths) / 10));
     await step(w, `manager: refunds ₹${paise / 100} on order #${o.id}`, async () =>
       outcome(
-        answered(
+        fair(
           w,
           await w.shop.staff.manager.call('POST', `/api/admin/orders/${o.id}/refunds`, {
             amount: (paise / 100).toFixed(2),
@@ -957,7 +952,7 @@ export class RecordPayout implements Cmd {
       `manager: records the payout of refund #${r.id} (order #${r.order_id})`,
       async () =>
         outcome(
-          answered(
+          fair(
             w,
             await w.shop.staff.manager.call('POST', `/api/admin/refunds/${r.id}/payout`, {
               utr: `UTR${String(r.id).padStart(12, '0')}`,
@@ -1005,7 +1000,7 @@ export class EraseAccount implements Cmd {
     const n = this.shopper % w.shoppers.length;
     const s = w.shoppers[n]!;
     await step(w, `shopper ${n + 1}: deletes the account`, async () => {
-      const res = answered(
+      const res = fair(
         w,
         await s.post('/api/delete_account.php', {
           user_id: s.id,
@@ -1047,7 +1042,7 @@ export class ChangeShippingRates implements Cmd {
   async run(_m: Model, w: World) {
     const rates = RATE_TABLES[this.table % RATE_TABLES.length]!;
     await step(w, `owner: shipping rates → table ${this.table % RATE_TABLES.length}`, async () => {
-      const res = answered(
+      const res = fair(
         w,
         await w.shop.staff.owner.call('PATCH', '/api/admin/settings', { shipping_rates: rates }),
       );
@@ -1072,7 +1067,7 @@ export class ChangePrice implements Cmd {
     // Whole rupees, as staff type them.
     const next = Math.round((p.pricePaise * (this.up ? 1.1 : 0.9)) / 100) * 100;
     await step(w, `manager: ${p.name.split(' ')[0]} price → ₹${next / 100}`, async () => {
-      const res = answered(
+      const res = fair(
         w,
         await w.shop.staff.manager.call('PATCH', `/api/admin/products/${p.id}`, {
           discount_price_paise: next,
@@ -1108,7 +1103,7 @@ export class AdjustStock implements Cmd {
       `manager: ${reason} ${p.name.split(' ')[0]} ${size} ${this.delta > 0 ? '+' : ''}${this.delta}`,
       async () =>
         outcome(
-          answered(
+          fair(
             w,
             await w.shop.staff.manager.call('POST', `/api/admin/products/${p.id}/stock`, {
               size,
@@ -1145,9 +1140,7 @@ export class EditCoupon implements Cmd {
       w,
       `owner: ${this.which % 2 === 0 ? 'shirt' : 'order'} coupon ${JSON.stringify(body)}`,
       async () =>
-        outcome(
-          answered(w, await w.shop.staff.owner.call('PATCH', `/api/admin/coupons/${id}`, body)),
-        ),
+        outcome(fair(w, await w.shop.staff.owner.call('PATCH', `/api/admin/coupons/${id}`, body))),
     );
   }
   toString() {

@@ -88,10 +88,10 @@ export interface FakeShiprocket {
   noCod: Set<string>;
   ordersFor(channelOrderId: string): FakeOrder[];
   orderOfAwb(awb: string): FakeOrder;
-  /** The next create makes the order, then answers only after this many ms. */
+  /** The next create makes the order, then responds only after this many ms. */
   slowNextCreate(ms: number): void;
   /**
-   * The next authenticated call (to `path`, when given) does nothing and answers `status`
+   * The next authenticated call (to `path`, when given) does nothing and responds `status`
    * with `body` (by default Shiprocket's error shape).
    */
   failNext(status?: number, path?: string, body?: Record<string, unknown>): void;

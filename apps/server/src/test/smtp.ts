@@ -1,6 +1,6 @@
 // A local SMTP server for tests: the app sends real mail over SMTP (SMTP_URL), the test reads
-// it back here. The server accepts a message only once it is parsed, and the app answers only
-// once the server accepted it, so a mail is here by the time its request has answered.
+// it back here. The server accepts a message only once it is parsed, and the app responds only
+// once the server accepted it, so a mail is here by the time its request has responded.
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -22,7 +22,7 @@ export interface SmtpCatcher {
   url: string;
   /** Every mail received, oldest first. */
   mails: CaughtMail[];
-  /** Removes and answers the oldest mail to the address; throws when there is none. */
+  /** Removes and returns the oldest mail to the address; throws when there is none. */
   takeMail(to: string): CaughtMail;
   /** The 6-digit code in the oldest mail to the address (which is removed). */
   takeCode(to: string): string;
@@ -30,8 +30,8 @@ export interface SmtpCatcher {
   refuseNext(): void;
   /** While on, every message is refused (451, try again later), as a server in trouble does. */
   refuseAll(on: boolean): void;
-  /** Each message is answered this long after it arrived (a slow server). */
-  answerAfter(ms: number): void;
+  /** Each message is responded to this long after it arrived (a slow server). */
+  respondAfter(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +39,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   let refuse = false;
   let refuseAll = false;
-  let answerAfterMs = 0;
+  let respondAfterMs = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -64,7 +64,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       }
       simpleParser(stream).then(
         async (parsed) => {
-          if (answerAfterMs > 0) await new Promise((r) => setTimeout(r, answerAfterMs));
+          if (respondAfterMs > 0) await new Promise((r) => setTimeout(r, respondAfterMs));
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from:
@@ -123,8 +123,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     refuseAll(on) {
       refuseAll = on;
     },
-    answerAfter(ms) {
-      answerAfterMs = ms;
+    respondAfter(ms) {
+      respondAfterMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

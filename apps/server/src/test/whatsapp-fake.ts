@@ -1,6 +1,6 @@
 // A local stand-in for WhatsApp's Cloud API (graph.facebook.com), following Meta's published
-// shapes (decision 066): POST /{version}/{phone-number-id}/messages with a bearer token,
-// answered {messaging_product, contacts: [{input, wa_id}], messages: [{id: 'wamid.…'}]} or a
+// shapes (decision 066): POST /{version}/{phone-number-id}/messages with a bearer token, which
+// gets {messaging_product, contacts: [{input, wa_id}], messages: [{id: 'wamid.…'}]} or a
 // Graph error {error: {message, type, code, error_subcode?, error_data?, fbtrace_id}} — 190
 // for a bad token, 100 for a malformed request or an unknown phone-number id, 132001 for a
 // template not approved in that language, 132000 for a wrong parameter count, 131008 for a
@@ -8,7 +8,7 @@
 // webhook with 131026, as the real API does. Like the real one it has no idempotency key: a
 // second send is a second message. Webhooks (statuses and incoming texts) are signed
 // X-Hub-Signature-256 with the app secret; tests post them, or the fake posts them itself
-// after each accepted message (`autoStatuses`). Faults: the next sends answer 5xx or 429.
+// after each accepted message (`autoStatuses`). Faults: the next sends respond 5xx or 429.
 import { createHmac, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { LAUNCH_DROPPED_WHATSAPP } from '../launches/launch-dropped.mail.js';
@@ -33,13 +33,13 @@ export interface FakeWhatsApp {
   verifyToken: string;
   /** Every message accepted, in order. */
   messages: FakeWhatsAppMessage[];
-  /** Every call to /messages, with its answer's status and error code. */
+  /** Every call to /messages, with its response's status and error code. */
   calls: { status: number; code: number | null }[];
   /** Approved templates: name → body text with {{n}}; the shop's by default. */
   approved: Map<string, string>;
   /** Numbers that are not on WhatsApp (accepted, then failed by webhook with 131026). */
   notOnWhatsApp: Set<string>;
-  /** The next `times` sends answer `status` with the Graph error `code`. */
+  /** The next `times` sends get `status` with the Graph error `code`. */
   failNext(times: number, status: number, code: number): void;
   /** A signed webhook body: (body, X-Hub-Signature-256). */
   signed(payload: unknown, secret?: string): { body: string; signature: string };
@@ -53,7 +53,7 @@ export interface FakeWhatsApp {
   webhookUrl: string | null;
   /** Statuses posted after each accepted message when webhookUrl is set. */
   autoStatuses: ('sent' | 'delivered' | 'read')[];
-  /** Posts a payload, signed, to webhookUrl; answers the server's status. */
+  /** Posts a payload, signed, to webhookUrl; returns the server's status. */
   post(payload: unknown): Promise<number>;
   close(): Promise<void>;
 }
@@ -191,13 +191,13 @@ export async function startFakeWhatsApp(
   app.post<{ Params: { version: string; phone: string } }>(
     '/:version/:phone/messages',
     async (request, reply) => {
-      const answer = (status: number, body: object) => {
+      const respond = (status: number, body: object) => {
         const error = (body as { error?: { code?: number } }).error;
         fake.calls.push({ status, code: error?.code ?? null });
         return reply.code(status).send(body);
       };
       if (request.headers.authorization !== `Bearer ${fake.token}`) {
-        return answer(
+        return respond(
           401,
           graphError(
             'Invalid OAuth access token - Cannot parse access token',
@@ -207,10 +207,10 @@ export async function startFakeWhatsApp(
         );
       }
       if (!/^v\d+\.\d+$/.test(request.params.version)) {
-        return answer(400, graphError('Unknown path components', 'OAuthException', 2500));
+        return respond(400, graphError('Unknown path components', 'OAuthException', 2500));
       }
       if (request.params.phone !== fake.phoneNumberId) {
-        return answer(
+        return respond(
           400,
           graphError(
             `Unsupported post request. Object with ID '${request.params.phone}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
@@ -222,7 +222,7 @@ export async function startFakeWhatsApp(
       }
       const fault = faults.shift();
       if (fault) {
-        return answer(
+        return respond(
           fault.status,
           graphError(
             fault.status === 429 ? '(#130429) Rate limit hit' : 'An unknown error has occurred.',
@@ -233,7 +233,7 @@ export async function startFakeWhatsApp(
       }
       const b = request.body;
       const invalid = (details: string) =>
-        answer(
+        respond(
           400,
           graphError('(#100) Invalid parameter', 'OAuthException', 100, {
             error_data: { messaging_product: 'whatsapp', details },
@@ -253,7 +253,7 @@ export async function startFakeWhatsApp(
       const lang = isRecord(t.language) ? t.language.code : undefined;
       const text = typeof t.name === 'string' ? fake.approved.get(t.name) : undefined;
       if (text === undefined || lang !== language) {
-        return answer(
+        return respond(
           404,
           graphError(
             `(#132001) Template name does not exist in the translation`,
@@ -275,7 +275,7 @@ export async function startFakeWhatsApp(
         .map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : null));
       const expected = new Set(text.match(/\{\{\d+\}\}/g) ?? []).size;
       if (params.length !== expected || params.some((p) => p === null || p === '')) {
-        return answer(
+        return respond(
           400,
           graphError(
             '(#132000) Number of parameters does not match the expected number of params',
@@ -301,7 +301,7 @@ export async function startFakeWhatsApp(
         typeof suffix !== 'string' ||
         suffix === ''
       ) {
-        return answer(
+        return respond(
           400,
           graphError('(#131008) Required parameter is missing', 'OAuthException', 131008, {
             error_data: {
@@ -323,7 +323,7 @@ export async function startFakeWhatsApp(
       };
       fake.messages.push(message);
       setImmediate(() => void reportLater(message).catch(() => undefined));
-      return answer(200, {
+      return respond(200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: b.to, wa_id: to }],
         messages: [{ id: message.wamid }],

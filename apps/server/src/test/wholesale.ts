@@ -42,7 +42,7 @@ export interface ApplicationOverrides {
   rejectReason?: string | null;
 }
 
-/** A wholesale application (a new shopper's unless userId is given); answers its id. */
+/** A wholesale application (a new shopper's unless userId is given); returns its id. */
 export async function createApplication(db: Db, o: ApplicationOverrides = {}): Promise<number> {
   const userId = o.userId ?? (await createUser(db)).id;
   const [row] = await db

@@ -46,7 +46,7 @@ const storedFor = async (userId: number) =>
   t.db.select().from(wholesaleApplications).where(eq(wholesaleApplications.userId, userId));
 
 describe('wholesale_agent.php', () => {
-  it('answers code 0, takes the application, then answers code 100', async () => {
+  it('returns code 0, takes the application, then returns code 100', async () => {
     const shopper = await loggedInUser(t.db);
     const before = await call(shopper, { status: '' });
     expect(before.statusCode).toBe(200);
@@ -180,7 +180,7 @@ describe('wholesale_agent.php', () => {
     expect(await storedFor(shopper.id)).toEqual([]);
   });
 
-  it('answers only the logged-in user it names', async () => {
+  it('responds only to the logged-in user it names', async () => {
     const shopper = await loggedInUser(t.db);
     const anonymous = await t.app.inject({
       method: 'POST',

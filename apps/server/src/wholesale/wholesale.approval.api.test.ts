@@ -243,7 +243,7 @@ describe('deciding on wholesale applications', () => {
     );
   });
 
-  it('answers 404 for an application that does not exist', async () => {
+  it('responds 404 for an application that does not exist', async () => {
     const res = await manager.call('POST', '/api/admin/wholesale/applications/999999/reject', {
       reason: 'Gone.',
     });

@@ -1,7 +1,7 @@
 // A wholesaler's own prices (decision 045): tiers by the order's pieces at their boundaries in
 // whole rupees (rounded down, as coupons round; issue 36.25), the minimum order refused below it, coupons only when they say so, placed
 // orders kept at their prices when the list changes, and nothing of it in the catalogue's
-// shared answers: a guest after a wholesaler sees retail prices.
+// shared responses: a guest after a wholesaler sees retail prices.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wholesalePriceLists } from '../db/schema.js';
@@ -229,8 +229,8 @@ describe('checkout at wholesale prices', () => {
   });
 });
 
-describe('shared answers stay retail', () => {
-  it('a guest after a wholesaler sees retail prices in the cached product and listing answers', async () => {
+describe('shared responses stay retail', () => {
+  it('a guest after a wholesaler sees retail prices in the cached product and listing responses', async () => {
     const asWholesaler = await prices(buyer, [jersey], 10);
     expect(asWholesaler.json().prices).toEqual([{ product_id: jersey, price: 749 }]);
     const wholesalerProduct = await t.app.inject({

@@ -27,7 +27,7 @@ import {
 } from './wholesale-pricing.js';
 import * as q from './wholesale.queries.js';
 
-function answer(
+function statusResponse(
   application: { status: string; reject_reason: string | null } | undefined,
 ): WholesaleResponse {
   if (application === undefined) return { code: 0, message: WHOLESALE_NOT_APPLIED_MESSAGE };
@@ -48,7 +48,7 @@ function answer(
  * with their status's message.
  */
 export async function applicationStatus(db: Queryable, userId: number): Promise<WholesaleResponse> {
-  return answer(await q.applicationStatus(db, userId));
+  return statusResponse(await q.applicationStatus(db, userId));
 }
 
 /**
@@ -74,7 +74,7 @@ export async function apply(
     contactNumber: a.contact_number,
     aboutShop: a.about_shop,
   });
-  return answer(await q.applicationStatus(db, userId));
+  return statusResponse(await q.applicationStatus(db, userId));
 }
 
 // ── the shopper's prices ──

@@ -126,15 +126,15 @@ describe('wishlist.php, wishlist_manage.php and wishlist_products.php', () => {
     );
     // Seven hearts at once for the last three places: three are kept, four refused.
     const racing = many.slice(WISHLIST_LIMIT - 3);
-    const answers = await Promise.all(racing.map((id) => s.heart(id)));
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(3);
-    const refused = answers.filter((r) => r.statusCode === 409);
+    const responses = await Promise.all(racing.map((id) => s.heart(id)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = responses.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(4);
     expect(refused[0]!.json()).toEqual({ error: WISHLIST_FULL });
     expect(await rowsOf(s.id)).toBe(WISHLIST_LIMIT);
     // A full wishlist still lets one go, and then takes one.
     expect((await s.heart(first[0]!, 'remove')).statusCode).toBe(200);
-    const last = racing.find((id) => answers[racing.indexOf(id)]!.statusCode === 409)!;
+    const last = racing.find((id) => responses[racing.indexOf(id)]!.statusCode === 409)!;
     expect((await s.heart(last)).statusCode).toBe(200);
     expect(await rowsOf(s.id)).toBe(WISHLIST_LIMIT);
   });

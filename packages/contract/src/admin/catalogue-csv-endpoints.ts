@@ -1,5 +1,5 @@
 // The catalogue's CSV endpoints: the whole catalogue as a file, and a file checked (dry run)
-// or applied in one transaction, answered as progress lines and a result (decision 018).
+// or applied in one transaction, returned as progress lines and a result (decision 018).
 import { z } from 'zod';
 import { CatalogueImportLine, CatalogueImportQuery } from './catalogue-csv.js';
 import type { AdminEndpoint } from './endpoint.js';
@@ -17,7 +17,7 @@ export const catalogueCsvEndpoints = {
     method: 'POST',
     path: '/api/admin/catalogue/csv',
     summary:
-      'Checks a CSV file of products (dry run), or applies it in one transaction; answers NDJSON progress lines, then the result',
+      'Checks a CSV file of products (dry run), or applies it in one transaction; returns NDJSON progress lines, then the result',
     access: 'catalogue.write',
     query: CatalogueImportQuery,
     consumes: 'text/csv',

@@ -45,7 +45,7 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /** Row 1 is the header, so the first product is row 2, as a spreadsheet numbers it. */
 export const FIRST_DATA_ROW = 2;
-/** The most errors an import answers; the count says how many there were in all. */
+/** The most errors an import returns; the count says how many there were in all. */
 export const MAX_ERRORS_SHOWN = 500;
 /** The most changed products an import lists by name; the counts cover them all. */
 export const MAX_CHANGES_SHOWN = 200;
@@ -159,7 +159,7 @@ export interface CsvCellError {
   message: string;
 }
 
-/** Checks a header row: every column once, none unknown. Answers its problems. */
+/** Checks a header row: every column once, none unknown. Returns its problems. */
 export function checkCsvHeader(header: readonly string[]): CsvCellError[] {
   const errors: CsvCellError[] = [];
   const seen = new Set<string>();
@@ -340,7 +340,7 @@ export function csvRowProduct(cells: { id?: string; name?: string }): string {
 /** An active product is shown in the shop, so it needs its first picture. */
 export const PICTURE_NEEDED = 'picture_1 is required for an active product';
 
-// ── The import's answer ───────────────────────────────────────────────────────────────────
+// ── The import's response ───────────────────────────────────────────────────────────────────
 export const IMPORT_MODES = ['dry-run', 'apply'] as const;
 
 export const CatalogueImportQuery = z.object({
@@ -409,7 +409,7 @@ export const CatalogueImportResult = z.object({
 });
 export type CatalogueImportResult = z.infer<typeof CatalogueImportResult>;
 
-/** One line of the import's NDJSON answer: progress lines, then one result. */
+/** One line of the import's NDJSON response: progress lines, then one result. */
 export const CatalogueImportLine = z.discriminatedUnion('type', [
   CatalogueImportProgress,
   CatalogueImportResult,

@@ -1,6 +1,6 @@
 // The back office's catalogue: products with their sizes, pictures and stock ledger, and the
 // categories they sit in. A product's field rules are product-fields.ts (shared with the CSV
-// import); this file puts them together into requests and answers.
+// import); this file puts them together into requests and responses.
 import { z } from 'zod';
 import { Id } from '../common.js';
 import {

@@ -38,7 +38,7 @@ export const couponsEndpoints = {
   createCoupon: {
     method: 'POST',
     path: '/api/admin/coupons',
-    summary: 'Creates a coupon; a code in use answers 409',
+    summary: 'Creates a coupon; a code in use gets 409',
     access: 'coupons.manage',
     body: CouponInput,
     response: AdminCouponResponse,

@@ -1,4 +1,4 @@
-// The back office's API in one table: method, path, the schemas of what is sent and answered,
+// The back office's API in one table: method, path, the schemas of what is sent and returned,
 // and who may call it. The server registers its routes from this table, the admin client
 // derives its typed calls from it, and /api/admin/openapi.json is generated from it. Each area
 // keeps its rows in its own file (<area>-endpoints.ts); the table is their union.

@@ -58,7 +58,7 @@ export const ordersEndpoints = {
   packAdminOrders: {
     method: 'POST',
     path: '/api/admin/orders/pack',
-    summary: 'Marks paid orders packed; answers those packed and those refused, each with why',
+    summary: 'Marks paid orders packed; returns those packed and those refused, each with why',
     access: 'orders.fulfil',
     body: PackOrdersRequest,
     response: PackOrdersResponse,

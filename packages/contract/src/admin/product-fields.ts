@@ -107,7 +107,7 @@ export function hsnRateWarning(hsn: string, at: Date = new Date()): string | nul
 
 /**
  * A price in rupees as people and spreadsheets write it: "1499", "1,499.00", "₹1,499.5".
- * Answers paise, or undefined when the text is not such a price.
+ * Returns paise, or undefined when the text is not such a price.
  */
 export function parseRupeesText(input: string): number | undefined {
   const trimmed = input.trim().replace(/^₹\s*/, '');

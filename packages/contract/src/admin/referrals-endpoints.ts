@@ -27,7 +27,7 @@ export const referralsEndpoints = {
   createAffiliate: {
     method: 'POST',
     path: '/api/admin/referrals/affiliates',
-    summary: 'Adds an affiliate; a code in use answers 409',
+    summary: 'Adds an affiliate; a code in use gets 409',
     access: 'coupons.manage',
     body: CreateReferralCodeRequest,
     response: AffiliateResponse,
@@ -52,7 +52,7 @@ export const referralsEndpoints = {
   createCampaignCode: {
     method: 'POST',
     path: '/api/admin/referrals/campaigns',
-    summary: 'Adds a campaign code; a code in use answers 409',
+    summary: 'Adds a campaign code; a code in use gets 409',
     access: 'coupons.manage',
     body: CreateReferralCodeRequest,
     response: CampaignCodeResponse,

@@ -17,7 +17,7 @@ export const refundsEndpoints = {
     method: 'POST',
     path: '/api/admin/orders/:id/refunds',
     summary:
-      'Refunds part or all of a paid order through its payment provider; the same idempotency_key again answers the same refund',
+      'Refunds part or all of a paid order through its payment provider; the same idempotency_key again returns the same refund',
     access: 'orders.refund',
     params: RefundOrderParams,
     body: RefundOrderRequest,
@@ -36,7 +36,7 @@ export const refundsEndpoints = {
     method: 'POST',
     path: '/api/admin/refunds/:id/payout',
     summary:
-      "Records the bank or UPI transfer of a cash-on-delivery order's refund by its UTR: the refund is processed and the shopper mailed; the same UTR again answers the refund",
+      "Records the bank or UPI transfer of a cash-on-delivery order's refund by its UTR: the refund is processed and the shopper mailed; the same UTR again returns the refund",
     access: 'orders.refund',
     params: RefundIdParams,
     body: RecordPayoutRequest,

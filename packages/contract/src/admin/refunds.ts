@@ -19,7 +19,7 @@ export const REFUND_PROMISE_DAYS = 7;
 export const REFUND_REASON_MIN = 3;
 export const REFUND_REASON_MAX = 300;
 
-/** A refund in rupees as staff type it ("500", "499.50", "₹1,359"): answers paise. */
+/** A refund in rupees as staff type it ("500", "499.50", "₹1,359"): returns paise. */
 export const RefundAmountText = z
   .string({ error: 'amount must be rupees, like 499.50' })
   .transform((text, ctx) => {

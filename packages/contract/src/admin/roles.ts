@@ -1,6 +1,6 @@
 // Who may do what in the back office (OPERATIONS.md, "Staff, roles and trust"): four roles,
 // a list of permissions, and the matrix between them. Every admin endpoint names one
-// permission (endpoints.ts); the server answers 403 to a role that lacks it.
+// permission (endpoints.ts); the server responds 403 to a role that lacks it.
 import { z } from 'zod';
 
 export const STAFF_ROLES = ['owner', 'manager', 'packer', 'support'] as const;

@@ -1,5 +1,5 @@
 // Settings → Invoice signature (decision 069): the shop's PKCS#12 certificate that signs every
-// invoice and credit note PDF. The owner sends the file (base64) and its password; the answer
+// invoice and credit note PDF. The owner sends the file (base64) and its password; the response
 // shows what the certificate says, never the file or the password.
 import { z } from 'zod';
 

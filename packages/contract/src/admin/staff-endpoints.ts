@@ -43,7 +43,7 @@ export const staffEndpoints = {
   signIn: {
     method: 'POST',
     path: '/api/admin/sign-in',
-    summary: 'Email and password; answers whether a second factor is asked next',
+    summary: 'Email and password; returns whether a second factor is asked next',
     access: 'public',
     body: SignInRequest,
     response: SignInResponse,
@@ -80,7 +80,7 @@ export const staffEndpoints = {
   inviteStaff: {
     method: 'POST',
     path: '/api/admin/staff/invite',
-    summary: 'Invites a staff member: mails them a setup link, and answers it',
+    summary: 'Invites a staff member: mails them a setup link, and returns it',
     access: 'staff.manage',
     body: InviteStaffRequest,
     response: SetupLinkResponse,
@@ -121,7 +121,7 @@ export const staffEndpoints = {
     method: 'POST',
     path: '/api/admin/staff/:id/reset',
     summary:
-      'Resets password and two-factor: their sessions end; answers a new setup link to send them',
+      'Resets password and two-factor: their sessions end; returns a new setup link to send them',
     access: 'staff.manage',
     params: StaffIdParams,
     response: SetupLinkResponse,

@@ -13,7 +13,7 @@ const LEASE_MS = 60_000;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 15 * 60_000;
 
-/** Posts one body with the given headers; resolves to the answer's status. */
+/** Posts one body with the given headers; resolves to the response's status. */
 export type Poster = (
   url: string,
   body: unknown,
@@ -43,7 +43,7 @@ export interface SandboxSweepOptions {
   log?: FastifyBaseLogger;
 }
 
-/** One pass at `now`: answers how many events were posted and how many failed. */
+/** One pass at `now`: returns how many events were posted and how many failed. */
 export async function sweepSandboxCourier(
   options: SandboxSweepOptions,
   now = new Date(),

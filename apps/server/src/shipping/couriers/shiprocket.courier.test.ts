@@ -359,7 +359,7 @@ describe('the login token', () => {
 });
 
 describe('serviceability', () => {
-  it('answers serviceable, COD and the recommended courier’s days', async () => {
+  it('returns serviceable, COD and the recommended courier’s days', async () => {
     expect(await courier.serviceability('400053', '560038', 450, true)).toEqual({
       serviceable: true,
       cod: true,

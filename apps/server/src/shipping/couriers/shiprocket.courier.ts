@@ -5,7 +5,7 @@
 // pickup is a return order (orders/create/return), its waybill assigned with is_return and
 // its pickup asked for; the courier brings its label to the shopper.
 // Shiprocket has no idempotency key, so book() looks for our reference before creating and
-// after any answer it cannot trust, and carries on from what it finds.
+// after any response it cannot trust, and carries on from what it finds.
 import type { z } from 'zod';
 import {
   CourierError,
@@ -18,14 +18,14 @@ import {
 import {
   adhocOrder,
   returnOrder,
-  AwbAnswer,
-  CreateAnswer,
-  ErrorAnswer,
-  LabelAnswer,
-  LoginAnswer,
-  ManifestAnswer,
+  AwbResponse,
+  CreateResponse,
+  ErrorResponse,
+  LabelResponse,
+  LoginResponse,
+  ManifestResponse,
   OrderList,
-  ServiceabilityAnswer,
+  ServiceabilityResponse,
   tokensMatch,
   trackingUpdatesOf,
 } from './shiprocket.shapes.js';
@@ -56,8 +56,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 // webhook URL containing 'shiprocket', 'kartrocket', 'sr' or 'kr', so the path names none.
 const WEBHOOK_PATH = '/parcel-updates/courier-push';
 
-/** No answer at all (timeout, network): unlike a 5xx, the request may still be on its way. */
-class NoAnswerError extends CourierError {
+/** No response at all (timeout, network): unlike a 5xx, the request may still be on its way. */
+class NoResponseError extends CourierError {
   constructor(message: string) {
     super(message, true);
   }
@@ -112,9 +112,9 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       text = await response.text();
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      throw new NoAnswerError(
+      throw new NoResponseError(
         timedOut
-          ? `Shiprocket did not answer in time (${what}); it may have done it.`
+          ? `Shiprocket did not respond in time (${what}); it may have done it.`
           : `Shiprocket could not be reached (${what}): ${err instanceof Error ? err.message : String(err)}`,
       );
     }
@@ -125,7 +125,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       } catch {
         if (response.ok || response.status >= 500)
           throw new CourierError(
-            `Shiprocket answered ${response.status} without JSON (${what}).`,
+            `Shiprocket responded ${response.status} without JSON (${what}).`,
             true,
           );
         json = { message: text.slice(0, 200) };
@@ -142,7 +142,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         `Shiprocket is limiting our calls (${what}); try again in a minute.`,
         false,
       );
-    const parsed = ErrorAnswer.safeParse(json);
+    const parsed = ErrorResponse.safeParse(json);
     const message = parsed.success ? (parsed.data.message ?? '') : '';
     const details = parsed.success
       ? Object.values(parsed.data.errors ?? {})
@@ -162,9 +162,9 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       'the login',
     );
     if (status < 200 || status >= 300) throw refusal(status, json, "our API user's login");
-    const parsed = LoginAnswer.safeParse(json);
+    const parsed = LoginResponse.safeParse(json);
     if (!parsed.success)
-      throw new CourierError('Shiprocket answered a login without a token.', false);
+      throw new CourierError('Shiprocket returned a login without a token.', false);
     token = {
       value: parsed.data.token,
       renewAt: now().getTime() + TOKEN_LIFETIME_MS - RENEW_BEFORE_MS,
@@ -189,29 +189,28 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
     what: string,
   ): Promise<{ status: number; json: unknown }> {
     const used = await currentToken();
-    let answer = await send(method, `${base}${path}`, body, used, what);
-    if (answer.status === 401) {
+    let sent = await send(method, `${base}${path}`, body, used, what);
+    if (sent.status === 401) {
       if (token?.value === used) token = null;
-      answer = await send(method, `${base}${path}`, body, await currentToken(), what);
-      if (answer.status === 401)
+      sent = await send(method, `${base}${path}`, body, await currentToken(), what);
+      if (sent.status === 401)
         throw new CourierError(
           'Shiprocket refused our login token twice; check SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD.',
           false,
         );
     }
-    if (answer.status < 200 || answer.status >= 300)
-      throw refusal(answer.status, answer.json, what);
-    return answer;
+    if (sent.status < 200 || sent.status >= 300) throw refusal(sent.status, sent.json, what);
+    return sent;
   }
 
   function read<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
-    // Its docs: some calls answer 200 with only an error message when the data is invalid.
-    const error = ErrorAnswer.safeParse(json);
+    // Its docs: some calls respond 200 with only an error message when the data is invalid.
+    const error = ErrorResponse.safeParse(json);
     if (error.success && error.data.message)
       throw new RefusedError(`Shiprocket refused ${what}: ${error.data.message}`, 200);
-    throw new CourierError(`Shiprocket answered ${what} in a shape we cannot read.`, true);
+    throw new CourierError(`Shiprocket returned ${what} in a shape we cannot read.`, true);
   }
 
   /** The live (not cancelled) Shiprocket order with exactly our reference, if any. */
@@ -243,7 +242,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
     };
   }
 
-  /** Runs a step; when its answer is uncertain, looks at what Shiprocket holds instead. */
+  /** Runs a step; when its response is uncertain, looks at what Shiprocket holds instead. */
   async function orLookUp<T>(step: () => Promise<T>, reference: string): Promise<T | FoundOrder> {
     try {
       return await step();
@@ -258,7 +257,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
   async function createOrder(request: ParcelRequest): Promise<FoundOrder> {
     const create = async (): Promise<FoundOrder> => {
       const { json } = await call('POST', '/orders/create/adhoc', adhocOrder(request), 'the order');
-      const made = read(CreateAnswer, json, 'the order');
+      const made = read(CreateResponse, json, 'the order');
       return {
         orderId: made.order_id,
         shipmentId: made.shipment_id,
@@ -273,16 +272,16 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       if (!(err instanceof CourierError) || !err.uncertain) throw err;
       const found = await findOrder(request.reference, 'reference');
       if (found) return found;
-      // A 5xx answered, so nothing is still on its way: one more try is safe. A timeout may
+      // A 5xx came back, so nothing is still on its way: one more try is safe. A timeout may
       // still land, so that one goes back to the caller, whose retry looks first.
-      if (err instanceof NoAnswerError) throw err;
+      if (err instanceof NoResponseError) throw err;
       return await create();
     }
   }
 
   /**
    * A return order made once: Shiprocket refuses a second with our reference ("has already
-   * been taken"), and then, as after an answer we cannot trust, the one it holds is looked up.
+   * been taken"), and then, as after a response we cannot trust, the one it holds is looked up.
    */
   async function createReturnOrder(request: PickupRequest): Promise<FoundOrder> {
     try {
@@ -292,7 +291,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         returnOrder(request),
         'the return order',
       );
-      const made = read(CreateAnswer, json, 'the return order');
+      const made = read(CreateResponse, json, 'the return order');
       return {
         orderId: made.order_id,
         shipmentId: made.shipment_id,
@@ -325,9 +324,9 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
           : { shipment_id: Number(order.shipmentId) },
         'the waybill',
       );
-      const answer = read(AwbAnswer, json, 'the waybill');
-      const data = answer.response.data;
-      if (answer.awb_assign_status !== 1 || !data.awb_code)
+      const assigned = read(AwbResponse, json, 'the waybill');
+      const data = assigned.response.data;
+      if (assigned.awb_assign_status !== 1 || !data.awb_code)
         throw new CourierError(
           `Shiprocket could not assign a waybill: ${data.awb_assign_error ?? 'no courier took the parcel'}`,
           false,
@@ -352,7 +351,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       );
     } catch (err) {
       if (!(err instanceof CourierError)) throw err;
-      // Asked before (an earlier try whose answer was lost): the pickup stands.
+      // Asked before (an earlier try whose response was lost): the pickup stands.
       if (!err.uncertain && /already/i.test(err.message)) return;
       if (err.uncertain && (await findOrder(reference, 'reference'))?.pickupRequested) return;
       throw err;
@@ -366,13 +365,13 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
       { shipment_id: shipmentIds.map(Number) },
       'the labels',
     );
-    const answer = read(LabelAnswer, json, 'the labels');
-    if (answer.label_created !== 1 || !answer.label_url || answer.not_created.length > 0)
+    const printed = read(LabelResponse, json, 'the labels');
+    if (printed.label_created !== 1 || !printed.label_url || printed.not_created.length > 0)
       throw new CourierError(
-        `Shiprocket made no label for ${answer.not_created.length ? `shipments ${answer.not_created.join(', ')}` : 'these parcels'}: ${answer.response ?? 'no reason given'}`,
+        `Shiprocket made no label for ${printed.not_created.length ? `shipments ${printed.not_created.join(', ')}` : 'these parcels'}: ${printed.response ?? 'no reason given'}`,
         false,
       );
-    return answer.label_url;
+    return printed.label_url;
   }
 
   /** A PDF Shiprocket keeps at a public address (its S3 bucket): no token. */
@@ -431,7 +430,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
           return { serviceable: false, cod: false, etdDays: null };
         throw err;
       }
-      const data = read(ServiceabilityAnswer, json, 'the serviceability check').data;
+      const data = read(ServiceabilityResponse, json, 'the serviceability check').data;
       const couriers = data.available_courier_companies;
       if (couriers.length === 0) return { serviceable: false, cod: false, etdDays: null };
       const chosen =
@@ -507,7 +506,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
           return null;
         throw err;
       });
-      if (generated && !read(ManifestAnswer, generated.json, 'the manifest').manifest_url)
+      if (generated && !read(ManifestResponse, generated.json, 'the manifest').manifest_url)
         throw new CourierError('Shiprocket made no manifest: request the pickups first.', false);
       const printed = await call(
         'POST',
@@ -515,7 +514,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): ShiprocketC
         { order_ids: parcels.map((p) => Number(p.providerOrderId)) },
         'the manifest print',
       );
-      const url = read(ManifestAnswer, printed.json, 'the manifest print').manifest_url;
+      const url = read(ManifestResponse, printed.json, 'the manifest print').manifest_url;
       if (!url)
         throw new CourierError('Shiprocket has no manifest to print for these parcels.', false);
       return downloadPdf(url, 'manifest PDF');

@@ -1,4 +1,4 @@
-// Shiprocket's shapes (decision 033), kept apart from the calls: the answers we read (zod),
+// Shiprocket's shapes (decision 033), kept apart from the calls: the responses we read (zod),
 // its status ids as our shipment states, its zone-less India times, the ad-hoc order we send
 // for a parcel and the tracking webhook's body. Pure functions, no network.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -56,12 +56,12 @@ export function shiprocketState(
 const id = z.union([z.number(), z.string().min(1)]).transform(String);
 const optionalText = z.string().nullish();
 
-export const LoginAnswer = z.object({ token: z.string().min(1) });
-export const ErrorAnswer = z.object({
+export const LoginResponse = z.object({ token: z.string().min(1) });
+export const ErrorResponse = z.object({
   message: z.string().optional(),
   errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
 });
-export const CreateAnswer = z.object({ order_id: id, shipment_id: id });
+export const CreateResponse = z.object({ order_id: id, shipment_id: id });
 export const OrderList = z.object({
   data: z.array(
     z.object({
@@ -81,7 +81,7 @@ export const OrderList = z.object({
     }),
   ),
 });
-export const AwbAnswer = z.object({
+export const AwbResponse = z.object({
   awb_assign_status: z.number(),
   response: z.object({
     data: z
@@ -93,14 +93,14 @@ export const AwbAnswer = z.object({
       .passthrough(),
   }),
 });
-export const LabelAnswer = z.object({
+export const LabelResponse = z.object({
   label_created: z.number(),
   label_url: z.string().optional(),
   response: z.string().optional(),
   not_created: z.array(z.unknown()).default([]),
 });
-export const ManifestAnswer = z.object({ manifest_url: z.string() });
-export const ServiceabilityAnswer = z.object({
+export const ManifestResponse = z.object({ manifest_url: z.string() });
+export const ServiceabilityResponse = z.object({
   data: z.object({
     available_courier_companies: z.array(
       z.object({

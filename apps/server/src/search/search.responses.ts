@@ -1,7 +1,7 @@
-// search_result.php's answer as the route sends it, kept as bytes per text and version in
-// the catalogue cache, like the catalogue's answers (catalogue/catalogue.answers.ts).
+// search_result.php's response as the route sends it, kept as bytes per text and version in
+// the catalogue cache, like the catalogue's responses (catalogue/catalogue.responses.ts).
 import { SearchResponse, type ListingSort } from '@kitroom/contract';
-import { answerOf } from '../catalogue/catalogue.answers.js';
+import { responseOf } from '../catalogue/catalogue.responses.js';
 import { cachedAt } from '../catalogue/catalogue.service.js';
 import { orderFollows } from '../catalogue/sort-order.service.js';
 import type { Queryable } from '../db/client.js';
@@ -11,10 +11,10 @@ import { searchAt, searchWords } from './search.service.js';
 const NOTHING = jsonBody(SearchResponse, { products: [] });
 
 /**
- * The products for the text, best match first or in a sort's order; blank text answers an
+ * The products for the text, best match first or in a sort's order; blank text returns an
  * empty list without a query.
  */
-export async function searchAnswer(
+export async function searchResponse(
   db: Queryable,
   text: string,
   sort?: ListingSort,
@@ -23,9 +23,9 @@ export async function searchAnswer(
   if (words.length === 0) return NOTHING;
   const cached = await cachedAt(db);
   const key = sort ? `search:${text}:${sort}` : `search:${text}`;
-  return cached.cache.answer(cached.version, key, async () => {
+  return cached.cache.result(cached.version, key, async () => {
     const products = await searchAt(db, words, text, cached, sort);
-    return answerOf(SearchResponse, { products }, [
+    return responseOf(SearchResponse, { products }, [
       ...products.map((p) => p.id),
       ...orderFollows(sort),
     ]);

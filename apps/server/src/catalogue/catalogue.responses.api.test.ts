@@ -1,7 +1,7 @@
-// The whole answers kept per version (catalogue.answers.ts) are the bytes the contract's
+// The whole responses kept per version (catalogue.responses.ts) are the bytes the contract's
 // serializer writes, and follow every change they show: stock an order took, prices,
 // pictures, ratings and reviews, the home lists' flags, view counts — also when another server
-// process (its own database handle, so its own cache) makes the change or serves the answer.
+// process (its own database handle, so its own cache) makes the change or serves the response.
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import {
@@ -68,7 +68,7 @@ afterAll(() => t?.close());
 
 type Summary = z.infer<typeof ShopListingResponse>['products'][number];
 
-/** One cached call: how to make it, and where the star product is in its answer. */
+/** One cached call: how to make it, and where the star product is in its response. */
 interface Call {
   name: string;
   send: (app: App) => Promise<{ statusCode: number; body: string; json(): unknown }>;
@@ -144,8 +144,8 @@ async function viewCount(id: number): Promise<number> {
   return Number(row?.view_count);
 }
 
-describe('kept answers', () => {
-  it('are the bytes the contract serializer writes for what the services answer', async () => {
+describe('kept responses', () => {
+  it('are the bytes the contract serializer writes for what the services return', async () => {
     const bytes = <S extends z.ZodType>(s: S, value: z.output<S>) =>
       JSON.stringify(z.encode(s, value));
     const home = await t.app.inject({ method: 'GET', url: '/api/home.php' });
@@ -221,7 +221,7 @@ describe('kept answers', () => {
     expect(gunzipSync(weighted.rawPayload).toString()).toBe(plain.body);
   });
 
-  it('show the stock an order took, in every answer', async () => {
+  it('show the stock an order took, in every response', async () => {
     expect(await starEverywhere()).toEqual(
       everywhere({ stock_quantity: 13, size: { S: 3, M: 10, L: 0 } }),
     );

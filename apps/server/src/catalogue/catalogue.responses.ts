@@ -1,7 +1,7 @@
-// The answers of home.php, shop.php and product.php as the routes send them, kept as bytes
-// per version in the catalogue cache (docs/decisions/008-whole-answers-cached.md). A kept
-// answer names the products it shows, so a change to one product's stock, price, pictures,
-// rating or reviews drops only the answers showing it; anything that moves products in or
+// The responses of home.php, shop.php and product.php as the routes send them, kept as bytes
+// per version in the catalogue cache (docs/decisions/008-whole-answers-cached.md). A cached
+// response names the products it shows, so a change to one product's stock, price, pictures,
+// rating or reviews drops only the responses showing it; anything that moves products in or
 // out of lists drops them all. A cached call costs the shared version read and no query.
 import {
   CategoryProductsResponse,
@@ -41,8 +41,8 @@ import {
   type ListingInput,
 } from './catalogue.service.js';
 
-/** A whole answer to keep: its bytes and the products it shows. */
-export function answerOf<S extends z.ZodType>(
+/** A whole response to keep: its bytes and the products it shows. */
+export function responseOf<S extends z.ZodType>(
   schema: S,
   value: z.output<S>,
   products: readonly number[],
@@ -54,12 +54,12 @@ export function answerOf<S extends z.ZodType>(
 const ids = (list: readonly { id: number }[]) => list.map((p) => p.id);
 
 /** home.php: the four lists; the Most Viewed order is logged as a product of its own. */
-export async function homeAnswer(db: Queryable): Promise<JsonBody> {
+export async function homeResponse(db: Queryable): Promise<JsonBody> {
   const { cache, version } = await cachedAt(db);
-  return cache.answer(version, 'home', async () => {
+  return cache.result(version, 'home', async () => {
     const lists = await home(db);
     const shown = new Set(Object.values(lists).flatMap(ids));
-    return answerOf(HomeResponse, lists, [...shown, MOST_VIEWED]);
+    return responseOf(HomeResponse, lists, [...shown, MOST_VIEWED]);
   });
 }
 
@@ -73,16 +73,16 @@ const shownIn = (products: readonly { id: number }[], sort: ListingSort | undefi
 ];
 
 /** shop.php with no body (or a sort alone): the categories with their counts, and the first page. */
-export async function shopOverviewAnswer(db: Queryable, sort?: ListingSort): Promise<JsonBody> {
+export async function shopOverviewResponse(db: Queryable, sort?: ListingSort): Promise<JsonBody> {
   const { cache, version } = await cachedAt(db);
-  return cache.answer(version, sorted('shop-overview', sort), async () => {
-    const answer = await shopOverview(db, sort);
-    return answerOf(ShopOverviewResponse, answer, shownIn(answer.products, sort));
+  return cache.result(version, sorted('shop-overview', sort), async () => {
+    const value = await shopOverview(db, sort);
+    return responseOf(ShopOverviewResponse, value, shownIn(value.products, sort));
   });
 }
 
 /** shop.php with one category: its products and price bounds. */
-export async function categoryProductsAnswer(
+export async function categoryProductsResponse(
   db: Queryable,
   category: string,
   sort?: ListingSort,
@@ -90,20 +90,20 @@ export async function categoryProductsAnswer(
   const cached = await cachedAt(db);
   const filter = await categoryFilter(db, category, cached);
   const key = sorted(`category:${filterKey(filter)}`, sort);
-  return cached.cache.answer(cached.version, key, async () => {
-    const answer = await categoryProductsFor(db, filter, cached, sort);
-    return answerOf(CategoryProductsResponse, answer, shownIn(answer.products, sort));
+  return cached.cache.result(cached.version, key, async () => {
+    const value = await categoryProductsFor(db, filter, cached, sort);
+    return responseOf(CategoryProductsResponse, value, shownIn(value.products, sort));
   });
 }
 
 /** shop.php with a limit: one page with facet counts, keyed by what it resolves to. */
-export async function listingAnswer(db: Queryable, input: ListingInput): Promise<JsonBody> {
+export async function listingResponse(db: Queryable, input: ListingInput): Promise<JsonBody> {
   const cached = await cachedAt(db);
   const plan = await planListing(db, input, cached);
   const key = sorted(`shop:${plan.offset}:${plan.count}:${filterKey(plan.filter)}`, plan.sort);
-  return cached.cache.answer(cached.version, key, async () => {
-    const answer = await listingFor(db, plan, cached);
-    return answerOf(ShopListingResponse, answer, shownIn(answer.products, plan.sort));
+  return cached.cache.result(cached.version, key, async () => {
+    const value = await listingFor(db, plan, cached);
+    return responseOf(ShopListingResponse, value, shownIn(value.products, plan.sort));
   });
 }
 
@@ -157,7 +157,7 @@ function sample(pool: readonly number[], count: number): number[] {
 
 /** The summaries of these products as JSON bytes, kept per product. */
 function showSummaries(db: Queryable, { cache, version }: CachedAt, ids: readonly number[]) {
-  return cache.answersById(version, 'summary:', ids, async (missing) => {
+  return cache.resultsById(version, 'summary:', ids, async (missing) => {
     const rows = await q.productsByIds(db, missing);
     const out = new Map<number, Computed<Buffer>>();
     for (const row of rows) {
@@ -169,20 +169,20 @@ function showSummaries(db: Queryable, { cache, version }: CachedAt, ids: readonl
 }
 
 /**
- * product.php's answer as JSON bytes: the product and its reviews kept per product, the
+ * product.php's response as JSON bytes: the product and its reviews kept per product, the
  * candidates of its three similar lists kept per catalogue version, and each list's ten
  * drawn at random for every view from them, shown from kept summaries. The bytes are what
  * the route's serializer would write for the same values. 404 when there is no such product.
  * Counting the view is the caller's.
  */
-export async function productAnswer(db: Queryable, id: number): Promise<Buffer> {
+export async function productResponse(db: Queryable, id: number): Promise<Buffer> {
   const cached = await cachedAt(db);
   const { cache, version } = cached;
-  const page = await cache.answer(version, `product:${id}`, () => productPage(db, id));
+  const page = await cache.result(version, `product:${id}`, () => productPage(db, id));
   if (!page) throw new NotFound('Product not found');
-  // Kept with the answers (bounded by bytes) rather than in the memo of 4,000 entries, where
+  // Kept with the responses (bounded by bytes) rather than in the memo of 4,000 entries, where
   // browsing many products would push out facet counts that are dear to recompute.
-  const pools = await cache.answer(version, `similar:${id}`, async () => {
+  const pools = await cache.result(version, `similar:${id}`, async () => {
     const similar = similarConditions(page.row);
     const found = await Promise.all([
       q.inStockIds(db, similar.category, id, q.SIMILAR_CANDIDATES),
