@@ -109,6 +109,7 @@ describe('the OpenAPI document', () => {
       expect.objectContaining({ name: 'pincode', in: 'query', required: true }),
       expect.objectContaining({ name: 'amount', in: 'query', required: false }),
       expect.objectContaining({ name: 'printed', in: 'query', required: false }),
+      expect.objectContaining({ name: 'products', in: 'query', required: false }),
     ]);
     expect(doc.paths['/api/shop.php']?.post?.requestBody).toMatchObject({ required: false });
   });
