@@ -33,7 +33,7 @@ import { registerAuth } from './http/auth.js';
 import { forbiddenText, registerErrorHandling, tooDeep } from './http/errors.js';
 import { lazyChildLogger } from './http/lazy-logger.js';
 import {
-  answerRoutingError,
+  respondToRoutingError,
   containsForbiddenText,
   jsonNestsDeeperThan,
   MAX_JSON_DEPTH,
@@ -208,7 +208,7 @@ function formActionSources(config: Config): string[] {
   return ["'self'", ...new Set([...RAZORPAY_PAGE_ORIGINS, apiOrigin])];
 }
 
-/** helmet's options: the headers it derives are set on every answer (security-headers.ts). */
+/** helmet's options: the headers it derives are set on every response (security-headers.ts). */
 export function helmetOptions(config: Config): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
@@ -274,7 +274,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 512 * 1024,
     trustProxy: config.trustProxy,
-    frameworkErrors: answerRoutingError,
+    frameworkErrors: respondToRoutingError,
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -335,7 +335,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   // Every call takes JSON or no body. Fastify's own text/plain parser is removed: a call
-  // without a body schema (session_destroy.php) took any text, and the others answered a
+  // without a body schema (session_destroy.php) took any text, and the others responded with a
   // validation error instead of 415. A POST without a body (shop.php's category list,
   // session_destroy.php) is allowed: the body is then undefined.
   app.removeContentTypeParser('text/plain');

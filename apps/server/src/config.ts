@@ -80,7 +80,7 @@ const EnvSchema = z.object({
   SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
   // E-invoicing through NIC's IRP (decision 068): off until the API base, the client id and
   // secret, the API user's name and password and NIC's public key are all set. The keys are
-  // PEM text or the path of a PEM file; the signing key (to verify signed answers) is optional.
+  // PEM text or the path of a PEM file; the signing key (to verify signed responses) is optional.
   IRP_API_BASE: z.string().url().optional(),
   IRP_CLIENT_ID: optionalText,
   IRP_CLIENT_SECRET: optionalText,
@@ -254,7 +254,7 @@ export interface IrpConfig {
   password: string;
   /** PEM. */
   publicKey: string;
-  /** PEM; null: signed answers are not verified. */
+  /** PEM; null: signed responses are not verified. */
   signingKey: string | null;
 }
 

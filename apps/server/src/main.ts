@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     try {
-      // Stops accepting connections, answers 503 on kept-alive ones, waits for the rest.
+      // Stops accepting connections, responds 503 on kept-alive ones, waits for the rest.
       await app.close();
       await nightly.stop();
       await database.close();

@@ -108,7 +108,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, message: string): 
  * Fastify's own routing errors (a path whose escapes cannot be decoded, an over-long path
  * parameter), responded to as every other error is; pass as the `frameworkErrors` option.
  */
-export function answerRoutingError(
+export function respondToRoutingError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -65,7 +65,7 @@ function mayShip(order: Awaited<ReturnType<typeof fulfilment.lockOrder>>, orderI
 }
 
 /**
- * A booking's third step: the courier's answer recorded with what it does here (the order or
+ * A booking's third step: the courier's response recorded with what it does here (the order or
  * the exchange shipped, the shopper told of a pickup). When that step refuses (the invoice, the
  * exchange or the return moved on meanwhile), the parcel booked at the courier stays on its row
  * with the reason, for the retry (the same reference) or the cancel.
@@ -96,7 +96,7 @@ const named = (parcel: BookedParcel) => ({
 
 /**
  * Ships the order with a courier: books (or books again, with the same reference) and ships
- * it with the courier's waybill and link. A courier's refusal answers 502 with its message
+ * it with the courier's waybill and link. A courier's refusal responds 502 with its message
  * and leaves the order unshipped, the shipment waiting with its error.
  */
 export async function shipWithCourier(
@@ -121,7 +121,7 @@ export async function shipWithCourier(
   });
   // 2. The courier, outside any transaction.
   const parcel = await shipping.book(ctx, provider, shipment, size);
-  // 3. Its answer and the order shipped, together.
+  // 3. Its response and the order shipped, together.
   await keepBooking(ctx, shipment.id, parcel, () =>
     fulfilment.shipOrder(
       ctx,
@@ -209,7 +209,7 @@ export async function bookReturnPickup(
 
 /**
  * Approves a return and, when a courier is asked for, books its pickup (after the approval
- * commits). A refused booking leaves the return approved with the booking waiting: the answer
+ * commits). A refused booking leaves the return approved with the booking waiting: the response
  * is the return, with the courier's words kept on its pickup, for the staff to retry.
  */
 export async function approveWithPickup(

@@ -224,7 +224,7 @@ function refuseNoEwayBillStep(order: q.OrderRow): void {
 /**
  * Issues the invoice of an order above ₹50,000 before it ships: the e-way bill is generated on
  * the portal against the invoice's number and date (CGST Rule 138), then entered here.
- * Answers the existing invoice when there is one.
+ * Returns the existing invoice when there is one.
  */
 export async function issueInvoiceBeforeShipping(
   db: Db,
@@ -307,7 +307,7 @@ export async function addOrderNote(
 /**
  * Cancels the locked order: its stock goes back through the ledger when the order still
  * holds it, its coupon use is given back, open payment pages end, and a paid order gets a
- * full refund written. Answers the refunds to send after commit.
+ * full refund written. Returns the refunds to send after commit.
  */
 async function cancelLocked(
   tx: Tx,
@@ -413,7 +413,7 @@ export const RETURNED_TO_ORIGIN = 'Returned to origin';
  * The courier brought back a parcel it could not deliver (RTO, decision 032): the order is
  * canceled by the shop itself, its stock goes back through the ledger as a return, a paid
  * order is refunded in full (an unpaid cash-on-delivery order has nothing to refund) and an
- * invoiced one gets its credit note. Answers false when the order was already canceled.
+ * invoiced one gets its credit note. Returns false when the order was already canceled.
  */
 export async function returnToOrigin(
   ctx: OrderContext,
@@ -523,7 +523,7 @@ export async function cancelUnconfirmedCodOrders(
 
 /**
  * Staff refund part or all of a paid order (orders.refund): written under the order's lock,
- * audited, then sent to the provider. The same key asked again answers the same refund.
+ * audited, then sent to the provider. The same key asked again returns the same refund.
  */
 export async function refundOrder(
   ctx: OrderContext,

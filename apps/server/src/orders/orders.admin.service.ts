@@ -362,7 +362,7 @@ export async function getOrder(
   // Said before anyone tries to ship: the ship action would refuse with the same reasons.
   const problems =
     invoice === null && actions.includes('ship') ? await invoiceProblems(db, id) : [];
-  const answer: AdminOrderResponse = {
+  const response: AdminOrderResponse = {
     order: {
       id: order.id,
       created_at: iso(order.created_at),
@@ -475,21 +475,21 @@ export async function getOrder(
       new Date(),
     ),
   };
-  return money ? answer : withoutMoney(answer);
+  return money ? response : withoutMoney(response);
 }
 
 /**
  * What a role without orders.money (packers) is shown of an order: no payments with their
  * provider ids, no refunds or their reasons, and no amounts in the timeline.
  */
-function withoutMoney(answer: AdminOrderResponse): AdminOrderResponse {
+function withoutMoney(response: AdminOrderResponse): AdminOrderResponse {
   return {
-    ...answer,
+    ...response,
     payments: [],
     refunds: [],
     refundable_paise: 0,
     ledger: null,
-    events: answer.events.map((e) => ({
+    events: response.events.map((e) => ({
       ...e,
       note: e.type.startsWith('refund') ? '' : e.note,
       data: Object.fromEntries(Object.entries(e.data).filter(([key]) => !key.endsWith('_paise'))),
@@ -497,9 +497,9 @@ function withoutMoney(answer: AdminOrderResponse): AdminOrderResponse {
   };
 }
 
-// ─── the actions: the fulfilment service's steps, answered with the order as it is now ───
+// ─── the actions: the fulfilment service's steps, returning the order as it is now ───
 
-/** Who acts, and with which role (what the answer may show). */
+/** Who acts, and with which role (what the response may show). */
 export interface StaffCaller {
   actor: Actor;
   role: StaffRole;
@@ -588,7 +588,7 @@ export async function deliverOrder(
   return getOrder(ctx.db, by.role, id, ctx.ewb !== null);
 }
 
-/** Cancels with the reason; a paid order's full refund is sent before this answers. */
+/** Cancels with the reason; a paid order's full refund is sent before this returns. */
 export async function cancelOrder(
   ctx: OrderContext,
   by: StaffCaller,

@@ -1,6 +1,6 @@
 // The back office's shipment endpoints (decision 032). Thin: each hands the call to the
 // order's courier fulfilment (shipping, canceling, answering a failed delivery) or to the
-// shipments service (labels, the lists) and answers the order as it now is, with its
+// shipments service (labels, the lists) and returns the order as it now is, with its
 // shipments.
 import type { StaffRole } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
@@ -24,9 +24,9 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   });
   const roleOf = (call: { session: LiveStaffSession | undefined }): StaffRole =>
     staffSessionOf(call).staff.role;
-  const answer = async (role: StaffRole, orderId: number) => ({
+  const orderNow = async (role: StaffRole, orderId: number) => ({
     order: await getOrder(db, role, orderId, deps.ewb !== null),
-    shipments: await shipments.shipmentsAnswer(db, deps.couriers, orderId),
+    shipments: await shipments.shipmentsResponse(db, deps.couriers, orderId),
   });
   return async (app) => {
     registerAdminRoutes(
@@ -47,7 +47,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
         listOrderShipments: {
           handler: async (call) => {
             await getOrder(db, roleOf(call), call.params.id, deps.ewb !== null);
-            return shipments.shipmentsAnswer(db, deps.couriers, call.params.id);
+            return shipments.shipmentsResponse(db, deps.couriers, call.params.id);
           },
         },
         shipWithCourier: {
@@ -58,7 +58,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
               call.params.id,
               call.body,
             );
-            return answer(roleOf(call), call.params.id);
+            return orderNow(roleOf(call), call.params.id);
           },
         },
         shipReplacementWithCourier: {
@@ -106,7 +106,7 @@ export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
               actorOf(call),
               call.params.id,
             );
-            return answer(roleOf(call), orderId);
+            return orderNow(roleOf(call), orderId);
           },
         },
         listFailedDeliveries: {

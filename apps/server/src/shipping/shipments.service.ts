@@ -481,7 +481,7 @@ export async function failedDeliveries(db: Db): Promise<FailedDelivery[]> {
  * The back office's shipping panel of an order: the couriers offered (the shop's default
  * first when it is offered), the parcel's default weight and size, and the order's parcels.
  */
-export async function shipmentsAnswer(db: Db, couriers: Couriers, orderId: number) {
+export async function shipmentsResponse(db: Db, couriers: Couriers, orderId: number) {
   const settings = await q.courierSettings(db);
   const offered = ['manual' as const, ...couriers.providers.map((p) => p.name)];
   return {

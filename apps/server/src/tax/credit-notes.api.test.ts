@@ -257,7 +257,7 @@ describe('credit notes', () => {
     });
   });
 
-  it('answers 404 for a credit note that does not exist, or an invoice’s id', async () => {
+  it('responds 404 for a credit note that does not exist, or an invoice’s id', async () => {
     const p = await createProduct(t.db, { pricePaise: 129_900, sizes: { M: 10 } });
     const o = await shipped([{ product_id: p, size: 'M', quantity: 1 }], 1359);
     const [invoice] = await documents(o.id);

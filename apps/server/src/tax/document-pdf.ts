@@ -485,7 +485,7 @@ const signedAtText = (at: Date) => `${indianDateText(at)}, ${indianDateTime(at).
 
 /**
  * The signatory's place: "For <shop>", then the signature box (signed) or a note and a line
- * to sign on (unsigned), then "Authorised Signatory". Answers where the box is, if drawn.
+ * to sign on (unsigned), then "Authorised Signatory". Returns where the box is, if drawn.
  */
 function signature(
   doc: PDFKit.PDFDocument,

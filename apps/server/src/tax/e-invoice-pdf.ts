@@ -1,5 +1,5 @@
 // The e-invoice block of a tax invoice's PDF (decision 068), under its header: the IRN, the
-// acknowledgement number and date, and the signed QR code the IRP answered (the QR carries
+// acknowledgement number and date, and the signed QR code the IRP returned (the QR carries
 // the signed JWS itself, as NIC's QR is read by its verify app); "IRN pending" in bold
 // while the invoice is not registered, so it is never taken for a valid B2B invoice; the
 // cancellation when its IRN was canceled.
@@ -31,7 +31,7 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill().restore();
 }
 
-/** Draws the block from `top` across `width`; answers the y below it. */
+/** Draws the block from `top` across `width`; returns the y below it. */
 export function drawEInvoice(
   doc: PDFKit.PDFDocument,
   e: PrintedEInvoice,

@@ -4,7 +4,7 @@
 // is worked out here by hand from the order — after which the order page and the PDF carry
 // the IRN, the acknowledgement and the signed QR code. Refusals are kept with the portal's
 // words and not retried by themselves; a portal out of reach is tried again later, and an
-// answer lost on the way is found again by 2150's IRN; the IRN is canceled within 24 hours,
+// response lost on the way is found again by 2150's IRN; the IRN is canceled within 24 hours,
 // not after; without credentials staff are told why it stays pending.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -403,7 +403,7 @@ describe('above ₹5 crore', () => {
     expect(twice.json().error).toMatch(/is already registered on the IRP/);
   });
 
-  it('tries a portal out of reach again later, and finds a lost answer by its IRN (2150)', async () => {
+  it('tries a portal out of reach again later, and finds a lost response by its IRN (2150)', async () => {
     const id = await chennaiOrder();
     expect((await ship(id)).statusCode).toBe(200);
     const invoice = await invoiceOf(id);
@@ -415,11 +415,11 @@ describe('above ₹5 crore', () => {
     );
     // Not before its minute is up.
     expect(await sweep(new Date(t0.getTime() + 30_000))).toBe(0);
-    // Registered on the portal, but the answer is lost (a timeout): still pending here.
-    fake.faults.push('lose-answer');
+    // Registered on the portal, but the response is lost (a timeout): still pending here.
+    fake.faults.push('lose-response');
     expect(await sweep(new Date(t0.getTime() + 61_000))).toBe(1);
     expect((await orderPage(id)).e_invoice.status).toBe('pending');
-    // The next try is answered 2150 with the IRN, and reads the registration back.
+    // The next try gets 2150 with the IRN, and reads the registration back.
     expect(await sweep(new Date(t0.getTime() + 7 * 60_000))).toBe(1);
     const page = await orderPage(id);
     expect(page.e_invoice).toMatchObject({ status: 'registered', attempts: 3 });

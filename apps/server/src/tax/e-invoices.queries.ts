@@ -1,5 +1,5 @@
 // SQL of e-invoices (schema: e_invoices, decision 068): the pending row written with the
-// invoice, the sweep's claim of due rows (a lease, as the outbox's), the IRP's answer filled
+// invoice, the sweep's claim of due rows (a lease, as the outbox's), the IRP's response filled
 // once, a cancel, and reads for the order page and the PDF.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
@@ -48,7 +48,7 @@ export async function eInvoicesOfDocuments(
 /**
  * Leases up to `limit` pending rows due by `now` that the IRP has not refused: their next
  * attempt moves `leaseMs` ahead (another process skips them) and their attempts count one
- * more. Answers the document ids.
+ * more. Returns the document ids.
  */
 export async function claimDue(
   db: Queryable,
@@ -98,7 +98,7 @@ export interface Registered {
   signedQrCode: string;
 }
 
-/** The IRP's answer, written once (the row is pending; a trigger refuses a second). */
+/** The IRP's response, written once (the row is pending; a trigger refuses a second). */
 export async function markRegistered(
   db: Queryable,
   documentId: number,

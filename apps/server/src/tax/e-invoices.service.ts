@@ -1,7 +1,7 @@
 // E-invoices (decision 068): a B2B invoice issued while the shop is under e-invoicing is
 // written 'pending' in the ship step's transaction (invoices.service.ts); registering it on
 // the IRP happens after that commits — the sweep sends what is due, staff may "Register
-// again" — so a slow or absent portal never holds up or undoes a shipment, and no answer is
+// again" — so a slow or absent portal never holds up or undoes a shipment, and no response is
 // lost: the IRP's IRN, acknowledgement and signed QR code are written once on the row. A
 // refusal by the IRP is kept with its code and words and not retried by itself (the same
 // document would be refused again); a failure to reach it is retried with growing waits.
@@ -97,7 +97,7 @@ async function sendOne(ctx: EInvoiceContext, documentId: number, attempts: numbe
   }
 }
 
-/** Sends the pending e-invoices that are due (the sweep's step); answers how many it tried. */
+/** Sends the pending e-invoices that are due (the sweep's step); returns how many it tried. */
 export async function registerDueEInvoices(ctx: EInvoiceContext, limit = 20): Promise<number> {
   const ids = await q.claimDue(ctx.db, ctx.now(), limit, LEASE_MS);
   const rows = await q.eInvoicesOfDocuments(ctx.db, ids);

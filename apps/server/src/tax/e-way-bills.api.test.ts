@@ -436,7 +436,7 @@ describe('the Tax page', () => {
     expect(after.json().invoices.map((r: { order_id: number }) => r.order_id)).not.toContain(a);
   });
 
-  it('answers bad or impossible selections with a 4xx in words', async () => {
+  it('refuses bad or impossible selections with a 4xx in words', async () => {
     const bad = await manual.manager.call('GET', '/api/admin/tax/eway-bills.json?ids=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('ids must be order ids separated by commas');

@@ -118,7 +118,7 @@ async function section(name: string, month = '2026-11'): Promise<string[][]> {
 }
 
 describe('the GSTR-1 export', () => {
-  it('answers a section as a CSV file named for the month', async () => {
+  it('returns a section as a CSV file named for the month', async () => {
     const res = await download('/api/admin/tax/gstr1?month=2026-11&section=b2cs');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -334,7 +334,7 @@ describe('the GSTR-1 export', () => {
     expect(strFromU8(files['gstr1-2026-11-hsn-b2c.csv']!)).toBe(one.body);
   });
 
-  it('answers a month without documents with the headers alone', async () => {
+  it('returns a month without documents with the headers alone', async () => {
     expect(await section('b2cs', '2026-06')).toHaveLength(1);
   });
 

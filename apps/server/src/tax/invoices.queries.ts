@@ -37,7 +37,7 @@ export interface DocumentRow {
 
 export type NewDocument = typeof taxDocuments.$inferInsert;
 
-/** Writes the document and its lines (numbered from 1 in the order given); answers its id. */
+/** Writes the document and its lines (numbered from 1 in the order given); returns its id. */
 export async function insertDocument(
   db: Queryable,
   doc: NewDocument,

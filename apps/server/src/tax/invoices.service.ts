@@ -37,7 +37,7 @@ export interface IssuedInvoice {
   id: number;
   number: string;
   issuedAt: Date;
-  /** False when the order already had its invoice (that one is answered). */
+  /** False when the order already had its invoice (that one is returned). */
   created: boolean;
 }
 
@@ -88,7 +88,7 @@ function billingOf(
 
 /**
  * Issues the order's invoice in the caller's transaction (which holds the order's lock), dated
- * `at`; answers the existing one when the order has it. Throws 409 'Cannot invoice: …' when
+ * `at`; returns the existing one when the order has it. Throws 409 'Cannot invoice: …' when
  * the order's GST cannot be computed — the caller's step then fails with it.
  */
 export async function issueInvoice(

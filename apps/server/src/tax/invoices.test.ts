@@ -176,7 +176,7 @@ describe('issuing at dispatch', () => {
     expect(doc.buyer.gstin).toBe('29AABCG1234H1ZV');
   });
 
-  it('answers the first invoice when asked again, and never writes a second', async () => {
+  it('returns the first invoice when asked again, and never writes a second', async () => {
     const orderId = await buy();
     await ship(orderId);
     const first = (await invoiceOf(orderId))!;
@@ -193,22 +193,22 @@ describe('issuing at dispatch', () => {
     const orderId = await buy();
     await ship(orderId);
     const issued = (await invoiceOf(orderId))!;
-    // What the database answers (drizzle wraps it as the cause of its own error).
-    const answer = (statement: ReturnType<typeof sql>) =>
+    // What the database responds (drizzle wraps it as the cause of its own error).
+    const outcome = (statement: ReturnType<typeof sql>) =>
       t.db.execute(statement).then(
         () => 'changed',
         (err: Error) => (err.cause instanceof Error ? err.cause : err).message,
       );
     const refused = 'an issued tax document cannot be changed or deleted; issue a credit note';
     const id = issued.id;
-    expect(await answer(sql`UPDATE tax_documents SET total_paise = 1 WHERE id = ${id}`)).toBe(
+    expect(await outcome(sql`UPDATE tax_documents SET total_paise = 1 WHERE id = ${id}`)).toBe(
       refused,
     );
-    expect(await answer(sql`DELETE FROM tax_documents WHERE id = ${id}`)).toBe(refused);
+    expect(await outcome(sql`DELETE FROM tax_documents WHERE id = ${id}`)).toBe(refused);
     expect(
-      await answer(sql`UPDATE tax_document_lines SET description = 'x' WHERE document_id = ${id}`),
+      await outcome(sql`UPDATE tax_document_lines SET description = 'x' WHERE document_id = ${id}`),
     ).toBe(refused);
-    expect(await answer(sql`DELETE FROM tax_document_lines WHERE document_id = ${id}`)).toBe(
+    expect(await outcome(sql`DELETE FROM tax_document_lines WHERE document_id = ${id}`)).toBe(
       refused,
     );
     expect(await invoiceOf(orderId)).toEqual(issued);

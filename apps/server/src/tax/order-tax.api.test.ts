@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Places 1 retro + 2 club jerseys to Kerala (₹5,298 + ₹60 shipping) and answers the id. */
+/** Places 1 retro + 2 club jerseys to Kerala (₹5,298 + ₹60 shipping) and returns the id. */
 async function place(amount: number, couponCode: string | null): Promise<number> {
   const items = [
     { product_id: retro, size: 'M', quantity: 1 },

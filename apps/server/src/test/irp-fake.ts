@@ -1,21 +1,21 @@
 // A local stand-in for NIC's Invoice Registration Portal (decision 068), following the API
 // documented on einv-apisandbox.nic.in closely enough to catch a client's mistakes:
 // - authentication (/eivital/v1.04/auth): client id and secret, user name and password, the
-//   payload RSA-encrypted with this portal's public key; answers a token valid 6 hours and a
+//   payload RSA-encrypted with this portal's public key; returns a token valid 6 hours and a
 //   session key (Sek) encrypted with the caller's AppKey; later calls need the token and
 //   their payloads AES-256-ECB encrypted with the Sek;
 // - generate (/eicore/v1.03/Invoice): the JSON validated against NIC's INV-01 v1.1 schema (the
 //   zod mirror in tax/irp/nic-invoice.ts) and checked as the portal checks it (GSTIN
 //   checksums, the seller being the caller, 6-digit HSN codes, each line's and the invoice's
 //   arithmetic within ₹1, CGST + SGST within a state and IGST across); a document registered
-//   before answers 2150 with the IRN in InfoDtls (DUPIRN); the IRN is SHA-256 of the
+//   before gets 2150 with the IRN in InfoDtls (DUPIRN); the IRN is SHA-256 of the
 //   seller's GSTIN, the financial year, the document type and number; the invoice and its QR
 //   payload are signed as JWS RS256 with this portal's own key;
 // - cancel (/eicore/v1.03/Invoice/Cancel): reason 1–4 and a remark, within 24 hours of the
 //   acknowledgement (2270 after), once (an inactive IRN is refused);
 // - get by IRN (/eicore/v1.03/Invoice/irn/{irn}): for 2 days after generation (2283 after).
-// Its clock is the test's. Faults: the next calls may answer 503, or register and then lose
-// the answer (502), as a timed-out request does.
+// Its clock is the test's. Faults: the next calls may get 503, or register and then lose
+// the response (502), as a timed-out request does.
 import {
   constants,
   createHash,
@@ -47,7 +47,7 @@ export interface FakeRegistration {
   cancelReason: string | null;
 }
 
-export type IrpFault = 'unavailable' | 'lose-answer';
+export type IrpFault = 'unavailable' | 'lose-response';
 
 export interface FakeIrp {
   url: string;
@@ -72,7 +72,7 @@ export interface FakeIrp {
   expireTokens(): void;
   /**
    * Registers a document as if an earlier call had (for tests that need an IRN to act on,
-   * such as the permissions' sample calls); answers the registration.
+   * such as the permissions' sample calls); returns the registration.
    */
   seed(gstin: string, docNo: string, docDate: string): FakeRegistration;
   close(): Promise<void>;
@@ -281,7 +281,7 @@ export async function startFakeIrp(
     }
   }
 
-  const answer = (token: Token, data: unknown) => ({
+  const sealed = (token: Token, data: unknown) => ({
     Status: 1,
     Data: aesEncrypt(token.sek, Buffer.from(JSON.stringify(data))),
     ErrorDetails: null,
@@ -300,7 +300,7 @@ export async function startFakeIrp(
     EwbValidTill: null,
   });
 
-  /** A queued 'unavailable' answers 503 before anything is done; true when it did. */
+  /** A queued 'unavailable' responds 503 before anything is done; true when it did. */
   function unavailable(reply: FastifyReply): boolean {
     if (fake.faults[0] !== 'unavailable') return false;
     fake.faults.shift();
@@ -384,12 +384,12 @@ export async function startFakeIrp(
       );
     }
     const registration = registerDocument(inv, docKey);
-    // A queued 'lose-answer': registered, but the answer never reaches the caller.
-    if (fake.faults[0] === 'lose-answer') {
+    // A queued 'lose-response': registered, but the response never reaches the caller.
+    if (fake.faults[0] === 'lose-response') {
       fake.faults.shift();
       return reply.code(502).send('Bad Gateway');
     }
-    return answer(token, registrationData(registration));
+    return sealed(token, registrationData(registration));
   });
 
   function registerDocument(inv: NicInvoice, docKey: string): FakeRegistration {
@@ -499,7 +499,7 @@ export async function startFakeIrp(
     r.status = 'CNL';
     r.canceledAt = new Date(Math.floor(clock.getTime() / 1000) * 1000);
     r.cancelReason = body.data.CnlRsn;
-    return answer(token, { Irn: r.irn, CancelDate: nicTimestamp(r.canceledAt) });
+    return sealed(token, { Irn: r.irn, CancelDate: nicTimestamp(r.canceledAt) });
   });
 
   app.get('/eicore/v1.03/Invoice/irn/:irn', async (req, reply) => {
@@ -516,7 +516,7 @@ export async function startFakeIrp(
         ['2283', 'IRN details cannot be provided as it is generated more than 2 days prior'],
       ]);
     }
-    return answer(token, registrationData(r));
+    return sealed(token, registrationData(r));
   });
 
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,7 @@
 // The cryptography of NIC's e-invoice API (einv-apisandbox.nic.in, "Encryption and
 // decryption"): the authentication payload encrypted with NIC's RSA public key (PKCS#1 v1.5),
 // the session key (Sek) AES-256-ECB encrypted with our AppKey, request and response payloads
-// AES-256-ECB (PKCS#7 padding) with the Sek, all base64; and the signed answers as JWS
+// AES-256-ECB (PKCS#7 padding) with the Sek, all base64; and the signed responses as JWS
 // (RS256: RSASSA-PKCS1-v1_5 with SHA-256) verified with NIC's signing certificate.
 import {
   constants,

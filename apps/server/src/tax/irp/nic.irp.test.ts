@@ -3,7 +3,7 @@
 // a document registered before through 2150's IRN, and passes on what the portal refuses —
 // documents that break the schema, GSTINs that fail their checksum, sums that do not add up
 // within ₹1, IGST within a state, a cancel after 24 hours, a look-up after 2 days — and does
-// not take an answer whose signature does not verify.
+// not take a response whose signature does not verify.
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeIrp, type FakeIrp } from '../../test/irp-fake.js';
@@ -129,7 +129,7 @@ describe("NIC's IRP adapter against the fake portal", () => {
     expect(fake.calls.filter((c) => c === 'auth')).toHaveLength(1);
   });
 
-  it('answers the first registration when a document is sent again (2150, duplicate IRN)', async () => {
+  it('returns the first registration when a document is sent again (2150, duplicate IRN)', async () => {
     const first = await irp.generate(SELLER, invoice('KR/26-27/000003'));
     const again = await irp.generate(SELLER, invoice('KR/26-27/000003'));
     expect(again).toEqual(first);
@@ -226,7 +226,7 @@ describe("NIC's IRP adapter against the fake portal", () => {
     setClock(T0);
   });
 
-  it('tells a portal that cannot be reached from a refusal, and refuses an answer not signed by NIC', async () => {
+  it('tells a portal that cannot be reached from a refusal, and refuses a response not signed by NIC', async () => {
     fake.faults.push('unavailable');
     await expect(irp.generate(SELLER, invoice('KR/26-27/000015'))).rejects.toBeInstanceOf(
       IrpUnavailable,

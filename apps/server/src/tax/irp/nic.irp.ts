@@ -3,15 +3,15 @@
 // (decision 068):
 // - authentication, POST /eivital/v1.04/auth, headers client_id, client_secret, Gstin; the
 //   body's Data is {UserName, Password, AppKey, ForceRefreshAccessToken} encrypted with NIC's
-//   public key; the answer carries AuthToken, TokenExpiry (6 hours) and the Sek encrypted
-//   with our AppKey. The token is kept until shortly before it expires; a call answered
+//   public key; the response carries AuthToken, TokenExpiry (6 hours) and the Sek encrypted
+//   with our AppKey. The token is kept until shortly before it expires; a call refused
 //   1005 (invalid token) authenticates again once.
 // - generate IRN, POST /eicore/v1.03/Invoice; cancel, POST /eicore/v1.03/Invoice/Cancel; get
 //   by IRN, GET /eicore/v1.03/Invoice/irn/{irn}: headers client_id, client_secret, Gstin,
 //   user_name, AuthToken; payloads AES-encrypted with the Sek both ways.
-// Answers are {Status: 1, Data} or {Status: 0, ErrorDetails: [{ErrorCode, ErrorMessage}],
+// Responses are {Status: 1, Data} or {Status: 0, ErrorDetails: [{ErrorCode, ErrorMessage}],
 // InfoDtls}; their shapes are checked with zod before anything is read from them. With NIC's
-// signing key configured, the signed invoice and QR code must verify, or the answer is not
+// signing key configured, the signed invoice and QR code must verify, or the response is not
 // taken.
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export interface NicIrpConfig {
   password: string;
   /** NIC's public key for encrypting the authentication (PEM). */
   publicKey: string;
-  /** NIC's key for verifying signed content (PEM); null: answers are not verified. */
+  /** NIC's key for verifying signed content (PEM); null: responses are not verified. */
   signingKey: string | null;
 }
 
@@ -74,12 +74,12 @@ const Canceled = z.object({ Irn: z.string(), CancelDate: z.string() });
 /** 'yyyy-MM-dd HH:mm:ss' in Indian time (NIC's AckDt, TokenExpiry, CancelDate) as an instant. */
 export function nicDateTime(value: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
-  if (!m) throw new IrpUnavailable(`The IRP answered a date we cannot read: ${value}`);
+  if (!m) throw new IrpUnavailable(`The IRP sent a date we cannot read: ${value}`);
   const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
   return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0) - IST_OFFSET_MS);
 }
 
-/** Codes NIC answers when the fault is its own and a later try may pass. */
+/** Codes NIC returns when the fault is its own and a later try may pass. */
 const TRY_AGAIN = new Set(['2146', '2147', '5002']);
 const INVALID_TOKEN = '1005';
 /** Error codes that mean the token is no longer good. */
@@ -143,7 +143,7 @@ export function createNicIrp(config: NicIrpConfig, options: NicIrpOptions = {}):
     if (String(envelope.Status) !== '1') throw errorOf(envelope);
     const data = AuthData.safeParse(envelope.Data);
     if (!data.success)
-      throw new IrpUnavailable('The IRP answered the login in a shape we do not know.');
+      throw new IrpUnavailable("The IRP's response to the login was in a shape we do not know.");
     const fresh: Session = {
       token: data.data.AuthToken,
       sek: aesDecrypt(appKey, data.data.Sek),
@@ -153,7 +153,7 @@ export function createNicIrp(config: NicIrpConfig, options: NicIrpOptions = {}):
     return fresh;
   }
 
-  /** A call with the session's token, its payload and answer encrypted with the Sek. */
+  /** A call with the session's token, its payload and response encrypted with the Sek. */
   async function call(
     gstin: string,
     method: 'GET' | 'POST',
@@ -180,12 +180,12 @@ export function createNicIrp(config: NicIrpConfig, options: NicIrpOptions = {}):
     });
     if (String(envelope.Status) === '1') {
       if (typeof envelope.Data !== 'string') {
-        throw new IrpUnavailable('The IRP answered without its data.');
+        throw new IrpUnavailable('The IRP responded without its data.');
       }
       try {
         return { data: JSON.parse(aesDecrypt(s.sek, envelope.Data).toString('utf8')) };
       } catch {
-        throw new IrpUnavailable('The IRP answered data we could not decrypt.');
+        throw new IrpUnavailable('The IRP sent data we could not decrypt.');
       }
     }
     const code = String(envelope.ErrorDetails?.[0]?.ErrorCode ?? '');
@@ -198,7 +198,8 @@ export function createNicIrp(config: NicIrpConfig, options: NicIrpOptions = {}):
 
   function registrationOf(data: unknown): IrnRegistration {
     const r = Registration.safeParse(data);
-    if (!r.success) throw new IrpUnavailable('The IRP answered the IRN in a shape we do not know.');
+    if (!r.success)
+      throw new IrpUnavailable("The IRP's response to the IRN was in a shape we do not know.");
     if (
       signingKey &&
       (jwsPayload(r.data.SignedQRCode, signingKey) === null ||
@@ -218,36 +219,36 @@ export function createNicIrp(config: NicIrpConfig, options: NicIrpOptions = {}):
   }
 
   async function getByIrn(gstin: string, irn: string): Promise<IrnRegistration> {
-    const answer = await call(
+    const response = await call(
       gstin,
       'GET',
       `/eicore/v1.03/Invoice/irn/${encodeURIComponent(irn)}`,
       null,
     );
-    if ('error' in answer) throw errorOf(answer.error);
-    return registrationOf(answer.data);
+    if ('error' in response) throw errorOf(response.error);
+    return registrationOf(response.data);
   }
 
   return {
     async generate(gstin: string, invoice: NicInvoice): Promise<IrnRegistration> {
-      const answer = await call(gstin, 'POST', '/eicore/v1.03/Invoice', invoice);
-      if ('data' in answer) return registrationOf(answer.data);
-      // 2150, duplicate IRN: registered before (a lost answer); its IRN is in InfoDtls.
-      const duplicate = answer.error.InfoDtls?.find((i) => i.InfCd === 'DUPIRN');
+      const response = await call(gstin, 'POST', '/eicore/v1.03/Invoice', invoice);
+      if ('data' in response) return registrationOf(response.data);
+      // 2150, duplicate IRN: registered before (a lost response); its IRN is in InfoDtls.
+      const duplicate = response.error.InfoDtls?.find((i) => i.InfCd === 'DUPIRN');
       const known = duplicate ? Duplicate.safeParse(duplicate.Desc) : null;
       if (known?.success) return getByIrn(gstin, known.data.Irn);
-      throw errorOf(answer.error);
+      throw errorOf(response.error);
     },
     async cancel(gstin: string, irn: string, reason: IrnCancelReasonCode, remark: string) {
-      const answer = await call(gstin, 'POST', '/eicore/v1.03/Invoice/Cancel', {
+      const response = await call(gstin, 'POST', '/eicore/v1.03/Invoice/Cancel', {
         Irn: irn,
         CnlRsn: reason,
         CnlRem: remark,
       });
-      if ('error' in answer) throw errorOf(answer.error);
-      const c = Canceled.safeParse(answer.data);
+      if ('error' in response) throw errorOf(response.error);
+      const c = Canceled.safeParse(response.data);
       if (!c.success)
-        throw new IrpUnavailable('The IRP answered the cancel in a shape we do not know.');
+        throw new IrpUnavailable("The IRP's response to the cancel was in a shape we do not know.");
       return { canceledAt: nicDateTime(c.data.CancelDate) };
     },
     getByIrn,
