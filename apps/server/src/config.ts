@@ -235,8 +235,9 @@ export interface Config {
   ewbTransporter: { id: string | null; name: string | null };
 }
 
-export interface EwbConfig {
-  /** 'https://api.ewaybillgst.gov.in' (or the sandbox's), without a trailing slash. */
+/** How the shop signs in to one of NIC's portals (the IRP's or the e-way bill system's). */
+export interface NicCredentials {
+  /** 'https://api.einvoice1.gst.gov.in', 'https://api.ewaybillgst.gov.in' (or a sandbox's), no trailing slash. */
   apiBase: string;
   clientId: string;
   clientSecret: string;
@@ -246,15 +247,10 @@ export interface EwbConfig {
   publicKey: string;
 }
 
-export interface IrpConfig {
-  apiBase: string;
-  clientId: string;
-  clientSecret: string;
-  username: string;
-  password: string;
-  /** PEM. */
-  publicKey: string;
-  /** PEM; null: signed responses are not verified. */
+export type EwbConfig = NicCredentials;
+
+export interface IrpConfig extends NicCredentials {
+  /** NIC's key for verifying signed content (PEM); null: signed responses are not verified. */
   signingKey: string | null;
 }
 

@@ -23,22 +23,12 @@ import {
   type IrnRegistration,
   type IrpClient,
 } from './irp.js';
+import type { IrpConfig } from '../../config.js';
 import { nicEnvelope } from '../nic-http.js';
 import { aesDecrypt, aesEncrypt, jwsPayload, publicKeyOf, rsaEncrypt } from './nic-crypto.js';
 import type { NicInvoice } from './nic-invoice.js';
 
-export interface NicIrpConfig {
-  /** 'https://api.einvoice1.gst.gov.in' (or the sandbox's), without a trailing slash. */
-  apiBase: string;
-  clientId: string;
-  clientSecret: string;
-  username: string;
-  password: string;
-  /** NIC's public key for encrypting the authentication (PEM). */
-  publicKey: string;
-  /** NIC's key for verifying signed content (PEM); null: responses are not verified. */
-  signingKey: string | null;
-}
+export type NicIrpConfig = IrpConfig;
 
 export interface NicIrpOptions {
   now?: () => Date;
