@@ -2,11 +2,12 @@
 // sub-categories with how many products use each; add, rename, and delete unused ones.
 import { CategoryRequest, type Category, type SubCategory } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { call, callQuery, errorText } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass, smallButtonClass } from '@/ui/button';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 
 type Change =
@@ -96,29 +97,23 @@ function NameForm({
   toChange: (name: string) => Change;
   onDone?: () => void;
 }) {
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
+  const form = useRequestForm(CategoryRequest, { defaultValues: { name: initial } });
   const change = useChange();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CategoryRequest.safeParse({ name });
-    setError(parsed.success ? undefined : fieldErrors(parsed.error.issues).name);
-    if (!parsed.success) return;
-    change.mutate(toChange(parsed.data.name), {
+  const submit = form.handleSubmit((body) =>
+    change.mutate(toChange(body.name), {
       onSuccess: () => {
-        setName('');
+        form.reset({ name: '' });
         onDone?.();
       },
-    });
-  }
+    }),
+  );
   return (
-    <form noValidate onSubmit={submit} className="space-y-2">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-2">
       <div className="flex flex-wrap items-start gap-3">
         <TextField
           label={label}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={error}
+          {...form.register('name')}
+          error={form.formState.errors.name?.message}
           className="min-w-48 flex-1"
         />
         <button

@@ -4,22 +4,19 @@
 import { formatRupees } from '@kitroom/contract';
 import { CouponInput, type AdminCoupon } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import {
-  FieldSpot,
-  fieldErrors,
-  focusFirstError,
-  FormMessage,
-  SelectField,
-  TextField,
-} from '@/ui/form-field';
+import { FieldSpot, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 import { StatusBadge } from './coupon-status';
 import { usesText } from './coupon-text';
 import { draftOf, emptyDraft, inputOf, type CouponDraft } from './coupon-values';
+
+/** The draft's fields typed as text. */
+type TextKey = Exclude<keyof CouponDraft, 'active' | 'stacks_with_wholesale' | 'category_ids'>;
 
 export function CouponFormPage() {
   const { id } = useParams();
@@ -38,10 +35,11 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery(callQuery('couponOptions'));
-  const [draft, setDraft] = useState<CouponDraft>(() => (coupon ? draftOf(coupon) : emptyDraft()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  const [start] = useState(() => (coupon ? draftOf(coupon) : emptyDraft()));
+  const form = useRequestForm(CouponInput, { defaultValues: start, toRequest: inputOf });
+  const { errors } = form.formState;
+  const kind = form.watch('kind');
+  const categoryIds = form.watch('category_ids');
 
   const save = useMutation({
     mutationFn: (body: CouponInput) =>
@@ -58,20 +56,7 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CouponInput.safeParse(inputOf(draft));
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    setErrors(found);
-    if (focusFirstError(found)) return;
-    if (parsed.success) save.mutate(parsed.data);
-  }
-
-  const field = (name: keyof CouponDraft) => ({
-    value: draft[name] as string,
-    onChange: (e: { target: { value: string } }) => set(name, e.target.value as never),
-    error: errors[name],
-  });
+  const field = (name: TextKey) => ({ ...form.register(name), error: errors[name]?.message });
 
   return (
     <div className="max-w-4xl space-y-6">
@@ -93,7 +78,11 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
         )}
       </div>
 
-      <form noValidate onSubmit={submit} className="space-y-6">
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+        className="space-y-6"
+      >
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">The code and what it gives</legend>
           <FieldSpot name="code">
@@ -119,12 +108,12 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
           </FieldSpot>
           <FieldSpot name="value">
             <TextField
-              label={draft.kind === 'percent' ? 'Percent off' : 'Rupees off'}
+              label={kind === 'percent' ? 'Percent off' : 'Rupees off'}
               inputMode="numeric"
               {...field('value')}
             />
           </FieldSpot>
-          {draft.kind === 'percent' && (
+          {kind === 'percent' && (
             <FieldSpot name="max_discount">
               <TextField
                 label="At most (₹)"
@@ -174,20 +163,14 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
             />
           </FieldSpot>
           <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
-            <input
-              type="checkbox"
-              className="size-5 accent-ink"
-              checked={draft.active}
-              onChange={(e) => set('active', e.target.checked)}
-            />
+            <input type="checkbox" className="size-5 accent-ink" {...form.register('active')} />
             Active (off: shoppers are told the code is invalid)
           </label>
           <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
             <input
               type="checkbox"
               className="size-5 accent-ink"
-              checked={draft.stacks_with_wholesale}
-              onChange={(e) => set('stacks_with_wholesale', e.target.checked)}
+              {...form.register('stacks_with_wholesale')}
             />
             Stacks with wholesale prices (off: a wholesaler is told it cannot be used with them)
           </label>
@@ -205,13 +188,13 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
                 <input
                   type="checkbox"
                   className="size-5 accent-ink"
-                  checked={draft.category_ids.includes(c.id)}
+                  checked={categoryIds.includes(c.id)}
                   onChange={(e) =>
-                    set(
+                    form.setValue(
                       'category_ids',
                       e.target.checked
-                        ? [...draft.category_ids, c.id]
-                        : draft.category_ids.filter((x) => x !== c.id),
+                        ? [...categoryIds, c.id]
+                        : categoryIds.filter((x) => x !== c.id),
                     )
                   }
                 />
@@ -220,7 +203,7 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
             ))}
           </div>
           {errors.category_ids && (
-            <p className="text-sm font-medium text-sale">{errors.category_ids}</p>
+            <p className="text-sm font-medium text-sale">{errors.category_ids.message}</p>
           )}
           <FieldSpot name="product_ids">
             <TextField

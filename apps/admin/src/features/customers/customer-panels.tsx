@@ -6,7 +6,7 @@ import {
   type AdminCustomerResponse,
 } from '@kitroom/contract/admin';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { useMay } from '@/api/session';
@@ -15,6 +15,7 @@ import { formatDateTime } from '@/ui/dates';
 import { FormMessage, TextAreaField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { PAYMENT_LABEL, STAGE_LABEL, STAGE_TONE } from '@/ui/order-stage';
+import { useRequestForm } from '@/ui/request-form';
 import { plural, WHOLESALE_LABEL } from './customer-format';
 
 export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -95,29 +96,15 @@ export function NotesPanel({
   mayWrite: boolean;
   onAdded: (next: AdminCustomerResponse) => void;
 }) {
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRequestForm(CustomerNoteRequest, { defaultValues: { note: '' } });
   const add = useMutation({
     mutationFn: (text: string) =>
       call('addCustomerNote', { params: { id: data.customer.id }, body: { note: text } }),
     onSuccess: (next) => {
-      setNote('');
+      form.reset({ note: '' });
       onAdded(next);
     },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CustomerNoteRequest.safeParse({ note });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'note is required');
-      field.current?.focus();
-      return;
-    }
-    setError(null);
-    add.mutate(parsed.data.note);
-  }
 
   return (
     <Panel id="customer-notes" title="Notes">
@@ -138,15 +125,17 @@ export function NotesPanel({
         </ul>
       )}
       {mayWrite && (
-        <form onSubmit={submit} className="mt-5 space-y-2 border-t border-line pt-4" noValidate>
+        <form
+          onSubmit={(event) => void form.handleSubmit((body) => add.mutate(body.note))(event)}
+          className="mt-5 space-y-2 border-t border-line pt-4"
+          noValidate
+        >
           <TextAreaField
-            ref={field}
             label="Add a note for staff"
             hint="The shopper sees notes if they download their data."
             rows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            error={error}
+            {...form.register('note')}
+            error={form.formState.errors.note?.message}
           />
           <FormMessage text={add.error ? errorText(add.error) : null} />
           <button type="submit" className={smallButtonClass('primary')} disabled={add.isPending}>

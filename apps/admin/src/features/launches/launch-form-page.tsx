@@ -4,13 +4,14 @@
 // catalogue.write see it read-only.
 import { LaunchInput, type AdminLaunch, type AdminLaunchResponse } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { FieldSpot, fieldErrors, focusFirstError, FormMessage, TextField } from '@/ui/form-field';
+import { FieldSpot, FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 import {
   draftOf,
@@ -49,10 +50,9 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
   const navigate = useNavigate();
   const saved = useSaved();
   const mayWrite = useMay('catalogue.write');
-  const [draft, setDraft] = useState<LaunchDraft>(() => (launch ? draftOf(launch) : emptyDraft()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof LaunchDraft, value: string | boolean) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  const [start] = useState<LaunchDraft>(() => (launch ? draftOf(launch) : emptyDraft()));
+  const form = useRequestForm(LaunchInput, { defaultValues: start, toRequest: inputOf });
+  const { errors } = form.formState;
   const started = launch !== undefined && launch.state !== 'upcoming';
   const locked = !mayWrite || launch?.state === 'canceled';
 
@@ -71,19 +71,10 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
     onSuccess: saved,
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = LaunchInput.safeParse(inputOf(draft));
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    setErrors(found);
-    if (focusFirstError(found)) return;
-    if (parsed.success) save.mutate(parsed.data);
-  }
-
+  // A fixed field is disabled on the page only: its value is still sent, as the server expects.
   const field = (name: Exclude<keyof LaunchDraft, 'cod_allowed'>, fixed = false) => ({
-    value: draft[name],
-    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
-    error: errors[name],
+    ...form.register(name),
+    error: errors[name]?.message,
     disabled: locked || fixed,
   });
 
@@ -113,7 +104,11 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
         )}
       </div>
 
-      <form noValidate onSubmit={submit} className="space-y-6">
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+        className="space-y-6"
+      >
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">The launch</legend>
           {started && launch.state !== 'canceled' && (
@@ -189,9 +184,8 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
             <input
               type="checkbox"
               className="size-5 accent-ink"
-              checked={draft.cod_allowed}
+              {...form.register('cod_allowed')}
               disabled={locked || started}
-              onChange={(e) => set('cod_allowed', e.target.checked)}
             />
             Take cash on delivery (off: fans pay online, and no parcel comes back unpaid)
           </label>

@@ -7,12 +7,13 @@ import {
   type StockLedgerEntry,
 } from '@kitroom/contract/admin';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
 import { Dialog } from '@/ui/dialog';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm, type RequestSchema } from '@/ui/request-form';
 
 const REASON_LABEL: Record<StockLedgerEntry['reason'], string> = {
   hold: 'Held by an order',
@@ -25,6 +26,30 @@ const REASON_LABEL: Record<StockLedgerEntry['reason'], string> = {
   import: 'CSV import',
 };
 
+/** The form's fields: one count, sent as set_to or delta as the mode says. */
+interface Values {
+  mode: 'set_to' | 'delta';
+  count: string;
+  reason: string;
+  note: string;
+}
+
+/** The contract names the count set_to or delta; the form shows either's message on its one field. */
+const StockForm: RequestSchema<AdjustStockRequest> = {
+  safeParse(input) {
+    const parsed = AdjustStockRequest.safeParse(input);
+    if (parsed.success) return parsed;
+    const issues = parsed.error.issues.map((issue) =>
+      issue.path[0] === 'set_to' || issue.path[0] === 'delta'
+        ? { ...issue, path: ['count'] }
+        : issue,
+    );
+    return { success: false, error: { issues } };
+  },
+};
+
+const countOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
 export function StockDialog({
   product,
   size,
@@ -35,11 +60,19 @@ export function StockDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<'set_to' | 'delta'>('set_to');
-  const [count, setCount] = useState('');
-  const [reason, setReason] = useState<string>('restock');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRequestForm<Values, AdjustStockRequest>(StockForm, {
+    defaultValues: { mode: 'set_to', count: '', reason: 'restock', note: '' },
+    toRequest: (v) => ({
+      size: size ?? '',
+      [v.mode]: countOf(v.count),
+      reason: v.reason,
+      note: v.note,
+    }),
+    check: (v) => (countOf(v.count) === undefined ? { count: 'Enter a number of pieces' } : {}),
+  });
+  const { errors } = form.formState;
+  const mode = form.watch('mode');
+  const reason = form.watch('reason');
   const current = product.sizes.find((s) => s.size === size);
   const adjust = useMutation({
     mutationFn: (body: AdjustStockRequest) =>
@@ -52,22 +85,10 @@ export function StockDialog({
   });
 
   function close() {
-    setCount('');
-    setNote('');
-    setErrors({});
+    // The mode and reason stay as they were for the next size; the count and note do not.
+    form.reset({ ...form.getValues(), count: '', note: '' });
     adjust.reset();
     onClose();
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = count.trim() === '' ? undefined : Number(count);
-    const body = { size: size ?? '', [mode]: value, reason, note };
-    const parsed = AdjustStockRequest.safeParse(body);
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (value === undefined) found[mode] = 'Enter a number of pieces';
-    setErrors(found);
-    if (parsed.success && value !== undefined) adjust.mutate(parsed.data);
   }
 
   return (
@@ -91,52 +112,42 @@ export function StockDialog({
         </>
       }
     >
-      <form id="stock-form" noValidate onSubmit={submit} className="space-y-4 text-ink">
+      <form
+        id="stock-form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((body) => adjust.mutate(body))(event)}
+        className="space-y-4 text-ink"
+      >
         <p className="text-muted">
           {product.name}: <strong className="text-ink">{current?.stock ?? 0}</strong> in stock now.
         </p>
         <fieldset className="flex flex-wrap gap-4">
           <legend className="sr-only">How to change it</legend>
           <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
-            <input
-              type="radio"
-              name="mode"
-              className="accent-ink"
-              checked={mode === 'set_to'}
-              onChange={() => setMode('set_to')}
-            />
+            <input type="radio" value="set_to" className="accent-ink" {...form.register('mode')} />
             New count
           </label>
           <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
-            <input
-              type="radio"
-              name="mode"
-              className="accent-ink"
-              checked={mode === 'delta'}
-              onChange={() => setMode('delta')}
-            />
+            <input type="radio" value="delta" className="accent-ink" {...form.register('mode')} />
             Add or remove
           </label>
         </fieldset>
         <TextField
           label={mode === 'set_to' ? 'Pieces in stock' : 'Pieces to add (negative to remove)'}
           type="number"
-          value={count}
-          onChange={(e) => setCount(e.target.value)}
-          error={errors[mode]}
+          {...form.register('count')}
+          error={errors.count?.message}
         />
         <SelectField
           label="Reason"
           options={STOCK_ADJUST_REASONS.map((r) => ({ value: r, label: REASON_LABEL[r] }))}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={errors.reason}
+          {...form.register('reason')}
+          error={errors.reason?.message}
         />
         <TextField
           label={reason === 'adjustment' ? 'Note (required)' : 'Note'}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          error={errors.note}
+          {...form.register('note')}
+          error={errors.note?.message}
           placeholder="Counted on the shelf, damaged piece…"
         />
         <FormMessage text={adjust.error ? errorText(adjust.error) : null} />

@@ -10,14 +10,15 @@ import {
 } from '@kitroom/contract/admin';
 import type { PayoutDetails } from '@kitroom/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { PagedList, useCursorList } from '@/ui/paged-list';
+import { useRequestForm } from '@/ui/request-form';
 import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { REFUND_STATUS_LABEL, RefundStatusBadge } from '@/ui/refund-text';
@@ -214,8 +215,7 @@ function PayoutLines({ to }: { to: PayoutDetails }) {
 
 function PayoutCard({ refund: r }: { refund: AdminRefundListItem }) {
   const queryClient = useQueryClient();
-  const [utr, setUtr] = useState('');
-  const [error, setError] = useState('');
+  const form = useRequestForm(RecordPayoutRequest, { defaultValues: { utr: '' } });
   const record = useMutation({
     mutationFn: (body: { utr: string }) => call('recordPayout', { params: { id: r.id }, body }),
     onSuccess: () => {
@@ -223,17 +223,13 @@ function PayoutCard({ refund: r }: { refund: AdminRefundListItem }) {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = RecordPayoutRequest.safeParse({ utr });
-    const found = checked.success ? {} : fieldErrors(checked.error.issues);
-    setError(found.utr ?? '');
-    if (checked.success) record.mutate({ utr });
-  }
   return (
     <form
       aria-label={`Payout of refund #${r.id}`}
-      onSubmit={submit}
+      // The UTR is sent as typed; the server reads it as the contract does.
+      onSubmit={(event) =>
+        void form.handleSubmit(() => record.mutate({ utr: form.getValues('utr') }))(event)
+      }
       className="space-y-3 rounded-2xl border border-line bg-white p-4 text-sm"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -249,10 +245,9 @@ function PayoutCard({ refund: r }: { refund: AdminRefundListItem }) {
       {r.payout_to && <PayoutLines to={r.payout_to} />}
       <TextField
         label="UTR of the transfer"
-        value={utr}
-        error={error}
+        {...form.register('utr')}
+        error={form.formState.errors.utr?.message}
         autoComplete="off"
-        onChange={(e) => setUtr(e.target.value)}
       />
       {record.error && <FormMessage text={errorText(record.error)} />}
       <button type="submit" className={buttonClass('primary')} disabled={record.isPending}>

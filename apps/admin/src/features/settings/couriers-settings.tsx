@@ -1,6 +1,7 @@
 // The settings page's Couriers section (decision 032): the courier the ship dialog chooses
 // first, the parcel's default weight and size (staff may change them per shipment), and the
 // pickup location's name as Shiprocket's panel has it.
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextField } from '@/ui/form-field';
 
 export const PARCEL_FIELDS = [
@@ -19,15 +20,10 @@ export function courierRequest(values: Record<Key, string>): Record<string, numb
   );
 }
 
-export function CouriersSection({
-  values,
-  set,
-  errors,
-}: {
-  values: Record<Key, string>;
-  set: (key: Key) => (value: string) => void;
-  errors: Record<string, string | undefined>;
-}) {
+/** The settings form's field of a key: registered, with its error. */
+type Field = (key: Key) => UseFormRegisterReturn & { error: string | undefined };
+
+export function CouriersSection({ field }: { field: Field }) {
   return (
     <section
       aria-labelledby="couriers"
@@ -47,17 +43,13 @@ export function CouriersSection({
           { value: 'sandbox', label: 'Sandbox courier (test parcels)' },
           { value: 'shiprocket', label: 'Shiprocket' },
         ]}
-        value={values.default_courier}
-        onChange={(e) => set('default_courier')(e.target.value)}
-        error={errors.default_courier}
+        {...field('default_courier')}
       />
       <TextField
         label="Shiprocket pickup location"
         hint="Its name in Shiprocket’s panel, like Primary."
         autoComplete="off"
-        value={values.shiprocket_pickup_location}
-        onChange={(e) => set('shiprocket_pickup_location')(e.target.value)}
-        error={errors.shiprocket_pickup_location}
+        {...field('shiprocket_pickup_location')}
       />
       {PARCEL_FIELDS.map(([key, label, max]) => (
         <TextField
@@ -67,9 +59,7 @@ export function CouriersSection({
           inputMode="numeric"
           min={1}
           max={max}
-          value={values[key]}
-          onChange={(e) => set(key)(e.target.value)}
-          error={errors[key]}
+          {...field(key)}
         />
       ))}
     </section>

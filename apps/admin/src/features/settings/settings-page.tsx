@@ -6,10 +6,11 @@
 import { INDIAN_STATES } from '@kitroom/contract';
 import { UpdateSettingsRequest, type ShopSettingsRow } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { callQuery, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { controlClass, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 import { CartRemindersSection } from './cart-reminders-settings';
 import { CodSettingsSection } from './cod-settings';
@@ -75,37 +76,26 @@ function requestOf(values: Values): Record<string, string | number> {
 const stateOptions = INDIAN_STATES.map((s) => ({ value: s, label: s }));
 
 function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
-  const [values, setValues] = useState<Values>(() => formValues(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [start] = useState(() => formValues(settings));
+  const form = useRequestForm(UpdateSettingsRequest, {
+    defaultValues: start,
+    toRequest: requestOf,
+  });
+  const { errors } = form.formState;
   const [saved, setSaved] = useState(false);
   const addressId = useId();
-  const set = (key: keyof Values) => (value: string) => {
-    setSaved(false);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const field = (key: keyof Values) => ({
+    ...form.register(key, { onChange: () => setSaved(false) }),
+    error: errors[key]?.message,
+  });
 
   const save = useSaveSettings((now) => {
-    setValues(formValues(now));
+    form.reset(formValues(now));
     setSaved(true);
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = UpdateSettingsRequest.safeParse(requestOf(values));
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) save.mutate(parsed.data);
-  }
-
   const text = (key: keyof Values, label: string, hint?: string, type = 'text') => (
-    <TextField
-      label={label}
-      hint={hint}
-      type={type}
-      autoComplete="off"
-      value={values[key]}
-      onChange={(e) => set(key)(e.target.value)}
-      error={errors[key]}
-    />
+    <TextField label={label} hint={hint} type={type} autoComplete="off" {...field(key)} />
   );
 
   const days = (key: DaysField, label: string, hint: string) => (
@@ -116,14 +106,16 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
       inputMode="numeric"
       min={0}
       max={30}
-      value={values[key]}
-      onChange={(e) => set(key)(e.target.value)}
-      error={errors[key]}
+      {...field(key)}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-6">
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+      className="space-y-6"
+    >
       <section
         aria-labelledby="legal"
         className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6"
@@ -140,15 +132,14 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
           <textarea
             id={addressId}
             rows={2}
-            value={values.address}
+            {...form.register('address', { onChange: () => setSaved(false) })}
             aria-invalid={errors.address ? true : undefined}
             aria-describedby={errors.address ? `${addressId}-error` : `${addressId}-hint`}
-            onChange={(e) => set('address')(e.target.value)}
             className={`${controlClass} py-2.5 ${errors.address ? 'border-sale' : 'border-line'}`}
           />
           {errors.address ? (
             <p id={`${addressId}-error`} className="mt-1 text-sm font-medium text-sale">
-              {errors.address}
+              {errors.address.message}
             </p>
           ) : (
             <p id={`${addressId}-hint`} className="mt-1 text-xs text-muted">
@@ -157,13 +148,7 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
           )}
         </div>
         {text('city', 'City')}
-        <SelectField
-          label="State"
-          options={stateOptions}
-          value={values.state}
-          onChange={(e) => set('state')(e.target.value)}
-          error={errors.state}
-        />
+        <SelectField label="State" options={stateOptions} {...field('state')} />
         {text('pincode', 'Pincode')}
       </section>
       <section
@@ -211,7 +196,7 @@ function SettingsForm({ settings }: { settings: ShopSettingsRow }) {
           <div key={key}>{days(key, label, hint)}</div>
         ))}
       </section>
-      <CouriersSection values={values} set={set} errors={errors} />
+      <CouriersSection field={field} />
       <div className="space-y-3">
         <FormMessage text={save.error ? errorText(save.error) : null} />
         <FormMessage

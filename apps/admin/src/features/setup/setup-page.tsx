@@ -8,13 +8,14 @@ import {
   type SetupResponse,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { AuthFrame, headingClass } from '@/ui/auth-frame';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm, type RequestSchema } from '@/ui/request-form';
 import { ROLE_LABEL } from '@/ui/roles';
 import { useStepFocus } from '@/ui/use-step-focus';
 import { useTitle } from '@/ui/use-title';
@@ -108,18 +109,67 @@ interface SetupFormProps {
   onDone: (result: SetupResponse) => void;
 }
 
+/** The form's fields: the password twice, and the code when two-factor sign-in is on. */
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  confirm: string;
+  two_factor: boolean;
+  totp_code: string;
+}
+
+/**
+ * The request the values make, checked as the server will, and sent as typed: a code when
+ * two-factor sign-in is on, and the same password twice.
+ */
+function setupSchema(token: string, info: SetupInfoResponse): RequestSchema<SetupRequest> {
+  return {
+    safeParse(input) {
+      const v = input as Values;
+      const body: SetupRequest = {
+        token,
+        // A reset keeps the person's name.
+        name: info.kind === 'reset' ? (info.name ?? v.name) : v.name,
+        ...(info.email === null ? { email: v.email } : {}),
+        password: v.password,
+        ...(v.two_factor ? { totp_code: v.totp_code.replace(/\s/g, '') } : {}),
+      };
+      const parsed = SetupRequest.safeParse(body);
+      const issues: { path: readonly PropertyKey[]; message: string }[] = [];
+      if (v.two_factor && body.totp_code === '') {
+        issues.push({
+          path: ['totp_code'],
+          message: 'enter the 6 digits your authenticator app shows',
+        });
+      }
+      if (!parsed.success) issues.push(...parsed.error.issues);
+      if (!issues.some((issue) => issue.path[0] === 'password') && v.password !== v.confirm) {
+        issues.push({ path: ['confirm'], message: 'The two passwords are not the same.' });
+      }
+      return issues.length > 0
+        ? { success: false, error: { issues } }
+        : { success: true, data: body };
+    },
+  };
+}
+
 function SetupForm({ token, info, headingRef, onDone }: SetupFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [name, setName] = useState(info.name ?? '');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [twoFactor, setTwoFactor] = useState(info.needs_two_factor);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const [schema] = useState(() => setupSchema(token, info));
+  const form = useRequestForm<Values, SetupRequest>(schema, {
+    defaultValues: {
+      name: info.name ?? '',
+      email: '',
+      password: '',
+      confirm: '',
+      two_factor: info.needs_two_factor,
+      totp_code: '',
+    },
+  });
+  const { errors } = form.formState;
+  const twoFactor = form.watch('two_factor');
   const intro = introOf(info);
 
   const setup = useMutation({
@@ -134,34 +184,12 @@ function SetupForm({ token, info, headingRef, onDone }: SetupFormProps) {
     },
   });
 
-  // After a refused try, the first field in error gets the focus.
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body: SetupRequest = {
-      token,
-      // A reset keeps the person's name.
-      name: info.kind === 'reset' ? (info.name ?? name) : name,
-      ...(info.email === null ? { email } : {}),
-      password,
-      ...(twoFactor ? { totp_code: code.replace(/\s/g, '') } : {}),
-    };
-    const parsed = SetupRequest.safeParse(body);
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (twoFactor && body.totp_code === '')
-      found.totp_code = 'enter the 6 digits your authenticator app shows';
-    if (!found.password && password !== confirm)
-      found.confirm = 'The two passwords are not the same.';
-    setErrors(found);
-    setAttempt((n) => n + 1);
-    if (Object.keys(found).length === 0) setup.mutate(body);
-  }
-
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((body) => setup.mutate(body))(event)}
+      className="space-y-5"
+    >
       <div>
         <h1 ref={headingRef} tabIndex={-1} className={headingClass}>
           {intro.title}
@@ -178,9 +206,8 @@ function SetupForm({ token, info, headingRef, onDone }: SetupFormProps) {
           <TextField
             label="Your name"
             autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
+            {...form.register('name')}
+            error={errors.name?.message}
             className={info.email === null ? '' : 'md:col-span-2'}
           />
         )}
@@ -189,9 +216,8 @@ function SetupForm({ token, info, headingRef, onDone }: SetupFormProps) {
             label="Email"
             type="email"
             autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
+            {...form.register('email')}
+            error={errors.email?.message}
           />
         ) : (
           // Password managers file the new password under this address.
@@ -201,18 +227,16 @@ function SetupForm({ token, info, headingRef, onDone }: SetupFormProps) {
           label="Password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          {...form.register('password')}
+          error={errors.password?.message}
           hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters. A few unrelated words are easy to remember.`}
         />
         <TextField
           label="Password again"
           type="password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
+          {...form.register('confirm')}
+          error={errors.confirm?.message}
         />
       </div>
 
@@ -227,8 +251,7 @@ function SetupForm({ token, info, headingRef, onDone }: SetupFormProps) {
             <input
               type="checkbox"
               className="mt-0.5 size-5 accent-ink"
-              checked={twoFactor}
-              onChange={(e) => setTwoFactor(e.target.checked)}
+              {...form.register('two_factor')}
             />
             <span>Also ask for a code from an authenticator app when I sign in (recommended)</span>
           </label>
@@ -237,9 +260,8 @@ function SetupForm({ token, info, headingRef, onDone }: SetupFormProps) {
           <TotpEnrolment
             secret={info.totp_secret}
             otpauthUrl={info.otpauth_url}
-            code={code}
-            onCode={setCode}
-            error={errors.totp_code}
+            code={form.register('totp_code')}
+            error={errors.totp_code?.message}
           />
         )}
       </fieldset>

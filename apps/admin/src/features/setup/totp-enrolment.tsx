@@ -1,18 +1,19 @@
 // Adding the shop to an authenticator app: a QR code of the otpauth:// address (drawn here,
 // the secret never leaves the page), the key to type in instead, and the code it then shows.
 import { useEffect, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CopyButton } from '@/ui/copy-button';
 import { TextField } from '@/ui/form-field';
 
 interface TotpEnrolmentProps {
   secret: string;
   otpauthUrl: string;
-  code: string;
-  onCode: (code: string) => void;
+  /** The setup form's code field, registered. */
+  code: UseFormRegisterReturn;
   error?: string;
 }
 
-export function TotpEnrolment({ secret, otpauthUrl, code, onCode, error }: TotpEnrolmentProps) {
+export function TotpEnrolment({ secret, otpauthUrl, code, error }: TotpEnrolmentProps) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -73,8 +74,7 @@ export function TotpEnrolment({ secret, otpauthUrl, code, onCode, error }: TotpE
           label="6-digit code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => onCode(e.target.value)}
+          {...code}
           error={error}
           className="max-w-56"
         />

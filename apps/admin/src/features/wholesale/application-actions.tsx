@@ -6,6 +6,7 @@ import {
   RegisteredBusiness,
   RejectWholesaleRequest,
   type AdminWholesaleApplication,
+  type RegisteredBusiness as RegisteredBusinessBody,
   type PriceList,
   type WholesaleApplicationResponse,
 } from '@kitroom/contract/admin';
@@ -15,7 +16,8 @@ import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { controlClass, fieldErrors, FormMessage, SelectField } from '@/ui/form-field';
+import { controlClass, FormMessage, SelectField } from '@/ui/form-field';
+import { useRequestForm, type RequestSchema } from '@/ui/request-form';
 import {
   RegisteredBusinessFields,
   startingValues,
@@ -23,6 +25,51 @@ import {
 } from './registered-business-fields';
 
 type Step = 'approve' | 'reject';
+
+/** The dialog's fields: which step it is, the list, the reason, and the registered business. */
+type Values = RegisteredValues & { step: Step; price_list_id: string; reason: string };
+
+/** What a step sends once its fields are right. */
+type Decision =
+  | { step: 'approve'; body: { price_list_id: number; registered?: RegisteredBusinessBody } }
+  | { step: 'reject'; body: RejectWholesaleRequest };
+
+/**
+ * The step's request, checked as the server will: a list must be chosen (then the registered
+ * business, when it is asked), or the reason given.
+ */
+function decisionSchema(asksRegistered: boolean): RequestSchema<Decision> {
+  return {
+    safeParse(input) {
+      const v = input as Values;
+      if (v.step === 'reject') {
+        const checked = RejectWholesaleRequest.safeParse({ reason: v.reason });
+        return checked.success
+          ? { success: true, data: { step: 'reject', body: checked.data } }
+          : checked;
+      }
+      if (!v.price_list_id) {
+        const issue = { path: ['price_list_id'], message: 'Choose a price list.' };
+        return { success: false, error: { issues: [issue] } };
+      }
+      const business = asksRegistered
+        ? RegisteredBusiness.safeParse({
+            legal_name: v.legal_name,
+            street: v.street,
+            city: v.city,
+            pincode: v.pincode,
+            state: v.state,
+          })
+        : null;
+      if (business && !business.success) return business;
+      const body = {
+        price_list_id: Number(v.price_list_id),
+        ...(business ? { registered: business.data } : {}),
+      };
+      return { success: true, data: { step: 'approve', body } };
+    },
+  };
+}
 
 export function ApplicationActions({
   application: a,
@@ -34,12 +81,21 @@ export function ApplicationActions({
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [open, setOpen] = useState<Step | null>(null);
-  const [listId, setListId] = useState('');
-  const [reason, setReason] = useState('');
-  const [registered, setRegistered] = useState<RegisteredValues>(() => startingValues(a));
   // Only a registered shop gets a B2B invoice, so only its registered business is asked for.
   const asksRegistered = a.gstin_check?.checksum_ok === true && a.gst !== null;
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const startOf = (s: Step): Values => ({
+    step: s,
+    price_list_id: String(a.price_list?.id ?? priceLists[0]?.id ?? ''),
+    reason: '',
+    ...startingValues(a),
+  });
+  const [schema] = useState(() => decisionSchema(asksRegistered));
+  const form = useRequestForm<Values, Decision>(schema, { defaultValues: startOf('approve') });
+  const { errors } = form.formState;
+  const field = (name: keyof RegisteredValues) => ({
+    ...form.register(name),
+    error: errors[name]?.message,
+  });
   const step = useMutation({
     mutationFn: (run: () => Promise<WholesaleApplicationResponse>) => run(),
     onSuccess: () => {
@@ -52,31 +108,18 @@ export function ApplicationActions({
 
   function begin(s: Step) {
     step.reset();
-    setErrors({});
-    setReason('');
-    setRegistered(startingValues(a));
-    setListId(String(a.price_list?.id ?? priceLists[0]?.id ?? ''));
+    form.reset(startOf(s));
     setOpen(s);
   }
 
-  function confirm() {
+  const confirm = form.handleSubmit((decision) => {
     const params = { id: a.id };
-    if (open === 'approve') {
-      if (!listId) return setErrors({ price_list_id: 'Choose a price list.' });
-      const business = asksRegistered ? RegisteredBusiness.safeParse(registered) : null;
-      if (business && !business.success) return setErrors(fieldErrors(business.error.issues));
-      setErrors({});
-      const body = {
-        price_list_id: Number(listId),
-        ...(business ? { registered: business.data } : {}),
-      };
-      step.mutate(() => call('approveWholesaleApplication', { params, body }));
-    } else if (open === 'reject') {
-      const checked = RejectWholesaleRequest.safeParse({ reason });
-      if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
-      step.mutate(() => call('rejectWholesaleApplication', { params, body: checked.data }));
+    if (decision.step === 'approve') {
+      step.mutate(() => call('approveWholesaleApplication', { params, body: decision.body }));
+    } else {
+      step.mutate(() => call('rejectWholesaleApplication', { params, body: decision.body }));
     }
-  }
+  });
 
   return (
     <div className="mt-4 flex flex-wrap gap-2">
@@ -105,7 +148,7 @@ export function ApplicationActions({
               type="button"
               className={buttonClass(open === 'reject' ? 'danger' : 'primary')}
               disabled={step.isPending}
-              onClick={confirm}
+              onClick={() => void confirm()}
             >
               {step.isPending ? 'Saving…' : open === 'approve' ? 'Approve' : 'Reject'}
             </button>
@@ -130,9 +173,8 @@ export function ApplicationActions({
               <SelectField
                 label="Price list"
                 options={priceLists.map((l) => ({ value: String(l.id), label: l.name }))}
-                value={listId}
-                error={errors.price_list_id}
-                onChange={(e) => setListId(e.target.value)}
+                {...form.register('price_list_id')}
+                error={errors.price_list_id?.message}
               />
               <p className="mt-1 text-sm">
                 <Link to="/wholesale/price-lists" className="font-semibold underline">
@@ -141,12 +183,7 @@ export function ApplicationActions({
                 (their rules, tiers and minimums)
               </p>
               {asksRegistered && a.gst !== null && (
-                <RegisteredBusinessFields
-                  gstin={a.gst}
-                  values={registered}
-                  errors={errors}
-                  onChange={setRegistered}
-                />
+                <RegisteredBusinessFields gstin={a.gst} field={field} />
               )}
             </>
           )
@@ -162,15 +199,14 @@ export function ApplicationActions({
             <textarea
               id={reasonId}
               rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              {...form.register('reason')}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
               className={`${controlClass} py-2.5 ${errors.reason ? 'border-sale' : 'border-line'}`}
             />
             {errors.reason && (
               <p id={`${reasonId}-error`} className="mt-1 text-sm font-medium text-sale">
-                {errors.reason}
+                {errors.reason.message}
               </p>
             )}
           </>

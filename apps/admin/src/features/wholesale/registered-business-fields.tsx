@@ -2,6 +2,7 @@
 // place of business as the GST portal's taxpayer search shows them for the shop's GSTIN.
 import { GST_STATE_CODES, INDIAN_STATES } from '@kitroom/contract';
 import type { AdminWholesaleApplication, RegisteredBusinessInput } from '@kitroom/contract/admin';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextField } from '@/ui/form-field';
 
 export type RegisteredValues = Required<{ [K in keyof RegisteredBusinessInput]: string }>;
@@ -19,22 +20,12 @@ export function startingValues(a: AdminWholesaleApplication): RegisteredValues {
   );
 }
 
-export function RegisteredBusinessFields({
-  gstin,
-  values,
-  errors,
-  onChange,
-}: {
-  gstin: string;
-  values: RegisteredValues;
-  errors: Record<string, string>;
-  onChange: (values: RegisteredValues) => void;
-}) {
-  const field = (name: keyof RegisteredValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => onChange({ ...values, [name]: e.target.value }),
-  });
+/** The dialog form's field of a name: registered, with its error. */
+type Field = (name: keyof RegisteredValues) => UseFormRegisterReturn & {
+  error: string | undefined;
+};
+
+export function RegisteredBusinessFields({ gstin, field }: { gstin: string; field: Field }) {
   return (
     <fieldset className="mt-4 grid gap-3 sm:grid-cols-2">
       <legend className="mb-1 text-sm font-semibold text-ink">
