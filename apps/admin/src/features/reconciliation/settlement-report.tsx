@@ -291,10 +291,15 @@ function ReportView({ report }: { report: SettlementReport }) {
               <OrderCell m={m} />
               <IdCell id={m.entity_id} type={m.type} />
               <td className={`${cell} ${border} font-semibold tabular-nums`}>
+                <On phone="In the report" />
                 {formatPaise(m.amount_paise)}
               </td>
-              <td className={`${cell} ${border} tabular-nums`}>{formatPaise(m.ledger_paise)}</td>
+              <td className={`${cell} ${border} tabular-nums`}>
+                <On phone="In the ledger" />
+                {formatPaise(m.ledger_paise)}
+              </td>
               <td className={`${cell} ${border} font-semibold text-sale tabular-nums`}>
+                <On phone="Difference" />
                 {m.amount_paise > m.ledger_paise ? '+' : '−'}
                 {formatPaise(Math.abs(m.amount_paise - m.ledger_paise))}
               </td>
@@ -328,9 +333,16 @@ function ReportView({ report }: { report: SettlementReport }) {
                 </Link>
               </td>
               <IdCell id={e.reference} type={e.type} />
-              <td className={`${cell} ${border} tabular-nums`}>{formatPaise(e.amount_paise)}</td>
-              <td className={`${cell} ${border}`}>{formatDateTime(e.at)}</td>
+              <td className={`${cell} ${border} tabular-nums`}>
+                <On phone="Amount" />
+                {formatPaise(e.amount_paise)}
+              </td>
               <td className={`${cell} ${border}`}>
+                <On phone="When" />
+                {formatDateTime(e.at)}
+              </td>
+              <td className={`${cell} ${border}`}>
+                <On phone="Age" />
                 {e.age_days === 0 ? 'today' : `${plural(e.age_days, 'day')} old`}
               </td>
             </tr>
@@ -363,16 +375,28 @@ function ReportView({ report }: { report: SettlementReport }) {
                   <td className={`${cell} ${border} font-mono text-xs break-all`}>
                     {s.settlement_id ?? 'Not settled yet'}
                   </td>
-                  <td className={`${cell} ${border} font-mono text-xs`}>{s.utr ?? '—'}</td>
                   <td className={`${cell} ${border}`}>
+                    <On phone="UTR" />
+                    <span className="font-mono text-xs">{s.utr ?? '—'}</span>
+                  </td>
+                  <td className={`${cell} ${border}`}>
+                    <On phone="Settled" />
                     {s.settled_at ? formatDay(indianDayOf(s.settled_at)) : '—'}
                   </td>
-                  <td className={`${cell} ${border} tabular-nums`}>{s.items}</td>
                   <td className={`${cell} ${border} tabular-nums`}>
+                    <On phone="Items" />
+                    {s.items}
+                  </td>
+                  <td className={`${cell} ${border} tabular-nums`}>
+                    <On phone="Credits" />
                     {formatPaise(s.credit_paise)}
                   </td>
-                  <td className={`${cell} ${border} tabular-nums`}>{formatPaise(s.debit_paise)}</td>
+                  <td className={`${cell} ${border} tabular-nums`}>
+                    <On phone="Debits" />
+                    {formatPaise(s.debit_paise)}
+                  </td>
                   <td className={`${cell} ${border} font-semibold tabular-nums`}>
+                    <On phone="Net" />
                     {formatPaise(s.net_paise)}
                   </td>
                 </tr>
@@ -397,9 +421,11 @@ function ReportView({ report }: { report: SettlementReport }) {
                   <OrderCell m={m} />
                   <IdCell id={m.entity_id} type={m.type} />
                   <td className={`${cell} ${border} tabular-nums`}>
+                    <On phone="Amount" />
                     {formatPaise(m.amount_paise)}
                   </td>
                   <td className={`${cell} ${border} tabular-nums`}>
+                    <On phone="Fee with GST" />
                     {formatPaise(m.fee_paise)}
                     {m.tax_paise > 0 && (
                       <span className="block text-xs text-muted">
@@ -415,6 +441,11 @@ function ReportView({ report }: { report: SettlementReport }) {
       )}
     </div>
   );
+}
+
+/** A cell's column name, shown on a phone where the table's header is not. */
+function On({ phone }: { phone: string }) {
+  return <span className="font-normal text-muted md:hidden">{phone}: </span>;
 }
 
 function indianDayOf(iso: string) {
@@ -469,10 +500,16 @@ function StrayTable({ caption, items }: { caption: string; items: SettlementStra
       {items.map((i) => (
         <tr key={i.entity_id} aria-label={i.entity_id} className={rowClass}>
           <IdCell id={i.entity_id} type={i.type} />
-          <td className={`${cell} ${border} tabular-nums`}>{formatPaise(i.amount_paise)}</td>
+          <td className={`${cell} ${border} tabular-nums`}>
+            <On phone="Amount" />
+            {formatPaise(i.amount_paise)}
+          </td>
           <td className={`${cell} ${border}`}>{i.description ?? '—'}</td>
-          <td className={`${cell} ${border} font-mono text-xs break-all`}>
-            {i.settlement_id ?? 'Not settled yet'}
+          <td className={`${cell} ${border}`}>
+            <On phone="Settlement" />
+            <span className="font-mono text-xs break-all">
+              {i.settlement_id ?? 'Not settled yet'}
+            </span>
           </td>
         </tr>
       ))}
