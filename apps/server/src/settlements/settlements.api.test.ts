@@ -17,7 +17,7 @@ import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { multipartFile } from '../test/multipart.js';
 import { createStaff } from '../test/staff.js';
-import { PAISE_HINT, RUPEES_HINT } from './settlements.service.js';
+import { PAISE_HINT, RAZORPAY_UNAVAILABLE, RUPEES_HINT } from './settlements.service.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
@@ -347,6 +347,26 @@ describe("fetching Razorpay's settlement report", () => {
       expect(res.statusCode, period).toBe(400);
       expect(res.json().error).toContain(error);
     }
+  });
+
+  it('says Razorpay did not answer (502) and offers the upload, writing nothing', async () => {
+    const audits = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'settlement_report'`,
+        )
+      )[0]!.n;
+    const before = await audits();
+    fake.reconFailing = true;
+    const res = await fetchReport(yesterday());
+    fake.reconFailing = false;
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toBe(RAZORPAY_UNAVAILABLE);
+    expect(RAZORPAY_UNAVAILABLE).toContain(
+      'upload the report downloaded from the Razorpay dashboard',
+    );
+    expect(await audits()).toBe(before);
   });
 
   it('the sandbox, which takes no money, says it has no settlements', async () => {

@@ -106,6 +106,8 @@ export interface FakeRazorpay {
   extraReconItems: FakeReconItem[];
   /** Every recon request's query, in order. */
   reconRequests: Record<string, string>[];
+  /** While true, recon requests respond 500. */
+  reconFailing: boolean;
   /** Every item the recon would list now, of every day. */
   reconItems(): FakeReconItem[];
   linkFor(reference: string): FakeLink;
@@ -231,6 +233,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     clock: () => Date.now(),
     extraReconItems: [],
     reconRequests: [],
+    reconFailing: false,
     reconItems() {
       const now = Date.now();
       const items: FakeReconItem[] = [];
@@ -532,6 +535,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   app.get('/v1/settlements/recon/combined', async (request, reply) => {
     const query = request.query as Record<string, string>;
     fake.reconRequests.push({ ...query });
+    if (fake.reconFailing) return reply.status(500).send(badRequest('Internal server error'));
     const year = Number(query.year);
     const month = Number(query.month);
     const day = query.day === undefined ? undefined : Number(query.day);
