@@ -227,9 +227,9 @@ function EntriesPanel({ giveaway }: { giveaway: AdminGiveaway }) {
   const [confirming, setConfirming] = useState(false);
   const draw = useMutation({
     mutationFn: () => call('drawGiveaway', { params: { id: giveaway.id } }),
-    onSuccess: (answer) => {
+    onSuccess: (response) => {
       setConfirming(false);
-      saved(answer);
+      saved(response);
     },
   });
   const canDraw = giveaway.state === 'ended' && giveaway.draw === null && giveaway.entries > 0;

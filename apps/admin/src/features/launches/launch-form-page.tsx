@@ -61,8 +61,8 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
       launch
         ? call('updateLaunch', { params: { id: launch.id }, body })
         : call('createLaunch', { body }),
-    onSuccess: (answer) => {
-      saved(answer);
+    onSuccess: (response) => {
+      saved(response);
       void navigate('/launches');
     },
   });

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, type Answer, type Sent } from '@/test/fake-api';
+import { fakeApi, type FakeResponse, type Sent } from '@/test/fake-api';
 import { RefundDialog } from './refund-dialog';
 
 const made = (o: Partial<AdminRefund> = {}): AdminRefund => ({
@@ -52,8 +52,8 @@ function OrderPage({
   );
 }
 
-function setUp(answer: (sent: Sent) => Answer, paidInCash = false) {
-  const api = fakeApi({ 'POST /api/admin/orders/7/refunds': answer });
+function setUp(respond: (sent: Sent) => FakeResponse, paidInCash = false) {
+  const api = fakeApi({ 'POST /api/admin/orders/7/refunds': respond });
   const onRefunded = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
