@@ -58,6 +58,7 @@ import { ORDER_SWEEP_INTERVAL_MS, startOrderSweep, type OrderSweep } from './ord
 import { settlementRoutes } from './orders/settlement.routes.js';
 import { refundsAdminRoutes } from './orders/refunds.admin-routes.js';
 import { ledgerAdminRoutes } from './orders/ledger.admin-routes.js';
+import { settlementsAdminRoutes } from './settlements/settlements.admin-routes.js';
 import {
   REFUND_SWEEP_INTERVAL_MS,
   startRefundSweep,
@@ -424,6 +425,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(settingsAdminRoutes(deps));
   await app.register(refundsAdminRoutes(deps));
   await app.register(ledgerAdminRoutes(deps));
+  await app.register(settlementsAdminRoutes(deps));
   await app.register(returnsAdminRoutes(deps));
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));

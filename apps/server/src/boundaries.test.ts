@@ -135,6 +135,8 @@ const LAYERS: { layer: string; folders: string[] }[] = [
   },
   // Checkout and the order's life, calling the domains below (shipping is its port).
   { layer: 'orders', folders: ['orders'] },
+  // Money matched on top of the orders' ledger (Razorpay's settlement report): nothing imports it.
+  { layer: 'settlements', folders: ['settlements'] },
   // They read or fill every domain; nothing imports them.
   { layer: 'on top', folders: ['reports', 'customers', 'recovery', 'seed'] },
 ];
