@@ -371,7 +371,8 @@ describe('the order page', () => {
       courier_name: 'Blue Dart',
       tracking_id: 'BD123',
       tracking_link: 'https://bluedart.example/BD123',
-      expected_date: '',
+      // The request the contract made of the form: no date is null.
+      expected_date: null,
     });
     const shipment = within(screen.getByRole('region', { name: 'Shipment' }));
     expect(shipment.getByText('BD123')).toBeTruthy();
