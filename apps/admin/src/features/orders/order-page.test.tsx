@@ -355,8 +355,8 @@ describe('the order page', () => {
       target: { value: 'http://bluedart.example/BD123' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
-    expect(await dialog.findByText('courier_name is required')).toBeTruthy();
-    expect(dialog.getByText('tracking_link must be an https:// address')).toBeTruthy();
+    expect(await dialog.findByText('The courier is required')).toBeTruthy();
+    expect(dialog.getByText('The tracking link must be an https:// address')).toBeTruthy();
     expect(document.activeElement).toBe(dialog.getByLabelText('Courier'));
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 

@@ -210,8 +210,8 @@ describe('the returns pages', () => {
       target: { value: 'not a link' },
     });
     fireEvent.click(within(ship).getByRole('button', { name: 'Ship replacement' }));
-    expect(await within(ship).findByText('courier_name is required')).toBeTruthy();
-    expect(within(ship).getByText('tracking_link must be an http(s) address')).toBeTruthy();
+    expect(await within(ship).findByText('The courier is required')).toBeTruthy();
+    expect(within(ship).getByText('The tracking link must be an http(s) address')).toBeTruthy();
     fireEvent.change(within(ship).getByLabelText('Courier'), { target: { value: 'DTDC' } });
     fireEvent.change(within(ship).getByLabelText('Tracking id'), { target: { value: 'D7000123' } });
     fireEvent.change(within(ship).getByLabelText('Tracking link (optional)'), {
