@@ -2,6 +2,7 @@ import type { OrderDetailResponse, OrderTimelineEntry } from '@kitroom/contract'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { forgetApi } from '@/api/use-api';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
@@ -494,6 +495,8 @@ describe('returns and exchanges', () => {
       'Replacement came back to us4 Dec 2026The replacement came back to us undelivered; it is to be shipped again.',
     );
     cleanup();
+    // A second visit, not the same one: the first visit's cached page would show first.
+    forgetApi('');
     const done = delivered({
       return_options: null,
       returns: [{ ...exchange, status: 'delivered' }],
