@@ -102,6 +102,34 @@ export default tseslint.config(
     },
   },
   {
+    // The same, except that checkout, fulfilment, after-sales and the order desk read the
+    // queries of orders/, the order's record they share (decision 077).
+    files: [
+      'apps/server/src/checkout/**/*.ts',
+      'apps/server/src/fulfilment/**/*.ts',
+      'apps/server/src/after-sales/**/*.ts',
+      'apps/server/src/order-desk/**/*.ts',
+    ],
+    ignores: [
+      'apps/server/src/**/*.routes.ts',
+      'apps/server/src/**/*.admin-routes.ts',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.queries.js', '../../*/*.queries.js', '!../orders/*.queries.js'],
+              message: "Call the other domain's service, not its queries.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The back office's contract is its own entry, so the storefront's bundle never carries it.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {

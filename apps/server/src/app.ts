@@ -50,28 +50,32 @@ import { whatsappRoutes } from './notifications/whatsapp.routes.js';
 import { createOutboxWorker } from './outbox.js';
 import { operationsRoutes } from './health/operations.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
-import { orderRoutes } from './orders/orders.routes.js';
-import { codRoutes } from './orders/cod.routes.js';
-import { ordersAdminRoutes } from './orders/orders.admin-routes.js';
+import { orderRoutes } from './order-desk/orders.routes.js';
+import { codRoutes } from './order-desk/cod.routes.js';
+import { ordersAdminRoutes } from './order-desk/orders.admin-routes.js';
 import { orderContexts } from './orders/order-context.js';
-import { ORDER_SWEEP_INTERVAL_MS, startOrderSweep, type OrderSweep } from './orders/order-sweep.js';
-import { settlementRoutes } from './orders/settlement.routes.js';
-import { refundsAdminRoutes } from './orders/refunds.admin-routes.js';
+import {
+  ORDER_SWEEP_INTERVAL_MS,
+  startOrderSweep,
+  type OrderSweep,
+} from './checkout/order-sweep.js';
+import { settlementRoutes } from './checkout/settlement.routes.js';
+import { refundsAdminRoutes } from './after-sales/refunds.admin-routes.js';
 import { ledgerAdminRoutes } from './orders/ledger.admin-routes.js';
 import {
   REFUND_SWEEP_INTERVAL_MS,
   startRefundSweep,
   type RefundSweep,
-} from './orders/refund-sweep.js';
+} from './after-sales/refund-sweep.js';
 import { profilesAdminRoutes } from './profiles/profiles.admin-routes.js';
 import { profilesRoutes } from './profiles/profiles.routes.js';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
-import { courierWebhookRoutes } from './orders/couriers.routes.js';
-import { deliveryEstimateRoutes } from './orders/delivery-estimate.routes.js';
-import { checkoutStartRoutes } from './orders/checkout-start.routes.js';
+import { courierWebhookRoutes } from './fulfilment/couriers.routes.js';
+import { deliveryEstimateRoutes } from './fulfilment/delivery-estimate.routes.js';
+import { checkoutStartRoutes } from './checkout/checkout-start.routes.js';
 import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
 import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
 import { startEInvoiceSweep, type EInvoiceSweep } from './tax/e-invoices.service.js';
@@ -82,7 +86,7 @@ import { createNicIrp } from './tax/irp/nic.irp.js';
 
 /** How often pending e-invoices are sent to the IRP (decision 068). */
 const E_INVOICE_SWEEP_INTERVAL_MS = 30_000;
-import { shipmentsAdminRoutes } from './orders/shipments.admin-routes.js';
+import { shipmentsAdminRoutes } from './order-desk/shipments.admin-routes.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { sizeChartRoutes } from './size-charts/size-charts.routes.js';
 import { sizeChartsAdminRoutes } from './size-charts/size-charts.admin-routes.js';
@@ -103,7 +107,7 @@ import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
 import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
 import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
 import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
-import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
+import { returnsAdminRoutes } from './order-desk/returns.admin-routes.js';
 import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
 import {
   ALERT_CHECK_INTERVAL_MS,
@@ -117,7 +121,7 @@ import type { HealthContext } from './health/health.service.js';
 import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
 import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
 import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
-import { ewayBillsAdminRoutes } from './orders/e-way-bills.admin-routes.js';
+import { ewayBillsAdminRoutes } from './order-desk/e-way-bills.admin-routes.js';
 import { backupsAdminRoutes } from './ops/backups.admin-routes.js';
 import { invoiceRoutes } from './tax/invoices.routes.js';
 import { wholesaleRoutes } from './wholesale/wholesale.routes.js';

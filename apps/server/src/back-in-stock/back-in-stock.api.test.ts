@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { renderTemplate } from '../outbox.js';
-import { releaseExpiredOrders } from '../orders/order-sweep.js';
+import { releaseExpiredOrders } from '../checkout/order-sweep.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, createUser, sessionCookie } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { orderLedger } from '../orders/ledger.service.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
+import * as fulfilment from '../fulfilment/fulfilment.service.js';
 import { orderContexts, type OrderContext } from '../orders/order-context.js';
 import { STAFF_CONFIRM_MISMATCH } from '../privacy/erasure.service.js';
 import type { Actor } from '../staff/audit.service.js';

@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { listOrders } from '../orders/orders.admin.service.js';
+import { listOrders } from '../order-desk/orders.admin.service.js';
 import {
   CUSTOMER_NOT_FOUND,
   erasureOfShopper,

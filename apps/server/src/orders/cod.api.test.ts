@@ -12,7 +12,7 @@ import { orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
-import * as fulfilment from './fulfilment.service.js';
+import * as fulfilment from '../fulfilment/fulfilment.service.js';
 import { orderContexts, type OrderContext } from './order-context.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { COD_DISPATCHED_REASON } from './settlement.service.js';
+import { COD_DISPATCHED_REASON } from '../checkout/settlement.service.js';
 import {
   CancelByStaff,
   Checkout,

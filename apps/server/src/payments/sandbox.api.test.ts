@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
-import { releaseExpiredOrders } from '../orders/order-sweep.js';
+import { releaseExpiredOrders } from '../checkout/order-sweep.js';
 import {
   allowManyUnpaidOrders,
   orderBody,

@@ -22,7 +22,7 @@ import {
   wholesaleApplications,
 } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
+import * as fulfilment from '../fulfilment/fulfilment.service.js';
 import { orderContexts, type OrderContext } from '../orders/order-context.js';
 import type { Actor } from '../staff/audit.service.js';
 import { adminClient } from '../test/admin-client.js';

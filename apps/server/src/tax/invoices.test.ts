@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql.js';
 import { httpStatusOf } from '../http/errors.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
+import * as fulfilment from '../fulfilment/fulfilment.service.js';
 import { orderContexts, type OrderContext } from '../orders/order-context.js';
 import type { Actor } from '../staff/audit.service.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';

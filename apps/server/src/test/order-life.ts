@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../db/sql.js';
-import { releaseExpiredOrders } from '../orders/order-sweep.js';
+import { releaseExpiredOrders } from '../checkout/order-sweep.js';
 import { sweepErasures } from '../privacy/erasure.service.js';
 import { createSandboxGateway } from '../payments/sandbox.provider.js';
 import { sandboxSecretSeed } from '../payments/sandbox-secret.js';
