@@ -3,7 +3,7 @@
 // and refunds it took but has not finished are looked up in case their webhook never comes.
 // Several server processes may run it at once: each refund is claimed (refunds.queries.ts
 // claimDueRefunds) before it is sent.
-import { sendRefund, lookUpRefund, type RefundContext } from '../orders/refunds.service.js';
+import { sendRefund, lookUpRefund, type RefundContext } from '../orders/index.js';
 import * as q from '../orders/refunds.queries.js';
 
 export const REFUND_SWEEP_INTERVAL_MS = 60_000;

@@ -1,9 +1,8 @@
 // The back office's refund endpoints. Thin: each calls the refunds admin service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
-import { orderContexts } from '../orders/order-context.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
+import { orderContexts } from '../orders/index.js';
 import * as refunds from './refunds.admin.service.js';
 
 export function refundsAdminRoutes(deps: AppDeps): FastifyPluginAsync {

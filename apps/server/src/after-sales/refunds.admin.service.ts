@@ -12,14 +12,14 @@ import {
   type RecordPayoutRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
-import * as fulfilment from '../fulfilment/fulfilment.service.js';
-import type { OrderContext } from '../orders/order-context.js';
-import type { Actor } from '../staff/audit.service.js';
+import type { Queryable } from '../db/index.js';
+import * as fulfilment from '../fulfilment/index.js';
+import type { OrderContext } from '../orders/index.js';
+import type { Actor } from '../staff/index.js';
 import * as q from '../orders/refunds.queries.js';
-import { completePayout, refundableOf } from '../orders/refunds.service.js';
+import { completePayout, refundableOf } from '../orders/index.js';
 import { lockOrder } from '../orders/orders.queries.js';
-import { record } from '../staff/audit.service.js';
+import { record } from '../staff/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The client's keys live apart from the shop's own (cancel-order-…, late-payment-…). */

@@ -6,16 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, shopper, type Shopper } from '../test/checkout.js';
 import { startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
-import { createPaymentProvider, hmacHex } from '../payments/payment-provider.js';
+import { createPaymentProvider, hmacHex } from '../payments/index.js';
 import { sweepRefunds } from './refund-sweep.js';
-import type { RefundContext } from '../orders/refunds.service.js';
+import type { RefundContext } from '../orders/index.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;

@@ -18,42 +18,39 @@ import {
   type StaffRole,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable, Tx } from '../db/client.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { Conflict, Forbidden, NotFound, ProviderFailed } from '../domain-errors.js';
-import { enqueueOrderMail, addressLine } from '../notifications/order-mail-data.js';
-import * as refunds from '../orders/refunds.service.js';
-import { getSettings } from '../settings/settings.service.js';
+import { enqueueOrderMail, addressLine } from '../notifications/index.js';
+import * as refunds from '../orders/index.js';
+import { getSettings } from '../settings/index.js';
 import {
   courierOf,
   lockLivePickup,
   recordManualShipment,
   shipmentsOfReturn,
-} from '../shipping/shipments.service.js';
-import { record, type Actor } from '../staff/audit.service.js';
-import * as stock from '../stock/stock.service.js';
-import { creditNoteForReturn } from '../tax/credit-notes.service.js';
-import { challansOfReturn } from '../tax/delivery-challans.service.js';
-import { recordEvent } from '../orders/order-events.js';
-import * as oq from '../orders/orders.queries.js';
-import { linePrintOf } from '../orders/line-print.js';
-import type { OrderContext } from '../orders/order-context.js';
+} from '../shipping/index.js';
+import { record, type Actor } from '../staff/index.js';
+import * as stock from '../stock/index.js';
+import { creditNoteForReturn, challansOfReturn } from '../tax/index.js';
 import {
+  recordEvent,
+  linePrintOf,
   KIND_WORDS,
   lockBoth,
   refusal,
   RETURN_NOT_FOUND,
   staffActor,
-} from '../orders/return-requests.js';
+} from '../orders/index.js';
+import * as oq from '../orders/orders.queries.js';
+import type { OrderContext } from '../orders/index.js';
 import * as q from '../orders/returns.queries.js';
 import {
   bookReturnPickup,
   type ShippingContext,
-} from '../fulfilment/courier-fulfilment.service.js';
-import {
   lockReplacementToShip,
   markReplacementShipped,
   type ReplacementParcel,
-} from '../fulfilment/return-parcels.js';
+} from '../fulfilment/index.js';
 import { isPrintedLine, paidInCash, returnRefundPaise } from './returns.service.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();

@@ -7,8 +7,8 @@
 import { PAYOUT_NEEDED, PRINTED_RETURN_REFUSAL } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import type { Actor } from '../staff/audit.service.js';
+import { queryRows } from '../db/index.js';
+import type { Actor } from '../staff/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import {
   orderBody,
@@ -21,8 +21,8 @@ import {
 import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
-import * as fulfilment from '../fulfilment/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/order-context.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { orderContexts, type OrderContext } from '../orders/index.js';
 import { returnRefundKey } from './returns.admin.service.js';
 
 let t: TestApp;

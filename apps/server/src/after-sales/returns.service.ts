@@ -16,14 +16,13 @@ import {
   type ShopperReturn,
 } from '@kitroom/contract';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
-import { pickupsForShopper } from '../shipping/shipments.service.js';
-import { returnCreditPaise } from '../tax/credit-notes.service.js';
-import { ORDER_NOT_FOUND } from '../fulfilment/fulfilment.service.js';
-import { stageOf, transition } from '../orders/lifecycle.js';
-import { recordEvent } from '../orders/order-events.js';
+import { pickupsForShopper } from '../shipping/index.js';
+import { returnCreditPaise } from '../tax/index.js';
+import { ORDER_NOT_FOUND } from '../fulfilment/index.js';
+import { stageOf, transition, recordEvent } from '../orders/index.js';
 import * as oq from '../orders/orders.queries.js';
 import * as q from '../orders/returns.queries.js';
 

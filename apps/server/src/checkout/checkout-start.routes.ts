@@ -1,7 +1,7 @@
 // checkout_start.php: the checkout page's one call on open (decision 071).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import { checkoutStart, type CheckoutVisit } from './checkout-start.service.js';
 
 /** `recordVisit`: the cart reminders' checkout visit (recovery/, above orders; app.ts). */

@@ -12,13 +12,13 @@ import {
   type DeliveryEstimateResponse,
 } from '@kitroom/contract';
 import type { z } from 'zod';
-import * as accounts from '../accounts/accounts.service.js';
-import type { Queryable } from '../db/client.js';
+import * as accounts from '../accounts/index.js';
+import type { Queryable } from '../db/index.js';
 import { Invalid } from '../domain-errors.js';
-import { choiceOf } from '../notifications/whatsapp.service.js';
-import { getSettings } from '../settings/settings.service.js';
-import * as wholesale from '../wholesale/wholesale.service.js';
-import { deliveryEstimate } from '../fulfilment/delivery-estimate.service.js';
+import { choiceOf } from '../notifications/index.js';
+import { getSettings } from '../settings/index.js';
+import * as wholesale from '../wholesale/index.js';
+import { deliveryEstimate } from '../fulfilment/index.js';
 
 type CheckoutStartLine = z.output<typeof CheckoutStartRequest>['lines'][number];
 

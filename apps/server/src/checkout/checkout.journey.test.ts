@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoCoupons } from '../coupons/coupons.service.js';
-import { queryRows } from '../db/sql.js';
+import { seedDemoCoupons } from '../coupons/index.js';
+import { queryRows } from '../db/index.js';
 import { KERALA_ADDRESS, orderBody, outboxMails, shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -12,13 +12,13 @@ import {
   type QuoteLineInput,
 } from '@kitroom/contract';
 import type { z } from 'zod';
-import * as accounts from '../accounts/accounts.service.js';
-import { printPrices } from '../catalogue/printing.service.js';
-import * as cart from '../cart/cart.service.js';
+import * as accounts from '../accounts/index.js';
+import { printPrices } from '../catalogue/index.js';
+import * as cart from '../cart/index.js';
 import type { Config } from '../config.js';
-import * as coupons from '../coupons/coupons.service.js';
-import type { Queryable } from '../db/client.js';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import * as coupons from '../coupons/index.js';
+import type { Queryable } from '../db/index.js';
+import { isDatabaseUnavailable } from '../db/index.js';
 import {
   Conflict,
   Invalid,
@@ -27,19 +27,19 @@ import {
   SoldOut,
   Unavailable,
 } from '../domain-errors.js';
-import * as launches from '../launches/launches.service.js';
-import { SHOP_NAME } from '../mail/mailer.js';
-import { recordOptIn } from '../notifications/whatsapp.service.js';
-import type { PaymentRequest } from '../payments/payment-provider.js';
-import * as payments from '../payments/payments.service.js';
-import * as referrals from '../referrals/referrals.service.js';
-import { promisedDate } from '../shipping/delivery.service.js';
-import { checkPincode } from '../pincodes/pincodes.js';
-import type { OrderTerms } from '../wholesale/wholesale.service.js';
-import * as wholesale from '../wholesale/wholesale.service.js';
-import { codAvailability } from '../orders/cod.js';
-import * as cod from '../orders/cod.service.js';
-import type { OrderContext } from '../orders/order-context.js';
+import * as launches from '../launches/index.js';
+import { SHOP_NAME } from '../mail/index.js';
+import { recordOptIn } from '../notifications/index.js';
+import type { PaymentRequest } from '../payments/index.js';
+import * as payments from '../payments/index.js';
+import * as referrals from '../referrals/index.js';
+import { promisedDate } from '../shipping/index.js';
+import { checkPincode } from '../pincodes/index.js';
+import type { OrderTerms } from '../wholesale/index.js';
+import * as wholesale from '../wholesale/index.js';
+import { codAvailability } from '../orders/index.js';
+import * as cod from '../orders/index.js';
+import type { OrderContext } from '../orders/index.js';
 import {
   checkLines,
   mergeLines,

@@ -2,8 +2,8 @@
 // update in one global lock order (overselling is impossible) with its ledger row in the same
 // statement, and a released order's stock (and coupon use) taken again.
 import type { Print } from '@kitroom/contract';
-import * as coupons from '../coupons/coupons.service.js';
-import type { Queryable } from '../db/client.js';
+import * as coupons from '../coupons/index.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid, SoldOut } from '../domain-errors.js';
 import * as q from '../orders/orders.queries.js';
 

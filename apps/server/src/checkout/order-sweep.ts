@@ -2,15 +2,12 @@
 // can no longer be paid are canceled, unconfirmed COD orders too; several server processes
 // can run it at once.
 import type { FastifyBaseLogger } from 'fastify';
-import * as coupons from '../coupons/coupons.service.js';
-import type { Db } from '../db/client.js';
-import * as launches from '../launches/launches.service.js';
-import * as stock from '../stock/stock.service.js';
+import * as coupons from '../coupons/index.js';
+import type { Db } from '../db/index.js';
+import * as launches from '../launches/index.js';
+import * as stock from '../stock/index.js';
 import { DAY_MS, PAYABLE_DAYS } from './checkout.service.js';
-import {
-  cancelAbandonedOrders,
-  cancelUnconfirmedCodOrders,
-} from '../fulfilment/fulfilment.service.js';
+import { cancelAbandonedOrders, cancelUnconfirmedCodOrders } from '../fulfilment/index.js';
 import * as q from '../orders/orders.queries.js';
 
 export const ORDER_SWEEP_INTERVAL_MS = 60_000;

@@ -2,8 +2,8 @@
 // browser clicked within its window.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliates, orders } from '../db/schema.js';
-import { seedDemoReferrals, VISITOR_COOKIE } from '../referrals/referrals.service.js';
+import { affiliates, orders } from '../db/index.js';
+import { seedDemoReferrals, VISITOR_COOKIE } from '../referrals/index.js';
 import { orderBody } from '../test/checkout.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -2,7 +2,7 @@
 // coupon limits must hold exactly, and no checkout may fail for any other reason.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createCoupon, createProduct } from '../test/factories.js';

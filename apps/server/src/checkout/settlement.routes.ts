@@ -5,11 +5,10 @@ import { orderPagePath } from '@kitroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
-import { badRequest } from '../http/errors.js';
-import { markWebhookAuthentic } from '../http/webhook-authenticity.js';
-import { createPaymentProvider } from '../payments/payment-provider.js';
-import { orderContexts } from '../orders/order-context.js';
-import * as refunds from '../orders/refunds.service.js';
+import { badRequest, markWebhookAuthentic } from '../http/index.js';
+import { createPaymentProvider } from '../payments/index.js';
+import { orderContexts } from '../orders/index.js';
+import * as refunds from '../orders/index.js';
 import { settlePayment } from './settlement.service.js';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;

@@ -2,17 +2,23 @@
 // once and only forward; the order marked paid and mailed in the same transaction; money for
 // an order that can no longer be served refunded by itself; unpaid orders reconciled by
 // asking the provider.
-import type { Tx } from '../db/client.js';
-import type { PaymentReport } from '../payments/payment-provider.js';
-import * as payments from '../payments/payments.service.js';
-import * as cod from '../orders/cod.service.js';
-import { stageOf, type OrderStage } from '../orders/lifecycle.js';
-import type { OrderContext } from '../orders/order-context.js';
-import { PROVIDER, recordEvent, SYSTEM } from '../orders/order-events.js';
-import { enqueuePaidMail, type PaidResult } from '../orders/order-mail.js';
+import type { Tx } from '../db/index.js';
+import type { PaymentReport } from '../payments/index.js';
+import * as payments from '../payments/index.js';
+import * as cod from '../orders/index.js';
+import {
+  stageOf,
+  type OrderStage,
+  PROVIDER,
+  recordEvent,
+  SYSTEM,
+  enqueuePaidMail,
+  type PaidResult,
+} from '../orders/index.js';
+import type { OrderContext } from '../orders/index.js';
 import { retakeOrder } from './order-stock.js';
 import * as q from '../orders/orders.queries.js';
-import * as refunds from '../orders/refunds.service.js';
+import * as refunds from '../orders/index.js';
 
 /** Why a payment captured on an order already paid goes back by itself. */
 export const EXTRA_PAYMENT_REASON =

@@ -26,23 +26,17 @@ import type {
   ShipWithCourierRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Tx } from '../db/client.js';
+import type { Tx } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
-import { enqueueOrderMail } from '../notifications/order-mail-data.js';
-import type {
-  BookedParcel,
-  CourierProvider,
-  TrackingUpdate,
-} from '../shipping/couriers/courier.js';
-import type { Couriers } from '../shipping/couriers/couriers.js';
-import * as shipping from '../shipping/shipments.service.js';
-import * as tracking from '../shipping/tracking.service.js';
-import { COURIER, record, type Actor } from '../staff/audit.service.js';
+import { enqueueOrderMail } from '../notifications/index.js';
+import type { BookedParcel, CourierProvider, TrackingUpdate, Couriers } from '../shipping/index.js';
+import * as shipping from '../shipping/index.js';
+import * as tracking from '../shipping/index.js';
+import { COURIER, record, type Actor } from '../staff/index.js';
 import * as fulfilment from './fulfilment.service.js';
-import { stageOf, transition } from '../orders/lifecycle.js';
-import type { OrderContext } from '../orders/order-context.js';
+import { stageOf, transition, PROVIDER, recordEvent, type OrderActor } from '../orders/index.js';
+import type { OrderContext } from '../orders/index.js';
 import { ewayBillBeforeShipping } from './e-way-bills.service.js';
-import { PROVIDER, recordEvent, type OrderActor } from '../orders/order-events.js';
 import * as returns from './return-parcels.js';
 
 export interface ShippingContext extends OrderContext {

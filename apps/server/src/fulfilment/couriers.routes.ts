@@ -5,9 +5,9 @@
 // webhook sits beside settlement; the courier's adapter reads the post (shipping/couriers/).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { markWebhook, markWebhookAuthentic } from '../http/webhook-authenticity.js';
+import { markWebhook, markWebhookAuthentic } from '../http/index.js';
 import { applyTracking } from './courier-fulfilment.service.js';
-import { orderContexts } from '../orders/order-context.js';
+import { orderContexts } from '../orders/index.js';
 
 export function courierWebhookRoutes(deps: AppDeps): FastifyPluginAsync {
   const context = orderContexts(deps);

@@ -1,9 +1,9 @@
 // delivery_estimate.php: the product page's and checkout's "Delivery by Thu, 3 Dec".
 import { rupeesToPaise } from '@kitroom/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { findSessionUserByKey, SESSION_COOKIE, sessionKey } from '../accounts/sessions.service.js';
+import { findSessionUserByKey, SESSION_COOKIE, sessionKey } from '../accounts/index.js';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import { deliveryEstimate } from './delivery-estimate.service.js';
 
 export function deliveryEstimateRoutes({ database }: AppDeps): FastifyPluginAsync {

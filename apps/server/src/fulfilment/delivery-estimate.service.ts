@@ -6,13 +6,12 @@ import {
   pincodeStateProblem,
   type DeliveryEstimateResponse,
 } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Invalid } from '../domain-errors.js';
-import { lookupPincode } from '../pincodes/pincodes.js';
-import { deliveryText } from '../shipping/delivery-promise.js';
-import { promisedDate } from '../shipping/delivery.service.js';
-import { codClosedBy } from '../launches/launches.service.js';
-import { codOption } from '../orders/cod.service.js';
+import { lookupPincode } from '../pincodes/index.js';
+import { deliveryText, promisedDate } from '../shipping/index.js';
+import { codClosedBy } from '../launches/index.js';
+import { codOption } from '../orders/index.js';
 
 /**
  * delivery_estimate.php: where a pincode is, when an order paid now arrives there, and

@@ -8,12 +8,12 @@ import type { CancelEwayBillRequest, PartBRequest } from '@kitroom/contract/admi
 import { needsEwayBill } from '@kitroom/contract/admin';
 import type { z } from 'zod';
 import { Conflict, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
-import * as ewayBills from '../tax/e-way-bills.service.js';
-import { EwbRefusal, EwbUnavailable } from '../tax/eway/eway.js';
+import { record, type Actor } from '../staff/index.js';
+import * as ewayBills from '../tax/index.js';
+import { EwbRefusal, EwbUnavailable } from '../tax/index.js';
 import { issueInvoiceBeforeShipping, ORDER_NOT_FOUND } from './fulfilment.service.js';
-import { stageOf, transition } from '../orders/lifecycle.js';
-import type { OrderContext } from '../orders/order-context.js';
+import { stageOf, transition } from '../orders/index.js';
+import type { OrderContext } from '../orders/index.js';
 import * as q from '../orders/orders.queries.js';
 
 export const EWB_NOT_CONFIGURED =

@@ -5,25 +5,34 @@
 // nothing. Money goes back after the commit, through the provider, with the refund's key.
 import { formatRupees, paiseToRupees, type PayoutDetails } from '@kitroom/contract';
 import { needsEwayBill } from '@kitroom/contract/admin';
-import type { Db, Queryable, Tx } from '../db/client.js';
-import * as coupons from '../coupons/coupons.service.js';
+import type { Db, Queryable, Tx } from '../db/index.js';
+import * as coupons from '../coupons/index.js';
 import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors.js';
-import { enqueueOrderMail } from '../notifications/order-mail-data.js';
-import * as payments from '../payments/payments.service.js';
-import * as refunds from '../orders/refunds.service.js';
-import { getSettings } from '../settings/settings.service.js';
-import { record, type Actor } from '../staff/audit.service.js';
-import * as stock from '../stock/stock.service.js';
-import { creditNoteForCancellation } from '../tax/credit-notes.service.js';
-import { recordTyped as recordTypedEwayBill } from '../tax/e-way-bills.service.js';
-import { invoiceOfOrder, issueInvoice } from '../tax/invoices.service.js';
-import { unconfirmedCodProblem } from '../orders/cod.js';
+import { enqueueOrderMail } from '../notifications/index.js';
+import * as payments from '../payments/index.js';
+import * as refunds from '../orders/index.js';
+import { getSettings } from '../settings/index.js';
+import { record, type Actor } from '../staff/index.js';
+import * as stock from '../stock/index.js';
+import {
+  creditNoteForCancellation,
+  recordTyped as recordTypedEwayBill,
+  invoiceOfOrder,
+  issueInvoice,
+} from '../tax/index.js';
+import {
+  unconfirmedCodProblem,
+  collectCashOnDelivery,
+  stageOf,
+  transition,
+  type OrderEventName,
+  recordEvent,
+  SYSTEM,
+  type OrderActor,
+} from '../orders/index.js';
 import * as codQueries from '../orders/cod.queries.js';
-import { collectCashOnDelivery } from '../orders/cod.service.js';
-import { stageOf, transition, type OrderEventName } from '../orders/lifecycle.js';
-import { recordEvent, SYSTEM, type OrderActor } from '../orders/order-events.js';
 import * as q from '../orders/orders.queries.js';
-import type { OrderContext } from '../orders/order-context.js';
+import type { OrderContext } from '../orders/index.js';
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 

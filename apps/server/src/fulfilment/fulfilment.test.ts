@@ -3,17 +3,17 @@
 // ledger rows, audit entry and outbox mail together, or refuses and changes nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { Conflict } from '../domain-errors.js';
-import { httpStatusOf } from '../http/errors.js';
-import type { Actor } from '../staff/audit.service.js';
+import { httpStatusOf } from '../http/index.js';
+import type { Actor } from '../staff/index.js';
 import { orderBody, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import * as fulfilment from './fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/order-context.js';
-import { releaseExpiredOrders } from '../checkout/order-sweep.js';
+import { orderContexts, type OrderContext } from '../orders/index.js';
+import { releaseExpiredOrders } from '../checkout/index.js';
 
 let t: TestApp;
 let ctx: OrderContext;

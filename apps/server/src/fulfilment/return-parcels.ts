@@ -4,14 +4,20 @@
 // transaction, with the request's columns, the order's timeline, the audit entry and the
 // shopper's mail. Courier fulfilment and the staff's steps on a return call them.
 import { printedText } from '@kitroom/contract';
-import type { Tx } from '../db/client.js';
+import type { Tx } from '../db/index.js';
 import { Conflict } from '../domain-errors.js';
-import { enqueueOrderMail } from '../notifications/order-mail-data.js';
-import { record, type Actor } from '../staff/audit.service.js';
-import { challanForReplacement } from '../tax/delivery-challans.service.js';
-import { recordEvent, PROVIDER } from '../orders/order-events.js';
+import { enqueueOrderMail } from '../notifications/index.js';
+import { record, type Actor } from '../staff/index.js';
+import { challanForReplacement } from '../tax/index.js';
+import {
+  recordEvent,
+  PROVIDER,
+  KIND_WORDS,
+  lockBoth,
+  refusal,
+  staffActor,
+} from '../orders/index.js';
 import * as oq from '../orders/orders.queries.js';
-import { KIND_WORDS, lockBoth, refusal, staffActor } from '../orders/return-requests.js';
 import * as q from '../orders/returns.queries.js';
 
 /** The replacement's parcel as the request, the timeline and the shopper's mail name it. */

@@ -3,9 +3,8 @@
 // page, which it returns as it is afterwards).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
-import { confirmByOwner, confirmByToken } from '../orders/cod.service.js';
-import { orderContexts } from '../orders/order-context.js';
+import { registerStorefrontRoutes } from '../http/index.js';
+import { confirmByOwner, confirmByToken, orderContexts } from '../orders/index.js';
 import * as orders from './orders.service.js';
 
 export function codRoutes(deps: AppDeps): FastifyPluginAsync {

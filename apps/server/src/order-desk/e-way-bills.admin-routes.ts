@@ -3,10 +3,9 @@
 // cancelling and Part B are order steps (orders admin service), answered with the order.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
-import { ewayBillsFile, pendingEwayBills } from '../tax/e-way-bills.service.js';
-import { orderContexts } from '../orders/order-context.js';
+import { actorOf, registerAdminRoutes, staffSessionOf } from '../staff/index.js';
+import { ewayBillsFile, pendingEwayBills } from '../tax/index.js';
+import { orderContexts } from '../orders/index.js';
 import * as orders from './orders.admin.service.js';
 
 export function ewayBillsAdminRoutes(deps: AppDeps): FastifyPluginAsync {

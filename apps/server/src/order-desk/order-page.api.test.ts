@@ -5,14 +5,14 @@
 // paid one in full, and refuses anything else with a 4xx {error}, changing nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import type { Actor } from '../staff/audit.service.js';
+import { queryRows } from '../db/index.js';
+import type { Actor } from '../staff/index.js';
 import { paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
-import * as fulfilment from '../fulfilment/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/order-context.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { orderContexts, type OrderContext } from '../orders/index.js';
 
 let t: TestApp;
 let ctx: OrderContext;

@@ -8,13 +8,12 @@ import {
   type OrderTimelineEntry,
   type OrderTimelineStep,
 } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
-import { reviewableItems } from '../reviews/reviews.service.js';
-import { invoiceOfOrder } from '../tax/invoices.service.js';
-import { stageOf, transition } from '../orders/lifecycle.js';
-import { eventsOfOrder, type OrderEventRow } from '../orders/order-events.js';
+import type { Queryable } from '../db/index.js';
+import { reviewableItems } from '../reviews/index.js';
+import { invoiceOfOrder } from '../tax/index.js';
+import { stageOf, transition, eventsOfOrder, type OrderEventRow } from '../orders/index.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.queries.js';
-import { returnsForShopper, type ShopperReturns } from '../after-sales/returns.service.js';
+import { returnsForShopper, type ShopperReturns } from '../after-sales/index.js';
 
 /** Steps whose note is written for the shopper: a cancellation's reason, a return's decision. */
 const NOTES_FOR_THE_SHOPPER = new Set<OrderTimelineStep>([

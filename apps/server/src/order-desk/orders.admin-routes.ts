@@ -3,12 +3,11 @@
 // streamed or sent as the service made them.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
-import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
+import { actorOf, registerAdminRoutes, staffSessionOf } from '../staff/index.js';
+import type { LiveStaffSession } from '../staff/index.js';
 import * as orders from './orders.admin.service.js';
-import { packOrders } from '../fulfilment/fulfilment.service.js';
-import { orderContexts } from '../orders/order-context.js';
+import { packOrders } from '../fulfilment/index.js';
+import { orderContexts } from '../orders/index.js';
 
 type Call = { session: LiveStaffSession | undefined; request: { ip: string } };
 

@@ -5,7 +5,7 @@
 // bad input (400). Orders are bought and paid through the storefront's own calls.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';

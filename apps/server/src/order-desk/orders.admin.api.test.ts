@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/index.js';
 import {
   orderEvents,
   orderReturnItems,
@@ -18,7 +18,7 @@ import {
   orders,
   payments,
   refunds,
-} from '../db/schema.js';
+} from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createCoupon, createProduct, createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -3,8 +3,8 @@
 // the rows a packing slip prints. Writes go through the fulfilment service, never through here.
 import type { PayoutDetails } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 type Instant = Date | string;
 

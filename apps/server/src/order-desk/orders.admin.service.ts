@@ -24,28 +24,32 @@ import {
   type StaffRole,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import type { Queryable } from '../db/index.js';
+import { record, type Actor } from '../staff/index.js';
 import { csvStream } from '../csv-writer.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateTime, indianDayOf, indianMidnight } from '../indian-days.js';
-import { refundableOf } from '../orders/refunds.service.js';
-import { orderLedger } from '../orders/ledger.service.js';
-import { getSettings } from '../settings/settings.service.js';
-import { orderWhatsAppMessages } from '../notifications/whatsapp.service.js';
-import { eInvoiceOfOrder } from '../tax/e-invoices.service.js';
-import { ewayBillPanel } from '../tax/e-way-bills.service.js';
-import { invoiceOfOrder, invoiceProblems } from '../tax/invoices.service.js';
-import * as fulfilment from '../fulfilment/fulfilment.service.js';
-import { linePrintOf } from '../orders/line-print.js';
-import { recordManualShipment } from '../shipping/shipments.service.js';
-import { stageOf, TRANSITIONS, type OrderEventName, type OrderStage } from '../orders/lifecycle.js';
-import { eventsOfOrder, type OrderEventRow } from '../orders/order-events.js';
+import {
+  refundableOf,
+  orderLedger,
+  linePrintOf,
+  stageOf,
+  TRANSITIONS,
+  type OrderEventName,
+  type OrderStage,
+  eventsOfOrder,
+  type OrderEventRow,
+} from '../orders/index.js';
+import { getSettings } from '../settings/index.js';
+import { orderWhatsAppMessages } from '../notifications/index.js';
+import { eInvoiceOfOrder, ewayBillPanel, invoiceOfOrder, invoiceProblems } from '../tax/index.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { recordManualShipment } from '../shipping/index.js';
 import * as q from './orders.admin.queries.js';
 import * as rq from '../orders/returns.queries.js';
-import type { OrderContext } from '../orders/order-context.js';
-import * as ewayBills from '../fulfilment/e-way-bills.service.js';
-import { renderPackingSlips, type PackingSlip } from '../fulfilment/packing-slip.js';
+import type { OrderContext } from '../orders/index.js';
+import * as ewayBills from '../fulfilment/index.js';
+import { renderPackingSlips, type PackingSlip } from '../fulfilment/index.js';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const EMAIL_SEARCH_NOT_ALLOWED = 'Your role may not search orders by email.';

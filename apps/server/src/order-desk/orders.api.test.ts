@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { createCoupon, createProduct } from '../test/factories.js';
 import {
   allowManyUnpaidOrders,
@@ -13,7 +13,7 @@ import {
   stockOf,
 } from '../test/checkout.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { releaseExpiredOrders } from '../checkout/order-sweep.js';
+import { releaseExpiredOrders } from '../checkout/index.js';
 
 let t: TestApp;
 let jersey: number; // ₹1,299 (list ₹1,499), S=3 M=10 L=0

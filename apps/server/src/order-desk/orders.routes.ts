@@ -2,13 +2,13 @@
 // shopper's order_cancel.php and order_return.php (each returns the order page afterwards).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
-import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/referrals.service.js';
-import { cancelOrder } from '../fulfilment/fulfilment.service.js';
-import * as checkout from '../checkout/checkout.service.js';
-import { orderContexts } from '../orders/order-context.js';
+import { registerStorefrontRoutes } from '../http/index.js';
+import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/index.js';
+import { cancelOrder } from '../fulfilment/index.js';
+import * as checkout from '../checkout/index.js';
+import { orderContexts } from '../orders/index.js';
 import * as orders from './orders.service.js';
-import { requestReturn } from '../after-sales/returns.service.js';
+import { requestReturn } from '../after-sales/index.js';
 
 export function orderRoutes(deps: AppDeps): FastifyPluginAsync {
   const context = orderContexts(deps);

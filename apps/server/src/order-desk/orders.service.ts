@@ -10,15 +10,14 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { NotFound } from '../domain-errors.js';
-import { awaitsCodConfirmation } from '../orders/cod.js';
-import type { OrderContext } from '../orders/order-context.js';
-import { linePrintOf } from '../orders/line-print.js';
+import { awaitsCodConfirmation, linePrintOf } from '../orders/index.js';
+import type { OrderContext } from '../orders/index.js';
 import { orderPageExtras } from './order-page.js';
 import * as q from '../orders/orders.queries.js';
 import { refundedOfOrders, type RefundedRow } from '../orders/refunds.queries.js';
-import { reconcile } from '../checkout/settlement.service.js';
+import { reconcile } from '../checkout/index.js';
 
 const ORDER_LIST_LIMIT = 200;
 

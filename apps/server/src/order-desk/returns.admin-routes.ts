@@ -2,13 +2,12 @@
 import type { AdminReturn } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
-import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
-import { approveWithPickup } from '../after-sales/returns.admin.service.js';
-import { orderContexts } from '../orders/order-context.js';
+import { actorOf, registerAdminRoutes, staffSessionOf } from '../staff/index.js';
+import type { LiveStaffSession } from '../staff/index.js';
+import { approveWithPickup } from '../after-sales/index.js';
+import { orderContexts } from '../orders/index.js';
 import { replacementPackingSlip } from './orders.admin.service.js';
-import * as returns from '../after-sales/returns.admin.service.js';
+import * as returns from '../after-sales/index.js';
 
 export function returnsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   const db = deps.database.db;

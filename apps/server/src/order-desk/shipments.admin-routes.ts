@@ -5,15 +5,14 @@
 import type { StaffRole } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { labelOfReplacement, labelsOfOrders } from '../shipping/labels.service.js';
-import * as shipments from '../shipping/shipments.service.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
-import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
-import * as fulfilment from '../fulfilment/courier-fulfilment.service.js';
-import { orderContexts } from '../orders/order-context.js';
+import { labelOfReplacement, labelsOfOrders } from '../shipping/index.js';
+import * as shipments from '../shipping/index.js';
+import { actorOf, registerAdminRoutes, staffSessionOf } from '../staff/index.js';
+import type { LiveStaffSession } from '../staff/index.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { orderContexts } from '../orders/index.js';
 import { getOrder } from './orders.admin.service.js';
-import { getReturn, returnAsSeenBy } from '../after-sales/returns.admin.service.js';
+import { getReturn, returnAsSeenBy } from '../after-sales/index.js';
 
 export function shipmentsAdminRoutes(deps: AppDeps): FastifyPluginAsync {
   const db = deps.database.db;

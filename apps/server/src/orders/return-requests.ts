@@ -1,9 +1,9 @@
 // A return or exchange request as every step on it begins: locked after its order (the order
 // first, as every order step), and the words refusing a step its status does not allow.
 import { RETURN_STATUS_LABELS, type ReturnKind } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
-import type { Actor } from '../staff/audit.service.js';
+import type { Actor } from '../staff/index.js';
 import { SYSTEM, type OrderActor } from './order-events.js';
 import * as oq from './orders.queries.js';
 import * as q from './returns.queries.js';
