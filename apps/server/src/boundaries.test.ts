@@ -2,7 +2,8 @@
 // import one another in one direction, layer by layer, with no cycle; payments is the layer
 // below the orders' folders, so nothing payments runs reaches them; and no domain imports
 // another domain's queries, except that checkout, fulfilment, after-sales and the order desk
-// read orders/'s, the order's record they share (eslint.config.js holds the same lines).
+// read orders/'s, the order's record they share; and each folder is entered through its
+// index.ts (eslint.config.js holds the same lines).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -273,5 +274,69 @@ describe('the folders of src/ import one another in one direction', () => {
       (i) => SHARED_ROOT_FILES.includes(relative(SRC, i.from)) && folderOf(i.to) !== undefined,
     );
     expect([...wrong, ...sharedImportFolders].map(edgeText)).toEqual([]);
+  });
+});
+
+// ───────────────────────────── entered through index.ts ─────────────────────────────
+
+/** Every source and test under src/, the test helpers (src/test, the harness) left out. */
+function everyFile(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return path === join(SRC, 'test') ? [] : everyFile(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const everyImport: Import[] = everyFile(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(ANY_IMPORT)].map((m) => ({
+    from: file,
+    to: sourceOf(file, (m[3] ?? m[4])!),
+    typeOnly: m[2] !== undefined,
+  })),
+);
+
+const indexOf = (folder: string) => join(SRC, folder, 'index.ts');
+
+/** A deep import that is allowed: tests read any queries, the order's folders orders/'s. */
+function mayReachInto({ from, to }: Import): boolean {
+  if (!to.endsWith('.queries.ts')) return false;
+  if (/\.test\.tsx?$/.test(from)) return true;
+  return folderOf(to) === 'orders' && ORDER_RECORD_READERS.includes(folderOf(from) ?? '');
+}
+
+describe('each folder is entered through its index.ts (decision 077)', () => {
+  it('reads every import, tests included (app.ts registers routes through the indexes)', () => {
+    const app = join(SRC, 'app.ts');
+    expect(everyImport.some((i) => i.from === app && i.to === indexOf('checkout'))).toBe(true);
+    expect(everyImport.some((i) => /\.test\.ts$/.test(i.from))).toBe(true);
+  });
+
+  it('imports another folder only through its index.ts', () => {
+    const deep = everyImport.filter((i) => {
+      const [from, to] = [folderOf(i.from), folderOf(i.to)];
+      if (to === undefined || to === 'test' || to === from) return false;
+      return i.to !== indexOf(to) && !mayReachInto(i);
+    });
+    expect(deep.map(edgeText)).toEqual([]);
+  });
+
+  it("imports its own folder's files directly, never the folder's index.ts", () => {
+    const own = everyImport.filter((i) => {
+      const folder = folderOf(i.from);
+      return folder !== undefined && i.to === indexOf(folder);
+    });
+    expect(own.map(edgeText)).toEqual([]);
+  });
+
+  it('gives every folder an index.ts, and no index offers queries', () => {
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'test')
+      .map((e) => e.name);
+    expect(folders.filter((f) => !existsSync(indexOf(f)))).toEqual([]);
+    const offered = everyImport.filter(
+      (i) => i.from === indexOf(folderOf(i.from) ?? '') && i.to.endsWith('.queries.ts'),
+    );
+    expect(offered.map(edgeText)).toEqual([]);
   });
 });
