@@ -71,6 +71,7 @@ import {
   ewayBillsAdminRoutes,
 } from './order-desk/index.js';
 import { orderContexts, ledgerAdminRoutes } from './orders/index.js';
+import { settlementsAdminRoutes } from './settlements/index.js';
 import {
   ORDER_SWEEP_INTERVAL_MS,
   startOrderSweep,
@@ -430,6 +431,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(settingsAdminRoutes(deps));
   await app.register(refundsAdminRoutes(deps));
   await app.register(ledgerAdminRoutes(deps));
+  await app.register(settlementsAdminRoutes(deps));
   await app.register(returnsAdminRoutes(deps));
   await app.register(gstr1AdminRoutes(deps));
   await app.register(creditNotesAdminRoutes(deps));

@@ -144,14 +144,16 @@ const LAYERS: { layer: string; folders: string[] }[] = [
   },
   // The order's record: its events, state machine, queries, ledger, refunds, cash on delivery.
   { layer: 'orders', folders: ['orders'] },
-  // Its steps after payment: packing, shipping (shipping is its port), delivery, cancelling.
+  // Its steps after payment: packing, shipping (shipping is its port), delivery, cancelling;
+  // the parcels of orders, returns and exchanges with a courier.
   { layer: 'fulfilment', folders: ['fulfilment'] },
   // Placing and paying an order; returns, exchanges and refunds asked for by staff. Both may
-  // call fulfilment (the sweep cancels, a return needs a delivered order), never each other.
+  // call fulfilment (the sweep cancels, a return's pickup is booked), never each other.
   { layer: 'checkout and after-sales', folders: ['checkout', 'after-sales'] },
-  // The order as the shopper and the staff see and work it, and the courier seam for an
-  // order's parcels and a return's: they call all three.
+  // The order as the shopper and the staff see and work it: they call all three.
   { layer: 'order desk', folders: ['order-desk'] },
+  // Money matched on top of the orders' ledger (Razorpay's settlement report): nothing imports it.
+  { layer: 'settlements', folders: ['settlements'] },
   // They read or fill every domain; nothing imports them.
   { layer: 'on top', folders: ['reports', 'customers', 'recovery', 'seed'] },
 ];

@@ -126,10 +126,16 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   nightly.start();
   console.log(`Kitroom is running at ${config.publicUrl}`);
-  // While no staff exists, each start prints a fresh one-time link for the first owner.
-  const setup = await firstOwnerLink(database.db, config.publicUrl);
-  if (setup) {
-    console.log(`Set up the back office: ${setup.setup_url} (valid ${SETUP_LINK_HOURS} hours)`);
+  // While no staff exists, each start prints a fresh one-time link for the first owner. The
+  // shop is already serving: a database that fails this one query (restarting just then) is
+  // logged, not a reason to stop; the next start prints the link.
+  try {
+    const setup = await firstOwnerLink(database.db, config.publicUrl);
+    if (setup) {
+      console.log(`Set up the back office: ${setup.setup_url} (valid ${SETUP_LINK_HOURS} hours)`);
+    }
+  } catch (err) {
+    log.error({ err }, 'the first owner’s setup link could not be made; restart to print it');
   }
 }
 

@@ -68,6 +68,8 @@ interface Sample {
   payload?: object | string;
   /** Headers beside the origin and cookie (a multipart upload's content type). */
   headers?: Record<string, string>;
+  /** What an allowed caller gets when it is not 200 (the sandbox has no settlements: 409). */
+  okStatus?: number;
 }
 
 let serial = 0;
@@ -355,6 +357,21 @@ const SAMPLES: Record<AdminEndpointName, (db: Db) => Promise<Sample>> = {
   }),
   listAdminRefunds: async () => ({ url: '/api/admin/refunds?overdue=true&limit=5' }),
   reconciliation: async () => ({ url: '/api/admin/reconciliation' }),
+  // This app runs the sandbox, which says it has no settlements to fetch.
+  fetchSettlementReport: async () => ({
+    url: '/api/admin/settlement-report?period=2026-01',
+    okStatus: 409,
+  }),
+  uploadSettlementReport: async () => ({
+    url: '/api/admin/settlement-report/rupees',
+    ...multipartFile(
+      Buffer.from(
+        'entity_id,type,debit,credit,amount,fee,tax,created_at,settled_at,settlement_id\n' +
+          'adj_perm0001,adjustment,0,10.00,10.00,0,0,2026-01-02 10:00:00,2026-01-03 10:00:00,setl_perm\n',
+      ),
+      { filename: 'settlements.csv', type: 'text/csv' },
+    ),
+  }),
   recordPayout: async (db) => ({
     url: `/api/admin/refunds/${(await createPendingPayout(db)).refundId}/payout`,
     payload: { utr: `UTR${String(++serial).padStart(12, '0')}` },
@@ -816,7 +833,7 @@ describe('the back-office permission table', () => {
         const res = await call(endpoint, sample, member.cookie);
         const allowed = roleMayCall(role, endpoint.access);
         if (allowed) {
-          expect(res.statusCode, res.body).toBe(200);
+          expect(res.statusCode, res.body).toBe(sample.okStatus ?? 200);
         } else {
           expect(res.statusCode, res.body).toBe(403);
           expect(res.json()).toEqual({ error: 'Your role does not allow this.' });

@@ -28,3 +28,5 @@ export {
 export { sandboxGatewayRoutes } from './sandbox-gateway.routes.js';
 export { sandboxSecretSeed } from './sandbox-secret.js';
 export { createSandboxGateway } from './sandbox.provider.js';
+export { NoSettlements, type SettlementItem, type SettlementItemKind } from './payment-provider.js';
+export { createSandboxProvider } from './sandbox.provider.js';

@@ -74,6 +74,41 @@ export interface RefundReport {
   receipt: string | null;
 }
 
+/** The period of a settlement report: an Indian day, or a whole month when `day` is absent. */
+export interface SettlementPeriod {
+  year: number;
+  month: number;
+  day?: number;
+}
+
+export type SettlementItemKind = 'payment' | 'refund' | 'transfer' | 'adjustment';
+
+/** One item of the provider's settlement report (Razorpay's settlement recon); paise. */
+export interface SettlementItem {
+  /** The provider's id: pay_…, rfnd_…, trf_…, adj_…. */
+  entityId: string;
+  type: SettlementItemKind;
+  amountPaise: number;
+  /** The fee kept, GST included, and the GST in it. */
+  feePaise: number;
+  taxPaise: number;
+  debitPaise: number;
+  creditPaise: number;
+  currency: string;
+  createdAt: Date;
+  settledAt: Date | null;
+  settlementId: string | null;
+  settlementUtr: string | null;
+  /** For a refund, the payment it gives back. */
+  paymentId: string | null;
+  description: string | null;
+}
+
+/** The provider keeps no settlements (the sandbox takes no real money); the message says so. */
+export class NoSettlements extends Error {
+  override name = 'NoSettlements';
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
@@ -103,6 +138,12 @@ export interface PaymentProvider {
    * Absent where refunds are final at once (sandbox).
    */
   lookupRefund?(providerRefundId: string): Promise<RefundReport>;
+  /**
+   * Every item the provider settled in the period (all pages), for matching against the
+   * orders' ledger. Throws NoSettlements where there are none to have (sandbox), and
+   * PaymentProviderError when the provider cannot be reached or refuses.
+   */
+  settlementItems(period: SettlementPeriod): Promise<SettlementItem[]>;
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   type PaymentReport,
   type PaymentState,
   type RefundReport,
+  type SettlementItem,
+  type SettlementPeriod,
 } from './payment-provider.js';
 
 export interface RazorpayOptions {
@@ -40,6 +42,50 @@ const PaymentLink = z.object({
   payments: z.array(z.object({ payment_id: z.string(), status: z.string() })).nullish(),
 });
 type PaymentLink = z.infer<typeof PaymentLink>;
+
+// GET /v1/settlements/recon/combined: a collection of items, paise, unix seconds.
+const RECON_PAGE = 1000;
+/** 100 pages of 1,000: far beyond a month of a shop this size; a bound on a runaway loop. */
+const RECON_MAX_PAGES = 100;
+
+const ReconItem = z.object({
+  entity_id: z.string().min(1).max(64),
+  type: z.string(),
+  debit: z.number().int().nullish(),
+  credit: z.number().int().nullish(),
+  amount: z.number().int(),
+  fee: z.number().int().nullish(),
+  tax: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  created_at: z.number().int(),
+  settled_at: z.number().int().nullish(),
+  settlement_id: z.string().nullish(),
+  settlement_utr: z.string().nullish(),
+  payment_id: z.string().nullish(),
+  description: z.string().nullish(),
+});
+const ReconCollection = z.object({ count: z.number().int(), items: z.array(ReconItem) });
+
+function settlementItemOf(r: z.infer<typeof ReconItem>): SettlementItem {
+  const known = ['payment', 'refund', 'transfer', 'adjustment'] as const;
+  const type = known.find((k) => k === r.type) ?? 'adjustment';
+  return {
+    entityId: r.entity_id,
+    type,
+    amountPaise: r.amount,
+    feePaise: r.fee ?? 0,
+    taxPaise: r.tax ?? 0,
+    debitPaise: r.debit ?? 0,
+    creditPaise: r.credit ?? 0,
+    currency: r.currency ?? 'INR',
+    createdAt: new Date(r.created_at * 1000),
+    settledAt: r.settled_at ? new Date(r.settled_at * 1000) : null,
+    settlementId: r.settlement_id || null,
+    settlementUtr: r.settlement_utr || null,
+    paymentId: r.payment_id || null,
+    description: r.description || null,
+  };
+}
 
 const ErrorBody = z.object({ error: z.object({ description: z.string().optional() }) });
 
@@ -257,6 +303,31 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
       if (!refund.success)
         throw new PaymentProviderError('Razorpay returned a refund we cannot read');
       return refundReportOf(refund.data);
+    },
+
+    // Every page of the period's recon items: count 1,000 at a time, skip on until a short page.
+    async settlementItems(period: SettlementPeriod) {
+      const items: SettlementItem[] = [];
+      for (let page = 0; page < RECON_MAX_PAGES; page++) {
+        const query = new URLSearchParams({
+          year: String(period.year),
+          month: String(period.month).padStart(2, '0'),
+          ...(period.day === undefined ? {} : { day: String(period.day).padStart(2, '0') }),
+          count: String(RECON_PAGE),
+          skip: String(page * RECON_PAGE),
+        });
+        const parsed = ReconCollection.safeParse(
+          await call('GET', `/v1/settlements/recon/combined?${query.toString()}`),
+        );
+        if (!parsed.success) {
+          throw new PaymentProviderError('Razorpay returned a settlement report we cannot read');
+        }
+        items.push(...parsed.data.items.map(settlementItemOf));
+        if (parsed.data.items.length < RECON_PAGE) return items;
+      }
+      throw new PaymentProviderError(
+        `Razorpay's settlement report has more than ${RECON_MAX_PAGES * RECON_PAGE} items`,
+      );
     },
 
     async lookup(providerRef) {

@@ -10,12 +10,16 @@ import {
   bytesEqual,
   hmacHex,
   headerValue,
+  NoSettlements,
   orderOfReference,
   PAYMENT_PATHS,
   signatureMatches,
   type PaymentProvider,
   type PaymentReport,
 } from './payment-provider.js';
+
+export const SANDBOX_HAS_NO_SETTLEMENTS =
+  'The sandbox takes no real money, so it has no settlements to fetch. With Razorpay set up (PAYMENT_PROVIDER=razorpay) the report is fetched from Razorpay; you can also upload the report downloaded from the Razorpay dashboard.';
 
 export const SANDBOX_PAY_PATH = '/api/payments/sandbox/pay';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -175,6 +179,11 @@ export function createSandboxProvider(opts: { secretSeed: string }): PaymentProv
         providerPaymentId: request.providerPaymentId,
         receipt: request.receipt,
       };
+    },
+
+    // No money moves, so nothing is ever settled: said plainly rather than an empty report.
+    async settlementItems() {
+      throw new NoSettlements(SANDBOX_HAS_NO_SETTLEMENTS);
     },
 
     verifyCallback(query): PaymentReport | null {

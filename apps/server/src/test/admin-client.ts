@@ -1,21 +1,21 @@
 // A back-office tab for API tests: sends the shop's Origin, keeps the `staff` cookie the
 // server sets (and drops it when cleared), and calls from its own IP address.
 import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../app.js';
 import { STAFF_COOKIE } from '../staff/staff-sessions.service.js';
 import { nextIp } from './browser.js';
+import type { Injector } from './http-injector.js';
 
 export interface AdminClient {
   cookie: string | undefined;
   call(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
-    payload?: object,
+    payload?: object | string,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
 }
 
-export function adminClient(app: App, origin: string, cookie?: string): AdminClient {
+export function adminClient(app: Injector, origin: string, cookie?: string): AdminClient {
   const ip = nextIp();
   const client: AdminClient = {
     cookie: cookie?.replace(`${STAFF_COOKIE}=`, ''),

@@ -5,6 +5,10 @@
 // with X-Refund-Idempotency (the same key and body return the same refund, another body is a
 // BAD_REQUEST_ERROR), never above what was captured less what was refunded, GET
 // /v1/refunds/:id, and the refund.processed / refund.failed webhooks a test triggers.
+// Settlement recon (GET /v1/settlements/recon/combined, decision 076) from the payments and
+// refunds it has seen: Razorpay's standard pricing, a fee of 2% plus 18% GST on the fee (the
+// fee field includes the GST, tax is the GST), nothing on a refund; everything of one Indian
+// day settled together on the next day at 10:00 IST (T+1), once the fake's clock has passed it.
 import { createHmac, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
 
@@ -18,7 +22,40 @@ export interface FakeLink {
   currency: string;
   description: string;
   expire_by: number;
-  payments: { payment_id: string; status: string; amount: number; method: string }[] | null;
+  payments:
+    | {
+        payment_id: string;
+        status: string;
+        amount: number;
+        method: string;
+        created_at?: number;
+      }[]
+    | null;
+}
+
+/** One settlement recon item, as GET /v1/settlements/recon/combined lists it. */
+export interface FakeReconItem {
+  entity_id: string;
+  type: 'payment' | 'refund' | 'transfer' | 'adjustment';
+  debit: number;
+  credit: number;
+  amount: number;
+  currency: 'INR';
+  fee: number;
+  tax: number;
+  on_hold: boolean;
+  settled: boolean;
+  created_at: number;
+  settled_at: number;
+  settlement_id: string;
+  settlement_utr: string;
+  order_id: string | null;
+  order_receipt: string | null;
+  payment_id: string | null;
+  method: string | null;
+  description: string | null;
+  notes: Record<string, string> | [];
+  dispute_id: string | null;
 }
 
 export interface FakeRefund {
@@ -60,6 +97,19 @@ export interface FakeRazorpay {
   /** Every refund request that reached the API: its payment, idempotency key and body. */
   refundRequests: { paymentId: string; key: string | undefined; body: Record<string, unknown> }[];
   refundOutage: RefundOutage;
+  /**
+   * When payments and refunds are made (ms; default now): a test backdates them to have them
+   * settled. The recon lists what was settled by the real now.
+   */
+  clock: () => number;
+  /** Items a test adds to the recon beyond the payments and refunds (adjustments, transfers). */
+  extraReconItems: FakeReconItem[];
+  /** Every recon request's query, in order. */
+  reconRequests: Record<string, string>[];
+  /** While true, recon requests respond 500. */
+  reconFailing: boolean;
+  /** Every item the recon would list now, of every day. */
+  reconItems(): FakeReconItem[];
   linkFor(reference: string): FakeLink;
   /** The refunds made on a payment, oldest first. */
   refundsOf(paymentId: string): FakeRefund[];
@@ -107,6 +157,45 @@ function signed(event: object, webhookSecret: string) {
   };
 }
 
+const IST_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+const indianDay = (ms: number) => new Date(ms + IST_MS).toISOString().slice(0, 10);
+
+/** Settled the Indian day after it was made (T+1), at 10:00 IST; one settlement per day. */
+function reconItem(
+  createdAt: number,
+  item: Pick<
+    FakeReconItem,
+    | 'entity_id'
+    | 'type'
+    | 'amount'
+    | 'fee'
+    | 'tax'
+    | 'credit'
+    | 'debit'
+    | 'payment_id'
+    | 'order_receipt'
+    | 'method'
+    | 'description'
+  >,
+): FakeReconItem {
+  const settledDay = indianDay(createdAt * 1000 + DAY_MS);
+  const settledAt = Math.floor((Date.parse(`${settledDay}T10:00:00+05:30`) as number) / 1000);
+  return {
+    ...item,
+    currency: 'INR',
+    on_hold: false,
+    settled: true,
+    created_at: createdAt,
+    settled_at: settledAt,
+    settlement_id: `setl_${settledDay.replaceAll('-', '')}fake`,
+    settlement_utr: `UTR${settledDay.replaceAll('-', '')}0001`,
+    order_id: null,
+    notes: [],
+    dispute_id: null,
+  };
+}
+
 // Razorpay: at least 10 characters of letters, digits, hyphens and underscores.
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
@@ -141,6 +230,57 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     refunds: refundsById,
     refundRequests: [],
     refundOutage: null,
+    clock: () => Date.now(),
+    extraReconItems: [],
+    reconRequests: [],
+    reconFailing: false,
+    reconItems() {
+      const now = Date.now();
+      const items: FakeReconItem[] = [];
+      for (const link of links.values()) {
+        for (const p of link.payments ?? []) {
+          if (p.status !== 'captured' || p.created_at === undefined) continue;
+          const base = Math.round(p.amount * 0.02);
+          const tax = Math.round(base * 0.18);
+          items.push(
+            reconItem(p.created_at, {
+              entity_id: p.payment_id,
+              type: 'payment',
+              amount: p.amount,
+              fee: base + tax,
+              tax,
+              credit: p.amount - base - tax,
+              debit: 0,
+              payment_id: p.payment_id,
+              order_receipt: link.reference_id,
+              method: p.method,
+              description: link.description,
+            }),
+          );
+        }
+      }
+      for (const r of refundsById.values()) {
+        if (r.status === 'failed') continue;
+        items.push(
+          reconItem(r.created_at, {
+            entity_id: r.id,
+            type: 'refund',
+            amount: r.amount,
+            fee: 0,
+            tax: 0,
+            credit: 0,
+            debit: r.amount,
+            payment_id: r.payment_id,
+            order_receipt: r.receipt,
+            method: null,
+            description: null,
+          }),
+        );
+      }
+      return [...items, ...fake.extraReconItems]
+        .filter((i) => i.settled_at * 1000 <= now)
+        .sort((a, b) => a.created_at - b.created_at || a.entity_id.localeCompare(b.entity_id));
+    },
     refundsOf(paymentId) {
       return [...fake.refunds.values()].filter((r) => r.payment_id === paymentId);
     },
@@ -186,7 +326,13 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       link.status = 'paid';
       link.amount_paid = link.amount;
       link.payments = [
-        { payment_id: paymentId, status: 'captured', amount: link.amount, method: 'upi' },
+        {
+          payment_id: paymentId,
+          status: 'captured',
+          amount: link.amount,
+          method: 'upi',
+          created_at: Math.floor(fake.clock() / 1000),
+        },
       ];
       return new URLSearchParams({
         razorpay_payment_id: paymentId,
@@ -357,7 +503,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       notes: (body.notes as Record<string, string> | undefined) ?? {},
       receipt: typeof body.receipt === 'string' ? body.receipt : null,
       acquirer_data: { arn: null },
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: Math.floor(fake.clock() / 1000),
       batch_id: null,
       // A normal-speed refund waits for the bank: processed or failed later, by webhook.
       status: 'pending',
@@ -384,6 +530,38 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     }
     return refund;
   }
+
+  // Razorpay: year and month required, day optional; count at most 1000, skip to page.
+  app.get('/v1/settlements/recon/combined', async (request, reply) => {
+    const query = request.query as Record<string, string>;
+    fake.reconRequests.push({ ...query });
+    if (fake.reconFailing) return reply.status(500).send(badRequest('Internal server error'));
+    const year = Number(query.year);
+    const month = Number(query.month);
+    const day = query.day === undefined ? undefined : Number(query.day);
+    const count = query.count === undefined ? 10 : Number(query.count);
+    const skip = query.skip === undefined ? 0 : Number(query.skip);
+    if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) {
+      return reply.status(400).send(badRequest('The year and month fields are required'));
+    }
+    if (day !== undefined && (!Number.isInteger(day) || day < 1 || day > 31)) {
+      return reply.status(400).send(badRequest('The day field is invalid'));
+    }
+    if (!Number.isInteger(count) || count < 1 || count > 1000) {
+      return reply.status(400).send(badRequest('The count may not be greater than 1000.'));
+    }
+    if (!Number.isInteger(skip) || skip < 0) {
+      return reply.status(400).send(badRequest('The skip field is invalid'));
+    }
+    const prefix =
+      `${year}-${String(month).padStart(2, '0')}` +
+      (day === undefined ? '' : `-${String(day).padStart(2, '0')}`);
+    const inPeriod = fake
+      .reconItems()
+      .filter((i) => indianDay(i.settled_at * 1000).startsWith(prefix));
+    const items = inPeriod.slice(skip, skip + count);
+    return { entity: 'collection', count: items.length, items };
+  });
 
   fake.url = await app.listen({ host: '127.0.0.1', port: 0 });
   return fake;

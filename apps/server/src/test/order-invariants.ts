@@ -605,9 +605,16 @@ export const INVARIANTS = {
 
 /** Every rule above over the whole database; an empty list when all hold. */
 export async function checkInvariants(db: Queryable): Promise<Violation[]> {
-  const found: Violation[] = [];
-  for (const check of Object.values(INVARIANTS)) found.push(...(await check(db)));
-  return found;
+  // One snapshot for every rule: read statement by statement, a sale committed by another
+  // process between two reads (a counter, then its documents) would look like a broken rule.
+  return db.transaction(
+    async (tx) => {
+      const found: Violation[] = [];
+      for (const check of Object.values(INVARIANTS)) found.push(...(await check(tx)));
+      return found;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /**

@@ -9,21 +9,37 @@
 // most steps do something; an action the shop refuses (a 4xx with a reason) is a fair response,
 // a 5xx never is. Every step is written to the run's script, which a failure prints.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DEFAULT_SHIPPING_RATES, shippingFeePaise, type ShippingRates } from '@kitroom/contract';
+import { CSV_COLUMNS, type CsvColumn } from '@kitroom/contract/admin';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../db/sql.js';
+import { cancelUnconfirmedCodOrders } from '../fulfilment/fulfilment.service.js';
 import { releaseExpiredOrders } from '../checkout/order-sweep.js';
 import { sweepErasures } from '../privacy/erasure.service.js';
 import { createSandboxGateway } from '../payments/sandbox.provider.js';
 import { sandboxSecretSeed } from '../payments/sandbox-secret.js';
 import { adminClient, type AdminClient } from './admin-client.js';
-import { KERALA_ADDRESS, shopper, type Shopper } from './checkout.js';
-import { createCoupon, createProduct } from './factories.js';
+import { KERALA_ADDRESS, type Shopper } from './checkout.js';
+import { createCoupon, createProduct, loggedInUser } from './factories.js';
 import type { TestApp } from './harness.js';
 import { checkInvariants, concerning, describeViolations } from './order-invariants.js';
+import { httpInjector, type Injector } from './http-injector.js';
 import { startSandboxCourierShop, type SandboxCourierShop } from './sandbox-courier.js';
+import { approvedWholesaler, createPriceList } from './wholesale.js';
+import {
+  freePort,
+  killGroup,
+  runScript as runShopScript,
+  serverEnv,
+  type OwnProcess,
+} from './server-process.js';
 import { createStaff } from './staff.js';
 
 const COD_FEE_PAISE = 4900;
@@ -42,28 +58,87 @@ const PRINT_NUMBER_PAISE = 20_000;
 /** What a printed line carries: the shopper's name and number. */
 const PRINT = { name: 'Asha', number: 7 };
 
+/** The staff the checker acts as, one of each role, signed in on one server process. */
+export type StaffClients = Record<'packer' | 'support' | 'manager' | 'owner', AdminClient>;
+
+/** A server process the checker's shoppers and staff act through. */
+export interface ShopProcess {
+  app: Injector;
+  staff: StaffClients;
+}
+
 /** The shop the checker runs in: one app and database for all its sequences. */
-export interface Shop {
+export interface Shop extends ShopProcess {
   t: TestApp;
   /** The sandbox courier and the clock it books and posts by. */
   courier: SandboxCourierShop;
   gateway: ReturnType<typeof createSandboxGateway>;
-  staff: { packer: AdminClient; support: AdminClient; manager: AdminClient; owner: AdminClient };
+  /**
+   * A second server process on the same PostgreSQL database (the soak), with its own sweeps
+   * and outbox worker running on the real clock; sequences alternate between the two.
+   */
+  second: (ShopProcess & { process: OwnProcess }) | null;
   /** The shipping rates the shop charges now (the owner changes them as the checker runs). */
   rates: ShippingRates;
   close(): Promise<void>;
 }
 
-export async function openShop(): Promise<Shop> {
-  const courier = await startSandboxCourierShop({
-    SESSION_SECRET: 'order-life-checker-secret-long-enough',
-  });
-  const { t } = courier;
+async function signInStaff(t: TestApp, app: Injector): Promise<StaffClients> {
   const origin = new URL(t.config.publicUrl).origin;
-  const client = async (role: 'packer' | 'support' | 'manager' | 'owner') =>
-    adminClient(t.app, origin, (await createStaff(t.db, role)).cookie);
-  const owner = await client('owner');
-  const settings = await owner.call('PATCH', '/api/admin/settings', {
+  const client = async (role: keyof StaffClients) =>
+    adminClient(app, origin, (await createStaff(t.db, role)).cookie);
+  return {
+    packer: await client('packer'),
+    support: await client('support'),
+    manager: await client('manager'),
+    owner: await client('owner'),
+  };
+}
+
+const CHECKER_SECRET = 'order-life-checker-secret-long-enough';
+
+/**
+ * Starts the shop's server (main.ts) as a second process on the test's PostgreSQL database,
+ * signing as the first does (SESSION_SECRET: sessions and the payment sandbox's pages), with
+ * its sweeps and outbox worker on; its couriers are off, so parcels go through the first
+ * process, whose sandbox courier runs on the checker's clock.
+ */
+async function startSecondProcess(t: TestApp): Promise<ShopProcess & { process: OwnProcess }> {
+  if (!t.database.url) throw new Error('a second server process needs TEST_DATABASE=postgres');
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-second-'));
+  const child = runShopScript('start', [], {
+    ...serverEnv(dataDir, port, t.database.url),
+    SESSION_SECRET: CHECKER_SECRET,
+    PUBLIC_URL: t.config.publicUrl,
+    TRUST_PROXY: '127.0.0.1',
+    COURIER_SANDBOX: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  await waitForHealth(`http://127.0.0.1:${port}`, child);
+  const app = httpInjector(`http://127.0.0.1:${port}`);
+  return { app, staff: await signInStaff(t, app), process: child };
+}
+
+async function waitForHealth(base: string, child: OwnProcess): Promise<void> {
+  for (let tries = 0; tries < 300; tries++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (child.child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the second server process did not start:\n${child.output()}`);
+}
+
+export async function openShop(options: { secondProcess?: boolean } = {}): Promise<Shop> {
+  const courier = await startSandboxCourierShop({ SESSION_SECRET: CHECKER_SECRET });
+  const { t } = courier;
+  const app: Injector = t.app;
+  const staff = await signInStaff(t, app);
+  const settings = await staff.owner.call('PATCH', '/api/admin/settings', {
     cod_enabled: true,
     cod_fee_paise: COD_FEE_PAISE,
     cod_max_order_paise: 5_000_000,
@@ -74,18 +149,22 @@ export async function openShop(): Promise<Shop> {
   });
   if (settings.statusCode !== 200) throw new Error(`settings refused: ${settings.body}`);
   await t.db.execute(sql`UPDATE shop_settings SET unpaid_orders_max = 20 WHERE id = 1`);
+  const second = options.secondProcess ? await startSecondProcess(t) : null;
   return {
     t,
+    app,
+    staff,
     courier,
+    second,
     gateway: createSandboxGateway(sandboxSecretSeed(t.config)),
-    staff: {
-      packer: await client('packer'),
-      support: await client('support'),
-      manager: await client('manager'),
-      owner,
-    },
     rates: DEFAULT_SHIPPING_RATES,
-    close: () => t.close(),
+    close: async () => {
+      if (second) {
+        killGroup(second.process, 'SIGTERM');
+        await second.process.exited;
+      }
+      await t.close();
+    },
   };
 }
 
@@ -109,7 +188,18 @@ export interface PlacedOrder {
 /** What the checker knows of one sequence: its shop, shoppers, products, orders, returns. */
 export interface World {
   shop: Shop;
+  /** The server process this sequence's shoppers and staff act through. */
+  app: Injector;
+  staff: StaffClients;
+  /** 'second' when it acts through the soak's second server process. */
+  via: 'first' | 'second';
+  /** Every account this sequence made, in order; `live` are those not deleted. */
   shoppers: Shopper[];
+  live: number[];
+  /** Which of `shoppers` is the approved wholesaler (B2B invoices, the price list's tiers). */
+  wholesaler: number;
+  /** A new shopper signs up (after one deleted their account, a new one comes). */
+  signUp(): Promise<Shopper>;
   products: Product[];
   /** A flat ₹150 off the first product only (the coupon of one shirt, decision 055). */
   shirtCoupon: string;
@@ -125,7 +215,8 @@ export interface World {
   checks: number;
 }
 
-export async function newWorld(shop: Shop): Promise<World> {
+export async function newWorld(shop: Shop, via: 'first' | 'second' = 'first'): Promise<World> {
+  const proc: ShopProcess = via === 'second' && shop.second ? shop.second : shop;
   const db = shop.t.db;
   const tag = randomBytes(3).toString('hex');
   const a: Product = {
@@ -159,9 +250,34 @@ export async function newWorld(shop: Shop): Promise<World> {
   if (printing.statusCode !== 200) throw new Error(`printing refused: ${printing.body}`);
   const shirtCoupon = await createCoupon(db, { kind: 'flat', value: 15_000, productIds: [a.id] });
   const orderCoupon = await createCoupon(db, { kind: 'flat', value: 20_000 });
+  const shopperOf = async (): Promise<Shopper> => {
+    const user = await loggedInUser(db);
+    return {
+      ...user,
+      post: (url, payload) =>
+        proc.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } }),
+    };
+  };
+  const shoppers = [await shopperOf(), await shopperOf(), await shopperOf()];
+  // The third is a Kerala sports shop on a price list: 2 pieces or more, 20% off each.
+  await approvedWholesaler(
+    db,
+    shoppers[2]!.id,
+    await createPriceList(db, {
+      name: `Checker list ${tag}`,
+      tiers: [{ min_pieces: 2, percent_off: 20 }],
+    }),
+    { shopName: `Checker Sports ${tag}` },
+  );
   return {
     shop,
-    shoppers: [await shopper(shop.t), await shopper(shop.t)],
+    app: proc.app,
+    staff: proc.staff,
+    via: proc === shop ? 'first' : 'second',
+    shoppers,
+    live: [0, 1, 2],
+    wholesaler: 2,
+    signUp: shopperOf,
     products: [a, b],
     shirtCoupon: shirtCoupon.code,
     orderCoupon: orderCoupon.code,
@@ -189,6 +305,13 @@ export async function runScript(w: World, cmds: readonly Cmd[]): Promise<void> {
   const m: Model = { orders: 0, returns: 0 };
   for (const c of cmds) if (c.check(m)) await c.run(m, w);
 }
+
+/**
+ * The staff for a step that books or handles the sandbox courier's parcels: the first
+ * process's, whose courier runs on the checker's clock; by hand, the sequence's own process.
+ */
+const courierStaff = (w: World, by: 'hand' | 'sandbox'): StaffClients =>
+  by === 'sandbox' ? w.shop.staff : w.staff;
 
 /** A 5xx is never a fair response to a shopper, staff member, gateway or courier. */
 function fair(w: World, res: LightMyRequestResponse): LightMyRequestResponse {
@@ -290,7 +413,9 @@ export class Checkout implements Cmd {
   ) {}
   check = () => true;
   async run(m: Model, w: World) {
-    const s = w.shoppers[this.shopperIdx % w.shoppers.length]!;
+    const n = w.live[this.shopperIdx % w.live.length];
+    if (n === undefined) return;
+    const s = w.shoppers[n]!;
     // One line per product and size, as a cart has them.
     const lines = new Map<
       string,
@@ -332,42 +457,55 @@ export class Checkout implements Cmd {
     );
     await step(
       w,
-      `shopper ${(this.shopperIdx % w.shoppers.length) + 1}: checkout ${this.cod ? 'COD' : 'online'} [${described.join(', ')}]${code ? ` coupon ${this.coupon}` : ''}${this.failDelivery ? ' (consignee FAIL)' : ''}, ₹${total / 100}`,
+      `${n === w.wholesaler ? 'wholesaler' : 'shopper'} ${n + 1}: checkout ${this.cod ? 'COD' : 'online'} [${described.join(', ')}]${code ? ` coupon ${this.coupon}` : ''}${this.failDelivery ? ' (consignee FAIL)' : ''}, ₹${total / 100}`,
       async () => {
-        const res = fair(
-          w,
-          await s.post('/api/process_order.php', {
-            user_id: s.id,
-            shipping_address: {
-              ...KERALA_ADDRESS,
-              first_name: this.failDelivery ? 'Asha FAIL' : KERALA_ADDRESS.first_name,
-            },
-            mobile_number: '9876543210',
-            amount: total / 100,
-            affiliate_code: null,
-            google_code: null,
-            coupon_code: code,
-            state: 'Kerala',
-            items: items.map((l) => ({
-              product_id: l.product.id,
-              size: l.size,
-              quantity: l.quantity,
-              ...(l.print ? { print: PRINT } : {}),
-            })),
-            ...(this.cod ? { payment_method: 'COD' } : {}),
-          }),
+        const place = async (paise: number) =>
+          fair(
+            w,
+            await s.post('/api/process_order.php', {
+              user_id: s.id,
+              shipping_address: {
+                ...KERALA_ADDRESS,
+                first_name: this.failDelivery ? 'Asha FAIL' : KERALA_ADDRESS.first_name,
+              },
+              mobile_number: '9876543210',
+              amount: paise / 100,
+              affiliate_code: null,
+              google_code: null,
+              coupon_code: code,
+              state: 'Kerala',
+              items: items.map((l) => ({
+                product_id: l.product.id,
+                size: l.size,
+                quantity: l.quantity,
+                ...(l.print ? { print: PRINT } : {}),
+              })),
+              ...(this.cod ? { payment_method: 'COD' } : {}),
+            }),
+          );
+        let res = await place(total);
+        let said = '';
+        // A wholesaler's checkout shows their price list's prices, which the server alone
+        // knows: like the shopper, the checker reads the total it says and confirms it once.
+        const now = /your total is now ₹([\d,]+(?:\.\d+)?)/.exec(
+          res.statusCode === 409 && n === w.wholesaler ? res.body : '',
         );
-        if (res.statusCode !== 200) return outcome(res);
+        if (now) {
+          const wholesaleTotal = Math.round(Number(now[1]!.replaceAll(',', '')) * 100);
+          said = `at wholesale prices ₹${wholesaleTotal / 100}: `;
+          res = await place(wholesaleTotal);
+        }
+        if (res.statusCode !== 200) return said + outcome(res);
         const body = res.json() as { order_id: number; payment_url: string | null };
         w.orders.push({
           id: body.order_id,
           cod: this.cod,
-          shopper: this.shopperIdx % w.shoppers.length,
+          shopper: n,
           // A COD order's response points at its order page: it has no payment page yet.
           pages: body.payment_url?.startsWith('/api/payments/') ? [body.payment_url] : [],
         });
         m.orders += 1;
-        return `order #${body.order_id}`;
+        return `${said}order #${body.order_id}`;
       },
     );
   }
@@ -395,7 +533,7 @@ export class PayPage implements Cmd {
       async () => {
         const submitted = fair(
           w,
-          await w.shop.t.app.inject({
+          await w.app.inject({
             method: 'POST',
             url: page,
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -405,7 +543,7 @@ export class PayPage implements Cmd {
         if (submitted.statusCode !== 303) return outcome(submitted);
         const back = fair(
           w,
-          await w.shop.t.app.inject({ method: 'GET', url: submitted.headers.location as string }),
+          await w.app.inject({ method: 'GET', url: submitted.headers.location as string }),
         );
         return outcome(back);
       },
@@ -436,7 +574,7 @@ export class LateWebhook implements Cmd {
         const late = w.shop.gateway.complete(payment, 'paid');
         const res = fair(
           w,
-          await w.shop.t.app.inject({
+          await w.app.inject({
             method: 'POST',
             url: '/api/payments/sandbox/webhook',
             headers: late.webhookHeaders,
@@ -500,7 +638,7 @@ export class ConfirmCod implements Cmd {
       const token = new URL(mail.data.extra.confirm_url).searchParams.get('token');
       const res = fair(
         w,
-        await w.shop.t.app.inject({
+        await w.app.inject({
           method: 'POST',
           url: '/api/cod_confirm.php',
           payload: { order_id: o.id, token },
@@ -554,7 +692,7 @@ export class CancelByStaff implements Cmd {
       outcome(
         fair(
           w,
-          await w.shop.staff[this.role].call('POST', `/api/admin/orders/${o.id}/cancel`, {
+          await w.staff[this.role].call('POST', `/api/admin/orders/${o.id}/cancel`, {
             reason: 'Out of stock at the warehouse',
           }),
         ),
@@ -576,7 +714,7 @@ export class Pack implements Cmd {
     await step(w, `packer: packs order #${o.id}`, async () => {
       const res = fair(
         w,
-        await w.shop.staff.packer.call('POST', '/api/admin/orders/pack', { order_ids: [o.id] }),
+        await w.staff.packer.call('POST', '/api/admin/orders/pack', { order_ids: [o.id] }),
       );
       return `${outcome(res)} ${res.body.slice(0, 120)}`;
     });
@@ -600,7 +738,7 @@ export class Ship implements Cmd {
       w,
       `packer: ships order #${o.id} ${this.by === 'hand' ? 'by hand (Delhivery)' : 'with the sandbox courier'}`,
       async () => {
-        const packer = w.shop.staff.packer;
+        const packer = courierStaff(w, this.by).packer;
         const res =
           this.by === 'hand'
             ? await packer.call('POST', `/api/admin/orders/${o.id}/ship`, {
@@ -629,7 +767,7 @@ export class DeliverByHand implements Cmd {
     const o = pick(await ordersIn(w, ['Shipped']), this.order);
     if (!o) return;
     await step(w, `packer: marks order #${o.id} delivered`, async () =>
-      outcome(fair(w, await w.shop.staff.packer.call('POST', `/api/admin/orders/${o.id}/deliver`))),
+      outcome(fair(w, await w.staff.packer.call('POST', `/api/admin/orders/${o.id}/deliver`))),
     );
   }
   toString() {
@@ -680,9 +818,13 @@ export class AnswerFailedDelivery implements Cmd {
         outcome(
           fair(
             w,
-            await w.shop.staff.packer.call('POST', `/api/admin/shipments/${s.id}/failed-delivery`, {
-              action: this.action,
-            }),
+            await courierStaff(w, 'sandbox').packer.call(
+              'POST',
+              `/api/admin/shipments/${s.id}/failed-delivery`,
+              {
+                action: this.action,
+              },
+            ),
           ),
         ),
     );
@@ -719,7 +861,13 @@ export class CancelShipment implements Cmd {
       `packer: cancels the ${s.courier} ${s.direction === 'reverse' ? 'return pickup' : 'parcel'} of order #${s.order_id} before pickup`,
       async () =>
         outcome(
-          fair(w, await w.shop.staff.packer.call('POST', `/api/admin/shipments/${s.id}/cancel`)),
+          fair(
+            w,
+            await courierStaff(w, 'sandbox').packer.call(
+              'POST',
+              `/api/admin/shipments/${s.id}/cancel`,
+            ),
+          ),
         ),
     );
   }
@@ -845,11 +993,9 @@ export class ReturnStep implements Cmd {
       outcome(
         fair(
           w,
-          await w.shop.staff[who_ === 'manager' ? 'manager' : who_].call(
-            'POST',
-            `/api/admin/returns/${r.id}/${url}`,
-            body,
-          ),
+          await courierStaff(w, this.action === 'approve-with-pickup' ? 'sandbox' : 'hand')[
+            who_
+          ].call('POST', `/api/admin/returns/${r.id}/${url}`, body),
         ),
       ),
     );
@@ -876,7 +1022,7 @@ export class ShipReplacement implements Cmd {
       w,
       `packer: ships the replacement of exchange #${r.id} ${this.by === 'hand' ? 'by hand' : 'with the sandbox courier'}`,
       async () => {
-        const packer = w.shop.staff.packer;
+        const packer = courierStaff(w, this.by).packer;
         const res =
           this.by === 'hand'
             ? await packer.call('POST', `/api/admin/returns/${r.id}/ship`, {
@@ -918,7 +1064,7 @@ export class StaffRefund implements Cmd {
       outcome(
         fair(
           w,
-          await w.shop.staff.manager.call('POST', `/api/admin/orders/${o.id}/refunds`, {
+          await w.staff.manager.call('POST', `/api/admin/orders/${o.id}/refunds`, {
             amount: (paise / 100).toFixed(2),
             reason: 'Goodwill for a late parcel',
             idempotency_key: `checker-${randomBytes(6).toString('hex')}`,
@@ -954,7 +1100,7 @@ export class RecordPayout implements Cmd {
         outcome(
           fair(
             w,
-            await w.shop.staff.manager.call('POST', `/api/admin/refunds/${r.id}/payout`, {
+            await w.staff.manager.call('POST', `/api/admin/refunds/${r.id}/payout`, {
               utr: `UTR${String(r.id).padStart(12, '0')}`,
             }),
           ),
@@ -997,7 +1143,8 @@ export class EraseAccount implements Cmd {
   constructor(readonly shopper: number) {}
   check = () => true;
   async run(_m: Model, w: World) {
-    const n = this.shopper % w.shoppers.length;
+    const n = w.live[this.shopper % w.live.length];
+    if (n === undefined) return;
     const s = w.shoppers[n]!;
     await step(w, `shopper ${n + 1}: deletes the account`, async () => {
       const res = fair(
@@ -1008,9 +1155,11 @@ export class EraseAccount implements Cmd {
           email: s.email,
         }),
       );
-      return res.statusCode === 200
-        ? `200 ${(res.json() as { state: string }).state}`
-        : outcome(res);
+      if (res.statusCode !== 200) return outcome(res);
+      // Logged out for good; a new shopper signs up in their place, so the sequence goes on.
+      w.live = w.live.filter((i) => i !== n);
+      w.live.push(w.shoppers.push(await w.signUp()) - 1);
+      return `200 ${(res.json() as { state: string }).state}; shopper ${w.shoppers.length} signs up`;
     });
   }
   toString() {
@@ -1044,7 +1193,7 @@ export class ChangeShippingRates implements Cmd {
     await step(w, `owner: shipping rates → table ${this.table % RATE_TABLES.length}`, async () => {
       const res = fair(
         w,
-        await w.shop.staff.owner.call('PATCH', '/api/admin/settings', { shipping_rates: rates }),
+        await w.staff.owner.call('PATCH', '/api/admin/settings', { shipping_rates: rates }),
       );
       if (res.statusCode === 200) w.shop.rates = rates;
       return outcome(res);
@@ -1069,7 +1218,7 @@ export class ChangePrice implements Cmd {
     await step(w, `manager: ${p.name.split(' ')[0]} price → ₹${next / 100}`, async () => {
       const res = fair(
         w,
-        await w.shop.staff.manager.call('PATCH', `/api/admin/products/${p.id}`, {
+        await w.staff.manager.call('PATCH', `/api/admin/products/${p.id}`, {
           discount_price_paise: next,
           price_paise: Math.max(next, 400_000),
         }),
@@ -1105,7 +1254,7 @@ export class AdjustStock implements Cmd {
         outcome(
           fair(
             w,
-            await w.shop.staff.manager.call('POST', `/api/admin/products/${p.id}/stock`, {
+            await w.staff.manager.call('POST', `/api/admin/products/${p.id}/stock`, {
               size,
               delta: this.delta,
               reason,
@@ -1140,12 +1289,158 @@ export class EditCoupon implements Cmd {
       w,
       `owner: ${this.which % 2 === 0 ? 'shirt' : 'order'} coupon ${JSON.stringify(body)}`,
       async () =>
-        outcome(fair(w, await w.shop.staff.owner.call('PATCH', `/api/admin/coupons/${id}`, body))),
+        outcome(fair(w, await w.staff.owner.call('PATCH', `/api/admin/coupons/${id}`, body))),
     );
   }
   toString() {
     return `editCoupon(${this.which}, ${this.change})`;
   }
+}
+
+/** The timestamps of an order that the shop's clocks read (holds, COD windows, returns). */
+const ORDER_TIMES = [
+  'created_at',
+  'reserved_until',
+  'paid_at',
+  'packed_at',
+  'shipped_at',
+  'delivered_at',
+  'canceled_at',
+  'cod_confirm_expires_at',
+  'cod_confirmed_at',
+  'eway_bill_at',
+] as const;
+
+/**
+ * Time passes for this sequence's orders — an hour, a day and a bit (COD's confirmation
+ * window), two days (an unconfirmed COD order's end) or eight (the 7-day return window) —
+ * and the shop's sweeps run as their timers would: holds end, unpaid orders past paying are
+ * canceled, unconfirmed COD orders too. PostgreSQL's clock cannot move, so the orders' times
+ * move back instead, all of them alike.
+ */
+export class ClockJump implements Cmd {
+  constructor(readonly hours: number) {}
+  check = (m: Readonly<Model>) => m.orders > 0;
+  async run(_m: Model, w: World) {
+    const days = this.hours >= 48 ? ` (${Math.round(this.hours / 24)} days)` : '';
+    await step(w, `clock: ${this.hours} hours pass${days}, the sweeps run`, async () => {
+      const db = w.shop.t.db;
+      const ids = sql.join(
+        w.orders.map((o) => sql`${o.id}`),
+        sql`, `,
+      );
+      const back = sql`${`${this.hours} hours`}::interval`;
+      await db.execute(
+        sql`UPDATE orders SET ${sql.join(
+          ORDER_TIMES.map((c) => sql`${sql.identifier(c)} = ${sql.identifier(c)} - ${back}`),
+          sql`, `,
+        )} WHERE id IN (${ids})`,
+      );
+      const released = await releaseExpiredOrders(db);
+      const canceled = await cancelUnconfirmedCodOrders(
+        db,
+        w.shop.t.config.publicUrl,
+        new Date(),
+        100,
+      );
+      return `${released} holds released, ${canceled} unconfirmed COD orders canceled`;
+    });
+  }
+  toString() {
+    return `clockJump(${this.hours} h)`;
+  }
+}
+
+/**
+ * A manager updates the catalogue from a spreadsheet: exports the CSV, changes one of this
+ * sequence's jerseys (a size's count, its selling price, or both) and imports it — a dry run,
+ * then applied with the dry run's plan. A sale between the two makes the plan stale (a fair
+ * refusal). Held and sold pieces stay the shop's: the ledger must explain the new count.
+ */
+export class CatalogueCsv implements Cmd {
+  constructor(
+    readonly product: number,
+    readonly size: number,
+    readonly delta: number,
+    readonly reprice: boolean,
+  ) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const p = w.products[this.product % w.products.length]!;
+    const size = p.sizes[this.size % p.sizes.length]!;
+    const price = Math.round((p.pricePaise * 1.05) / 100) * 100;
+    await step(
+      w,
+      `manager: CSV import, ${p.name.split(' ')[0]} ${size} ${this.delta >= 0 ? '+' : ''}${this.delta}${this.reprice ? `, price → ₹${price / 100}` : ''}`,
+      async () => {
+        const manager = w.staff.manager;
+        const exported = fair(w, await manager.call('GET', '/api/admin/catalogue/csv'));
+        if (exported.statusCode !== 200) return `export ${outcome(exported)}`;
+        const [header, ...rows] = parseCsv(exported.body, { bom: true }) as string[][];
+        const col = (name: CsvColumn) => CSV_COLUMNS.indexOf(name);
+        const row = rows.find((r) => Number(r[col('id')]) === p.id);
+        if (!header || !row) throw new Error(`the export has no row for product #${p.id}`);
+        const counts = parseSizesCell(row[col('sizes')]!);
+        const had = counts.get(size) ?? 0;
+        counts.set(size, Math.max(0, had + this.delta));
+        row[col('sizes')] = [...counts].map(([z, n]) => `${z}:${n}`).join('|');
+        if (this.reprice) {
+          // The selling price; the MRP rises with it when it would be passed.
+          row[col('discount_price')] = String(price / 100);
+          if (Number(row[col('price')]) < price / 100) row[col('price')] = String(price / 100);
+        }
+        const file = stringifyCsv([header, row], { record_delimiter: 'windows' });
+        const send = async (query: string) => {
+          const res = fair(
+            w,
+            await manager.call('POST', `/api/admin/catalogue/csv?${query}`, file, {
+              'content-type': 'text/csv',
+            }),
+          );
+          if (res.statusCode !== 200) return { res, last: null };
+          const lines = res.body.trim().split('\n');
+          return {
+            res,
+            last: JSON.parse(lines.at(-1)!) as {
+              outcome?: string;
+              plan?: string;
+              type?: string;
+              error?: string;
+              errors?: { column: string; message: string }[];
+            },
+          };
+        };
+        const dry = await send('mode=dry-run');
+        if (!dry.last) return `dry run ${outcome(dry.res)}`;
+        if (dry.last.type === 'failed') throw new Error(`the dry run failed: ${dry.last.error}`);
+        const why = (r: { errors?: { column: string; message: string }[] }) =>
+          (r.errors ?? []).map((e) => ` (${e.column}: ${e.message})`).join('');
+        if (dry.last.outcome !== 'checked') return `dry run: ${dry.last.outcome}${why(dry.last)}`;
+        const applied = await send(`mode=apply&plan=${dry.last.plan}`);
+        if (!applied.last) return `apply ${outcome(applied.res)}`;
+        if (applied.last.type === 'failed')
+          throw new Error(`the import failed: ${applied.last.error}`);
+        if (applied.last.outcome === 'applied' && this.reprice) p.pricePaise = price;
+        return `${had} → ${counts.get(size)}: ${applied.last.outcome}${why(applied.last)}`;
+      },
+    );
+  }
+  toString() {
+    return `catalogueCsv(${this.product}, ${this.size}, ${this.delta}${this.reprice ? ', reprice' : ''})`;
+  }
+}
+
+/** 'S:3|M:4' as counts by size, in the file's order. */
+function parseSizesCell(cell: string): Map<string, number> {
+  return new Map(
+    cell
+      .split('|')
+      .filter(Boolean)
+      .map((pair) => {
+        const [z = '', n = '0'] = pair.split(':');
+        return [z.trim(), Number(n)] as const;
+      }),
+  );
 }
 
 // ───────────────────────────── generators ─────────────────────────────
@@ -1163,7 +1458,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   ...Array.from({ length: 2 }, () =>
     fc
       .tuple(
-        fc.nat({ max: 1 }),
+        fc.nat({ max: 2 }),
         fc.array(lineArb, { minLength: 1, maxLength: 2 }),
         fc.constantFrom('none', 'none', 'shirt', 'order'),
         fc.boolean(),
@@ -1232,7 +1527,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc.tuple(idx, fc.integer({ min: 1, max: 10 })).map(([o, t]) => new StaffRefund(o, t) as Cmd),
   idx.map((i) => new RecordPayout(i) as Cmd),
   fc.constant(new HoldExpirySweep() as Cmd),
-  fc.nat({ max: 1 }).map((s) => new EraseAccount(s) as Cmd),
+  fc.nat({ max: 2 }).map((s) => new EraseAccount(s) as Cmd),
   fc.constant(new ErasureSweep() as Cmd),
   fc.nat({ max: 2 }).map((t) => new ChangeShippingRates(t) as Cmd),
   fc.tuple(fc.nat({ max: 1 }), fc.boolean()).map(([p, up]) => new ChangePrice(p, up) as Cmd),
@@ -1242,4 +1537,8 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc
     .tuple(fc.nat({ max: 1 }), fc.constantFrom<EditCoupon['change']>('value', 'off', 'on'))
     .map(([c, ch]) => new EditCoupon(c, ch) as Cmd),
+  fc.constantFrom(1, 25, 49, 192).map((h) => new ClockJump(h) as Cmd),
+  fc
+    .tuple(fc.nat({ max: 1 }), fc.nat({ max: 2 }), fc.constantFrom(-2, -1, 0, 2), fc.boolean())
+    .map(([p, z, d, r]) => new CatalogueCsv(p, z, d, r) as Cmd),
 ];

@@ -21,6 +21,7 @@ import { ewayBillsEndpoints } from './e-way-bills-endpoints.js';
 import { invoicesEndpoints } from './invoices-endpoints.js';
 import { refundsEndpoints } from './refunds-endpoints.js';
 import { ledgerEndpoints } from './ledger-endpoints.js';
+import { settlementsEndpoints } from './settlements-endpoints.js';
 import { returnsEndpoints } from './returns-endpoints.js';
 import { taxEndpoints } from './tax-endpoints.js';
 import { shipmentsEndpoints } from './shipments-endpoints.js';
@@ -55,6 +56,7 @@ export const adminEndpoints = {
   ...settingsEndpoints,
   ...refundsEndpoints,
   ...ledgerEndpoints,
+  ...settlementsEndpoints,
   ...returnsEndpoints,
   ...taxEndpoints,
   ...shipmentsEndpoints,

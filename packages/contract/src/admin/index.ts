@@ -19,6 +19,7 @@ export * from './catalogue-csv.js';
 export * from './orders.js';
 export * from './refunds.js';
 export * from './ledger.js';
+export * from './settlements.js';
 export * from './returns.js';
 export * from './tax.js';
 export * from './shipments.js';

@@ -1,6 +1,7 @@
 // /admin/reconciliation (reports.read): every order's money ledger checked (decision 061) —
 // captured payments + cash collected − refunds against what the order keeps — and the orders
-// that do not balance listed with their figures, each linking to its order.
+// that do not balance listed with their figures, each linking to its order; then Razorpay's
+// settlement report matched against the ledger (settlement-report.tsx, decision 076).
 import type { UnbalancedOrder } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { call, errorText } from '@/api/client';
 import { FormMessage } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { useTitle } from '@/ui/use-title';
+import { SettlementReportSection } from './settlement-report';
 
 const cell = 'px-3 py-3 align-top max-md:block max-md:px-0 max-md:py-1';
 const border = 'md:border-b md:border-line';
@@ -47,6 +49,7 @@ export function ReconciliationPage() {
           <UnbalancedTable orders={check.data.unbalanced} />
         </>
       )}
+      <SettlementReportSection />
     </div>
   );
 }
