@@ -78,6 +78,8 @@ export default tseslint.config(
       'bench/results/**',
       '**/*.js',
       '**/*.mjs',
+      // Plain JavaScript that Node runs as it is (`npm start`): linted as the TypeScript is.
+      '!scripts/start.js',
     ],
   },
   js.configs.recommended,
@@ -96,10 +98,10 @@ export default tseslint.config(
   {
     // A promise nobody awaits hides its failure: every promise is awaited, returned, or
     // marked `void` on purpose; none is handed to a callback that ignores it (an onClick).
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx}', 'scripts/start.js'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['scripts/*.ts'] },
+        projectService: { allowDefaultProject: ['scripts/*.ts', 'scripts/start.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -133,7 +133,7 @@ it('a paid order is packed and shipped in the back office, and the shopper sees 
     .getByLabel('Tracking link (optional)')
     .fill('http://www.bluedart.com/t/BD55512345IN');
   await dialog.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(dialog.getByText('tracking_link must be an https:// address')).toBeVisible();
+  await expect(dialog.getByText('The tracking link must be an https:// address')).toBeVisible();
   const link = 'https://www.bluedart.com/tracking?awb=BD55512345IN';
   await dialog.getByLabel('Tracking link (optional)').fill(link);
   await dialog.getByLabel('Expected delivery (optional)').fill(indianDay(4));

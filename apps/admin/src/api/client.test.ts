@@ -3,12 +3,12 @@ import { fakeApi } from '@/test/fake-api';
 import { ApiError, call, UNREACHABLE } from './client';
 
 describe('call', () => {
-  it('fills in path parameters, sends JSON with the cookie, and answers the body', async () => {
+  it('fills in path parameters, sends JSON with the cookie, and returns the body', async () => {
     const api = fakeApi({
       'PATCH /api/admin/staff/7': { body: { staff: { id: 7, role: 'packer' } } },
     });
-    const answer = await call('updateStaff', { params: { id: 7 }, body: { role: 'packer' } });
-    expect(answer).toEqual({ staff: { id: 7, role: 'packer' } });
+    const response = await call('updateStaff', { params: { id: 7 }, body: { role: 'packer' } });
+    expect(response).toEqual({ staff: { id: 7, role: 'packer' } });
     expect(api.calls).toEqual([
       expect.objectContaining({
         method: 'PATCH',
@@ -44,7 +44,7 @@ describe('call', () => {
     expect(new ApiError('Please check your email', 401, 'signIn').signInNeeded).toBe(false);
   });
 
-  it('says so when the shop does not answer', async () => {
+  it('says so when the shop does not respond', async () => {
     fakeApi({});
     await expect(call('me')).rejects.toMatchObject({ message: UNREACHABLE, status: 0 });
   });

@@ -21,9 +21,9 @@ type CallArgs<N extends AdminEndpointName> = keyof CallInput<N> extends never
   ? []
   : [input: CallInput<N>];
 
-export const UNREACHABLE = 'The shop did not answer. Check your connection and try again.';
+export const UNREACHABLE = 'The shop did not respond. Check your connection and try again.';
 
-/** A refused or failed call: the server's `{error}` text and the HTTP status (0: no answer). */
+/** A refused or failed call: the server's `{error}` text and the HTTP status (0: no response). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -34,7 +34,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The staff session is missing or over: the answer is to sign in again. */
+  /** The staff session is missing or over: the response is to sign in again. */
   get signInNeeded(): boolean {
     const access = adminEndpoints[this.endpoint].access;
     return this.status === 401 && access !== 'public' && access !== 'second-factor';
@@ -88,7 +88,7 @@ async function send<N extends AdminEndpointName>(
     const text =
       json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
         ? json.error
-        : `The shop answered ${res.status}. Please try again.`;
+        : `The shop responded with an error (${res.status}). Please try again.`;
     throw new ApiError(text, res.status, name);
   }
   return json as AdminResponse<N>;

@@ -13,7 +13,7 @@ export function createQueryClient(onSignInNeeded: () => void): QueryClient {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
-        // A refusal (4xx) is the answer; only a failure to reach the shop is tried again.
+        // A refusal (4xx) is the response; only a failure to reach the shop is tried again.
         retry: (count, error) => error instanceof ApiError && error.status === 0 && count < 2,
         staleTime: 10_000,
       },

@@ -1,8 +1,8 @@
-// A stand-in for the shop's server in component tests: answers by 'METHOD /path' (the query
+// A stand-in for the shop's server in component tests: responds by 'METHOD /path' (the query
 // string apart) and records every call the app made, with its body.
 import { vi } from 'vitest';
 
-export interface Answer {
+export interface FakeResponse {
   status?: number;
   body: unknown;
 }
@@ -15,7 +15,7 @@ export interface Sent {
   credentials: RequestCredentials | undefined;
 }
 
-type Handler = Answer | ((sent: Sent) => Answer);
+type Handler = FakeResponse | ((sent: Sent) => FakeResponse);
 
 export function fakeApi(handlers: Record<string, Handler>) {
   const calls: Sent[] = [];
@@ -30,10 +30,10 @@ export function fakeApi(handlers: Record<string, Handler>) {
     };
     calls.push(sent);
     const handler = handlers[`${sent.method} ${sent.path}`];
-    if (!handler) throw new Error(`no fake answer for ${sent.method} ${sent.path}`);
-    const answer = typeof handler === 'function' ? handler(sent) : handler;
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
+    if (!handler) throw new Error(`no fake response for ${sent.method} ${sent.path}`);
+    const response = typeof handler === 'function' ? handler(sent) : handler;
+    return new Response(JSON.stringify(response.body), {
+      status: response.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });
   });

@@ -1,4 +1,4 @@
-// The shop's settings as GET /api/admin/settings answers them, for the settings pages' tests.
+// The shop's settings as GET /api/admin/settings returns them, for the settings pages' tests.
 import { DEFAULT_SHIPPING_RATES } from '@kitroom/contract';
 import type { ShopSettingsRow } from '@kitroom/contract/admin';
 

@@ -1,4 +1,4 @@
-// Staff as the server answers them, for component tests.
+// Staff as the server returns them, for component tests.
 import {
   ROLE_PERMISSIONS,
   type SignedInResponse,

@@ -2,6 +2,7 @@
 // contract's zod schema of the request checks them on submit, as the server will. Each
 // field shows the first message the schema gives it (a problem with the whole request is
 // `errors.root`); errors stay until the next submit, and the first field in error is focused.
+// A form of rows (`useFieldArray`) says with `errorPath` which row's field an issue is about.
 import type { RefObject } from 'react';
 import type {
   DefaultValues,
@@ -29,20 +30,39 @@ interface RequestFormOptions<Values> {
   toRequest?: (values: Values) => unknown;
   /** What the schema cannot see in the request (text that is not rupees): field → message. */
   check?: (values: Values) => Partial<Record<keyof Values, string>>;
+  /**
+   * The field an issue of the request is about, as a dotted path of the values
+   * (`zones.1.states`); by default the request's top-level field, the form's whole for none.
+   */
+  errorPath?: (path: readonly PropertyKey[]) => string;
+}
+
+const topLevel = (path: readonly PropertyKey[]) => (path.length === 0 ? 'root' : String(path[0]));
+
+type ErrorTree = { [key: string]: ErrorTree | { type: string; message: string } | undefined };
+
+/** Puts the first message for a dotted path into react-hook-form's nested errors. */
+function putFirst(errors: ErrorTree, path: string, error: { type: string; message: string }) {
+  const keys = path.split('.');
+  let at = errors;
+  for (const key of keys.slice(0, -1)) {
+    at[key] ??= {};
+    at = at[key] as ErrorTree;
+  }
+  at[keys.at(-1)!] ??= error;
 }
 
 /** The schema checks the request the values make; `check`'s messages win over its. */
 export function requestResolver<Values extends FieldValues, Request>(
   schema: RequestSchema<Request>,
-  { toRequest = (values) => values, check }: RequestFormOptions<Values> = {},
+  { toRequest = (values) => values, check, errorPath = topLevel }: RequestFormOptions<Values> = {},
 ): Resolver<Values, unknown, Request> {
   return (values) => {
     const parsed = schema.safeParse(toRequest(values));
-    const errors: Record<string, { type: string; message: string }> = {};
+    const errors: ErrorTree = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const key = issue.path.length === 0 ? 'root' : String(issue.path[0]);
-        errors[key] ??= { type: 'schema', message: issue.message };
+        putFirst(errors, errorPath(issue.path), { type: 'schema', message: issue.message });
       }
     }
     for (const [key, message] of Object.entries(check?.(values) ?? {})) {

@@ -191,13 +191,13 @@ describe('ship and deliver', () => {
     const id = await buy();
     const ok = { courier_name: 'DTDC', tracking_id: 'D123' };
     for (const [body, error] of [
-      [{ ...ok, courier_name: '  ' }, /courier_name is required/],
-      [{ ...ok, tracking_id: 'has spaces' }, /tracking_id may hold/],
-      [{ ...ok, tracking_link: 'http://dtdc.in/t/D123' }, /tracking_link must be an https/],
-      [{ ...ok, tracking_link: 'javascript:alert(1)' }, /tracking_link must be an https/],
-      [{ ...ok, expected_date: '2020-01-01' }, /expected_date must be today or later/],
+      [{ ...ok, courier_name: '  ' }, /The courier is required/],
+      [{ ...ok, tracking_id: 'has spaces' }, /The tracking id may hold/],
+      [{ ...ok, tracking_link: 'http://dtdc.in/t/D123' }, /The tracking link must be an https/],
+      [{ ...ok, tracking_link: 'javascript:alert(1)' }, /The tracking link must be an https/],
+      [{ ...ok, expected_date: '2020-01-01' }, /The expected delivery must be today or later/],
       [{ ...ok, expected_date: '2099-02-30' }, /expected_date is not a day of the calendar/],
-      [{ tracking_id: 'D123' }, /courier_name is required/],
+      [{ tracking_id: 'D123' }, /The courier is required/],
     ] as const) {
       const res = await packer.call('POST', `/api/admin/orders/${id}/ship`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -507,7 +507,7 @@ describe('the COD settings', () => {
       cod_excluded_pincodes: ['67'],
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toContain('cod_fee_paise must be 0 to 100000 paise');
+    expect(bad.json().error).toContain('The COD fee must be ₹0 to ₹1,000');
     const order = await owner.call('PATCH', '/api/admin/settings', {
       cod_confirm_hours: 50,
       cod_cancel_after_hours: 48,

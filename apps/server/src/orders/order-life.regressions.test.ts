@@ -9,6 +9,7 @@ import {
   CancelByStaff,
   Checkout,
   ConfirmCod,
+  CourierReplay,
   CourierTick,
   EraseAccount,
   newWorld,
@@ -139,7 +140,7 @@ it('a late payment after the account was erased goes back without a mail to nobo
   expect(w.script.map((l) => l.replace(/(#|Details\/)\d+/g, '$1N'))).toEqual([
     'shopper 2: checkout online [Malabar S×1], ₹1359  ⇒  order #N',
     'support: cancels order #N  ⇒  200',
-    'shopper 2: deletes the account  ⇒  200 done',
+    'shopper 2: deletes the account  ⇒  200 done; shopper 4 signs up',
     'shopper 2: pays the newest payment page of order #N  ⇒  302 → /reviewOrdersDetails/N',
   ]);
   const id = w.orders[0]!.id;
@@ -153,4 +154,32 @@ it('a late payment after the account was erased goes back without a mail to nobo
     sql`SELECT count(*)::int AS n FROM outbox WHERE order_id = ${id}`,
   );
   expect(mails).toEqual([{ n: 0 }]);
+});
+
+// Seed 5, 80 runs, once the courier's news could come again or late: "the parcel went from
+// delivery_failed to out_for_delivery on a scan it had heard". The sandbox courier posted a
+// waybill's due events in one pass all at the same moment, so a late copy of the "out for
+// delivery" scan looked as new as the failure after it, and the parcel stepped back. Each
+// scan now has its own moment, in order; a late one is stored and moves nothing.
+it('a late "out for delivery" scan after a failed delivery leaves the parcel failed', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new Checkout(0, [{ product: 0, size: 0, quantity: 1 }], 'none', true, true),
+    new ConfirmCod(0),
+    new Ship(0, 'sandbox'),
+    new CourierTick(4),
+    new CourierReplay(6, 'late'),
+  ]);
+  expect(w.script.map((l) => l.replace(/#\d+/g, '#N'))).toEqual([
+    'shopper 1: checkout COD [Malabar S×1] (consignee FAIL), ₹1408  ⇒  order #N',
+    'shopper 1: confirms COD order #N by the mailed link  ⇒  200',
+    'packer: ships order #N with the sandbox courier  ⇒  200',
+    'sandbox courier: 4 minutes pass  ⇒  4 events posted',
+    'sandbox courier: posts the "out_for_delivery" scan of order #N late, after later ones  ⇒  200',
+  ]);
+  const [parcel] = await queryRows<{ state: string }>(
+    shop.t.db,
+    sql`SELECT state FROM shipments WHERE order_id = ${w.orders[0]!.id}`,
+  );
+  expect(parcel).toEqual({ state: 'delivery_failed' });
 });

@@ -106,7 +106,7 @@ describe('settings', () => {
       shiprocket_pickup_location: 'Kozhikode warehouse',
     });
     for (const [body, error] of [
-      [{ parcel_weight_grams: 0 }, 'parcel_weight_grams must be 1 to 100000'],
+      [{ parcel_weight_grams: 0 }, 'The parcel weight must be 1 to 100000 grams'],
       [
         { default_courier: 'carrier pigeon' },
         'default_courier must be manual, sandbox or shiprocket',
@@ -174,19 +174,19 @@ describe('settings', () => {
       ],
       [
         { delivery_days_metro: 31 },
-        'delivery_days_metro: delivery_days_metro must be 0 to 30 days',
+        'delivery_days_metro: Delivery days (Metro cities) must be 0 to 30',
       ],
       [
         { delivery_days_metro: -1 },
-        'delivery_days_metro: delivery_days_metro must be 0 to 30 days',
+        'delivery_days_metro: Delivery days (Metro cities) must be 0 to 30',
       ],
       [
         { delivery_days_same_city: 1.5 },
-        'delivery_days_same_city: delivery_days_same_city must be a whole number of days',
+        'delivery_days_same_city: Delivery days (Same city) must be a whole number',
       ],
       [
         { delivery_days_same_city: '2' },
-        'delivery_days_same_city: delivery_days_same_city must be a whole number of days',
+        'delivery_days_same_city: Delivery days (Same city) must be a whole number',
       ],
       [{}, 'nothing to change'],
     ];

@@ -30,6 +30,8 @@ import { KERALA_ADDRESS, type Shopper } from './checkout.js';
 import { createCoupon, createProduct, loggedInUser } from './factories.js';
 import type { TestApp } from './harness.js';
 import { checkInvariants, concerning, describeViolations } from './order-invariants.js';
+import { webhookBody } from '../shipping/couriers/sandbox.courier.js';
+import type { SandboxEventRow } from '../shipping/couriers/sandbox.queries.js';
 import { httpInjector, type Injector } from './http-injector.js';
 import { startSandboxCourierShop, type SandboxCourierShop } from './sandbox-courier.js';
 import { approvedWholesaler, createPriceList } from './wholesale.js';
@@ -1297,6 +1299,66 @@ export class EditCoupon implements Cmd {
   }
 }
 
+/**
+ * The courier's news arrives again or late, as real couriers' webhooks do: an event already
+ * posted comes a second time (the same event id), or an earlier scan arrives after later ones
+ * (a new event id, its old time). The shop must take each once and never step a parcel back.
+ */
+export class CourierReplay implements Cmd {
+  constructor(
+    readonly pickIdx: number,
+    readonly how: 'duplicate' | 'late',
+  ) {}
+  check = (m: Readonly<Model>) => m.orders > 0;
+  async run(_m: Model, w: World) {
+    const posted = await queryRows<SandboxEventRow & { order_id: number }>(
+      w.shop.t.db,
+      sql`SELECT e.*, s.order_id FROM sandbox_courier_events e
+          JOIN shipments s ON s.courier = 'sandbox' AND s.awb = e.awb
+          WHERE e.posted_at IS NOT NULL AND s.order_id IN (${sql.join(
+            w.orders.map((o) => sql`${o.id}`),
+            sql`, `,
+          )})
+          ORDER BY e.id`,
+    );
+    const e = pick(posted, this.pickIdx);
+    if (!e) return;
+    await step(
+      w,
+      `sandbox courier: posts the "${e.state}" scan of order #${e.order_id} ${this.how === 'duplicate' ? 'again' : 'late, after later ones'}`,
+      async () => {
+        const parcelState = async () =>
+          (
+            await queryRows<{ state: string }>(
+              w.shop.t.db,
+              sql`SELECT state FROM shipments WHERE courier = 'sandbox' AND awb = ${e.awb}`,
+            )
+          )[0]?.state;
+        const before = await parcelState();
+        // Raw rows carry times as text.
+        const body = webhookBody(e, new Date(e.posted_at!));
+        const status = await w.shop.courier.post(
+          `${w.shop.t.config.publicUrl}/api${w.shop.courier.sandbox.webhookPath}`,
+          this.how === 'duplicate'
+            ? body
+            : { ...body, event_id: `${body.event_id}-late-${randomBytes(2).toString('hex')}` },
+          w.shop.courier.sandbox.webhookHeaders(),
+        );
+        if (status >= 500) throw new Error(`the shop responded ${status} to the courier`);
+        // The parcel's state is its newest news: a scan heard again or late moves nothing.
+        const after = await parcelState();
+        if (after !== before) {
+          throw new Error(`the parcel went from ${before} to ${after} on a scan it had heard`);
+        }
+        return `${status}`;
+      },
+    );
+  }
+  toString() {
+    return `courierReplay(${this.pickIdx}, ${this.how})`;
+  }
+}
+
 /** The timestamps of an order that the shop's clocks read (holds, COD windows, returns). */
 const ORDER_TIMES = [
   'created_at',
@@ -1538,6 +1600,11 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
     .tuple(fc.nat({ max: 1 }), fc.constantFrom<EditCoupon['change']>('value', 'off', 'on'))
     .map(([c, ch]) => new EditCoupon(c, ch) as Cmd),
   fc.constantFrom(1, 25, 49, 192).map((h) => new ClockJump(h) as Cmd),
+  ...Array.from({ length: 2 }, () =>
+    fc
+      .tuple(idx, fc.constantFrom<CourierReplay['how']>('duplicate', 'late'))
+      .map(([i, how]) => new CourierReplay(i, how) as Cmd),
+  ),
   fc
     .tuple(fc.nat({ max: 1 }), fc.nat({ max: 2 }), fc.constantFrom(-2, -1, 0, 2), fc.boolean())
     .map(([p, z, d, r]) => new CatalogueCsv(p, z, d, r) as Cmd),

@@ -8,7 +8,7 @@ import type {
   ListingSort,
   ShopListingRequest,
 } from '@kitroom/contract';
-import { call, inlinedAnswer, type CallOptions } from './client';
+import { call, inlinedResponse, type CallOptions } from './client';
 
 /** profiles.php: the team and player profiles written in the back office. */
 export const getProfiles = (options?: CallOptions) => call('profiles.php', undefined, options);
@@ -35,11 +35,11 @@ export const manageCart = (body: CartManageRequest) => call('cart_manage.php', b
 export const mergeCart = (body: CartMergeRequest) => call('cart_merge.php', body);
 
 /**
- * Answers the server inlined into this page (and rendered it with), so a page paints them on
+ * Responses the server inlined into this page (and rendered it with), so a page paints them on
  * its first render: read through useApi from the render's initial data.
  */
 export const inlined = {
-  profiles: () => inlinedAnswer('profiles.php'),
-  shopDetails: () => inlinedAnswer('shop_details.php'),
-  listing: (body: ShopListingRequest) => inlinedAnswer('shop.php', body),
+  profiles: () => inlinedResponse('profiles.php'),
+  shopDetails: () => inlinedResponse('shop_details.php'),
+  listing: (body: ShopListingRequest) => inlinedResponse('shop.php', body),
 };

@@ -6,7 +6,7 @@ import type {
 } from '@kitroom/contract';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
-import { ApiError, call, callKey, inlinedAnswer, isAbort } from './client';
+import { ApiError, call, callKey, inlinedResponse, isAbort } from './client';
 import { initialDataOf } from './initial-data';
 
 afterEach(() => vi.restoreAllMocks());
@@ -61,22 +61,22 @@ describe('call', () => {
     expect(isAbort(error)).toBe(true);
   });
 
-  it('reads the answer the server inlined under the same key as the call', () => {
+  it('reads the response the server inlined under the same key as the call', () => {
     const data = initialDataOf({
       [callKey('delivery_estimate.php?pincode=673001', undefined)]: { pincode: '673001' },
       [callKey('shop.php', { category: ['Club'] })]: { products: [], min_price: 0, max_price: 0 },
     });
-    expect(inlinedAnswer('delivery_estimate.php', { pincode: '673001' })(data)).toEqual({
+    expect(inlinedResponse('delivery_estimate.php', { pincode: '673001' })(data)).toEqual({
       pincode: '673001',
     });
-    expect(inlinedAnswer('shop.php', { category: ['Club'] })(data)).toEqual({
+    expect(inlinedResponse('shop.php', { category: ['Club'] })(data)).toEqual({
       products: [],
       min_price: 0,
       max_price: 0,
     });
   });
 
-  it('types the answer by the body’s form', async () => {
+  it('types the response by the body’s form', async () => {
     const api = fakeApi();
     api.on('shop.php', () => ok({ products: [], min_price: 0, max_price: 0 }));
     api.on('orders.php', () => ok({ orders: [] }));

@@ -1,5 +1,5 @@
 // The one HTTP client of the storefront: `call(path, input)` over the contract's endpoint
-// table (storefrontEndpoints), which types what each call sends and answers (the server
+// table (storefrontEndpoints), which types what each call sends and returns (the server
 // validates both sides against the same schemas), so no API type is written here twice.
 // Same-origin fetch sends the `access` session cookie itself.
 import type {
@@ -13,7 +13,7 @@ import type {
 } from '@kitroom/contract';
 import { takeInitialData, type InitialData } from './initial-data';
 
-/** A call that answered with an error status; `message` is the server's `{error}` text. */
+/** A call that responded with an error status; `message` is the server's `{error}` text. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -41,7 +41,7 @@ function errorText(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The key under which the server inlines a call's first answer into the page. */
+/** The key under which the server inlines a call's first response into the page. */
 export function callKey(path: string, body: unknown): string {
   return `${path} ${JSON.stringify(body ?? null)}`;
 }
@@ -71,7 +71,7 @@ function responseOf({ status, body }: PageCallResponse): unknown {
     try {
       parsed = JSON.parse(body);
     } catch {
-      throw new ApiError(status, `Unexpected answer from the server (${status})`);
+      throw new ApiError(status, `Unexpected response from the server (${status})`);
     }
   }
   if (status < 200 || status >= 300) {
@@ -97,7 +97,7 @@ export type EveryGetCallListed = Expect<
 >;
 const getCalls: ReadonlySet<string> = new Set(GET_CALLS);
 
-/** The calls whose answer depends on the body's shape (the table's forms). */
+/** The calls whose response depends on the body's shape (the table's forms). */
 type FormPath = {
   [P in StorefrontCallPath]: StorefrontEndpoints[P] extends { forms: unknown } ? P : never;
 }[StorefrontCallPath];
@@ -124,10 +124,10 @@ export function inlinedKey(path: StorefrontCallPath, input: unknown): string {
 }
 
 /**
- * Makes a storefront call: `call('cart_manage.php', body)`. The answer the server inlined into
+ * Makes a storefront call: `call('cart_manage.php', body)`. The response the server inlined into
  * the page for the same call is used first, once; an error status throws an ApiError with the
- * server's text; `options.signal` aborts it. For a call whose answer depends on the body's
- * shape (shop.php, orders.php), the answer's type is the one for that shape.
+ * server's text; `options.signal` aborts it. For a call whose response depends on the body's
+ * shape (shop.php, orders.php), the response's type is the one for that shape.
  */
 export function call<P extends FormPath, B extends StorefrontRequest<P>>(
   path: P,
@@ -179,21 +179,24 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** Reads a call's inlined answer from a page's initial data (not used up). */
-export type InlinedAnswer<Res> = (data: InitialData) => Res | undefined;
+/** Reads a call's inlined response from a page's initial data (not used up). */
+export type InlinedResponse<Res> = (data: InitialData) => Res | undefined;
 
-/** The answer the server inlined into the page for this call, if any. */
-export function inlinedAnswer<P extends FormPath, B extends StorefrontRequest<P>>(
+/** The response the server inlined into the page for this call, if any. */
+export function inlinedResponse<P extends FormPath, B extends StorefrontRequest<P>>(
   path: P,
   input: B,
-): InlinedAnswer<StorefrontResponse<P, B>>;
-export function inlinedAnswer<P extends StorefrontCallPath>(
+): InlinedResponse<StorefrontResponse<P, B>>;
+export function inlinedResponse<P extends StorefrontCallPath>(
   path: P,
   ...args: undefined extends StorefrontRequest<P>
     ? [input?: StorefrontRequest<P>]
     : [input: StorefrontRequest<P>]
-): InlinedAnswer<StorefrontResponse<P>>;
-export function inlinedAnswer(path: StorefrontCallPath, input?: unknown): InlinedAnswer<unknown> {
+): InlinedResponse<StorefrontResponse<P>>;
+export function inlinedResponse(
+  path: StorefrontCallPath,
+  input?: unknown,
+): InlinedResponse<unknown> {
   const key = inlinedKey(path, input);
   return (data) => data.peek(key);
 }

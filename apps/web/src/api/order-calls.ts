@@ -23,17 +23,17 @@ export const getOrder = (userId: number, orderId: number, options?: CallOptions)
 export const payOrder = (userId: number, orderId: number) =>
   call('payment_processer.php', { user_id: userId, order_id: orderId });
 
-/** order_cancel.php: the shopper cancels their order; answers the order page afterwards. */
+/** order_cancel.php: the shopper cancels their order; returns the order page afterwards. */
 export const cancelOrder = (body: OrderCancelRequest) => call('order_cancel.php', body);
 
-/** order_return.php: asks to return or exchange; answers the order page afterwards. */
+/** order_return.php: asks to return or exchange; returns the order page afterwards. */
 export const requestReturn = (body: OrderReturnRequest) => call('order_return.php', body);
 
 /** cod_confirm.php: the mailed link's token confirms a cash-on-delivery order. */
 export const confirmCodByLink = (orderId: number, token: string) =>
   call('cod_confirm.php', { order_id: orderId, token });
 
-/** order_confirm.php: the owner confirms their COD order; answers the order page afterwards. */
+/** order_confirm.php: the owner confirms their COD order; returns the order page afterwards. */
 export const confirmCodOrder = (userId: number, orderId: number) =>
   call('order_confirm.php', { user_id: userId, order_id: orderId });
 

@@ -9,7 +9,7 @@
 import type { StorefrontCallPath, StorefrontRequest } from '@kitroom/contract';
 import { createContext, useContext } from 'react';
 import { matchRoutes, type Location, type RouteMatch, type RouteObject } from 'react-router';
-import { inlinedAnswer, inlinedKey, type call } from './client';
+import { inlinedResponse, inlinedKey, type call } from './client';
 import type { InitialData } from './initial-data';
 import { cachedCall } from './use-api';
 
@@ -32,10 +32,10 @@ export interface Loaded<T> {
 /** Thrown by a caller of inlined responses for a call the page does not carry. */
 class NotInlined extends Error {}
 
-/** A caller that answers from `responses` alone (a page's inlined responses). */
+/** A caller that responds from `responses` alone (a page's inlined responses). */
 export function inlinedCaller(responses: InitialData): Caller {
   const inlinedOnly = (path: StorefrontCallPath, input?: StorefrontRequest<StorefrontCallPath>) => {
-    const response = (inlinedAnswer as (p: string, i: unknown) => (d: InitialData) => unknown)(
+    const response = (inlinedResponse as (p: string, i: unknown) => (d: InitialData) => unknown)(
       path,
       input,
     )(responses);

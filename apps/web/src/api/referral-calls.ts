@@ -1,5 +1,5 @@
 // The referral calls: a click on an affiliate or campaign link, or a stored code reported
-// again. Each answer also sets the visitor cookie that later credits the order.
+// again. Each response also sets the visitor cookie that later credits the order.
 import type {
   GoogleCodeRequest,
   LinkAffiliatesRequest,

@@ -5,7 +5,7 @@
 // (cart, checkout, login) are not fetched here: they are thunks or plain awaited calls
 // (decision 041).
 import { useEffect, useRef, useState } from 'react';
-import { call, callKey, isAbort, type CallOptions, type InlinedAnswer } from './client';
+import { call, callKey, isAbort, type CallOptions, type InlinedResponse } from './client';
 import { useInitialData } from './initial-data';
 
 const MAX_ENTRIES = 40;
@@ -25,7 +25,7 @@ export interface ApiState<T> {
 
 export interface ApiOptions<T> {
   /** Reads the response the server put in the page, if any (see below). */
-  inlined?: InlinedAnswer<T>;
+  inlined?: InlinedResponse<T>;
   /** Ask the server on every mount, even with a response cached (which shows meanwhile). */
   fresh?: boolean;
   /** False: never cache the response (a check whose response must not outlive the page). */
@@ -41,7 +41,7 @@ export interface ApiOptions<T> {
 export function useApi<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
-  options?: InlinedAnswer<T> | ApiOptions<T>,
+  options?: InlinedResponse<T> | ApiOptions<T>,
 ): ApiState<T> {
   const {
     inlined,
@@ -109,7 +109,7 @@ export function useApi<T>(
   return { data: state.data, error: state.error, loading: state.loading };
 }
 
-/** Keeps a response under `key`, as if useApi had asked it (one call answered for another). */
+/** Keeps a response under `key`, as if useApi had asked it (one call's response serving another). */
 export function keepApi(key: string, value: unknown): void {
   if (!import.meta.env.SSR) remember(key, value);
 }

@@ -133,7 +133,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The page as the server loads and renders it (entry-server.tsx), its calls answered from `data`. */
+/** The page as the server loads and renders it (entry-server.tsx), its calls served from `data`. */
 function serverRender(
   url: string,
   data: Record<string, unknown>,
@@ -362,7 +362,7 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
   });
 });
 
-// A render after hydration is work the phone does twice before the page answers a tap: a
+// A render after hydration is work the phone does twice before the page responds to a tap: a
 // flag or a subscription whose browser value differs from the server's re-rendered every
 // card of the page in one task (decision 054). A guest with nothing stored sees the
 // server's page, so nothing on it renders again.

@@ -52,7 +52,7 @@ const notFound: PageHead = { status: 404, title: 'Page not found' };
 /** The status of the error a loader's call ended with, if it did. */
 function errorStatus(loaded: Loaded<unknown> | undefined): number | undefined {
   if (loaded?.error === undefined) return undefined;
-  // Not a refusal (the server failed, or did not answer): the page cannot be made now.
+  // Not a refusal (the server failed, or did not respond): the page cannot be made now.
   if (!(loaded.error instanceof ApiError) || loaded.error.status >= 500) throw loaded.error;
   return loaded.error.status;
 }

@@ -4,8 +4,8 @@ import type { CheckoutStartResponse, ShippingAddress } from '@kitroom/contract';
 import { ok, type FakeApi } from './fake-api';
 
 /**
- * Asha's saved address in Kozhikode, Kerala. Tests that answer the delivery estimate pass
- * their own pincode: the visit's cache keeps those answers by pincode (and amount).
+ * Asha's saved address in Kozhikode, Kerala. Tests that respond to the delivery estimate pass
+ * their own pincode: the visit's cache keeps those responses by pincode (and amount).
  */
 export function savedAddress(pincode = '673001'): ShippingAddress {
   return {
@@ -32,10 +32,10 @@ export const twoShirts = [
 ];
 
 /**
- * Answers checkout_start.php (decision 071): by default a shopper with no address saved, no
+ * Responds to checkout_start.php (decision 071): by default a shopper with no address saved, no
  * estimate, retail prices, no WhatsApp updates and no cart-reminder question.
  */
-export function answerCheckoutStart(api: FakeApi, start: Partial<CheckoutStartResponse> = {}) {
+export function respondToCheckoutStart(api: FakeApi, start: Partial<CheckoutStartResponse> = {}) {
   api.on('checkout_start.php', () =>
     ok({
       address: null,

@@ -1,5 +1,5 @@
-// A fake of the shop's API for component tests: answers by call path and records each body.
-// Typed by the contract's endpoint table: a handler gets the call's request and must answer
+// A fake of the shop's API for component tests: responds by call path and records each body.
+// Typed by the contract's endpoint table: a handler gets the call's request and must return
 // its response (or an `{error}`), so a fake of the wrong shape fails the typecheck.
 import {
   DEFAULT_SHIPPING_RATES,
@@ -12,7 +12,7 @@ import {
 } from '@kitroom/contract';
 import { vi } from 'vitest';
 
-export interface Answer<T = unknown> {
+export interface FakeResponse<T = unknown> {
   status: number;
   body: T;
 }
@@ -23,10 +23,10 @@ type CallOf<F extends FakePath> = F extends `${infer P extends StorefrontCallPat
   ? P
   : F;
 
-/** An answer, or 'offline' for a request that never reaches the server. */
+/** A response, or 'offline' for a request that never reaches the server. */
 type Respond<P extends StorefrontCallPath> = (
   body: StorefrontRequest<P>,
-) => Answer<StorefrontResponse<P> | ErrorResponse> | 'offline';
+) => FakeResponse<StorefrontResponse<P> | ErrorResponse> | 'offline';
 
 export interface FakeApi {
   /** The bodies sent to each call ('login_verification.php'), in order. */
@@ -34,15 +34,15 @@ export interface FakeApi {
   on<F extends FakePath>(path: F, respond: Respond<CallOf<F>>): void;
 }
 
-export const ok = <T>(body: T): Answer<T> => ({ status: 200, body });
-export const refuse = (status: number, error: string): Answer<ErrorResponse> => ({
+export const ok = <T>(body: T): FakeResponse<T> => ({ status: 200, body });
+export const refuse = (status: number, error: string): FakeResponse<ErrorResponse> => ({
   status,
   body: { error },
 });
 
 /**
  * The shop's details as a fresh shop has them: every page inlines them in the real app, so
- * every fake answers them unless a test says otherwise.
+ * every fake responds to them unless a test says otherwise.
  */
 export const SHOP_DETAILS: ShopDetailsResponse = {
   legal_name: 'Kitroom Sportswear',
@@ -59,11 +59,11 @@ export const SHOP_DETAILS: ShopDetailsResponse = {
 };
 
 export function fakeApi(): FakeApi {
-  const handlers = new Map<string, (body: unknown) => Answer | 'offline'>([
+  const handlers = new Map<string, (body: unknown) => FakeResponse | 'offline'>([
     ['shop_details.php', () => ok(SHOP_DETAILS)],
   ]);
   // The real app inlines these in every page, so no test counts them as calls until it
-  // answers them itself.
+  // responds to them itself.
   const inlined = new Set(handlers.keys());
   const calls: Record<string, unknown[]> = {};
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -71,11 +71,11 @@ export function fakeApi(): FakeApi {
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (!inlined.has(path)) (calls[path] ??= []).push(body);
     const respond = handlers.get(path);
-    if (!respond) throw new Error(`no fake answer for ${path}`);
-    const answer = respond(body);
-    if (answer === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
+    if (!respond) throw new Error(`no fake response for ${path}`);
+    const response = respond(body);
+    if (response === 'offline') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(response.body), {
+      status: response.status,
       headers: { 'content-type': 'application/json' },
     });
   });

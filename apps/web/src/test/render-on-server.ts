@@ -13,7 +13,7 @@ const tsxApi = import.meta.resolve('tsx/esm/api');
 const bootstrap = `const { tsImport } = await import(${JSON.stringify(tsxApi)});
 await tsImport(${JSON.stringify(workerFile)}, ${JSON.stringify(workerFile)});`;
 
-/** A page to load on the server, its calls answered from `data` ('<call> <JSON body>'). */
+/** A page to load on the server, its calls served from `data` ('<call> <JSON body>'). */
 export interface ServerPageRequest {
   url: string;
   origin: string;

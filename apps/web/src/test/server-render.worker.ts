@@ -1,7 +1,7 @@
 // Loads and renders pages with the storefront's server entry in a thread of its own, as the
 // server process does: its own React, router and store modules, loaded through Vite's SSR
-// loader from the sources. The page's calls are answered from the responses the test gives,
-// keyed as the web client inlines them ('<call> <JSON body>'); a call without one answers
+// loader from the sources. The page's calls are served from the responses the test gives,
+// keyed as the web client inlines them ('<call> <JSON body>'); a call without one responds
 // 404. Component tests hydrate the markup in jsdom (see render-on-server.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -36,7 +36,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  // Each test starts without the answers an earlier one kept for the visit.
+  // Each test starts without the responses an earlier one kept for the visit.
   forgetApi('');
   localStorage.clear();
   sessionStorage.clear();

@@ -15,7 +15,7 @@ interface AddressFieldsProps {
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 /**
- * Memoised: checkout renders again as each of its calls answers (saved address, delivery
+ * Memoised: checkout renders again as each of its calls responds (saved address, delivery
  * date, cash on delivery, wholesale prices); the form renders only when its own props change.
  */
 export const AddressFields = memo(function AddressFields({

@@ -351,19 +351,20 @@ export const PackOrdersResponse = z.object({
 });
 export type PackOrdersResponse = z.infer<typeof PackOrdersResponse>;
 
-function text(field: string, min: number, max: number) {
+/** A text field, its messages in the staff's words: `what` is how the form names it. */
+function text(what: string, min: number, max: number) {
   return z
-    .string({ error: `${field} is required` })
+    .string({ error: `${what} is required` })
     .trim()
-    .min(min, min === 1 ? `${field} is required` : `${field} must be at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .min(min, min === 1 ? `${what} is required` : `${what} must be at least ${min} characters`)
+    .max(max, `${what} must be at most ${max} characters`);
 }
 
 export const ShipOrderRequest = z.object({
-  courier_name: text('courier_name', 1, 80),
-  tracking_id: text('tracking_id', 1, 80).regex(
+  courier_name: text('The courier', 1, 80),
+  tracking_id: text('The tracking id', 1, 80).regex(
     /^[\w./-]+$/,
-    'tracking_id may hold letters, digits, dots, slashes and dashes only',
+    'The tracking id may hold letters, digits, dots, slashes and dashes only',
   ),
   /** The courier's tracking page; https only. */
   tracking_link: z
@@ -371,9 +372,9 @@ export const ShipOrderRequest = z.object({
       z
         .url({
           protocol: /^https$/,
-          error: 'tracking_link must be an https:// address',
+          error: 'The tracking link must be an https:// address',
         })
-        .max(500, 'tracking_link must be at most 500 characters'),
+        .max(500, 'The tracking link must be at most 500 characters'),
       z.literal(''),
       z.null(),
     ])
@@ -384,7 +385,7 @@ export const ShipOrderRequest = z.object({
     .union([
       CalendarDay('expected_date').refine(
         (v) => v >= indianDay(new Date()),
-        'expected_date must be today or later',
+        'The expected delivery must be today or later',
       ),
       z.literal(''),
       z.null(),

@@ -167,14 +167,22 @@ export type ReceiveReturnRequest = z.input<typeof ReceiveReturnRequest>;
 
 /** The replacement's parcel. */
 export const ShipReplacementRequest = z.object({
-  courier_name: z.string().trim().min(1, 'courier_name is required').max(80),
-  tracking_id: z.string().trim().min(1, 'tracking_id is required').max(60),
+  courier_name: z
+    .string()
+    .trim()
+    .min(1, 'The courier is required')
+    .max(80, 'The courier must be at most 80 characters'),
+  tracking_id: z
+    .string()
+    .trim()
+    .min(1, 'The tracking id is required')
+    .max(60, 'The tracking id must be at most 60 characters'),
   tracking_link: z
     .string()
     .trim()
     .max(500)
     .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), {
-      message: 'tracking_link must be an http(s) address',
+      message: 'The tracking link must be an http(s) address',
     })
     .nullish(),
 });

@@ -2,25 +2,32 @@
 // the delivery promise's dispatch cut-off and days per zone.
 import { z } from 'zod';
 import { Email } from '../accounts.js';
+import { formatRupees } from '../money.js';
 import { INDIAN_STATES, isValidGstin, PINCODE_PATTERN } from '../rules.js';
 import { ShippingRates } from './shipping-rates.js';
 
+// The numbers the owner types on Settings, checked in the form's words (the field's label,
+// money in rupees), as Settings → Shipping's fees are: staff read these messages, not the
+// API's field names.
+
 /** Days in transit to a zone: whole working days, 0 to 30. */
-function transitDays(field: string) {
+function transitDays(zone: string) {
+  const what = `Delivery days (${zone})`;
   return z
-    .number({ error: `${field} must be a whole number of days` })
-    .int(`${field} must be a whole number of days`)
-    .min(0, `${field} must be 0 to 30 days`)
-    .max(30, `${field} must be 0 to 30 days`);
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} must be 0 to 30`)
+    .max(30, `${what} must be 0 to 30`);
 }
 
 /** A parcel's default weight (grams) or size (cm): a whole number in range. */
-function parcelSize(field: string, max: number) {
+function parcelSize(what: string, max: number, unit: string) {
+  const range = `${what} must be 1 to ${max} ${unit}`;
   return z
-    .number({ error: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be 1 to ${max}`)
-    .max(max, `${field} must be 1 to ${max}`);
+    .number({ error: `${what} must be a whole number of ${unit}` })
+    .int(`${what} must be a whole number of ${unit}`)
+    .min(1, range)
+    .max(max, range);
 }
 
 /** 'HH:MM', 24-hour. */
@@ -37,13 +44,23 @@ function line(field: string, max: number) {
 /** A phone number as shoppers will read it: digits with spaces, dashes or a leading +. */
 export const SHOP_PHONE_PATTERN = /^\+?[\d\s-]+$/;
 
-function wholeNumber(field: string, min: number, max: number, unit: string) {
-  const range = `${field} must be ${min} to ${max} ${unit}`;
+function wholeNumber(what: string, min: number, max: number) {
+  const range = `${what} must be ${min} to ${max}`;
   return z
-    .number({ error: `${field} must be a whole number of ${unit}` })
-    .int(`${field} must be a whole number of ${unit}`)
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
     .min(min, range)
     .max(max, range);
+}
+
+/** Money the form takes in rupees and the API in paise: its messages speak rupees. */
+function amountPaise(what: string, maxPaise: number) {
+  const range = `${what} must be ₹0 to ${formatRupees(maxPaise / 100)}`;
+  return z
+    .number({ error: `${what} must be an amount in rupees, like 40 or 49.50` })
+    .int(`${what} must be a whole number of paise`)
+    .min(0, range)
+    .max(maxPaise, range);
 }
 
 /** A pincode prefix where cash on delivery is off: 3 to 6 digits (673 covers 673001–673999). */
@@ -52,11 +69,11 @@ export const COD_PINCODE_PREFIX = /^\d{3,6}$/;
 /** Cash on delivery (decision 034): money in paise, as the rest of the admin API. */
 export const CodSettings = z.object({
   cod_enabled: z.boolean({ error: 'cod_enabled must be true or false' }),
-  cod_fee_paise: wholeNumber('cod_fee_paise', 0, 100_000, 'paise'),
-  cod_max_order_paise: wholeNumber('cod_max_order_paise', 0, 100_000_000, 'paise'),
-  cod_max_open_orders: wholeNumber('cod_max_open_orders', 1, 100, 'orders'),
-  cod_confirm_hours: wholeNumber('cod_confirm_hours', 1, 168, 'hours'),
-  cod_cancel_after_hours: wholeNumber('cod_cancel_after_hours', 1, 336, 'hours'),
+  cod_fee_paise: amountPaise('The COD fee', 100_000),
+  cod_max_order_paise: amountPaise('The largest COD order', 100_000_000),
+  cod_max_open_orders: wholeNumber('Open COD orders per shopper', 1, 100),
+  cod_confirm_hours: wholeNumber('Hours the confirmation link works', 1, 168),
+  cod_cancel_after_hours: wholeNumber('Hours before an unconfirmed order is cancelled', 1, 336),
   cod_excluded_pincodes: z
     .array(
       z
@@ -75,9 +92,9 @@ export const CodSettings = z.object({
  * how many pieces of one size one order may take (approved wholesalers excepted).
  */
 export const LimitSettings = z.object({
-  support_refund_limit_paise: wholeNumber('support_refund_limit_paise', 0, 100_000_000, 'paise'),
-  unpaid_orders_max: wholeNumber('unpaid_orders_max', 1, 20, 'orders'),
-  pieces_per_size_max: wholeNumber('pieces_per_size_max', 1, 999, 'pieces'),
+  support_refund_limit_paise: amountPaise('What support may refund', 100_000_000),
+  unpaid_orders_max: wholeNumber('Unpaid orders per shopper', 1, 20),
+  pieces_per_size_max: wholeNumber('Pieces of one size per order', 1, 999),
 });
 
 export const ShopSettings = z.object({
@@ -113,20 +130,20 @@ export const ShopSettings = z.object({
     .string({ error: 'dispatch_cutoff is required' })
     .trim()
     .regex(CUTOFF_PATTERN, 'dispatch_cutoff must be a 24-hour time like 14:00'),
-  delivery_days_same_city: transitDays('delivery_days_same_city'),
-  delivery_days_same_state: transitDays('delivery_days_same_state'),
-  delivery_days_metro: transitDays('delivery_days_metro'),
-  delivery_days_rest_of_india: transitDays('delivery_days_rest_of_india'),
-  delivery_days_north_east_jk: transitDays('delivery_days_north_east_jk'),
+  delivery_days_same_city: transitDays('Same city'),
+  delivery_days_same_state: transitDays('Same state'),
+  delivery_days_metro: transitDays('Metro cities'),
+  delivery_days_rest_of_india: transitDays('Rest of India'),
+  delivery_days_north_east_jk: transitDays('North-east, J&K, Ladakh, islands'),
   // Couriers (decision 032): the one the ship dialog chooses first, the parcel's defaults,
   // and Shiprocket's pickup location (its name in Shiprocket's panel).
   default_courier: z.enum(['manual', 'sandbox', 'shiprocket'], {
     error: 'default_courier must be manual, sandbox or shiprocket',
   }),
-  parcel_weight_grams: parcelSize('parcel_weight_grams', 100_000),
-  parcel_length_cm: parcelSize('parcel_length_cm', 300),
-  parcel_breadth_cm: parcelSize('parcel_breadth_cm', 300),
-  parcel_height_cm: parcelSize('parcel_height_cm', 300),
+  parcel_weight_grams: parcelSize('The parcel weight', 100_000, 'grams'),
+  parcel_length_cm: parcelSize('The parcel length', 300, 'cm'),
+  parcel_breadth_cm: parcelSize('The parcel breadth', 300, 'cm'),
+  parcel_height_cm: parcelSize('The parcel height', 300, 'cm'),
   shiprocket_pickup_location: line('shiprocket_pickup_location', 80),
   // The privacy policy's grievance officer (DPDP Act): empty until the owner names one.
   grievance_officer_name: z

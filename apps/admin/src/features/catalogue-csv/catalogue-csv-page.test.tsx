@@ -21,7 +21,7 @@ const result = (overrides: Partial<CatalogueImportResult>): CatalogueImportResul
 });
 
 /** The server: who is signed in, and the import's NDJSON lines for each mode. */
-function server(role: 'manager' | 'packer', answers: Record<string, CatalogueImportLine[]>) {
+function server(role: 'manager' | 'packer', responses: Record<string, CatalogueImportLine[]>) {
   const imports: URL[] = [];
   vi.stubGlobal(
     'fetch',
@@ -32,12 +32,12 @@ function server(role: 'manager' | 'packer', answers: Record<string, CatalogueImp
       }
       if (url.pathname === '/api/admin/catalogue/csv' && init?.method === 'POST') {
         imports.push(url);
-        const lines = answers[url.searchParams.get('mode') ?? ''] ?? [];
+        const lines = responses[url.searchParams.get('mode') ?? ''] ?? [];
         return new Response(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), {
           headers: { 'content-type': 'application/x-ndjson' },
         });
       }
-      throw new Error(`no fake answer for ${url.pathname}`);
+      throw new Error(`no fake response for ${url.pathname}`);
     }),
   );
   return { imports };

@@ -1,4 +1,4 @@
-// Sends a CSV file to the import endpoint and reads its NDJSON answer line by line as it
+// Sends a CSV file to the import endpoint and reads its NDJSON response line by line as it
 // arrives: progress lines while the server reads, compares and applies, then the result.
 import {
   adminEndpoints,
@@ -35,7 +35,7 @@ export async function runImport(
     const text =
       json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
         ? json.error
-        : `The shop answered ${res.status}. Please try again.`;
+        : `The shop responded with an error (${res.status}). Please try again.`;
     throw new ApiError(text, res.status, 'importCatalogueCsv');
   }
   const reader = res.body.getReader();

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { FieldSpot, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 import { StatusBadge } from './coupon-status';
@@ -85,18 +85,18 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
       >
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">The code and what it gives</legend>
-          <FieldSpot name="code">
+          <div>
             <TextField
               label="Code"
               autoComplete="off"
               hint="Shoppers may type it in any case."
               {...field('code')}
             />
-          </FieldSpot>
-          <FieldSpot name="description">
+          </div>
+          <div>
             <TextField label="Description (for staff)" {...field('description')} />
-          </FieldSpot>
-          <FieldSpot name="kind">
+          </div>
+          <div>
             <SelectField
               label="Kind"
               options={[
@@ -105,63 +105,63 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
               ]}
               {...field('kind')}
             />
-          </FieldSpot>
-          <FieldSpot name="value">
+          </div>
+          <div>
             <TextField
               label={kind === 'percent' ? 'Percent off' : 'Rupees off'}
               inputMode="numeric"
               {...field('value')}
             />
-          </FieldSpot>
+          </div>
           {kind === 'percent' && (
-            <FieldSpot name="max_discount">
+            <div>
               <TextField
                 label="At most (₹)"
                 inputMode="numeric"
                 hint="Empty: no cap."
                 {...field('max_discount')}
               />
-            </FieldSpot>
+            </div>
           )}
-          <FieldSpot name="min_order">
+          <div>
             <TextField
               label="Minimum order (₹)"
               inputMode="numeric"
               hint="The items' total before shipping."
               {...field('min_order')}
             />
-          </FieldSpot>
+          </div>
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">When and how often</legend>
-          <FieldSpot name="starts_at">
+          <div>
             <TextField label="Starts (India time)" type="datetime-local" {...field('starts_at')} />
-          </FieldSpot>
-          <FieldSpot name="ends_at">
+          </div>
+          <div>
             <TextField
               label="Ends (India time)"
               type="datetime-local"
               hint="Empty: never ends."
               {...field('ends_at')}
             />
-          </FieldSpot>
-          <FieldSpot name="max_uses">
+          </div>
+          <div>
             <TextField
               label="Uses in all"
               inputMode="numeric"
               hint="Empty: no limit. An unpaid order holds its use until its hold ends."
               {...field('max_uses')}
             />
-          </FieldSpot>
-          <FieldSpot name="max_uses_per_user">
+          </div>
+          <div>
             <TextField
               label="Uses per shopper"
               inputMode="numeric"
               hint="Empty: no limit."
               {...field('max_uses_per_user')}
             />
-          </FieldSpot>
+          </div>
           <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
             <input type="checkbox" className="size-5 accent-ink" {...form.register('active')} />
             Active (off: shoppers are told the code is invalid)
@@ -205,14 +205,14 @@ function CouponForm({ coupon }: { coupon: AdminCoupon | undefined }) {
           {errors.category_ids && (
             <p className="text-sm font-medium text-sale">{errors.category_ids.message}</p>
           )}
-          <FieldSpot name="product_ids">
+          <div>
             <TextField
               label="Product ids"
               placeholder="12, 48"
               hint="Separated by commas or spaces."
               {...field('product_ids')}
             />
-          </FieldSpot>
+          </div>
         </fieldset>
 
         <FormMessage text={save.error ? errorText(save.error) : null} />

@@ -67,7 +67,7 @@ function CustomerView({ data }: { data: AdminCustomerResponse }) {
   const [dialog, setDialog] = useState<'block' | 'erase' | null>(null);
   const erased = customer.erased_at !== null;
 
-  /** The shopper as an action answered them, for this page and the list. */
+  /** The shopper as an action returned them, for this page and the list. */
   const show = (next: AdminCustomerResponse) => {
     queryClient.setQueryData(keyOf('getCustomer', { params: { id: String(customer.id) } }), next);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'listCustomers'] });

@@ -122,7 +122,7 @@ describe('the dashboard', () => {
     );
   });
 
-  it('shows a packer no sales, only what their role answers', async () => {
+  it('shows a packer no sales, only what their role is sent', async () => {
     fakeApi({
       'GET /api/admin/me': { body: signedInAs(staffMember('packer', { name: 'Ravi' })) },
       'GET /api/admin/dashboard': { body: { ...full, sales: null } },

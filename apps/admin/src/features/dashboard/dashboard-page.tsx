@@ -1,6 +1,6 @@
 // /admin — the shop at a glance: today's and this month's sales, orders waiting to be packed,
 // sizes running low, 30 days of sales and the best sellers. Each part shows only for a role
-// the server answered it to; what the role may do closes the page.
+// the server sent it to; what the role may do closes the page.
 import { PERMISSIONS, type DashboardResponse, type DashboardSales } from '@kitroom/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -10,8 +10,11 @@ export function HandledButton({ entry }: { entry: AdminFeedback }) {
   const toggle = useMutation({
     mutationFn: () =>
       call('setFeedbackHandled', { params: { id: entry.id }, body: { handled: !handled } }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf('getFeedback', { params: { id: String(entry.id) } }), answer);
+    onSuccess: (response) => {
+      queryClient.setQueryData(
+        keyOf('getFeedback', { params: { id: String(entry.id) } }),
+        response,
+      );
       void queryClient.invalidateQueries({ queryKey: ['admin', 'listFeedback'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },

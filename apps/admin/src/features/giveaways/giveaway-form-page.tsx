@@ -10,19 +10,13 @@ import {
   type AdminGiveawayResponse,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, callQuery, errorText, keyOf, upload } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import {
-  controlClass,
-  FieldSpot,
-  fieldErrors,
-  focusFirstError,
-  FormMessage,
-  TextField,
-} from '@/ui/form-field';
+import { FormMessage, TextAreaField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { pictureUrl } from '@/ui/thumbnail';
 import { useTitle } from '@/ui/use-title';
 import { CodeCounts, StateBadge } from './giveaway-parts';
@@ -55,39 +49,29 @@ function useSaved() {
 function GiveawayForm({ giveaway }: { giveaway: AdminGiveaway | undefined }) {
   const navigate = useNavigate();
   const saved = useSaved();
-  const [draft, setDraft] = useState<GiveawayDraft>(() =>
-    giveaway ? draftOf(giveaway) : emptyDraft(),
-  );
+  const form = useRequestForm<GiveawayDraft, GiveawayInput>(GiveawayInput, {
+    defaultValues: giveaway ? draftOf(giveaway) : emptyDraft(),
+    toRequest: inputOf,
+  });
+  const { errors } = form.formState;
+  // A new giveaway's slug follows its title until staff type one of their own.
   const [slugTouched, setSlugTouched] = useState(giveaway !== undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof GiveawayDraft, value: string) =>
-    setDraft((d) => ({ ...d, [key]: value }));
 
   const save = useMutation({
     mutationFn: (body: GiveawayInput) =>
       giveaway
         ? call('updateGiveaway', { params: { id: giveaway.id }, body })
         : call('createGiveaway', { body }),
-    onSuccess: (answer) => {
-      saved(answer);
+    onSuccess: (response) => {
+      saved(response);
       // A new giveaway opens for its picture; an edited one goes back to the list.
-      void navigate(giveaway ? '/giveaways' : `/giveaways/${answer.giveaway.id}`);
+      void navigate(giveaway ? '/giveaways' : `/giveaways/${response.giveaway.id}`);
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = GiveawayInput.safeParse(inputOf(draft));
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    setErrors(found);
-    if (focusFirstError(found)) return;
-    if (parsed.success) save.mutate(parsed.data);
-  }
-
-  const field = (name: keyof GiveawayDraft) => ({
-    value: draft[name],
-    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
-    error: errors[name],
+  const field = (name: Exclude<keyof GiveawayDraft, 'title' | 'slug'>) => ({
+    ...form.register(name),
+    error: errors[name]?.message,
   });
 
   return (
@@ -111,60 +95,45 @@ function GiveawayForm({ giveaway }: { giveaway: AdminGiveaway | undefined }) {
 
       {giveaway && <EntriesPanel giveaway={giveaway} />}
 
-      <form noValidate onSubmit={submit} className="space-y-6">
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+        className="space-y-6"
+      >
         <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-2 md:p-6">
           <legend className="px-1 text-lg font-bold">The giveaway</legend>
-          <FieldSpot name="title">
-            <TextField
-              label="Title"
-              autoComplete="off"
-              value={draft.title}
-              error={errors.title}
-              onChange={(e) => {
-                const title = e.target.value;
-                setDraft((d) => ({ ...d, title, ...(slugTouched ? {} : { slug: slugOf(title) }) }));
-              }}
-            />
-          </FieldSpot>
-          <FieldSpot name="slug">
-            <TextField
-              label="Slug"
-              autoComplete="off"
-              hint={`The page: /giveaway/${draft.slug || 'its-slug'}`}
-              value={draft.slug}
-              error={errors.slug}
-              onChange={(e) => {
-                setSlugTouched(true);
-                set('slug', e.target.value);
-              }}
-            />
-          </FieldSpot>
-          <FieldSpot name="starts_at">
-            <TextField label="Starts (India time)" type="datetime-local" {...field('starts_at')} />
-          </FieldSpot>
-          <FieldSpot name="ends_at">
-            <TextField
-              label="Ends (India time)"
-              type="datetime-local"
-              hint="Entries close then; the winner is drawn after."
-              {...field('ends_at')}
-            />
-          </FieldSpot>
-          <FieldSpot name="rules" className="md:col-span-2">
-            <RulesField
-              value={draft.rules}
-              error={errors.rules}
-              onChange={(v) => set('rules', v)}
-            />
-          </FieldSpot>
-          <FieldSpot name="product_ids" className="md:col-span-2">
-            <TextField
-              label="Featured product ids"
-              placeholder="12, 48"
-              hint="Shown as cards on the giveaway's page, in this order. Separated by commas or spaces."
-              {...field('product_ids')}
-            />
-          </FieldSpot>
+          <TextField
+            label="Title"
+            autoComplete="off"
+            {...form.register('title', {
+              onChange: (e: { target: { value: string } }) => {
+                if (!slugTouched) form.setValue('slug', slugOf(e.target.value));
+              },
+            })}
+            error={errors.title?.message}
+          />
+          <TextField
+            label="Slug"
+            autoComplete="off"
+            hint={`The page: /giveaway/${form.watch('slug') || 'its-slug'}`}
+            {...form.register('slug', { onChange: () => setSlugTouched(true) })}
+            error={errors.slug?.message}
+          />
+          <TextField label="Starts (India time)" type="datetime-local" {...field('starts_at')} />
+          <TextField
+            label="Ends (India time)"
+            type="datetime-local"
+            hint="Entries close then; the winner is drawn after."
+            {...field('ends_at')}
+          />
+          <TextAreaField label="Rules" rows={5} className="md:col-span-2" {...field('rules')} />
+          <TextField
+            label="Featured product ids"
+            placeholder="12, 48"
+            hint="Shown as cards on the giveaway's page, in this order. Separated by commas or spaces."
+            className="md:col-span-2"
+            {...field('product_ids')}
+          />
         </fieldset>
 
         <FormMessage text={save.error ? errorText(save.error) : null} />
@@ -180,34 +149,6 @@ function GiveawayForm({ giveaway }: { giveaway: AdminGiveaway | undefined }) {
 
       {giveaway && <PicturePanel giveaway={giveaway} />}
     </div>
-  );
-}
-
-function RulesField(p: {
-  value: string;
-  error: string | undefined;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <>
-      <label htmlFor="giveaway-rules" className="mb-1.5 block text-sm font-semibold">
-        Rules
-      </label>
-      <textarea
-        id="giveaway-rules"
-        rows={5}
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={p.error ? 'giveaway-rules-error' : undefined}
-        className={`${controlClass} py-2 ${p.error ? 'border-sale' : 'border-line'}`}
-      />
-      {p.error && (
-        <p id="giveaway-rules-error" className="mt-1 text-sm font-medium text-sale">
-          {p.error}
-        </p>
-      )}
-    </>
   );
 }
 
@@ -286,9 +227,9 @@ function EntriesPanel({ giveaway }: { giveaway: AdminGiveaway }) {
   const [confirming, setConfirming] = useState(false);
   const draw = useMutation({
     mutationFn: () => call('drawGiveaway', { params: { id: giveaway.id } }),
-    onSuccess: (answer) => {
+    onSuccess: (response) => {
       setConfirming(false);
-      saved(answer);
+      saved(response);
     },
   });
   const canDraw = giveaway.state === 'ended' && giveaway.draw === null && giveaway.entries > 0;

@@ -10,7 +10,7 @@ import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { FieldSpot, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
 import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 import {
@@ -61,8 +61,8 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
       launch
         ? call('updateLaunch', { params: { id: launch.id }, body })
         : call('createLaunch', { body }),
-    onSuccess: (answer) => {
-      saved(answer);
+    onSuccess: (response) => {
+      saved(response);
       void navigate('/launches');
     },
   });
@@ -117,69 +117,69 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
               end can change.
             </p>
           )}
-          <FieldSpot name="name" className="md:col-span-2">
+          <div className="md:col-span-2">
             <TextField
               label="Name"
               autoComplete="off"
               hint="Fans see it on the jerseys' pages and in the mail."
               {...field('name')}
             />
-          </FieldSpot>
-          <FieldSpot name="starts_at">
+          </div>
+          <div>
             <TextField
               label="On sale from (India time)"
               type="datetime-local"
               {...field('starts_at', started)}
             />
-          </FieldSpot>
-          <FieldSpot name="limits_until">
+          </div>
+          <div>
             <TextField
               label="Limits until (India time)"
               type="datetime-local"
               hint="After this the jerseys sell like any other."
               {...field('limits_until')}
             />
-          </FieldSpot>
-          <FieldSpot name="per_fan_limit">
+          </div>
+          <div>
             <TextField
               label="Pieces of each size per fan"
               inputMode="numeric"
               hint="1 to 10, counted over all of a fan's orders in the launch."
               {...field('per_fan_limit', started)}
             />
-          </FieldSpot>
-          <FieldSpot name="hold_minutes">
+          </div>
+          <div>
             <TextField
               label="Unpaid orders hold the shirts for (minutes)"
               inputMode="numeric"
               hint="2 to 60; then the shirts go back on sale."
               {...field('hold_minutes', started)}
             />
-          </FieldSpot>
-          <FieldSpot name="queue_opens_minutes">
+          </div>
+          <div>
             <TextField
               label="Queue opens (minutes before the start)"
               inputMode="numeric"
               hint="0 to 120; 0: no queue, every fan may order at the start."
               {...field('queue_opens_minutes', started)}
             />
-          </FieldSpot>
-          <FieldSpot name="admit_per_minute">
+          </div>
+          <div>
             <TextField
               label="Fans let in to check out per minute"
               inputMode="numeric"
               hint="10 to 6000, in the order they joined; the queue page shows each fan their turn."
               {...field('admit_per_minute', started)}
             />
-          </FieldSpot>
-          <FieldSpot name="turn_minutes">
+          </div>
+          <div>
             <TextField
               label="Minutes each fan has to check out"
               inputMode="numeric"
               hint="5 to 60; a fan who misses their turn joins again at the end."
               {...field('turn_minutes', started)}
             />
-          </FieldSpot>
+          </div>
           <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
             <input
               type="checkbox"
@@ -189,14 +189,14 @@ function LaunchForm({ launch }: { launch: AdminLaunch | undefined }) {
             />
             Take cash on delivery (off: fans pay online, and no parcel comes back unpaid)
           </label>
-          <FieldSpot name="product_ids" className="md:col-span-2">
+          <div className="md:col-span-2">
             <TextField
               label="Product ids"
               placeholder="12, 48"
               hint="The jerseys that go on sale. Separated by commas or spaces."
               {...field('product_ids', started)}
             />
-          </FieldSpot>
+          </div>
           {launch && launch.products.length > 0 && (
             <ul className="text-sm text-muted md:col-span-2">
               {launch.products.map((p) => (

@@ -355,8 +355,8 @@ describe('the order page', () => {
       target: { value: 'http://bluedart.example/BD123' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
-    expect(await dialog.findByText('courier_name is required')).toBeTruthy();
-    expect(dialog.getByText('tracking_link must be an https:// address')).toBeTruthy();
+    expect(await dialog.findByText('The courier is required')).toBeTruthy();
+    expect(dialog.getByText('The tracking link must be an https:// address')).toBeTruthy();
     expect(document.activeElement).toBe(dialog.getByLabelText('Courier'));
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -371,7 +371,8 @@ describe('the order page', () => {
       courier_name: 'Blue Dart',
       tracking_id: 'BD123',
       tracking_link: 'https://bluedart.example/BD123',
-      expected_date: '',
+      // The request the contract made of the form: no date is null.
+      expected_date: null,
     });
     const shipment = within(screen.getByRole('region', { name: 'Shipment' }));
     expect(shipment.getByText('BD123')).toBeTruthy();

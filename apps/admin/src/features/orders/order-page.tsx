@@ -80,7 +80,7 @@ function OrderView({ data }: { data: AdminOrderResponse }) {
   const may = (a: OrderAction) =>
     data.actions.includes(a) && permissions.includes(ACTION_PERMISSION[a]);
 
-  /** The order as an action answered it, for this page and the list. */
+  /** The order as an action returned it, for this page and the list. */
   const show = (next: AdminOrderResponse) => {
     queryClient.setQueryData(keyOf('getAdminOrder', { params: { id: String(order.id) } }), next);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'listAdminOrders'] });

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, type Answer, type Sent } from '@/test/fake-api';
+import { fakeApi, type FakeResponse, type Sent } from '@/test/fake-api';
 import { RefundDialog } from './refund-dialog';
 
 const made = (o: Partial<AdminRefund> = {}): AdminRefund => ({
@@ -52,8 +52,8 @@ function OrderPage({
   );
 }
 
-function setUp(answer: (sent: Sent) => Answer, paidInCash = false) {
-  const api = fakeApi({ 'POST /api/admin/orders/7/refunds': answer });
+function setUp(respond: (sent: Sent) => FakeResponse, paidInCash = false) {
+  const api = fakeApi({ 'POST /api/admin/orders/7/refunds': respond });
   const onRefunded = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -101,19 +101,19 @@ describe('the refund dialog', () => {
     expect(onRefunded).toHaveBeenCalledWith({ refund: made(), refundable_paise: 0 });
   });
 
-  it('checks the amount and reason before sending', () => {
+  it('checks the amount and reason before sending', async () => {
     const { api, dialog } = setUp(() => ({ body: {} }));
     const amount = dialog.getByRole('textbox', { name: 'Amount (₹)' });
     fireEvent.change(amount, { target: { value: 'five hundred' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
-    expect(dialog.getByText('amount must be rupees, like 499.50')).toBeTruthy();
+    expect(await dialog.findByText('amount must be rupees, like 499.50')).toBeTruthy();
     expect(dialog.getByText('reason must be at least 3 characters')).toBeTruthy();
     fireEvent.change(amount, { target: { value: '1,400' } });
     fireEvent.change(dialog.getByRole('textbox', { name: 'Reason' }), {
       target: { value: 'Late delivery' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
-    expect(dialog.getByText('At most ₹1,359 can be refunded.')).toBeTruthy();
+    expect(await dialog.findByText('At most ₹1,359 can be refunded.')).toBeTruthy();
     expect(refunds(api)).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('the refund dialog', () => {
       target: { value: 'asha.okaxis' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
-    expect(dialog.getByText('Enter your UPI id, like name@okaxis.')).toBeTruthy();
+    expect(await dialog.findByText('Enter your UPI id, like name@okaxis.')).toBeTruthy();
     expect(api.calls).toEqual([]);
 
     fireEvent.click(dialog.getByLabelText('Bank account'));

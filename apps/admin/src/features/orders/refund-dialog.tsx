@@ -16,10 +16,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
 import { newRefundKey } from './refund-key';
 import { refundOutcome } from '@/ui/refund-text';
+import { useRequestForm, type RequestSchema } from '@/ui/request-form';
 
 export interface RefundDialogProps {
   open: boolean;
@@ -30,7 +31,7 @@ export interface RefundDialogProps {
   paidInCash?: boolean;
   onClose: () => void;
   /** After a refund was made (whatever its state): the page refreshes what it shows. */
-  onRefunded?: (answer: RefundOrderResponse) => void;
+  onRefunded?: (response: RefundOrderResponse) => void;
 }
 
 export function RefundDialog(props: RefundDialogProps) {
@@ -42,7 +43,57 @@ export function RefundDialog(props: RefundDialogProps) {
 const rupeesText = (paise: number) =>
   paise % 100 === 0 ? String(paise / 100) : paiseToRupeesText(paise);
 
-type PayoutField = 'upi_id' | 'account_name' | 'account_number' | 'ifsc';
+/** The form's fields as typed: the amount in rupees, the reason, and a COD refund's payout. */
+interface Values {
+  amount: string;
+  reason: string;
+  method: 'upi' | 'bank';
+  upi_id: string;
+  account_name: string;
+  account_number: string;
+  ifsc: string;
+}
+
+/**
+ * The refund as the server takes it (the amount as typed), checked with the contract; a COD
+ * refund's payout is checked on its own, so each of its fields shows its own message.
+ */
+function refundRequest(key: string, paidInCash: boolean): RequestSchema<RefundOrderRequest> {
+  return {
+    safeParse(input) {
+      const v = input as Values;
+      const destination = paidInCash
+        ? PayoutDetails.safeParse(
+            v.method === 'upi'
+              ? { method: 'upi', upi_id: v.upi_id }
+              : {
+                  method: 'bank',
+                  account_name: v.account_name,
+                  account_number: v.account_number,
+                  ifsc: v.ifsc,
+                },
+          )
+        : null;
+      const body: RefundOrderRequest = {
+        amount: v.amount,
+        reason: v.reason,
+        idempotency_key: key,
+        ...(destination?.success ? { payout: destination.data } : {}),
+      };
+      const checked = RefundOrderRequest.safeParse(body);
+      const issues = [
+        // The key is the dialog's, not a field: its problem is the whole request's.
+        ...(checked.success ? [] : checked.error.issues).map((issue) =>
+          issue.path[0] === 'idempotency_key' ? { ...issue, path: [] } : issue,
+        ),
+        ...(destination && !destination.success ? destination.error.issues : []),
+      ];
+      return issues.length === 0
+        ? { success: true, data: body }
+        : { success: false, error: { issues } };
+    },
+  };
+}
 
 function RefundForm({
   orderId,
@@ -53,24 +104,33 @@ function RefundForm({
 }: RefundDialogProps) {
   const queryClient = useQueryClient();
   const [key] = useState(newRefundKey);
-  const [amount, setAmount] = useState(rupeesText(refundablePaise));
-  const [reason, setReason] = useState('');
-  const [payoutMethod, setPayoutMethod] = useState<'upi' | 'bank'>('upi');
-  const [payout, setPayout] = useState<Record<PayoutField, string>>({
-    upi_id: '',
-    account_name: '',
-    account_number: '',
-    ifsc: '',
+  const form = useRequestForm<Values, RefundOrderRequest>(refundRequest(key, paidInCash), {
+    defaultValues: {
+      amount: rupeesText(refundablePaise),
+      reason: '',
+      method: 'upi',
+      upi_id: '',
+      account_name: '',
+      account_number: '',
+      ifsc: '',
+    },
+    check: ({ amount }) => {
+      const paise = parseRupeesText(amount);
+      return paise !== undefined && paise > refundablePaise
+        ? { amount: `At most ${formatPaise(refundablePaise)} can be refunded.` }
+        : {};
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors } = form.formState;
+  const method = form.watch('method');
   const sending = useRef(false);
   const refund = useMutation({
     mutationFn: (body: RefundOrderRequest) =>
       call('refundAdminOrder', { params: { id: orderId }, body }),
-    onSuccess: (answer) => {
+    onSuccess: (response) => {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'listAdminRefunds'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-      onRefunded?.(answer);
+      onRefunded?.(response);
     },
     onSettled: () => {
       sending.current = false;
@@ -79,39 +139,13 @@ function RefundForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // A second click before the first answer: the same key would refund once anyway.
+    // A second click before the first response: the same key would refund once anyway.
     if (sending.current) return;
-    const destination = paidInCash
-      ? PayoutDetails.safeParse(
-          payoutMethod === 'upi'
-            ? { method: 'upi', upi_id: payout.upi_id }
-            : {
-                method: 'bank',
-                account_name: payout.account_name,
-                account_number: payout.account_number,
-                ifsc: payout.ifsc,
-              },
-        )
-      : null;
-    const body: RefundOrderRequest = {
-      amount,
-      reason,
-      idempotency_key: key,
-      ...(destination?.success ? { payout: destination.data } : {}),
-    };
-    const checked = RefundOrderRequest.safeParse(body);
-    const found = {
-      ...(checked.success ? {} : fieldErrors(checked.error.issues)),
-      ...(destination && !destination.success ? fieldErrors(destination.error.issues) : {}),
-    };
-    const paise = parseRupeesText(amount);
-    if (!found.amount && paise !== undefined && paise > refundablePaise) {
-      found.amount = `At most ${formatPaise(refundablePaise)} can be refunded.`;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    sending.current = true;
-    refund.mutate(body);
+    void form.handleSubmit((body) => {
+      if (sending.current) return;
+      sending.current = true;
+      refund.mutate(body);
+    })(event);
   }
 
   if (refund.data) {
@@ -171,17 +205,15 @@ function RefundForm({
           label="Amount (₹)"
           inputMode="decimal"
           autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          error={errors.amount}
+          {...form.register('amount')}
+          error={errors.amount?.message}
           hint={`Up to ${formatPaise(refundablePaise)} can be refunded.`}
         />
         <TextField
           label="Reason"
           maxLength={REFUND_REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={errors.reason}
+          {...form.register('reason')}
+          error={errors.reason?.message}
           hint="Kept on the order's timeline and in the audit log."
         />
         {paidInCash && (
@@ -200,53 +232,48 @@ function RefundForm({
                 >
                   <input
                     type="radio"
-                    name="payout-method"
+                    value={value}
                     className="accent-ink"
-                    checked={payoutMethod === value}
-                    onChange={() => setPayoutMethod(value)}
+                    {...form.register('method')}
                   />
                   {label}
                 </label>
               ))}
             </div>
-            {payoutMethod === 'upi' ? (
+            {method === 'upi' ? (
               <TextField
                 label="Shopper's UPI id"
                 autoComplete="off"
                 placeholder="name@okaxis"
-                value={payout.upi_id}
-                onChange={(e) => setPayout({ ...payout, upi_id: e.target.value })}
-                error={errors.upi_id}
+                {...form.register('upi_id')}
+                error={errors.upi_id?.message}
               />
             ) : (
               <>
                 <TextField
                   label="Account holder"
                   autoComplete="off"
-                  value={payout.account_name}
-                  onChange={(e) => setPayout({ ...payout, account_name: e.target.value })}
-                  error={errors.account_name}
+                  {...form.register('account_name')}
+                  error={errors.account_name?.message}
                 />
                 <TextField
                   label="Account number"
                   inputMode="numeric"
                   autoComplete="off"
-                  value={payout.account_number}
-                  onChange={(e) => setPayout({ ...payout, account_number: e.target.value })}
-                  error={errors.account_number}
+                  {...form.register('account_number')}
+                  error={errors.account_number?.message}
                 />
                 <TextField
                   label="IFSC"
                   autoComplete="off"
-                  value={payout.ifsc}
-                  onChange={(e) => setPayout({ ...payout, ifsc: e.target.value })}
-                  error={errors.ifsc}
+                  {...form.register('ifsc')}
+                  error={errors.ifsc?.message}
                 />
               </>
             )}
           </fieldset>
         )}
-        <FormMessage text={refund.error ? errorText(refund.error) : errors.idempotency_key} />
+        <FormMessage text={refund.error ? errorText(refund.error) : errors.root?.message} />
       </form>
     </Dialog>
   );

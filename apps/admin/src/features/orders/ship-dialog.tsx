@@ -12,11 +12,13 @@ import {
   type OrderShipmentsResponse,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 
 export const COURIER_LABELS: Record<CourierName, string> = {
   manual: 'By hand (my own courier)',
@@ -34,8 +36,35 @@ export const COURIER_SUGGESTIONS = [
   'Xpressbees',
 ];
 
-const FIELDS = ['courier_name', 'tracking_id', 'tracking_link', 'expected_date'] as const;
-type Draft = Record<(typeof FIELDS)[number], string>;
+/** The form's fields: the parcel by hand, the delivery date, and the size for a booking. */
+interface Draft {
+  courier_name: string;
+  tracking_id: string;
+  tracking_link: string;
+  expected_date: string;
+  weight_grams: string;
+  length_cm: string;
+  breadth_cm: string;
+  height_cm: string;
+}
+
+/** The parcel's weight and size as typed: a blank is the shop's default, left out. */
+export function parcelSize(v: Pick<Draft, SizeField>) {
+  const number = (text: string) => (text.trim() ? Number(text.trim()) : undefined);
+  return {
+    weight_grams: number(v.weight_grams),
+    length_cm: number(v.length_cm),
+    breadth_cm: number(v.breadth_cm),
+    height_cm: number(v.height_cm),
+  };
+}
+
+export const NO_SIZE: Record<SizeField, string> = {
+  weight_grams: '',
+  length_cm: '',
+  breadth_cm: '',
+  height_cm: '',
+};
 
 export function ShipDialog({
   orderId,
@@ -47,31 +76,38 @@ export function ShipDialog({
   onShipped: (next: AdminOrderResponse) => void;
 }) {
   const formId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const choices = useQuery(callQuery('listOrderShipments', { params: { id: String(orderId) } }));
   const [picked, setPicked] = useState<CourierName | null>(null);
   const courier: CourierName = picked ?? choices.data?.default_courier ?? 'manual';
   const parcel = choices.data?.parcel;
-  const [size, setSize] = useState<Record<string, string>>({});
+  // The schema checks the parcel shipped by hand; a booking's size needs no check here.
+  const form = useRequestForm<Draft, ShipOrderRequest>(ShipOrderRequest, {
+    defaultValues: {
+      courier_name: '',
+      tracking_id: '',
+      tracking_link: '',
+      expected_date: '',
+      ...NO_SIZE,
+    },
+    toRequest: ({ courier_name, tracking_id, tracking_link, expected_date }) => ({
+      courier_name,
+      tracking_id,
+      tracking_link,
+      expected_date,
+    }),
+  });
+  const { errors } = form.formState;
   const book = useMutation({
-    mutationFn: () => {
-      const number = (name: string) => {
-        const v = size[name]?.trim();
-        return v ? Number(v) : undefined;
-      };
-      return call('shipWithCourier', {
+    mutationFn: (v: Draft) =>
+      call('shipWithCourier', {
         params: { id: orderId },
         body: {
           courier: courier as 'sandbox' | 'shiprocket',
-          weight_grams: number('weight_grams'),
-          length_cm: number('length_cm'),
-          breadth_cm: number('breadth_cm'),
-          height_cm: number('height_cm'),
-          expected_date: draft.expected_date,
+          ...parcelSize(v),
+          expected_date: v.expected_date,
         },
-      });
-    },
+      }),
     onSuccess: (next) => {
       queryClient.setQueryData(
         keyOf('listOrderShipments', { params: { id: String(orderId) } }),
@@ -84,13 +120,6 @@ export function ShipDialog({
         queryKey: keyOf('listOrderShipments', { params: { id: String(orderId) } }),
       }),
   });
-  const [draft, setDraft] = useState<Draft>({
-    courier_name: '',
-    tracking_id: '',
-    tracking_link: '',
-    expected_date: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const ship = useMutation({
     mutationFn: (body: ShipOrderRequest) =>
       call('shipAdminOrder', { params: { id: orderId }, body }),
@@ -98,28 +127,17 @@ export function ShipDialog({
   });
 
   function submit(event: FormEvent) {
-    event.preventDefault();
     if (courier !== 'manual') {
-      book.mutate();
+      event.preventDefault();
+      book.mutate(form.getValues());
       return;
     }
-    const parsed = ShipOrderRequest.safeParse(draft);
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) {
-      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    ship.mutate(draft);
+    void form.handleSubmit((body) => ship.mutate(body))(event);
   }
 
-  const field = (name: keyof Draft) => ({
-    name,
-    value: draft[name],
-    onChange: (e: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, [name]: e.target.value })),
-    error: errors[name],
+  const field = (name: ParcelField) => ({
+    ...form.register(name),
+    error: errors[name]?.message,
   });
 
   return (
@@ -149,7 +167,7 @@ export function ShipDialog({
         </>
       }
     >
-      <form ref={form} id={formId} onSubmit={submit} noValidate className="space-y-4 text-ink">
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4 text-ink">
         <p className="text-sm text-muted">
           The shopper is mailed the tracking link and sees it on their order page.
         </p>
@@ -161,14 +179,15 @@ export function ShipDialog({
             <p className="text-sm text-muted">
               The courier is booked now; its waybill and tracking link come back with the label.
             </p>
-            <ParcelSizeFields defaults={parcel} size={size} onChange={setSize} />
+            <ParcelSizeFields defaults={parcel} field={(name) => form.register(name)} />
           </>
         )}
         <TextField
           label="Expected delivery (optional)"
           type="date"
           min={indianDay(new Date())}
-          {...field('expected_date')}
+          {...form.register('expected_date')}
+          error={errors.expected_date?.message}
         />
         <FormMessage
           text={
@@ -192,16 +211,15 @@ const SIZE_FIELDS = [
   ['breadth_cm', 'Breadth (cm)'],
   ['height_cm', 'Height (cm)'],
 ] as const;
+type SizeField = (typeof SIZE_FIELDS)[number][0];
 
 /** A parcel's weight and size for a courier's booking; left empty, the shop's defaults. */
 export function ParcelSizeFields({
   defaults,
-  size,
-  onChange,
+  field,
 }: {
   defaults: OrderShipmentsResponse['parcel'] | undefined;
-  size: Record<string, string>;
-  onChange: (next: Record<string, string>) => void;
+  field: (name: SizeField) => UseFormRegisterReturn;
 }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -209,11 +227,9 @@ export function ParcelSizeFields({
         <TextField
           key={name}
           label={label}
-          name={name}
           inputMode="numeric"
           placeholder={defaults ? String(defaults[name]) : ''}
-          value={size[name] ?? ''}
-          onChange={(e) => onChange({ ...size, [name]: e.target.value })}
+          {...field(name)}
         />
       ))}
     </div>
@@ -250,12 +266,7 @@ export function ManualParcelFields({
   field,
 }: {
   listId: string;
-  field: (name: ParcelField) => {
-    name: string;
-    value: string;
-    onChange: (e: { target: { value: string } }) => void;
-    error?: string;
-  };
+  field: (name: ParcelField) => UseFormRegisterReturn & { error?: string };
 }) {
   return (
     <>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { call, errorText } from '@/api/client';
 import { formatDateTime } from '@/ui/dates';
 import { FormMessage, SelectField } from '@/ui/form-field';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 
 const cell = 'px-3 py-3 align-top max-md:block max-md:px-0 max-md:py-1';
@@ -61,23 +62,14 @@ export function ErasuresPage() {
         <p className="text-muted">No shopper has asked to delete their account.</p>
       ) : list.data ? (
         <div className="md:rounded-2xl md:border md:border-line md:bg-white md:p-4">
-          <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-            <caption className="sr-only">Account deletions, waiting first</caption>
-            <thead className="max-md:sr-only">
-              <tr className="text-left text-xs tracking-wide text-muted uppercase">
-                {['Shopper', 'State', 'Asked', 'Done'].map((h) => (
-                  <th key={h} scope="col" className="border-b border-line px-3 py-2">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="max-md:block max-md:space-y-3">
-              {erasures.map((e) => (
-                <ErasureRow key={e.id} erasure={e} />
-              ))}
-            </tbody>
-          </table>
+          <Table
+            caption="Account deletions, waiting first"
+            columns={['Shopper', 'State', 'Asked', 'Done']}
+          >
+            {erasures.map((e) => (
+              <ErasureRow key={e.id} erasure={e} />
+            ))}
+          </Table>
         </div>
       ) : null}
     </div>

@@ -54,7 +54,7 @@ export function PrintingPanel({
   onSaved,
 }: {
   product: ProductDetail;
-  onSaved: (answer: ProductResponse) => void;
+  onSaved: (response: ProductResponse) => void;
 }) {
   const p = product.printing;
   const form = useRequestForm(ProductPrintingRequest, {

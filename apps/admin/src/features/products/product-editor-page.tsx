@@ -78,18 +78,21 @@ export function ProductEditorPage() {
   const [adjusting, setAdjusting] = useState<string | null>(null);
   useTitle(product.data?.product.name ?? 'Product');
 
-  function saved(answer: ProductResponse, text = 'Saved.') {
-    queryClient.setQueryData(key, answer);
+  function saved(response: ProductResponse, text = 'Saved.') {
+    queryClient.setQueryData(key, response);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'listProducts'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'stockHistory'] });
     setMessage(text);
-    setWarnings(answer.warnings);
+    setWarnings(response.warnings);
   }
   const status = useMutation({
     mutationFn: (to: 'archived' | 'draft') =>
       call('updateProduct', { params: { id }, body: { status: to } }),
-    onSuccess: (answer, to) =>
-      saved(answer, to === 'archived' ? 'Archived: shoppers no longer see it.' : 'Back to draft.'),
+    onSuccess: (response, to) =>
+      saved(
+        response,
+        to === 'archived' ? 'Archived: shoppers no longer see it.' : 'Back to draft.',
+      ),
   });
 
   if (product.error) return <FormMessage text={errorText(product.error)} />;
@@ -139,14 +142,14 @@ export function ProductEditorPage() {
         <FormMessage text={status.error ? errorText(status.error) : null} />
       </div>
       {mayWrite && (
-        <PicturesPanel product={p} onChanged={(answer) => saved(answer, 'Pictures saved.')} />
+        <PicturesPanel product={p} onChanged={(response) => saved(response, 'Pictures saved.')} />
       )}
       {mayWrite && choices.data ? (
         <ProductForm
           key={p.id}
           choices={choices.data}
           product={p}
-          onSaved={(answer) => saved(answer)}
+          onSaved={(response) => saved(response)}
           onAdjust={mayAdjust ? setAdjusting : undefined}
         />
       ) : (
@@ -156,7 +159,7 @@ export function ProductEditorPage() {
         <PrintingPanel
           key={`printing:${p.id}`}
           product={p}
-          onSaved={(answer) => saved(answer, 'Printing saved.')}
+          onSaved={(response) => saved(response, 'Printing saved.')}
         />
       )}
       <BackInStockHint productId={p.id} />

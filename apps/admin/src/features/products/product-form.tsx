@@ -1,7 +1,7 @@
 // The product form (react-hook-form): every storefront field, status, HSN code, low-stock
 // threshold and sizes. Checked by the contract's schemas (CreateProductRequest or
 // UpdateProductRequest) through the zod resolver; the GST band warning shows as prices are
-// typed. Saving a new product answers its page, where pictures and stock follow.
+// typed. Saving a new product opens its page, where pictures and stock follow.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CreateProductRequest,

@@ -10,10 +10,11 @@ import {
   type AdminTeam,
 } from '@kitroom/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { call, errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
-import { controlClass, fieldErrors, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { controlClass, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { PlayerBadge, TeamCrest } from '@kitroom/ui/crests';
 
 export type ProfileKind = 'team' | 'player';
@@ -62,6 +63,7 @@ function valuesOf(kind: ProfileKind, row: AdminTeam | AdminPlayer | undefined): 
   return values;
 }
 
+/** The profile's request, checked with the contract's schema of its kind. */
 function requestOf(kind: ProfileKind, values: Values) {
   const specs = kind === 'team' ? TEAM_TEXT : PLAYER_TEXT;
   const body: Record<string, unknown> = {};
@@ -207,9 +209,18 @@ export interface ProfileFormProps {
 
 export function ProfileForm({ kind, row, holders, teams = [], onDone }: ProfileFormProps) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => valuesOf(kind, row));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: string) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useRequestForm<Values, TeamRequest | PlayerRequest>(
+    { safeParse: (values) => requestOf(kind, values as Values) },
+    { defaultValues: valuesOf(kind, row) },
+  );
+  const { errors } = form.formState;
+  // The preview draws what is typed.
+  const values = form.watch();
+  const controlled = (key: string) => ({
+    value: values[key] ?? '',
+    onChange: (value: string) => form.setValue(key, value),
+    error: errors[key]?.message,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   // An Edit button far down the list opens the form at the top: bring it into view.
   useEffect(() => heading.current?.scrollIntoView?.({ block: 'nearest' }), []);
@@ -238,13 +249,6 @@ export function ProfileForm({ kind, row, holders, teams = [], onDone }: ProfileF
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = requestOf(kind, values);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) save.mutate(parsed.data);
-  }
-
   const placeOptions = [
     { value: '', label: 'Not featured' },
     ...Array.from({ length: FEATURED_PLACES }, (_, i) => {
@@ -269,7 +273,11 @@ export function ProfileForm({ kind, row, holders, teams = [], onDone }: ProfileF
         {row ? `Edit ${row.name}` : `Add a ${what}`}
       </h2>
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-        <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <form
+          noValidate
+          onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+          className="grid gap-4 sm:grid-cols-2"
+        >
           {specs
             .filter((s) => !s.long)
             .map((s) => (
@@ -278,9 +286,8 @@ export function ProfileForm({ kind, row, holders, teams = [], onDone }: ProfileF
                 label={s.label}
                 hint={s.hint}
                 autoComplete="off"
-                value={values[s.key] ?? ''}
-                onChange={(e) => set(s.key)(e.target.value)}
-                error={errors[s.key]}
+                {...form.register(s.key)}
+                error={errors[s.key]?.message}
               />
             ))}
           {kind === 'player' && (
@@ -290,40 +297,22 @@ export function ProfileForm({ kind, row, holders, teams = [], onDone }: ProfileF
                 { value: '', label: 'No team' },
                 ...teams.map((t) => ({ value: String(t.id), label: t.name })),
               ]}
-              value={values.team_id ?? ''}
-              onChange={(e) => set('team_id')(e.target.value)}
-              error={errors.team_id}
+              {...form.register('team_id')}
+              error={errors.team_id?.message}
             />
           )}
           <SelectField
             label="Featured place"
             options={placeOptions}
-            value={values.featured_position ?? ''}
-            onChange={(e) => set('featured_position')(e.target.value)}
-            error={errors.featured_position}
+            {...form.register('featured_position')}
+            error={errors.featured_position?.message}
           />
-          <ColorField
-            label="Main colour"
-            value={values.color_primary ?? ''}
-            onChange={set('color_primary')}
-            error={errors.color_primary}
-          />
-          <ColorField
-            label="Trim colour"
-            value={values.color_secondary ?? ''}
-            onChange={set('color_secondary')}
-            error={errors.color_secondary}
-          />
+          <ColorField label="Main colour" {...controlled('color_primary')} />
+          <ColorField label="Trim colour" {...controlled('color_secondary')} />
           {specs
             .filter((s) => s.long)
             .map((s) => (
-              <BioField
-                key={s.key}
-                label={s.label}
-                value={values[s.key] ?? ''}
-                onChange={set(s.key)}
-                error={errors[s.key]}
-              />
+              <BioField key={s.key} label={s.label} {...controlled(s.key)} />
             ))}
           <div className="space-y-3 sm:col-span-2">
             <FormMessage text={save.error ? errorText(save.error) : null} />

@@ -11,6 +11,7 @@ import { callQuery, errorText } from '@/api/client';
 import { useSession } from '@/api/session';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { FormMessage } from '@/ui/form-field';
+import { Table } from '@/ui/table';
 import { useTitle } from '@/ui/use-title';
 import { PlayerBadge, TeamCrest } from '@kitroom/ui/crests';
 import { ProfileForm, type ProfileKind } from './profile-form';
@@ -51,78 +52,64 @@ function ProfileTable({
   canEdit: boolean;
   onEdit: (row: Row) => void;
 }) {
-  const head = 'border-b border-line px-3 py-2';
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-      <caption className="sr-only">{kind === 'team' ? 'Teams' : 'Players'}</caption>
-      <thead className="max-md:sr-only">
-        <tr className="text-left text-xs tracking-wide text-muted uppercase">
-          <th scope="col" className={head}>
-            {kind === 'team' ? 'Team' : 'Player'}
+    <Table
+      caption={kind === 'team' ? 'Teams' : 'Players'}
+      columns={[
+        kind === 'team' ? 'Team' : 'Player',
+        kind === 'team' ? 'Stadium' : 'Team',
+        'Featured',
+        { label: 'Products', className: 'text-right' },
+        { label: <span className="sr-only">Actions</span> },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr
+          key={row.id}
+          className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
+        >
+          <th scope="row" className={`${cell} ${border} text-left font-semibold`}>
+            <span className="flex items-center gap-3">
+              <Emblem kind={kind} row={row} size={40} />
+              <span>{row.name}</span>
+            </span>
           </th>
-          <th scope="col" className={head}>
-            {kind === 'team' ? 'Stadium' : 'Team'}
-          </th>
-          <th scope="col" className={head}>
-            Featured
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            Products
-          </th>
-          <th scope="col" className={head}>
-            <span className="sr-only">Actions</span>
-          </th>
+          <td className={`${cell} ${border}`}>
+            <span className={cardLabel}>{kind === 'team' ? 'Stadium' : 'Team'}</span>
+            <span className="text-muted">
+              {(kind === 'team' ? (row as AdminTeam).stadium : (row as AdminPlayer).team_name) ||
+                '—'}
+            </span>
+          </td>
+          <td className={`${cell} ${border}`}>
+            <span className={cardLabel}>Featured</span>
+            {row.featured_position !== null ? (
+              <span className="rounded-full bg-volt px-2.5 py-0.5 text-xs font-bold text-ink">
+                #{row.featured_position}
+              </span>
+            ) : (
+              <span className="text-muted">—</span>
+            )}
+          </td>
+          <td className={`${cell} ${border} md:text-right`}>
+            <span className={cardLabel}>Products</span>
+            {row.product_count}
+          </td>
+          <td className={`${cell} ${border} md:text-right`}>
+            {canEdit && (
+              <button
+                type="button"
+                className={smallButtonClass('ghost', 'max-md:w-full')}
+                onClick={() => onEdit(row)}
+                aria-label={`Edit ${row.name}`}
+              >
+                Edit
+              </button>
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody className="max-md:block max-md:space-y-3">
-        {rows.map((row) => (
-          <tr
-            key={row.id}
-            className="max-md:block max-md:rounded-2xl max-md:border max-md:border-line max-md:bg-white max-md:p-4"
-          >
-            <th scope="row" className={`${cell} ${border} text-left font-semibold`}>
-              <span className="flex items-center gap-3">
-                <Emblem kind={kind} row={row} size={40} />
-                <span>{row.name}</span>
-              </span>
-            </th>
-            <td className={`${cell} ${border}`}>
-              <span className={cardLabel}>{kind === 'team' ? 'Stadium' : 'Team'}</span>
-              <span className="text-muted">
-                {(kind === 'team' ? (row as AdminTeam).stadium : (row as AdminPlayer).team_name) ||
-                  '—'}
-              </span>
-            </td>
-            <td className={`${cell} ${border}`}>
-              <span className={cardLabel}>Featured</span>
-              {row.featured_position !== null ? (
-                <span className="rounded-full bg-volt px-2.5 py-0.5 text-xs font-bold text-ink">
-                  #{row.featured_position}
-                </span>
-              ) : (
-                <span className="text-muted">—</span>
-              )}
-            </td>
-            <td className={`${cell} ${border} md:text-right`}>
-              <span className={cardLabel}>Products</span>
-              {row.product_count}
-            </td>
-            <td className={`${cell} ${border} md:text-right`}>
-              {canEdit && (
-                <button
-                  type="button"
-                  className={smallButtonClass('ghost', 'max-md:w-full')}
-                  onClick={() => onEdit(row)}
-                  aria-label={`Edit ${row.name}`}
-                >
-                  Edit
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }
 

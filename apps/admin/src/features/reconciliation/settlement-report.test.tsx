@@ -1,7 +1,7 @@
 import type { SettlementReport } from '@kitroom/contract/admin';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, type Answer } from '@/test/fake-api';
+import { fakeApi, type FakeResponse } from '@/test/fake-api';
 import { renderAdmin } from '@/test/render-admin';
 import { signedInAs, staffMember } from '@/test/staff';
 
@@ -100,11 +100,11 @@ const report: SettlementReport = {
   ],
 };
 
-function setUp(answers: Record<string, Answer | ((s: never) => Answer)> = {}) {
+function setUp(responses: Record<string, FakeResponse | ((s: never) => FakeResponse)> = {}) {
   const api = fakeApi({
     'GET /api/admin/me': { body: signedInAs(staffMember('owner', { name: 'Nisha' })) },
     'GET /api/admin/reconciliation': { body: { checked: 3, unbalanced: [] } },
-    ...answers,
+    ...responses,
   });
   renderAdmin('/reconciliation');
   return api;

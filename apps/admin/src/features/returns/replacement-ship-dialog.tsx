@@ -14,8 +14,26 @@ import { useId, useState, type FormEvent } from 'react';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { fieldErrors, FormMessage } from '@/ui/form-field';
-import { CourierChoice, ManualParcelFields, ParcelSizeFields } from '../orders/ship-dialog';
+import { FormMessage } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
+import {
+  CourierChoice,
+  ManualParcelFields,
+  NO_SIZE,
+  ParcelSizeFields,
+  parcelSize,
+} from '../orders/ship-dialog';
+
+/** The parcel by hand, and its size for a booking: text as typed. */
+interface Parcel {
+  courier_name: string;
+  tracking_id: string;
+  tracking_link: string;
+  weight_grams: string;
+  length_cm: string;
+  breadth_cm: string;
+  height_cm: string;
+}
 
 export function ReplacementShipDialog({
   request: r,
@@ -27,45 +45,37 @@ export function ReplacementShipDialog({
   /** The new sizes in words: "1 shirt of … in size L". */
   newSizes: string;
   onClose: () => void;
-  onShipped: (answer: AdminReturnResponse) => void;
+  onShipped: (response: AdminReturnResponse) => void;
 }) {
   const formId = useId();
   const queryClient = useQueryClient();
   const choices = useQuery(callQuery('listOrderShipments', { params: { id: String(r.order_id) } }));
   const [picked, setPicked] = useState<CourierName | null>(null);
   const courier: CourierName = picked ?? choices.data?.default_courier ?? 'manual';
-  const [size, setSize] = useState<Record<string, string>>({});
-  const [parcel, setParcel] = useState({ courier_name: '', tracking_id: '', tracking_link: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const done = (answer: AdminReturnResponse) => {
+  // The schema checks the parcel shipped by hand; a booking's size needs no check here.
+  const form = useRequestForm<Parcel, ShipReplacementRequest>(ShipReplacementRequest, {
+    defaultValues: { courier_name: '', tracking_id: '', tracking_link: '', ...NO_SIZE },
+    toRequest: ({ courier_name, tracking_id, tracking_link }) => ({
+      courier_name,
+      tracking_id,
+      tracking_link,
+    }),
+  });
+  const { errors } = form.formState;
+  const done = (response: AdminReturnResponse) => {
     void queryClient.invalidateQueries({
       queryKey: keyOf('listOrderShipments', { params: { id: String(r.order_id) } }),
     });
-    onShipped(answer);
+    onShipped(response);
   };
   const ship = useMutation({
-    mutationFn: () => {
-      if (courier === 'manual') {
-        return call('shipReplacement', {
-          params: { id: r.id },
-          body: ShipReplacementRequest.parse(parcel),
-        });
-      }
-      const number = (name: string) => {
-        const v = size[name]?.trim();
-        return v ? Number(v) : undefined;
-      };
-      return call('shipReplacementWithCourier', {
-        params: { id: r.id },
-        body: {
-          courier: courier as 'sandbox' | 'shiprocket',
-          weight_grams: number('weight_grams'),
-          length_cm: number('length_cm'),
-          breadth_cm: number('breadth_cm'),
-          height_cm: number('height_cm'),
-        },
-      });
-    },
+    mutationFn: (sent: { byHand: ShipReplacementRequest } | { booked: Parcel }) =>
+      'byHand' in sent
+        ? call('shipReplacement', { params: { id: r.id }, body: sent.byHand })
+        : call('shipReplacementWithCourier', {
+            params: { id: r.id },
+            body: { courier: courier as 'sandbox' | 'shiprocket', ...parcelSize(sent.booked) },
+          }),
     onSuccess: done,
     // A refused booking is kept with its error, to retry: the request shows it.
     onError: () =>
@@ -75,21 +85,17 @@ export function ReplacementShipDialog({
   });
 
   function submit(event: FormEvent) {
-    event.preventDefault();
-    if (courier === 'manual') {
-      const checked = ShipReplacementRequest.safeParse(parcel);
-      if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
+    if (courier !== 'manual') {
+      event.preventDefault();
+      ship.mutate({ booked: form.getValues() });
+      return;
     }
-    setErrors({});
-    ship.mutate();
+    void form.handleSubmit((byHand) => ship.mutate({ byHand }))(event);
   }
 
-  const field = (name: keyof typeof parcel) => ({
-    name,
-    value: parcel[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) =>
-      setParcel((now) => ({ ...now, [name]: e.target.value })),
+  const field = (name: 'courier_name' | 'tracking_id' | 'tracking_link') => ({
+    ...form.register(name),
+    error: errors[name]?.message,
   });
   const defaults = choices.data?.parcel;
 
@@ -131,7 +137,7 @@ export function ReplacementShipDialog({
               The courier is booked now, with nothing to collect; its waybill and tracking link come
               back with the label.
             </p>
-            <ParcelSizeFields defaults={defaults} size={size} onChange={setSize} />
+            <ParcelSizeFields defaults={defaults} field={(name) => form.register(name)} />
           </>
         )}
         <FormMessage text={ship.error ? errorText(ship.error) : null} />

@@ -16,47 +16,13 @@ import { call, errorText, keyOf } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { controlClass, fieldErrors, FormMessage } from '@/ui/form-field';
+import { FormMessage, TextAreaField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { useRequestForm } from '@/ui/request-form';
 import { ReplacementShipDialog } from './replacement-ship-dialog';
 import { PickupChoice, usePickupCouriers } from './return-pickup';
 
 type Step = 'approve' | 'reject' | 'receive' | 'ship';
-
-function NoteField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${controlClass} py-2.5 ${error ? 'border-sale' : 'border-line'}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-sale">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const pieces = (n: number) => `${n} ${n === 1 ? 'shirt' : 'shirts'}`;
 
@@ -65,19 +31,21 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
   const mayFulfil = useMay('orders.fulfil');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<Step | null>(null);
-  const [note, setNote] = useState('');
+  // The note to the shopper: optional on approval; a rejection checks it with the contract.
+  const form = useRequestForm<{ note: string }, RejectReturnRequest>(RejectReturnRequest, {
+    defaultValues: { note: '' },
+  });
   // Shirts the shopper said arrived faulty stay out of stock unless staff find them fit to
   // sell (decision 053).
   const [restock, setRestock] = useState(!r.defect);
   const restockId = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // Who brings the parcel back: the shop's default courier when it has one, or the shopper.
   // Booking a courier is fulfilment's: staff who may not fulfil approve without a pickup.
   const pickupCouriers = usePickupCouriers(r.order_id);
   const [pickup, setPickup] = useState<typeof pickupCouriers.preferred | null>(null);
   const pickupCourier = mayFulfil ? (pickup ?? pickupCouriers.preferred) : '';
-  const settle = (answer: AdminReturnResponse) => {
-    queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
+  const settle = (response: AdminReturnResponse) => {
+    queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), response);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'listReturns'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     setOpen(null);
@@ -90,8 +58,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
 
   function begin(s: Step) {
     step.reset();
-    setErrors({});
-    setNote('');
+    form.reset();
     setRestock(!r.defect);
     setPickup(null);
     setOpen(s);
@@ -99,6 +66,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
 
   function confirm() {
     if (open === 'approve') {
+      const { note } = form.getValues();
       step.mutate(() =>
         call('approveReturn', {
           params,
@@ -106,9 +74,7 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
         }),
       );
     } else if (open === 'reject') {
-      const checked = RejectReturnRequest.safeParse({ note });
-      if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
-      step.mutate(() => call('rejectReturn', { params, body: checked.data }));
+      void form.handleSubmit((body) => step.mutate(() => call('rejectReturn', { params, body })))();
     } else if (open === 'receive') {
       step.mutate(() => call('receiveReturn', { params, body: plain > 0 ? { restock } : {} }));
     }
@@ -164,7 +130,11 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
               value={pickupCourier}
               onChange={setPickup}
             />
-            <NoteField label="Note to the shopper (optional)" value={note} onChange={setNote} />
+            <TextAreaField
+              label="Note to the shopper (optional)"
+              rows={3}
+              {...form.register('note')}
+            />
           </div>
         </>
       ),
@@ -181,11 +151,11 @@ export function ReturnActions({ request: r }: { request: AdminReturn }) {
             The shopper is mailed your note.
           </p>
           <div className="mt-3">
-            <NoteField
+            <TextAreaField
               label="Why (the shopper reads this)"
-              value={note}
-              onChange={setNote}
-              error={errors.note}
+              rows={3}
+              {...form.register('note')}
+              error={form.formState.errors.note?.message}
             />
           </div>
         </>

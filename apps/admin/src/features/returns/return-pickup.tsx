@@ -77,8 +77,8 @@ export function ReturnPickup({ r }: { r: AdminReturn }) {
   const book = useMutation({
     mutationFn: () =>
       call('bookReturnPickup', { params: { id: r.id }, body: { courier: courier! } }),
-    onSuccess: (answer: AdminReturnResponse) => {
-      queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), answer);
+    onSuccess: (response: AdminReturnResponse) => {
+      queryClient.setQueryData(keyOf('getReturn', { params: { id: String(r.id) } }), response);
       void queryClient.invalidateQueries({
         queryKey: keyOf('listOrderShipments', { params: { id: String(r.order_id) } }),
       });

@@ -142,7 +142,7 @@ describe('the returns pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Reject exchange #7?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(within(dialog).getByText('Say why, for the shopper.')).toBeTruthy();
+    expect(await within(dialog).findByText('Say why, for the shopper.')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText('Why (the shopper reads this)'), {
       target: { value: 'Tags cut off.' },
@@ -210,8 +210,8 @@ describe('the returns pages', () => {
       target: { value: 'not a link' },
     });
     fireEvent.click(within(ship).getByRole('button', { name: 'Ship replacement' }));
-    expect(within(ship).getByText('courier_name is required')).toBeTruthy();
-    expect(within(ship).getByText('tracking_link must be an http(s) address')).toBeTruthy();
+    expect(await within(ship).findByText('The courier is required')).toBeTruthy();
+    expect(within(ship).getByText('The tracking link must be an http(s) address')).toBeTruthy();
     fireEvent.change(within(ship).getByLabelText('Courier'), { target: { value: 'DTDC' } });
     fireEvent.change(within(ship).getByLabelText('Tracking id'), { target: { value: 'D7000123' } });
     fireEvent.change(within(ship).getByLabelText('Tracking link (optional)'), {

@@ -62,17 +62,17 @@ const KINDS = [
   { value: 'flat', label: 'Amount off (₹)' },
 ];
 
-function Form({ answer }: { answer: RecoverySettingsResponse }) {
+function Form({ current }: { current: RecoverySettingsResponse }) {
   const queryClient = useQueryClient();
   const switchId = useId();
   const form = useRequestForm(UpdateRecoverySettingsRequest, {
-    defaultValues: valuesOf(answer.settings),
+    defaultValues: valuesOf(current.settings),
     toRequest: requestOf,
     // The shortest wait is the server's setting, not the contract's.
     check: (values) => {
       const wait = requestOf(values).wait_minutes;
-      return Number.isFinite(wait) && wait < answer.min_wait_minutes
-        ? { wait_minutes: `The wait must be at least ${answer.min_wait_minutes} minutes.` }
+      return Number.isFinite(wait) && wait < current.min_wait_minutes
+        ? { wait_minutes: `The wait must be at least ${current.min_wait_minutes} minutes.` }
         : {};
     },
   });
@@ -121,7 +121,7 @@ function Form({ answer }: { answer: RecoverySettingsResponse }) {
         </label>
         <TextField
           label="Wait before the reminder (minutes)"
-          hint={`At least ${answer.min_wait_minutes}; at most 10080 (7 days). 60 is an hour.`}
+          hint={`At least ${current.min_wait_minutes}; at most 10080 (7 days). 60 is an hour.`}
           inputMode="numeric"
           autoComplete="off"
           {...form.register('wait_minutes', edited)}
@@ -172,5 +172,5 @@ export function CartRemindersSection() {
   const query = useQuery(callQuery('getRecoverySettings'));
   if (query.error) return <FormMessage text={errorText(query.error)} />;
   if (!query.data) return <p role="status">Loading cart reminders…</p>;
-  return <Form answer={query.data} />;
+  return <Form current={query.data} />;
 }

@@ -37,7 +37,9 @@ describe('the cash-on-delivery settings', () => {
       target: { value: '744, 67' },
     });
     fireEvent.click(section.getByRole('button', { name: 'Save cash on delivery' }));
-    expect(await section.findByText('cod_fee_paise must be a whole number of paise')).toBeTruthy();
+    expect(
+      await section.findByText('The COD fee must be an amount in rupees, like 40 or 49.50'),
+    ).toBeTruthy();
     expect(section.getByText('each pincode prefix must be 3 to 6 digits')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
 

@@ -63,9 +63,9 @@ describe('the settings page', () => {
     fireEvent.change(screen.getByLabelText('Rest of India: days'), { target: { value: '31' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(
-      await screen.findByText('delivery_days_metro must be a whole number of days'),
+      await screen.findByText('Delivery days (Metro cities) must be a whole number'),
     ).toBeTruthy();
-    expect(screen.getByText('delivery_days_rest_of_india must be 0 to 30 days')).toBeTruthy();
+    expect(screen.getByText('Delivery days (Rest of India) must be 0 to 30')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
 
     fireEvent.change(metro, { target: { value: '2' } });
@@ -114,7 +114,7 @@ describe('the settings page', () => {
       target: { value: '0' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
-    expect(await screen.findByText('unpaid_orders_max must be 1 to 20 orders')).toBeTruthy();
+    expect(await screen.findByText('Unpaid orders per shopper must be 1 to 20')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.change(screen.getByLabelText('Unpaid orders per shopper'), {
       target: { value: '2' },

@@ -4,15 +4,15 @@
 // order keeps the fee it was quoted). Rupees here, paise in the API.
 import { INDIAN_STATES, paiseToRupees, rupeesToPaise, type IndianState } from '@kitroom/contract';
 import { ShippingRates, type ShopSettingsRow } from '@kitroom/contract/admin';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { errorText } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useSaveSettings } from './save-settings';
 
 interface ZoneValues {
-  /** Stable across edits, for React's keys. */
-  key: number;
   label: string;
   fee: string;
   states: IndianState[];
@@ -24,13 +24,10 @@ interface Values {
   freeAbove: string;
 }
 
-let nextKey = 1;
-
 function valuesOf(s: ShopSettingsRow): Values {
   const r = s.shipping_rates;
   return {
     zones: r.zones.map((z) => ({
-      key: nextKey++,
       label: z.label,
       fee: String(paiseToRupees(z.fee_paise)),
       states: [...z.states],
@@ -54,42 +51,49 @@ function requestOf(v: Values) {
   };
 }
 
-/** Errors by where they are: 'zones.1.states', 'other_fee_paise', 'free_above_paise'. */
-type Errors = Record<string, string>;
+const FIELD_OF: Record<string, string> = {
+  fee_paise: 'fee',
+  other_fee_paise: 'other',
+  free_above_paise: 'freeAbove',
+};
+
+/**
+ * Where the request's issue shows: a zone's field in its row (a problem with the whole zone
+ * under its states), the two fees under theirs, the list of zones as the form's.
+ */
+function errorPath(path: readonly PropertyKey[]): string {
+  const [top, row, field] = path.map(String);
+  if (top === 'zones') {
+    return row === undefined
+      ? 'root'
+      : `zones.${row}.${FIELD_OF[field ?? ''] ?? field ?? 'states'}`;
+  }
+  return top === undefined ? 'root' : (FIELD_OF[top] ?? top);
+}
 
 export function ShippingSection({ settings }: { settings: ShopSettingsRow }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useRequestForm(ShippingRates, {
+    defaultValues: valuesOf(settings),
+    toRequest: requestOf,
+    errorPath,
+  });
+  const { errors } = form.formState;
+  const zones = useFieldArray({ control: form.control, name: 'zones' });
+  const typed = form.watch('zones');
   const [saved, setSaved] = useState(false);
+  const edited = { onChange: () => setSaved(false) };
   const save = useSaveSettings((now) => {
-    setValues(valuesOf(now));
+    form.reset(valuesOf(now));
     setSaved(true);
   });
 
-  const change = (next: (v: Values) => Values) => {
-    setSaved(false);
-    setValues(next);
-  };
-  const changeZone = (key: number, patch: Partial<ZoneValues>) =>
-    change((v) => ({ ...v, zones: v.zones.map((z) => (z.key === key ? { ...z, ...patch } : z)) }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ShippingRates.safeParse(requestOf(values));
-    const found: Errors = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const at = issue.path.slice(0, 3).join('.');
-      found[at] ??= issue.message;
-    }
-    setErrors(found);
-    if (parsed.success) save.mutate({ shipping_rates: parsed.data });
-  }
-
-  const zoneError = (i: number, field: string) =>
-    errors[`zones.${i}.${field}`] ?? (field === 'states' ? errors[`zones.${i}`] : undefined);
-
   return (
-    <form noValidate onSubmit={submit}>
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit((rates) => save.mutate({ shipping_rates: rates }))(event)
+      }
+    >
       <section
         aria-labelledby="shipping"
         className="space-y-4 rounded-2xl border border-line bg-white p-5 md:p-6"
@@ -104,58 +108,70 @@ export function ShippingSection({ settings }: { settings: ShopSettingsRow }) {
           </p>
         </div>
         <ul className="space-y-4">
-          {values.zones.map((z, i) => (
-            <li key={z.key} className="space-y-3 rounded-xl border border-line p-4">
-              <div className="grid gap-3 md:grid-cols-[1fr_10rem_auto] md:items-start">
-                <TextField
-                  label={`Zone ${i + 1} name`}
-                  value={z.label}
-                  autoComplete="off"
-                  onChange={(e) => changeZone(z.key, { label: e.target.value })}
-                  error={zoneError(i, 'label')}
-                />
-                <TextField
-                  label="Fee (₹)"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={z.fee}
-                  onChange={(e) => changeZone(z.key, { fee: e.target.value })}
-                  error={zoneError(i, 'fee_paise')}
-                />
-                <button
-                  type="button"
-                  className={`${buttonClass('ghost')} md:mt-7`}
-                  onClick={() =>
-                    change((v) => ({ ...v, zones: v.zones.filter((x) => x.key !== z.key) }))
-                  }
-                >
-                  Remove zone
-                </button>
-              </div>
-              <fieldset>
-                <legend className="text-sm font-semibold">
-                  States in {z.label.trim() || `zone ${i + 1}`} ({z.states.length})
-                </legend>
-                <StatesChoice
-                  chosen={z.states}
-                  onChange={(states) => changeZone(z.key, { states })}
-                />
-                {zoneError(i, 'states') && (
-                  <p className="mt-1 text-sm font-medium text-sale">{zoneError(i, 'states')}</p>
-                )}
-              </fieldset>
-            </li>
-          ))}
+          {zones.fields.map((z, i) => {
+            const zoneErrors = errors.zones?.[i];
+            const label = typed[i]?.label.trim() || `zone ${i + 1}`;
+            return (
+              <li key={z.id} className="space-y-3 rounded-xl border border-line p-4">
+                <div className="grid gap-3 md:grid-cols-[1fr_10rem_auto] md:items-start">
+                  <TextField
+                    label={`Zone ${i + 1} name`}
+                    autoComplete="off"
+                    {...form.register(`zones.${i}.label`, edited)}
+                    error={zoneErrors?.label?.message}
+                  />
+                  <TextField
+                    label="Fee (₹)"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    {...form.register(`zones.${i}.fee`, edited)}
+                    error={zoneErrors?.fee?.message}
+                  />
+                  <button
+                    type="button"
+                    className={`${buttonClass('ghost')} md:mt-7`}
+                    onClick={() => {
+                      setSaved(false);
+                      zones.remove(i);
+                    }}
+                  >
+                    Remove zone
+                  </button>
+                </div>
+                <fieldset>
+                  <legend className="text-sm font-semibold">
+                    States in {label} ({typed[i]?.states.length ?? 0})
+                  </legend>
+                  <Controller
+                    control={form.control}
+                    name={`zones.${i}.states`}
+                    render={({ field }) => (
+                      <StatesChoice
+                        chosen={field.value}
+                        onChange={(states) => {
+                          setSaved(false);
+                          field.onChange(states);
+                        }}
+                      />
+                    )}
+                  />
+                  {zoneErrors?.states?.message && (
+                    <p className="mt-1 text-sm font-medium text-sale">
+                      {zoneErrors.states.message}
+                    </p>
+                  )}
+                </fieldset>
+              </li>
+            );
+          })}
         </ul>
         <button
           type="button"
           className={buttonClass('ghost')}
-          onClick={() =>
-            change((v) => ({
-              ...v,
-              zones: [...v.zones, { key: nextKey++, label: '', fee: '', states: [] }],
-            }))
-          }
+          onClick={() => {
+            setSaved(false);
+            zones.append({ label: '', fee: '', states: [] }, { shouldFocus: false });
+          }}
         >
           Add a zone
         </button>
@@ -165,23 +181,21 @@ export function ShippingSection({ settings }: { settings: ShopSettingsRow }) {
             hint="States no zone names."
             inputMode="decimal"
             autoComplete="off"
-            value={values.other}
-            onChange={(e) => change((v) => ({ ...v, other: e.target.value }))}
-            error={errors.other_fee_paise}
+            {...form.register('other', edited)}
+            error={errors.other?.message}
           />
           <TextField
             label="Free shipping from (₹)"
             hint="Goods worth this much after the coupon ship free. Leave empty for never."
             inputMode="decimal"
             autoComplete="off"
-            value={values.freeAbove}
-            onChange={(e) => change((v) => ({ ...v, freeAbove: e.target.value }))}
-            error={errors.free_above_paise}
+            {...form.register('freeAbove', edited)}
+            error={errors.freeAbove?.message}
           />
         </div>
       </section>
       <div className="mt-3 space-y-3">
-        <FormMessage text={save.error ? errorText(save.error) : null} />
+        <FormMessage text={save.error ? errorText(save.error) : (errors.root?.message ?? null)} />
         <FormMessage
           tone="info"
           text={saved ? 'Saved: orders placed from now on are charged these fees.' : null}

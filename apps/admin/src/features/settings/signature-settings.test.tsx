@@ -22,7 +22,7 @@ const certificate = {
   problem: null,
 };
 
-function setUp(answer: object, upload?: (body: unknown) => { status?: number; body: unknown }) {
+function setUp(current: object, upload?: (body: unknown) => { status?: number; body: unknown }) {
   const api = fakeApi({
     'GET /api/admin/me': { body: signedInAs(staffMember('owner')) },
     'GET /api/admin/settings': { body: { settings: shopSettings() } },
@@ -39,7 +39,7 @@ function setUp(answer: object, upload?: (body: unknown) => { status?: number; bo
         min_wait_minutes: 30,
       },
     },
-    [`GET ${CERTIFICATE}`]: { body: answer },
+    [`GET ${CERTIFICATE}`]: { body: current },
     [`POST ${CERTIFICATE}`]: ({ body }) => upload!(body),
     [`DELETE ${CERTIFICATE}`]: { body: { certificate: null, can_store: true } },
     'GET /api/admin/audit': { body: { entries: [], next_before: null } },

@@ -13,7 +13,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { call, callQuery, errorText, keyOf } from '@/api/client';
 import { buttonClass } from '@/ui/button';
 import { formatDateTime } from '@/ui/dates';
-import { fieldErrors, FormMessage, TextField } from '@/ui/form-field';
+import { FormMessage, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 
 /** The file's bytes as base64, as the contract sends them. */
 async function base64Of(file: File): Promise<string> {
@@ -23,10 +24,10 @@ async function base64Of(file: File): Promise<string> {
   return btoa(binary);
 }
 
-function useAnswer() {
+function useApplyResponse() {
   const queryClient = useQueryClient();
-  return (answer: SigningCertificateResponse) => {
-    queryClient.setQueryData(keyOf('getSigningCertificate'), answer);
+  return (response: SigningCertificateResponse) => {
+    queryClient.setQueryData(keyOf('getSigningCertificate'), response);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
   };
 }
@@ -83,21 +84,25 @@ function Unsigned() {
   );
 }
 
-function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
+function UploadForm({ current }: { current: SigningCertificateResponse }) {
   const fileId = useId();
-  const apply = useAnswer();
+  const apply = useApplyResponse();
   const [file, setFile] = useState<File | null>(null);
   // A new input after each save: the browser keeps a chosen file's name otherwise.
   const [picker, setPicker] = useState(0);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The file is held as base64 in the form's values, read from the chosen file on submit.
+  const form = useRequestForm<UploadSigningCertificateRequest, UploadSigningCertificateRequest>(
+    UploadSigningCertificateRequest,
+    { defaultValues: { file: '', password: '' } },
+  );
+  const { errors } = form.formState;
   const [saved, setSaved] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: UploadSigningCertificateRequest) =>
       call('uploadSigningCertificate', { body }),
     onSuccess: (now) => {
       apply(now);
-      setPassword('');
+      form.reset();
       setFile(null);
       setPicker((n) => n + 1);
       setSaved(
@@ -107,15 +112,13 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
       );
     },
   });
-  const replacing = answer.certificate !== null;
+  const replacing = current.certificate !== null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaved(null);
-    const body = { file: file ? await base64Of(file) : '', password };
-    const parsed = UploadSigningCertificateRequest.safeParse(body);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) save.mutate(parsed.data);
+    form.setValue('file', file ? await base64Of(file) : '');
+    await form.handleSubmit((body) => save.mutate(body))();
   }
 
   return (
@@ -130,8 +133,8 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
             id={fileId}
             type="file"
             accept=".pfx,.p12,application/x-pkcs12"
-            disabled={!answer.can_store}
-            aria-invalid={errors.file ? true : undefined}
+            disabled={!current.can_store}
+            aria-invalid={errors.file?.message ? true : undefined}
             aria-describedby={`${fileId}-note`}
             onChange={(e) => {
               setSaved(null);
@@ -141,22 +144,19 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
           />
           <p
             id={`${fileId}-note`}
-            className={`mt-1 text-sm ${errors.file ? 'font-medium text-sale' : 'text-xs text-muted'}`}
+            className={`mt-1 text-sm ${errors.file?.message ? 'font-medium text-sale' : 'text-xs text-muted'}`}
           >
-            {errors.file ?? 'With its private key, as your Certifying Authority exports it.'}
+            {errors.file?.message ??
+              'With its private key, as your Certifying Authority exports it.'}
           </p>
         </div>
         <TextField
           label="Password of the file"
           type="password"
           autoComplete="off"
-          disabled={!answer.can_store}
-          value={password}
-          onChange={(e) => {
-            setSaved(null);
-            setPassword(e.target.value);
-          }}
-          error={errors.password}
+          disabled={!current.can_store}
+          {...form.register('password', { onChange: () => setSaved(null) })}
+          error={errors.password?.message}
           hint="Kept encrypted with the file; never shown again."
         />
       </div>
@@ -165,7 +165,7 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
       <button
         type="submit"
         className={buttonClass('primary')}
-        disabled={save.isPending || !answer.can_store}
+        disabled={save.isPending || !current.can_store}
       >
         {save.isPending ? 'Checking…' : replacing ? 'Replace certificate' : 'Upload certificate'}
       </button>
@@ -174,7 +174,7 @@ function UploadForm({ answer }: { answer: SigningCertificateResponse }) {
 }
 
 function RemoveButton() {
-  const apply = useAnswer();
+  const apply = useApplyResponse();
   const [asking, setAsking] = useState(false);
   const remove = useMutation({
     mutationFn: () => call('removeSigningCertificate'),
@@ -214,7 +214,7 @@ function RemoveButton() {
 
 export function SignatureSection() {
   const query = useQuery(callQuery('getSigningCertificate'));
-  const answer = query.data;
+  const current = query.data;
   return (
     <section
       aria-labelledby="invoice-signature"
@@ -233,20 +233,20 @@ export function SignatureSection() {
         <div className="md:col-span-2">
           <FormMessage text={errorText(query.error)} />
         </div>
-      ) : !answer ? (
+      ) : !current ? (
         <p role="status" className="md:col-span-2">
           Loading the certificate…
         </p>
       ) : (
         <>
-          {answer.certificate ? <Certificate certificate={answer.certificate} /> : <Unsigned />}
-          {!answer.can_store && (
+          {current.certificate ? <Certificate certificate={current.certificate} /> : <Unsigned />}
+          {!current.can_store && (
             <div className="md:col-span-2">
               <FormMessage text="The server has no DOCUMENT_SIGNING_KEY, so it cannot store a certificate safely. Ask whoever runs the server to set it (docs/operations.md) and restart the shop." />
             </div>
           )}
-          <UploadForm answer={answer} />
-          {answer.certificate && <RemoveButton />}
+          <UploadForm current={current} />
+          {current.certificate && <RemoveButton />}
         </>
       )}
     </section>

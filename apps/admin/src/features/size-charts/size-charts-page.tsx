@@ -7,11 +7,13 @@ import {
   type SizeChartCategory,
 } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { call, callQuery, errorText } from '@/api/client';
 import { useMay } from '@/api/session';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { controlClass, FormMessage, SelectField, TextField } from '@/ui/form-field';
+import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 
 interface RowDraft {
@@ -40,6 +42,16 @@ const draftOf = (c: AdminSizeChart): Draft => ({
 
 /** A blank cell stays blank (the contract then names it), not 0. */
 const centimetres = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+const requestOf = (d: Draft) => ({
+  name: d.name,
+  fit_note: d.fit_note,
+  rows: d.rows.map((r) => ({
+    size: r.size,
+    chest_cm: centimetres(r.chest_cm),
+    length_cm: centimetres(r.length_cm),
+  })),
+});
 
 function useInvalidate() {
   const queryClient = useQueryClient();
@@ -149,9 +161,15 @@ function ChartForm({
   onDone?: () => void;
 }) {
   const invalidate = useInvalidate();
-  const [draft, setDraft] = useState<Draft>(chart ? draftOf(chart) : EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  // The chart's one message, above its buttons: the contract's first, wherever it is.
+  const form = useRequestForm(SizeChartInput, {
+    defaultValues: chart ? draftOf(chart) : EMPTY,
+    toRequest: requestOf,
+    errorPath: () => 'root',
+  });
+  const rows = useFieldArray({ control: form.control, name: 'rows' });
   const [saved, setSaved] = useState(false);
+  const edited = { onChange: () => setSaved(false) };
   const save = useMutation({
     mutationFn: (body: SizeChartInput) =>
       chart
@@ -165,43 +183,20 @@ function ChartForm({
   });
   const label = chart ? chart.name : 'the new chart';
 
-  function setRow(i: number, field: keyof RowDraft, value: string) {
-    setSaved(false);
-    setDraft((d) => ({
-      ...d,
-      rows: d.rows.map((r, j) => (j === i ? { ...r, [field]: value } : r)),
-    }));
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = SizeChartInput.safeParse({
-      name: draft.name,
-      fit_note: draft.fit_note,
-      rows: draft.rows.map((r) => ({
-        size: r.size,
-        chest_cm: centimetres(r.chest_cm),
-        length_cm: centimetres(r.length_cm),
-      })),
-    });
-    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
-    if (parsed.success) save.mutate(parsed.data);
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-label={`Size chart ${label}`} className="space-y-3">
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+      aria-label={`Size chart ${label}`}
+      className="space-y-3"
+    >
       <fieldset disabled={!mayWrite} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Name"
-            value={draft.name}
-            onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-          />
+          <TextField label="Name" {...form.register('name', edited)} />
           <TextField
             label="Fit note"
-            value={draft.fit_note}
             hint="e.g. Player version runs one size small."
-            onChange={(e) => setDraft((d) => ({ ...d, fit_note: e.target.value }))}
+            {...form.register('fit_note', edited)}
           />
         </div>
         <table className="w-full text-left text-sm">
@@ -223,15 +218,14 @@ function ChartForm({
             </tr>
           </thead>
           <tbody>
-            {draft.rows.map((r, i) => (
-              <tr key={i}>
+            {rows.fields.map((r, i) => (
+              <tr key={r.id}>
                 {(['size', 'chest_cm', 'length_cm'] as const).map((field) => (
                   <td key={field} className="py-1 pr-2">
                     <input
                       aria-label={`${field === 'size' ? 'Size' : field === 'chest_cm' ? 'Chest' : 'Length'} of row ${i + 1}`}
                       inputMode={field === 'size' ? 'text' : 'decimal'}
-                      value={r[field]}
-                      onChange={(e) => setRow(i, field, e.target.value)}
+                      {...form.register(`rows.${i}.${field}`, edited)}
                       className={`${controlClass} border-line`}
                     />
                   </td>
@@ -241,9 +235,10 @@ function ChartForm({
                     type="button"
                     aria-label={`Remove row ${i + 1}`}
                     className={smallButtonClass('ghost')}
-                    onClick={() =>
-                      setDraft((d) => ({ ...d, rows: d.rows.filter((_, j) => j !== i) }))
-                    }
+                    onClick={() => {
+                      setSaved(false);
+                      rows.remove(i);
+                    }}
                   >
                     Remove
                   </button>
@@ -256,18 +251,18 @@ function ChartForm({
           <button
             type="button"
             className={smallButtonClass('ghost')}
-            onClick={() =>
-              setDraft((d) => ({
-                ...d,
-                rows: [...d.rows, { size: '', chest_cm: '', length_cm: '' }],
-              }))
-            }
+            onClick={() => {
+              setSaved(false);
+              rows.append({ size: '', chest_cm: '', length_cm: '' }, { shouldFocus: false });
+            }}
           >
             Add size
           </button>
         </div>
       </fieldset>
-      <FormMessage text={error ?? (save.error ? errorText(save.error) : null)} />
+      <FormMessage
+        text={form.formState.errors.root?.message ?? (save.error ? errorText(save.error) : null)}
+      />
       {saved && !save.error && <FormMessage tone="info" text="Saved." />}
       {mayWrite && (
         <div className="flex gap-2">

@@ -14,6 +14,7 @@ import { useSession } from '@/api/session';
 import { smallButtonClass } from '@/ui/button';
 import { controlClass } from '@/ui/form-field';
 import { ROLE_LABEL } from '@/ui/roles';
+import { Table } from '@/ui/table';
 import { ResetDialog } from './reset-dialog';
 
 const cell =
@@ -25,36 +26,21 @@ export function StaffTable({ staff }: { staff: StaffProfile[] }) {
   const [resetting, setResetting] = useState<StaffProfile | null>(null);
   return (
     <>
-      <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
-        <caption className="sr-only">Staff</caption>
-        <thead className="max-md:sr-only">
-          <tr className="text-left text-xs tracking-wide text-muted uppercase">
-            <th scope="col" className="border-b border-line px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="border-b border-line px-3 py-2">
-              Email
-            </th>
-            <th scope="col" className="border-b border-line px-3 py-2">
-              Role
-            </th>
-            <th scope="col" className="border-b border-line px-3 py-2">
-              Two-factor
-            </th>
-            <th scope="col" className="border-b border-line px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="border-b border-line px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="max-md:block max-md:space-y-3">
-          {staff.map((member) => (
-            <StaffRow key={member.id} member={member} onReset={() => setResetting(member)} />
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption="Staff"
+        columns={[
+          'Name',
+          'Email',
+          'Role',
+          'Two-factor',
+          'Status',
+          { label: <span className="sr-only">Actions</span> },
+        ]}
+      >
+        {staff.map((member) => (
+          <StaffRow key={member.id} member={member} onReset={() => setResetting(member)} />
+        ))}
+      </Table>
       {resetting && <ResetDialog member={resetting} onClose={() => setResetting(null)} />}
     </>
   );

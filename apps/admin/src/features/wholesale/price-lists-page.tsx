@@ -5,12 +5,14 @@
 import { rupeesToPaise } from '@kitroom/contract';
 import { PriceListInput, type PriceList } from '@kitroom/contract/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
 import { call, callQuery, errorText } from '@/api/client';
 import { buttonClass, smallButtonClass } from '@/ui/button';
 import { FormMessage, SelectField, TextField } from '@/ui/form-field';
 import { formatPaise } from '@/ui/money';
+import { useRequestForm } from '@/ui/request-form';
 import { useTitle } from '@/ui/use-title';
 
 interface RuleDraft {
@@ -77,8 +79,15 @@ function inputOf(d: Draft): PriceListInput {
 function PriceListForm({ list, onDone }: { list: PriceList | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const choices = useQuery(callQuery('catalogueChoices'));
-  const [draft, setDraft] = useState<Draft>(() => (list ? draftOf(list) : EMPTY));
-  const [problem, setProblem] = useState<string | null>(null);
+  // The list's one message, above its buttons: the contract's first, wherever it is.
+  const form = useRequestForm(PriceListInput, {
+    defaultValues: list ? draftOf(list) : EMPTY,
+    toRequest: inputOf,
+    errorPath: () => 'root',
+  });
+  const tiers = useFieldArray({ control: form.control, name: 'tiers' });
+  const rules = useFieldArray({ control: form.control, name: 'rules' });
+  const typedRules = form.watch('rules');
   const save = useMutation({
     mutationFn: (body: PriceListInput) =>
       list
@@ -91,29 +100,11 @@ function PriceListForm({ list, onDone }: { list: PriceList | null; onDone: () =>
     },
   });
   const categories = choices.data?.categories ?? [];
-  const setTier = (i: number, key: 'min_pieces' | 'percent_off', value: string) =>
-    setDraft((d) => ({
-      ...d,
-      tiers: d.tiers.map((t, j) => (j === i ? { ...t, [key]: value } : t)),
-    }));
-  const setRule = (i: number, change: Partial<RuleDraft>) =>
-    setDraft((d) => ({
-      ...d,
-      rules: d.rules.map((r, j) => (j === i ? { ...r, ...change } : r)),
-    }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = PriceListInput.safeParse(inputOf(draft));
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check the list.');
-    setProblem(null);
-    save.mutate(parsed.data);
-  }
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
       aria-label={list ? `Edit ${list.name}` : 'New price list'}
       className="space-y-5 rounded-2xl border border-line bg-white p-4 md:p-6"
     >
@@ -121,52 +112,42 @@ function PriceListForm({ list, onDone }: { list: PriceList | null; onDone: () =>
         {list ? `Edit ${list.name}` : 'New price list'}
       </h2>
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField
-          label="Name"
-          value={draft.name}
-          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-        />
+        <TextField label="Name" {...form.register('name')} />
         <TextField
           label="Minimum order (₹)"
           inputMode="decimal"
           hint="0: none"
-          value={draft.min_order}
-          onChange={(e) => setDraft({ ...draft, min_order: e.target.value })}
+          {...form.register('min_order')}
         />
         <TextField
           label="Minimum pieces"
           inputMode="numeric"
           hint="0: none"
-          value={draft.min_pieces}
-          onChange={(e) => setDraft({ ...draft, min_pieces: e.target.value })}
+          {...form.register('min_pieces')}
         />
       </div>
 
       <fieldset>
         <legend className="font-semibold">Quantity tiers (pieces in the order)</legend>
         <ul className="mt-2 space-y-2">
-          {draft.tiers.map((t, i) => (
-            <li key={i} className="flex flex-wrap items-end gap-3" aria-label={`Tier ${i + 1}`}>
+          {tiers.fields.map((t, i) => (
+            <li key={t.id} className="flex flex-wrap items-end gap-3" aria-label={`Tier ${i + 1}`}>
               <TextField
                 label="From pieces"
                 inputMode="numeric"
                 className="w-32"
-                value={t.min_pieces}
-                onChange={(e) => setTier(i, 'min_pieces', e.target.value)}
+                {...form.register(`tiers.${i}.min_pieces`)}
               />
               <TextField
                 label="% off"
                 inputMode="numeric"
                 className="w-24"
-                value={t.percent_off}
-                onChange={(e) => setTier(i, 'percent_off', e.target.value)}
+                {...form.register(`tiers.${i}.percent_off`)}
               />
               <button
                 type="button"
                 className={smallButtonClass('ghost', 'mb-1')}
-                onClick={() =>
-                  setDraft((d) => ({ ...d, tiers: d.tiers.filter((_, j) => j !== i) }))
-                }
+                onClick={() => tiers.remove(i)}
               >
                 Remove tier
               </button>
@@ -176,9 +157,7 @@ function PriceListForm({ list, onDone }: { list: PriceList | null; onDone: () =>
         <button
           type="button"
           className={smallButtonClass('ghost', 'mt-2')}
-          onClick={() =>
-            setDraft((d) => ({ ...d, tiers: [...d.tiers, { min_pieces: '', percent_off: '' }] }))
-          }
+          onClick={() => tiers.append({ min_pieces: '', percent_off: '' }, { shouldFocus: false })}
         >
           Add a tier
         </button>
@@ -191,86 +170,88 @@ function PriceListForm({ list, onDone }: { list: PriceList | null; onDone: () =>
           everything; a product no rule reaches starts from its retail price.
         </p>
         <ul className="mt-2 space-y-2">
-          {draft.rules.map((r, i) => (
-            <li key={i} className="flex flex-wrap items-end gap-3" aria-label={`Rule ${i + 1}`}>
-              <SelectField
-                label="For"
-                className="w-36"
-                options={[
-                  { value: 'all', label: 'Everything' },
-                  { value: 'category', label: 'A category' },
-                  { value: 'product', label: 'A product' },
-                ]}
-                value={r.target}
-                onChange={(e) =>
-                  setRule(i, { target: e.target.value as RuleDraft['target'], target_id: '' })
-                }
-              />
-              {r.target === 'category' && (
-                <SelectField
-                  label="Category"
-                  className="w-48"
-                  options={[
-                    { value: '', label: 'Choose…' },
-                    ...categories.map((c) => ({ value: String(c.id), label: c.name })),
-                  ]}
-                  value={r.target_id}
-                  onChange={(e) => setRule(i, { target_id: e.target.value })}
-                />
-              )}
-              {r.target === 'product' && (
-                <TextField
-                  label="Product id"
-                  inputMode="numeric"
-                  className="w-32"
-                  value={r.target_id}
-                  onChange={(e) => setRule(i, { target_id: e.target.value })}
-                />
-              )}
-              <SelectField
-                label="Price"
-                className="w-36"
-                options={[
-                  { value: 'percent', label: '% off retail' },
-                  { value: 'fixed', label: 'Fixed price (₹)' },
-                ]}
-                value={r.kind}
-                onChange={(e) => setRule(i, { kind: e.target.value as RuleDraft['kind'] })}
-              />
-              <TextField
-                label={r.kind === 'percent' ? '% off' : '₹'}
-                inputMode="decimal"
-                className="w-28"
-                value={r.value}
-                onChange={(e) => setRule(i, { value: e.target.value })}
-              />
-              <button
-                type="button"
-                className={smallButtonClass('ghost', 'mb-1')}
-                onClick={() =>
-                  setDraft((d) => ({ ...d, rules: d.rules.filter((_, j) => j !== i) }))
-                }
+          {rules.fields.map((field, i) => {
+            const r = typedRules[i] ?? field;
+            return (
+              <li
+                key={field.id}
+                className="flex flex-wrap items-end gap-3"
+                aria-label={`Rule ${i + 1}`}
               >
-                Remove rule
-              </button>
-            </li>
-          ))}
+                <SelectField
+                  label="For"
+                  className="w-36"
+                  options={[
+                    { value: 'all', label: 'Everything' },
+                    { value: 'category', label: 'A category' },
+                    { value: 'product', label: 'A product' },
+                  ]}
+                  {...form.register(`rules.${i}.target`, {
+                    onChange: () => form.setValue(`rules.${i}.target_id`, ''),
+                  })}
+                />
+                {r.target === 'category' && (
+                  <SelectField
+                    label="Category"
+                    className="w-48"
+                    options={[
+                      { value: '', label: 'Choose…' },
+                      ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+                    ]}
+                    {...form.register(`rules.${i}.target_id`)}
+                  />
+                )}
+                {r.target === 'product' && (
+                  <TextField
+                    label="Product id"
+                    inputMode="numeric"
+                    className="w-32"
+                    {...form.register(`rules.${i}.target_id`)}
+                  />
+                )}
+                <SelectField
+                  label="Price"
+                  className="w-36"
+                  options={[
+                    { value: 'percent', label: '% off retail' },
+                    { value: 'fixed', label: 'Fixed price (₹)' },
+                  ]}
+                  {...form.register(`rules.${i}.kind`)}
+                />
+                <TextField
+                  label={r.kind === 'percent' ? '% off' : '₹'}
+                  inputMode="decimal"
+                  className="w-28"
+                  {...form.register(`rules.${i}.value`)}
+                />
+                <button
+                  type="button"
+                  className={smallButtonClass('ghost', 'mb-1')}
+                  onClick={() => rules.remove(i)}
+                >
+                  Remove rule
+                </button>
+              </li>
+            );
+          })}
         </ul>
         <button
           type="button"
           className={smallButtonClass('ghost', 'mt-2')}
           onClick={() =>
-            setDraft((d) => ({
-              ...d,
-              rules: [...d.rules, { target: 'all', target_id: '', kind: 'percent', value: '' }],
-            }))
+            rules.append(
+              { target: 'all', target_id: '', kind: 'percent', value: '' },
+              { shouldFocus: false },
+            )
           }
         >
           Add a rule
         </button>
       </fieldset>
 
-      <FormMessage text={problem ?? (save.error ? errorText(save.error) : null)} />
+      <FormMessage
+        text={form.formState.errors.root?.message ?? (save.error ? errorText(save.error) : null)}
+      />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save price list'}

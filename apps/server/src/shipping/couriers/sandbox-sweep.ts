@@ -56,14 +56,18 @@ export async function sweepSandboxCourier(
   for (;;) {
     const due = await q.claimDue(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
     for (const event of due) {
+      // Each scan at its own moment, in the order posted: a waybill's events posted in one
+      // pass (picked up, in transit, out for delivery, failed) would otherwise share one
+      // time, and a late copy of an earlier one could not be told from a newer one.
+      const at = new Date(now.getTime() + posted + failed);
       let status = 0;
       try {
-        status = await post(url, webhookBody(event, now), options.courier.webhookHeaders());
+        status = await post(url, webhookBody(event, at), options.courier.webhookHeaders());
       } catch (err) {
         options.log?.warn({ err, awb: event.awb }, 'sandbox courier could not post an event');
       }
       if (status >= 200 && status < 300) {
-        await q.markPosted(db, event.id, now);
+        await q.markPosted(db, event.id, at);
         posted += 1;
       } else {
         await q.markFailed(db, event.id, new Date(now.getTime() + backoffMs(event.attempts)));

@@ -28,10 +28,10 @@ export function CartRemindersPanel({ userId }: { userId: number }) {
     setBusy(true);
     setMessage(null);
     try {
-      const answer = await cartReminders(userId, next);
-      setConsent(answer.consent);
+      const response = await cartReminders(userId, next);
+      setConsent(response.consent);
       setMessage(
-        answer.consent
+        response.consent
           ? 'Saved: we may send you one reminder per cart.'
           : 'Saved: no cart reminders.',
       );

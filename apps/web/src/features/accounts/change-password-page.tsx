@@ -32,7 +32,7 @@ export default function ChangePasswordPage() {
     if (problem || userId === null) return;
     setBusy(true);
     try {
-      const answer = await changePassword({
+      const response = await changePassword({
         user_id: userId,
         current_password: current,
         new_password: password,
@@ -40,7 +40,7 @@ export default function ChangePasswordPage() {
       setCurrent('');
       setPassword('');
       setConfirmation('');
-      setDone(answer.message);
+      setDone(response.message);
     } catch (failure) {
       if (sessionEnded(failure)) return;
       // 400: the current password is wrong; 429: how long to wait.

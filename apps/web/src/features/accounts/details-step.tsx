@@ -12,7 +12,7 @@ import { AuthCard } from './auth-card';
 
 interface DetailsStepProps {
   email: string;
-  onRegistered: (answer: SignupResponse) => Promise<void>;
+  onRegistered: (response: SignupResponse) => Promise<void>;
 }
 
 export function DetailsStep({ email, onRegistered }: DetailsStepProps) {

@@ -30,8 +30,8 @@ export function EmailStep({ title, initialEmail, action, onSent, footer }: Email
     if (problem) return;
     setBusy(true);
     try {
-      const answer = await sendOtpMail({ email: email.trim(), action });
-      onSent(email.trim().toLowerCase(), answer.message);
+      const response = await sendOtpMail({ email: email.trim(), action });
+      onSent(email.trim().toLowerCase(), response.message);
     } catch (failure) {
       setBusy(false);
       // A wait imposed by the server ('Please wait 40 seconds ...') is worth showing as is.

@@ -29,15 +29,15 @@ export function LoginForm({ registerHref, onForgot, onLoggedIn }: LoginFormProps
     if (problem) return;
     setBusy(true);
     try {
-      const answer = await logIn({ email: email.trim(), password });
+      const response = await logIn({ email: email.trim(), password });
       await onLoggedIn({
-        email: answer.email,
-        user_code: answer.user_id,
-        session_id: answer.session_id,
+        email: response.email,
+        user_code: response.user_id,
+        session_id: response.session_id,
       });
     } catch (failure) {
       const status = statusOf(failure);
-      // 400 is an address the server cannot read: the same answer as a wrong one. 429 says
+      // 400 is an address the server cannot read: the same response as a wrong one. 429 says
       // how long to wait, which the shopper needs to know.
       if (status === 401 || status === 400) setError(AUTH_TEXTS.loginFailed);
       else if (status === 429) setError(messageOf(failure, AUTH_TEXTS.loginError));

@@ -54,12 +54,12 @@ export default function LoginPage({ mode = 'login' }: { mode?: 'login' | 'regist
     await dispatch(startSession(data));
   };
 
-  async function onVerified(answer: OtpProcessResponse) {
-    if ('user_code' in answer) {
+  async function onVerified(response: OtpProcessResponse) {
+    if ('user_code' in response) {
       const data = {
-        email: answer.email,
-        user_code: answer.user_code,
-        session_id: answer.session_id,
+        email: response.email,
+        user_code: response.user_code,
+        session_id: response.session_id,
       };
       if (purpose === 'forgot') {
         setPendingLogin(data);
@@ -72,8 +72,12 @@ export default function LoginPage({ mode = 'login' }: { mode?: 'login' | 'regist
     }
   }
 
-  async function onRegistered(answer: SignupResponse) {
-    await logIn({ email: answer.email, user_code: answer.user_id, session_id: answer.session_id });
+  async function onRegistered(response: SignupResponse) {
+    await logIn({
+      email: response.email,
+      user_code: response.user_id,
+      session_id: response.session_id,
+    });
   }
 
   if (user && arrivedLoggedIn.current) return null;

@@ -68,14 +68,14 @@ function DeleteAccountDialog({ userId, email, onClose, onWaiting }: DeleteDialog
     setBusy(true);
     setError(null);
     try {
-      const answer = await deleteAccount({ user_id: userId, action: 'delete', email: typed });
-      if (answer.state === 'done') {
+      const response = await deleteAccount({ user_id: userId, action: 'delete', email: typed });
+      if (response.state === 'done') {
         await dispatch(forgetUser());
         void navigate('/', { replace: true });
-        showAlert(answer.message ?? ACCOUNT_ERASED_MESSAGE, 'Account deleted');
+        showAlert(response.message ?? ACCOUNT_ERASED_MESSAGE, 'Account deleted');
         return;
       }
-      onWaiting(answer.message ?? '');
+      onWaiting(response.message ?? '');
     } catch (failure) {
       setBusy(false);
       if (!sessionEnded(failure)) setError(messageOf(failure, MY_DATA_TEXTS.deleteFailed));

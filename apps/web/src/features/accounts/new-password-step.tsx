@@ -33,8 +33,8 @@ export function NewPasswordStep({ email, userId, onDone }: NewPasswordStepProps)
     if (problem) return;
     setBusy(true);
     try {
-      const answer = await resetPassword({ user_id: userId, password });
-      showAlert(answer.message, 'Password changed');
+      const response = await resetPassword({ user_id: userId, password });
+      showAlert(response.message, 'Password changed');
       await onDone();
     } catch (failure) {
       setBusy(false);

@@ -13,9 +13,9 @@ import { useCountdown } from './use-countdown';
 
 interface OtpStepProps {
   email: string;
-  /** The send answer's message ('An OTP has been sent to ...'). */
+  /** The send response's message ('An OTP has been sent to ...'). */
   sentMessage: string;
-  onVerified: (answer: OtpProcessResponse) => Promise<void>;
+  onVerified: (response: OtpProcessResponse) => Promise<void>;
   onChangeEmail: () => void;
 }
 
@@ -47,8 +47,8 @@ export function OtpStep({ email, sentMessage, onVerified, onChangeEmail }: OtpSt
     setError(null);
     setInfo('');
     try {
-      const answer = await sendOtpMail({ email, action: 'resend' });
-      setInfo(answer.message);
+      const response = await sendOtpMail({ email, action: 'resend' });
+      setInfo(response.message);
       setOtp('');
       restart();
     } catch {

@@ -47,7 +47,7 @@ describe('the access guard', () => {
     expect(screen.queryByText('checkout page')).toBeNull();
   });
 
-  it('offers a retry when the check gets no answer', async () => {
+  it('offers a retry when the check gets no response', async () => {
     forgetVerified();
     logInLocally(5);
     const api = fakeApi();

@@ -10,7 +10,7 @@ import { forgetVerified } from './verified-sessions';
 
 /**
  * After a login, an OTP login or a signup: keeps the user and merges the visitor's local
- * cart into the user's server cart (the cookie is already set by the answer).
+ * cart into the user's server cart (the cookie is already set by the response).
  */
 export const startSession = createAsyncThunk<void, UserData, { state: SessionRootState }>(
   'session/start',
@@ -30,7 +30,7 @@ export const forgetUser = createAsyncThunk<void, void, { state: SessionRootState
   'session/forget',
   async (_arg, { dispatch }) => {
     forgetVerified();
-    // The shopper's own answers kept for the visit (orders, address): `user <id> …` keys.
+    // The shopper's own responses kept for the visit (orders, address): `user <id> …` keys.
     forgetApi('user ');
     dispatch(userLoggedOut());
     dispatch(clearCart());

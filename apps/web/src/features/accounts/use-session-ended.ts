@@ -5,7 +5,7 @@ import { statusOf } from '@/api/failure';
 import { useSessionDispatch } from './session-slice';
 import { endSession } from './session-thunks';
 
-/** Answers true (and ends the session) when the failure was a 401. */
+/** Returns true (and ends the session) when the failure was a 401. */
 export function useSessionEnded(): (failure: unknown) => boolean {
   const dispatch = useSessionDispatch();
   return useCallback(

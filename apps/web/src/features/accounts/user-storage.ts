@@ -61,7 +61,7 @@ export const userStorageMiddleware: Middleware<object, { session: SessionState }
 
 /**
  * A login or logout in another tab of this shop reaches this tab's store too, so that its
- * pages and cart follow the same user. Answers the function that stops following.
+ * pages and cart follow the same user. Returns the function that stops following.
  */
 export function followOtherTabs(dispatch: Dispatch): () => void {
   const onStorage = (event: StorageEvent) => {

@@ -39,9 +39,9 @@ export default function NotifyConfirmPage() {
     if (requestId === null) return;
     setSending(true);
     try {
-      const answer = await confirmNotifyByLink(requestId, token);
-      const product = `/product/${answer.product_id}?size=${encodeURIComponent(answer.size)}`;
-      setOutcome({ ok: true, message: answer.message, product });
+      const response = await confirmNotifyByLink(requestId, token);
+      const product = `/product/${response.product_id}?size=${encodeURIComponent(response.size)}`;
+      setOutcome({ ok: true, message: response.message, product });
     } catch (failure) {
       setOutcome({ ok: false, message: messageOf(failure, NOTIFY_CONFIRM_TEXTS.failed) });
     } finally {

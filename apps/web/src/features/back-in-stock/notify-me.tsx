@@ -32,13 +32,13 @@ export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: s
     }
     setSending(true);
     try {
-      const answer = await notifyWhenBack(
+      const response = await notifyWhenBack(
         userId !== null
           ? { product_id: productId, size: chosen, user_id: userId }
           : { product_id: productId, size: chosen, email },
       );
-      const thanks = answer.needs_confirmation ? backInStockCheckInbox : backInStockThanks;
-      setOutcome({ ok: true, text: thanks(answer.email, chosen) });
+      const thanks = response.needs_confirmation ? backInStockCheckInbox : backInStockThanks;
+      setOutcome({ ok: true, text: thanks(response.email, chosen) });
     } catch (error) {
       setOutcome({ ok: false, text: messageOf(error, 'Please try again.') });
     } finally {

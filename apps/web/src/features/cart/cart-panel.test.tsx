@@ -193,7 +193,7 @@ describe('cart panel', () => {
 });
 
 describe('cart panel and the server cart', () => {
-  it("takes the server's answer to a change: stock that dropped caps the line", async () => {
+  it("takes the server's response to a change: stock that dropped caps the line", async () => {
     logInLocally(9);
     const api = fakeApi();
     // Someone bought the last but one: the server holds 1 of the 2 the panel knew of.
@@ -231,7 +231,7 @@ describe('cart panel and the server cart', () => {
     expect(api.calls['cart.php']).toEqual([{ user_id: 9 }]);
   });
 
-  it('keeps what the shopper ticked when the answer agrees with the cart', async () => {
+  it('keeps what the shopper ticked when the response agrees with the cart', async () => {
     logInLocally(9);
     const api = fakeApi();
     api.on('cart_manage.php', () => ok({ cart_items: [line({ selected_quantity: 2 })] }));

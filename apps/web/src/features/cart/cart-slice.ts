@@ -46,7 +46,7 @@ export function lineKey({ id, size, print }: LineRef): string {
 // the printing module there would bring the product page's print texts along with it.
 const sameLine = (item: CartItem, ref: LineRef) => lineKey(lineRef(item)) === lineKey(ref);
 
-/** What a shopper sees of a line; the server's answer replaces the local line if any differ. */
+/** What a shopper sees of a line; the server's response replaces the local line if any differ. */
 const sameShownLine = (a: CartItem, b: CartItem) =>
   a.id === b.id &&
   a.selected_size === b.selected_size &&
@@ -153,7 +153,7 @@ const cartSlice = createSlice({
     },
     /**
      * The server's cart after the shopper's last change (cart-sync.ts). The same cart keeps
-     * the same lines, so nothing the shopper ticked is unticked for an answer that agrees.
+     * the same lines, so nothing the shopper ticked is unticked for a response that agrees.
      */
     cartReconciled(state, action: PayloadAction<CartItem[]>) {
       const server = action.payload;

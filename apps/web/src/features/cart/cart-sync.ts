@@ -1,7 +1,7 @@
 // Saves every cart change to the local copy and, for a logged-in user, replays the shopper's
 // change on the server cart through cart_manage.php, in order. The cart changes at once
-// (optimistic); each call answers the server's cart, and once the last queued call has
-// answered, that cart reconciles the local one (stock that moved, a line the server capped).
+// (optimistic); each call returns the server's cart, and once the last queued call has
+// responded, that cart reconciles the local one (stock that moved, a line the server capped).
 // A refusal (409 'Size M is out of stock.', an unknown size or product) is shown to the
 // shopper in the server's words, and the lines are then corrected from cart.php.
 import type { CartItem, CartManageRequest } from '@kitroom/contract';
@@ -23,7 +23,7 @@ import { printOfLine } from './checkout-line';
 
 const isShopperChange = isAnyOf(...shopperCartActions);
 
-/** The answers that refuse a change: the size is sold out or unknown, the product gone. */
+/** The responses that refuse a change: the size is sold out or unknown, the product gone. */
 const REFUSALS = new Set([400, 404, 409]);
 
 export const CART_REFUSED_TITLE = 'Cart';
@@ -66,36 +66,36 @@ export function cartSyncMiddleware<S extends CartRootState>(
   userIdOf: (state: S) => number | null,
 ): Middleware<object, S> {
   return (api) => {
-    // One queue per store: calls go one after another, so answers arrive in order.
+    // One queue per store: calls go one after another, so responses arrive in order.
     let queue: Promise<void> = Promise.resolve();
     let waiting = 0;
     let refused = false;
 
     async function send(change: CartManageRequest): Promise<void> {
-      let answer: CartItem[] | null = null;
+      let serverCart: CartItem[] | null = null;
       try {
-        answer = (await manageCart(change)).cart_items;
+        serverCart = (await manageCart(change)).cart_items;
       } catch (failure) {
-        // No answer (offline) or an ended session: the next load of the cart corrects it.
+        // No response (offline) or an ended session: the next load of the cart corrects it.
         if (REFUSALS.has(statusOf(failure) ?? 0)) {
           refused = true;
           showAlert(messageOf(failure, 'Please try again.'), CART_REFUSED_TITLE);
         }
       }
       waiting -= 1;
-      // A later change is on its way: its answer reconciles.
+      // A later change is on its way: its response reconciles.
       if (waiting > 0) return;
       if (refused) {
         refused = false;
         try {
-          answer = (await getCart({ user_id: change.user_id })).cart_items;
+          serverCart = (await getCart({ user_id: change.user_id })).cart_items;
         } catch {
           return;
         }
         if (waiting > 0) return;
       }
-      if (answer && userIdOf(api.getState()) === change.user_id) {
-        api.dispatch(cartReconciled(answer));
+      if (serverCart && userIdOf(api.getState()) === change.user_id) {
+        api.dispatch(cartReconciled(serverCart));
       }
     }
 

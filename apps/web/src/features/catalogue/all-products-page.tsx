@@ -42,7 +42,7 @@ function priceOf(filters: Filters, bounds: PriceBounds) {
 
 export default function AllProductsPage() {
   const [params, setParams] = useSearchParams();
-  // The URL is the source of truth (reload, back, shared links); the local copy answers a
+  // The URL is the source of truth (reload, back, shared links); the local copy responds to a
   // click at once, while the router applies the new URL in a transition.
   const query = params.toString();
   const [view, setView] = useState(() => ({
@@ -68,7 +68,7 @@ export default function AllProductsPage() {
     (data === undefined && error === undefined) || navigating?.pathname === '/allProducts';
   useTitle('All Products');
 
-  // While the next answer loads, the last one stays on screen (no jump to an empty page).
+  // While the next response loads, the last one stays on screen (no jump to an empty page).
   const last = useRef<ShopListingResponse | undefined>(undefined);
   if (data) last.current = data;
   const shown = data ?? (error ? undefined : last.current);

@@ -171,7 +171,7 @@ describe('a kit launch on the product page', () => {
       cod: false,
       queue_opens_at: '2026-11-30T13:20:00.000Z',
     });
-    const answers: LaunchPlace[] = [
+    const places: LaunchPlace[] = [
       {
         state: 'waiting',
         position: 153,
@@ -187,7 +187,7 @@ describe('a kit launch on the product page', () => {
         turn_ends_at: '2026-11-30T13:41:20.000Z',
       },
     ];
-    api.on('launch_queue.php', () => ok(answers.length > 1 ? answers.shift()! : answers[0]!));
+    api.on('launch_queue.php', () => ok(places.length > 1 ? places.shift()! : places[0]!));
     await rendered;
     expect(await screen.findByText('No. 153')).toBeTruthy();
     expect(

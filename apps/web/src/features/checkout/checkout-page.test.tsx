@@ -6,14 +6,14 @@ import { fakeApi, ok, refuse, type FakeApi } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
 import CheckoutPage from './checkout-page';
 import { eventually } from '@/test/eventually';
-import { answerCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
+import { respondToCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
 
 const items = twoShirts;
 const saved = savedAddress();
 
 function open(api = fakeApi(), address: ShippingAddress | null = null) {
   logInLocally(5);
-  if (!answered.has(api)) answerCheckoutStart(api, { address });
+  if (!responded.has(api)) respondToCheckoutStart(api, { address });
   renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
     pathname: '/checkOut',
     state: { items },
@@ -21,11 +21,11 @@ function open(api = fakeApi(), address: ShippingAddress | null = null) {
   return api;
 }
 
-/** Tests that answer the page's call themselves; open() answers it for the others. */
-const answered = new WeakSet<object>();
-function answerStart(api: FakeApi, start: Parameters<typeof answerCheckoutStart>[1]) {
-  answered.add(api);
-  answerCheckoutStart(api, start);
+/** Tests that respond to the page's call themselves; open() responds to it for the others. */
+const responded = new WeakSet<object>();
+function respondToStart(api: FakeApi, start: Parameters<typeof respondToCheckoutStart>[1]) {
+  responded.add(api);
+  respondToCheckoutStart(api, start);
 }
 
 const bengaluru = {
@@ -44,7 +44,7 @@ const summary = () => screen.getByRole('region', { name: 'Order Summary' });
 describe('checkout', () => {
   it('goes home without lines', () => {
     logInLocally(5);
-    answerCheckoutStart(fakeApi());
+    respondToCheckoutStart(fakeApi());
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, '/checkOut');
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
@@ -59,7 +59,7 @@ describe('checkout', () => {
 
   it('asks for the cart-reminder consent when the shop says so; ticking gives it', async () => {
     const api = fakeApi();
-    answerStart(api, { address: saved, ask_consent: CART_REMINDER_CONSENT });
+    respondToStart(api, { address: saved, ask_consent: CART_REMINDER_CONSENT });
     api.on('cart_reminders.php', () =>
       ok({ consent: true, wording: CART_REMINDER_CONSENT, given_at: '2026-11-29T10:00:00.000Z' }),
     );
@@ -124,7 +124,7 @@ describe('checkout', () => {
   it('shows 18% on a ₹2,700 jersey, and 5% once a coupon brings it to ₹2,430', async () => {
     logInLocally(5);
     const api = fakeApi();
-    answerCheckoutStart(api, { address: saved });
+    respondToCheckoutStart(api, { address: saved });
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
       pathname: '/checkOut',
       state: { items: [{ ...items[0], price: 2700, quantity: 1 }] },
@@ -153,7 +153,7 @@ describe('checkout', () => {
   it('takes the lines the cart panel kept when the shopper signed up before checkout', async () => {
     sessionStorage.setItem('checkoutAfterLogin', JSON.stringify({ items }));
     logInLocally(5);
-    answerCheckoutStart(fakeApi());
+    respondToCheckoutStart(fakeApi());
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, '/checkOut');
     expect(within(summary()).getByText('Kerala Blasters Home 2025')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/checkOut');
@@ -171,8 +171,8 @@ describe('checkout', () => {
 
   it('fills a first checkout’s name and phone from the account, never over what was typed', async () => {
     const api = fakeApi();
-    answerStart(api, { account: { name: 'Asha K Menon', phone_number: '9876543210' } });
-    // The page's answer waits until the shopper has typed a last name.
+    respondToStart(api, { account: { name: 'Asha K Menon', phone_number: '9876543210' } });
+    // The page's response waits until the shopper has typed a last name.
     let asked = false;
     let release: () => void = () => undefined;
     const fetched = vi.mocked(globalThis.fetch);
@@ -197,7 +197,7 @@ describe('checkout', () => {
 
   it('fills the saved address over the account’s name and phone', async () => {
     const api = fakeApi();
-    answerStart(api, {
+    respondToStart(api, {
       address: { ...saved, first_name: 'Asha', phone: '9000000001' },
       account: { name: 'Someone Else', phone_number: '9876543210' },
     });
@@ -289,10 +289,10 @@ describe('checkout', () => {
     const api = open(fakeApi(), saved);
     await eventually(() => expect(total()).toBe('₹1,858'));
 
-    api.on('process_order.php', () => refuse(502, 'The payment service is not answering.'));
+    api.on('process_order.php', () => refuse(502, 'The payment service is not responding.'));
     fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain(
-      'The payment service is not answering.',
+      'The payment service is not responding.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
 
@@ -338,7 +338,7 @@ describe('checkout', () => {
   it('refuses to pay for a pincode outside the chosen state, naming both', async () => {
     const api = fakeApi();
     // The saved pincode's estimate comes with the page's call.
-    answerStart(api, {
+    respondToStart(api, {
       address: { ...saved, pincode: '110001' },
       amount: 1858,
       estimate: {

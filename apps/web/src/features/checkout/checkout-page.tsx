@@ -141,23 +141,23 @@ export default function CheckoutPage() {
     if (userId === null) return;
     const items = orderLines(priced);
     try {
-      const answer = await verifyCoupon({
+      const response = await verifyCoupon({
         user_id: userId,
         coupon_code: code,
         total_amount: (totals.subtotalPaise + (totals.shippingPaise ?? 0)) / 100,
         product_id: items.map((i) => i.product_id),
         items,
       });
-      if (!answer.success) {
-        problemAlert(answer.error || CHECKOUT_TEXTS.couponFailed);
+      if (!response.success) {
+        problemAlert(response.error || CHECKOUT_TEXTS.couponFailed);
         return;
       }
       setCoupon({
-        code: answer.coupon_code,
-        discount: answer.discount_amount,
-        lineDiscounts: answer.line_discounts ?? null,
+        code: response.coupon_code,
+        discount: response.discount_amount,
+        lineDiscounts: response.line_discounts ?? null,
       });
-      setCelebrating(answer.discount_amount);
+      setCelebrating(response.discount_amount);
     } catch (failure) {
       if (!sessionEnded(failure)) problemAlert(messageOf(failure, CHECKOUT_TEXTS.couponFailed));
     }
@@ -215,7 +215,7 @@ export default function CheckoutPage() {
           <h2 id="shipping-heading" className="font-display text-2xl font-bold uppercase">
             Shipping Information
           </h2>
-          {/* One line kept from the first paint, so the answer moves nothing (layout shift). */}
+          {/* One line kept from the first paint, so the response moves nothing (layout shift). */}
           <p className="mt-2 min-h-5 text-sm text-muted">
             {hasSavedAddress === false
               ? CHECKOUT_TEXTS.addressWillBeSaved

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
-import { answerCheckoutStart, savedAddress } from '@/test/checkout-data';
+import { respondToCheckoutStart, savedAddress } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
 const plain = {
@@ -53,7 +53,7 @@ describe('checkout with a printed line', { timeout: 20_000 }, () => {
     logInLocally(5);
     const api = fakeApi();
     // A printed order's estimate comes with the page; no amount: COD never pays it.
-    answerCheckoutStart(api, { address: saved, estimate: later, amount: null });
+    respondToCheckoutStart(api, { address: saved, estimate: later, amount: null });
     renderApp(<Route path="/checkOut" element={<CheckoutPage />} />, {
       pathname: '/checkOut',
       state: { items: [plain, printed] },

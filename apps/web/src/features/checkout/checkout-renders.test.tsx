@@ -1,7 +1,7 @@
 // Checkout renders once per meaningful change (decision 071). Its data on open — the saved
 // address, the delivery date, cash on delivery, wholesale prices, the opt-ins — comes in one
 // call, so the page renders once as it opens and once with that response, not once per call as
-// each answered (six calls and five commits before). The delivery estimate is asked once per
+// each responded (six calls and five commits before). The delivery estimate is asked once per
 // pincode and amount: a pincode typed again is not asked again. The address form, the page's
 // largest part, renders only when its own props change.
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
-import { answerCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
+import { respondToCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
 import type * as FormFieldModule from '@/ui/form-field';
 import CheckoutPage from './checkout-page';
 
@@ -47,7 +47,7 @@ it('opens with one call and two commits, and asks a pincode typed again nothing'
   const api = fakeApi();
   logInLocally(5);
   // 2 × ₹899 and Kerala's ₹60: the amount COD was judged for.
-  answerCheckoutStart(api, {
+  respondToCheckoutStart(api, {
     address: savedAddress('673002'),
     estimate: estimate('673002', 'Kozhikode', 'Delivery by Fri, 27 Nov'),
     amount: 1858,

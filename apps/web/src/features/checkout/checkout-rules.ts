@@ -28,7 +28,7 @@ export function includesGstText(paise: number): string {
   return `Includes ${formatPaise(paise)} GST`;
 }
 
-/** A valid coupon as coupons.php answered it: its discount, and its share of each line. */
+/** A valid coupon as coupons.php returned it: its discount, and its share of each line. */
 export interface CheckoutCoupon {
   code: string;
   discount: number;
@@ -73,7 +73,7 @@ export function checkoutQuote(
     // Until the shop's rates are known no fee is shown, rather than a guess.
     state: rates ? state : '',
     rates,
-    // An answer without shares (an older server): the quote shares the discount by value.
+    // A response without shares (an older server): the quote shares the discount by value.
     coupon: !coupon
       ? null
       : coupon.lineDiscounts?.length === lines.length
@@ -141,8 +141,8 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * One key per checkout attempt: the same order sent again (a retry after a lost answer)
- * reuses its key, so the server answers the same order; any change makes a new attempt.
+ * One key per checkout attempt: the same order sent again (a retry after a lost response)
+ * reuses its key, so the server returns the same order; any change makes a new attempt.
  */
 export function attemptKeeper(): (request: unknown) => string {
   let last: { body: string; key: string } | null = null;

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
-import { answerCheckoutStart } from '@/test/checkout-data';
+import { respondToCheckoutStart } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
 const items = [
@@ -36,7 +36,7 @@ describe('checkout for a wholesaler', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     logInLocally(5);
     const api = fakeApi();
-    answerCheckoutStart(api, {
+    respondToCheckoutStart(api, {
       address: saved,
       wholesale: {
         wholesale: true,

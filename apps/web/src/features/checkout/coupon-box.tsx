@@ -1,5 +1,5 @@
 // 'Apply Coupon Code' reveals a coupon input with Verify. A blank code, an invalid coupon and
-// a failed call each answer in the checkout's OK modal.
+// a failed call each show their message in the checkout's OK modal.
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '@/ui/dialog';
 import { CHECKOUT_TEXTS } from './checkout-rules';

@@ -4,7 +4,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { answerCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
+import { respondToCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
@@ -15,7 +15,7 @@ const WORDS = 'Send me order updates on WhatsApp at +91 98765 43210';
 function open(choice: { available: boolean; opted_in: boolean }) {
   const api = fakeApi();
   logInLocally(5);
-  answerCheckoutStart(api, {
+  respondToCheckoutStart(api, {
     address: savedAddress(),
     whatsapp: {
       ...choice,
@@ -58,7 +58,7 @@ describe("checkout's WhatsApp box", () => {
   it('is not offered when the shop sends no WhatsApp updates, or the shopper gets them', async () => {
     const api = open({ available: false, opted_in: false });
     await eventually(() => expect(api.calls['checkout_start.php']).toHaveLength(1));
-    // The answer has been drawn: the shipping form is there and the box is not.
+    // The response has been drawn: the shipping form is there and the box is not.
     await screen.findByRole('button', { name: /Pay Now/ });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -67,7 +67,7 @@ describe("checkout's WhatsApp box", () => {
   it('is not offered again to a shopper who gets the updates', async () => {
     const api = open({ available: true, opted_in: true });
     await eventually(() => expect(api.calls['checkout_start.php']).toHaveLength(1));
-    // The answer has been drawn: the shipping form is there and the box is not.
+    // The response has been drawn: the shipping form is there and the box is not.
     await screen.findByRole('button', { name: /Pay Now/ });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('checkbox')).toBeNull();

@@ -9,7 +9,7 @@ import {
 } from '@kitroom/contract';
 import { answerReminders } from '@/api/order-calls';
 
-/** `choice`: the shopper's WhatsApp choice, as checkout_start.php answered it. */
+/** `choice`: the shopper's WhatsApp choice, as checkout_start.php returned it. */
 export function WhatsAppOptIn(p: {
   choice: WhatsAppUpdatesResponse | undefined;
   phone: string;

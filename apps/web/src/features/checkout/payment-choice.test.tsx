@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';
-import { answerCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
+import { respondToCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
 import CheckoutPage from './checkout-page';
 
 const items = twoShirts;
@@ -22,12 +22,12 @@ const kozhikode = (cod: CodOption, pincode: string) => ({
   cod,
 });
 
-// Each test its own pincode: the visit's cache keeps answers by pincode and amount.
+// Each test its own pincode: the visit's cache keeps responses by pincode and amount.
 function open(cod: CodOption, pincode: string) {
   const api = fakeApi();
   logInLocally(5);
   // The page's call judges COD for the order's amount before the fee: 2 × ₹899 + ₹60.
-  answerCheckoutStart(api, {
+  respondToCheckoutStart(api, {
     address: { ...saved, pincode },
     estimate: kozhikode(cod, pincode),
     amount: 1858,

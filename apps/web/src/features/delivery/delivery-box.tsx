@@ -1,6 +1,6 @@
-// The product page's pincode box: 'Check delivery' answers 'Delivery by Thu, 3 Dec'. The
+// The product page's pincode box: 'Check delivery' shows 'Delivery by Thu, 3 Dec'. The
 // pincode is remembered in this browser; a logged-in shopper who has typed none starts from
-// the profile's. Nothing is asked before the page has loaded, and the answer's line keeps
+// the profile's. Nothing is asked before the page has loaded, and the response's line keeps
 // its height from the first paint, so nothing moves (layout shift).
 import {
   formatRupees,
@@ -95,7 +95,7 @@ export function DeliveryBox({
   const rates = useShopDetails()?.shipping;
   const shipping = estimate && rates ? shippingFeePaise(rates, estimate.state, 0) : null;
 
-  const answer = typo
+  const shown = typo
     ? { text: DELIVERY_TEXTS.badPincode, bad: true }
     : loading
       ? { text: DELIVERY_TEXTS.checking, bad: false }
@@ -121,28 +121,28 @@ export function DeliveryBox({
             placeholder="e.g. 673001"
             value={typed}
             aria-describedby={statusId}
-            aria-invalid={answer?.bad ? true : undefined}
+            aria-invalid={shown?.bad ? true : undefined}
             onChange={(e) => {
               touched.current = true;
               setTyped(digits(e.target.value));
               setTypo(false);
             }}
-            className={`min-h-11 w-full min-w-0 flex-1 rounded-full border px-4 text-base ${answer?.bad ? 'border-sale' : 'border-line'}`}
+            className={`min-h-11 w-full min-w-0 flex-1 rounded-full border px-4 text-base ${shown?.bad ? 'border-sale' : 'border-line'}`}
           />
           <button type="submit" className={buttonClass('ghost', 'shrink-0')}>
             Check delivery
           </button>
         </div>
       </form>
-      {/* Three lines kept from the first paint (the COD part wraps on a phone): the answer
+      {/* Three lines kept from the first paint (the COD part wraps on a phone): the response
           moves nothing below it. */}
       <p
         id={statusId}
         role="status"
-        className={`mt-2 min-h-15 text-sm ${answer?.bad ? 'font-medium text-sale' : 'font-semibold text-green-800'}`}
+        className={`mt-2 min-h-15 text-sm ${shown?.bad ? 'font-medium text-sale' : 'font-semibold text-green-800'}`}
       >
-        {answer?.text}
-        {answer && !answer.bad && estimate && !loading && (
+        {shown?.text}
+        {shown && !shown.bad && estimate && !loading && (
           <span className="block font-normal text-muted">
             to {estimate.city}, {estimate.state}
             {shipping !== null &&

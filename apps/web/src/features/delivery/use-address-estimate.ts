@@ -1,4 +1,4 @@
-// An address form's pincode lookup. Checkout asks it with the order's amount, so one answer
+// An address form's pincode lookup. Checkout asks it with the order's amount, so one response
 // gives the date, the city and states, and whether cash on delivery may pay that order; it is
 // asked once per pincode and amount, and the saved pincode's came with the page's call
 // (decision 071). Apart from the product page's box (use-delivery-estimate.ts), which stays
@@ -15,7 +15,7 @@ export interface AddressEstimateState extends DeliveryEstimateState {
   amount: number | null;
 }
 
-interface Answer {
+interface Remembered {
   estimate: DeliveryEstimateResponse;
   amount: number | null;
 }
@@ -24,7 +24,7 @@ const keyOf = (pincode: string, printed: boolean, amount: number | null, product
   `address estimate ${pincode}${printed ? ' printed' : ''}${amount === null ? '' : ` ${amount}`} ${products}`;
 
 /**
- * Keeps an estimate another call answered (checkout_start.php), so the page asks nothing for
+ * Keeps an estimate another call returned (checkout_start.php), so the page asks nothing for
  * that pincode, print and amount.
  */
 export function rememberEstimate(
@@ -36,7 +36,7 @@ export function rememberEstimate(
   keepApi(keyOf(estimate.pincode, printed, amount, products), {
     estimate,
     amount,
-  } satisfies Answer);
+  } satisfies Remembered);
 }
 
 /**
@@ -52,7 +52,7 @@ export function useAddressEstimate(
   const complete = PINCODE_PATTERN.test(pincode) ? pincode : null;
   const state = useApi(
     complete && keyOf(complete, printed, amount, products),
-    (signal): Promise<Answer> =>
+    (signal): Promise<Remembered> =>
       getDeliveryEstimate(complete ?? '', { signal }, amount ?? undefined, printed, products).then(
         (estimate) => ({ estimate, amount }),
       ),
@@ -60,8 +60,8 @@ export function useAddressEstimate(
   const refused =
     state.error instanceof ApiError && state.error.status === 400 ? state.error.message : null;
   // While a new amount is asked for the same pincode (or that call failed on the way), the
-  // last answer stays on screen: the date does not blink, and COD stays chosen until the new
-  // answer says otherwise.
+  // last response stays on screen: the date does not blink, and COD stays chosen until the new
+  // response says otherwise.
   const [last, setLast] = useState(state.data);
   if (state.data !== undefined && state.data !== last) setLast(state.data);
   const shown =

@@ -14,7 +14,7 @@ export interface AddressPincode extends AddressEstimateState {
 
 /**
  * `printed`: the order has printed lines, which leave 2 days later (decision 049). `amount`:
- * checkout's order amount before a COD fee, asked with the pincode so one answer gives the date
+ * checkout's order amount before a COD fee, asked with the pincode so one response gives the date
  * and cash on delivery; `products`: its product ids, which a kit launch may keep COD off for.
  */
 export function useAddressPincode(
@@ -33,8 +33,8 @@ export function useAddressPincode(
     rememberPincode(estimate.pincode);
     if (values.city.trim() === '') fill('city', estimate.city);
     if (values.state === '' && estimate.states.length === 1) fill('state', estimate.states[0]!);
-    // Only a new answer fills: a city the shopper clears afterwards stays cleared.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new answer only
+    // Only a new response fills: a city the shopper clears afterwards stays cleared.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new response only
   }, [estimate]);
 
   // A failed lookup (offline) blocks nothing: the server checks the pincode again.

@@ -132,16 +132,16 @@ function QueuePlace({
       ...(ask.again ? { again: true } : {}),
       ...(ask.nonce ? { nonce: ask.nonce } : {}),
     })
-      .then(async (answer) => {
+      .then(async (response) => {
         if (!live) return;
-        if (answer.state === 'prove') {
+        if (response.state === 'prove') {
           setProving(true);
-          const nonce = await solve(answer.challenge, answer.bits);
+          const nonce = await solve(response.challenge, response.bits);
           if (live) setAsk((a) => ({ n: a.n + 1, again: a.again, nonce }));
           return;
         }
         setProving(false);
-        setPlace(answer);
+        setPlace(response);
         setProblem(null);
       })
       .catch((error: unknown) => live && setProblem(messageOf(error, 'Please try again.')));

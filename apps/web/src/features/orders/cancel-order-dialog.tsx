@@ -1,6 +1,6 @@
 // 'Cancel order' while the order may still be canceled (Pending, or Processing and not yet
 // packed): an accessible confirm dialog with an optional reason; a paid order is refunded in
-// full to the original payment. The server's answer is the order page as it is afterwards.
+// full to the original payment. The server's response is the order page as it is afterwards.
 import { CANCEL_REASON_MAX_LENGTH, type OrderDetailResponse } from '@kitroom/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { messageOf } from '@/api/client';
@@ -24,7 +24,7 @@ interface CancelOrderDialogProps {
   orderId: number;
   paid: boolean;
   onClose: () => void;
-  onCanceled: (answer: OrderDetailResponse) => void;
+  onCanceled: (response: OrderDetailResponse) => void;
 }
 
 export function CancelOrderDialog({

@@ -26,8 +26,8 @@ export default function CodConfirmPage() {
     if (orderId === null) return;
     setSending(true);
     try {
-      const answer = await confirmCodByLink(orderId, token);
-      setOutcome({ ok: true, message: answer.message });
+      const response = await confirmCodByLink(orderId, token);
+      setOutcome({ ok: true, message: response.message });
     } catch (failure) {
       setOutcome({ ok: false, message: messageOf(failure, COD_TEXTS.confirmFailed) });
     } finally {

@@ -3,7 +3,7 @@
 // kept), payment status with Pay Now while unpaid, order status,
 // payment method, shipping address (first 40 characters), total, and tracking. It shows
 // the navigation state at once when there is one, and always asks orders.php for the
-// current answer (the payment page sends the browser here with no state). After a failed
+// current response (the payment page sends the browser here with no state). After a failed
 // payment the provider's callback has marked the order FAILED: 'Payment failed' (spec
 // section 8) then heads the page, with Pay Now beside it. Ours besides: the order's timeline
 // as a vertical stepper, 'Cancel order' while it may be canceled (with a confirm dialog), and
@@ -122,7 +122,7 @@ export default function OrderDetailPage() {
   const [handed] = useState<OrderDetailResponse | null>(() =>
     orderId !== null && isDetail(location.state, orderId) ? location.state : null,
   );
-  // What this page's own actions answered (confirming, canceling, a return asked for).
+  // What this page's own actions returned (confirming, canceling, a return asked for).
   const [changed, setDetail] = useState<OrderDetailResponse | null>(null);
   const [paying, setPaying] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -376,9 +376,9 @@ export default function OrderDetailPage() {
           orderId={order.id}
           paid={paid}
           onClose={() => setDialog(null)}
-          onCanceled={(answer) => {
+          onCanceled={(response) => {
             setDialog(null);
-            setDetail(answer);
+            setDetail(response);
           }}
         />
       )}
@@ -389,9 +389,9 @@ export default function OrderDetailPage() {
           items={items}
           options={detail.return_options}
           onClose={() => setDialog(null)}
-          onSent={(answer) => {
+          onSent={(response) => {
             setDialog(null);
-            setDetail(answer);
+            setDetail(response);
           }}
         />
       )}

@@ -82,10 +82,10 @@ const stepTexts = () =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
-async function open(answer: OrderDetailResponse) {
+async function open(response: OrderDetailResponse) {
   logInLocally(5);
   const api = fakeApi();
-  api.on('orders.php', () => ok(answer));
+  api.on('orders.php', () => ok(response));
   renderApp(routes, '/reviewOrdersDetails/42');
   await screen.findByRole('heading', { name: 'Order #42' });
   return api;
@@ -318,7 +318,7 @@ describe('returns and exchanges', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T10:00:00.000Z') });
     try {
       const print = { name: 'LUNA', number: 10, patch: false, price: 500 };
-      const answer = delivered({
+      const response = delivered({
         return_options: {
           items: [
             {
@@ -331,11 +331,11 @@ describe('returns and exchanges', () => {
           ],
         },
       });
-      answer.order_items = [
-        { ...answer.order_items[0]!, quantity: 1, price: 1799, print },
-        { ...answer.order_items[0]!, id: 2, product_name: 'Training Tee', quantity: 1 },
+      response.order_items = [
+        { ...response.order_items[0]!, quantity: 1, price: 1799, print },
+        { ...response.order_items[0]!, id: 2, product_name: 'Training Tee', quantity: 1 },
       ];
-      const api = await open(answer);
+      const api = await open(response);
       fireEvent.click(screen.getByRole('button', { name: 'Return or exchange' }));
       const dialog = screen.getByRole('dialog', { name: 'Return or exchange' });
       const [printedLine, plainLine] = within(dialog).getAllByRole('group', { name: /· size M$/ });
@@ -511,9 +511,9 @@ describe('returns and exchanges', () => {
   it('asks where to transfer a cash-on-delivery refund, checking the UPI id before sending', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T10:00:00.000Z') });
     try {
-      const answer = delivered();
-      answer.return_options = { ...answer.return_options!, payout_needed: true };
-      const api = await open(answer);
+      const response = delivered();
+      response.return_options = { ...response.return_options!, payout_needed: true };
+      const api = await open(response);
       fireEvent.click(screen.getByRole('button', { name: 'Return or exchange' }));
       const dialog = screen.getByRole('dialog', { name: 'Return or exchange' });
       expect(within(dialog).queryByRole('group', { name: 'Refund to' })).toBeNull();

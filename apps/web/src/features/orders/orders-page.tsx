@@ -29,20 +29,20 @@ export default function OrdersPage() {
   const navigate = useNavigate();
   const sessionEnded = useSessionEnded();
   const [opening, setOpening] = useState(false);
-  const answer = useApi(
+  const result = useApi(
     userId === null ? null : `user ${userId} orders`,
     (signal) => getOrders(userId ?? 0, { signal }),
     { fresh: true },
   );
   // A failed load shows no orders, with the spec's alert; a 401 ends the session instead.
-  const failed = answer.error !== undefined && statusOf(answer.error) !== 401;
-  const orders: OrderWithItems[] | null = failed ? [] : (answer.data?.orders ?? null);
+  const failed = result.error !== undefined && statusOf(result.error) !== 401;
+  const orders: OrderWithItems[] | null = failed ? [] : (result.data?.orders ?? null);
 
   useEffect(() => {
-    if (answer.error !== undefined && !sessionEnded(answer.error)) {
+    if (result.error !== undefined && !sessionEnded(result.error)) {
       showAlert(ORDER_TEXTS.loadFailed);
     }
-  }, [answer.error, sessionEnded]);
+  }, [result.error, sessionEnded]);
 
   async function open(event: MouseEvent<HTMLAnchorElement>, orderId: number) {
     if (userId === null || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -50,7 +50,7 @@ export default function OrdersPage() {
     setOpening(true);
     try {
       const details = await getOrder(userId, orderId);
-      if (!details.order) throw new Error('no order in the answer');
+      if (!details.order) throw new Error('no order in the response');
       void navigate(`/reviewOrdersDetails/${orderId}`, { state: details });
     } catch (failure) {
       setOpening(false);

@@ -2,7 +2,7 @@
 // (at most what is left to ask for), a return for a refund or an exchange for another size,
 // and says why, ticking whether the shirts arrived damaged or faulty. Printed shirts come back
 // only then (decision 051): the dialog says so on their lines and refuses before sending.
-// Photos are not asked for. The server's answer is the order page afterwards.
+// Photos are not asked for. The server's response is the order page afterwards.
 import {
   BANK_ACCOUNT_PATTERN,
   IFSC_PATTERN,
@@ -85,7 +85,7 @@ interface ReturnRequestDialogProps {
   items: readonly OrderItem[];
   options: ReturnOptions;
   onClose: () => void;
-  onSent: (answer: OrderDetailResponse) => void;
+  onSent: (response: OrderDetailResponse) => void;
 }
 
 export function ReturnRequestDialog({
@@ -151,7 +151,7 @@ export function ReturnRequestDialog({
     setError(null);
     setBusy(true);
     try {
-      const answer = await requestReturn({
+      const response = await requestReturn({
         user_id: userId,
         order_id: orderId,
         kind,
@@ -164,7 +164,7 @@ export function ReturnRequestDialog({
         ...(defect ? { defect: true } : {}),
         ...(payout && 'payout' in payout ? { payout: payout.payout } : {}),
       });
-      onSent(answer);
+      onSent(response);
     } catch (failure) {
       setBusy(false);
       if (!sessionEnded(failure)) setError(messageOf(failure, RETURN_TEXTS.failed));

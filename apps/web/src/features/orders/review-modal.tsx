@@ -47,7 +47,7 @@ export function ReviewModal({ userId, orderId, item, onClose, onSaved }: ReviewM
     setError(null);
     setBusy(true);
     try {
-      const answer = await addReview({
+      const response = await addReview({
         user_id: userId,
         order_id: orderId,
         product_id: item.product_id,
@@ -55,7 +55,7 @@ export function ReviewModal({ userId, orderId, item, onClose, onSaved }: ReviewM
         subject: subject.trim(),
         comment: comment.trim(),
       });
-      onSaved(answer.message);
+      onSaved(response.message);
     } catch (failure) {
       setBusy(false);
       if (!sessionEnded(failure)) setError(messageOf(failure, 'Please try again.'));

@@ -1,5 +1,5 @@
 // Recording a link's click through the spec's calls, and the retry of a click that got no
-// answer: it is kept in sessionStorage and sent once more 10 s later (spec section 9).
+// response: it is kept in sessionStorage and sent once more 10 s later (spec section 9).
 import type {
   GoogleCodeRequest,
   LinkAffiliatesRequest,
@@ -11,7 +11,7 @@ import type { ReferralLink } from './referral-links';
 
 /** How long a click call may take before it counts as a network failure. */
 export const CLICK_TIMEOUT_MS = 10_000;
-/** A click that got no answer is retried once, this long after. */
+/** A click that got no response is retried once, this long after. */
 export const RETRY_AFTER_MS = 10_000;
 const PENDING_KEY = 'referral_retry';
 
@@ -88,7 +88,7 @@ export function sendClick(click: ClickCall, signal?: AbortSignal): Promise<Refer
   }
 }
 
-/** Keeps a click that got no answer, with the time from which it may be retried. */
+/** Keeps a click that got no response, with the time from which it may be retried. */
 export function keepForRetry(click: ClickCall, now: number): void {
   try {
     sessionStorage.setItem(PENDING_KEY, JSON.stringify({ click, due: now + RETRY_AFTER_MS }));

@@ -1,6 +1,6 @@
 // Runs once per page load: drops codes whose windows have passed, reports the stored
 // affiliate code again once a day (renewing its timestamp), reports a stored campaign code
-// within an hour of its click, and retries a link click that got no answer.
+// within an hour of its click, and retries a link click that got no response.
 import { useEffect } from 'react';
 import { reportGoogleCode, reportUserAffiliate } from '@/api/referral-calls';
 import { retryPendingClick } from './referral-clicks';

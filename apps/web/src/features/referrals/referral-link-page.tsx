@@ -1,6 +1,6 @@
 // /link/...: records the click of an affiliate or campaign link, keeps its code for
 // checkout, then goes on to the product page, the giveaway page or home. A click the server
-// refuses goes home; one that gets no answer goes home too, and is retried 10 s later.
+// refuses goes home; one that gets no response goes home too, and is retried 10 s later.
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isNetworkFailure } from '@/api/failure';
@@ -44,9 +44,9 @@ export default function ReferralLinkPage() {
       return;
     }
     sendClick(click).then(
-      (answer) => {
+      (response) => {
         // An unknown or ended code is recorded but credits nobody: nothing to keep.
-        if (answer.valid) keepCode(link, now, token);
+        if (response.valid) keepCode(link, now, token);
         void navigate(destinationOf(link), { replace: true });
       },
       (failure: unknown) => {

@@ -20,7 +20,7 @@ export default function SearchOverlay({ open, onClose }: SearchOverlayProps) {
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const { products, answered, searching } = useProductSearch(open ? text : '');
+  const { products, query, searching } = useProductSearch(open ? text : '');
   const typed = text.trim();
 
   // The chips are asked each time the overlay opens (the kept list shows meanwhile); a
@@ -45,7 +45,7 @@ export default function SearchOverlay({ open, onClose }: SearchOverlayProps) {
   }
 
   const showChips = typed === '';
-  const hasAnswer = typed !== '' && answered === typed && !searching;
+  const hasResult = typed !== '' && query === typed && !searching;
 
   return (
     <Overlay
@@ -108,10 +108,10 @@ export default function SearchOverlay({ open, onClose }: SearchOverlayProps) {
               </ul>
             </section>
           )}
-          {hasAnswer && products.length === 0 && (
+          {hasResult && products.length === 0 && (
             <p className="text-lg text-muted">No products found.</p>
           )}
-          {hasAnswer && products.length > 0 && (
+          {hasResult && products.length > 0 && (
             <section aria-labelledby="search-suggestions">
               <h3
                 id="search-suggestions"

@@ -1,4 +1,4 @@
-// /searchPage/{searchTerm}: a search box and the products that answer the term, best match
+// /searchPage/{searchTerm}: a search box and the products that match the term, best match
 // first or in the order of the sort the URL names (decision 063). Searching with an empty box
 // clears the results without a call (spec section 5).
 import { SORT_TEXTS } from '@kitroom/contract';

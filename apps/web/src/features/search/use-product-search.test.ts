@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rankSuggestions, SEARCH_SUGGESTIONS } from './suggestions';
 import { SEARCH_DEBOUNCE_MS, useProductSearch } from './use-product-search';
 
-function answer(names: string[]): Response {
+function searchResponse(names: string[]): Response {
   return new Response(JSON.stringify({ products: names.map((name, i) => ({ id: i + 1, name })) }), {
     headers: { 'content-type': 'application/json' },
   });
@@ -20,7 +20,7 @@ describe('live product search', () => {
   it('waits for typing to pause and asks once for the last text', async () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () => answer(['Messi']));
+      .mockImplementation(async () => searchResponse(['Messi']));
     const { result, rerender } = renderHook(({ text }) => useProductSearch(text), {
       initialProps: { text: 'm' },
     });
@@ -31,12 +31,14 @@ describe('live product search', () => {
     });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({ search: 'messi' });
-    expect(result.current).toMatchObject({ answered: 'messi', searching: false });
+    expect(result.current).toMatchObject({ query: 'messi', searching: false });
     expect(result.current.products.map((p) => p.name)).toEqual(['Messi']);
   });
 
   it('clears the results for empty text without a call', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(['Kane']));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => searchResponse(['Kane']));
     const { result, rerender } = renderHook(({ text }) => useProductSearch(text), {
       initialProps: { text: 'kane' },
     });
@@ -49,10 +51,10 @@ describe('live product search', () => {
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
     });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
-    expect(result.current).toEqual({ products: [], answered: '', searching: false });
+    expect(result.current).toEqual({ products: [], query: '', searching: false });
   });
 
-  it('drops the answer of a search the shopper typed past', async () => {
+  it('drops the response of a search the shopper typed past', async () => {
     let release: (r: Response) => void = () => undefined;
     vi.spyOn(globalThis, 'fetch')
       .mockImplementationOnce(
@@ -64,7 +66,7 @@ describe('live product search', () => {
             );
           }),
       )
-      .mockImplementationOnce(async () => answer(['Salah']));
+      .mockImplementationOnce(async () => searchResponse(['Salah']));
     const { result, rerender } = renderHook(({ text }) => useProductSearch(text), {
       initialProps: { text: 'sal' },
     });
@@ -73,15 +75,15 @@ describe('live product search', () => {
     });
     rerender({ text: 'salah' });
     await act(async () => {
-      release(answer(['Stale']));
+      release(searchResponse(['Stale']));
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(result.current.products).toEqual([]);
-    expect(result.current.answered).toBe('');
+    expect(result.current.query).toBe('');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     });
-    expect(result.current.answered).toBe('salah');
+    expect(result.current.query).toBe('salah');
     expect(result.current.products.map((p) => p.name)).toEqual(['Salah']);
   });
 
@@ -91,7 +93,7 @@ describe('live product search', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     });
-    expect(result.current).toEqual({ products: [], answered: 'neymar', searching: false });
+    expect(result.current).toEqual({ products: [], query: 'neymar', searching: false });
   });
 });
 

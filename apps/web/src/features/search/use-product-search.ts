@@ -1,6 +1,6 @@
-// Live product search: debounced, only the latest answer counts, and empty text clears
+// Live product search: debounced, only the latest response counts, and empty text clears
 // the results without a call. A failed search reads as no results (spec section 8). The
-// answers go through useApi under the search page's keys, so each text is asked once a visit.
+// responses go through useApi under the search page's keys, so each text is asked once a visit.
 import type { ProductSummary } from '@kitroom/contract';
 import { useEffect, useState } from 'react';
 import { searchProducts } from '@/api/calls';
@@ -10,16 +10,16 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 export interface SearchState {
   products: ProductSummary[];
-  /** The text these results answer ('' before any search). */
-  answered: string;
+  /** The text these results are for ('' before any search). */
+  query: string;
   searching: boolean;
 }
 
-const NOTHING: SearchState = { products: [], answered: '', searching: false };
+const NOTHING: SearchState = { products: [], query: '', searching: false };
 
-const answered = (query: string, products: ProductSummary[] | undefined): SearchState => ({
+const resultsFor = (query: string, products: ProductSummary[] | undefined): SearchState => ({
   products: products ?? [],
-  answered: query,
+  query,
   searching: false,
 });
 
@@ -27,7 +27,7 @@ export function useProductSearch(text: string, debounceMs = SEARCH_DEBOUNCE_MS):
   const query = text.trim();
   // The text typing paused on; null while typing (the older search is dropped at once).
   const [asked, setAsked] = useState<string | null>(null);
-  // The last answer shown, kept on screen while the next one is on its way.
+  // The last response shown, kept on screen while the next one is on its way.
   const [shown, setShown] = useState<SearchState>(NOTHING);
 
   useEffect(() => {
@@ -44,9 +44,9 @@ export function useProductSearch(text: string, debounceMs = SEARCH_DEBOUNCE_MS):
   const products = search.error === undefined ? search.data?.products : undefined;
 
   useEffect(() => {
-    if (done) setShown(answered(query, products));
+    if (done) setShown(resultsFor(query, products));
   }, [done, query, products]);
 
   if (query === '') return NOTHING;
-  return done ? answered(query, products) : { ...shown, searching: true };
+  return done ? resultsFor(query, products) : { ...shown, searching: true };
 }

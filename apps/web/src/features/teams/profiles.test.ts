@@ -51,8 +51,8 @@ const DEMO_TEAMS = [
   'Nigeria',
 ];
 
-/** Two written profiles, as profiles.php answers them. */
-const ANSWER: ProfilesResponse = {
+/** Two written profiles, as profiles.php returns them. */
+const PROFILES: ProfilesResponse = {
   teams: [
     {
       name: 'Real Madrid',
@@ -93,7 +93,7 @@ const ANSWER: ProfilesResponse = {
 
 describe('profiles', () => {
   it('show what staff wrote, a dash for a field left empty, and a generic bio', () => {
-    expect(teamOf(ANSWER, 'Real Madrid')).toEqual({
+    expect(teamOf(PROFILES, 'Real Madrid')).toEqual({
       name: 'Real Madrid',
       shortName: 'RMA',
       founded: '1902',
@@ -103,14 +103,14 @@ describe('profiles', () => {
       leagueTitles: '—',
       colors: ['#ffffff', '#1e3a8a'],
     });
-    expect(teamOf(ANSWER, 'Arsenal').bio).toBe(
+    expect(teamOf(PROFILES, 'Arsenal').bio).toBe(
       'Official-style home, away and third kits of Arsenal, for the stands and the five-a-side.',
     );
-    expect(playerOf(ANSWER, 'Sunil Chhetri')).toMatchObject({ team: '—', number: '11' });
+    expect(playerOf(PROFILES, 'Sunil Chhetri')).toMatchObject({ team: '—', number: '11' });
   });
 
   it('give any other team or player the generic profile in the shop’s colours', () => {
-    expect(teamOf(ANSWER, 'Chelsea')).toMatchObject({
+    expect(teamOf(PROFILES, 'Chelsea')).toMatchObject({
       shortName: 'CHE',
       founded: '—',
       colors: ['#0b1220', '#d4ff3a'],
@@ -119,10 +119,10 @@ describe('profiles', () => {
   });
 
   it('list the featured ones in their order and find a name by its slug', () => {
-    expect(profilesOf(ANSWER, 'team').featured).toEqual(['Real Madrid']);
-    expect(profilesOf(ANSWER, 'player').featured).toEqual(['Sunil Chhetri']);
-    expect(profilesOf(ANSWER, 'team').nameForSlug('real-madrid')).toBe('Real Madrid');
-    expect(profilesOf(ANSWER, 'team').nameForSlug('chelsea')).toBeUndefined();
+    expect(profilesOf(PROFILES, 'team').featured).toEqual(['Real Madrid']);
+    expect(profilesOf(PROFILES, 'player').featured).toEqual(['Sunil Chhetri']);
+    expect(profilesOf(PROFILES, 'team').nameForSlug('real-madrid')).toBe('Real Madrid');
+    expect(profilesOf(PROFILES, 'team').nameForSlug('chelsea')).toBeUndefined();
   });
 });
 

@@ -79,25 +79,25 @@ export function useProfiles(): ApiState<ProfilesResponse> {
 export type CollectionKind = 'team' | 'player';
 
 /** The profiles of one kind, as views by name, and the featured names in their order. */
-export function profilesOf(answer: ProfilesResponse | undefined, kind: CollectionKind) {
+export function profilesOf(profiles: ProfilesResponse | undefined, kind: CollectionKind) {
   const list: readonly (TeamProfile | PlayerProfile)[] =
-    (kind === 'team' ? answer?.teams : answer?.players) ?? [];
+    (kind === 'team' ? profiles?.teams : profiles?.players) ?? [];
   return {
     featured: list.filter((p) => p.featured_position !== null).map((p) => p.name),
     nameForSlug: (slug: string) => list.find((p) => slugify(p.name) === slug)?.name,
   };
 }
 
-export function teamOf(answer: ProfilesResponse | undefined, name: string): TeamView {
+export function teamOf(profiles: ProfilesResponse | undefined, name: string): TeamView {
   return teamView(
     name,
-    answer?.teams.find((t) => t.name === name),
+    profiles?.teams.find((t) => t.name === name),
   );
 }
 
-export function playerOf(answer: ProfilesResponse | undefined, name: string): PlayerView {
+export function playerOf(profiles: ProfilesResponse | undefined, name: string): PlayerView {
   return playerView(
     name,
-    answer?.players.find((p) => p.name === name),
+    profiles?.players.find((p) => p.name === name),
   );
 }

@@ -16,7 +16,7 @@ import { selectCartCount, useCartSelector } from '@/features/cart';
 export type WholesalePrices = Extract<WholesalePricesResponse, { wholesale: true }>;
 
 /**
- * Shoppers this visit has learned are not wholesalers. Their answer does not depend on the
+ * Shoppers this visit has learned are not wholesalers. Their response does not depend on the
  * products or the pieces, so they are asked once per visit, not on every product page and
  * every tap of the quantity stepper (most logged-in shoppers buy at retail).
  */
@@ -34,17 +34,17 @@ export function useWholesalePrices(
     userId !== null && ids.length > 0 && !retailShoppers.has(userId)
       ? `wholesale prices ${userId} ${count} ${ids.join(',')}`
       : null;
-  const answer = useApi(
+  const prices = useApi(
     key,
     (signal) =>
       getWholesalePrices({ user_id: userId ?? 0, product_ids: ids, pieces: count }, { signal }),
     { cache: false },
   );
-  const retail = answer.data?.wholesale === false;
+  const retail = prices.data?.wholesale === false;
   useEffect(() => {
     if (retail && userId !== null) retailShoppers.add(userId);
   }, [retail, userId]);
-  return answer.data?.wholesale ? answer.data : undefined;
+  return prices.data?.wholesale ? prices.data : undefined;
 }
 
 const NO_PRICES: ReadonlyMap<number, number> = new Map();
@@ -62,7 +62,7 @@ export function useCartPiecesIfLoggedIn(): number {
 /**
  * A page of product cards' wholesale prices (rupees by product id) in one call, at the tier one
  * more piece would put the shopper's cart on; empty for guests and retail shoppers, who make
- * no call (a retail shopper's once-per-visit answer is remembered above).
+ * no call (a retail shopper's once-per-visit response is remembered above).
  */
 export function useCardWholesalePrices(productIds: readonly number[]): ReadonlyMap<number, number> {
   const prices = useWholesalePrices(productIds, useCartPiecesIfLoggedIn() + 1);

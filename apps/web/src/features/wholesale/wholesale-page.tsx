@@ -33,12 +33,12 @@ function StatusMessage({ message }: { message: string }) {
 function WholesaleForm({
   userId,
   notice,
-  onAnswer,
+  onResult,
 }: {
   userId: number;
   /** Why the last application was rejected. */
   notice: string | null;
-  onAnswer: (answer: WholesaleResponse) => void;
+  onResult: (response: WholesaleResponse) => void;
 }) {
   const sessionEnded = useSessionEnded();
   const [values, setValues] = useState(EMPTY_WHOLESALE);
@@ -62,9 +62,9 @@ function WholesaleForm({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await applyWholesale({ user_id: userId, ...wholesaleApplication(values) });
+      const response = await applyWholesale({ user_id: userId, ...wholesaleApplication(values) });
       forgetApi(`wholesale ${userId}`);
-      onAnswer(answer);
+      onResult(response);
     } catch (failure) {
       setBusy(false);
       if (!sessionEnded(failure)) setError(messageOf(failure, 'Please try again.'));
@@ -137,11 +137,11 @@ export default function WholesalePage() {
   const userId = useSessionSelector(selectUserId);
   const navigate = useNavigate();
   const sessionEnded = useSessionEnded();
-  const [answer, setAnswer] = useState<WholesaleResponse | null>(null);
+  const [result, setResult] = useState<WholesaleResponse | null>(null);
   const status = useApi(userId === null ? null : `wholesale ${userId}`, (signal) =>
     getWholesaleStatus(userId ?? 0, { signal }),
   );
-  const current = answer ?? status.data;
+  const current = result ?? status.data;
 
   useEffect(() => {
     if (status.error && !sessionEnded(status.error)) void navigate('/', { replace: true });
@@ -153,7 +153,7 @@ export default function WholesalePage() {
     <WholesaleForm
       userId={userId}
       notice={current.status === 'rejected' ? current.message : null}
-      onAnswer={setAnswer}
+      onResult={setResult}
     />
   );
 }

@@ -26,7 +26,7 @@ describe('WholesalePrice', () => {
     api.on('wholesale_prices.php', () => ok({ wholesale: false }));
     renderApp(<Route path="/" element={<Product />} />, '/');
     await eventually(() => expect(api.calls['wholesale_prices.php']).toHaveLength(1));
-    // The answer arrives (nothing shows for a retail shopper), then the shopper taps.
+    // The response arrives (nothing shows for a retail shopper), then the shopper taps.
     await new Promise((r) => setTimeout(r, 100));
     fireEvent.click(screen.getByRole('button', { name: 'More' }));
     fireEvent.click(screen.getByRole('button', { name: 'More' }));

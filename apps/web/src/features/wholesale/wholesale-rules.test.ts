@@ -10,7 +10,7 @@ const good = {
 };
 
 describe('wholesale form rules', () => {
-  it("answers in the spec's words", () => {
+  it("says it in the spec's words", () => {
     expect(wholesaleProblems(EMPTY_WHOLESALE)).toMatchObject({
       requesting_person: 'Please enter your name.',
       contact_number: 'Please enter a valid 10-digit mobile number.',

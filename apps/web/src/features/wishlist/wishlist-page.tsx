@@ -26,20 +26,20 @@ export default function WishlistPage() {
   const wishlist = useWishlist();
   const sessionEnded = useSessionEnded();
   // Asked once the guest's hearts are merged, so they are on the page too.
-  const answer = useApi(
+  const result = useApi(
     userId === null || !wishlist.ready ? null : `user ${userId} wishlist`,
     (signal) => getWishlistProducts({ user_id: userId ?? 0 }, { signal }),
     { fresh: true },
   );
 
   useEffect(() => {
-    if (answer.error !== undefined && !sessionEnded(answer.error)) {
+    if (result.error !== undefined && !sessionEnded(result.error)) {
       showAlert(WISHLIST_TEXTS.loadFailed);
     }
-  }, [answer.error, sessionEnded]);
+  }, [result.error, sessionEnded]);
 
-  if (answer.error === undefined && !answer.data) return <Loader label="Loading your wishlist" />;
-  const shown = (answer.data?.products ?? []).filter((p) => wishlist.has(p.id));
+  if (result.error === undefined && !result.data) return <Loader label="Loading your wishlist" />;
+  const shown = (result.data?.products ?? []).filter((p) => wishlist.has(p.id));
   if (shown.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-paper px-6 py-14 text-center">

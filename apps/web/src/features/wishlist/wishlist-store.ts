@@ -1,7 +1,7 @@
 // The wishlist hearts (decision 048). A guest's are kept on this device only (localStorage
 // `wishlist`, an array of product ids, oldest first), as the spec's heart; a logged-in
 // shopper's are the shop's (wishlist.php): the first heart drawn after a login merges the
-// guest's into them (wishlist_merge.php) and forgets the local copy. The server's answer
+// guest's into them (wishlist_merge.php) and forgets the local copy. The server's response
 // replaces what a heart showed at once, so a refused change (409: the wishlist is full) is
 // undone where it was shown.
 import { WISHLIST_FULL, WISHLIST_LIMIT } from '@kitroom/contract';
@@ -25,7 +25,7 @@ const listeners = new Set<() => void>();
 let guest: WishlistState | undefined;
 let guestRaw: string | null = null;
 let server: WishlistState | undefined;
-/** The server calls, one after another, so the last answer is the latest state. */
+/** The server calls, one after another, so the last response is the latest state. */
 let queue: Promise<unknown> = Promise.resolve();
 let pending = 0;
 
@@ -71,7 +71,7 @@ function setServer(state: WishlistState | undefined) {
   emit();
 }
 
-/** Runs a server call after those before it; its answer is kept if no later call waits. */
+/** Runs a server call after those before it; its response is kept if no later call waits. */
 function enqueue(userId: number, run: () => Promise<{ product_ids: number[] }>): Promise<void> {
   pending += 1;
   const step = queue.then(run).then(
