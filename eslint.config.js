@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -6,6 +7,65 @@ import tseslint from 'typescript-eslint';
 const storefrontKeepsOutTheAdmin = {
   group: ['@kitroom/contract/admin', '@kitroom/contract/src/admin/*'],
   message: "The back office's contract stays out of the storefront's bundle.",
+};
+
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+/** The folders that read the queries of orders/, the order's record (decision 077). */
+const orderRecordReaders = ['checkout', 'fulfilment', 'after-sales', 'order-desk'];
+/** A file's folder under apps/server/src, or null for a file directly in it (or outside). */
+const serverFolderOf = (file) => {
+  const parts = path.relative(serverSrc, file).split(path.sep);
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : null;
+};
+
+/**
+ * The server's folders are entered through their index.ts (decision 077): an import of
+ * another folder names `<folder>/index.js`, and a file inside a folder imports its neighbours
+ * directly, never its own index (which would make the index a cycle). The test helpers
+ * (src/test) are the harness and may reach anything; tests may read any domain's queries
+ * (decision 038); checkout, fulfilment, after-sales and the order desk read orders/'s.
+ * boundaries.test.ts holds the same rule.
+ */
+const importThroughIndex = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    const from = serverFolderOf(file);
+    if (path.relative(serverSrc, file).startsWith('..') || from === 'test') return {};
+    const isTest = /\.test\.tsx?$/.test(file);
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (!source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source.value);
+      const to = serverFolderOf(target);
+      if (to === null || to === 'test') return;
+      const isIndex = target === path.join(serverSrc, to, 'index.js');
+      if (to === from) {
+        if (isIndex) {
+          context.report({
+            node: source,
+            message: `Inside ${to}/, import the file itself, not ${to}/index.js.`,
+          });
+        }
+        return;
+      }
+      if (isIndex) return;
+      if (target.endsWith('.queries.js')) {
+        if (isTest) return;
+        if (to === 'orders' && orderRecordReaders.includes(from)) return;
+      }
+      context.report({
+        node: source,
+        message: `Import ${to}/ through its index.ts, not ${path.relative(serverSrc, target)} (decision 077).`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
 };
 
 export default tseslint.config(
@@ -65,6 +125,12 @@ export default tseslint.config(
     },
   },
   {
+    // Another folder of the server only through its index.ts (decision 077).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { kitroom: { rules: { 'import-through-index': importThroughIndex } } },
+    rules: { 'kitroom/import-through-index': 'error' },
+  },
+  {
     // The server's domains talk through services; only a domain's own service reads its queries.
     // Routes, the storefront's and the back office's, call services, never queries.
     files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.admin-routes.ts'],
@@ -96,6 +162,34 @@ export default tseslint.config(
           patterns: [
             {
               group: ['../*/*.queries.js', '../../*/*.queries.js'],
+              message: "Call the other domain's service, not its queries.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The same, except that checkout, fulfilment, after-sales and the order desk read the
+    // queries of orders/, the order's record they share (decision 077).
+    files: [
+      'apps/server/src/checkout/**/*.ts',
+      'apps/server/src/fulfilment/**/*.ts',
+      'apps/server/src/after-sales/**/*.ts',
+      'apps/server/src/order-desk/**/*.ts',
+    ],
+    ignores: [
+      'apps/server/src/**/*.routes.ts',
+      'apps/server/src/**/*.admin-routes.ts',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.queries.js', '../../*/*.queries.js', '!../orders/*.queries.js'],
               message: "Call the other domain's service, not its queries.",
             },
           ],

@@ -15,125 +15,131 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { accountsRoutes } from './accounts/accounts.routes.js';
-import { shopperSessions } from './accounts/sessions.service.js';
-import { cartRoutes } from './cart/cart.routes.js';
-import { catalogueRoutes } from './catalogue/catalogue.routes.js';
-import { catalogueCsvAdminRoutes } from './catalogue/catalogue-csv.admin-routes.js';
-import { productViewCounts } from './catalogue/catalogue.service.js';
-import { useSalesRollup } from './catalogue/sort-order.service.js';
-import { productsAdminRoutes } from './catalogue/products.admin-routes.js';
-import { registerRobotsAndSitemap } from './catalogue/robots-sitemap.js';
-import type { ViewCounts } from './catalogue/view-counts.js';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import { loggableError } from './db/errors.js';
-import { registerAdminApp } from './http/admin-app.js';
-import { registerAuth } from './http/auth.js';
-import { forbiddenText, registerErrorHandling, tooDeep } from './http/errors.js';
-import { lazyChildLogger } from './http/lazy-logger.js';
+import { accountsRoutes, shopperSessions } from './accounts/index.js';
+import { cartRoutes } from './cart/index.js';
 import {
+  catalogueRoutes,
+  catalogueCsvAdminRoutes,
+  productViewCounts,
+  useSalesRollup,
+  productsAdminRoutes,
+  registerRobotsAndSitemap,
+} from './catalogue/index.js';
+import type { ViewCounts } from './catalogue/index.js';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { loggableError } from './db/index.js';
+import {
+  registerAdminApp,
+  registerAuth,
+  forbiddenText,
+  registerErrorHandling,
+  tooDeep,
+  lazyChildLogger,
   respondToRoutingError,
   containsForbiddenText,
   jsonNestsDeeperThan,
   MAX_JSON_DEPTH,
   registerTextChecks,
-} from './http/text-input.js';
-import { registerRateLimits } from './http/rate-limit.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { registerStatic } from './http/static.js';
-import { storefrontOpenApiRoutes } from './http/storefront-routes.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import type { OutboxWorker } from './notifications/outbox-worker.js';
-import { cloudApiSender } from './notifications/whatsapp-cloud-api.js';
-import { whatsappRoutes } from './notifications/whatsapp.routes.js';
+  registerRateLimits,
+  registerSecurityHeaders,
+  registerStatic,
+  storefrontOpenApiRoutes,
+} from './http/index.js';
+import { createMailer, type Mailer } from './mail/index.js';
+import type { OutboxWorker } from './notifications/index.js';
+import { cloudApiSender, whatsappRoutes } from './notifications/index.js';
 import { createOutboxWorker } from './outbox.js';
-import { operationsRoutes } from './health/operations.routes.js';
-import { couponRoutes } from './coupons/coupons.routes.js';
-import { orderRoutes } from './orders/orders.routes.js';
-import { codRoutes } from './orders/cod.routes.js';
-import { ordersAdminRoutes } from './orders/orders.admin-routes.js';
-import { orderContexts } from './orders/order-context.js';
-import { ORDER_SWEEP_INTERVAL_MS, startOrderSweep, type OrderSweep } from './orders/order-sweep.js';
-import { settlementRoutes } from './orders/settlement.routes.js';
-import { refundsAdminRoutes } from './orders/refunds.admin-routes.js';
-import { ledgerAdminRoutes } from './orders/ledger.admin-routes.js';
-import { settlementsAdminRoutes } from './settlements/settlements.admin-routes.js';
 import {
-  REFUND_SWEEP_INTERVAL_MS,
-  startRefundSweep,
-  type RefundSweep,
-} from './orders/refund-sweep.js';
-import { profilesAdminRoutes } from './profiles/profiles.admin-routes.js';
-import { profilesRoutes } from './profiles/profiles.routes.js';
-import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.js';
-import { searchRoutes } from './search/search.routes.js';
-import { settingsAdminRoutes } from './settings/settings.admin-routes.js';
-import { settingsRoutes } from './settings/settings.routes.js';
-import { courierWebhookRoutes } from './orders/couriers.routes.js';
-import { deliveryEstimateRoutes } from './orders/delivery-estimate.routes.js';
-import { checkoutStartRoutes } from './orders/checkout-start.routes.js';
-import { createCouriers, type Couriers } from './shipping/couriers/couriers.js';
-import { startSandboxSweep, type SandboxSweep } from './shipping/couriers/sandbox-sweep.js';
-import { startEInvoiceSweep, type EInvoiceSweep } from './tax/e-invoices.service.js';
-import type { EwbClient } from './tax/eway/eway.js';
-import { createNicEwb } from './tax/eway/nic.eway.js';
-import type { IrpClient } from './tax/irp/irp.js';
-import { createNicIrp } from './tax/irp/nic.irp.js';
-
-/** How often pending e-invoices are sent to the IRP (decision 068). */
-const E_INVOICE_SWEEP_INTERVAL_MS = 30_000;
-import { shipmentsAdminRoutes } from './orders/shipments.admin-routes.js';
-import { feedbackRoutes } from './feedback/feedback.routes.js';
-import { sizeChartRoutes } from './size-charts/size-charts.routes.js';
-import { sizeChartsAdminRoutes } from './size-charts/size-charts.admin-routes.js';
-import { giveawaysRoutes } from './giveaways/giveaways.routes.js';
-import { giveawaysAdminRoutes } from './giveaways/giveaways.admin-routes.js';
-import { launchesRoutes } from './launches/launches.routes.js';
-import { launchesAdminRoutes } from './launches/launches.admin-routes.js';
-import { backInStockRoutes } from './back-in-stock/back-in-stock.routes.js';
-import { wishlistRoutes } from './wishlist/wishlist.routes.js';
-import { backInStockAdminRoutes } from './back-in-stock/back-in-stock.admin-routes.js';
-import { referralsRoutes } from './referrals/referrals.routes.js';
-import { reviewsRoutes } from './reviews/reviews.routes.js';
-import { rollUpSales } from './reports/dashboard.service.js';
-import { reportsAdminRoutes } from './reports/reports.admin-routes.js';
-import { staffAdminRoutes } from './staff/staff.admin-routes.js';
-import { couponsAdminRoutes } from './coupons/coupons.admin-routes.js';
-import { reviewsAdminRoutes } from './reviews/reviews.admin-routes.js';
-import { feedbackAdminRoutes } from './feedback/feedback.admin-routes.js';
-import { wholesaleAdminRoutes } from './wholesale/wholesale.admin-routes.js';
-import { referralsAdminRoutes } from './referrals/referrals.admin-routes.js';
-import { returnsAdminRoutes } from './orders/returns.admin-routes.js';
-import { gstr1AdminRoutes } from './tax/gstr1.admin-routes.js';
-import {
+  operationsRoutes,
   ALERT_CHECK_INTERVAL_MS,
   startAlertChecker,
   type AlertChecker,
-} from './health/alerts.service.js';
-import { healthAdminRoutes } from './health/health.admin-routes.js';
-import { createHealthMonitor, type HealthMonitor } from './health/health-monitor.js';
-import type { StatFs } from './ops/disk.js';
-import type { HealthContext } from './health/health.service.js';
-import { metricsRoutes, registerRequestMetrics } from './health/metrics.routes.js';
-import { creditNotesAdminRoutes } from './tax/credit-notes.admin-routes.js';
-import { invoicesAdminRoutes } from './tax/invoices.admin-routes.js';
-import { ewayBillsAdminRoutes } from './orders/e-way-bills.admin-routes.js';
-import { backupsAdminRoutes } from './ops/backups.admin-routes.js';
-import { invoiceRoutes } from './tax/invoices.routes.js';
-import { wholesaleRoutes } from './wholesale/wholesale.routes.js';
-import { privacyRoutes } from './privacy/privacy.routes.js';
-import { privacyAdminRoutes } from './privacy/privacy.admin-routes.js';
-import { customersAdminRoutes } from './customers/customers.admin-routes.js';
-import { recoveryAdminRoutes } from './recovery/recovery.admin-routes.js';
-import { oneClickUnsubscribeRoutes, recoveryRoutes } from './recovery/recovery.routes.js';
-import { startRecoverySweep, type RecoverySweep } from './recovery/recovery-sweep.js';
-import { checkoutReached } from './recovery/recovery.service.js';
+  healthAdminRoutes,
+  createHealthMonitor,
+  type HealthMonitor,
+  metricsRoutes,
+  registerRequestMetrics,
+} from './health/index.js';
+import { couponRoutes, couponsAdminRoutes } from './coupons/index.js';
 import {
+  orderRoutes,
+  codRoutes,
+  ordersAdminRoutes,
+  shipmentsAdminRoutes,
+  returnsAdminRoutes,
+  ewayBillsAdminRoutes,
+} from './order-desk/index.js';
+import { orderContexts, ledgerAdminRoutes } from './orders/index.js';
+import { settlementsAdminRoutes } from './settlements/index.js';
+import {
+  ORDER_SWEEP_INTERVAL_MS,
+  startOrderSweep,
+  type OrderSweep,
+  settlementRoutes,
+  checkoutStartRoutes,
+} from './checkout/index.js';
+import {
+  refundsAdminRoutes,
+  REFUND_SWEEP_INTERVAL_MS,
+  startRefundSweep,
+  type RefundSweep,
+} from './after-sales/index.js';
+import { profilesAdminRoutes, profilesRoutes } from './profiles/index.js';
+import { sandboxGatewayRoutes } from './payments/index.js';
+import { searchRoutes } from './search/index.js';
+import { settingsAdminRoutes, settingsRoutes } from './settings/index.js';
+import { courierWebhookRoutes, deliveryEstimateRoutes } from './fulfilment/index.js';
+import {
+  createCouriers,
+  type Couriers,
+  startSandboxSweep,
+  type SandboxSweep,
+} from './shipping/index.js';
+import {
+  startEInvoiceSweep,
+  type EInvoiceSweep,
+  createNicEwb,
+  createNicIrp,
+  gstr1AdminRoutes,
+  creditNotesAdminRoutes,
+  invoicesAdminRoutes,
+  invoiceRoutes,
+} from './tax/index.js';
+import type { EwbClient, IrpClient } from './tax/index.js';
+
+/** How often pending e-invoices are sent to the IRP (decision 068). */
+const E_INVOICE_SWEEP_INTERVAL_MS = 30_000;
+import { feedbackRoutes, feedbackAdminRoutes } from './feedback/index.js';
+import { sizeChartRoutes, sizeChartsAdminRoutes } from './size-charts/index.js';
+import { giveawaysRoutes, giveawaysAdminRoutes } from './giveaways/index.js';
+import { launchesRoutes, launchesAdminRoutes } from './launches/index.js';
+import { backInStockRoutes, backInStockAdminRoutes } from './back-in-stock/index.js';
+import { wishlistRoutes } from './wishlist/index.js';
+import { referralsRoutes, referralsAdminRoutes } from './referrals/index.js';
+import { reviewsRoutes, reviewsAdminRoutes } from './reviews/index.js';
+import { rollUpSales, reportsAdminRoutes } from './reports/index.js';
+import { staffAdminRoutes } from './staff/index.js';
+import { wholesaleAdminRoutes, wholesaleRoutes } from './wholesale/index.js';
+import type { StatFs } from './ops/index.js';
+import type { HealthContext } from './health/index.js';
+import { backupsAdminRoutes } from './ops/index.js';
+import {
+  privacyRoutes,
+  privacyAdminRoutes,
   ERASURE_SWEEP_INTERVAL_MS,
   startErasureSweep,
   type ErasureSweep,
-} from './privacy/erasure.service.js';
+} from './privacy/index.js';
+import { customersAdminRoutes } from './customers/index.js';
+import {
+  recoveryAdminRoutes,
+  oneClickUnsubscribeRoutes,
+  recoveryRoutes,
+  startRecoverySweep,
+  type RecoverySweep,
+  checkoutReached,
+} from './recovery/index.js';
 
 /**
  * What every domain's routes are given: configuration, the open database, the mailer, and

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from './db/sql.js';
+import { queryRows } from './db/index.js';
 import { orderBody } from './test/checkout.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './test/database.js';
 import { createProduct, createUser } from './test/factories.js';

@@ -1,7 +1,9 @@
-// Domain boundaries, read from the source (decisions 038 and 060): the folders of src/ import
-// one another in one direction, layer by layer, with no cycle; payments is the layer below
-// orders, so nothing payments runs reaches orders; and no domain imports another domain's
-// queries (eslint.config.js holds the same line while editing).
+// Domain boundaries, read from the source (decisions 038, 060 and 077): the folders of src/
+// import one another in one direction, layer by layer, with no cycle; payments is the layer
+// below the orders' folders, so nothing payments runs reaches them; and no domain imports
+// another domain's queries, except that checkout, fulfilment, after-sales and the order desk
+// read orders/'s, the order's record they share; and each folder is entered through its
+// index.ts (eslint.config.js holds the same lines).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,12 @@ function importGraph(): Map<string, string[]> {
 
 const domainOf = (file: string) => relative(SRC, file).split('/')[0]!;
 
+/** The folders an order passes through, above orders/ (decision 077). */
+const ORDER_FOLDERS = ['orders', 'checkout', 'fulfilment', 'after-sales', 'order-desk'];
+
+/** Checkout, fulfilment, after-sales and the order desk read the queries of orders/. */
+const ORDER_RECORD_READERS = ['checkout', 'fulfilment', 'after-sales', 'order-desk'];
+
 /** Every file reachable from `from`, with the path that reached it. */
 function reachable(graph: Map<string, string[]>, from: string[]): Map<string, string[]> {
   const seen = new Map<string, string[]>(from.map((f) => [f, [f]]));
@@ -63,29 +71,30 @@ const graph = importGraph();
 const show = (path: string[]) => path.map((f) => relative(SRC, f)).join(' → ');
 
 describe('domain boundaries', () => {
-  it('reads the import graph (orders reaches payments, as checkout must)', () => {
-    const fromOrders = reachable(
+  it('reads the import graph (checkout reaches payments, as it must)', () => {
+    const fromCheckout = reachable(
       graph,
-      [...graph.keys()].filter((f) => domainOf(f) === 'orders'),
+      [...graph.keys()].filter((f) => domainOf(f) === 'checkout'),
     );
-    expect([...fromOrders.keys()].some((f) => domainOf(f) === 'payments')).toBe(true);
+    expect([...fromCheckout.keys()].some((f) => domainOf(f) === 'payments')).toBe(true);
   });
 
-  it('nothing payments imports reaches orders (no payments ↔ orders cycle)', () => {
+  it("nothing payments imports reaches the orders' folders (no payments ↔ orders cycle)", () => {
     const fromPayments = reachable(
       graph,
       [...graph.keys()].filter((f) => domainOf(f) === 'payments'),
     );
     const intoOrders = [...fromPayments.entries()]
-      .filter(([f]) => domainOf(f) === 'orders')
+      .filter(([f]) => ORDER_FOLDERS.includes(domainOf(f)))
       .map(([, path]) => show(path));
     expect(intoOrders).toEqual([]);
   });
 
-  it("no domain imports another domain's queries", () => {
+  it("no domain imports another domain's queries (orders/'s are the order folders' record)", () => {
     const crossing = [...graph.entries()].flatMap(([file, targets]) =>
       targets
         .filter((t) => t.endsWith('.queries.ts') && domainOf(t) !== domainOf(file))
+        .filter((t) => !(domainOf(t) === 'orders' && ORDER_RECORD_READERS.includes(domainOf(file))))
         .map((t) => show([file, t])),
     );
     expect(crossing).toEqual([]);
@@ -133,8 +142,16 @@ const LAYERS: { layer: string; folders: string[] }[] = [
       'health',
     ],
   },
-  // Checkout and the order's life, calling the domains below (shipping is its port).
+  // The order's record: its events, state machine, queries, ledger, refunds, cash on delivery.
   { layer: 'orders', folders: ['orders'] },
+  // Its steps after payment: packing, shipping (shipping is its port), delivery, cancelling;
+  // the parcels of orders, returns and exchanges with a courier.
+  { layer: 'fulfilment', folders: ['fulfilment'] },
+  // Placing and paying an order; returns, exchanges and refunds asked for by staff. Both may
+  // call fulfilment (the sweep cancels, a return's pickup is booked), never each other.
+  { layer: 'checkout and after-sales', folders: ['checkout', 'after-sales'] },
+  // The order as the shopper and the staff see and work it: they call all three.
+  { layer: 'order desk', folders: ['order-desk'] },
   // Money matched on top of the orders' ledger (Razorpay's settlement report): nothing imports it.
   { layer: 'settlements', folders: ['settlements'] },
   // They read or fill every domain; nothing imports them.
@@ -224,8 +241,8 @@ function findCycle(): string | null {
 }
 
 describe('the folders of src/ import one another in one direction', () => {
-  it('reads the folder graph (orders imports shipping; http, db, mail are imported)', () => {
-    expect(folderGraph.get('orders')?.has('shipping')).toBe(true);
+  it('reads the folder graph (checkout imports shipping; http, db, mail are imported)', () => {
+    expect(folderGraph.get('checkout')?.has('shipping')).toBe(true);
     const imported = new Set([...folderGraph.values()].flatMap((edges) => [...edges.keys()]));
     for (const folder of ['http', 'db', 'mail']) expect(imported).toContain(folder);
   });
@@ -259,5 +276,69 @@ describe('the folders of src/ import one another in one direction', () => {
       (i) => SHARED_ROOT_FILES.includes(relative(SRC, i.from)) && folderOf(i.to) !== undefined,
     );
     expect([...wrong, ...sharedImportFolders].map(edgeText)).toEqual([]);
+  });
+});
+
+// ───────────────────────────── entered through index.ts ─────────────────────────────
+
+/** Every source and test under src/, the test helpers (src/test, the harness) left out. */
+function everyFile(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return path === join(SRC, 'test') ? [] : everyFile(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const everyImport: Import[] = everyFile(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(ANY_IMPORT)].map((m) => ({
+    from: file,
+    to: sourceOf(file, (m[3] ?? m[4])!),
+    typeOnly: m[2] !== undefined,
+  })),
+);
+
+const indexOf = (folder: string) => join(SRC, folder, 'index.ts');
+
+/** A deep import that is allowed: tests read any queries, the order's folders orders/'s. */
+function mayReachInto({ from, to }: Import): boolean {
+  if (!to.endsWith('.queries.ts')) return false;
+  if (/\.test\.tsx?$/.test(from)) return true;
+  return folderOf(to) === 'orders' && ORDER_RECORD_READERS.includes(folderOf(from) ?? '');
+}
+
+describe('each folder is entered through its index.ts (decision 077)', () => {
+  it('reads every import, tests included (app.ts registers routes through the indexes)', () => {
+    const app = join(SRC, 'app.ts');
+    expect(everyImport.some((i) => i.from === app && i.to === indexOf('checkout'))).toBe(true);
+    expect(everyImport.some((i) => /\.test\.ts$/.test(i.from))).toBe(true);
+  });
+
+  it('imports another folder only through its index.ts', () => {
+    const deep = everyImport.filter((i) => {
+      const [from, to] = [folderOf(i.from), folderOf(i.to)];
+      if (to === undefined || to === 'test' || to === from) return false;
+      return i.to !== indexOf(to) && !mayReachInto(i);
+    });
+    expect(deep.map(edgeText)).toEqual([]);
+  });
+
+  it("imports its own folder's files directly, never the folder's index.ts", () => {
+    const own = everyImport.filter((i) => {
+      const folder = folderOf(i.from);
+      return folder !== undefined && i.to === indexOf(folder);
+    });
+    expect(own.map(edgeText)).toEqual([]);
+  });
+
+  it('gives every folder an index.ts, and no index offers queries', () => {
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'test')
+      .map((e) => e.name);
+    expect(folders.filter((f) => !existsSync(indexOf(f)))).toEqual([]);
+    const offered = everyImport.filter(
+      (i) => i.from === indexOf(folderOf(i.from) ?? '') && i.to.endsWith('.queries.ts'),
+    );
+    expect(offered.map(edgeText)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from './db/sql.js';
+import { queryRows } from './db/index.js';
 import { indianDayOf } from './indian-days.js';
 import { adminClient, type AdminClient } from './test/admin-client.js';
 import { paidOrder, shopper } from './test/checkout.js';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client.js';
+import { openDatabase } from './db/index.js';
 import { provideDemoImages } from './test/demo-images.js';
 import { watchProcess, type Command, type OwnProcess } from './test/server-process.js';
 

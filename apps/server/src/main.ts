@@ -5,20 +5,20 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
-import { loggableError } from './db/errors.js';
-import { seedIfEmpty } from './seed/seed.js';
-import { createBackupScheduler } from './ops/backup-scheduler.js';
-import { BackupError, backupBeforeMigrating } from './ops/backups.js';
+import { openDatabase, loggableError } from './db/index.js';
+import { seedIfEmpty } from './seed/index.js';
 import {
+  createBackupScheduler,
+  BackupError,
+  backupBeforeMigrating,
   refuseBesideUnfinishedRestore,
   refuseEmptyBesideBeforeRestore,
   removeRestoreDumps,
-} from './ops/restore-journal.js';
-import { schemaVersion } from './ops/schema-version.js';
-import { writeServerPid } from './ops/server-pid.js';
+  schemaVersion,
+  writeServerPid,
+} from './ops/index.js';
 import { checkWritableDirSync, FolderNotWritable } from './private-files.js';
-import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/staff.service.js';
+import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/index.js';
 
 /** A whole request (headers and body) must arrive within this. */
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -3,24 +3,24 @@
 // for the footers, tax documents for attachments). notifications/ knows none of them; a
 // template missing here is a mail the worker marks dead (outbox.test.ts lists every defined
 // template and checks it is here).
-import { accountErased } from './privacy/account-erased.mail.js';
-import { backInStock } from './back-in-stock/back-in-stock.mail.js';
-import { backInStockConfirm } from './back-in-stock/back-in-stock-confirm.mail.js';
-import { giveawayWon } from './giveaways/giveaway-won.mail.js';
-import { launchDropped } from './launches/launch-dropped.mail.js';
-import { cartReminder } from './recovery/cart-reminder.mail.js';
-import { MailTemplates, type RenderContext } from './notifications/mail-template.js';
-import type { RenderedMail } from './notifications/mail-content.js';
+import { accountErased } from './privacy/index.js';
+import { backInStock, backInStockConfirm } from './back-in-stock/index.js';
+import { giveawayWon } from './giveaways/index.js';
+import { launchDropped } from './launches/index.js';
+import { cartReminder } from './recovery/index.js';
 import {
+  MailTemplates,
+  type RenderContext,
   createOutboxWorker as outboxWorker,
   type OutboxWorker,
   type OutboxWorkerOptions,
-} from './notifications/outbox-worker.js';
-import { NOTIFICATION_TEMPLATES } from './notifications/templates.js';
-import { shopDetails } from './settings/settings.service.js';
-import { staffInvitation } from './staff/staff-invitation.mail.js';
-import { documentFile } from './tax/invoices.service.js';
-import { wholesaleDecided } from './wholesale/wholesale-decided.mail.js';
+  NOTIFICATION_TEMPLATES,
+} from './notifications/index.js';
+import type { RenderedMail } from './notifications/index.js';
+import { shopDetails } from './settings/index.js';
+import { staffInvitation } from './staff/index.js';
+import { documentFile } from './tax/index.js';
+import { wholesaleDecided } from './wholesale/index.js';
 
 const ALL = [
   ...NOTIFICATION_TEMPLATES,

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client.js';
-import { createMailer } from './mail/mailer.js';
+import { openDatabase } from './db/index.js';
+import { createMailer } from './mail/index.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'kitroom-private-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SESSION_DESTROYED_MESSAGE } from '@kitroom/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpCodes, otpGrants, sessions, shippingAddresses, users } from '../db/schema.js';
+import { otpCodes, otpGrants, sessions, shippingAddresses, users } from '../db/index.js';
 import { testBrowser, type TestBrowser } from '../test/browser.js';
 import { createUser, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { shippingAddresses, users } from '../db/schema.js';
+import type { Queryable } from '../db/index.js';
+import { shippingAddresses, users } from '../db/index.js';
 
 export interface UserRow {
   id: number;

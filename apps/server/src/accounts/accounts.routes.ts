@@ -3,9 +3,14 @@
 import { SESSION_DESTROYED_MESSAGE } from '@kitroom/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { sessionUserId } from '../http/auth.js';
-import { bodyEmail, clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import {
+  sessionUserId,
+  bodyEmail,
+  clientIp,
+  MINUTE_MS,
+  rateLimitHook,
+  registerStorefrontRoutes,
+} from '../http/index.js';
 import * as accounts from './accounts.service.js';
 import * as otp from './otp.service.js';
 import { SESSION_COOKIE, secureCookies, sessionCookieOptions } from './sessions.service.js';

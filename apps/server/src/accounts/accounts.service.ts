@@ -10,9 +10,9 @@ import {
   type SignupRequest,
   type UserProfile,
 } from '@kitroom/contract';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../domain-errors.js';
-import { checkPincodeState } from '../pincodes/pincodes.js';
+import { checkPincodeState } from '../pincodes/index.js';
 import * as q from './accounts.queries.js';
 import * as otp from './otp.service.js';
 import { hashSecret, verifyNothing, verifySecret } from './passwords.service.js';

@@ -1,6 +1,6 @@
 // The one-time code mail. The code is in the body only: the subject is logged and shown in
 // notification previews.
-import { htmlMail, SHOP_NAME, type MailMessage } from '../mail/mailer.js';
+import { htmlMail, SHOP_NAME, type MailMessage } from '../mail/index.js';
 
 /** The mail carrying a sign-in / registration code, valid for `validMinutes`. */
 export function otpMail(to: string, code: string, validMinutes: number): MailMessage {

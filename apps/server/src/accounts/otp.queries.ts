@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { otpCodes, otpGrants } from '../db/schema.js';
+import type { Queryable } from '../db/index.js';
+import { otpCodes, otpGrants } from '../db/index.js';
 
 export interface OtpRow {
   email: string;

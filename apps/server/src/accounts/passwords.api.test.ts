@@ -4,7 +4,7 @@
 import { PASSWORD_CHANGED_MESSAGE } from '@kitroom/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema.js';
+import { sessions } from '../db/index.js';
 import { testBrowser, type TestBrowser } from '../test/browser.js';
 import { createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TooMany } from '../domain-errors.js';
-import { httpStatusOf } from '../http/errors.js';
+import { httpStatusOf } from '../http/index.js';
 import {
   HASHING_BUSY,
   HASHING_QUEUE,

@@ -3,7 +3,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { otpCodes, rateLimits } from '../db/schema.js';
+import { otpCodes, rateLimits } from '../db/index.js';
 import { nextIp, testBrowser } from '../test/browser.js';
 import { createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

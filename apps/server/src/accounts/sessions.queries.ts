@@ -1,7 +1,6 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { sessions } from '../db/schema.js';
-import { preparedStatement } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { sessions, preparedStatement } from '../db/index.js';
 
 export async function insertSession(
   db: Queryable,

@@ -1,7 +1,7 @@
 // Server sessions: a random 256-bit id in the `access` cookie, stored only as its sha256.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import * as q from './sessions.queries.js';
 
 export const SESSION_COOKIE = 'access';

@@ -1,9 +1,9 @@
 // The mail to a guest who asked to hear when a size is back: confirm the address by the link
 // (single use, valid for `hours`) before anything else is sent to it (decision 047).
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent } from '../notifications/index.js';
+import { mailTemplate } from '../notifications/index.js';
 
 export const BackInStockConfirmData = z.object({
   product_id: z.number().int().positive(),

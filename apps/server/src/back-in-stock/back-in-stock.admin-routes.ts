@@ -1,7 +1,7 @@
 // The back office's restocking hint. Thin: it calls the back-in-stock service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { registerAdminRoutes } from '../staff/index.js';
 import { waitingBySize } from './back-in-stock.service.js';
 
 export function backInStockAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

@@ -1,9 +1,9 @@
 // The mail to an address waiting for a size: it is back, with a link to the product with the
 // size chosen. Written by the database's trigger (migration 0020), hence the plain data.
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent } from '../notifications/index.js';
+import { mailTemplate } from '../notifications/index.js';
 
 export const BackInStockData = z.object({
   product_id: z.number().int().positive(),

@@ -2,8 +2,8 @@
 // written by the trigger of migration 0020 (0032: confirmed requests only) when a size's stock
 // goes from 0 to more.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 /**
  * The size's stock and the product's name, the size's row share-locked until the transaction

@@ -4,8 +4,13 @@
 import { emailKey } from '@kitroom/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { bodyEmail, clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import {
+  bodyEmail,
+  clientIp,
+  MINUTE_MS,
+  rateLimitHook,
+  registerStorefrontRoutes,
+} from '../http/index.js';
 import { confirmByToken, signUp } from './back-in-stock.service.js';
 
 /** Sign-ups per hour: from one IP, and for one address (a shopper's, or the one typed). */

@@ -9,9 +9,9 @@ import {
   type BackInStockConfirmResponse,
   type BackInStockResponse,
 } from '@kitroom/contract';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { enqueue } from '../notifications/outbox.service.js';
+import { enqueue } from '../notifications/index.js';
 import { backInStockConfirm, type BackInStockConfirmData } from './back-in-stock-confirm.mail.js';
 import * as q from './back-in-stock.queries.js';
 

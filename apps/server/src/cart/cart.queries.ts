@@ -1,8 +1,8 @@
 // SQL of the server cart: lines joined with their product and the stock of their size.
 import { sql, type SQL } from 'drizzle-orm';
-import { liveSessionUserSql } from '../accounts/sessions.service.js';
-import type { Queryable } from '../db/client.js';
-import { preparedStatement, queryRows } from '../db/sql.js';
+import { liveSessionUserSql } from '../accounts/index.js';
+import type { Queryable } from '../db/index.js';
+import { preparedStatement, queryRows } from '../db/index.js';
 
 export interface CartLineRow {
   product_id: number;

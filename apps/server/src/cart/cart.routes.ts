@@ -1,8 +1,7 @@
 // Cart calls: cart.php, cart_manage.php, cart_merge.php — for the logged-in shopper only.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { sessionClaim } from '../http/auth.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { sessionClaim, registerStorefrontRoutes } from '../http/index.js';
 import * as cart from './cart.service.js';
 
 export function cartRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -11,9 +11,9 @@ import {
   type CartResponse,
 } from '@kitroom/contract';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
-import type { SessionClaim } from '../http/auth.js';
-import { checkPrints, printPrices } from '../catalogue/printing.service.js';
+import type { Db, Queryable } from '../db/index.js';
+import type { SessionClaim } from '../http/index.js';
+import { checkPrints, printPrices } from '../catalogue/index.js';
 import { Invalid, NotFound, SoldOut } from '../domain-errors.js';
 import * as q from './cart.queries.js';
 

@@ -5,9 +5,8 @@ import { PassThrough, Readable } from 'node:stream';
 import type { CatalogueImportLine } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { requestActor as actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
-import { AppError } from '../http/errors.js';
+import { requestActor as actorOf, registerAdminRoutes } from '../staff/index.js';
+import { AppError } from '../http/index.js';
 import { exportCatalogueCsv, exportFileName, importCatalogueCsv } from './catalogue-csv.service.js';
 
 export const CSV_ONLY = 'Send the file as text/csv.';

@@ -1,8 +1,8 @@
 // SQL of the catalogue's CSV export and import: products with their names and sizes by
 // keyset batches, the name tables, and the bulk writes of an import (jsonb_to_recordset).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 /** A product as the CSV compares it: names beside ids, sizes in the shoppers' order. */
 export interface CsvProductRow {

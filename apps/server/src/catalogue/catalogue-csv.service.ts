@@ -13,9 +13,9 @@ import {
   type CsvProductChange,
 } from '@kitroom/contract/admin';
 import { csvStream } from '../csv-writer.js';
-import type { Queryable } from '../db/client.js';
-import { recordMany, type Actor, type Change } from '../staff/audit.service.js';
-import { insertLedgerEntries, type LedgerEntry } from '../stock/stock.service.js';
+import type { Queryable } from '../db/index.js';
+import { recordMany, type Actor, type Change } from '../staff/index.js';
+import { insertLedgerEntries, type LedgerEntry } from '../stock/index.js';
 import {
   auditFields,
   createdFields,

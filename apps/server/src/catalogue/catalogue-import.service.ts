@@ -3,9 +3,9 @@
 // maintenance (count, clear, picture paths, planner statistics).
 import { DEFAULT_HSN, slugify } from '@kitroom/contract';
 import { HsnCode } from '@kitroom/contract/admin';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid } from '../domain-errors.js';
-import * as stock from '../stock/stock.service.js';
+import * as stock from '../stock/index.js';
 import * as q from './catalogue.queries.js';
 import { parseSizeStock, type SizeStockEntry } from './size-stock.js';
 

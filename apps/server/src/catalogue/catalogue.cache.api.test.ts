@@ -3,8 +3,8 @@
 // or an import would make it.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productSizes, teams } from '../db/schema.js';
-import { refreshSearchIndex } from '../search/search.service.js';
+import { products, productSizes, teams } from '../db/index.js';
+import { refreshSearchIndex } from '../search/index.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { catalogueVersion } from './catalogue.service.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import {

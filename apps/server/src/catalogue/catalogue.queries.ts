@@ -1,8 +1,8 @@
 // SQL of the catalogue: product projections, listing with facet counts, category lists.
 import type { ListingSort } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 /** A product row as the list projection returns it (money in paise). */
 export interface ProductRow {

@@ -16,12 +16,12 @@ import {
   SIMILAR_PRODUCTS_LIMIT,
 } from '@kitroom/contract';
 import { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { NotFound } from '../domain-errors.js';
-import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { jsonBody, type JsonBody } from '../http/index.js';
 import { MOST_VIEWED, type Computed } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
-import { storefrontLaunch } from '../launches/launches.service.js';
+import { storefrontLaunch } from '../launches/index.js';
 import { printOffer } from './printing.service.js';
 import { orderFollows } from './sort-order.service.js';
 import {

@@ -4,9 +4,12 @@
 // the counter); a product page counts its view through this same call (http/pages.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { sendJson, sendJsonBytes } from '../http/cached-json.js';
-import { PAGE_CALL_HEADER } from '../http/pages.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import {
+  sendJson,
+  sendJsonBytes,
+  PAGE_CALL_HEADER,
+  registerStorefrontRoutes,
+} from '../http/index.js';
 import {
   categoryProductsResponse,
   homeResponse,

@@ -17,7 +17,7 @@ import {
   type ShopOverviewResponse,
 } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Invalid } from '../domain-errors.js';
 import {
   cacheFor,

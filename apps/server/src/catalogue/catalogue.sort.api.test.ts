@@ -5,8 +5,8 @@ import { SORTS, type ListingSort, type ProductSummary } from '@kitroom/contract'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indianDayOf } from '../indian-days.js';
-import { rollUpSales } from '../reports/dashboard.service.js';
-import { refreshSearchIndex } from '../search/search.service.js';
+import { rollUpSales } from '../reports/index.js';
+import { refreshSearchIndex } from '../search/index.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { createOrder } from '../test/order-factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -1,7 +1,7 @@
 // SQL of the back office's categories and sub-categories, with how many products use each.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface CategoryRow {
   id: number;

@@ -1,9 +1,9 @@
 // The back office's categories and sub-categories: listed with their product counts, added,
 // renamed, and deleted only while no product uses them. Each change is audited.
 import type { Category, SubCategory } from '@kitroom/contract/admin';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './categories-admin.queries.js';
 
 export const CATEGORY_NOT_FOUND = 'No category has this id.';

@@ -2,7 +2,7 @@
 // while no product uses them; the storefront's category list follows.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

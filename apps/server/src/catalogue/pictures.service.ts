@@ -8,9 +8,9 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PICTURE_SLOTS, type PictureSlot, type ProductResponse } from '@kitroom/contract/admin';
 import sharp, { type Sharp } from 'sharp';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/index.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import { getProduct, PRODUCT_NOT_FOUND } from './products-admin.service.js';
 import * as q from './products-admin.queries.js';
 

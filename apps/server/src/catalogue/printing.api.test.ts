@@ -6,8 +6,8 @@
 import { PRINT_NO_COD } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import { orderTax } from '../tax/order-tax.service.js';
+import { queryRows } from '../db/index.js';
+import { orderTax } from '../tax/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { pdfText } from '../test/pdf.js';
@@ -15,7 +15,7 @@ import { createCoupon, createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 import { approvedWholesaler, createPriceList } from '../test/wholesale.js';
-import { arrivalDay } from '../shipping/delivery-promise.js';
+import { arrivalDay } from '../shipping/index.js';
 
 let t: TestApp;
 let manager: AdminClient;

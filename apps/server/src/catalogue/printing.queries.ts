@@ -1,8 +1,8 @@
 // SQL of name and number printing: a product's settings, and the offers of the products a cart
 // or an order names.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface PrintingRow {
   product_id: number;

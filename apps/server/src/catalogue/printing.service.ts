@@ -2,9 +2,9 @@
 // price a line's print from these rows only, never from what the browser sends.
 import { NO_PRINTING, type ProductPrinting } from '@kitroom/contract/admin';
 import { paiseToRupees, printPricePaise, type Print, type PrintOffer } from '@kitroom/contract';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Invalid, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as products from './products-admin.queries.js';
 import * as q from './printing.queries.js';
 

@@ -2,8 +2,8 @@
 // with its sizes, and the writes of a product's fields, sizes and pictures. Stock changes go
 // through stock/stock.service.ts, never through here.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export type ProductStatus = 'draft' | 'active' | 'archived';
 

@@ -16,10 +16,10 @@ import {
   type UpdateProductRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
-import { changeStock } from '../stock/stock.service.js';
+import { record, type Actor } from '../staff/index.js';
+import { changeStock } from '../stock/index.js';
 import * as q from './products-admin.queries.js';
 import { productPrinting, setPrinting as savePrinting } from './printing.service.js';
 

@@ -2,15 +2,14 @@
 // Thin: each reads the call and hands it to a service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { requestActor as actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
-import { uploadedPictureBytes } from '../http/uploaded-picture.js';
-import { stockHistory } from '../stock/stock.service.js';
+import { requestActor as actorOf, registerAdminRoutes } from '../staff/index.js';
+import { uploadedPictureBytes } from '../http/index.js';
+import { stockHistory } from '../stock/index.js';
 import * as categories from './categories-admin.service.js';
 import * as pictures from './pictures.service.js';
 import * as products from './products-admin.service.js';
 
-export { FILE_MISSING, PICTURE_TOO_LARGE } from '../http/uploaded-picture.js';
+export { FILE_MISSING, PICTURE_TOO_LARGE } from '../http/index.js';
 
 export function productsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {
   const db = database.db;

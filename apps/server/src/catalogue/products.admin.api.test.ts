@@ -7,7 +7,7 @@ import { GST_BAND_WARNING } from '@kitroom/contract/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, stockLedger } from '../db/schema.js';
+import { auditLog, stockLedger } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, ensureCategory, ensurePlayer, ensureTeam } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

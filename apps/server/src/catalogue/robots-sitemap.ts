@@ -3,7 +3,7 @@
 import { slugify } from '@kitroom/contract';
 import type { FastifyInstance } from 'fastify';
 import * as catalogue from './catalogue.service.js';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 
 function robotsTxt(publicUrl: string): string {
   return [

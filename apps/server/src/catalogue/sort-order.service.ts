@@ -3,7 +3,7 @@
 // have changed, and the rows read by id in that order.
 import type { ListingSort } from '@kitroom/contract';
 import type { SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { indianDayOf } from '../indian-days.js';
 import { POPULAR_ORDER, RATING_ORDER } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';

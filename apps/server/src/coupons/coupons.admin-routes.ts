@@ -1,8 +1,7 @@
 // The back office's coupon endpoints. Thin: each calls the coupon admin service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as coupons from './coupons.admin.service.js';
 
 export function couponsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

@@ -4,7 +4,7 @@
 import { COUPON_CODE_TAKEN } from '@kitroom/contract/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, couponRedemptions, coupons, orders } from '../db/schema.js';
+import { auditLog, couponRedemptions, coupons, orders } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { shopper, type Shopper } from '../test/checkout.js';
 import { createCoupon, createProduct, createUser, ensureCategory } from '../test/factories.js';

@@ -12,9 +12,9 @@ import {
   type CouponStatus,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './coupons.queries.js';
 
 export const COUPON_NOT_FOUND = 'Coupon not found.';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { orderBody, shopper, type Shopper } from '../test/checkout.js';
 import { createCoupon, createProduct, ensureCategory } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

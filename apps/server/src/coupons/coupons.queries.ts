@@ -1,7 +1,7 @@
 // SQL of coupons: look-up with restrictions, use counting, redemptions.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export interface CouponRow {
   id: number;

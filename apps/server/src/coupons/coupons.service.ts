@@ -14,9 +14,9 @@ import {
 } from '@kitroom/contract';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { checkPrints } from '../catalogue/printing.service.js';
-import type { Queryable } from '../db/client.js';
-import * as wholesale from '../wholesale/wholesale.service.js';
+import { checkPrints } from '../catalogue/index.js';
+import type { Queryable } from '../db/index.js';
+import * as wholesale from '../wholesale/index.js';
 import * as q from './coupons.queries.js';
 
 /** A coupon the shopper may use now, and the rule the quote applies (decision 061). */

@@ -2,8 +2,8 @@
 // their role, and hands it to the customers service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
-import type { LiveStaffSession } from '../staff/staff-sessions.service.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/index.js';
+import type { LiveStaffSession } from '../staff/index.js';
 import * as customers from './customers.service.js';
 
 type Call = { session: LiveStaffSession | undefined; request: { ip: string } };

@@ -8,12 +8,11 @@
 import type { AdminCustomerResponse, CustomerListResponse } from '@kitroom/contract/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import { orderLedger } from '../orders/ledger.service.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/order-context.js';
-import { STAFF_CONFIRM_MISMATCH } from '../privacy/erasure.service.js';
-import type { Actor } from '../staff/audit.service.js';
+import { queryRows } from '../db/index.js';
+import { orderLedger, orderContexts, type OrderContext } from '../orders/index.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { STAFF_CONFIRM_MISMATCH } from '../privacy/index.js';
+import type { Actor } from '../staff/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, paidOrder, type Shopper } from '../test/checkout.js';
 import {

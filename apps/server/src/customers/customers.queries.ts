@@ -9,8 +9,8 @@
 // each order's `kept` there. The list must sort and page by it, so it is one SQL expression,
 // written once here (KEPT) and checked against the ledger service in customers.api.test.ts.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 type Instant = Date | string;
 

@@ -17,15 +17,15 @@ import {
   type StaffRole,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { listOrders } from '../orders/orders.admin.service.js';
+import { listOrders } from '../order-desk/index.js';
 import {
   CUSTOMER_NOT_FOUND,
   erasureOfShopper,
   requestErasureForShopper,
-} from '../privacy/erasure.service.js';
-import { record, type Actor } from '../staff/audit.service.js';
+} from '../privacy/index.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './customers.queries.js';
 
 export { CUSTOMER_NOT_FOUND };

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup } from '../ops/backups.js';
+import { createBackup } from '../ops/index.js';
 import { testDatabaseKind } from '../test/database.js';
 import { openDatabase, type Database } from './client.js';
 import { databaseErrorOf } from './errors.js';

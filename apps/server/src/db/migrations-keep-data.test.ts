@@ -12,8 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { backupBeforeMigrating, openBackup } from '../ops/backups.js';
-import { codeMigrations } from '../ops/schema-version.js';
+import { backupBeforeMigrating, openBackup, codeMigrations } from '../ops/index.js';
 import { testDatabaseKind } from '../test/database.js';
 import {
   loadFixture,

@@ -1,8 +1,7 @@
 // The back office's feedback endpoints. Thin: each calls the feedback admin service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as feedback from './feedback.admin.service.js';
 
 export function feedbackAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

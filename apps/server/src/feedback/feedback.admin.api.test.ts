@@ -2,7 +2,7 @@
 // handled by the staff member who did (and waiting again), paged across both, audited.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -2,9 +2,9 @@
 // handled by whoever dealt with it (or waiting again), audited in the same transaction.
 import type { AdminFeedback, FeedbackListResponse, FeedbackQuery } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './feedback.queries.js';
 
 export const FEEDBACK_NOT_FOUND = 'Feedback not found.';

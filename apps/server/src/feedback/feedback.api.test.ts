@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedback } from '../db/schema.js';
+import { feedback } from '../db/index.js';
 import { loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { FEEDBACK_RATE_LIMIT } from './feedback.routes.js';

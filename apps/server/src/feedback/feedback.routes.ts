@@ -1,8 +1,7 @@
 // Feedback call at the spec's path: feedback.php, open to visitors, rate-limited per address.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { clientIp, MINUTE_MS, rateLimitHook, registerStorefrontRoutes } from '../http/index.js';
 import { sendFeedback } from './feedback.service.js';
 
 /** Feedbacks one client address may send per window (the footer form is open to anyone). */

@@ -1,6 +1,6 @@
 // Feedback rules: trimmed, not blank, bounded (the form's rule and texts), from anyone.
 import { FeedbackText } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Invalid } from '../domain-errors.js';
 import * as q from './feedback.queries.js';
 

@@ -1,9 +1,9 @@
 // The winner's mail when staff draw a giveaway (decision 050): they won, and how the shop
 // will reach them.
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent } from '../notifications/index.js';
+import { mailTemplate } from '../notifications/index.js';
 
 export const GiveawayWonData = z.object({
   /** The winner's name, to greet. */

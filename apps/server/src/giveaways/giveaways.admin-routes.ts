@@ -1,10 +1,9 @@
 // The back office's giveaway endpoints. Thin: each calls the giveaways service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { storePicture } from '../catalogue/pictures.service.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
-import { uploadedPictureBytes } from '../http/uploaded-picture.js';
+import { storePicture } from '../catalogue/index.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
+import { uploadedPictureBytes } from '../http/index.js';
 import * as giveaways from './giveaways.service.js';
 
 export function giveawaysAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

@@ -17,10 +17,9 @@ import {
   type AdminGiveaway,
 } from '@kitroom/contract/admin';
 import { sql } from 'drizzle-orm';
-import { auditLog } from '../db/schema.js';
-import { queryRows } from '../db/sql.js';
+import { auditLog, queryRows } from '../db/index.js';
 import { deletePersonalRows } from '../privacy/privacy.queries.js';
-import { seedDemoReferrals } from '../referrals/referrals.service.js';
+import { seedDemoReferrals } from '../referrals/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { testBrowser, type TestBrowser } from '../test/browser.js';
 import { createProduct, loggedInUser } from '../test/factories.js';

@@ -1,8 +1,8 @@
 // SQL of giveaways: the giveaways, their entries (one per shopper), counts by referral code,
 // and the draw.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface GiveawayRow {
   id: number;

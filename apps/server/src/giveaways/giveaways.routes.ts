@@ -2,8 +2,8 @@
 // (the logged-in shopper's one entry, credited to the referral codes the browser keeps).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
-import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/referrals.service.js';
+import { registerStorefrontRoutes } from '../http/index.js';
+import { visitorKeyOf, VISITOR_COOKIE } from '../referrals/index.js';
 import { enter, giveawayPage } from './giveaways.service.js';
 
 export function giveawaysRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -19,12 +19,12 @@ import {
   type GiveawayInput,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import { productSummaries } from '../catalogue/catalogue.service.js';
-import type { Queryable } from '../db/client.js';
+import { productSummaries } from '../catalogue/index.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { enqueue } from '../notifications/outbox.service.js';
-import { resolveAttribution } from '../referrals/referrals.service.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { enqueue } from '../notifications/index.js';
+import { resolveAttribution } from '../referrals/index.js';
+import { record, type Actor } from '../staff/index.js';
 import { giveawayWon, type GiveawayWonData } from './giveaway-won.mail.js';
 import * as q from './giveaways.queries.js';
 

@@ -5,7 +5,7 @@
 // then on a later check (mailed_at is written only once a mail went out; decision 036).
 import type { AlertKind } from '@kitroom/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
-import { htmlMail, SHOP_NAME, type Mailer } from '../mail/mailer.js';
+import { htmlMail, SHOP_NAME, type Mailer } from '../mail/index.js';
 import { alertsDue, takeReadings, type HealthContext } from './health.service.js';
 import * as q from './health.queries.js';
 

@@ -1,7 +1,7 @@
 // The back office's Status page. Thin: the health service reads and judges.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { registerAdminRoutes } from '../staff/index.js';
 import { statusReport, type HealthContext } from './health.service.js';
 
 export function healthAdminRoutes(

@@ -2,8 +2,8 @@
 // database's size, the owner alerts' rows and the owners to tell. Each is cheap on a million
 // orders (decision 036 has the plans).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 /** Orders still moving: counted on every scrape through orders_status_created_idx. */
 export const OPEN_ORDER_STATUSES = ['Pending', 'Processing', 'Shipped'] as const;

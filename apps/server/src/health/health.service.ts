@@ -9,9 +9,9 @@ import {
   type StatusResponse,
 } from '@kitroom/contract/admin';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { failedLastDay } from '../notifications/whatsapp.service.js';
-import { diskSpace, type DiskSpace, type StatFs } from '../ops/disk.js';
+import type { Database } from '../db/index.js';
+import { failedLastDay } from '../notifications/index.js';
+import { diskSpace, type DiskSpace, type StatFs } from '../ops/index.js';
 import type { HealthMonitor, WebhookTally } from './health-monitor.js';
 import * as q from './health.queries.js';
 import { latestBackup, type BackupInfo } from './latest-backup.js';

@@ -1,7 +1,7 @@
 // The newest backup, as health and metrics read it: its file name, time and size, from the
 // backups' own listing (ops/backups.ts, decision 035) — only files it would restore count.
 import path from 'node:path';
-import { latestBackup as newestBackup } from '../ops/backups.js';
+import { latestBackup as newestBackup } from '../ops/index.js';
 
 export interface BackupInfo {
   file: string;

@@ -6,8 +6,7 @@
 // methods, status classes, states and provider names.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError, unauthorized } from '../http/errors.js';
-import { isWebhookAuthentic, webhookProviderOf } from '../http/webhook-authenticity.js';
+import { AppError, unauthorized, isWebhookAuthentic, webhookProviderOf } from '../http/index.js';
 import type { HealthContext } from './health.service.js';
 import { webhookProvider, type WebhookOutcome } from './health-monitor.js';
 import { scrapeGauges } from './metrics.service.js';

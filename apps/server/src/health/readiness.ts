@@ -3,8 +3,8 @@
 // refused for want of room a moment ago, or (PGlite, whose files are in DATA_DIR) too little
 // free space left for the next WAL segment.
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { diskSpace, type StatFs } from '../ops/disk.js';
+import type { Database } from '../db/index.js';
+import { diskSpace, type StatFs } from '../ops/index.js';
 
 /** How long a refused write keeps the process not ready: the next refused write renews it. */
 export const WRITE_FAILURE_MEMORY_MS = 30_000;

@@ -5,12 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from '../test/admin-client.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
-import { createSandboxGateway } from '../payments/sandbox.provider.js';
-import { sandboxSecretSeed } from '../payments/sandbox-secret.js';
-import {
-  createSandboxCourier,
-  SANDBOX_TOKEN_HEADER,
-} from '../shipping/couriers/sandbox.courier.js';
+import { createSandboxGateway, sandboxSecretSeed } from '../payments/index.js';
+import { createSandboxCourier, SANDBOX_TOKEN_HEADER } from '../shipping/index.js';
 import { checkAlerts, type AlertContext } from './alerts.service.js';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopperSessions } from '../accounts/sessions.service.js';
+import { shopperSessions } from '../accounts/index.js';
 import { loadConfig } from '../config.js';
 import { NOT_BUILT, registerAdminApp } from './admin-app.js';
 import { registerErrorHandling } from './errors.js';

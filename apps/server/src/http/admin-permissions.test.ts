@@ -12,10 +12,17 @@ import {
 } from '@kitroom/contract/admin';
 import { count, eq, sql } from 'drizzle-orm';
 import path from 'node:path';
-import { queryRows } from '../db/sql.js';
+import {
+  queryRows,
+  affiliates,
+  auditLog,
+  campaignCodes,
+  feedback,
+  orders,
+  reviews,
+} from '../db/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.js';
-import { affiliates, auditLog, campaignCodes, feedback, orders, reviews } from '../db/schema.js';
+import type { Db } from '../db/index.js';
 import {
   createCoupon,
   createProduct,
@@ -26,16 +33,19 @@ import {
 } from '../test/factories.js';
 import { multipartFile, pngPicture } from '../test/multipart.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';
-import { issueInvoice } from '../tax/invoices.service.js';
-import { createBackup } from '../ops/backups.js';
+import {
+  issueInvoice,
+  ewayBillRequest,
+  recordGenerated,
+  createNicEwb,
+  nicDate,
+} from '../tax/index.js';
+import { createBackup } from '../ops/index.js';
 import { createPendingPayout, createRefundableOrder } from '../test/refund-factories.js';
 import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';
 import { irpEnv } from '../test/e-invoices.js';
 import { startFakeIrp, type FakeIrp } from '../test/irp-fake.js';
 import { ewbConfigOf, ewbEnv, startFakeEwb, type FakeEwb } from '../test/eway-fake.js';
-import { ewayBillRequest, recordGenerated } from '../tax/e-way-bills.service.js';
-import { createNicEwb } from '../tax/eway/nic.eway.js';
-import { nicDate } from '../tax/irp/nic-invoice.js';
 import { profileSamples } from '../test/profiles.js';
 import { createReturn, createShippedReplacement } from '../test/returns.js';
 import { createStaff } from '../test/staff.js';
@@ -48,11 +58,9 @@ import {
   seedInvoice,
   type SeedDocument,
 } from '../test/tax-documents.js';
-import { startStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.service.js';
-import { COMMAND_LINE } from '../staff/audit.service.js';
-import { inviteStaff } from '../staff/staff-invitations.service.js';
+import { startStaffSession, STAFF_COOKIE, COMMAND_LINE, inviteStaff } from '../staff/index.js';
 import { loadConfig } from '../config.js';
-import { uploadSigningCertificate } from '../settings/signing-certificate.service.js';
+import { uploadSigningCertificate } from '../settings/index.js';
 import { certificateUpload, testCertificate } from '../test/certificates.js';
 
 interface Sample {

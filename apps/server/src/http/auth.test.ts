@@ -3,8 +3,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopperSessions } from '../accounts/sessions.service.js';
-import type { Database } from '../db/client.js';
+import { shopperSessions } from '../accounts/index.js';
+import type { Database } from '../db/index.js';
 import { createUser, loggedInUser } from '../test/factories.js';
 import { createTestDatabase } from '../test/database.js';
 import { registerAuth, sessionClaim } from './auth.js';

@@ -16,7 +16,7 @@
 // The sessions themselves are accounts' (accounts/sessions.service.ts's shopperSessions):
 // app.ts hands them in, so this layer imports no domain.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /** The shopper's sessions, as the HTTP layer reads them. */

@@ -9,8 +9,8 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/errors.js';
+import type { Database } from '../db/index.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/index.js';
 import { createTestDatabase } from '../test/database.js';
 import { registerErrorHandling } from './errors.js';
 

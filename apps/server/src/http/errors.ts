@@ -8,7 +8,7 @@ import {
   databaseErrorOf,
   isDatabaseUnavailable,
   isDataException,
-} from '../db/errors.js';
+} from '../db/index.js';
 import {
   Conflict,
   DomainError,

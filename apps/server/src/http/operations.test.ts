@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/errors.js';
-import { WRITE_FAILURE_MEMORY_MS, writeTrouble } from '../health/readiness.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/index.js';
+import { WRITE_FAILURE_MEMORY_MS, writeTrouble } from '../health/index.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

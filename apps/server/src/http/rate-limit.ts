@@ -9,8 +9,8 @@ import fastifyRateLimit, {
 } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 import { tooManyRequests } from './errors.js';
 
 export const MINUTE_MS = 60_000;

@@ -11,11 +11,10 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopSettings } from '../db/schema.js';
-import { queryRows } from '../db/sql.js';
-import { createSession, sessionHandle } from '../accounts/sessions.service.js';
+import { shopSettings, queryRows } from '../db/index.js';
+import { createSession, sessionHandle } from '../accounts/index.js';
 import { addViewCounts } from '../catalogue/catalogue.queries.js';
-import { ViewCounts } from '../catalogue/view-counts.js';
+import { ViewCounts } from '../catalogue/index.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 

@@ -5,7 +5,7 @@
 // real, so that a call that would otherwise reach the database is the one tested.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { feedback, wholesaleApplications } from '../db/schema.js';
+import { feedback, wholesaleApplications } from '../db/index.js';
 import { createProduct, loggedInUser, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder } from '../test/order-factories.js';

@@ -4,11 +4,10 @@
 // Adding a call: one row, its path and a valid body for the given user.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { GRANT_COOKIE, grant } from '../accounts/otp.service.js';
-import { hashSecret } from '../accounts/passwords.service.js';
+import { GRANT_COOKIE, grant, hashSecret } from '../accounts/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import type { Db } from '../db/index.js';
+import { users } from '../db/index.js';
 import { orderBody } from '../test/checkout.js';
 import {
   createProduct,

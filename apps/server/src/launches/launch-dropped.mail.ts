@@ -2,10 +2,9 @@
 // products and rules (decision 070). Written once per fan and launch, at the start.
 import { formatRupees, istDateTime, paiseToRupees } from '@kitroom/contract';
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
-import type { WhatsAppTemplate } from '../notifications/whatsapp-templates.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent, WhatsAppTemplate } from '../notifications/index.js';
+import { mailTemplate } from '../notifications/index.js';
 
 export const LaunchDroppedData = z.object({
   name: z.string(),

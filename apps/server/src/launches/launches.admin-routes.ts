@@ -1,8 +1,7 @@
 // The back office's kit launch endpoints (decision 070). Thin: each calls the launches service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as launches from './launches.service.js';
 
 export function launchesAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

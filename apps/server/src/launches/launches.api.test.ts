@@ -26,8 +26,8 @@ import {
 import { LAUNCH_STARTED, type AdminLaunch } from '@kitroom/contract/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import { releaseExpiredOrders } from '../orders/order-sweep.js';
+import { queryRows } from '../db/index.js';
+import { releaseExpiredOrders } from '../checkout/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, outboxMails, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';

@@ -2,8 +2,8 @@
 // bought in one, the fans waiting for the mail, and the product versions the storefront's
 // kept responses follow.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export interface LaunchRow {
   id: number;

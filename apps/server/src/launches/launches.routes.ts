@@ -3,12 +3,12 @@
 // browser, and is set here when it has none) (decision 070).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import {
   VISITOR_COOKIE,
   VISITOR_COOKIE_MAX_AGE_SECONDS,
   visitorIdentity,
-} from '../referrals/referrals.service.js';
+} from '../referrals/index.js';
 import { askAlert, joinQueue } from './launches.service.js';
 
 export function launchesRoutes({ config, database }: AppDeps): FastifyPluginAsync {

@@ -37,12 +37,15 @@ import {
   type LaunchState,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound, TooMany } from '../domain-errors.js';
-import { enqueue } from '../notifications/outbox.service.js';
-import { whatsappMessage } from '../notifications/whatsapp-templates.js';
-import { choiceOf, enqueueShopperWhatsApp } from '../notifications/whatsapp.service.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import {
+  enqueue,
+  whatsappMessage,
+  choiceOf,
+  enqueueShopperWhatsApp,
+} from '../notifications/index.js';
+import { record, type Actor } from '../staff/index.js';
 import {
   LAUNCH_DROPPED_WHATSAPP,
   launchDropped,

@@ -3,7 +3,7 @@
 // mail sent again after a crash carries the same file. The worker is handed how to make a
 // tax document's file (tax/invoices.service.ts's documentFile, in src/outbox.ts).
 import { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { MailDataError } from './mail-template.js';
 
 /** What an outbox message's `attachments` field lists. */

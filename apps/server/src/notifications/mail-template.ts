@@ -3,7 +3,7 @@
 // defines its template beside its service (`*.mail.ts`); src/outbox.ts hands every domain's
 // templates to the worker, so notifications/ imports none of the domains that send mail.
 import { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import {
   contentText,
   type MailContent,

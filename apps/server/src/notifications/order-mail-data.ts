@@ -2,8 +2,8 @@
 // mail says what was true then, however late the worker sends it.
 import { sql } from 'drizzle-orm';
 import { orderPagePath, printedText } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 import type { MailAttachmentRef } from './mail-attachments.js';
 import { enqueue } from './outbox.service.js';
 import { ORDER_MAILS, type OrderMailTemplate } from './templates.js';

@@ -1,7 +1,7 @@
 // The shopper's order mails: what each says, from the order as it was when the event
 // happened (OrderMailData) and the event's own fields (`extra`, see templates.ts).
 import type { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
+import { SHOP_NAME } from '../mail/index.js';
 import { isWebLink, type Block, type MailContent } from './mail-content.js';
 import { formatDay, rupees } from './mail-format.js';
 import type { Extras, OrderMail } from './templates.js';

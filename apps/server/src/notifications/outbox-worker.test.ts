@@ -4,8 +4,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.js';
-import { createMailer, type Mailer } from '../mail/mailer.js';
+import { openDatabase } from '../db/index.js';
+import { createMailer, type Mailer } from '../mail/index.js';
 import { testDatabaseKind } from '../test/database.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import {

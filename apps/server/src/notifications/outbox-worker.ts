@@ -10,8 +10,8 @@
 // template, a number not on WhatsApp) is dead at once, with the API's reason.
 import type { ShopDetailsResponse } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
-import { shopContactParagraphs, SHOP_NAME, SMTP_CONNECTIONS, type Mailer } from '../mail/mailer.js';
+import type { Db } from '../db/index.js';
+import { shopContactParagraphs, SHOP_NAME, SMTP_CONNECTIONS, type Mailer } from '../mail/index.js';
 import { attachmentsOf, type MailAttachment, type TaxDocumentFile } from './mail-attachments.js';
 import type { RenderedMail } from './mail-content.js';
 import { MailDataError, type MailTemplates, type RenderContext } from './mail-template.js';

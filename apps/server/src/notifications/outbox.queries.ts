@@ -1,8 +1,8 @@
 // SQL of the notification outbox (schema: outbox): messages written beside the events that
 // cause them, claimed by workers, marked sent or retried.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface NewOutboxRow {
   /** 'email' unless said (a WhatsApp message's recipient is its number). */

@@ -2,7 +2,7 @@
 // service that makes the change, in the same transaction, so it exists exactly when the
 // change does; a worker delivers it later, with retries, and a crash or an SMTP outage
 // loses nothing.
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import * as q from './outbox.queries.js';
 import type { MailTemplateSpec } from './mail-template.js';
 import type { WhatsAppMessageData } from './whatsapp-templates.js';

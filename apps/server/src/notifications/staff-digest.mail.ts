@@ -1,5 +1,5 @@
 // The staff's morning mail: paid orders waiting to be packed or shipped, oldest first.
-import { SHOP_NAME } from '../mail/mailer.js';
+import { SHOP_NAME } from '../mail/index.js';
 import type { MailContent } from './mail-content.js';
 import { formatDay, formatIndianDateTime } from './mail-format.js';
 import type { StaffDigestData } from './templates.js';

@@ -1,8 +1,8 @@
 // SQL of the staff digest: the paid orders waiting to be packed or shipped (the index
 // orders_to_pack_idx), and the staff who get the mail. Read-only.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface WaitingOrderRow {
   id: number;

@@ -2,7 +2,7 @@
 // processes try, none on a day when nothing waits, and the worker writing it at its time.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../mail/mailer.js';
+import { createMailer } from '../mail/index.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';

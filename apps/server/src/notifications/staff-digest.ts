@@ -2,7 +2,7 @@
 // packer listing the paid orders waiting to be packed or shipped. Every server process tries
 // at the digest time; the dedupe key `staff-digest:<day>:<staffId>` lets one mail per person
 // per day into the outbox, and nothing is written on a day when nothing waits.
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/index.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
 import { enqueue } from './outbox.service.js';
 import * as q from './staff-digest.queries.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { enqueueOne, orderMailData } from '../test/outbox.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../test/smtp.js';

@@ -5,7 +5,7 @@
 // refuses a message whose template or parameter count differs (132001, 132000). Meta refuses
 // a template that starts or ends with a parameter, so none does.
 import { orderPagePath } from '@kitroom/contract';
-import { SHOP_NAME } from '../mail/mailer.js';
+import { SHOP_NAME } from '../mail/index.js';
 import { formatDay, rupees } from './mail-format.js';
 import type { OrderMailData } from './order-mail-data.js';
 import type { OrderMailTemplate } from './templates.js';

@@ -4,10 +4,10 @@
 // statuses the back office shows.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, paidOrder, shopper, type Shopper } from '../test/checkout.js';
-import { writeDueAlerts } from '../launches/launches.service.js';
+import { writeDueAlerts } from '../launches/index.js';
 import { createProduct } from '../test/factories.js';
 import { createLaunch } from '../test/launches.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

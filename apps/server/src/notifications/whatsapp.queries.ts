@@ -1,8 +1,8 @@
 // SQL of WhatsApp order updates (decision 066): shoppers' opt-ins and opt-outs
 // (whatsapp_consents), and the Cloud API's message ids and statuses (whatsapp_messages).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface ConsentRow {
   id: number;

@@ -7,9 +7,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
-import { badRequest, forbidden, unauthorized } from '../http/errors.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
-import { markWebhookAuthentic } from '../http/webhook-authenticity.js';
+import {
+  badRequest,
+  forbidden,
+  unauthorized,
+  registerStorefrontRoutes,
+  markWebhookAuthentic,
+} from '../http/index.js';
 import { signatureValid } from './whatsapp-cloud-api.js';
 import { applyWebhook, choiceOf, optOut } from './whatsapp.service.js';
 

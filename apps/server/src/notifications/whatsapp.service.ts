@@ -9,7 +9,7 @@ import {
   type WhatsAppUpdatesResponse,
 } from '@kitroom/contract';
 import type { AdminWhatsAppMessage } from '@kitroom/contract/admin';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import type { OrderMailData } from './order-mail-data.js';
 import { enqueueWhatsApp } from './outbox.service.js';
 import type { OrderMailTemplate } from './templates.js';

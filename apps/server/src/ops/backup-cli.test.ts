@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/index.js';
 import { everyRow, smallShop } from '../test/backups.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createUser } from '../test/factories.js';

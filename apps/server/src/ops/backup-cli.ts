@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/index.js';
 import { BackupError, createBackup } from './backups.js';
 import { runningServerPid } from './server-pid.js';
 

@@ -4,8 +4,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Database } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 import { diskSpace, type StatFs } from './disk.js';
 
 const MIB = 1024 * 1024;

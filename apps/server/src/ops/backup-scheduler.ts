@@ -3,8 +3,8 @@
 // may share the database and DATA_DIR: a transaction's advisory lock lets one of them take it,
 // and a nightly backup already in the folder for the day stops the others.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Database } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
 import { backupsDir, listBackups, pruneBackups } from './backups.js';
 import { backupOnce } from './backups.service.js';

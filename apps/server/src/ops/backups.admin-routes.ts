@@ -2,8 +2,7 @@
 // backups service takes and audits them.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import { backupDownload, backupsOverview, backUpNow } from './backups.service.js';
 
 export function backupsAdminRoutes({ config, database, statfs }: AppDeps): FastifyPluginAsync {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { BACKUP_HEADROOM_BYTES } from './backup-room.js';
 import { smallShop } from '../test/backups.js';

@@ -4,9 +4,9 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Backup, BackupsResponse } from '@kitroom/contract/admin';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import type { StatFs } from './disk.js';
 import {
   BackupError,

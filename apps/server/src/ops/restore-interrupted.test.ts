@@ -10,8 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import { openDatabase, type Database, queryRows } from '../db/index.js';
 import { everyRow, smallShop } from '../test/backups.js';
 import {
   createEmptyPostgresDatabase,

@@ -18,7 +18,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { migrationsFolder, openDatabase, type Database } from '../db/client.js';
+import { migrationsFolder, openDatabase, type Database } from '../db/index.js';
 import {
   BackupError,
   createBackup,

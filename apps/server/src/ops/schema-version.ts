@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrationsFolder, type Db } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import { migrationsFolder, type Db, queryRows } from '../db/index.js';
 
 export interface JournalEntry {
   idx: number;

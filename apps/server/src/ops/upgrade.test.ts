@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database } from '../db/index.js';
 import {
   createEmptyPostgresDatabase,
   testDatabaseKind,

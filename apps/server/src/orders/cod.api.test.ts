@@ -5,14 +5,14 @@
 // collected on delivery, and paying online after all.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import type { Actor } from '../staff/audit.service.js';
+import { queryRows } from '../db/index.js';
+import type { Actor } from '../staff/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
-import * as fulfilment from './fulfilment.service.js';
+import * as fulfilment from '../fulfilment/index.js';
 import { orderContexts, type OrderContext } from './order-context.js';
 
 let t: TestApp;

@@ -2,8 +2,8 @@
 // whether staff blocked COD for them, the confirmation token, cash collected on delivery, the sweep's unconfirmed orders, and
 // the month's COD figures.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 /**
  * Holds the shopper's COD checkouts one after another until commit, so two at once cannot

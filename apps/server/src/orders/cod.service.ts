@@ -10,10 +10,10 @@ import {
   type OrderStatus,
 } from '@kitroom/contract';
 import type { CodReportResponse } from '@kitroom/contract/admin';
-import type { Db, Queryable, Tx } from '../db/client.js';
+import type { Db, Queryable, Tx } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { enqueueOrderMail } from '../notifications/order-mail-data.js';
-import { getSettings } from '../settings/settings.service.js';
+import { enqueueOrderMail } from '../notifications/index.js';
+import { getSettings } from '../settings/index.js';
 import { codAvailability, type CodRules } from './cod.js';
 import * as q from './cod.queries.js';
 import { stageOf, transition } from './lifecycle.js';

@@ -1,7 +1,7 @@
 // The owner's reconciliation endpoint. Thin: it calls the ledger service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { registerAdminRoutes } from '../staff/index.js';
 import * as ledger from './ledger.service.js';
 
 export function ledgerAdminRoutes(deps: AppDeps): FastifyPluginAsync {

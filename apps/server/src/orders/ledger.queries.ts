@@ -1,8 +1,8 @@
 // SQL of the orders' money ledger (the order_ledger view, migration 0036; decision 061): every
 // movement of an order's money as an entry, and each order's sums over them.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export type LedgerKind = 'charged' | 'captured' | 'cod_collected' | 'refund' | 'payout';
 export type LedgerPurpose =

@@ -10,7 +10,7 @@
 // canceled order too: they are refunds like any other, so what they bring must leave again.
 // The order-life checker (issue 38) holds every order to this after every step.
 import type { LedgerEntry, LedgerOrder, ReconciliationResponse } from '@kitroom/contract/admin';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import * as q from './ledger.queries.js';
 
 /** One order's balance: what it keeps, what it should keep, and why. */

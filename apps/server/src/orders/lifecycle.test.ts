@@ -2,7 +2,7 @@
 // table says, refused everywhere else with a message a person can act on.
 import { ORDER_EVENT_KINDS } from '@kitroom/contract';
 import { describe, expect, it } from 'vitest';
-import { ORDER_EVENT_TYPES } from '../db/schema.js';
+import { ORDER_EVENT_TYPES } from '../db/index.js';
 import {
   ORDER_EVENT_NAMES,
   ORDER_STAGES,

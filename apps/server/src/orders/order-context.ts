@@ -2,9 +2,9 @@
 // request's log.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { createPaymentProvider, type PaymentProvider } from '../payments/payment-provider.js';
-import type { EwbClient } from '../tax/eway/eway.js';
+import type { Db } from '../db/index.js';
+import { createPaymentProvider, type PaymentProvider } from '../payments/index.js';
+import type { EwbClient } from '../tax/index.js';
 
 /** What the order calls work with: the app's dependencies, the provider, the request's log. */
 export interface OrderContext {

@@ -1,9 +1,8 @@
 // An order's timeline (OPERATIONS.md, Order lifecycle): every step is a row written in the
 // transaction that takes it, saying what happened, who did it and when.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import type { ORDER_EVENT_TYPES } from '../db/schema.js';
-import { param, preparedStatement, queryRows } from '../db/sql.js';
+import type { Queryable, ORDER_EVENT_TYPES } from '../db/index.js';
+import { param, preparedStatement, queryRows } from '../db/index.js';
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 

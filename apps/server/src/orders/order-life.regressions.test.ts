@@ -3,8 +3,8 @@
 // runScript checks every invariant after every step, as the checker does.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import { COD_DISPATCHED_REASON } from './settlement.service.js';
+import { queryRows } from '../db/index.js';
+import { COD_DISPATCHED_REASON } from '../checkout/index.js';
 import {
   CancelByStaff,
   Checkout,

@@ -1,6 +1,6 @@
 // The shopper's mail about an order's payment.
-import type { Tx } from '../db/client.js';
-import { enqueueOrderMail } from '../notifications/order-mail-data.js';
+import type { Tx } from '../db/index.js';
+import { enqueueOrderMail } from '../notifications/index.js';
 
 /** What marking an order paid came to: paid, canceled (refunded) or already paid. */
 export type PaidResult =

@@ -4,8 +4,8 @@
 // sweeps never deadlock.
 import type { ShippingRates } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { param, preparedStatement, queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { param, preparedStatement, queryRows, sqlList } from '../db/index.js';
 
 export interface StockLine {
   productId: number;

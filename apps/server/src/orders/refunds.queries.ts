@@ -1,9 +1,9 @@
 // SQL of refunds (schema: refunds): one row per refund, its provider's id and state.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 import type { PayoutDetails } from '@kitroom/contract';
-import type { RefundState } from '../payments/payment-provider.js';
+import type { RefundState } from '../payments/index.js';
 
 export type RefundStatus = 'requested' | RefundState;
 

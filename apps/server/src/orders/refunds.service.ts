@@ -6,9 +6,9 @@
 import { describePayout, formatRupees, paiseToRupees, type PayoutDetails } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
-import { enqueueOrderMail } from '../notifications/order-mail-data.js';
+import { enqueueOrderMail } from '../notifications/index.js';
 import { recordEvent, PROVIDER, type OrderActor } from './order-events.js';
 import {
   PaymentProviderError,
@@ -17,8 +17,8 @@ import {
   type PaymentProvider,
   type RefundReport,
   type RefundState,
-} from '../payments/payment-provider.js';
-import * as payments from '../payments/payments.service.js';
+} from '../payments/index.js';
+import * as payments from '../payments/index.js';
 import * as q from './refunds.queries.js';
 
 export type { RefundRow } from './refunds.queries.js';

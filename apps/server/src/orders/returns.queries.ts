@@ -4,8 +4,8 @@
 // back office's list.
 import { sql } from 'drizzle-orm';
 import type { PayoutDetails, ReturnKind, ReturnStatus } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export interface ReturnRow {
   id: number;

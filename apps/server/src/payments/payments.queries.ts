@@ -1,7 +1,7 @@
 // SQL of payment attempts and webhook events.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 import type { PaymentState } from './payment-provider.js';
 
 export interface PaymentRow {

@@ -1,7 +1,7 @@
 // Payment attempts of an order and the rules for believing a provider: one open attempt at
 // a time, states that only move forward, webhook events seen once. The order service
 // drives these inside its transactions.
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import {
   orderOfReference,
   paymentReference,

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import {
   allowManyUnpaidOrders,
   orderBody,

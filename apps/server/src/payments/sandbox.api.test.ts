@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import { releaseExpiredOrders } from '../orders/order-sweep.js';
+import { queryRows } from '../db/index.js';
+import { releaseExpiredOrders } from '../checkout/index.js';
 import {
   allowManyUnpaidOrders,
   orderBody,

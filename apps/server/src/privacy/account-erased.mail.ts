@@ -1,8 +1,8 @@
 // The shopper's mail confirming their account's erasure, sent to the address it had.
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent } from '../notifications/index.js';
+import { mailTemplate } from '../notifications/index.js';
 
 export const AccountErasedData = z.object({
   /** The name the account had, to greet the shopper by. */

@@ -7,7 +7,7 @@
 // EXPORTED_TABLES names every table with a user_id column that it
 // reads; a test fails when a table with user_id appears that it does not name.
 import type { MyDataExport } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { NotFound } from '../domain-errors.js';
 import * as q from './privacy.queries.js';
 

@@ -21,10 +21,10 @@ import {
 import type { AdminErasure, ErasureListResponse, ErasureQuery } from '@kitroom/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { enqueue } from '../notifications/outbox.service.js';
-import { record, SWEEP, type Actor } from '../staff/audit.service.js';
+import { enqueue } from '../notifications/index.js';
+import { record, SWEEP, type Actor } from '../staff/index.js';
 import { accountErased, type AccountErasedData } from './account-erased.mail.js';
 import * as q from './privacy.queries.js';
 

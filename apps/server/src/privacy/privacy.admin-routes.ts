@@ -1,7 +1,7 @@
 // The back office's view of shoppers' erasure requests. Thin: calls the erasure service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { registerAdminRoutes } from '../staff/index.js';
 import { listErasures } from './erasure.service.js';
 
 export function privacyAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

@@ -11,8 +11,7 @@ import {
 } from '@kitroom/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILED } from '../accounts/accounts.service.js';
-import { SESSION_COOKIE } from '../accounts/sessions.service.js';
+import { LOGIN_FAILED, SESSION_COOKIE } from '../accounts/index.js';
 import {
   cartItems,
   feedback,
@@ -20,11 +19,11 @@ import {
   reviews,
   shippingAddresses,
   wholesaleApplications,
-} from '../db/schema.js';
-import { queryRows } from '../db/sql.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/order-context.js';
-import type { Actor } from '../staff/audit.service.js';
+  queryRows,
+} from '../db/index.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { orderContexts, type OrderContext } from '../orders/index.js';
+import type { Actor } from '../staff/index.js';
 import { adminClient } from '../test/admin-client.js';
 import { testBrowser, type TestBrowser } from '../test/browser.js';
 import { paidOrder, type Shopper } from '../test/checkout.js';

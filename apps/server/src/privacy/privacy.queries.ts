@@ -1,8 +1,8 @@
 // SQL of shoppers' data rights: everything kept about one shopper (the export), what holds an
 // erasure back, the erasure's statements, and the erasure requests.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export type Row = Record<string, unknown>;
 

@@ -3,11 +3,15 @@
 // says why it waits. Both are user-scoped (the session's user only) and limited per user.
 import { myDataFileName } from '@kitroom/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, sessionCookieOptions } from '../accounts/sessions.service.js';
+import { SESSION_COOKIE, sessionCookieOptions } from '../accounts/index.js';
 import type { AppDeps } from '../app.js';
-import { sessionUserId } from '../http/auth.js';
-import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import {
+  sessionUserId,
+  clientIp,
+  MINUTE_MS,
+  rateLimitHook,
+  registerStorefrontRoutes,
+} from '../http/index.js';
 import { indianDayOf } from '../indian-days.js';
 import { exportData } from './data-export.service.js';
 import { erasureStatus, requestErasure } from './erasure.service.js';

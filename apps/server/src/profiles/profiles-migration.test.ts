@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { insertPlayer, insertTeam } from '../test/profiles.js';
-import { teams } from '../db/schema.js';
+import { teams } from '../db/index.js';
 
 let t: TestApp;
 

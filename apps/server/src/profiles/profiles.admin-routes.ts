@@ -2,8 +2,7 @@
 // profiles service, which audits every change.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as profiles from './profiles.service.js';
 
 export function profilesAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

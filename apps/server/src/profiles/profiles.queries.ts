@@ -1,8 +1,8 @@
 // Teams and players with their profiles: the back office's lists and writes, and the
 // storefront's profiles (those someone has written).
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { players, teams } from '../db/schema.js';
+import type { Queryable } from '../db/index.js';
+import { players, teams } from '../db/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;

@@ -2,8 +2,7 @@
 // and home rows show, sent as the kept bytes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { sendJson } from '../http/cached-json.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { sendJson, registerStorefrontRoutes } from '../http/index.js';
 import { profiles } from './profiles.service.js';
 
 export function profilesRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -3,12 +3,12 @@
 // audited in its own transaction.
 import { ProfilesResponse, slugify, type PlayerProfile, type TeamProfile } from '@kitroom/contract';
 import type { AdminPlayer, AdminTeam, PlayerFields, TeamFields } from '@kitroom/contract/admin';
-import { cachedAt } from '../catalogue/catalogue.service.js';
-import type { Db, Queryable } from '../db/client.js';
-import { databaseErrorOf } from '../db/errors.js';
-import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { cachedAt } from '../catalogue/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import { databaseErrorOf } from '../db/index.js';
+import { jsonBody, type JsonBody } from '../http/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './profiles.queries.js';
 
 // ── The storefront ──

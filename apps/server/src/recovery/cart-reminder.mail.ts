@@ -4,9 +4,9 @@
 // before sending: an order placed since, or consent withdrawn, cancels it.
 import { formatRupees, paiseToRupees } from '@kitroom/contract';
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent } from '../notifications/index.js';
+import { mailTemplate } from '../notifications/index.js';
 import * as q from './recovery.queries.js';
 
 export const CartReminderData = z.object({

@@ -2,7 +2,7 @@
 // reminders due to the outbox; several server processes may run it at once (a cart's
 // reminder is one row, unique per shopper and cart).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/index.js';
 import { writeDueReminders } from './recovery.service.js';
 
 export interface RecoverySweep {

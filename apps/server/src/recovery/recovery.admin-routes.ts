@@ -2,8 +2,7 @@
 // service, and the month's report. Thin: the recovery service does the work.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as recovery from './recovery.service.js';
 
 export function recoveryAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

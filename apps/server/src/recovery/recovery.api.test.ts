@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { CART_REMINDER_CONSENT, CART_REMINDERS_STOPPED } from '@kitroom/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COUPON_ERRORS, grantCoupon, redeemCoupon } from '../coupons/coupons.service.js';
-import { queryRows } from '../db/sql.js';
-import { orderLedger } from '../orders/ledger.service.js';
+import { COUPON_ERRORS, grantCoupon, redeemCoupon } from '../coupons/index.js';
+import { queryRows } from '../db/index.js';
+import { orderLedger } from '../orders/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

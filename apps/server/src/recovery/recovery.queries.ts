@@ -3,8 +3,8 @@
 // ledger and coupon redemptions in its own statements (as customers/ does); it writes only its
 // own tables.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 type Instant = Date | string;
 

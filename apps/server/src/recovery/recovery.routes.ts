@@ -4,7 +4,7 @@
 // `List-Unsubscribe=One-Click`, no login, no redirect).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import * as recovery from './recovery.service.js';
 
 export function recoveryRoutes({ database }: AppDeps): FastifyPluginAsync {

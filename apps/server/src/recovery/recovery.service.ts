@@ -24,13 +24,13 @@ import {
   type UpdateRecoverySettingsRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import * as carts from '../cart/cart.service.js';
-import * as coupons from '../coupons/coupons.service.js';
-import type { Db, Queryable } from '../db/client.js';
+import * as carts from '../cart/index.js';
+import * as coupons from '../coupons/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import { indianDateText } from '../indian-days.js';
-import { enqueue } from '../notifications/outbox.service.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { enqueue } from '../notifications/index.js';
+import { record, type Actor } from '../staff/index.js';
 import { cartReminder, type CartReminderData } from './cart-reminder.mail.js';
 import * as q from './recovery.queries.js';
 

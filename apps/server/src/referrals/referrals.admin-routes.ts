@@ -1,8 +1,7 @@
 // The back office's referral endpoints. Thin: each calls the referral admin service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as referrals from './referrals.admin.service.js';
 
 export function referralsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

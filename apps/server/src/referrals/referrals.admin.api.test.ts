@@ -3,7 +3,7 @@
 // count), audited; and the clicks / orders / revenue report between Indian dates.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, referralClicks } from '../db/schema.js';
+import { auditLog, orders, referralClicks } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

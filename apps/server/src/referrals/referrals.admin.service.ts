@@ -14,10 +14,10 @@ import {
   type UpdateReferralCodeRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { indianMidnight } from '../indian-days.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './referrals.queries.js';
 import { affiliateReport, type AffiliateReportLine } from './referrals.service.js';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referralClicks } from '../db/schema.js';
+import { referralClicks } from '../db/index.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { REFERRAL_RATE_LIMIT } from './referrals.routes.js';

@@ -1,7 +1,7 @@
 // SQL of referrals: affiliates and campaign codes, clicks, attribution look-ups, the report.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export type ClickKind = 'affiliate' | 'campaign';
 

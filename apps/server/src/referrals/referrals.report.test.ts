@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliates } from '../db/schema.js';
+import { affiliates } from '../db/index.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';

@@ -4,8 +4,7 @@
 import type { ReferralClickResponse } from '@kitroom/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { clientIp, MINUTE_MS, rateLimitHook } from '../http/rate-limit.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { clientIp, MINUTE_MS, rateLimitHook, registerStorefrontRoutes } from '../http/index.js';
 import {
   recordClick,
   visitorIdentity,

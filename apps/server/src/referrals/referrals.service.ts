@@ -10,7 +10,7 @@ import {
   formatRupees,
   paiseToRupees,
 } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import * as q from './referrals.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 // a date range.
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/index.js';
 import { affiliateReport, formatAffiliateReport } from './referrals.service.js';
 
 const config = loadConfig();

@@ -1,8 +1,8 @@
 // SQL of the dashboard. A sale is a paid order that was not canceled, counted on the Indian
 // day it was paid, for its total (goods, shipping, less the coupon).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 const SOLD = sql`o.payment_status = 'SUCCESS' AND o.order_status <> 'Canceled'`;
 

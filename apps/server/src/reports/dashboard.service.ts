@@ -8,7 +8,7 @@ import {
   type DashboardSales,
   type StaffRole,
 } from '@kitroom/contract/admin';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { indianDayOf, indianDaysBetween, indianMidnight } from '../indian-days.js';
 import * as q from './dashboard.queries.js';
 

@@ -1,8 +1,8 @@
 // The back office's reports: the dashboard. Thin: the service decides what each role sees.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes, staffSessionOf } from '../staff/admin-endpoints.js';
-import { codReport } from '../orders/cod.service.js';
+import { registerAdminRoutes, staffSessionOf } from '../staff/index.js';
+import { codReport } from '../orders/index.js';
 import { dashboard } from './dashboard.service.js';
 
 export function reportsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

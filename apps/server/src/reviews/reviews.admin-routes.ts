@@ -1,8 +1,7 @@
 // The back office's review endpoints. Thin: each calls the review admin service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as reviews from './reviews.admin.service.js';
 
 export function reviewsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

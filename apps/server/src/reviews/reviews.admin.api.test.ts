@@ -3,7 +3,7 @@
 // once (the cached response included), showing brings it back, and each change is audited.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

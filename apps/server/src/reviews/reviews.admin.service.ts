@@ -9,9 +9,9 @@ import type {
   ReviewQuery,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './reviews.queries.js';
 
 export const REVIEW_NOT_FOUND = 'Review not found.';

@@ -10,7 +10,7 @@ import {
   products,
   refunds,
   reviews,
-} from '../db/schema.js';
+} from '../db/index.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder, createPaidOrder } from '../test/order-factories.js';

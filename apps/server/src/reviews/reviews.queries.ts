@@ -1,8 +1,8 @@
 // SQL of reviews: the reviewer's order and its items (kept or given back), the review row,
 // the product's average, and the back office's list and hiding.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 /** A line of the reviewer's order, with what the order and its returns say of it. */
 export interface ReviewableLineRow {

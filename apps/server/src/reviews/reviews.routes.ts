@@ -1,7 +1,7 @@
 // Review call at the spec's path: add_reviews.php, for the logged-in user only.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import { addReview } from './reviews.service.js';
 
 export function reviewsRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -3,7 +3,7 @@
 // received return; one review per order and product (a second one replaces the first); the
 // product's average follows in the same transaction.
 import type { AddReviewResponse } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import * as q from './reviews.queries.js';
 

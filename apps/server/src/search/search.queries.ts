@@ -1,7 +1,7 @@
 // SQL of search: the term lexicon (for typo correction) and ranked full-text matches.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 /**
  * Rebuilds the lexicon from product, team, player and category names and tags: adds new

@@ -1,11 +1,9 @@
 // search_result.php's response as the route sends it, kept as bytes per text and version in
 // the catalogue cache, like the catalogue's responses (catalogue/catalogue.responses.ts).
 import { SearchResponse, type ListingSort } from '@kitroom/contract';
-import { responseOf } from '../catalogue/catalogue.responses.js';
-import { cachedAt } from '../catalogue/catalogue.service.js';
-import { orderFollows } from '../catalogue/sort-order.service.js';
-import type { Queryable } from '../db/client.js';
-import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { responseOf, cachedAt, orderFollows } from '../catalogue/index.js';
+import type { Queryable } from '../db/index.js';
+import { jsonBody, type JsonBody } from '../http/index.js';
 import { searchAt, searchWords } from './search.service.js';
 
 const NOTHING = jsonBody(SearchResponse, { products: [] });

@@ -1,8 +1,7 @@
 // search_result.php: the search box's products, sent as kept bytes (see cached-json.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { sendJson } from '../http/cached-json.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { sendJson, registerStorefrontRoutes } from '../http/index.js';
 import { searchResponse } from './search.responses.js';
 
 export function searchRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -1,9 +1,8 @@
 // Typo-tolerant product search: each query word is corrected against the catalogue's own
 // words by trigram similarity, then matched with PostgreSQL full-text search.
 import type { ListingSort, ProductSummary } from '@kitroom/contract';
-import { cachedAt, productSummaries, type CachedAt } from '../catalogue/catalogue.service.js';
-import { sortedIds } from '../catalogue/sort-order.service.js';
-import type { Queryable } from '../db/client.js';
+import { cachedAt, productSummaries, type CachedAt, sortedIds } from '../catalogue/index.js';
+import type { Queryable } from '../db/index.js';
 import * as q from './search.queries.js';
 
 export const SEARCH_LIMIT = 50;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DomainError } from '../domain-errors.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/index.js';
 import { seedDemo } from './seed.js';
 
 const MAX_PRODUCTS = 1_000_000;

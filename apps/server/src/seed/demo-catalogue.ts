@@ -1,7 +1,7 @@
 // The demo catalogue: a few hundred realistic jerseys built from the data modules, and on
 // request any number of further variants for load tests. Every value comes from a generator
 // seeded by the product's name, so each run builds the same catalogue.
-import type { ProductImport } from '../catalogue/catalogue-import.service.js';
+import type { ProductImport } from '../catalogue/index.js';
 import { CATEGORY, SUB_CATEGORY } from './categories.data.js';
 import { PLAYERS, type PlayerData } from './players.data.js';
 import { between, mulberry32, pick, randomFor, type Random } from './prng.js';

@@ -13,13 +13,13 @@ import {
   productImagePaths,
   replaceImagePaths,
   type ProductImport,
-} from '../catalogue/catalogue-import.service.js';
-import { seedDemoCoupons } from '../coupons/coupons.service.js';
-import { seedDemoReferrals } from '../referrals/referrals.service.js';
-import { writeProfilesByName } from '../profiles/profiles.service.js';
-import { refreshSearchIndex } from '../search/search.service.js';
-import { seedSizeCharts } from '../size-charts/size-charts.service.js';
-import type { Db, Tx } from '../db/client.js';
+} from '../catalogue/index.js';
+import { seedDemoCoupons } from '../coupons/index.js';
+import { seedDemoReferrals } from '../referrals/index.js';
+import { writeProfilesByName } from '../profiles/index.js';
+import { refreshSearchIndex } from '../search/index.js';
+import { seedSizeCharts } from '../size-charts/index.js';
+import type { Db, Tx } from '../db/index.js';
 import { CATEGORIES } from './categories.data.js';
 import { buildDemoCatalogue, DEMO_NAMES } from './demo-catalogue.js';
 import { PLAYER_PROFILES, TEAM_PROFILES } from './profiles.data.js';

@@ -2,8 +2,7 @@
 // certificate that signs invoices and credit notes. Thin: the services audit every change.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as settings from './settings.service.js';
 import * as certificate from './signing-certificate.service.js';
 

@@ -4,8 +4,8 @@
 import { ShopDetailsResponse } from '@kitroom/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
-import { NOT_ALLOWED } from '../staff/admin-endpoints.js';
+import { auditLog } from '../db/index.js';
+import { NOT_ALLOWED } from '../staff/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';

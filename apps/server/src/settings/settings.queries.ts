@@ -1,7 +1,7 @@
 // The shop's settings: one row (id 1), seeded by migration 0009.
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { shopSettings } from '../db/schema.js';
+import type { Queryable } from '../db/index.js';
+import { shopSettings } from '../db/index.js';
 
 export type SettingsRow = typeof shopSettings.$inferSelect;
 export type SettingsWrite = Partial<Omit<SettingsRow, 'id' | 'updatedAt'>>;

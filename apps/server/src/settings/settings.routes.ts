@@ -1,8 +1,7 @@
 // shop_details.php: the shop's contact details for the storefront, sent as the kept bytes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { sendJson } from '../http/cached-json.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { sendJson, registerStorefrontRoutes } from '../http/index.js';
 import { shopDetails } from './settings.service.js';
 
 export function settingsRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -9,12 +9,12 @@ import {
   type UpdateSettingsRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import { cachedAt } from '../catalogue/catalogue.service.js';
-import type { Db, Queryable } from '../db/client.js';
-import { jsonBody, type JsonBody } from '../http/cached-json.js';
+import { cachedAt } from '../catalogue/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import { jsonBody, type JsonBody } from '../http/index.js';
 import { Invalid } from '../domain-errors.js';
-import { checkPincodeState } from '../pincodes/pincodes.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { checkPincodeState } from '../pincodes/index.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './settings.queries.js';
 
 function toSettings(row: q.SettingsRow): ShopSettingsRow {

@@ -5,13 +5,13 @@
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE=postgres.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
-import { orderTax } from '../tax/order-tax.service.js';
+import { orderTax } from '../tax/index.js';
 
 let t: TestApp;
 let owner: AdminClient;

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import {
   certificateUpload,

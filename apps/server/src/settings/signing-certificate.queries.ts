@@ -1,7 +1,7 @@
 // The shop's signing certificate: one row (id 1) or none.
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { signingCertificate } from '../db/schema.js';
+import type { Queryable } from '../db/index.js';
+import { signingCertificate } from '../db/index.js';
 
 export type CertificateRow = typeof signingCertificate.$inferSelect;
 export type CertificateWrite = Omit<CertificateRow, 'id' | 'uploadedAt'>;

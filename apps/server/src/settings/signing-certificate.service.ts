@@ -11,10 +11,10 @@ import type {
   UploadSigningCertificateRequest,
 } from '@kitroom/contract/admin';
 import forge from 'node-forge';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { indianDateText } from '../indian-days.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import { seal, unseal } from './sealed-secret.js';
 import * as q from './signing-certificate.queries.js';
 

@@ -11,7 +11,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { IST_OFFSET_MS } from '../indian-days.js';
 import { Invalid } from '../domain-errors.js';
-import type { SettlementItem, SettlementItemKind } from '../payments/payment-provider.js';
+import type { SettlementItem, SettlementItemKind } from '../payments/index.js';
 
 export const REQUIRED_COLUMNS = [
   'entity_id',

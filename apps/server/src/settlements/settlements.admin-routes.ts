@@ -4,10 +4,9 @@
 import { MAX_SETTLEMENT_CSV_BYTES } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { AppError, badRequest } from '../http/errors.js';
-import { createPaymentProvider } from '../payments/payment-provider.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { AppError, badRequest } from '../http/index.js';
+import { createPaymentProvider } from '../payments/index.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as settlements from './settlements.service.js';
 
 export const FILE_TOO_LARGE = `file: the settlement report may be at most ${MAX_SETTLEMENT_CSV_BYTES / 1024 / 1024} MB; upload a shorter period.`;

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { indianDateTime, indianDayOf } from '../indian-days.js';
-import { createSandboxProvider } from '../payments/sandbox.provider.js';
+import { createSandboxProvider } from '../payments/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, shopper, type Shopper } from '../test/checkout.js';
 import { startFakeRazorpay, type FakeRazorpay, type FakeReconItem } from '../test/fake-razorpay.js';

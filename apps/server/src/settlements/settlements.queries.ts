@@ -2,8 +2,8 @@
 // (the order_ledger view, decision 061) that went through Razorpay — payments captured and
 // refunds given or on their way — by the provider's id, or by when they happened. Reads only.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export interface ProviderEntryRow {
   order_id: number;

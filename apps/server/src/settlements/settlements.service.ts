@@ -20,7 +20,7 @@ import type {
   SettlementTransfer,
   SettlementUnit,
 } from '@kitroom/contract/admin';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid, ProviderFailed } from '../domain-errors.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
 import {
@@ -28,8 +28,8 @@ import {
   PaymentProviderError,
   type PaymentProvider,
   type SettlementItem,
-} from '../payments/payment-provider.js';
-import { record, type Actor } from '../staff/audit.service.js';
+} from '../payments/index.js';
+import { record, type Actor } from '../staff/index.js';
 import { readSettlementCsv } from './settlement-csv.js';
 import * as q from './settlements.queries.js';
 

@@ -7,7 +7,7 @@
 // update is refused and changes nothing; a repeated one is stored once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { outboxMails, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';

@@ -3,7 +3,7 @@
 // day), and the day it arrives (the zone's days later, counted in working days). Working
 // days are Monday to Saturday except the three national holidays (decision 030).
 import { IST_OFFSET_MS } from '../indian-days.js';
-import { formatDayShort } from '../notifications/mail-format.js';
+import { formatDayShort } from '../notifications/index.js';
 
 export const ZONES = [
   'same_city',

@@ -3,7 +3,7 @@
 // which the shopper's order page shows.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { createProduct } from '../test/factories.js';
 import { KERALA_ADDRESS, orderBody, shopper, stockOf } from '../test/checkout.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -1,9 +1,9 @@
 // The delivery promise for a pincode, from the shop's settings: what the product page and
 // checkout show, and the date an order keeps as expected_date.
 import { PRINT_EXTRA_DISPATCH_DAYS } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
-import { lookupPincode, type Pincode } from '../pincodes/pincodes.js';
-import { getSettings } from '../settings/settings.service.js';
+import type { Queryable } from '../db/index.js';
+import { lookupPincode, type Pincode } from '../pincodes/index.js';
+import { getSettings } from '../settings/index.js';
 import { promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
 
 async function shopRules(db: Queryable): Promise<{ rules: PromiseRules; shop: Place }> {

@@ -1,5 +1,5 @@
 // What a shipping label shows, read from the shipment, its order and the shop's settings.
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import type { ShippingLabel } from './labels.js';
 import * as q from './shipments.queries.js';
 

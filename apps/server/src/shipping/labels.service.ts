@@ -2,7 +2,7 @@
 // waybills, ours (labels.ts) for parcels shipped by hand; one courier at a time, one PDF.
 // Every print is audited: labels carry shoppers' names, addresses and phones.
 import { Conflict, ProviderFailed } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import { shippingLabelsOf } from './label-data.js';
 import { renderLabels } from './labels.js';
 import * as q from './shipments.queries.js';

@@ -7,7 +7,7 @@
 // settlement are untouched by its replacement's news.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { outboxMails, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';

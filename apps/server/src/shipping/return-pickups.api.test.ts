@@ -8,7 +8,7 @@
 // blocks receiving and rejecting until it is canceled.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { outboxMails, paidOrder, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';

@@ -2,8 +2,8 @@
 // an order, its tracking events once each, the failed deliveries waiting for the staff, and
 // what a parcel request and a label need of the order and the shop.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 import type { BookedParcel, CourierName, ShipmentState } from './couriers/courier.js';
 
 export interface ShipmentRow {

@@ -21,7 +21,7 @@ import type {
   ShipWithCourierRequest,
 } from '@kitroom/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable, Tx } from '../db/client.js';
+import type { Db, Queryable, Tx } from '../db/index.js';
 import { Conflict, Invalid, NotFound, ProviderFailed } from '../domain-errors.js';
 import {
   CourierError,

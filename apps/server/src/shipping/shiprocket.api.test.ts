@@ -5,7 +5,7 @@
 // 5xx leaves one Shiprocket order per reference.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';

@@ -1,7 +1,7 @@
 // The couriers' news of a parcel (decision 032): tracking updates stored once, each moving
 // its shipment forward only, and failed deliveries waiting for the staff's answer, sent to the
 // courier. What the news means for the order is orders/courier-fulfilment.service.ts's.
-import type { Tx } from '../db/client.js';
+import type { Tx } from '../db/index.js';
 import { Conflict, NotFound, ProviderFailed } from '../domain-errors.js';
 import {
   CourierError,

@@ -1,8 +1,7 @@
 // The back office's size-chart endpoints. Thin: each calls the size-charts service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as charts from './size-charts.service.js';
 
 export function sizeChartsAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

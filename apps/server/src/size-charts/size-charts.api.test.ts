@@ -2,7 +2,7 @@
 // product page's call returns the chart of the product's category.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, ensureCategory } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -1,8 +1,8 @@
 // SQL of the size charts (schema: size_charts, categories.size_chart_id).
 import type { SizeChartRow } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface ChartRow {
   id: number;

@@ -1,7 +1,7 @@
 // size_chart.php: the product's size chart, asked for when the shopper opens its dialog.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import { chartOfProduct } from './size-charts.service.js';
 
 export function sizeChartRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -7,9 +7,9 @@ import type {
   SizeChartCategory,
   SizeChartListResponse,
 } from '@kitroom/contract/admin';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './size-charts.queries.js';
 
 export const CHART_NOT_FOUND = 'No size chart has this id.';

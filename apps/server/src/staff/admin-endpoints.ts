@@ -20,9 +20,9 @@ import type {
 } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { z } from 'zod';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/index.js';
 import { findStaffSession, STAFF_COOKIE, type LiveStaffSession } from './staff-sessions.service.js';
-import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import { AppError, forbidden, unauthorized } from '../http/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

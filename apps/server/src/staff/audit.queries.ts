@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { auditLog, staff, type AUDIT_ACTORS } from '../db/schema.js';
+import type { Queryable } from '../db/index.js';
+import { auditLog, staff, type AUDIT_ACTORS } from '../db/index.js';
 
 export interface AuditRow {
   staffId: number | null;

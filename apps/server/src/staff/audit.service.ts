@@ -3,7 +3,7 @@
 // are never changed or removed (a trigger refuses it).
 import type { AuditActor, AuditEntry, AuditQuery } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { indianMidnight } from '../indian-days.js';
 import * as q from './audit.queries.js';
 

@@ -12,8 +12,8 @@ import {
   type SignedInResponse,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import { hashSecret, verifyNothing, verifySecret } from '../accounts/passwords.service.js';
-import type { Db, Queryable } from '../db/client.js';
+import { hashSecret, verifyNothing, verifySecret } from '../accounts/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../domain-errors.js';
 import { record, type Actor } from './audit.service.js';
 import { auditFields, signedIn } from './staff-profile.js';

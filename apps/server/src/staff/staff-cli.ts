@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InviteStaffRequest, StaffRole } from '@kitroom/contract/admin';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/index.js';
 import { DomainError } from '../domain-errors.js';
 import { COMMAND_LINE } from './audit.service.js';
 import { inviteStaff } from './staff-invitations.service.js';

@@ -1,10 +1,9 @@
 // The mail an invitation sends: who invites, in which role, and the one-time link where the
 // person sets a password (and two-factor), with when it stops working.
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
-import { formatIndianDateTime } from '../notifications/mail-format.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent } from '../notifications/index.js';
+import { mailTemplate, formatIndianDateTime } from '../notifications/index.js';
 
 export const StaffInvitationData = z.object({
   /** The invited person, to greet. */

@@ -4,7 +4,7 @@
 // step is in the audit log.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { outboxMails } from '../test/checkout.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -9,9 +9,9 @@ import {
   type StaffInvitation,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
-import { enqueue } from '../notifications/outbox.service.js';
+import { enqueue } from '../notifications/index.js';
 import { record, type Actor } from './audit.service.js';
 import { staffInvitation, type StaffInvitationData } from './staff-invitation.mail.js';
 import { newSetupLink } from './staff.service.js';

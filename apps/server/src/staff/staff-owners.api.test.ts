@@ -4,7 +4,7 @@
 // counted are this file's alone.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staff } from '../db/schema.js';
+import { staff } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -5,8 +5,8 @@
 // session is pending for at most 5 minutes and good only for the second-factor call.
 import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { hashSessionId } from '../accounts/sessions.service.js';
-import type { Queryable } from '../db/client.js';
+import { hashSessionId } from '../accounts/index.js';
+import type { Queryable } from '../db/index.js';
 import * as q from './staff.queries.js';
 
 export const STAFF_COOKIE = 'staff';

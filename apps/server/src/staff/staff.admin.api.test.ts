@@ -3,7 +3,7 @@
 // the Origin check and the audit log.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staff, staffSessions, staffSetupTokens } from '../db/schema.js';
+import { auditLog, staff, staffSessions, staffSetupTokens } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createStaff } from '../test/staff.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

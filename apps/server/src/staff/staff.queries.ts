@@ -13,8 +13,8 @@ import {
   not,
   or,
 } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../db/schema.js';
+import type { Queryable } from '../db/index.js';
+import { staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../db/index.js';
 
 export type StaffRow = typeof staff.$inferSelect;
 export type SetupTokenRow = typeof staffSetupTokens.$inferSelect;

@@ -10,7 +10,7 @@ import {
   type UpdateStaffRequest,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import { record, type Actor } from './audit.service.js';
 import { hashToken } from './staff-auth.service.js';

@@ -1,7 +1,7 @@
 // SQL of the stock ledger: one row per change of a size's stock (schema: stock_ledger).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export type StockReason =
   'hold' | 'release' | 'sale' | 'restock' | 'adjustment' | 'return' | 'exchange' | 'import';

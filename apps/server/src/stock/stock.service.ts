@@ -1,7 +1,7 @@
 // The stock of each size moves only through here or through statements that write the
 // ledger beside them: every change is a ledger row in the same transaction (OPERATIONS.md,
 // "Stock ledger"), so every number can be explained.
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import {
   addToSizeStock,
   insertLedgerEntries,

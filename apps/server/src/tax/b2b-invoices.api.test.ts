@@ -5,7 +5,7 @@
 // invoice is issued and printed on it; at exactly ₹50,000 it needs none.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct, shippingAddressInput } from '../test/factories.js';

@@ -1,8 +1,8 @@
 // SQL of the month's B2B sales: invoices to registered buyers (a GSTIN on the document) issued
 // in a span, read in batches by id.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface B2bInvoiceRow {
   id: number;

@@ -5,9 +5,9 @@
 import type { Readable } from 'node:stream';
 import { paiseToDecimalString } from '@kitroom/contract';
 import { csvStream } from '../csv-writer.js';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { indianDayOf } from '../indian-days.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import { b2bInvoices } from './b2b-sales.queries.js';
 import { monthSpan } from './gstr1.service.js';
 

@@ -3,7 +3,7 @@
 // Thin: the services read the rows.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { registerAdminRoutes } from '../staff/index.js';
 import { creditNotePdf, orderCreditNotes } from './credit-notes.service.js';
 import { challanPdf } from './delivery-challans.service.js';
 

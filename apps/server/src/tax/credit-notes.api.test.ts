@@ -5,10 +5,10 @@
 // The amounts in the comments are worked by hand from the invoice the shop issued.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/order-context.js';
-import type { Actor } from '../staff/audit.service.js';
+import { queryRows } from '../db/index.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { orderContexts, type OrderContext } from '../orders/index.js';
+import type { Actor } from '../staff/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { paidOrder, shopper, type Line, type Shopper } from '../test/checkout.js';
 import { createProduct, shippingAddressInput } from '../test/factories.js';

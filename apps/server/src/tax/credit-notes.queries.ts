@@ -3,8 +3,8 @@
 // invoice itself is read, and a note written, by invoices.queries.ts). The caller holds the
 // order's lock, so notes on one order are written one at a time.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 import { reversedBy, type Reversed } from './credit-notes.js';
 import type { TaxLine } from './tax.types.js';
 

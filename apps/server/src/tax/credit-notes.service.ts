@@ -4,7 +4,7 @@
 // the notes on an invoice never add up to more than it. Issued in the caller's transaction,
 // which holds the order's lock; an order without an invoice gets none.
 import { CREDIT_NOTE_NOT_FOUND, type AdminCreditNote } from '@kitroom/contract/admin';
-import type { Queryable, Tx } from '../db/client.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import {
   creditNoteLines,

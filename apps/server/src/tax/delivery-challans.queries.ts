@@ -1,8 +1,8 @@
 // SQL of delivery challans (schema: tax_documents of kind 'delivery_challan'; written by
 // invoices.queries.ts's insertDocument): an exchange's challans, and whether an id is one.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export async function challansOfReturn(db: Queryable, returnId: number) {
   return queryRows<{ id: number; number: string; issued_at: Date | string }>(

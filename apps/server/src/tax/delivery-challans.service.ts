@@ -5,7 +5,7 @@
 // that ships the replacement (each parcel its own challan, a replacement shipped again too);
 // an order shipped before invoices were issued (decision 027) has none. Challans are no
 // supply: GSTR-1 counts them in Table 13 only.
-import type { Queryable, Tx } from '../db/client.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { NotFound } from '../domain-errors.js';
 import * as documents from './invoices.queries.js';
 import { documentFile } from './invoices.service.js';

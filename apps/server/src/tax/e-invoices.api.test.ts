@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { setHsn, setTurnover, irpEnv } from '../test/e-invoices.js';

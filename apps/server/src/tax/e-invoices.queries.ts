@@ -2,8 +2,8 @@
 // invoice, the sweep's claim of due rows (a lease, as the outbox's), the IRP's response filled
 // once, a cancel, and reads for the order page and the PDF.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export interface EInvoiceRow {
   document_id: number;

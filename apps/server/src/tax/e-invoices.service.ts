@@ -13,10 +13,10 @@ import {
   type PendingEInvoicesResponse,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, NotFound, ProviderFailed } from '../domain-errors.js';
 import { indianDateTime } from '../indian-days.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import * as q from './e-invoices.queries.js';
 import { invoiceOfOrder, printedDocuments } from './invoices.service.js';
 import { IrpRefusal, IrpUnavailable, type IrpClient } from './irp/irp.js';

@@ -8,7 +8,7 @@
 // selection; bad input is a 400.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { ewbConfigOf, ewbEnv, startFakeEwb, type FakeEwb } from '../test/eway-fake.js';
 import { bulkFileProblems } from '../test/eway-schema.js';

@@ -2,8 +2,8 @@
 // API or typed from the portal, its cancel and Part B, the order's active one, and the Tax
 // page's list of invoices above ₹50,000 that still have none.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface EwayBillRow {
   id: number;

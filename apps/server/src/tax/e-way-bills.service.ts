@@ -12,7 +12,7 @@ import {
   type PendingEwayBillsResponse,
 } from '@kitroom/contract/admin';
 import { formatRupees, paiseToRupees } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import * as q from './e-way-bills.queries.js';
 import { invoiceOfOrder, printedDocuments } from './invoices.service.js';

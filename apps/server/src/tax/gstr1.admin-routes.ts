@@ -3,8 +3,7 @@
 import { b2bSalesFileName, gstr1FileName } from '@kitroom/contract/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import { b2bSalesCsv } from './b2b-sales.service.js';
 import { gstr1Csv, gstr1Zip, taxSummary } from './gstr1.service.js';
 

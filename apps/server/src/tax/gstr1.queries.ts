@@ -2,8 +2,8 @@
 // span of time (an Indian calendar month). Nothing here computes tax; it only adds up what
 // the documents say.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 /** A document's lines of one rate, summed, with what GSTR-1 needs of the document. */
 export interface DocumentRate {

@@ -12,9 +12,9 @@ import {
 } from '@kitroom/contract/admin';
 import { strToU8, zipSync } from 'fflate';
 import { csvText } from '../csv-writer.js';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { indianMidnight } from '../indian-days.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { record, type Actor } from '../staff/index.js';
 import { GSTR1_HEADERS, gstr1Rows, type Gstr1Rows } from './gstr1.js';
 import { documentRates, hsnLines, seriesIssued, type DocumentRate } from './gstr1.queries.js';
 

@@ -2,8 +2,7 @@
 // its e-invoice registered again or its IRN canceled (decision 068).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
-import { actorOf } from '../staff/admin-actor.js';
+import { registerAdminRoutes, actorOf } from '../staff/index.js';
 import {
   cancelIrn,
   pendingEInvoices,

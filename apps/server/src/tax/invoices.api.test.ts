@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { indianDayOf } from '../indian-days.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { KERALA_ADDRESS, paidOrder, shopper, type Shopper } from '../test/checkout.js';

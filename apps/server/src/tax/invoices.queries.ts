@@ -2,9 +2,8 @@
 // lines, reading documents back with their lines (for the PDF, the mail, the admin), and what
 // an invoice needs of the order: its delivery address and the buyer's approved wholesale GSTIN.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { taxDocumentLines, taxDocuments } from '../db/schema.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { taxDocumentLines, taxDocuments, queryRows, sqlList } from '../db/index.js';
 import type { TaxLine } from './tax.types.js';
 import type { TaxDocumentKind } from './tax-series.js';
 

@@ -3,8 +3,7 @@
 // the user: 401 without a live session, 404 for an order that is not theirs or not invoiced.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { sessionUserId } from '../http/auth.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { sessionUserId, registerStorefrontRoutes } from '../http/index.js';
 import { shopperInvoicePdf } from './invoices.service.js';
 
 export function invoiceRoutes({ config, database }: AppDeps): FastifyPluginAsync {

@@ -6,11 +6,10 @@
 // refusal says why, and the back office shows the same reasons before anyone tries.
 import { GST_STATE_CODES, isIndianState, isValidGstin } from '@kitroom/contract';
 import { eInvoicingRequired } from '@kitroom/contract/admin';
-import type { Queryable, Tx } from '../db/client.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
-import { getSettings } from '../settings/settings.service.js';
-import { documentSigner } from '../settings/signing-certificate.service.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { getSettings, documentSigner } from '../settings/index.js';
+import { record, type Actor } from '../staff/index.js';
 import {
   renderTaxDocuments,
   type BuyerBlock,

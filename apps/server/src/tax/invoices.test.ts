@@ -5,11 +5,11 @@
 // not shipped and says why.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import { httpStatusOf } from '../http/errors.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
-import { orderContexts, type OrderContext } from '../orders/order-context.js';
-import type { Actor } from '../staff/audit.service.js';
+import { queryRows } from '../db/index.js';
+import { httpStatusOf } from '../http/index.js';
+import * as fulfilment from '../fulfilment/index.js';
+import { orderContexts, type OrderContext } from '../orders/index.js';
+import type { Actor } from '../staff/index.js';
 import { paidOrder, shopper, type Shopper } from '../test/checkout.js';
 import { createProduct, shippingAddressInput } from '../test/factories.js';
 import { startTestApp, TEST_SHOP_GSTIN, type TestApp } from '../test/harness.js';

@@ -2,7 +2,7 @@
 // domain reads them back as the invoice's GST, or says why the order cannot be invoiced.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { allowManyUnpaidOrders, orderBody, shopper, type Shopper } from '../test/checkout.js';
 import { createCoupon, createProduct, ensureCategory } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

@@ -9,8 +9,8 @@ import {
   quoteOrder,
   type Quote,
 } from '@kitroom/contract';
-import type { Queryable } from '../db/client.js';
-import { getSettings } from '../settings/settings.service.js';
+import type { Queryable } from '../db/index.js';
+import { getSettings } from '../settings/index.js';
 import * as q from './tax.queries.js';
 import type { TaxBreakdown } from './tax.types.js';
 

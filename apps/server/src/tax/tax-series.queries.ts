@@ -3,8 +3,8 @@
 // so concurrent documents take their numbers in turn, and a transaction that rolls back gives
 // its number back (the row returns to its old value) — no gaps, no repeats.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Tx } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 import { documentNumber, financialYearOf, type TaxDocumentKind } from './tax-series.js';
 
 export interface SeriesNumber {

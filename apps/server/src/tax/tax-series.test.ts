@@ -3,7 +3,7 @@
 // each financial year (April–March, Indian time) starts its series at 1.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
+import { queryRows } from '../db/index.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { documentNumber, financialYearOf } from './tax-series.js';
 import { nextNumber } from './tax-series.queries.js';

@@ -1,7 +1,7 @@
 // SQL of the tax domain's reads: an order and its lines as the GST computation needs them.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows } from '../db/index.js';
 
 export interface TaxOrderRow {
   id: number;

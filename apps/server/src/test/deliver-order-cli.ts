@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import * as fulfilment from '../orders/fulfilment.service.js';
+import * as fulfilment from '../fulfilment/fulfilment.service.js';
 import { orderContexts } from '../orders/order-context.js';
 import { COMMAND_LINE } from '../staff/audit.service.js';
 import { TEST_SHOP_GSTIN } from './shop-gstin.js';

@@ -1,9 +1,9 @@
 // The applicant's mail when staff decide on their wholesale application: approved (their
 // prices show once they log in) or not, with the reason and the way to apply again.
 import { z } from 'zod';
-import { SHOP_NAME } from '../mail/mailer.js';
-import type { MailContent } from '../notifications/mail-content.js';
-import { mailTemplate } from '../notifications/mail-template.js';
+import { SHOP_NAME } from '../mail/index.js';
+import type { MailContent } from '../notifications/index.js';
+import { mailTemplate } from '../notifications/index.js';
 
 export const WholesaleDecidedData = z.object({
   /** The requesting person, to greet. */

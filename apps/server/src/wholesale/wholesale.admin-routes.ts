@@ -1,8 +1,7 @@
 // The back office's wholesale endpoints. Thin: each calls the wholesale admin service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { actorOf } from '../staff/admin-actor.js';
-import { registerAdminRoutes } from '../staff/admin-endpoints.js';
+import { actorOf, registerAdminRoutes } from '../staff/index.js';
 import * as wholesale from './wholesale.admin.service.js';
 
 export function wholesaleAdminRoutes({ config, database }: AppDeps): FastifyPluginAsync {

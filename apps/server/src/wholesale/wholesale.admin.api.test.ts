@@ -2,7 +2,7 @@
 // by status and paged.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wholesaleApplications } from '../db/schema.js';
+import { wholesaleApplications } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createUser, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

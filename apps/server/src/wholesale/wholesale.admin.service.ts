@@ -21,11 +21,11 @@ import {
   type WholesaleApplicationQuery,
 } from '@kitroom/contract/admin';
 import { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
-import { enqueue } from '../notifications/outbox.service.js';
-import { checkPincodeState } from '../pincodes/pincodes.js';
-import { record, type Actor } from '../staff/audit.service.js';
+import { enqueue } from '../notifications/index.js';
+import { checkPincodeState } from '../pincodes/index.js';
+import { record, type Actor } from '../staff/index.js';
 import { wholesaleDecided, type WholesaleDecidedData } from './wholesale-decided.mail.js';
 import * as q from './wholesale.queries.js';
 

@@ -1,7 +1,7 @@
 import { WHOLESALE_STATUS_MESSAGES } from '@kitroom/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wholesaleApplications } from '../db/schema.js';
+import { wholesaleApplications } from '../db/index.js';
 import { loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 

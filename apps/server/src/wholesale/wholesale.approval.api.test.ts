@@ -4,7 +4,7 @@
 import { WHOLESALE_STATUS_MESSAGES } from '@kitroom/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, wholesaleApplications } from '../db/schema.js';
+import { auditLog, wholesaleApplications } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';

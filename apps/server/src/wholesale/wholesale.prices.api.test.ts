@@ -4,8 +4,7 @@
 // shared responses: a guest after a wholesaler sees retail prices.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wholesalePriceLists } from '../db/schema.js';
-import { queryRows } from '../db/sql.js';
+import { wholesalePriceLists, queryRows } from '../db/index.js';
 import {
   allowManyUnpaidOrders,
   orderBody,

@@ -1,8 +1,8 @@
 // SQL of wholesale: applications (one per user), price lists, and the retail prices that
 // wholesale prices start from.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 export async function applicationStatus(
   db: Queryable,

@@ -2,7 +2,7 @@
 // and status) and wholesale_prices.php (their own prices, never cached).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import * as wholesale from './wholesale.service.js';
 
 export function wholesaleRoutes({ database }: AppDeps): FastifyPluginAsync {

@@ -17,7 +17,7 @@ import {
 } from '@kitroom/contract';
 import { PriceRule, PriceTier, RegisteredBusiness } from '@kitroom/contract/admin';
 import { z } from 'zod';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../db/index.js';
 import { Invalid } from '../domain-errors.js';
 import {
   tiersAt,

@@ -4,8 +4,7 @@
 import { WISHLIST_FULL, WISHLIST_LIMIT } from '@kitroom/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../db/schema.js';
-import { queryRows } from '../db/sql.js';
+import { products, queryRows } from '../db/index.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { NO_SUCH_JERSEY } from './wishlist.service.js';

@@ -1,7 +1,7 @@
 // SQL of the wishlist: a shopper's hearted jerseys (wishlist_items).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { queryRows, sqlList } from '../db/sql.js';
+import type { Queryable } from '../db/index.js';
+import { queryRows, sqlList } from '../db/index.js';
 
 /** The product ids of the user's wishlist, newest first; with `activeOnly`, jerseys still sold. */
 export async function productIds(

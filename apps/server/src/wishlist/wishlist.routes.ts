@@ -2,7 +2,7 @@
 // Wishlist page), a heart or unheart, and the merge of a guest's hearts at login.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app.js';
-import { registerStorefrontRoutes } from '../http/storefront-routes.js';
+import { registerStorefrontRoutes } from '../http/index.js';
 import {
   addToWishlist,
   mergeWishlist,

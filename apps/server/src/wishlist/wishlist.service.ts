@@ -1,8 +1,8 @@
 // The wishlist of a logged-in shopper (decision 048): kept by the shop, at most WISHLIST_LIMIT
 // jerseys; a guest's hearts stay in their browser and join it at login.
 import { WISHLIST_FULL, WISHLIST_LIMIT, type ProductSummary } from '@kitroom/contract';
-import { productSummaries } from '../catalogue/catalogue.service.js';
-import type { Db, Queryable } from '../db/client.js';
+import { productSummaries } from '../catalogue/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import * as q from './wishlist.queries.js';
 

@@ -2,7 +2,7 @@
 // theirs: book a parcel, print its label, cancel it, read the courier's tracking news and
 // answer a failed delivery. Adapters map their vendor's shapes to these types; nothing else
 // knows the vendor. `manual` has no adapter: staff type the courier and tracking themselves.
-import type { COURIERS, SHIPMENT_STATES } from '../../db/schema.js';
+import type { COURIERS, SHIPMENT_STATES } from '../../db/index.js';
 
 export type CourierName = (typeof COURIERS)[number];
 export type ShipmentState = (typeof SHIPMENT_STATES)[number];

@@ -2,8 +2,8 @@
 // COURIER_SANDBOX is on (outside production by default), Shiprocket when configured. They
 // sit on the app's deps (app.ts) like the payment provider, so tests inject their own.
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { sandboxSecretSeed } from '../../payments/sandbox-secret.js';
+import type { Db } from '../../db/index.js';
+import { sandboxSecretSeed } from '../../payments/index.js';
 import { shippingLabelsOf } from '../label-data.js';
 import { labelsOfWaybills } from '../shipments.queries.js';
 import type { CourierName, CourierProvider } from './courier.js';

@@ -13,7 +13,7 @@
 // cancels the pickup after its attempts, as Shiprocket's couriers do.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../db/index.js';
 import { orderPagePath } from '@kitroom/contract';
 import { renderLabels, type ShippingLabel } from '../labels.js';
 import {

@@ -2,7 +2,7 @@
 // not claimed again by the other, even when the other's claim waited on the same row.
 // PostgreSQL only: PGlite runs one transaction at a time, so no two claims can meet there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.js';
+import { openDatabase, type Database } from '../../db/index.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
 import { claimDue, plan } from './sandbox.queries.js';
 

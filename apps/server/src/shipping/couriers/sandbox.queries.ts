@@ -1,8 +1,8 @@
 // SQL of the sandbox courier's plan (schema: sandbox_courier_events): the tracking events it
 // will post to our webhook, each due at its time, posted once.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { queryRows } from '../../db/sql.js';
+import type { Queryable } from '../../db/index.js';
+import { queryRows } from '../../db/index.js';
 import type { ShipmentState } from './courier.js';
 
 export interface PlannedEvent {

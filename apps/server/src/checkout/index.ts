@@ -1,0 +1,11 @@
+// checkout/: what other folders may use (decision 077). Inside checkout/, import the file itself.
+export { checkoutStartRoutes } from './checkout-start.routes.js';
+export { payForOrder, placeOrder } from './checkout.service.js';
+export {
+  ORDER_SWEEP_INTERVAL_MS,
+  type OrderSweep,
+  releaseExpiredOrders,
+  startOrderSweep,
+} from './order-sweep.js';
+export { settlementRoutes } from './settlement.routes.js';
+export { COD_DISPATCHED_REASON, reconcile } from './settlement.service.js';
