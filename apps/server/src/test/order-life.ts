@@ -368,10 +368,7 @@ async function ordersIn(
     w.shop.t.db,
     sql`SELECT id, order_status, payment_status, payment_method, packed_at IS NOT NULL AS packed,
                cod_confirmed_at IS NOT NULL AS confirmed, total_paise
-        FROM orders WHERE id IN (${sql.join(
-          w.orders.map((o) => sql`${o.id}`),
-          sql`, `,
-        )}) ORDER BY id`,
+        FROM orders WHERE id IN (${orderIdList(w)}) ORDER BY id`,
   );
   return rows.filter((r) => statuses.includes(r.order_status) && extra(r));
 }
@@ -385,6 +382,13 @@ interface OrderState {
   confirmed: boolean;
   total_paise: number;
 }
+
+/** This sequence's order ids, for `IN (…)`. */
+const orderIdList = (w: World) =>
+  sql.join(
+    w.orders.map((o) => sql`${o.id}`),
+    sql`, `,
+  );
 
 const pick = <T>(xs: readonly T[], i: number): T | undefined =>
   xs.length === 0 ? undefined : xs[i % xs.length];
@@ -805,10 +809,7 @@ export class AnswerFailedDelivery implements Cmd {
       w.shop.t.db,
       sql`SELECT id, order_id FROM shipments
           WHERE state = 'delivery_failed' AND ndr_action IS NULL
-            AND order_id IN (${sql.join(
-              w.orders.map((o) => sql`${o.id}`),
-              sql`, `,
-            )})
+            AND order_id IN (${orderIdList(w)})
           ORDER BY id`,
     );
     const s = pick(failed, this.pickIdx);
@@ -850,10 +851,7 @@ export class CancelShipment implements Cmd {
       w.shop.t.db,
       sql`SELECT id, order_id, courier, direction FROM shipments
           WHERE state = 'booked' AND (return_id IS NULL OR direction = 'reverse')
-            AND order_id IN (${sql.join(
-              w.orders.map((o) => sql`${o.id}`),
-              sql`, `,
-            )})
+            AND order_id IN (${orderIdList(w)})
           ORDER BY id`,
     );
     const s = pick(booked, this.pickIdx);
@@ -1088,10 +1086,7 @@ export class RecordPayout implements Cmd {
     const open = await queryRows<{ id: number; order_id: number }>(
       w.shop.t.db,
       sql`SELECT id, order_id FROM refunds WHERE method = 'payout' AND status = 'pending'
-            AND order_id IN (${sql.join(
-              w.orders.map((o) => sql`${o.id}`),
-              sql`, `,
-            )}) ORDER BY id`,
+            AND order_id IN (${orderIdList(w)}) ORDER BY id`,
     );
     const r = pick(open, this.pickIdx);
     if (!r) return;
@@ -1120,13 +1115,9 @@ export class HoldExpirySweep implements Cmd {
   async run(_m: Model, w: World) {
     await step(w, 'sweep: every unpaid hold ends, the sweep releases their stock', async () => {
       // Only this sequence's orders: the others belong to sequences that ended.
-      const ids = w.orders.map((o) => o.id);
       await w.shop.t.db.execute(
         sql`UPDATE orders SET reserved_until = now() - interval '1 minute'
-            WHERE id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )}) AND reserved_until IS NOT NULL`,
+            WHERE id IN (${orderIdList(w)}) AND reserved_until IS NOT NULL`,
       );
       return `${await releaseExpiredOrders(w.shop.t.db)} released`;
     });
@@ -1329,10 +1320,7 @@ export class CourierReplay implements Cmd {
       w.shop.t.db,
       sql`SELECT e.*, s.order_id FROM sandbox_courier_events e
           JOIN shipments s ON s.courier = 'sandbox' AND s.awb = e.awb
-          WHERE e.posted_at IS NOT NULL AND s.order_id IN (${sql.join(
-            w.orders.map((o) => sql`${o.id}`),
-            sql`, `,
-          )})
+          WHERE e.posted_at IS NOT NULL AND s.order_id IN (${orderIdList(w)})
           ORDER BY e.id`,
     );
     const e = pick(posted, this.pickIdx);
@@ -1416,10 +1404,7 @@ export class ClockJump implements Cmd {
     const days = this.hours >= 48 ? ` (${Math.round(this.hours / 24)} days)` : '';
     await step(w, `clock: ${this.hours} hours pass${days}, the sweeps run`, async () => {
       const db = w.shop.t.db;
-      const ids = sql.join(
-        w.orders.map((o) => sql`${o.id}`),
-        sql`, `,
-      );
+      const ids = orderIdList(w);
       const back = sql`${`${this.hours} hours`}::interval`;
       await db.execute(
         sql`UPDATE orders SET ${sql.join(
