@@ -41,6 +41,21 @@ async function releaseHolds(db: Db, now: Date): Promise<number> {
   }
 }
 
+/**
+ * One pass of the order sweep, as its timer runs it: holds that ended given back, unpaid
+ * orders past paying and unconfirmed COD orders canceled, due kit-launch mails written.
+ */
+export async function sweepOrdersOnce(
+  db: Db,
+  publicUrl: string,
+  now = new Date(),
+): Promise<{ released: number; canceled: number; mailed: number }> {
+  const released = await releaseExpiredOrders(db, now);
+  const canceled = await cancelUnconfirmedCodOrders(db, publicUrl, now, SWEEP_BATCH);
+  const mailed = await launches.writeDueAlerts(db);
+  return { released, canceled, mailed };
+}
+
 export interface OrderSweep {
   stop(): Promise<void>;
 }
@@ -59,11 +74,9 @@ export function startOrderSweep(
   const run = () => {
     running = running.then(async () => {
       try {
-        const released = await releaseExpiredOrders(db);
+        const { released, canceled, mailed } = await sweepOrdersOnce(db, publicUrl);
         if (released > 0) log.info({ released }, 'gave back the stock of expired unpaid orders');
-        const canceled = await cancelUnconfirmedCodOrders(db, publicUrl, new Date(), SWEEP_BATCH);
         if (canceled > 0) log.info({ canceled }, 'canceled unconfirmed cash-on-delivery orders');
-        const mailed = await launches.writeDueAlerts(db);
         if (mailed > 0) log.info({ mailed }, 'wrote the mails of kit launches that started');
         onRun();
       } catch (err) {

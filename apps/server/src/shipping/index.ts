@@ -27,4 +27,4 @@ export {
   shipmentsResponse,
   storeBooking,
 } from './shipments.service.js';
-export { answerAtCourier, recordAnswer, storeTracking } from './tracking.service.js';
+export { answerAtCourier, PARCEL_RANK, recordAnswer, storeTracking } from './tracking.service.js';

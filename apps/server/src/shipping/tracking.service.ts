@@ -15,7 +15,7 @@ import type { CourierContext, Shipment } from './shipments.service.js';
 // ───────────────────────────── tracking ─────────────────────────────
 
 /** How far along a parcel is; a state moves to a later one only. */
-const RANK: Record<ShipmentState, number> = {
+export const PARCEL_RANK: Readonly<Record<ShipmentState, number>> = {
   booking: 0,
   booked: 1,
   picked_up: 2,
@@ -32,10 +32,14 @@ const RANK: Record<ShipmentState, number> = {
 function movesTo(current: ShipmentState, next: ShipmentState, at: Date, lastAttempt: Date | null) {
   if (current === next) return false;
   if (current === 'rto_initiated') return next === 'rto_delivered';
-  if (RANK[next] > RANK[current]) return true;
+  if (PARCEL_RANK[next] > PARCEL_RANK[current]) return true;
   // Out for delivery again after a failed attempt (a re-attempt), or failing after it: the
   // later of the two wins.
-  return RANK[next] === 4 && RANK[current] === 4 && (lastAttempt === null || at >= lastAttempt);
+  return (
+    PARCEL_RANK[next] === 4 &&
+    PARCEL_RANK[current] === 4 &&
+    (lastAttempt === null || at >= lastAttempt)
+  );
 }
 
 /** What a tracking update did to its shipment. */

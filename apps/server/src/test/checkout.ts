@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import { loggedInUser, shippingAddressInput } from './factories.js';
 import type { TestApp } from './harness.js';
+import type { Injector } from './http-injector.js';
 
 export const KERALA_ADDRESS = shippingAddressInput();
 
@@ -19,12 +20,13 @@ export interface Shopper {
   post(url: string, payload: object): Promise<InjectResponse>;
 }
 
-export async function shopper(t: TestApp): Promise<Shopper> {
+/** A new logged-in shopper posting to `app` (the test's own, or a server process over HTTP). */
+export async function shopper(t: TestApp, app: Injector = t.app): Promise<Shopper> {
   const user = await loggedInUser(t.db);
   return {
     ...user,
     post: (url, payload) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } }),
+      app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } }),
   };
 }
 

@@ -13,23 +13,23 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SHIPPING_RATES, shippingFeePaise, type ShippingRates } from '@kitroom/contract';
-import { CSV_COLUMNS, type CsvColumn } from '@kitroom/contract/admin';
+import { CSV_COLUMNS, parseSizesText, sizesToText, type CsvColumn } from '@kitroom/contract/admin';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../db/sql.js';
-import { cancelUnconfirmedCodOrders } from '../fulfilment/fulfilment.service.js';
-import { releaseExpiredOrders } from '../checkout/order-sweep.js';
+import { releaseExpiredOrders, sweepOrdersOnce } from '../checkout/order-sweep.js';
 import { sweepErasures } from '../privacy/erasure.service.js';
 import { createSandboxGateway } from '../payments/sandbox.provider.js';
 import { sandboxSecretSeed } from '../payments/sandbox-secret.js';
 import { adminClient, type AdminClient } from './admin-client.js';
-import { KERALA_ADDRESS, type Shopper } from './checkout.js';
-import { createCoupon, createProduct, loggedInUser } from './factories.js';
+import { KERALA_ADDRESS, shopper, type Shopper } from './checkout.js';
+import { createCoupon, createProduct } from './factories.js';
 import type { TestApp } from './harness.js';
 import { checkInvariants, concerning, describeViolations } from './order-invariants.js';
+import { PARCEL_RANK } from '../shipping/index.js';
 import { webhookBody } from '../shipping/couriers/sandbox.courier.js';
 import type { SandboxEventRow } from '../shipping/couriers/sandbox.queries.js';
 import { httpInjector, type Injector } from './http-injector.js';
@@ -252,14 +252,7 @@ export async function newWorld(shop: Shop, via: 'first' | 'second' = 'first'): P
   if (printing.statusCode !== 200) throw new Error(`printing refused: ${printing.body}`);
   const shirtCoupon = await createCoupon(db, { kind: 'flat', value: 15_000, productIds: [a.id] });
   const orderCoupon = await createCoupon(db, { kind: 'flat', value: 20_000 });
-  const shopperOf = async (): Promise<Shopper> => {
-    const user = await loggedInUser(db);
-    return {
-      ...user,
-      post: (url, payload) =>
-        proc.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } }),
-    };
-  };
+  const shopperOf = () => shopper(shop.t, proc.app);
   const shoppers = [await shopperOf(), await shopperOf(), await shopperOf()];
   // The third is a Kerala sports shop on a price list: 2 pieces or more, 20% off each.
   await approvedWholesaler(
@@ -1290,20 +1283,6 @@ export class EditCoupon implements Cmd {
   }
 }
 
-/** How far along a parcel is, as the shop ranks its states (shipping/tracking.service.ts). */
-const PARCEL_RANK: Record<string, number> = {
-  booking: 0,
-  booked: 1,
-  picked_up: 2,
-  in_transit: 3,
-  out_for_delivery: 4,
-  delivery_failed: 4,
-  rto_initiated: 5,
-  delivered: 9,
-  rto_delivered: 9,
-  canceled: 9,
-};
-
 /**
  * The courier's news arrives again or late, as real couriers' webhooks do: an event already
  * posted comes a second time (the same event id), or an earlier scan arrives after later ones
@@ -1336,7 +1315,7 @@ export class CourierReplay implements Cmd {
         // meanwhile, and that one may move it.
         const parcel = async () =>
           (
-            await queryRows<{ state: string; news: number }>(
+            await queryRows<{ state: keyof typeof PARCEL_RANK; news: number }>(
               w.shop.t.db,
               sql`SELECT s.state, (SELECT count(*)::int FROM shipment_events v
                                    WHERE v.shipment_id = s.id
@@ -1360,8 +1339,8 @@ export class CourierReplay implements Cmd {
         if (after?.news !== before?.news) return `${status} (newer news came meanwhile)`;
         // Forward is fair (news it heard while still booking was kept, not applied); back, or
         // across between out for delivery and a failed attempt, is not.
-        const was = PARCEL_RANK[before?.state ?? ''] ?? 0;
-        const is = PARCEL_RANK[after?.state ?? ''] ?? 0;
+        const was = before ? PARCEL_RANK[before.state] : 0;
+        const is = after ? PARCEL_RANK[after.state] : 0;
         if (is < was || (is === was && after?.state !== before?.state)) {
           throw new Error(
             `the parcel went from ${before?.state} to ${after?.state} on a scan it had heard`,
@@ -1412,13 +1391,7 @@ export class ClockJump implements Cmd {
           sql`, `,
         )} WHERE id IN (${ids})`,
       );
-      const released = await releaseExpiredOrders(db);
-      const canceled = await cancelUnconfirmedCodOrders(
-        db,
-        w.shop.t.config.publicUrl,
-        new Date(),
-        100,
-      );
+      const { released, canceled } = await sweepOrdersOnce(db, w.shop.t.config.publicUrl);
       return `${released} holds released, ${canceled} unconfirmed COD orders canceled`;
     });
   }
@@ -1456,10 +1429,13 @@ export class CatalogueCsv implements Cmd {
         const col = (name: CsvColumn) => CSV_COLUMNS.indexOf(name);
         const row = rows.find((r) => Number(r[col('id')]) === p.id);
         if (!header || !row) throw new Error(`the export has no row for product #${p.id}`);
-        const counts = parseSizesCell(row[col('sizes')]!);
-        const had = counts.get(size) ?? 0;
-        counts.set(size, Math.max(0, had + this.delta));
-        row[col('sizes')] = [...counts].map(([z, n]) => `${z}:${n}`).join('|');
+        const sizes = parseSizesText(row[col('sizes')]!) ?? [];
+        const entry = sizes.find((z) => z.size === size);
+        const had = entry?.stock ?? 0;
+        const now = Math.max(0, had + this.delta);
+        if (entry) entry.stock = now;
+        else sizes.push({ size, stock: now });
+        row[col('sizes')] = sizesToText(sizes);
         if (this.reprice) {
           // The selling price; the MRP rises with it when it would be passed.
           row[col('discount_price')] = String(price / 100);
@@ -1497,26 +1473,13 @@ export class CatalogueCsv implements Cmd {
         if (applied.last.type === 'failed')
           throw new Error(`the import failed: ${applied.last.error}`);
         if (applied.last.outcome === 'applied' && this.reprice) p.pricePaise = price;
-        return `${had} → ${counts.get(size)}: ${applied.last.outcome}${why(applied.last)}`;
+        return `${had} → ${now}: ${applied.last.outcome}${why(applied.last)}`;
       },
     );
   }
   toString() {
     return `catalogueCsv(${this.product}, ${this.size}, ${this.delta}${this.reprice ? ', reprice' : ''})`;
   }
-}
-
-/** 'S:3|M:4' as counts by size, in the file's order. */
-function parseSizesCell(cell: string): Map<string, number> {
-  return new Map(
-    cell
-      .split('|')
-      .filter(Boolean)
-      .map((pair) => {
-        const [z = '', n = '0'] = pair.split(':');
-        return [z.trim(), Number(n)] as const;
-      }),
-  );
 }
 
 // ───────────────────────────── generators ─────────────────────────────
