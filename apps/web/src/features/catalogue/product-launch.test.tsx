@@ -200,7 +200,8 @@ describe('a kit launch on the product page', () => {
     await act(() => vi.advanceTimersByTimeAsync(21_000));
     expect(await screen.findByText('It’s your turn!')).toBeTruthy();
     expect(screen.getByText(/^Check out by Mon 30 Nov, 7:11 pm IST: /)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
+    // The buttons come one render later: the box tells the page it is the fan's turn.
+    expect(await screen.findByRole('button', { name: 'Buy Now' })).toBeTruthy();
     expect(api.calls['launch_queue.php']).toHaveLength(2);
   });
 
@@ -233,7 +234,8 @@ describe('a kit launch on the product page', () => {
       { user_id: 5, product_id: 7 },
       { user_id: 5, product_id: 7, again: true },
     ]);
-    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
+    // The buttons come one render later: the box tells the page it is the fan's turn.
+    expect(await screen.findByRole('button', { name: 'Buy Now' })).toBeTruthy();
   });
 
   it('does a long queue’s proof of work before its place', async () => {
