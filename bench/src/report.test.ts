@@ -225,8 +225,22 @@ describe('budgets', () => {
     expect(section).toContain('p99 ≤ 300 ms: **pass**');
     expect(section).toContain('100 of 100 callbacks settled');
     expect(section).toMatch(
-      /\| spread across 200 sizes \| 50 \| 500 \| 1 \| 180 \| 0\.5 \| 0\.25 \| ≥ 600 orders\/s: \*\*miss\*\*; p99 ≤ 150 ms: \*\*miss\*\* \|/,
+      /\| spread across 200 sizes \| 50 \| 500 \| 1 \| 180 \| 0\.5 \| 0\.25 \| ≥ 600 orders\/s: \*\*miss\*\*; p99 ≤ 150 ms: \*\*miss\*\*; server \+ database CPU ≤ 4 ms an order: \*\*pass\*\* \|/,
     );
+    // Issue 42: the server's and PostgreSQL's CPU an order, summed, within 4 ms.
+    const dear = checks({
+      ...checkout,
+      sustained: checkout.sustained.map((s) => ({
+        ...s,
+        figures: { ...s.figures, serverCpuMsPerRequest: 1.5, databaseCpuMsPerRequest: 2.6 },
+      })),
+    });
+    expect(
+      find(dear, 'sustained checkout, spread across 200 sizes', 'server + database CPU'),
+    ).toMatchObject({
+      value: 4.1,
+      pass: false,
+    });
   });
 
   it('judges cart adds: closed-loop throughput, and the open loop by p99 at 1,000 adds/s', () => {

@@ -74,21 +74,6 @@ export async function findAddress(db: Queryable, userId: number): Promise<Addres
   return row;
 }
 
-/** Stores the address unless the user has one; returns whether it was stored. */
-export async function insertAddressIfNone(
-  db: Queryable,
-  userId: number,
-  address: AddressRow,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .insert(shippingAddresses)
-    .values({ userId, ...address, updatedAt: now })
-    .onConflictDoNothing({ target: shippingAddresses.userId })
-    .returning({ userId: shippingAddresses.userId });
-  return rows.length > 0;
-}
-
 export async function upsertAddress(
   db: Queryable,
   userId: number,

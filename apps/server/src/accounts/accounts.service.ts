@@ -251,7 +251,8 @@ export async function shippingAddress(
   return toShippingAddress(await q.findAddress(db, userId));
 }
 
-const addressRow = (address: ShippingAddress): q.AddressRow => ({
+/** A shipping address as its row's columns (checkout writes a first one with the order). */
+export const addressRow = (address: ShippingAddress): q.AddressRow => ({
   firstName: address.first_name,
   lastName: address.last_name,
   streetName: address.street_name,
@@ -274,17 +275,4 @@ export async function saveShippingAddress(
   const problem = await checkPincodeState(address.pincode, address.state);
   if (problem) throw new Invalid(problem);
   await q.upsertAddress(db, userId, addressRow(address), now);
-}
-
-/**
- * Saves the address only when the user has none (a first checkout's address becomes the
- * profile's); one statement, so an address saved meanwhile on the profile page is kept.
- */
-export async function saveFirstShippingAddress(
-  db: Queryable,
-  userId: number,
-  address: ShippingAddress,
-  now = new Date(),
-): Promise<boolean> {
-  return q.insertAddressIfNone(db, userId, addressRow(address), now);
 }

@@ -251,23 +251,3 @@ export async function reduceLine(
   await db.execute(sql`DELETE FROM cart_items WHERE ${line} AND quantity <= ${quantity}`);
   await db.execute(sql`UPDATE cart_items SET quantity = quantity - ${quantity} WHERE ${line}`);
 }
-
-/** Removes the given (product, size, print) lines of the user. */
-export async function removeLines(
-  db: Queryable,
-  userId: number,
-  lines: readonly { productId: number; size: string; print: LinePrint }[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  const keys = sql.join(
-    lines.map(
-      (l) =>
-        sql`(${l.productId}::int, ${l.size}::text, ${l.print.name}::text, coalesce(${l.print.number}::int, -1), ${l.print.patch}::boolean)`,
-    ),
-    sql`, `,
-  );
-  await db.execute(
-    sql`DELETE FROM cart_items WHERE user_id = ${userId}
-        AND (product_id, size, print_name, coalesce(print_number::int, -1), print_patch) IN (${keys})`,
-  );
-}

@@ -135,16 +135,3 @@ export async function merge(db: Db, userId: number, items: LineInput[]): Promise
   });
   return cart(db, userId);
 }
-
-/** Drops the ordered lines from the user's cart (called inside the order's transaction). */
-export async function removeOrderedLines(
-  db: Queryable,
-  userId: number,
-  lines: readonly { productId: number; size: string; print: Print | null }[],
-): Promise<void> {
-  await q.removeLines(
-    db,
-    userId,
-    lines.map((l) => ({ productId: l.productId, size: l.size, print: linePrint(l.print) })),
-  );
-}

@@ -14,7 +14,6 @@ import {
 import type { z } from 'zod';
 import * as accounts from '../accounts/index.js';
 import { printPrices } from '../catalogue/index.js';
-import * as cart from '../cart/index.js';
 import type { Config } from '../config.js';
 import * as coupons from '../coupons/index.js';
 import type { Queryable } from '../db/index.js';
@@ -33,13 +32,18 @@ import { recordOptIn } from '../notifications/index.js';
 import type { PaymentRequest } from '../payments/index.js';
 import * as payments from '../payments/index.js';
 import * as referrals from '../referrals/index.js';
-import { promisedDate } from '../shipping/index.js';
+import { promisedDateFrom } from '../shipping/index.js';
 import { checkPincode } from '../pincodes/index.js';
-import type { OrderTerms } from '../wholesale/index.js';
-import * as wholesale from '../wholesale/index.js';
+import { orderTermsOf, type OrderTerms } from '../wholesale/index.js';
 import { codAvailability } from '../orders/index.js';
 import * as cod from '../orders/index.js';
 import type { OrderContext } from '../orders/index.js';
+import {
+  checkoutFacts,
+  insertPlacedOrder,
+  lockShopper,
+  type CheckoutFacts,
+} from './checkout.queries.js';
 import {
   checkLines,
   mergeLines,
@@ -95,28 +99,30 @@ interface PricedCheckout {
   /** The approved wholesaler the order is sold to (decision 046); null: retail. */
   wholesaleBuyer: OrderTerms['buyer'];
   wholesale: boolean;
+  /** What the order was read with: holds, limits, rates and delivery rules among them. */
+  facts: CheckoutFacts;
 }
 
 /**
- * Step 1, validate and price: the pincode inside the chosen state, the lines' products and
- * sizes (unlocked; sold-out sizes refused here), each print at the product's own price
- * (decision 049), and an approved wholesaler's prices from their list (decision 045).
+ * Step 1, validate and price, from the order's facts: the lines' products and sizes (sold-out
+ * sizes refused here), each print at the product's own price (decision 049), and an approved
+ * wholesaler's prices from their list (decision 045).
  */
-async function priceCheckout(tx: Queryable, userId: number, input: ProcessOrderInput) {
-  // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
-  const destination = await checkPincode(input.shipping_address.pincode, input.state);
-  if (!destination.ok) throw new Invalid(destination.error);
-  const lines = mergeLines(input.items);
+async function priceCheckout(
+  tx: Queryable,
+  destination: PricedCheckout['destination'],
+  lines: OrderLine[],
+  facts: CheckoutFacts,
+) {
   const stock = stockLines(lines);
-  const products = await checkLines(tx, stock);
+  const products = checkLines(facts.products, stock);
   const productOf = (l: OrderLine) => products.get(l.productId)!;
   const printPaise = await printPrices(
     tx,
     lines.map((l) => ({ productId: l.productId, productName: productOf(l).name, print: l.print })),
   );
-  const terms = await wholesale.orderTerms(
-    tx,
-    userId,
+  const terms = orderTermsOf(
+    facts.wholesaler,
     lines.map((l) => ({
       productId: l.productId,
       categoryId: productOf(l).category_id,
@@ -135,7 +141,7 @@ async function priceCheckout(tx: Queryable, userId: number, input: ProcessOrderI
     printPaise: printPaise[i]!,
   }));
   return {
-    destination: destination.found,
+    destination,
     lines,
     stock,
     products,
@@ -143,12 +149,14 @@ async function priceCheckout(tx: Queryable, userId: number, input: ProcessOrderI
     printed: lines.some((l) => l.print !== null),
     wholesaleBuyer: terms.buyer,
     wholesale: terms.units !== null,
+    facts,
   } satisfies PricedCheckout;
 }
 
 /**
  * Step 2, the shopper's terms: the coupon they may use now, and under the shopper's locks
- * their unpaid holds and, for cash on delivery, COD's rules and open COD orders.
+ * (their unpaid holds were read under them with the facts) a kit launch's limits and, for
+ * cash on delivery, COD's rules and open COD orders.
  */
 async function shopperTerms(
   tx: Queryable,
@@ -168,8 +176,14 @@ async function shopperTerms(
     if (!grant.ok) throw new Conflict(grant.error);
     coupon = grant;
   }
-  const holds = await q.holdsOfShopper(tx, userId, now);
-  // A kit launch's rules (decision 070), under the lock holdsOfShopper took: a fan's orders
+  const { facts } = priced;
+  const holds = {
+    unpaid: facts.unpaid,
+    unpaid_max: facts.unpaid_max,
+    pieces_max: facts.pieces_max,
+    shipping_rates: facts.shipping_rates,
+  };
+  // A kit launch's rules (decision 070), under the shopper's holds lock: a fan's orders
   // are counted one at a time against the launch's limit.
   const launch = await launches.checkoutRules(tx, {
     userId,
@@ -238,9 +252,10 @@ function quoteCheckout(
 }
 
 /**
- * Step 4, save: the order, its lines and its 'placed' event in one statement, exactly as
- * quoted; a COD order's confirmation, the first address, the cart's lines ordered, and an
- * online order's first payment attempt (its page is asked for after the commit).
+ * Step 4, save, in one statement: the order, its lines and its 'placed' event exactly as
+ * quoted, the first address, the cart's lines ordered removed, and an online order's first
+ * payment attempt (its page is asked for after the commit); then a WhatsApp opt-in and a COD
+ * order's confirmation where they apply.
  */
 async function saveOrder(
   tx: Queryable,
@@ -269,11 +284,12 @@ async function saveOrder(
   });
   // A COD order holds its stock until it is confirmed and delivered, or cancelled.
   const reservedUntil = isCod ? null : holdEnd(ctx.config, now, placed.launchHoldMinutes);
-  const order = await q.insertPlacedOrder(
+  const address = input.shipping_address;
+  const order = await insertPlacedOrder(
     tx,
     {
       userId,
-      shippingAddress: input.shipping_address,
+      shippingAddress: address,
       state: input.state,
       mobileNumber: input.mobile_number,
       subtotalPaise: quote.subtotalPaise,
@@ -287,8 +303,14 @@ async function saveOrder(
       campaignCode: attribution.campaignCode,
       idempotencyKey: input.idempotency_key ?? null,
       reservedUntil,
-      expectedDate: await promisedDate(tx, priced.destination, now, priced.printed),
+      expectedDate: await promisedDateFrom(priced.facts, priced.destination, now, priced.printed),
       wholesaleBuyer: priced.wholesaleBuyer,
+      // A first checkout's address becomes the profile's, so the profile never says NAN after
+      // it; an address the shopper saved is never replaced from here.
+      firstAddress: accounts.addressRow(address),
+      // The first payment attempt is claimed with the order, so its page needs no second
+      // transaction; the provider is still called only after the commit.
+      provider: isCod ? null : ctx.provider.name,
     },
     priced.lines.map((l, i) => {
       const product = priced.products.get(l.productId)!;
@@ -312,27 +334,23 @@ async function saveOrder(
   if (input.whatsapp_updates && ctx.config.whatsapp) {
     await recordOptIn(tx, userId, input.mobile_number, now);
   }
-  if (isCod) await cod.startConfirmation(tx, ctx.config.publicUrl, orderId, now);
-  // A first checkout's address becomes the profile's, so the profile never says NAN after
-  // it; an address the shopper saved is never replaced from here.
-  await accounts.saveFirstShippingAddress(tx, userId, input.shipping_address, now);
-  await cart.removeOrderedLines(tx, userId, priced.lines);
-  if (isCod) return { orderId, attempt: null };
-  // The first payment attempt is claimed with the order, so its page needs no second
-  // transaction; the provider is still called only after the commit.
-  const first = await payments.firstAttempt(tx, {
-    orderId,
-    provider: ctx.provider.name,
-    amountPaise: quote.totalPaise,
-  });
-  const address = input.shipping_address;
+  if (isCod) {
+    await cod.startConfirmation(tx, ctx.config.publicUrl, orderId, now);
+    return { orderId, attempt: null };
+  }
+  if (
+    order.payment_id === null ||
+    order.payment_reference !== payments.paymentReference(orderId, 1)
+  ) {
+    throw new Error(`order ${orderId}: its first payment attempt was not written as expected`);
+  }
   return {
     orderId,
     attempt: {
-      paymentId: first.paymentId,
+      paymentId: order.payment_id,
       request: {
         orderId,
-        reference: first.reference,
+        reference: order.payment_reference,
         amountPaise: quote.totalPaise,
         description: `${SHOP_NAME} order #${orderId}`,
         customer: {
@@ -382,8 +400,9 @@ async function takeOrderStock(
 }
 
 /**
- * The order's transaction (an earlier order's id for a repeated key), as a pipeline: price →
- * the shopper's terms → quote → save → take stock. What only reads or writes the shopper's own
+ * The order's transaction (an earlier order's id for a repeated key), as a pipeline: the
+ * shopper's locks and one read of the order's facts (decision 078) → price → the shopper's
+ * terms → quote → save → take stock. What only reads or writes the shopper's own
  * new rows comes first; the sizes' and products' rows, which every checkout of the same jersey
  * waits for, are taken last, so they stay locked only for their own statements and the commit
  * (decision 044).
@@ -397,12 +416,19 @@ async function createOrder(
   visitorKey: string | null,
 ): Promise<Created> {
   const key = input.idempotency_key ?? null;
-  if (key) {
-    await q.lockIdempotencyKey(tx, userId, key);
-    const earlier = await q.orderIdByKey(tx, userId, key);
-    if (earlier !== undefined) return { orderId: earlier, attempt: null };
-  }
-  const priced = await priceCheckout(tx, userId, input);
+  // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
+  const destination = await checkPincode(input.shipping_address.pincode, input.state);
+  if (!destination.ok) throw new Invalid(destination.error);
+  const lines = mergeLines(input.items);
+  await lockShopper(tx, userId, key);
+  const facts = await checkoutFacts(tx, {
+    userId,
+    key,
+    productIds: [...new Set(lines.map((l) => l.productId))],
+    now,
+  });
+  if (facts.earlier_order_id !== null) return { orderId: facts.earlier_order_id, attempt: null };
+  const priced = await priceCheckout(tx, destination.found, lines, facts);
   const terms = await shopperTerms(tx, userId, input, priced, now);
   const quote = quoteCheckout(input, priced, terms, now);
   const placed = {

@@ -105,14 +105,14 @@ export type LineProduct = Omit<q.LineProductRow, 'size' | 'stock' | 'active'>;
 
 /**
  * Refuses lines naming unknown or withdrawn products or sizes they do not come in, and lines
- * asking for more than their size has now (read without a lock: a sold-out size is refused
- * before anything is written or locked; the conditional update still decides the rest).
+ * asking for more than their size has now (`rows`: the lines' products and sizes read without
+ * a lock; a sold-out size is refused before anything is written or locked; the conditional
+ * update still decides the rest).
  */
-export async function checkLines(
-  db: Queryable,
+export function checkLines(
+  rows: readonly q.LineProductRow[],
   lines: readonly q.StockLine[],
-): Promise<Map<number, LineProduct>> {
-  const rows = await q.lineProducts(db, [...new Set(lines.map((l) => l.productId))]);
+): Map<number, LineProduct> {
   const products = new Map<number, LineProduct>();
   let short: { line: q.StockLine; left: number } | null = null;
   for (const line of [...lines].sort(byLockOrder)) {

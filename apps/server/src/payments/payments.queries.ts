@@ -1,7 +1,7 @@
 // SQL of payment attempts and webhook events.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
-import { queryRows } from '../db/index.js';
+import { param, preparedStatement, queryRows } from '../db/index.js';
 import type { PaymentState } from './payment-provider.js';
 
 export interface PaymentRow {
@@ -42,17 +42,21 @@ export async function insertAttempt(
   return row!.id;
 }
 
+// Every online order's page is stored by this statement: prepared once per connection.
+const attachLinkStatement = preparedStatement(
+  'payment_attach_link',
+  sql`UPDATE payments SET provider_ref = ${param('providerRef', 'text')},
+             payment_url = ${param('paymentUrl', 'text')}, updated_at = now()
+      WHERE id = ${param('id', 'int')}`,
+);
+
 export async function attachLink(
   db: Queryable,
   id: number,
   providerRef: string,
   paymentUrl: string,
 ): Promise<void> {
-  await db.execute(
-    sql`UPDATE payments SET provider_ref = ${providerRef}, payment_url = ${paymentUrl},
-               updated_at = now()
-        WHERE id = ${id}`,
-  );
+  await attachLinkStatement(db, { id, providerRef, paymentUrl });
 }
 
 export async function setStatus(

@@ -55,19 +55,6 @@ export async function planAttempt(
   return { kind: 'claimed', paymentId, reference, superseded: retired.map((p) => p.provider_ref) };
 }
 
-/**
- * A new order's first attempt, claimed in the order's own transaction: the order has no
- * attempts yet, so there is nothing to look up (planAttempt would find none).
- */
-export async function firstAttempt(
-  db: Queryable,
-  a: { orderId: number; provider: string; amountPaise: number },
-): Promise<{ paymentId: number; reference: string }> {
-  const reference = paymentReference(a.orderId, 1);
-  const paymentId = await q.insertAttempt(db, { ...a, reference });
-  return { paymentId, reference };
-}
-
 /** Stores the provider's id and page for a claimed attempt. */
 export async function attachLink(db: Queryable, paymentId: number, created: CreatedPayment) {
   await q.attachLink(db, paymentId, created.providerRef, created.paymentUrl);

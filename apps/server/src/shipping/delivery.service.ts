@@ -1,13 +1,27 @@
 // The delivery promise for a pincode, from the shop's settings: what the product page and
 // checkout show, and the date an order keeps as expected_date.
 import { PRINT_EXTRA_DISPATCH_DAYS } from '@kitroom/contract';
+import type { ShopSettingsRow } from '@kitroom/contract/admin';
 import type { Queryable } from '../db/index.js';
 import { lookupPincode, type Pincode } from '../pincodes/index.js';
 import { getSettings } from '../settings/index.js';
 import { promisedDay, type Place, type PromiseRules } from './delivery-promise.js';
 
-async function shopRules(db: Queryable): Promise<{ rules: PromiseRules; shop: Place }> {
-  const s = await getSettings(db);
+/** The settings the promise is made from (shop_settings' columns). */
+export type DeliverySettings = Pick<
+  ShopSettingsRow,
+  | 'dispatch_cutoff'
+  | 'delivery_days_same_city'
+  | 'delivery_days_same_state'
+  | 'delivery_days_metro'
+  | 'delivery_days_rest_of_india'
+  | 'delivery_days_north_east_jk'
+  | 'pincode'
+  | 'city'
+  | 'state'
+>;
+
+async function shopRules(s: DeliverySettings): Promise<{ rules: PromiseRules; shop: Place }> {
   const found = await lookupPincode(s.pincode);
   return {
     rules: {
@@ -34,7 +48,17 @@ export async function promisedDate(
   at: Date,
   printed = false,
 ): Promise<string> {
-  const { rules, shop } = await shopRules(db);
+  return promisedDateFrom(await getSettings(db), to, at, printed);
+}
+
+/** The same day from settings already read (checkout reads them with the order's facts). */
+export async function promisedDateFrom(
+  settings: DeliverySettings,
+  to: Pincode,
+  at: Date,
+  printed = false,
+): Promise<string> {
+  const { rules, shop } = await shopRules(settings);
   const extra = printed ? PRINT_EXTRA_DISPATCH_DAYS : 0;
   return promisedDay(rules, shop, { city: to.city, state: to.state }, at, extra);
 }

@@ -8,7 +8,7 @@ export { type Couriers, createCouriers } from './couriers/couriers.js';
 export { type SandboxSweep, startSandboxSweep } from './couriers/sandbox-sweep.js';
 export { createSandboxCourier, SANDBOX_TOKEN_HEADER } from './couriers/sandbox.courier.js';
 export { arrivalDay, deliveryText } from './delivery-promise.js';
-export { promisedDate } from './delivery.service.js';
+export { type DeliverySettings, promisedDate, promisedDateFrom } from './delivery.service.js';
 export { labelOfReplacement, labelsOfOrders } from './labels.service.js';
 export {
   book,

@@ -2,4 +2,10 @@
 export { wholesaleDecided } from './wholesale-decided.mail.js';
 export { wholesaleAdminRoutes } from './wholesale.admin-routes.js';
 export { wholesaleRoutes } from './wholesale.routes.js';
-export { lineUnitPrices, orderTerms, type OrderTerms, pricesFor } from './wholesale.service.js';
+export {
+  type ApprovedWholesalerRow,
+  lineUnitPrices,
+  orderTermsOf,
+  type OrderTerms,
+  pricesFor,
+} from './wholesale.service.js';

@@ -256,6 +256,7 @@ export async function approvedPriceList(
   return row;
 }
 
+/** A shopper's approved application with its price list, as checkout_facts reads it (078). */
 export interface ApprovedWholesalerRow {
   shop_name: string;
   shop_location: string;
@@ -269,22 +270,6 @@ export interface ApprovedWholesalerRow {
   tiers: unknown;
   min_order_paise: number | null;
   min_order_pieces: number | null;
-}
-
-/** The user's approved application with its price list (if any): checkout's one read. */
-export async function approvedWholesaler(
-  db: Queryable,
-  userId: number,
-): Promise<ApprovedWholesalerRow | undefined> {
-  const [row] = await queryRows<ApprovedWholesalerRow>(
-    db,
-    sql`SELECT a.shop_name, a.shop_location, a.gst, a.registered, pl.id, pl.name, pl.rules, pl.tiers,
-               pl.min_order_paise, pl.min_order_pieces
-        FROM wholesale_applications a
-        LEFT JOIN wholesale_price_lists pl ON pl.id = a.price_list_id
-        WHERE a.user_id = ${userId} AND a.status = 'approved'`,
-  );
-  return row;
 }
 
 /** Retail prices and categories of these products (a non-empty list). */

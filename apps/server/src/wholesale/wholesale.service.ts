@@ -198,17 +198,20 @@ export interface OrderTerms {
   buyer: WholesaleBuyer | null;
 }
 
+/** A shopper's approved application with its price list, as checkout reads it. */
+export type ApprovedWholesalerRow = q.ApprovedWholesalerRow;
+
 /**
- * Checkout's seam, in the order's transaction: the line prices as lineUnitPrices, the buyer to
- * freeze on the order (decision 046), and a wholesale order below its list's minimum (value at
- * wholesale prices, or pieces) refused with what it lacks.
+ * Checkout's seam, in the order's transaction, from the shopper's approved application as
+ * checkout read it with the order's other facts (decision 078; undefined or null: a retail
+ * shopper): the line prices as lineUnitPrices, the buyer to freeze on the order (decision 046),
+ * and a wholesale order below its list's minimum (value at wholesale prices, or pieces)
+ * refused with what it lacks.
  */
-export async function orderTerms(
-  db: Queryable,
-  userId: number,
+export function orderTermsOf(
+  row: q.ApprovedWholesalerRow | null | undefined,
   lines: readonly OrderLinePrice[],
-): Promise<OrderTerms> {
-  const row = await q.approvedWholesaler(db, userId);
+): OrderTerms {
   if (!row) return { units: null, buyer: null };
   const buyer = buyerOf(row);
   if (row.id === null) return { units: null, buyer };
