@@ -1,13 +1,13 @@
 // The shell around every page: nav bar, footer, phone bottom bar, and the cart and search
 // overlays (loaded the first time they open).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from 'react-redux';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { dropInitialData } from '@/api/initial-data';
 import { selectUserId, type SessionState } from '@/features/accounts/session-slice';
 import { loadCart, useCartDispatch } from '@/features/cart';
 import { AlertHost } from '@/ui/alert';
 import { Loader } from '@/ui/loader';
+import { useStore } from '@/ui/small-store';
 import { useAfterLoad } from '@/ui/use-after-load';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';

@@ -1,14 +1,13 @@
 // The providers around the routes, the same on the server and in the browser, so that the
 // markup the server renders is what the browser hydrates.
-import type { Store } from '@reduxjs/toolkit';
 import { StrictMode, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { InitialDataContext, type InitialData } from '@/api/initial-data';
 import { OriginContext } from '@/ui/origin';
-import type { RootState } from './store';
+import { StoreProvider } from '@/ui/small-store';
+import type { RootState, RootStore } from './store';
 
 interface StorefrontProps {
-  store: Store<RootState>;
+  store: RootStore;
   /** The state the server rendered with (see withoutBrowserStorage). */
   serverState: RootState;
   initialData: InitialData;
@@ -23,9 +22,9 @@ export function Storefront({ store, serverState, initialData, origin, children }
     <StrictMode>
       <InitialDataContext value={initialData}>
         <OriginContext value={origin}>
-          <Provider store={store} serverState={serverState}>
+          <StoreProvider store={store} serverState={serverState}>
             {children}
-          </Provider>
+          </StoreProvider>
         </OriginContext>
       </InitialDataContext>
     </StrictMode>

@@ -1,8 +1,6 @@
 // Renders part of the storefront with the real store (cart and session) inside a router.
-import { configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import {
   createRoutesFromElements,
   MemoryRouter,
@@ -15,30 +13,15 @@ import {
   type RouteObject,
 } from 'react-router';
 import type { CartItem } from '@kitroom/contract';
-import {
-  initialSessionState,
-  selectUserId,
-  sessionReducer,
-  type SessionState,
-} from '@/features/accounts/session-slice';
-import { userStorageMiddleware } from '@/features/accounts/user-storage';
-import { cartReducer, initialCartState, type CartState } from '@/features/cart/cart-slice';
-import { cartSyncMiddleware } from '@/features/cart/cart-sync';
 import { LoadingRouter } from '@/app/loading-router';
+import { createLocalStore } from '@/app/store';
 import { loadPage } from '@/api/page-data';
 import { AlertHost } from '@/ui/alert';
+import { StoreProvider } from '@/ui/small-store';
 
 /** The app's cart and session: the cart from `items` or the local copy, the user from userData. */
 export function makeStore(items?: CartItem[]) {
-  return configureStore({
-    reducer: { cart: cartReducer, session: sessionReducer },
-    preloadedState: { cart: initialCartState(items), session: initialSessionState() },
-    middleware: (getDefault) =>
-      getDefault().concat(
-        userStorageMiddleware,
-        cartSyncMiddleware<{ cart: CartState; session: SessionState }>(selectUserId),
-      ),
-  });
+  return createLocalStore(items);
 }
 
 /** Shows where the router is: path, query and navigation state. */
@@ -58,7 +41,7 @@ function Where() {
 export function renderApp(routes: ReactNode, at: InitialEntry, beside?: ReactNode) {
   const store = makeStore();
   const view = render(
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <MemoryRouter initialEntries={[at]}>
         {beside}
         <Routes>
@@ -68,7 +51,7 @@ export function renderApp(routes: ReactNode, at: InitialEntry, beside?: ReactNod
         <Where />
         <AlertHost />
       </MemoryRouter>
-    </Provider>,
+    </StoreProvider>,
   );
   return { store, ...view };
 }
@@ -92,13 +75,13 @@ export async function renderLoadedApp(routes: ReactNode, at: InitialEntry) {
   const history = createMemoryHistory({ initialEntries: [at], v5Compat: true });
   const data = await loadPage(routeObjects, history.location);
   const view = render(
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <LoadingRouter routes={routeObjects} history={history} data={data}>
         <LoadedRoutes routes={routeObjects} />
         <Where />
         <AlertHost />
       </LoadingRouter>
-    </Provider>,
+    </StoreProvider>,
   );
   return { store, ...view };
 }
@@ -106,7 +89,7 @@ export async function renderLoadedApp(routes: ReactNode, at: InitialEntry) {
 /** Renders `ui` inside the app's store (cart and session, as makeStore makes them). */
 export function renderWithStore(ui: ReactNode) {
   const store = makeStore();
-  return { store, ...render(<Provider store={store}>{ui}</Provider>) };
+  return { store, ...render(<StoreProvider store={store}>{ui}</StoreProvider>) };
 }
 
 export function logInLocally(userCode = 5): void {

@@ -57,7 +57,7 @@ function AccountShell() {
   async function onLogOut() {
     setLeaving(true);
     try {
-      await dispatch(logOut()).unwrap();
+      await dispatch(logOut());
       void navigate('/', { replace: true });
     } catch {
       setLeaving(false);

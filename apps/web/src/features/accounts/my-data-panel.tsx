@@ -70,7 +70,7 @@ function DeleteAccountDialog({ userId, email, onClose, onWaiting }: DeleteDialog
     try {
       const response = await deleteAccount({ user_id: userId, action: 'delete', email: typed });
       if (response.state === 'done') {
-        await dispatch(forgetUser());
+        dispatch(forgetUser());
         void navigate('/', { replace: true });
         showAlert(response.message ?? ACCOUNT_ERASED_MESSAGE, 'Account deleted');
         return;

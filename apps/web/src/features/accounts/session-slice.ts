@@ -2,10 +2,8 @@
 // read it with useSessionSelector(selectUser / selectUserId), code outside React from the
 // store; user-storage.ts persists it as localStorage `userData`. The thunks that start and
 // end a session are in session-thunks.ts, loaded with the pages that use them.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
 import type { CartRootState } from '@/features/cart';
+import { patch, useSelector, useStore, type Dispatch } from '@/ui/small-store';
 import { readUserData, type UserData } from './user-storage';
 
 export interface SessionState {
@@ -16,25 +14,29 @@ export function initialSessionState(): SessionState {
   return { user: readUserData() };
 }
 
-const sessionSlice = createSlice({
-  name: 'session',
-  // The stored user comes as preloaded state (app/store.ts), read once.
-  initialState: (): SessionState => ({ user: null }),
-  reducers: {
-    userLoggedIn(state, action: PayloadAction<UserData>) {
-      state.user = action.payload;
-    },
-    userLoggedOut(state) {
-      state.user = null;
-    },
-  },
-});
+export type SessionAction =
+  { type: 'session/userLoggedIn'; payload: UserData } | { type: 'session/userLoggedOut' };
 
-export const { userLoggedIn, userLoggedOut } = sessionSlice.actions;
-export const sessionReducer = sessionSlice.reducer;
+export const userLoggedIn = (payload: UserData): SessionAction => ({
+  type: 'session/userLoggedIn',
+  payload,
+});
+export const userLoggedOut = (): SessionAction => ({ type: 'session/userLoggedOut' });
+
+/** The session's reducer: pure; an action that changes nothing returns `state` itself. */
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  switch (action.type) {
+    case 'session/userLoggedIn':
+      return patch(state, { user: action.payload });
+    case 'session/userLoggedOut':
+      return patch(state, { user: null });
+    default:
+      return state;
+  }
+}
 
 export type SessionRootState = { session: SessionState } & CartRootState;
-export type SessionDispatch = ThunkDispatch<SessionRootState, unknown, UnknownAction>;
+export type SessionDispatch = Dispatch<SessionRootState>;
 
 export const selectUser = (state: { session: SessionState }) => state.session.user;
 
@@ -44,5 +46,6 @@ export const selectUserId = (state: { session: SessionState }): number | null =>
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
-export const useSessionSelector = useSelector.withTypes<{ session: SessionState }>();
-export const useSessionDispatch = useDispatch.withTypes<SessionDispatch>();
+export const useSessionSelector: <T>(selector: (state: { session: SessionState }) => T) => T =
+  useSelector;
+export const useSessionDispatch = (): SessionDispatch => useStore<SessionRootState>().dispatch;

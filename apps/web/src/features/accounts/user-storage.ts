@@ -2,7 +2,7 @@
 // {email, user_code, session_id}: read once when the store is made, written whenever the
 // slice's user changes (and followed when another tab logs in or out). user_code is the user
 // id the calls send; the `access` cookie, not this copy, is the credential the server checks.
-import type { Dispatch, Middleware } from '@reduxjs/toolkit';
+import type { Action, Effect } from '@/ui/small-store';
 import { userLoggedIn, userLoggedOut, type SessionState } from './session-slice';
 
 export interface UserData {
@@ -49,21 +49,17 @@ function writeUserData(user: UserData | null): void {
   }
 }
 
-/** Writes userData whenever the session slice's user changes. */
-export const userStorageMiddleware: Middleware<object, { session: SessionState }> =
-  (api) => (next) => (action) => {
-    const before = api.getState().session.user;
-    const result = next(action);
-    const after = api.getState().session.user;
-    if (after !== before) writeUserData(after);
-    return result;
-  };
+/** The store's effect that writes userData whenever the session slice's user changes. */
+export const userStorage: Effect<{ session: SessionState }> = (before, _action, store) => {
+  const after = store.getState().session.user;
+  if (after !== before.session.user) writeUserData(after);
+};
 
 /**
  * A login or logout in another tab of this shop reaches this tab's store too, so that its
  * pages and cart follow the same user. Returns the function that stops following.
  */
-export function followOtherTabs(dispatch: Dispatch): () => void {
+export function followOtherTabs(dispatch: (action: Action) => unknown): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== USER_DATA_KEY && event.key !== null) return;
     const user = parseUserData(event.newValue);

@@ -1,13 +1,13 @@
 import type { CartItem } from '@kitroom/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
+import { StoreProvider } from '@/ui/small-store';
 import { logInLocally, makeStore } from '@/test/render-app';
 import { AlertHost } from '@/ui/alert';
 import CartPanel from './cart-panel';
-import { addItem, loadCart } from './cart-slice';
+import { addItem, cartFailed } from './cart-slice';
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
   return {
@@ -37,7 +37,7 @@ function renderPanel(items: CartItem[], at = '/') {
   const store = makeStore(items);
   const onClose = vi.fn();
   render(
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <MemoryRouter initialEntries={[at]}>
         <CartPanel open onClose={onClose} />
         <Routes>
@@ -45,7 +45,7 @@ function renderPanel(items: CartItem[], at = '/') {
         </Routes>
         <AlertHost />
       </MemoryRouter>
-    </Provider>,
+    </StoreProvider>,
   );
   return { store, onClose };
 }
@@ -179,13 +179,13 @@ describe('cart panel', () => {
 
   it('shows the load error with a way to try again', () => {
     const store = makeStore([]);
-    store.dispatch({ type: loadCart.rejected.type, payload: 'Failed to load cart' });
+    store.dispatch(cartFailed('Failed to load cart'));
     render(
-      <Provider store={store}>
+      <StoreProvider store={store}>
         <MemoryRouter>
           <CartPanel open onClose={() => undefined} />
         </MemoryRouter>
-      </Provider>,
+      </StoreProvider>,
     );
     expect(screen.getByRole('alert').textContent).toBe('Failed to load cart');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -2,10 +2,10 @@
 // the server sync and the merge at login, and the panel says what is printed and its price.
 import type { CartItem } from '@kitroom/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/test/render-app';
+import { StoreProvider } from '@/ui/small-store';
 import CartPanel from './cart-panel';
 import {
   addItem,
@@ -137,11 +137,11 @@ describe('printed lines in the cart', () => {
   it('shows what is printed and the price with the print, and acts on the right line', () => {
     const store = makeStore([line({ print: luna }), line({ print: messi })]);
     render(
-      <Provider store={store}>
+      <StoreProvider store={store}>
         <MemoryRouter>
           <CartPanel open onClose={() => {}} />
         </MemoryRouter>
-      </Provider>,
+      </StoreProvider>,
     );
     const [first, second] = screen.getAllByRole('listitem');
     expect(within(first!).getByText('Price : 1 x ₹3,050')).toBeTruthy();

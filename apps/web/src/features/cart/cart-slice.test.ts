@@ -2,7 +2,11 @@ import type { CartItem } from '@kitroom/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addItem,
+  cartFailed,
+  cartReceived,
+  cartReconciled,
   cartReducer,
+  cartRequested,
   clearCart,
   decreaseQuantity,
   FETCH_CART_ERROR,
@@ -121,6 +125,78 @@ describe('cart transitions', () => {
   });
 });
 
+/** `value` and everything in it frozen: a reducer that writes to it throws. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+describe('the cart reducer', () => {
+  const luna = { name: 'LUNA', number: 10, patch: true, price: 650 };
+  const state = () =>
+    deepFreeze(initialCartState([line({ selected_quantity: 2 }), line({ id: 9, print: luna })]));
+
+  it('never writes to the state it is given, and keeps the lines it did not change', () => {
+    const actions = [
+      addItem(line()),
+      addItem(line({ id: 9, print: { ...luna, price: 700 } })),
+      addItem(line({ id: 12 })),
+      removeItem({ id: 7, size: 'M' }),
+      increaseQuantity({ id: 7, size: 'M' }),
+      decreaseQuantity({ id: 7, size: 'M' }),
+      clearCart(),
+      cartReconciled([line()]),
+      cartRequested(),
+      cartReceived([line()]),
+      cartFailed('Please log in to continue.'),
+    ];
+    for (const action of actions) {
+      const before = state();
+      const copy = structuredClone(before);
+      const after = cartReducer(before, action);
+      expect(before).toEqual(copy);
+      expect(after).not.toBe(before);
+    }
+    // A change to the first line leaves the second as it was.
+    for (const action of [
+      addItem(line()),
+      increaseQuantity({ id: 7, size: 'M' }),
+      decreaseQuantity({ id: 7, size: 'M' }),
+    ]) {
+      const before = state();
+      const after = cartReducer(before, action);
+      expect(after.items[0]).not.toBe(before.items[0]);
+      expect(after.items[1]).toBe(before.items[1]);
+    }
+  });
+
+  it('keeps the same state for an action that changes nothing (no render, no save)', () => {
+    const before = state();
+    for (const action of [
+      addItem(line({ selected_quantity: 0, stock_quantity: 3 })),
+      increaseQuantity({ id: 8, size: 'M' }),
+      decreaseQuantity({ id: 9, size: 'M', print: luna }),
+      cartReconciled(before.items.map((i) => ({ ...i }))),
+      { type: 'session/userLoggedOut' } as never,
+    ]) {
+      expect(cartReducer(before, action)).toBe(before);
+    }
+    const full = deepFreeze(initialCartState([line({ selected_quantity: 3 })]));
+    expect(cartReducer(full, increaseQuantity({ id: 7, size: 'M' }))).toBe(full);
+    expect(cartReducer(full, addItem(line({ selected_quantity: 2 })))).toBe(full);
+    const loading = cartReducer(before, cartRequested());
+    expect(cartReducer(loading, cartRequested())).toBe(loading);
+  });
+
+  it('takes the print’s price as the product page has it when the line grows', () => {
+    const after = cartReducer(state(), addItem(line({ id: 9, print: { ...luna, price: 700 } })));
+    expect(after.items[1]).toMatchObject({ selected_quantity: 2, print: { price: 700 } });
+  });
+});
+
 describe('loading the cart', () => {
   it('gives a visitor the local copy without a call', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -170,10 +246,7 @@ describe('loading the cart', () => {
   });
 
   it("falls back to 'Failed to fetch cart' for a rejection without a message", () => {
-    const state = cartReducer(initialCartState([]), {
-      type: loadCart.rejected.type,
-      error: { message: 'x' },
-    });
+    const state = cartReducer(initialCartState([]), cartFailed());
     expect(state.error).toBe(FETCH_CART_ERROR);
   });
 
@@ -233,7 +306,7 @@ describe('server sync', () => {
     logIn(1);
     const store = makeStore();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    store.dispatch({ type: loadCart.fulfilled.type, payload: [line()] });
+    store.dispatch(cartReceived([line()]));
     expect(store.getState().cart.items).toEqual([line()]);
     expect(fetchSpy).not.toHaveBeenCalled();
   });

@@ -2,16 +2,9 @@
 // shirt are two lines (decision 049) — quantities between 1 and the size's stock, saved locally
 // on every change and loaded from the server for a logged-in user.
 import type { CartItem, Print } from '@kitroom/contract';
-import {
-  createAsyncThunk,
-  createSlice,
-  type PayloadAction,
-  type ThunkDispatch,
-  type UnknownAction,
-} from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
 import { getCart, mergeCart } from '@/api/calls';
 import { messageOf } from '@/api/client';
+import { patch, useSelector, useStore, type Dispatch, type Thunk } from '@/ui/small-store';
 import { readLocalCart } from './cart-storage';
 import { printOfLine } from './checkout-line';
 
@@ -66,143 +59,173 @@ export function initialCartState(items: CartItem[] = readLocalCart()): CartState
   return { items, loading: false, error: null };
 }
 
-type ThunkConfig = { rejectValue: string };
+export type CartAction =
+  | { type: 'cart/addItem'; payload: CartItem }
+  | { type: 'cart/removeItem'; payload: LineRef }
+  | { type: 'cart/increaseQuantity'; payload: LineRef }
+  | { type: 'cart/decreaseQuantity'; payload: LineRef }
+  | { type: 'cart/clearCart' }
+  | { type: 'cart/reconciled'; payload: CartItem[] }
+  | { type: 'cart/requested' }
+  | { type: 'cart/received'; payload: CartItem[] }
+  | { type: 'cart/failed'; payload?: string };
+
+/** Same product, size and print: the quantity grows (up to the stock); else a new line. */
+export const addItem = (payload: CartItem): CartAction => ({ type: 'cart/addItem', payload });
+export const removeItem = (payload: LineRef): CartAction => ({ type: 'cart/removeItem', payload });
+/** One more, never above the size's stock. */
+export const increaseQuantity = (payload: LineRef): CartAction => ({
+  type: 'cart/increaseQuantity',
+  payload,
+});
+/** One fewer, never below 1. */
+export const decreaseQuantity = (payload: LineRef): CartAction => ({
+  type: 'cart/decreaseQuantity',
+  payload,
+});
+export const clearCart = (): CartAction => ({ type: 'cart/clearCart' });
+/**
+ * The server's cart after the shopper's last change (cart-sync.ts). The same cart keeps the
+ * same lines, so nothing the shopper ticked is unticked for a response that agrees.
+ */
+export const cartReconciled = (payload: CartItem[]): CartAction => ({
+  type: 'cart/reconciled',
+  payload,
+});
+/** A load or a merge of the cart (below): started, its lines, or its failure's message. */
+export const cartRequested = (): CartAction => ({ type: 'cart/requested' });
+export const cartReceived = (payload: CartItem[]): CartAction => ({
+  type: 'cart/received',
+  payload,
+});
+export const cartFailed = (payload?: string): CartAction => ({ type: 'cart/failed', payload });
+
+/** The actions a shopper makes; these (and only these) are sent to the server cart. */
+export const SHOPPER_CART_ACTIONS: ReadonlySet<string> = new Set([
+  'cart/addItem',
+  'cart/removeItem',
+  'cart/increaseQuantity',
+  'cart/decreaseQuantity',
+  'cart/clearCart',
+]);
+
+/** `items` with `ref`'s line changed by `change`; the same array when it changes nothing. */
+function changeLine(
+  items: CartItem[],
+  ref: LineRef,
+  change: (line: CartItem) => Partial<CartItem>,
+): CartItem[] {
+  const index = items.findIndex((item) => sameLine(item, ref));
+  if (index === -1) return items;
+  const line = patch(items[index]!, change(items[index]!));
+  return line === items[index] ? items : items.map((item, i) => (i === index ? line : item));
+}
+
+function addLine(items: CartItem[], incoming: CartItem): CartItem[] {
+  const ref = lineRef(incoming);
+  if (!items.some((item) => sameLine(item, ref))) {
+    return [
+      ...items,
+      {
+        ...incoming,
+        selected_product_id: incoming.id,
+        selected_quantity: clampQuantity(incoming.selected_quantity, incoming.stock_quantity),
+      },
+    ];
+  }
+  return changeLine(items, ref, (line) => ({
+    stock_quantity: incoming.stock_quantity,
+    // The print's price as the product page has it now.
+    ...(incoming.print ? { print: incoming.print } : {}),
+    selected_quantity: clampQuantity(
+      line.selected_quantity + incoming.selected_quantity,
+      incoming.stock_quantity,
+    ),
+  }));
+}
+
+/** The cart's reducer: pure; an action that changes nothing returns `state` itself. */
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case 'cart/addItem':
+      return patch(state, { items: addLine(state.items, action.payload) });
+    case 'cart/removeItem':
+      return { ...state, items: state.items.filter((item) => !sameLine(item, action.payload)) };
+    case 'cart/increaseQuantity':
+      return patch(state, {
+        items: changeLine(state.items, action.payload, (line) =>
+          line.selected_quantity < line.stock_quantity
+            ? { selected_quantity: line.selected_quantity + 1 }
+            : {},
+        ),
+      });
+    case 'cart/decreaseQuantity':
+      return patch(state, {
+        items: changeLine(state.items, action.payload, (line) =>
+          line.selected_quantity > 1 ? { selected_quantity: line.selected_quantity - 1 } : {},
+        ),
+      });
+    case 'cart/clearCart':
+      return { ...state, items: [] };
+    case 'cart/reconciled': {
+      const server = action.payload;
+      const same =
+        server.length === state.items.length &&
+        server.every((line, i) => sameShownLine(line, state.items[i]!));
+      return same ? state : { ...state, items: server };
+    }
+    case 'cart/requested':
+      return patch(state, { loading: true, error: null });
+    case 'cart/received':
+      return { ...state, loading: false, items: action.payload };
+    case 'cart/failed':
+      return patch(state, { loading: false, error: action.payload ?? FETCH_CART_ERROR });
+    default:
+      return state;
+  }
+}
+
+/** A load or merge: `loading` while it runs, then its lines or its failure's message. */
+function cartRequest(
+  lines: (getState: () => CartRootState) => CartItem[] | Promise<CartItem[]>,
+): Thunk<CartRootState, Promise<void>> {
+  return async (dispatch, getState) => {
+    dispatch(cartRequested());
+    let items: CartItem[];
+    try {
+      items = await lines(getState);
+    } catch (error) {
+      dispatch(cartFailed(messageOf(error, LOAD_CART_ERROR)));
+      return;
+    }
+    dispatch(cartReceived(items));
+  };
+}
 
 /**
  * Logged in (the session's user id): the server cart replaces the local copy. Visitor (null):
  * the local copy.
  */
-export const loadCart = createAsyncThunk<CartItem[], number | null, ThunkConfig>(
-  'cart/load',
-  async (userId, { rejectWithValue }) => {
-    if (userId === null) return readLocalCart();
-    try {
-      const { cart_items } = await getCart({ user_id: userId });
-      return cart_items;
-    } catch (error) {
-      return rejectWithValue(messageOf(error, LOAD_CART_ERROR));
-    }
-  },
-);
+export const loadCart = (userId: number | null) =>
+  cartRequest(async () =>
+    userId === null ? readLocalCart() : (await getCart({ user_id: userId })).cart_items,
+  );
 
 /**
  * At login: sends the visitor's local lines to cart_merge.php and keeps the merged server
  * cart. The login page dispatches this once the session cookie is set.
  */
-export const mergeGuestCartAtLogin = createAsyncThunk<
-  CartItem[],
-  { userId: number },
-  ThunkConfig & { state: { cart: CartState } }
->('cart/mergeAtLogin', async ({ userId }, { getState, rejectWithValue }) => {
-  const items = getState().cart.items.map((item) => ({
-    product_id: item.id,
-    size: item.selected_size,
-    quantity: item.selected_quantity,
-    // The server prices the print itself; a print the product no longer offers is dropped.
-    ...printOfLine(item.print),
-  }));
-  try {
-    const { cart_items } = await mergeCart({ user_id: userId, items });
-    return cart_items;
-  } catch (error) {
-    return rejectWithValue(messageOf(error, LOAD_CART_ERROR));
-  }
-});
-
-const cartSlice = createSlice({
-  name: 'cart',
-  // A store is given the local lines as its preloaded state (app/store.ts): reading storage
-  // here would run on every reducer probe redux makes while the store is created.
-  initialState: () => initialCartState([]),
-  reducers: {
-    /** Same product, size and print: the quantity grows (up to the stock); else a new line. */
-    addItem(state, action: PayloadAction<CartItem>) {
-      const incoming = action.payload;
-      const existing = state.items.find((item) => sameLine(item, lineRef(incoming)));
-      if (existing) {
-        existing.stock_quantity = incoming.stock_quantity;
-        // The print's price as the product page has it now.
-        if (incoming.print) existing.print = incoming.print;
-        existing.selected_quantity = clampQuantity(
-          existing.selected_quantity + incoming.selected_quantity,
-          incoming.stock_quantity,
-        );
-        return;
-      }
-      state.items.push({
-        ...incoming,
-        selected_product_id: incoming.id,
-        selected_quantity: clampQuantity(incoming.selected_quantity, incoming.stock_quantity),
-      });
-    },
-    removeItem(state, action: PayloadAction<LineRef>) {
-      state.items = state.items.filter((item) => !sameLine(item, action.payload));
-    },
-    /** One more, never above the size's stock. */
-    increaseQuantity(state, action: PayloadAction<LineRef>) {
-      const line = state.items.find((item) => sameLine(item, action.payload));
-      if (line && line.selected_quantity < line.stock_quantity) line.selected_quantity += 1;
-    },
-    /** One fewer, never below 1. */
-    decreaseQuantity(state, action: PayloadAction<LineRef>) {
-      const line = state.items.find((item) => sameLine(item, action.payload));
-      if (line && line.selected_quantity > 1) line.selected_quantity -= 1;
-    },
-    clearCart(state) {
-      state.items = [];
-    },
-    /**
-     * The server's cart after the shopper's last change (cart-sync.ts). The same cart keeps
-     * the same lines, so nothing the shopper ticked is unticked for a response that agrees.
-     */
-    cartReconciled(state, action: PayloadAction<CartItem[]>) {
-      const server = action.payload;
-      if (
-        server.length === state.items.length &&
-        server.every((line, i) => sameShownLine(line, state.items[i]!))
-      ) {
-        return;
-      }
-      state.items = server;
-    },
-  },
-  extraReducers: (builder) => {
-    for (const thunk of [loadCart, mergeGuestCartAtLogin]) {
-      builder
-        .addCase(thunk.pending, (state) => {
-          state.loading = true;
-          state.error = null;
-        })
-        .addCase(thunk.fulfilled, (state, action) => {
-          state.loading = false;
-          state.items = action.payload;
-        })
-        .addCase(thunk.rejected, (state, action) => {
-          state.loading = false;
-          state.error = action.payload ?? FETCH_CART_ERROR;
-        });
-    }
-  },
-});
-
-export const {
-  addItem,
-  removeItem,
-  increaseQuantity,
-  decreaseQuantity,
-  clearCart,
-  cartReconciled,
-} = cartSlice.actions;
-export const cartReducer = cartSlice.reducer;
-
-/** The actions a shopper makes; these (and only these) are sent to the server cart. */
-export const shopperCartActions = [
-  addItem,
-  removeItem,
-  increaseQuantity,
-  decreaseQuantity,
-  clearCart,
-];
+export const mergeGuestCartAtLogin = ({ userId }: { userId: number }) =>
+  cartRequest(async (getState) => {
+    const items = getState().cart.items.map((item) => ({
+      product_id: item.id,
+      size: item.selected_size,
+      quantity: item.selected_quantity,
+      // The server prices the print itself; a print the product no longer offers is dropped.
+      ...printOfLine(item.print),
+    }));
+    return (await mergeCart({ user_id: userId, items })).cart_items;
+  });
 
 export type CartRootState = { cart: CartState };
 export const selectCart = (state: CartRootState) => state.cart;
@@ -211,6 +234,5 @@ export const selectCartItems = (state: CartRootState) => state.cart.items;
 export const selectCartCount = (state: CartRootState) =>
   state.cart.items.reduce((sum, item) => sum + item.selected_quantity, 0);
 
-export const useCartSelector = useSelector.withTypes<CartRootState>();
-export const useCartDispatch =
-  useDispatch.withTypes<ThunkDispatch<CartRootState, unknown, UnknownAction>>();
+export const useCartSelector: <T>(selector: (state: CartRootState) => T) => T = useSelector;
+export const useCartDispatch = (): Dispatch<CartRootState> => useStore<CartRootState>().dispatch;

@@ -5,23 +5,20 @@
 // A refusal (409 'Size M is out of stock.', an unknown size or product) is shown to the
 // shopper in the server's words, and the lines are then corrected from cart.php.
 import type { CartItem, CartManageRequest } from '@kitroom/contract';
-import { isAnyOf, type Middleware } from '@reduxjs/toolkit';
 import { getCart, manageCart } from '@/api/calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
 import { showAlert } from '@/ui/alert';
+import type { Effect, Store } from '@/ui/small-store';
 import {
   cartReconciled,
-  clearCart,
   lineKey,
   lineRef,
-  shopperCartActions,
+  SHOPPER_CART_ACTIONS,
   type CartRootState,
 } from './cart-slice';
 import { writeLocalCart } from './cart-storage';
 import { printOfLine } from './checkout-line';
-
-const isShopperChange = isAnyOf(...shopperCartActions);
 
 /** The responses that refuse a change: the size is sold out or unknown, the product gone. */
 const REFUSALS = new Set([400, 404, 409]);
@@ -59,60 +56,57 @@ export function serverChanges(
 }
 
 /**
- * The cart's middleware. `userIdOf` reads the logged-in user's id from the store (the
- * session slice, which the app hands in: the session depends on the cart, not the reverse).
+ * The cart's effect in the store (ui/small-store.tsx). `userIdOf` reads the logged-in user's id
+ * from the store (the session slice, which the app hands in: the session depends on the cart,
+ * not the reverse).
  */
-export function cartSyncMiddleware<S extends CartRootState>(
+export function cartSync<S extends CartRootState>(
   userIdOf: (state: S) => number | null,
-): Middleware<object, S> {
-  return (api) => {
-    // One queue per store: calls go one after another, so responses arrive in order.
-    let queue: Promise<void> = Promise.resolve();
-    let waiting = 0;
-    let refused = false;
+): Effect<S> {
+  // One queue per store: calls go one after another, so responses arrive in order.
+  let queue: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  let refused = false;
 
-    async function send(change: CartManageRequest): Promise<void> {
-      let serverCart: CartItem[] | null = null;
-      try {
-        serverCart = (await manageCart(change)).cart_items;
-      } catch (failure) {
-        // No response (offline) or an ended session: the next load of the cart corrects it.
-        if (REFUSALS.has(statusOf(failure) ?? 0)) {
-          refused = true;
-          showAlert(messageOf(failure, 'Please try again.'), CART_REFUSED_TITLE);
-        }
-      }
-      waiting -= 1;
-      // A later change is on its way: its response reconciles.
-      if (waiting > 0) return;
-      if (refused) {
-        refused = false;
-        try {
-          serverCart = (await getCart({ user_id: change.user_id })).cart_items;
-        } catch {
-          return;
-        }
-        if (waiting > 0) return;
-      }
-      if (serverCart && userIdOf(api.getState()) === change.user_id) {
-        api.dispatch(cartReconciled(serverCart));
+  async function send(store: Store<S>, change: CartManageRequest): Promise<void> {
+    let serverCart: CartItem[] | null = null;
+    try {
+      serverCart = (await manageCart(change)).cart_items;
+    } catch (failure) {
+      // No response (offline) or an ended session: the next load of the cart corrects it.
+      if (REFUSALS.has(statusOf(failure) ?? 0)) {
+        refused = true;
+        showAlert(messageOf(failure, 'Please try again.'), CART_REFUSED_TITLE);
       }
     }
-
-    return (next) => (action) => {
-      const before = api.getState().cart.items;
-      const result = next(action);
-      const after = api.getState().cart.items;
-      if (before === after) return result;
-      writeLocalCart(after);
-      if (!isShopperChange(action)) return result;
-      const userId = userIdOf(api.getState());
-      if (userId === null) return result;
-      for (const change of serverChanges(userId, before, after, clearCart.match(action))) {
-        waiting += 1;
-        queue = queue.then(() => send(change));
+    waiting -= 1;
+    // A later change is on its way: its response reconciles.
+    if (waiting > 0) return;
+    if (refused) {
+      refused = false;
+      try {
+        serverCart = (await getCart({ user_id: change.user_id })).cart_items;
+      } catch {
+        return;
       }
-      return result;
-    };
+      if (waiting > 0) return;
+    }
+    if (serverCart && userIdOf(store.getState()) === change.user_id) {
+      store.dispatch(cartReconciled(serverCart));
+    }
+  }
+
+  return (before, action, store) => {
+    const was = before.cart.items;
+    const now = store.getState().cart.items;
+    if (was === now) return;
+    writeLocalCart(now);
+    if (!SHOPPER_CART_ACTIONS.has(action.type)) return;
+    const userId = userIdOf(store.getState());
+    if (userId === null) return;
+    for (const change of serverChanges(userId, was, now, action.type === 'cart/clearCart')) {
+      waiting += 1;
+      queue = queue.then(() => send(store, change));
+    }
   };
 }

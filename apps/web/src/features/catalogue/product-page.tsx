@@ -4,7 +4,6 @@
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useStore } from 'react-redux';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
@@ -25,6 +24,7 @@ import { ProductGrid } from '@/ui/product-grid';
 import { percentOffLabel, similarName } from '@/ui/product-text';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useOrigin } from '@/ui/origin';
+import { useStore } from '@/ui/small-store';
 import { useTitle } from '@/ui/use-title';
 import { cartPrintOf, checkPrintDraft, EMPTY_PRINT_DRAFT, type PrintDraft } from './print-rules';
 import { ProductGallery } from './product-gallery';
