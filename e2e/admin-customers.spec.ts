@@ -55,7 +55,7 @@ it('the owner finds a shopper by phone, notes and blocks COD; the shopper cannot
   const res = await request.post(`${shop.baseUrl}/api/shop.php`, { data: { limit: '0-20' } });
   const listing = (await res.json()) as ShopListingResponse;
   const stocked = listing.products.filter((p) => Object.values(p.size).some((n) => n >= 2));
-  // Two shirts of different prices: the pincode box's answer for an amount is kept by the
+  // Two shirts of different prices: the pincode box's response for an amount is kept by the
   // browser for a minute (private, max-age=60), so the next checkout must ask about another.
   const first = stocked[0]!;
   const second = stocked.find((p) => p.discount_price !== first.discount_price);

@@ -77,7 +77,7 @@ export const test = base.extend<Fixtures>({
         if (message.type() !== 'error') return;
         const text = message.text();
         // A 404 page or a refused call is logged by the browser itself; the journeys
-        // assert those answers where they matter.
+        // assert those responses where they matter.
         if (text.startsWith('Failed to load resource')) return;
         if (IGNORED.some((re) => re.test(text))) return;
         errors.push(text);
@@ -128,7 +128,7 @@ export interface OwnShop extends ShopServer {
 /**
  * `test` on a shop of the spec's own, started once per worker, for journeys that need a
  * fresh database (the first owner's setup link, reports read from the stopped shop, a faster
- * sandbox courier through `env`, or what a fake the worker starts first answers). Pages,
+ * sandbox courier through `env`, or what a fake the worker starts first responds). Pages,
  * `request` and `baseURL` go to it; mail reaches the journeys' SMTP server. Skipped when the
  * journeys were not started by global-setup.ts.
  */

@@ -14,7 +14,7 @@ test('an unknown address shows the 404 page, which leads back to shopping', asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('unknown API calls still answer JSON 404', async ({ request }) => {
+test('unknown API calls still respond with a JSON 404', async ({ request }) => {
   const res = await request.get('/api/nothing-here.php');
   expect(res.status()).toBe(404);
   expect(await res.json()).toEqual({ error: 'No such call: GET /api/nothing-here.php' });

@@ -48,10 +48,10 @@ it('the owner offers printing; a shopper prints LUNA 10 on a shirt and pays onli
   await panel.getByRole('button', { name: 'Save printing' }).click();
   await expect
     .poll(async () => {
-      const answer = (await (
+      const response = (await (
         await request.post('/api/product.php', { data: { product_id: product.id } })
       ).json()) as ProductResponse;
-      return answer[0].printing ?? null;
+      return response[0].printing ?? null;
     })
     .toEqual({ name_price: 300, number_price: 200, patch_price: 150, colour: '#FFD700' });
   await ownerContext.close();

@@ -15,14 +15,15 @@ export async function signUp(page: Page): Promise<Shopper> {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const api = page.request;
   const send = await api.post('/api/PHPMailer/send_email.php', { data: { email, action: 'send' } });
-  if (!send.ok()) throw new Error(`send_email.php answered ${send.status()}: ${await send.text()}`);
+  if (!send.ok())
+    throw new Error(`send_email.php responded ${send.status()}: ${await send.text()}`);
   const otp = await api.post('/api/otpprocess.php', { data: { email, otp: await otpFor(email) } });
-  if (!otp.ok()) throw new Error(`otpprocess.php answered ${otp.status()}: ${await otp.text()}`);
+  if (!otp.ok()) throw new Error(`otpprocess.php responded ${otp.status()}: ${await otp.text()}`);
   const signup = await api.post('/api/signup.php', {
     data: { name: 'Journey Shopper', email, password: 'kitroom-e2e', mobile_number: '9876543210' },
   });
   if (!signup.ok())
-    throw new Error(`signup.php answered ${signup.status()}: ${await signup.text()}`);
+    throw new Error(`signup.php responded ${signup.status()}: ${await signup.text()}`);
   const body = (await signup.json()) as SignupResponse;
   const shopper = { email: body.email, userId: body.user_id, sessionId: body.session_id };
   await page.addInitScript((s) => {

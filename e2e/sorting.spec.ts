@@ -1,5 +1,5 @@
 // Sorting the listings (decision 063) on a phone and a desk, and the wishlist heart on the
-// product page. The order a page shows is checked against what shop.php answers for it.
+// product page. The order a page shows is checked against what shop.php responds with for it.
 import { devices, type Page } from '@playwright/test';
 import type { ShopListingResponse } from '@kitroom/contract';
 import { expect, open, option, test } from './fixtures';

@@ -96,10 +96,10 @@ it('a shopper opts in at checkout, gets "order confirmed" on WhatsApp, and the o
   await expect
     .poll(
       async () => {
-        const answer = (await (await fetch(`${fakeUrl}/__control/messages`)).json()) as {
+        const sent = (await (await fetch(`${fakeUrl}/__control/messages`)).json()) as {
           messages: Received[];
         };
-        received = answer.messages;
+        received = sent.messages;
         return received.length;
       },
       { timeout: 30_000 },

@@ -458,6 +458,40 @@ async function listingFigures(
   }
 }
 
+/** Lighthouse on the pages and their bytes, in a server of their own (`--only-pages`). */
+async function pagesFigures(
+  target: Target,
+  runs: number,
+): Promise<{ pages: PageFigures[] | null; pagesSkipped: PageSkipped[]; pagesNote?: string }> {
+  log(`\n== ${target.products.toLocaleString('en-US')} products on ${target.kind}: pages only`);
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    return {
+      pages: null,
+      pagesSkipped: [],
+      pagesNote: 'Not measured: the web app (apps/web) is not built in this checkout.',
+    };
+  }
+  await prepareCatalogue(root, target);
+  const shoppers = await prepareShoppers(target, 1);
+  const secret = randomBytes(32).toString('hex');
+  const server = await startServer(target, secret, 'pages-server');
+  try {
+    const catalogue = await discoverCatalogue(server.baseUrl);
+    if (shoppers[0]) await fillServerCart(server.baseUrl, catalogue, shoppers[0]);
+    log(`  pages: Lighthouse, ${runs} run(s) per page`);
+    const measured = await measurePages(
+      server.baseUrl,
+      webDist,
+      pageSpecs(catalogue, shoppers[0]),
+      runs,
+      log,
+    );
+    return { pages: measured.pages, pagesSkipped: measured.skipped };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The outbox's drain on the first size's database, in a server of its own. */
 async function outboxFigures(
   target: Target,
@@ -650,6 +684,22 @@ async function main(): Promise<void> {
     );
     const checks = judge({ engine, sizes: [], pages: null, checkout, checkoutNote });
     for (const c of checks) {
+      log(
+        `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
+      );
+    }
+    return;
+  }
+  if (o.onlyPages) {
+    // Lighthouse on the pages alone (issue 43): judged and printed, nothing written.
+    const { pages, pagesSkipped, pagesNote } = await pagesFigures(
+      targetFor(serverUrl, o.sizes[0]!, dataRoot),
+      o.lighthouseRuns,
+    );
+    for (const s of pagesSkipped) log(`  skipped ${s.id}: ${s.reason}`);
+    if (pagesNote) log(`  pages: ${pagesNote}`);
+    const checks = judge({ engine, sizes: [], pages });
+    for (const c of checks.filter((c) => c.subject.endsWith(' page'))) {
       log(
         `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
       );

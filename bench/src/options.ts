@@ -24,6 +24,7 @@ export interface BenchOptions {
   onlyCheckout: boolean;
   /** Only the ceiling and the listing scenarios, judged and printed (nothing written). */
   onlyListing: boolean;
+  onlyPages: boolean;
   /** Shoppers in the drop (its size has stock 100). */
   dropShoppers: number;
   /** Only the kit launch through the waiting room, judged and printed (nothing written). */
@@ -32,7 +33,7 @@ export interface BenchOptions {
   launchFans: number;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--drop-shoppers 200] [--only-launch] [--launch-fans 2000]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--only-pages] [--drop-shoppers 200] [--only-launch] [--launch-fans 2000]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -48,6 +49,8 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --only-checkout  only the drop and sustained checkout on the first size's database, printed
   --only-listing  only the bare-Fastify ceiling and the shop.php listing scenarios on the
                  first size's database, judged and printed
+  --only-pages   only Lighthouse on the pages (--runs each) and their bytes, on the first
+                 size's database, judged and printed
   --drop-shoppers N  shoppers in the drop, each ordering 1 unit of a size with stock 100
                  (default 200)
   --only-launch  only the kit launch through the waiting room: two processes behind nginx
@@ -82,6 +85,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       'only-processes': { type: 'boolean', default: false },
       'only-checkout': { type: 'boolean', default: false },
       'only-listing': { type: 'boolean', default: false },
+      'only-pages': { type: 'boolean', default: false },
       'drop-shoppers': { type: 'string' },
       'only-launch': { type: 'boolean', default: false },
       'launch-fans': { type: 'string' },
@@ -122,6 +126,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     onlyProcesses: values['only-processes'] === true,
     onlyCheckout: values['only-checkout'] === true,
     onlyListing: values['only-listing'] === true,
+    onlyPages: values['only-pages'] === true,
     dropShoppers: values['drop-shoppers']
       ? positiveInt('drop-shoppers', values['drop-shoppers'], 2_000)
       : DROP_SHOPPERS,

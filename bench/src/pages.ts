@@ -1,7 +1,7 @@
 // Page measurements: Lighthouse (mobile preset, Debian Chromium) on the storefront's pages,
 // and the JavaScript and CSS each page loads first, gzipped from the Vite build output (CSS
 // inlined in the HTML counted too).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -208,6 +208,17 @@ async function runOnce(
 /** Attempts per run: Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP). */
 const ATTEMPTS = 3;
 
+/**
+ * With BENCH_LIGHTHOUSE_REPORTS set to a folder, each page's last report is kept there as
+ * `<page>.json` (the LCP element, its phases, the requests: what to read when a page is slow).
+ */
+function keepReport(spec: PageSpec, lhr: Result): void {
+  const folder = process.env.BENCH_LIGHTHOUSE_REPORTS?.trim();
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, `${spec.id}.json`), JSON.stringify(lhr));
+}
+
 /** One Lighthouse run; a run whose trace Lighthouse could not record is tried again. */
 async function measuredRun(
   browser: Browser,
@@ -220,6 +231,7 @@ async function measuredRun(
     try {
       const result = await runOnce(browser, baseUrl, spec, flags);
       if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
+      keepReport(spec, result.lhr);
       return runFigures(result.lhr, baseUrl);
     } catch (error) {
       if (attempt >= ATTEMPTS) throw error;

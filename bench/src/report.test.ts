@@ -477,6 +477,14 @@ describe('options', () => {
     expect(parseOptions(['--only-listing']).onlyListing).toBe(true);
   });
 
+  it('--only-pages measures the pages alone', () => {
+    expect(parseOptions([]).onlyPages).toBe(false);
+    expect(parseOptions(['--only-pages', '--runs', '3'])).toMatchObject({
+      onlyPages: true,
+      lighthouseRuns: 3,
+    });
+  });
+
   it('--only-processes measures 1 vs 2 processes alone', () => {
     expect(parseOptions([]).onlyProcesses).toBe(false);
     expect(parseOptions(['--only-processes']).onlyProcesses).toBe(true);

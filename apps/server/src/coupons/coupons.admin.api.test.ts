@@ -126,14 +126,14 @@ describe('creating and listing coupons', () => {
 
   it('names the field of bad input', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ code: 'a b' }, "code: code must be 3 to 40 letters, digits, '-' or '_'"],
-      [{ value: 150 }, 'value: a percent must be 1 to 100'],
-      [{ kind: 'flat', value: 150 }, 'max_discount: a flat coupon takes off its value'],
-      [{ ends_at: '2025-01-01T00:00:00+05:30' }, 'ends_at: ends_at must be after starts_at'],
-      [{ max_uses_per_user: 500 }, 'max_uses_per_user: max_uses_per_user cannot be more'],
-      [{ min_order: -1 }, 'min_order: min_order cannot be negative'],
-      [{ starts_at: 'tomorrow' }, 'starts_at: starts_at must be a date and time'],
-      [{ category_ids: [999_999] }, 'category_ids: no category #999999'],
+      [{ code: 'a b' }, "code: The code must be 3 to 40 letters, digits, '-' or '_'"],
+      [{ value: 150 }, 'value: Percent off must be 1 to 100'],
+      [{ kind: 'flat', value: 150 }, 'max_discount: A rupees-off coupon takes off its amount'],
+      [{ ends_at: '2025-01-01T00:00:00+05:30' }, 'ends_at: The end must be after the start'],
+      [{ max_uses_per_user: 500 }, 'max_uses_per_user: Uses per shopper cannot be more'],
+      [{ min_order: -1 }, 'min_order: The minimum order cannot be negative'],
+      [{ starts_at: 'tomorrow' }, 'starts_at: The start must be a date and time'],
+      [{ category_ids: [999_999] }, 'Categories: there is no category #999999'],
     ];
     for (const [change, error] of cases) {
       const res = await manager.call(
@@ -252,7 +252,7 @@ describe('editing a coupon', () => {
     await createCoupon(t.db, { code: 'OTHER10' });
     const tooMuch = await manager.call('PATCH', `/api/admin/coupons/${c.id}`, { value: 120 });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().error).toBe('value: a percent must be 1 to 100');
+    expect(tooMuch.json().error).toBe('value: Percent off must be 1 to 100');
     const taken = await manager.call('PATCH', `/api/admin/coupons/${c.id}`, { code: 'other10' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: COUPON_CODE_TAKEN });

@@ -82,10 +82,11 @@ function valuesOf(c: Input): q.CouponValues {
 /** Refuses restrictions naming products or categories that do not exist. */
 async function checkRestrictions(db: Queryable, c: Input): Promise<void> {
   const products = await q.missingIds(db, 'products', c.product_ids);
-  if (products.length > 0) throw new Invalid(`product_ids: no product #${products.join(', #')}`);
+  if (products.length > 0)
+    throw new Invalid(`Product ids: there is no product #${products.join(', #')}`);
   const categories = await q.missingIds(db, 'categories', c.category_ids);
   if (categories.length > 0) {
-    throw new Invalid(`category_ids: no category #${categories.join(', #')}`);
+    throw new Invalid(`Categories: there is no category #${categories.join(', #')}`);
   }
 }
 

@@ -120,24 +120,24 @@ describe('scheduling a launch', () => {
       input([id], { per_fan_limit: 0 }),
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('per_fan_limit must be a whole number from 1 to 10');
+    expect(bad.body).toContain('Pieces of each size per fan must be a whole number from 1 to 10');
     const backwards = await manager.call(
       'POST',
       '/api/admin/launches',
       input([id], { limits_until: at(HOUR / 2) }),
     );
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.body).toContain('limits_until must be after starts_at');
+    expect(backwards.body).toContain('Limits until must be after the start');
     const past = await manager.call(
       'POST',
       '/api/admin/launches',
       input([id], { starts_at: at(-HOUR) }),
     );
     expect(past.statusCode).toBe(400);
-    expect(past.body).toContain('starts_at must be in the future');
+    expect(past.body).toContain('On sale from must be in the future');
     const missing = await manager.call('POST', '/api/admin/launches', input([id, 99_999_999]));
     expect(missing.statusCode).toBe(400);
-    expect(missing.body).toContain('product_ids: no product 99999999');
+    expect(missing.body).toContain('Product ids: there is no product 99999999');
 
     const first = await manager.call(
       'POST',

@@ -529,7 +529,8 @@ async function checkProducts(
 ) {
   const found = new Set((await q.existingProducts(db, productIds)).map((p) => p.id));
   const missing = productIds.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new Invalid(`product_ids: no product ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Invalid(`Product ids: there is no product ${missing.join(', ')}`);
   const [clash] = await q.overlappingLaunches(db, {
     productIds,
     startsAt: values.startsAt,
@@ -550,7 +551,7 @@ export async function createLaunch(
   now = new Date(),
 ): Promise<AdminLaunch> {
   const values = valuesOf(input);
-  if (values.startsAt <= now) throw new Invalid('starts_at must be in the future');
+  if (values.startsAt <= now) throw new Invalid('On sale from must be in the future');
   const id = await db.transaction(async (tx) => {
     await checkProducts(tx, values, input.product_ids, null);
     const created = await q.insertLaunch(tx, values);
@@ -596,7 +597,7 @@ export async function updateLaunch(
     if (state === 'canceled') throw new Conflict(LAUNCH_CANCELED);
     const old = valuesOfRow(before);
     if (state === 'upcoming') {
-      if (values.startsAt <= now) throw new Invalid('starts_at must be in the future');
+      if (values.startsAt <= now) throw new Invalid('On sale from must be in the future');
     } else if (
       values.startsAt.getTime() !== old.startsAt.getTime() ||
       values.perFanLimit !== old.perFanLimit ||

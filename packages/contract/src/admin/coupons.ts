@@ -5,62 +5,62 @@ import { z } from 'zod';
 import { Id } from '../common.js';
 
 /** One instant as ISO 8601 with its offset; the form sends Indian time (+05:30). */
-const Instant = (field: string) =>
-  z.iso.datetime({ offset: true, error: `${field} must be a date and time` });
+const Instant = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time` });
 
-const WholeRupees = (field: string) =>
+const WholeRupees = (label: string) =>
   z
-    .number({ error: `${field} must be a number of rupees` })
-    .int(`${field} must be whole rupees`)
-    .min(0, `${field} cannot be negative`)
-    .max(10_000_000, `${field} is too large`);
+    .number({ error: `${label} must be an amount in rupees, like 500` })
+    .int(`${label} must be whole rupees, like 500`)
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} must be at most ₹1,00,00,000`);
 
-const Limit = (field: string) =>
+const Limit = (label: string) =>
   z
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be at least 1`)
-    .max(10_000_000, `${field} is too large`);
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(10_000_000, `${label} must be at most 1,00,00,000`);
 
-const IdList = (field: string) =>
-  z.array(Id, { error: `${field} must be a list of ids` }).max(500, `${field} has too many ids`);
+const IdList = (label: string) =>
+  z.array(Id, { error: `${label} must be a list of ids` }).max(500, `${label}: 500 at most`);
 
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
 
 /** What staff set on a coupon. Codes are stored upper-cased (shoppers type any case). */
 const CouponFields = z.object({
   code: z
-    .string({ error: 'code is required' })
+    .string({ error: 'The code is required' })
     .trim()
     .toUpperCase()
-    .regex(COUPON_CODE_PATTERN, "code must be 3 to 40 letters, digits, '-' or '_'"),
-  description: z.string().trim().max(200, 'description is too long (200 characters at most)'),
-  kind: z.enum(['percent', 'flat'], { error: 'kind must be percent or flat' }),
+    .regex(COUPON_CODE_PATTERN, "The code must be 3 to 40 letters, digits, '-' or '_'"),
+  description: z.string().trim().max(200, 'The description must be 200 characters at most'),
+  kind: z.enum(['percent', 'flat'], { error: 'The kind must be Percent off or Rupees off' }),
   /** Percent (10 for 10%) or rupees off, by kind. */
   value: z
-    .number({ error: 'value is required' })
-    .int('value must be a whole number')
-    .min(1, 'value must be at least 1')
-    .max(10_000_000, 'value is too large'),
+    .number({ error: 'How much it takes off is required' })
+    .int('How much it takes off must be a whole number')
+    .min(1, 'How much it takes off must be at least 1')
+    .max(10_000_000, 'Rupees off must be at most ₹1,00,00,000'),
   /** The most a percent coupon takes off, in rupees; null: no cap. */
-  max_discount: WholeRupees('max_discount').nullable(),
+  max_discount: WholeRupees('At most (₹)').nullable(),
   /** The order (before shipping) must be worth at least this many rupees. */
-  min_order: WholeRupees('min_order'),
-  starts_at: Instant('starts_at'),
+  min_order: WholeRupees('The minimum order'),
+  starts_at: Instant('The start'),
   /** null: never ends. */
-  ends_at: Instant('ends_at').nullable(),
+  ends_at: Instant('The end').nullable(),
   /** Uses in all (an unpaid order holds its use until its hold ends); null: no limit. */
-  max_uses: Limit('max_uses').nullable(),
+  max_uses: Limit('Uses in all').nullable(),
   /** Uses per shopper; null: no limit. */
-  max_uses_per_user: Limit('max_uses_per_user').nullable(),
-  active: z.boolean({ error: 'active must be true or false' }),
+  max_uses_per_user: Limit('Uses per shopper').nullable(),
+  active: z.boolean({ error: 'Active must be on or off' }),
   /** Also applies on top of a wholesaler's prices (decision 045); left out: it does not. */
   stacks_with_wholesale: z
-    .boolean({ error: 'stacks_with_wholesale must be true or false' })
+    .boolean({ error: 'Stacks with wholesale prices must be on or off' })
     .optional(),
   /** Limits the discount to these products and categories (either); both empty: everything. */
-  product_ids: IdList('product_ids'),
-  category_ids: IdList('category_ids'),
+  product_ids: IdList('Product ids'),
+  category_ids: IdList('Categories'),
 });
 
 type Fields = z.output<typeof CouponFields>;
@@ -68,23 +68,23 @@ type Fields = z.output<typeof CouponFields>;
 /** The rules between fields, for a new coupon and for an edited one once merged. */
 function checkRules(c: Fields, ctx: z.RefinementCtx) {
   if (c.kind === 'percent' && c.value > 100) {
-    ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percent must be 1 to 100' });
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'Percent off must be 1 to 100' });
   }
   if (c.kind === 'flat' && c.max_discount !== null) {
     ctx.addIssue({
       code: 'custom',
       path: ['max_discount'],
-      message: 'a flat coupon takes off its value: leave max_discount empty',
+      message: 'A rupees-off coupon takes off its amount: leave At most (₹) empty',
     });
   }
   if (c.ends_at !== null && Date.parse(c.ends_at) <= Date.parse(c.starts_at)) {
-    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'ends_at must be after starts_at' });
+    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must be after the start' });
   }
   if (c.max_uses !== null && c.max_uses_per_user !== null && c.max_uses_per_user > c.max_uses) {
     ctx.addIssue({
       code: 'custom',
       path: ['max_uses_per_user'],
-      message: 'max_uses_per_user cannot be more than max_uses',
+      message: 'Uses per shopper cannot be more than uses in all',
     });
   }
 }

@@ -4,64 +4,47 @@
 import { z } from 'zod';
 import { Id } from '../common.js';
 
-const Instant = (field: string) =>
-  z.iso.datetime({ offset: true, error: `${field} must be a date and time` });
+const Instant = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time` });
 
 export const LAUNCH_MAX_PRODUCTS = 20;
 export const LAUNCH_NOT_FOUND = 'Launch not found';
 export const LAUNCH_STARTED = 'This launch has started: only its end of limits can change now.';
 export const LAUNCH_CANCELED = 'This launch was canceled.';
 
+/** A whole number from `min` to `max`, its message naming the form's label. */
+const WholeFrom = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 export const LaunchInput = z
   .object({
     name: z
-      .string({ error: 'name is required' })
+      .string({ error: 'The name is required' })
       .trim()
-      .min(1, 'name is required')
-      .max(80, 'name: 80 characters at most'),
-    starts_at: Instant('starts_at'),
-    limits_until: Instant('limits_until'),
-    per_fan_limit: z
-      .number({ error: 'per_fan_limit must be a whole number from 1 to 10' })
-      .int('per_fan_limit must be a whole number from 1 to 10')
-      .min(1, 'per_fan_limit must be a whole number from 1 to 10')
-      .max(10, 'per_fan_limit must be a whole number from 1 to 10'),
-    cod_allowed: z.boolean({ error: 'cod_allowed must be true or false' }),
-    hold_minutes: z
-      .number({ error: 'hold_minutes must be a whole number from 2 to 60' })
-      .int('hold_minutes must be a whole number from 2 to 60')
-      .min(2, 'hold_minutes must be a whole number from 2 to 60')
-      .max(60, 'hold_minutes must be a whole number from 2 to 60'),
-    queue_opens_minutes: z
-      .number({ error: 'queue_opens_minutes must be a whole number from 0 to 120' })
-      .int('queue_opens_minutes must be a whole number from 0 to 120')
-      .min(0, 'queue_opens_minutes must be a whole number from 0 to 120')
-      .max(120, 'queue_opens_minutes must be a whole number from 0 to 120')
-      .default(10),
-    admit_per_minute: z
-      .number({ error: 'admit_per_minute must be a whole number from 10 to 6000' })
-      .int('admit_per_minute must be a whole number from 10 to 6000')
-      .min(10, 'admit_per_minute must be a whole number from 10 to 6000')
-      .max(6000, 'admit_per_minute must be a whole number from 10 to 6000')
-      .default(300),
-    turn_minutes: z
-      .number({ error: 'turn_minutes must be a whole number from 5 to 60' })
-      .int('turn_minutes must be a whole number from 5 to 60')
-      .min(5, 'turn_minutes must be a whole number from 5 to 60')
-      .max(60, 'turn_minutes must be a whole number from 5 to 60')
-      .default(10),
+      .min(1, 'The name is required')
+      .max(80, 'The name must be 80 characters at most'),
+    starts_at: Instant('On sale from'),
+    limits_until: Instant('Limits until'),
+    per_fan_limit: WholeFrom('Pieces of each size per fan', 1, 10),
+    cod_allowed: z.boolean({ error: 'Cash on delivery must be on or off' }),
+    hold_minutes: WholeFrom('The hold', 2, 60),
+    queue_opens_minutes: WholeFrom('Queue opens (minutes before the start)', 0, 120).default(10),
+    admit_per_minute: WholeFrom('Fans let in per minute', 10, 6000).default(300),
+    turn_minutes: WholeFrom('Minutes each fan has', 5, 60).default(10),
     product_ids: z
       .array(Id)
-      .min(1, 'product_ids: at least one product')
-      .max(LAUNCH_MAX_PRODUCTS, `product_ids: ${LAUNCH_MAX_PRODUCTS} products at most`)
-      .refine((ids) => new Set(ids).size === ids.length, 'product_ids: each product once'),
+      .min(1, 'Name at least one product id')
+      .max(LAUNCH_MAX_PRODUCTS, `A launch takes ${LAUNCH_MAX_PRODUCTS} products at most`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Name each product once'),
   })
   .superRefine((l, ctx) => {
     if (Date.parse(l.limits_until) <= Date.parse(l.starts_at)) {
       ctx.addIssue({
         code: 'custom',
         path: ['limits_until'],
-        message: 'limits_until must be after starts_at',
+        message: 'Limits until must be after the start',
       });
     }
   });

@@ -104,7 +104,7 @@ describe('the coupon form', () => {
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'diwali15' } });
     fireEvent.change(screen.getByLabelText('Percent off'), { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
-    expect(await screen.findByText('a percent must be 1 to 100')).toBeTruthy();
+    expect(await screen.findByText('Percent off must be 1 to 100')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Percent off'));
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 

@@ -78,7 +78,7 @@ describe('the launches pages', { timeout: 20_000 }, () => {
     });
     fireEvent.change(screen.getByLabelText('Product ids'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Schedule launch' }));
-    expect(await screen.findByText('limits_until must be after starts_at')).toBeTruthy();
+    expect(await screen.findByText('Limits until must be after the start')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('Limits until (India time)'), {
