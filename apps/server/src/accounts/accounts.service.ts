@@ -251,6 +251,9 @@ export async function shippingAddress(
   return toShippingAddress(await q.findAddress(db, userId));
 }
 
+/** A shipping address as its row's columns. */
+export type AddressRow = q.AddressRow;
+
 /** A shipping address as its row's columns (checkout writes a first one with the order). */
 export const addressRow = (address: ShippingAddress): q.AddressRow => ({
   firstName: address.first_name,

@@ -6,6 +6,7 @@
 // shipping's promisedDateFrom, order-stock's checkLines.
 import type { ShippingRates } from '@kitroom/contract';
 import { sql } from 'drizzle-orm';
+import type { AddressRow } from '../accounts/index.js';
 import type { Queryable } from '../db/index.js';
 import { param, preparedStatement } from '../db/index.js';
 import type { LineProductRow } from '../orders/orders.queries.js';
@@ -121,15 +122,7 @@ export interface NewOrder {
   /** An approved wholesaler's shop as the B2B invoice prints it (decision 046). */
   wholesaleBuyer: { legal_name: string; address: string; gstin: string | null } | null;
   /** The shopper's first address, kept as their profile's if they have none (accounts). */
-  firstAddress: {
-    firstName: string;
-    lastName: string;
-    streetName: string;
-    city: string;
-    state: string;
-    pincode: string;
-    phone: string;
-  };
+  firstAddress: AddressRow;
   /** Online orders: the provider the first payment attempt is for; null (COD): no attempt. */
   provider: string | null;
 }
