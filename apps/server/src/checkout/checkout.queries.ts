@@ -9,7 +9,12 @@ import { sql } from 'drizzle-orm';
 import type { AddressRow } from '../accounts/index.js';
 import type { Queryable } from '../db/index.js';
 import { param, preparedStatement } from '../db/index.js';
-import type { LineProductRow } from '../orders/orders.queries.js';
+import {
+  holdsLockSql,
+  latestLaunchSql,
+  type LineProductRow,
+  unpaidHoldsSql,
+} from '../orders/orders.queries.js';
 import type { DeliverySettings } from '../shipping/index.js';
 import type { ApprovedWholesalerRow } from '../wholesale/index.js';
 
@@ -18,7 +23,7 @@ const lockShopperStatement = preparedStatement(
   sql`SELECT CASE WHEN ${param('key', 'text')} IS NOT NULL
                   THEN pg_advisory_xact_lock(${param('userId', 'int')}, hashtext(${param('key', 'text')}))
              END AS key_lock,
-             pg_advisory_xact_lock(${param('userId', 'int')}, hashtext('unpaid-holds')) AS holds_lock`,
+             ${holdsLockSql(param('userId', 'int'))} AS holds_lock`,
 );
 
 /**
@@ -51,17 +56,13 @@ const factsStatement = preparedStatement<CheckoutFacts>(
         (SELECT id FROM orders
          WHERE user_id = ${param('userId', 'int')}
            AND idempotency_key = ${param('key', 'text')}) AS earlier_order_id,
+        -- The array (and the time below) behind a sub-select: the planner cannot see them
+        -- in any call, so PostgreSQL keeps one generic plan for the statement instead of
+        -- planning every order anew.
         (SELECT coalesce(json_agg(l), '[]'::json) FROM (
            SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
-                  ps.size, ps.stock,
-                  (SELECT lp.launch_id FROM launch_products lp
-                   JOIN launches la ON la.id = lp.launch_id
-                   WHERE lp.product_id = p.id AND la.canceled_at IS NULL
-                   ORDER BY la.limits_until DESC LIMIT 1) AS launch_id
+                  ps.size, ps.stock, ${latestLaunchSql(sql`p.id`)} AS launch_id
            FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
-           -- The array (and the time below) behind a sub-select: the planner cannot see
-           -- them in any call, so PostgreSQL keeps one generic plan for the statement
-           -- instead of planning every order anew.
            WHERE p.id = ANY((SELECT ${param('productIds', 'int[]')})::int[])) l) AS products,
         (SELECT row_to_json(w) FROM (
            SELECT a.shop_name, a.shop_location, a.gst, a.registered, pl.id, pl.name, pl.rules,
@@ -69,11 +70,8 @@ const factsStatement = preparedStatement<CheckoutFacts>(
            FROM wholesale_applications a
            LEFT JOIN wholesale_price_lists pl ON pl.id = a.price_list_id
            WHERE a.user_id = ${param('userId', 'int')} AND a.status = 'approved') w) AS wholesaler,
-        (SELECT count(*)::int FROM orders
-         WHERE user_id = ${param('userId', 'int')} AND payment_method = 'Online'
-           AND payment_status <> 'SUCCESS' AND order_status = 'Pending'
-           AND NOT stock_released
-           AND reserved_until > (SELECT ${param('now', 'timestamptz')})) AS unpaid,
+        ${unpaidHoldsSql(param('userId', 'int'), sql`(SELECT ${param('now', 'timestamptz')})`)}
+          AS unpaid,
         s.unpaid_orders_max AS unpaid_max, s.pieces_per_size_max AS pieces_max,
         s.shipping_rates, s.dispatch_cutoff, s.delivery_days_same_city,
         s.delivery_days_same_state, s.delivery_days_metro, s.delivery_days_rest_of_india,

@@ -176,13 +176,8 @@ async function shopperTerms(
     if (!grant.ok) throw new Conflict(grant.error);
     coupon = grant;
   }
-  const { facts } = priced;
-  const holds = {
-    unpaid: facts.unpaid,
-    unpaid_max: facts.unpaid_max,
-    pieces_max: facts.pieces_max,
-    shipping_rates: facts.shipping_rates,
-  };
+  // The shopper's unpaid holds and the shop's limits, as read with the facts.
+  const holds: q.ShopperHolds = priced.facts;
   // A kit launch's rules (decision 070), under the shopper's holds lock: a fan's orders
   // are counted one at a time against the launch's limit.
   const launch = await launches.checkoutRules(tx, {

@@ -3,7 +3,7 @@
 // size), then every products row sorted by id — so concurrent checkouts, payments and
 // sweeps never deadlock.
 import type { ShippingRates } from '@kitroom/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { param, preparedStatement, queryRows, sqlList } from '../db/index.js';
 
@@ -26,13 +26,16 @@ export interface LineProductRow {
   launch_id: number | null;
 }
 
+/** The latest launch product `productId` is in, canceled ones aside (null: none), as SQL. */
+export const latestLaunchSql = (productId: SQL) =>
+  sql`(SELECT lp.launch_id FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
+       WHERE lp.product_id = ${productId} AND l.canceled_at IS NULL
+       ORDER BY l.limits_until DESC LIMIT 1)`;
+
 const lineProductsStatement = preparedStatement<LineProductRow>(
   'order_line_products',
   sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
-             ps.size, ps.stock,
-             (SELECT lp.launch_id FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
-              WHERE lp.product_id = p.id AND l.canceled_at IS NULL
-              ORDER BY l.limits_until DESC LIMIT 1) AS launch_id
+             ps.size, ps.stock, ${latestLaunchSql(sql`p.id`)} AS launch_id
       FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
       WHERE p.id = ANY(${param('productIds', 'int[]')})`,
 );
@@ -249,10 +252,25 @@ export interface ShopperHolds {
   shipping_rates: ShippingRates;
 }
 
+/** The shopper's hold lock, which checkout and Pay Now take before counting their holds. */
+export const holdsLockSql = (userId: SQL) =>
+  sql`pg_advisory_xact_lock(${userId}, hashtext('unpaid-holds'))`;
+
+/**
+ * How many of the shopper's other orders hold stock unpaid at `now`: online, not paid,
+ * pending, their hold not ended nor released (a sub-select; `exceptOrderId` null: none).
+ */
+export const unpaidHoldsSql = (userId: SQL, now: SQL, exceptOrderId: SQL = sql`NULL::int`) =>
+  sql`(SELECT count(*)::int FROM orders
+       WHERE user_id = ${userId} AND payment_method = 'Online'
+         AND payment_status <> 'SUCCESS' AND order_status = 'Pending'
+         AND NOT stock_released AND reserved_until > ${now}
+         AND id IS DISTINCT FROM ${exceptOrderId})`;
+
 /**
  * Takes the shopper's hold lock (two checkouts or Pay Nows of one shopper at once are counted
  * one after the other), then returns the shop's limits and the shopper's other orders
- * holding stock unpaid: online, not paid, pending, their hold not ended nor released.
+ * holding stock unpaid.
  */
 export async function holdsOfShopper(
   db: Queryable,
@@ -260,14 +278,14 @@ export async function holdsOfShopper(
   now: Date,
   exceptOrderId: number | null = null,
 ): Promise<ShopperHolds> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${userId}::int, hashtext('unpaid-holds'))`);
+  await db.execute(sql`SELECT ${holdsLockSql(sql`${userId}::int`)}`);
   const [row] = await queryRows<ShopperHolds>(
     db,
-    sql`SELECT (SELECT count(*)::int FROM orders
-                WHERE user_id = ${userId} AND payment_method = 'Online'
-                  AND payment_status <> 'SUCCESS' AND order_status = 'Pending'
-                  AND NOT stock_released AND reserved_until > ${now.toISOString()}::timestamptz
-                  AND id IS DISTINCT FROM ${exceptOrderId}::int) AS unpaid,
+    sql`SELECT ${unpaidHoldsSql(
+      sql`${userId}::int`,
+      sql`${now.toISOString()}::timestamptz`,
+      sql`${exceptOrderId}::int`,
+    )} AS unpaid,
                unpaid_orders_max AS unpaid_max, pieces_per_size_max AS pieces_max,
                shipping_rates
         FROM shop_settings WHERE id = 1`,
