@@ -31,6 +31,7 @@ import { CHART_FILE, renderChart, renderSection, replaceSection } from './report
 import type {
   ApiResult,
   BenchResult,
+  BudgetCheck,
   CheckoutFigures,
   OutboxFigures,
   ProcessesFigures,
@@ -394,22 +395,12 @@ async function measureSize(
     }
 
     if (withPages) {
-      if (!existsSync(path.join(webDist, 'index.html'))) {
-        pagesNote = 'Not measured: the web app (apps/web) is not built in this checkout.';
-        log(`  pages: ${pagesNote}`);
-      } else {
-        log(`  pages: Lighthouse, ${o.lighthouseRuns} run(s) per page`);
-        if (shoppers[0]) await fillServerCart(server.baseUrl, catalogue, shoppers[0]);
-        const measured = await measurePages(
-          server.baseUrl,
-          webDist,
-          pageSpecs(catalogue, shoppers[0]),
-          o.lighthouseRuns,
-          log,
-        );
-        pages = measured.pages;
-        pagesSkipped = measured.skipped;
-      }
+      ({ pages, pagesSkipped, pagesNote } = await lighthousePages(
+        server.baseUrl,
+        catalogue,
+        shoppers[0],
+        o.lighthouseRuns,
+      ));
     }
   } finally {
     await server.stop();
@@ -458,35 +449,40 @@ async function listingFigures(
   }
 }
 
-/** Lighthouse on the pages and their bytes, in a server of their own (`--only-pages`). */
-async function pagesFigures(
-  target: Target,
+interface PagesMeasured {
+  pages: PageFigures[] | null;
+  pagesSkipped: PageSkipped[];
+  pagesNote?: string;
+}
+
+/** Lighthouse on the pages of a running server (the shopper's cart filled for checkout). */
+async function lighthousePages(
+  baseUrl: string,
+  catalogue: Catalogue,
+  shopper: BenchUser | undefined,
   runs: number,
-): Promise<{ pages: PageFigures[] | null; pagesSkipped: PageSkipped[]; pagesNote?: string }> {
-  log(`\n== ${target.products.toLocaleString('en-US')} products on ${target.kind}: pages only`);
+): Promise<PagesMeasured> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    return {
-      pages: null,
-      pagesSkipped: [],
-      pagesNote: 'Not measured: the web app (apps/web) is not built in this checkout.',
-    };
+    const pagesNote = 'Not measured: the web app (apps/web) is not built in this checkout.';
+    log(`  pages: ${pagesNote}`);
+    return { pages: null, pagesSkipped: [], pagesNote };
   }
+  log(`  pages: Lighthouse, ${runs} run(s) per page`);
+  if (shopper) await fillServerCart(baseUrl, catalogue, shopper);
+  const measured = await measurePages(baseUrl, webDist, pageSpecs(catalogue, shopper), runs, log);
+  return { pages: measured.pages, pagesSkipped: measured.skipped };
+}
+
+/** Lighthouse on the pages and their bytes, in a server of their own (`--only-pages`). */
+async function pagesFigures(target: Target, runs: number): Promise<PagesMeasured> {
+  log(`\n== ${target.products.toLocaleString('en-US')} products on ${target.kind}: pages only`);
   await prepareCatalogue(root, target);
   const shoppers = await prepareShoppers(target, 1);
   const secret = randomBytes(32).toString('hex');
   const server = await startServer(target, secret, 'pages-server');
   try {
     const catalogue = await discoverCatalogue(server.baseUrl);
-    if (shoppers[0]) await fillServerCart(server.baseUrl, catalogue, shoppers[0]);
-    log(`  pages: Lighthouse, ${runs} run(s) per page`);
-    const measured = await measurePages(
-      server.baseUrl,
-      webDist,
-      pageSpecs(catalogue, shoppers[0]),
-      runs,
-      log,
-    );
-    return { pages: measured.pages, pagesSkipped: measured.skipped };
+    return await lighthousePages(server.baseUrl, catalogue, shoppers[0], runs);
   } finally {
     await server.stop();
   }
@@ -640,6 +636,15 @@ function writeResults(o: BenchOptions, result: BenchResult): void {
   );
 }
 
+/** Prints each check's verdict, subject, rule and figure (the --only-… runs). */
+function printChecks(checks: readonly BudgetCheck[]): void {
+  for (const c of checks) {
+    log(
+      `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const o = parseOptions(args);
@@ -683,27 +688,18 @@ async function main(): Promise<void> {
       o.dropShoppers,
     );
     const checks = judge({ engine, sizes: [], pages: null, checkout, checkoutNote });
-    for (const c of checks) {
-      log(
-        `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
-      );
-    }
+    printChecks(checks);
     return;
   }
   if (o.onlyPages) {
     // Lighthouse on the pages alone (issue 43): judged and printed, nothing written.
-    const { pages, pagesSkipped, pagesNote } = await pagesFigures(
+    // (A page skipped, or the web app not built, is said as it is measured.)
+    const { pages } = await pagesFigures(
       targetFor(serverUrl, o.sizes[0]!, dataRoot),
       o.lighthouseRuns,
     );
-    for (const s of pagesSkipped) log(`  skipped ${s.id}: ${s.reason}`);
-    if (pagesNote) log(`  pages: ${pagesNote}`);
     const checks = judge({ engine, sizes: [], pages });
-    for (const c of checks.filter((c) => c.subject.endsWith(' page'))) {
-      log(
-        `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
-      );
-    }
+    printChecks(checks.filter((c) => c.subject.endsWith(' page')));
     return;
   }
   if (o.onlyListing) {
@@ -715,11 +711,7 @@ async function main(): Promise<void> {
     const size: SizeResult = { products, seededSeconds: null, coldStart: null, memory: null, api };
     const checks = judge({ engine, sizes: [size], pages: null });
     const labels = api.map((a) => a.label);
-    for (const c of checks.filter((c) => labels.some((l) => c.subject.startsWith(l)))) {
-      log(
-        `  ${c.pass === null ? '—' : c.pass ? 'pass' : 'MISS'}: ${c.subject}: ${c.rule} (${c.value} ${c.unit})${c.note ? ` ${c.note}` : ''}`,
-      );
-    }
+    printChecks(checks.filter((c) => labels.some((l) => c.subject.startsWith(l))));
     return;
   }
   log(`Bench on ${engine}, sizes ${o.sizes.join(', ')}, ${o.durationSeconds} s per scenario`);
