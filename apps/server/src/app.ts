@@ -30,6 +30,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { loggableError } from './db/index.js';
 import {
+  BOOT_SCRIPT_SOURCE,
   registerAdminApp,
   registerAuth,
   forbiddenText,
@@ -221,7 +222,8 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The page's inline boot script, by its hash (http/page-document.ts, decision 081).
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -13,6 +13,7 @@ export {
   unauthorized,
 } from './errors.js';
 export { lazyChildLogger } from './lazy-logger.js';
+export { BOOT_SCRIPT_SOURCE } from './page-document.js';
 export { PAGE_CALL_HEADER } from './pages.js';
 export { bodyEmail, clientIp, MINUTE_MS, rateLimitHook, registerRateLimits } from './rate-limit.js';
 export { registerSecurityHeaders } from './security-headers.js';

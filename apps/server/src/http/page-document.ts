@@ -2,6 +2,7 @@
 // for one page with its title, description, Open Graph tags, structured data, the preloads of
 // its code (from the web build's route → files map), its inlined API responses and its
 // server-rendered markup.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageHead, RenderedPage } from '@kitroom/contract';
@@ -32,6 +33,29 @@ function preloadsFor(routeChunks: RouteChunks, routes: readonly string[]): strin
   ];
 }
 
+/**
+ * Starts the page's code once its first pictures have painted (decision 081): the files of
+ * `#page-scripts` (the entry, and the page's own chunks as module preloads) are added to the
+ * document after the page's priority pictures (`fetchpriority="high"`) have loaded and a
+ * frame has been drawn — or at once in a tab in the background, and after 2.5 s whatever the
+ * pictures do. On a phone's link the hero then has the bandwidth to itself, and the main
+ * thread is free to paint it, before ≈ 120 kB of scripts arrive and hydrate the page. Inline,
+ * so it costs no request; allowed by its hash in the Content-Security-Policy.
+ */
+export const BOOT_SCRIPT =
+  "(()=>{const d=document,p=JSON.parse(d.getElementById('page-scripts').textContent);let g=0;" +
+  "const add=(e,a)=>{e.crossOrigin='';Object.assign(e,a);d.head.append(e)};" +
+  "const go=()=>{if(g++)return;for(const f of p.preload)add(d.createElement('link'),{rel:'modulepreload',href:f});" +
+  "if(p.entry)add(d.createElement('script'),{type:'module',src:p.entry})};" +
+  "const painted=()=>requestAnimationFrame(()=>setTimeout(go));" +
+  "if(d.hidden)return go();setTimeout(go,2500);" +
+  "const left=[...d.querySelectorAll('#root img[fetchpriority=high]')].filter(i=>!i.complete);" +
+  "let n=left.length;if(!n)return painted();" +
+  "for(const i of left)for(const t of['load','error'])i.addEventListener(t,()=>{if(!--n)painted()},{once:true})})()";
+
+/** BOOT_SCRIPT's source for the Content-Security-Policy's script-src. */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
 /** The places of index.html a page fills in. */
 type Slot = 'title' | 'description' | 'head' | 'html' | 'data';
 
@@ -54,9 +78,15 @@ const SLOTS: Record<Slot, RegExp> = {
 export interface PageTemplate {
   texts: readonly Buffer[];
   slots: readonly Slot[];
+  /** The web app's entry script, taken out of the template: BOOT_SCRIPT adds it. */
+  entry: string | null;
 }
 
-export function compileTemplate(template: string): PageTemplate {
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/;
+
+export function compileTemplate(source: string): PageTemplate {
+  const entryScript = ENTRY_SCRIPT.exec(source);
+  const template = entryScript ? source.replace(entryScript[0], '') : source;
   const found = Object.entries(SLOTS)
     .flatMap(([slot, pattern]) => {
       const match = pattern.exec(template);
@@ -72,13 +102,14 @@ export function compileTemplate(template: string): PageTemplate {
     at = end;
   }
   texts.push(Buffer.from(template.slice(at)));
-  return { texts, slots: found.map(({ slot }) => slot) };
+  return { texts, slots: found.map(({ slot }) => slot), entry: entryScript?.[1] ?? null };
 }
 
 /**
- * index.html with one page's head tags, the preloads of its routes' files, its inlined
+ * index.html with one page's head tags, its inlined
  * responses (`dataJson`, script-safe JSON) and the server-rendered app (`app`; without it,
- * the bare shell), as UTF-8.
+ * the bare shell), and its code (the entry and its routes' files) for BOOT_SCRIPT to start,
+ * as UTF-8.
  */
 export function renderPage(
   template: PageTemplate,
@@ -112,9 +143,6 @@ export function renderPage(
     ...(head.image && head.type === 'product'
       ? [meta('property', 'og:image:width', '600'), meta('property', 'og:image:height', '600')]
       : []),
-    ...preloadsFor(routeChunks, routes).map(
-      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
-    ),
     ...(head.jsonLd
       ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]
       : []),
@@ -124,9 +152,16 @@ export function renderPage(
     description: `<meta name="description" content="${escapeHtml(description)}" />`,
     head: tags.join('\n    '),
     html: body.app?.html ?? '',
-    data: body.dataJson
-      ? `<script id="initial-data" type="application/json">${body.dataJson}</script>`
-      : '',
+    data: [
+      body.dataJson
+        ? `<script id="initial-data" type="application/json">${body.dataJson}</script>`
+        : '',
+      `<script id="page-scripts" type="application/json">${scriptJson({
+        entry: template.entry,
+        preload: preloadsFor(routeChunks, routes).map((file) => `/${file}`),
+      })}</script>`,
+      `<script>${BOOT_SCRIPT}</script>`,
+    ].join(''),
   };
   const parts: Buffer[] = [template.texts[0]!];
   template.slots.forEach((slot, i) =>

@@ -3,6 +3,7 @@
 // for by a small one that loads pages as the real one does (its calls sent through the
 // server's own API, in-process) and says each page's head, routes and cache policy; what the
 // real bundle says about each page is tested beside it (apps/web/src/app/page-heads.test.ts).
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,6 +147,13 @@ function dataOf(html: string): Record<string, unknown> {
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : {};
 }
 
+/** The scripts the page's boot script starts: its entry and its routes' own chunks. */
+function pageScriptsOf(html: string): { entry: string | null; preload: string[] } {
+  const match = /<script id="page-scripts" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('no page scripts in the page');
+  return JSON.parse(match[1]!) as { entry: string | null; preload: string[] };
+}
+
 function jsonLdOf(html: string): Record<string, unknown> {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error('no JSON-LD in the page');
@@ -259,20 +267,32 @@ describe('a page', () => {
     expect(await viewCount(jerseyId)).toBe(before);
   });
 
-  it("preloads its routes' own chunks, from the build's map of routes", async () => {
+  it("starts the entry and its routes' own chunks, from the build's map of routes, once painted", async () => {
     const res = await get(`/product/${jerseyId}`);
-    const preloads = [...res.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)];
-    expect(preloads.map((m) => m[1])).toEqual([
-      '/assets/product-page-2.js',
-      '/assets/gallery-3.js',
-    ]);
+    expect(pageScriptsOf(res.body)).toEqual({
+      entry: '/assets/index-abc.js',
+      preload: ['/assets/product-page-2.js', '/assets/gallery-3.js'],
+    });
+    // Nothing fetches them before the boot script does (decision 081).
+    expect(res.body).not.toContain('<link rel="modulepreload"');
+    expect(res.body).not.toContain('<script type="module"');
     const checkout = await get('/checkOut');
-    const files = [...checkout.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)];
-    expect(files.map((m) => m[1]).sort()).toEqual([
+    expect(pageScriptsOf(checkout.body).preload.sort()).toEqual([
       '/assets/checkout-page-5.js',
       '/assets/require-user-4.js',
       '/assets/session-6.js',
     ]);
+  });
+
+  it("lets a browser run the boot script: its hash is in the page's Content-Security-Policy", async () => {
+    const res = await get('/');
+    const inline = [...res.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim().split(/\s+/)).toEqual(['script-src', "'self'", `'sha256-${hash}'`]);
   });
 
   it('escapes what its head says that looks like markup', async () => {
@@ -280,8 +300,8 @@ describe('a page', () => {
     expect(html).toContain(
       '<title>Retro &lt;/script&gt;&lt;b&gt;&quot;Bold&quot;&lt;/b&gt; &amp; Co',
     );
-    // The template's module script and the JSON-LD and initial data, closed once each.
-    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    // The JSON-LD, the initial data, the page's scripts and the boot script, closed once each.
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
     expect(jsonLdOf(html)).toMatchObject({ name: 'Retro </script><b>"Bold"</b> & Co' });
     expect(dataOf(html)[`product.php {"product_id":${trickyId}}`]).toBeDefined();
   });
