@@ -52,8 +52,10 @@ import {
   retakeOrder,
   shortageMessage,
   stockLines,
+  inLockOrder,
   takeStock,
 } from './order-stock.js';
+import { stockKey, stockTurns } from './stock-turns.js';
 import * as q from '../orders/orders.queries.js';
 import type { StockLine } from '../orders/orders.queries.js';
 
@@ -71,6 +73,9 @@ function holdEnd(config: Config, now: Date, launchMinutes: number | null = null)
   const minutes = Math.min(config.orderHoldMinutes, launchMinutes ?? Infinity);
   return new Date(now.getTime() + minutes * 60_000);
 }
+
+/** Waits for this process's turn at the lines' sizes (stock-turns.ts). */
+type WaitTurn = (lines: readonly StockLine[]) => Promise<void>;
 
 /** The order's transaction's outcome: its id, and its first payment attempt if it made one. */
 interface Created {
@@ -370,8 +375,10 @@ async function takeOrderStock(
   userId: number,
   orderId: number,
   placed: { priced: PricedCheckout; quote: Quote; couponId: number | null },
+  waitTurn: WaitTurn,
 ): Promise<void> {
   const { products, stock } = placed.priced;
+  await waitTurn(stock);
   const taken = await takeStock(tx, stock, { orderId, reason: 'hold' });
   if (!taken.ok) {
     throw new SoldOut(
@@ -409,6 +416,7 @@ async function createOrder(
   input: ProcessOrderInput,
   now: Date,
   visitorKey: string | null,
+  waitTurn: WaitTurn,
 ): Promise<Created> {
   const key = input.idempotency_key ?? null;
   // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
@@ -433,7 +441,7 @@ async function createOrder(
     launchHoldMinutes: terms.launchHoldMinutes,
   };
   const created = await saveOrder(tx, ctx, userId, input, placed, now, visitorKey);
-  await takeOrderStock(tx, userId, created.orderId, placed);
+  await takeOrderStock(tx, userId, created.orderId, placed, waitTurn);
   return created;
 }
 
@@ -453,9 +461,19 @@ export async function placeOrder(
     productIds: input.items.map((i) => i.product_id),
     now: new Date(),
   });
-  const created = await ctx.db.transaction((tx) =>
-    createOrder(tx, ctx, userId, input, new Date(), visitorKey),
-  );
+  // The turn at the sizes' stock (stock-turns.ts) is taken just before the stock, and ended
+  // once the transaction has committed or rolled back.
+  let endTurn: (() => void) | undefined;
+  let created: Created;
+  try {
+    created = await ctx.db.transaction((tx) =>
+      createOrder(tx, ctx, userId, input, new Date(), visitorKey, async (lines) => {
+        endTurn = await stockTurns.enter(inLockOrder(lines).map(stockKey));
+      }),
+    );
+  } finally {
+    endTurn?.();
+  }
   const { orderId } = created;
   if (input.payment_method === 'COD') {
     const page = new URL(orderPagePath(orderId), ctx.config.publicUrl).toString();

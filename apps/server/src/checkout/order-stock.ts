@@ -56,6 +56,10 @@ function byLockOrder(a: q.StockLine, b: q.StockLine): number {
   return a.productId - b.productId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0);
 }
 
+/** The lines in the one global order their sizes' rows are locked in. */
+export const inLockOrder = <T extends q.StockLine>(lines: readonly T[]): T[] =>
+  [...lines].sort(byLockOrder);
+
 /**
  * Takes the lines' stock for an order: each size only if enough is left (the conditional
  * update is what makes overselling impossible) with its ledger row, then the products'
@@ -66,7 +70,7 @@ export async function takeStock(
   lines: readonly q.StockLine[],
   entry: { orderId: number; reason: 'hold' | 'sale' },
 ): Promise<TakeResult> {
-  const sorted = [...lines].sort(byLockOrder);
+  const sorted = inLockOrder(lines);
   if (sorted.length === 1) {
     // The common order (a drop's): one round trip while the rows are locked.
     const line = sorted[0]!;

@@ -1,0 +1,74 @@
+// Turns at a size's stock: first come, first served, per key; sizes apart never wait.
+import { describe, expect, it } from 'vitest';
+import { Turns } from './stock-turns.js';
+
+/** Lets every pending promise callback run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('turns at a size', () => {
+  it('are taken in arrival order, one holder at a time', async () => {
+    const turns = new Turns();
+    const log: string[] = [];
+    const order = async (name: string) => {
+      const end = await turns.enter(['7 M']);
+      log.push(`${name} in`);
+      await settle();
+      log.push(`${name} out`);
+      end();
+    };
+    await Promise.all(['a', 'b', 'c'].map(order));
+    expect(log).toEqual(['a in', 'a out', 'b in', 'b out', 'c in', 'c out']);
+    expect(turns.busy).toBe(0);
+  });
+
+  it('leave other sizes free', async () => {
+    const turns = new Turns();
+    const endM = await turns.enter(['7 M']);
+    const endL = await turns.enter(['7 L']);
+    let waited = false;
+    const next = turns.enter(['7 M']).then((end) => {
+      waited = true;
+      return end;
+    });
+    await settle();
+    expect(waited).toBe(false);
+    endL();
+    await settle();
+    expect(waited).toBe(false);
+    endM();
+    (await next)();
+    expect(waited).toBe(true);
+    expect(turns.busy).toBe(0);
+  });
+
+  it('hold every size of an order until it ends, and ending twice frees nothing more', async () => {
+    const turns = new Turns();
+    const first = await turns.enter(['7 L', '7 M', '7 L']);
+    const entered: string[] = [];
+    const waitFor = (key: string) =>
+      turns.enter([key]).then((end) => {
+        entered.push(key);
+        return end;
+      });
+    const second = waitFor('7 M');
+    const third = waitFor('7 L');
+    await settle();
+    expect(entered).toEqual([]);
+    first();
+    first();
+    const [endM, endL] = await Promise.all([second, third]);
+    expect(entered.sort()).toEqual(['7 L', '7 M']);
+    // The second holder of M still holds it: a newcomer waits.
+    let fourthIn = false;
+    const fourth = turns.enter(['7 M']).then((end) => {
+      fourthIn = true;
+      return end;
+    });
+    await settle();
+    expect(fourthIn).toBe(false);
+    endM();
+    endL();
+    (await fourth)();
+    expect(turns.busy).toBe(0);
+  });
+});
