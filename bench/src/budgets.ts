@@ -9,8 +9,12 @@ export const PAGE_BUDGETS = {
   maxLcpMs: 1800,
   maxTbtMs: 100,
   maxCls: 0.02,
-  /** First-load JavaScript, gzip, on the home and product pages. */
-  maxJsKb: 90,
+  /**
+   * First-load JavaScript, gzip, on the home, listing and product pages: issue 43's budget.
+   * (90 kB on home and product from the first bench, 2026-11-21, until 2026-11-30: React DOM
+   * alone is ≈ 62 kB of it; bench/README.md, "What was fixed, and what remains".)
+   */
+  maxJsKb: 100,
   maxCssKb: 15,
 };
 
@@ -71,7 +75,7 @@ export const LISTING: readonly ScenarioId[] = [
   'shop-filtered-sorted',
 ];
 const SEARCH: ScenarioId[] = ['search-word', 'search-typo'];
-const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'product'];
+const JS_BUDGET_PAGES: PageFigures['id'][] = ['home', 'all-products', 'product'];
 /** More failed requests than this share and a scenario's figures are not judged as a pass. */
 const MAX_FAILED_SHARE = 0.01;
 

@@ -228,7 +228,7 @@ export function renderSection(r: BenchResult): string {
     lines.push(
       `Median of ${r.settings.lighthouseRuns} run(s) per page, against ${r.sizes[0] ? n(r.sizes[0].products) : 'the'} products. First-load JS/CSS: the files each page loaded, gzipped from \`apps/web/dist\`.`,
       '',
-      `| page | performance (≥ ${b.minScore}) | LCP (≤ ${b.maxLcpMs / 1000} s) | TBT (≤ ${b.maxTbtMs} ms) | CLS (≤ ${b.maxCls}) | first-load JS gzip (≤ ${b.maxJsKb} kB home, product) | CSS gzip (≤ ${b.maxCssKb} kB) |`,
+      `| page | performance (≥ ${b.minScore}) | LCP (≤ ${b.maxLcpMs / 1000} s) | TBT (≤ ${b.maxTbtMs} ms) | CLS (≤ ${b.maxCls}) | first-load JS gzip (≤ ${b.maxJsKb} kB home, listing, product) | CSS gzip (≤ ${b.maxCssKb} kB) |`,
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     const mark = (c: BudgetCheck | undefined) =>
