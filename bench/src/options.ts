@@ -24,6 +24,8 @@ export interface BenchOptions {
   onlyCheckout: boolean;
   /** Only the ceiling and the listing scenarios, judged and printed (nothing written). */
   onlyListing: boolean;
+  /** Only the cart adds, closed and open loop, judged and printed (nothing written). */
+  onlyCart: boolean;
   onlyPages: boolean;
   /** Shoppers in the drop (its size has stock 100). */
   dropShoppers: number;
@@ -33,7 +35,7 @@ export interface BenchOptions {
   launchFans: number;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--only-pages] [--drop-shoppers 200] [--only-launch] [--launch-fans 2000]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--only-cart] [--only-pages] [--drop-shoppers 200] [--only-launch] [--launch-fans 2000]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -49,6 +51,8 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --only-checkout  only the drop and sustained checkout on the first size's database, printed
   --only-listing  only the bare-Fastify ceiling and the shop.php listing scenarios on the
                  first size's database, judged and printed
+  --only-cart    only the cart adds (closed loop at 50 connections, then 1,000 a second open
+                 loop) on the first size's database, judged and printed
   --only-pages   only Lighthouse on the pages (--runs each) and their bytes, on the first
                  size's database, judged and printed
   --drop-shoppers N  shoppers in the drop, each ordering 1 unit of a size with stock 100
@@ -85,6 +89,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       'only-processes': { type: 'boolean', default: false },
       'only-checkout': { type: 'boolean', default: false },
       'only-listing': { type: 'boolean', default: false },
+      'only-cart': { type: 'boolean', default: false },
       'only-pages': { type: 'boolean', default: false },
       'drop-shoppers': { type: 'string' },
       'only-launch': { type: 'boolean', default: false },
@@ -126,6 +131,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     onlyProcesses: values['only-processes'] === true,
     onlyCheckout: values['only-checkout'] === true,
     onlyListing: values['only-listing'] === true,
+    onlyCart: values['only-cart'] === true,
     onlyPages: values['only-pages'] === true,
     dropShoppers: values['drop-shoppers']
       ? positiveInt('drop-shoppers', values['drop-shoppers'], 2_000)

@@ -7,7 +7,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('turns at a size', () => {
   it('are taken in arrival order, one holder at a time', async () => {
-    const turns = new Turns();
+    const turns = new Turns(1);
     const log: string[] = [];
     const order = async (name: string) => {
       const end = await turns.enter(['7 M']);
@@ -22,7 +22,7 @@ describe('turns at a size', () => {
   });
 
   it('leave other sizes free', async () => {
-    const turns = new Turns();
+    const turns = new Turns(1);
     const endM = await turns.enter(['7 M']);
     const endL = await turns.enter(['7 L']);
     let waited = false;
@@ -42,7 +42,7 @@ describe('turns at a size', () => {
   });
 
   it('hold every size of an order until it ends, and ending twice frees nothing more', async () => {
-    const turns = new Turns();
+    const turns = new Turns(1);
     const first = await turns.enter(['7 L', '7 M', '7 L']);
     const entered: string[] = [];
     const waitFor = (key: string) =>
@@ -69,6 +69,29 @@ describe('turns at a size', () => {
     endM();
     endL();
     (await fourth)();
+    expect(turns.busy).toBe(0);
+  });
+
+  it('let as many in as their width, the next in arrival order as each leaves', async () => {
+    const turns = new Turns(2);
+    const inside: string[] = [];
+    const ends = new Map<string, () => void>();
+    for (const name of ['a', 'b', 'c', 'd']) {
+      void turns.enter(['7 M']).then((end) => {
+        inside.push(name);
+        ends.set(name, end);
+      });
+    }
+    await settle();
+    expect(inside).toEqual(['a', 'b']);
+    ends.get('b')!();
+    await settle();
+    expect(inside).toEqual(['a', 'b', 'c']);
+    ends.get('a')!();
+    ends.get('c')!();
+    await settle();
+    expect(inside).toEqual(['a', 'b', 'c', 'd']);
+    ends.get('d')!();
     expect(turns.busy).toBe(0);
   });
 });

@@ -1,13 +1,18 @@
 // Turns at a size's stock, per server process (decision 082). Orders for the same size wait
-// for their turn here, in arrival order, and each goes on to PostgreSQL's row lock only when
-// the one before it in this process has committed. So at most one order per process waits on
-// a size's row in the database. PostgreSQL would queue them too, and the result would be the
+// for their turn here, in arrival order, and only two at a time go on to PostgreSQL's row
+// lock: the one holding it and the next. So at most two orders per process are at a size's
+// row in the database. PostgreSQL would queue them too, and the result would be the
 // same; but a queue of fifty backends on one row costs CPU at every hand-over. A launch or a
 // hot size is where that matters. The database's conditional update still decides every unit.
 
-/** Keyed first-come turns: a key is held by one caller at a time, the rest wait in order. */
+/**
+ * Keyed first-come turns: a key is held by at most `width` callers at a time, the rest wait in
+ * arrival order.
+ */
 export class Turns {
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly keys = new Map<string, { holders: number; waiting: (() => void)[] }>();
+
+  constructor(private readonly width = 1) {}
 
   /**
    * Waits for the turn at every key, one after another in the order given (give every caller
@@ -25,27 +30,35 @@ export class Turns {
     };
   }
 
-  /** Keys someone holds or waits for (a turn ended by all is forgotten). */
+  /** Keys someone holds or waits for (a key nobody holds is forgotten). */
   get busy(): number {
-    return this.tails.size;
+    return this.keys.size;
   }
 
   private async enterOne(key: string): Promise<() => void> {
-    const before = this.tails.get(key);
-    let end!: () => void;
-    const mine = new Promise<void>((resolve) => (end = resolve));
-    const tail = before ? before.then(() => mine) : mine;
-    this.tails.set(key, tail);
-    if (before) await before;
+    let turn = this.keys.get(key);
+    if (!turn) {
+      turn = { holders: 0, waiting: [] };
+      this.keys.set(key, turn);
+    }
+    const held = turn;
+    if (held.holders < this.width) held.holders += 1;
+    // Woken by a holder's end, which hands its place over: the count of holders stays.
+    else await new Promise<void>((resolve) => held.waiting.push(resolve));
     return () => {
-      end();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
+      const next = held.waiting.shift();
+      if (next) next();
+      else if (--held.holders === 0) this.keys.delete(key);
     };
   }
 }
 
-/** The stock turns of this process: one key per (product, size). */
-export const stockTurns = new Turns();
+/**
+ * The stock turns of this process: one key per (product, size), two orders at a time: one
+ * holding the row, the next already waiting on it in PostgreSQL, so the hand-over between
+ * them needs no round trip through this process.
+ */
+export const stockTurns = new Turns(2);
 
 /** A size's key, in the stock's lock order when sorted with `byLockOrder`. */
 export const stockKey = (line: { productId: number; size: string }) =>
