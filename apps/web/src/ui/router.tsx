@@ -341,10 +341,11 @@ export function useNavigate(): NavigateFunction {
   const { navigator, location } = useRouter();
   const { pathname } = location;
   return useMemo<NavigateFunction>(
-    () => (to, { replace, state } = {}) => {
-      if (typeof to === 'number') navigator.go(to);
-      else navigator[replace ? 'replace' : 'push'](resolve(to, pathname), state);
-    },
+    () =>
+      (to, { replace, state } = {}) => {
+        if (typeof to === 'number') navigator.go(to);
+        else navigator[replace ? 'replace' : 'push'](resolve(to, pathname), state);
+      },
     [navigator, pathname],
   );
 }
@@ -513,7 +514,9 @@ export function createMemoryHistory({
   initialEntries = ['/'],
 }: { initialEntries?: InitialEntry[] } = {}): History {
   const { listen, notify } = listeners();
-  const entries = initialEntries.map((entry, i) => locationOf(entry, i === 0 ? 'default' : undefined));
+  const entries = initialEntries.map((entry, i) =>
+    locationOf(entry, i === 0 ? 'default' : undefined),
+  );
   let index = entries.length - 1;
   let action: NavigationType = 'POP';
   const change = (next: NavigationType) => {
@@ -537,7 +540,11 @@ export function createMemoryHistory({
       change('PUSH');
     },
     replace(to, state) {
-      entries[index] = { ...resolve(to, entries[index]!.pathname), state: state ?? null, key: createKey() };
+      entries[index] = {
+        ...resolve(to, entries[index]!.pathname),
+        state: state ?? null,
+        key: createKey(),
+      };
       change('REPLACE');
     },
     go(delta) {
