@@ -64,11 +64,10 @@ export interface RouteObject {
   loader?: (args: LoaderFunctionArgs) => unknown;
 }
 
+/** One route of a matched branch, with the params of the whole branch. */
 export interface RouteMatch {
   route: RouteObject;
   params: Params;
-  /** The part of the address the route matched (the whole of it for the last match). */
-  pathname: string;
 }
 
 // ---- Paths ----
@@ -230,7 +229,7 @@ export function matchRoutes(
     names.forEach((name, i) => {
       params[name] = (found[i + 1] ?? '').replace(/%2F/g, '/');
     });
-    return chain.map((route) => ({ route, params, pathname }));
+    return chain.map((route) => ({ route, params }));
   }
   return null;
 }
@@ -280,8 +279,9 @@ export function useRoutes(routes: RouteObject[]): ReactNode {
   const matches = useMemo(() => matchRoutes(routes, pathname), [routes, pathname]);
   if (!matches) return null;
   return matches.reduceRight<ReactNode>((outlet, { route, params }) => {
-    const element =
-      route.element !== undefined ? route.element : route.Component ? <route.Component /> : outlet;
+    // As React Router: the route's Component, else its element, else (a pathless layout
+    // without one) the next route's.
+    const element = route.Component ? <route.Component /> : route.element || outlet;
     return <RouteContext value={{ outlet, params }}>{element}</RouteContext>;
   }, null);
 }
