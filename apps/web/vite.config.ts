@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -11,14 +10,8 @@ import { routeChunks } from './build/route-chunks';
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev -w apps/server` (apps/server/src/main.ts).
 const apiServer = 'http://localhost:3000';
-// React Router's package exports name only its development build, whatever the mode
-// (remix-run/react-router#12532, #14102): a build takes its production one (decision 052).
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -28,12 +21,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : [precompressAssets(), routeChunks(path.join(root, 'src/app/routes.tsx'))]),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: path.join(root, 'src') },
-      ...(command === 'build'
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : []),
-    ],
+    // No alias to React Router's production build any more (decision 052): the storefront's
+    // router is its own (decision 080).
+    alias: [{ find: '@', replacement: path.join(root, 'src') }],
   },
   server: {
     proxy: {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../src/ui/router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { routeChunkFiles, routeModules } from './route-chunks';

@@ -7,7 +7,7 @@
 // and waits for every lazy component.
 import type { LoadPage, PageCallRequest, RenderedPage } from '@kitroom/contract';
 import { prerender } from 'react-dom/static';
-import { matchRoutes, StaticRouter, type RouteMatch } from 'react-router';
+import { matchRoutes, StaticRouter, type RouteMatch } from './ui/router';
 import { callerOver } from './api/client';
 import { initialDataOf } from './api/initial-data';
 import {

@@ -8,7 +8,7 @@
 // on both sides; pages read their route's result with usePageData.
 import type { StorefrontCallPath, StorefrontRequest } from '@kitroom/contract';
 import { createContext, useContext } from 'react';
-import { matchRoutes, type Location, type RouteMatch, type RouteObject } from 'react-router';
+import { matchRoutes, type Location, type RouteMatch, type RouteObject } from '@/ui/router';
 import { inlinedResponse, inlinedKey, type call } from './client';
 import type { InitialData } from './initial-data';
 import { cachedCall } from './use-api';
@@ -98,9 +98,6 @@ export function notLoaded(page: unknown): boolean {
   );
 }
 
-/** A route as loadPage sees it: its page module loaded once, and its loader. */
-type PageRoute = RouteObject & { lazy?: () => Promise<Partial<RouteObject>> };
-
 export interface LoadOptions {
   context?: LoaderContext;
   signal?: AbortSignal;
@@ -126,11 +123,10 @@ export async function loadRoutes(
 ): Promise<LoadedRoute[]> {
   const matches = options.matches ?? matchRoutes(routes, location) ?? [];
   const modules = matches.map(async ({ route }) => {
-    const lazyRoute = route as PageRoute;
-    if (typeof lazyRoute.lazy !== 'function') return;
-    const loadModule = lazyRoute.lazy;
+    const loadModule = route.lazy;
+    if (!loadModule) return;
     Object.assign(route, await loadModule());
-    lazyRoute.lazy = undefined;
+    route.lazy = undefined;
   });
   const url = new URL(`${location.pathname}${location.search}`, 'http://page');
   const loaded = matches.map(({ route, params }) =>

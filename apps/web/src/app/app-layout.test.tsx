@@ -1,6 +1,6 @@
 import type { ShopListingResponse } from '@kitroom/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import AllProductsPage from '@/features/catalogue/all-products-page';
 import { allProductsLoader } from '@/features/catalogue/loaders';

@@ -1,7 +1,7 @@
 // The shell around every page: nav bar, footer, phone bottom bar, and the cart and search
 // overlays (loaded the first time they open).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from '@/ui/router';
 import { dropInitialData } from '@/api/initial-data';
 import { selectUserId, type SessionState } from '@/features/accounts/session-slice';
 import { loadCart, useCartDispatch } from '@/features/cart';

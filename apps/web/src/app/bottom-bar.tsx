@@ -1,6 +1,6 @@
 // The phone bottom bar: Home, Products, Orders, Cart, User.
 import { House, Package, ShoppingBag, Shirt, User } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink } from '@/ui/router';
 import { selectCartCount, useCartSelector } from '@/features/cart';
 import { CartCountBadge } from './nav-bar';
 import { useShell } from './shell-context';

@@ -1,7 +1,7 @@
 // The storefront as the browser runs it: the route table under the loading router, the
 // store with the browser's own cart and user, and the state the server rendered with, for
 // hydration.
-import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { createBrowserHistory } from '@/ui/router';
 import { browserInitialData } from '@/api/initial-data';
 import { LoadingRouter } from './loading-router';
 import { inlinedCaller, loadPage, notLoaded } from '@/api/page-data';
@@ -15,7 +15,7 @@ import { Storefront } from './storefront';
  * the server's did); a page the server rendered without them loads them once hydrated.
  */
 export async function createBrowserApp({ hydrating }: { hydrating: boolean }) {
-  const history = createBrowserHistory({ v5Compat: true });
+  const history = createBrowserHistory();
   const data = await loadPage(routes, history.location, {
     ...(hydrating ? { context: { call: inlinedCaller(browserInitialData) } } : {}),
   });

@@ -1,7 +1,7 @@
 // /cart — where a cart reminder's button leads (decision 065): a logged-in shopper's cart is
 // the shop's, so it opens here in the cart panel; a visitor is asked to log in first.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { buttonClass } from '@/ui/dialog';
 import { useTitle } from '@/ui/use-title';

@@ -1,7 +1,7 @@
 // The footer: shop links, help and policy links, the shop's phone and email, social icons and
 // the feedback form.
 import { telHref } from '@kitroom/contract';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { FeedbackForm } from '@/features/feedback/feedback-form';
 import { FacebookIcon, InstagramIcon, WhatsAppIcon, YouTubeIcon } from '@/ui/brand-icons';
 import { Logo } from '@kitroom/ui/logo';

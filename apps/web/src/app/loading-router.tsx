@@ -1,17 +1,19 @@
-// The browser's router: React Router's <Router> over the browser's history, as
-// <BrowserRouter> is, except that a new address is shown once its page is loaded
-// (page-data.ts's loadPage: the page's module and its loader's data). Until then the current
-// page stays on screen and says what is loading (useNavigating). React Router's own data
-// router (createBrowserRouter) does this too, but costs 17 kB gzip more on every first load
-// (decision 040).
+// The browser's router: ui/router.tsx's <Router> over the browser's history, except that a
+// new address is shown once its page is loaded (page-data.ts's loadPage: the page's module
+// and its loader's data). Until then the current page stays on screen and says what is
+// loading (useNavigating). React Router's data router (createBrowserRouter) did this too, at
+// 17 kB gzip more on every first load (decision 040); the storefront has since dropped React
+// Router altogether (decision 080).
 import { startTransition, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { createPath, Router, type Location, type NavigationType } from 'react-router';
-import type { UNSAFE_createBrowserHistory } from 'react-router';
 import { loadPage, PageDataContext } from '@/api/page-data';
-import type { RouteObject } from 'react-router';
-
-/** React Router's history (what <BrowserRouter> and <MemoryRouter> make). */
-export type History = ReturnType<typeof UNSAFE_createBrowserHistory>;
+import {
+  createPath,
+  Router,
+  type History,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+} from '@/ui/router';
 
 interface Shown {
   action: NavigationType;

@@ -1,7 +1,7 @@
 // The phone menu: a drawer from the left with every browsing destination.
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '@/ui/router';
 import { Overlay } from '@/ui/overlay';
 import { Logo } from '@kitroom/ui/logo';
 import { categoryPath } from '@/ui/paths';

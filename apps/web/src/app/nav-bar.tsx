@@ -2,7 +2,7 @@
 // viewport height, solid dark everywhere else.
 import { ChevronDown, Menu, Search, ShoppingBag, User } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@/ui/router';
 import { selectCartCount, useCartSelector } from '@/features/cart';
 import { Logo } from '@kitroom/ui/logo';
 import { categoryPath } from '@/ui/paths';

@@ -3,7 +3,7 @@
 // load takes longer than a blink, so quick navigations do not flash it; it sits over the nav
 // bar, so nothing below moves.
 import { useEffect, useState } from 'react';
-import type { Location } from 'react-router';
+import type { Location } from '@/ui/router';
 import { useNavigating } from '@/api/page-data';
 
 /** Loads shorter than this show no bar. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { buttonClass } from '@/ui/dialog';
 import { useTitle } from '@/ui/use-title';
 

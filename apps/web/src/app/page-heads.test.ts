@@ -1,6 +1,6 @@
 // Every page of the route table has its head rule, under its own route id: renaming or
 // adding a route without one would send its pages with another's title (or none) silently.
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { pageQuery, pageRules } from './page-heads';
 import { routes } from './routes';

@@ -15,7 +15,7 @@ import {
   type ProductResponse,
   type ShopDetailsResponse,
 } from '@kitroom/contract';
-import type { Params } from 'react-router';
+import type { Params } from '@/ui/router';
 import { ApiError } from '@/api/client';
 import type { Loaded } from '@/api/page-data';
 import { FILTER_PARAMS } from '@/features/catalogue/filter-rules';

@@ -7,7 +7,7 @@
 // this browser (its logged-in user, navigation state) render after hydration: the server and
 // the hydrating browser both show the page loader there.
 import { lazy, Suspense } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Outlet, useRoutes, type RouteObject } from '@/ui/router';
 import {
   allProductsLoader,
   categoryLoader,

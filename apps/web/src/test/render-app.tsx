@@ -6,12 +6,12 @@ import {
   MemoryRouter,
   Route,
   Routes,
-  UNSAFE_createMemoryHistory as createMemoryHistory,
+  createMemoryHistory,
   useLocation,
   useRoutes,
   type InitialEntry,
   type RouteObject,
-} from 'react-router';
+} from '@/ui/router';
 import type { CartItem } from '@kitroom/contract';
 import { LoadingRouter } from '@/app/loading-router';
 import { createLocalStore } from '@/app/store';
@@ -72,7 +72,7 @@ export async function renderLoadedApp(routes: ReactNode, at: InitialEntry) {
       <Route path="*" element={null} />
     </>,
   );
-  const history = createMemoryHistory({ initialEntries: [at], v5Compat: true });
+  const history = createMemoryHistory({ initialEntries: [at] });
   const data = await loadPage(routeObjects, history.location);
   const view = render(
     <StoreProvider store={store}>

@@ -2,7 +2,7 @@
 // address): opening it changes nothing (mail scanners open links too); the visitor presses the
 // button, then the page says what happened and where to go next.
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from './router';
 import { buttonClass } from './dialog';
 
 export type LinkOutcome = { ok: boolean; message: string } | null;

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@kitroom/contract';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from './router';
 import { describe, expect, it } from 'vitest';
 import { ProductCard } from './product-card';
 

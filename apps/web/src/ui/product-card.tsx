@@ -4,7 +4,7 @@
 import { formatRupees, type ProductSummary } from '@kitroom/contract';
 import { Star } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './router';
 import { productPath } from './paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';

@@ -1,7 +1,7 @@
 // The shop's contact details (phone, email, address, hours) as the owner set them in the
 // back office: inlined by the server into every page, kept for the visit.
 import type { ShopDetailsResponse } from '@kitroom/contract';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from './router';
 import { getShopDetails, inlined } from '@/api/calls';
 import { callerOf, load } from '@/api/page-data';
 import { callCacheKey, useApi } from '@/api/use-api';

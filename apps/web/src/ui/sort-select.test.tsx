@@ -1,6 +1,6 @@
 import { SORT_TEXTS } from '@kitroom/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from './router';
 import { describe, expect, it } from 'vitest';
 import { SortSelect, useSortParam } from './sort-select';
 

@@ -2,7 +2,7 @@
 // sorts, the shop's own order first, and the page address's `?sort=` it reads and writes.
 import { SORT_TEXTS, SORTS, sortOf, type ListingSort } from '@kitroom/contract';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './router';
 
 export function SortSelect({
   value,

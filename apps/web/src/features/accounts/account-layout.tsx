@@ -4,7 +4,7 @@
 // A visitor on /myAccount gets a login/register prompt; its children need a login.
 import { Heart, KeyRound, LogIn, LogOut, Package, Store, UserRound, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from '@/ui/router';
 import { showAlert } from '@/ui/alert';
 import { buttonClass } from '@/ui/dialog';
 import { useTitle } from '@/ui/use-title';
@@ -58,7 +58,7 @@ function AccountShell() {
     setLeaving(true);
     try {
       await dispatch(logOut());
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
     } catch {
       setLeaving(false);
       showAlert(AUTH_TEXTS.logoutFailed);

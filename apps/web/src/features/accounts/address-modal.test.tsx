@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { EMPTY_ADDRESS } from '@/ui/address-form';
 import { eventually } from '@/test/eventually';

@@ -2,7 +2,7 @@
 // gives consent with the words shown, unticking withdraws it; a failure says so.
 import { fireEvent, screen } from '@testing-library/react';
 import { CART_REMINDER_CONSENT } from '@kitroom/contract';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';

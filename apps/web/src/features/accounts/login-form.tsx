@@ -1,6 +1,6 @@
 // The login view: Welcome, email, password, 'forgot password?' and a Sign Up link.
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { logIn } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';

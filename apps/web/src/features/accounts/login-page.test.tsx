@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';

@@ -5,7 +5,7 @@
 // logged in is sent home. Change Email returns to the login view.
 import type { OtpProcessResponse, SignupResponse } from '@kitroom/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '@/ui/router';
 import { useTitle } from '@/ui/use-title';
 import { redirectTarget, type LoginLocationState } from './auth-rules';
 import { DetailsStep } from './details-step';
@@ -46,8 +46,8 @@ export default function LoginPage({ mode = 'login' }: { mode?: 'login' | 'regist
 
   useEffect(() => {
     if (!user) return;
-    if (arrivedLoggedIn.current) void navigate('/', { replace: true });
-    else void navigate(redirectTarget(redirect), { replace: true, state: returnState });
+    if (arrivedLoggedIn.current) navigate('/', { replace: true });
+    else navigate(redirectTarget(redirect), { replace: true, state: returnState });
   }, [user, redirect, returnState, navigate]);
 
   const logIn = async (data: UserData) => {

@@ -5,7 +5,7 @@
 import { ACCOUNT_ERASED_MESSAGE, DELETE_CONFIRM_MISMATCH, myDataFileName } from '@kitroom/contract';
 import { Download, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/ui/router';
 import { messageOf } from '@/api/client';
 import { deleteAccount, getMyData } from '@/api/privacy-calls';
 import { useApi } from '@/api/use-api';
@@ -71,7 +71,7 @@ function DeleteAccountDialog({ userId, email, onClose, onWaiting }: DeleteDialog
       const response = await deleteAccount({ user_id: userId, action: 'delete', email: typed });
       if (response.state === 'done') {
         dispatch(forgetUser());
-        void navigate('/', { replace: true });
+        navigate('/', { replace: true });
         showAlert(response.message ?? ACCOUNT_ERASED_MESSAGE, 'Account deleted');
         return;
       }

@@ -3,7 +3,7 @@
 // userData names. A visitor is sent to /login?redirect=<this page>; a user whose session
 // check fails is logged out and goes home (spec section 4).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '@/ui/router';
 import { checkSession } from '@/api/account-calls';
 import { isNetworkFailure } from '@/api/failure';
 import { useApi } from '@/api/use-api';

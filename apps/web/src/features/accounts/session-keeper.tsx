@@ -3,7 +3,7 @@
 // destroyed, local storage cleared and the shopper goes home. Protected routes check
 // through their guard instead.
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/ui/router';
 import { checkSession } from '@/api/account-calls';
 import { isNetworkFailure } from '@/api/failure';
 import { selectUser, useSessionDispatch, useSessionSelector } from './session-slice';

@@ -3,7 +3,7 @@
 // comes inlined with the page, saving the guard (require-user.tsx) that round trip; the page
 // is then theirs alone. The guard finds it under the handle its userData names, so a stale
 // userData still asks. In the browser the guard asks itself.
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from '@/ui/router';
 import { callerOf, load, sessionOf } from '@/api/page-data';
 
 export async function sessionLoader({ context, request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 // My Account's WhatsApp order updates (decision 066): the current choice, and stopping it.
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';

@@ -1,7 +1,7 @@
 // The page a guest's Notify me confirmation mail links to: nothing happens until the guest
 // presses Confirm my email; then it says so and links to the jersey, or why the link fails.
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';

@@ -3,7 +3,7 @@
 // Confirm my email, and the page says what happened: confirmed, the size is already back, or
 // why the link no longer works. Mobile first; no login needed.
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '@/ui/router';
 import { confirmNotifyByLink } from '@/api/back-in-stock-calls';
 import { messageOf } from '@/api/client';
 import { LinkConfirmation, type LinkOutcome } from '@/ui/link-confirmation';

@@ -1,7 +1,7 @@
 // The size a back-in-stock mail's link names (?size=M): chosen once, when the product's sizes
 // are known and that size is in stock.
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/ui/router';
 
 export function useSizeFromLink(
   sizes: Record<string, number> | undefined,

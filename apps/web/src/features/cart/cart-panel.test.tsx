@@ -1,6 +1,6 @@
 import type { CartItem } from '@kitroom/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { StoreProvider } from '@/ui/small-store';

@@ -3,7 +3,7 @@
 import { formatRupees, printedText, printLabel } from '@kitroom/contract';
 import { Minus, Plus, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/ui/router';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { tierText, useWholesalePrices } from '@/features/wholesale';
 import { buttonClass, Dialog } from '@/ui/dialog';
@@ -117,7 +117,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     }
     const state: CheckoutState = { items: selectedItems.map(toCheckoutLine) };
     onClose();
-    void navigate('/checkOut', { state });
+    navigate('/checkOut', { state });
   }
 
   // On to checkout after the login, with the lines the shopper ticked: the login page sends
@@ -129,7 +129,7 @@ export default function CartPanel({ open, onClose }: CartPanelProps) {
     keepCheckoutForLogin(state);
     setModal('none');
     onClose();
-    void navigate(loginPath('/checkOut'), { state: { returnState: state } });
+    navigate(loginPath('/checkOut'), { state: { returnState: state } });
   }
 
   return (

@@ -2,7 +2,7 @@
 // the server sync and the merge at login, and the panel says what is printed and its price.
 import type { CartItem } from '@kitroom/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/test/render-app';
 import { StoreProvider } from '@/ui/small-store';

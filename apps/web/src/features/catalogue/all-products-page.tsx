@@ -3,7 +3,7 @@
 import type { ShopListingResponse } from '@kitroom/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/ui/router';
 import { useNavigating, usePageData } from '@/api/page-data';
 import { useCardWholesalePrices } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';

@@ -3,7 +3,7 @@
 // Loads from the URL alone, so a reload keeps the page.
 import { formatRupees } from '@kitroom/contract';
 import { useEffect, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { useCardWholesalePrices } from '@/features/wholesale';

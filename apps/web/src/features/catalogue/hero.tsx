@@ -1,6 +1,6 @@
 // The home hero: four slides that advance every 6 s, with previous and next buttons.
 import type { ProductSummary } from '@kitroom/contract';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { Carousel } from '@/ui/carousel';
 import { buttonClass } from '@/ui/dialog';
 import { ProductImage } from '@/ui/product-image';

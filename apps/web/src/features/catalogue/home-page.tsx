@@ -4,7 +4,7 @@ import type { HomeResponse, ProductSummary } from '@kitroom/contract';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useCardWholesalePrices } from '@/features/wholesale';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { messageOf } from '@/api/client';
 import {

@@ -1,7 +1,7 @@
 // The catalogue pages' data, as their routes load it (app/routes.tsx): home's lists, one
 // product, one category, and the window of all products the URL's filters and sort name.
 import { sortOf, type ProductResponse } from '@kitroom/contract';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from '@/ui/router';
 import { callerOf, load, type Loaded } from '@/api/page-data';
 
 /** The product id of a /product/:id path, or null for one no product can have. */

@@ -8,7 +8,7 @@ import {
   type StorefrontLaunch,
 } from '@kitroom/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';

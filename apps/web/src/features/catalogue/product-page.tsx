@@ -4,7 +4,7 @@
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { selectUser, type SessionRootState } from '@/features/accounts';
@@ -93,7 +93,7 @@ function ProductView({ id }: { id: number }) {
 
   // 'Product not found' sends the shopper home (spec section 8).
   useEffect(() => {
-    if (error instanceof ApiError && error.status === 404) void navigate('/', { replace: true });
+    if (error instanceof ApiError && error.status === 404) navigate('/', { replace: true });
   }, [error, navigate]);
 
   useEffect(() => {
@@ -198,7 +198,7 @@ function ProductView({ id }: { id: number }) {
         },
       ],
     };
-    void navigate('/checkOut', { state });
+    navigate('/checkOut', { state });
   }
 
   function openSimilar(event: MouseEvent<HTMLAnchorElement>, next: ProductSummary) {
@@ -207,7 +207,7 @@ function ProductView({ id }: { id: number }) {
     window.setTimeout(() => {
       setBusy(null);
       const state: ProductLinkState = { summary: next };
-      void navigate(productPath(next.id), { state });
+      navigate(productPath(next.id), { state });
     }, SIMILAR_PRODUCT_DELAY_MS);
   }
 
@@ -425,7 +425,7 @@ function ProductView({ id }: { id: number }) {
             <button
               type="button"
               className={buttonClass('ghost')}
-              onClick={() => void navigate(loginPath(`${location.pathname}${location.search}`))}
+              onClick={() => navigate(loginPath(`${location.pathname}${location.search}`))}
             >
               Go to Login
             </button>

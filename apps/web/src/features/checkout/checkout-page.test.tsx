@@ -1,6 +1,6 @@
 import { CART_REMINDER_CONSENT, type ShippingAddress } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse, type FakeApi } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';

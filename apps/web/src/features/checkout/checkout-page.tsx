@@ -13,7 +13,7 @@ import {
 } from '@kitroom/contract';
 import { Banknote, Lock, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@/ui/router';
 import { messageOf } from '@/api/client';
 import { processOrder, verifyCoupon } from '@/api/order-calls';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';

@@ -2,7 +2,7 @@
 // totals and the GST count the print, COD is offered to no printed order (with the reason), the
 // delivery date is a printed order's, and process_order and coupons get each line's print.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';

@@ -6,7 +6,7 @@
 // largest part, renders only when its own props change.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';

@@ -2,7 +2,7 @@
 // the shopper does not get them yet, unticked, in the words the server stores; ticked, the
 // order asks for the updates.
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { respondToCheckoutStart, savedAddress, twoShirts } from '@/test/checkout-data';
 import { eventually } from '@/test/eventually';

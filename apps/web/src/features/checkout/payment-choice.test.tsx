@@ -2,7 +2,7 @@
 // the total before the order is placed; when COD is not available the choice says why.
 import type { CodOption } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';

@@ -1,7 +1,7 @@
 import type { StorefrontGiveaway } from '@kitroom/contract';
 import { GIVEAWAY_ENDED } from '@kitroom/contract';
 import { act, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok, refuse } from '@/test/fake-api';

@@ -5,7 +5,7 @@
 import type { StorefrontGiveaway } from '@kitroom/contract';
 import { Gift, PartyPopper } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '@/ui/router';
 import { statusOf } from '@/api/failure';
 import { enterGiveaway, getGiveaway } from '@/api/giveaway-calls';
 import { forgetApi, useApi } from '@/api/use-api';
@@ -57,7 +57,7 @@ function GiveawayView({ slug }: { slug: string | undefined }) {
   // /giveaway: the current giveaway, at its own address.
   useEffect(() => {
     if (slug === undefined && giveaway) {
-      void navigate(`/giveaway/${giveaway.slug}`, { replace: true });
+      navigate(`/giveaway/${giveaway.slug}`, { replace: true });
     }
   }, [slug, giveaway, navigate]);
 

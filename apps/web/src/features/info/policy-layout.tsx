@@ -1,6 +1,6 @@
 // The frame of the policy pages: title, last update and sections of text.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { useTitle } from '@/ui/use-title';
 
 export interface PolicySection {

@@ -1,6 +1,6 @@
 import { DEFAULT_SHIPPING_RATES } from '@kitroom/contract';
 import { screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callCacheKey, forgetApi } from '@/api/use-api';
 import { fakeApi, ok } from '@/test/fake-api';

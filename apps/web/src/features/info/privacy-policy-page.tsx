@@ -1,6 +1,6 @@
 // /privacyPolicy: what the shop keeps, why and for how long, the shopper's rights (download,
 // correct, delete, complain) and the grievance officer from the shop's settings (decision 037).
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { useShopDetails } from '@/ui/shop-details';
 import { PolicyLayout } from './policy-layout';
 

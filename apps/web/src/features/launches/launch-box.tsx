@@ -16,7 +16,7 @@ import {
 } from '@kitroom/contract';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { notifyWhenItDrops, placeInQueue } from '@/api/launch-calls';
 import { messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';

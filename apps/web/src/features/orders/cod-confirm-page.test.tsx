@@ -1,7 +1,7 @@
 // The page the cash-on-delivery mail links to: nothing happens until the shopper presses
 // Confirm order; then it says the order is confirmed, or why the link no longer works.
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';

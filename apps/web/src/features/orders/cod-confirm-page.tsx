@@ -4,7 +4,7 @@
 // longer works (expired, used on a canceled order, or not ours). Mobile first; no login needed.
 import { orderPagePath } from '@kitroom/contract';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '@/ui/router';
 import { messageOf } from '@/api/client';
 import { confirmCodByLink } from '@/api/order-calls';
 import { LinkConfirmation, type LinkOutcome } from '@/ui/link-confirmation';

@@ -1,6 +1,6 @@
 import type { OrderDetailResponse } from '@kitroom/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';

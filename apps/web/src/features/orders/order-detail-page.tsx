@@ -19,7 +19,7 @@ import {
 } from '@kitroom/contract';
 import { CalendarClock, CircleAlert, FileDown, Star, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '@/ui/router';
 import { ApiError, messageOf } from '@/api/client';
 import { confirmCodOrder, getOrder, payOrder } from '@/api/order-calls';
 import { useApi } from '@/api/use-api';
@@ -138,7 +138,7 @@ export default function OrderDetailPage() {
   const detail = changed ?? current ?? handed;
 
   useEffect(() => {
-    if (orderId === null) void navigate('/', { replace: true });
+    if (orderId === null) navigate('/', { replace: true });
   }, [orderId, navigate]);
 
   useEffect(() => {
@@ -149,7 +149,7 @@ export default function OrderDetailPage() {
     const failure = loaded.error;
     if (failure === undefined || sessionEnded(failure)) return;
     if (failure instanceof ApiError && failure.status === 404) {
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
       return;
     }
     showAlert(ORDER_TEXTS.detailsMissing);

@@ -1,6 +1,6 @@
 import type { OrderDetailResponse, OrderTimelineEntry } from '@kitroom/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { forgetApi } from '@/api/use-api';
 import { eventually } from '@/test/eventually';

@@ -1,6 +1,6 @@
 import type { OrderWithItems } from '@kitroom/contract';
 import { screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '@/test/fake-api';
 import { logInLocally, renderApp } from '@/test/render-app';

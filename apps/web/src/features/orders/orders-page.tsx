@@ -5,7 +5,7 @@
 import type { OrderWithItems } from '@kitroom/contract';
 import { ChevronRight, ShoppingBag } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/ui/router';
 import { statusOf } from '@/api/failure';
 import { getOrder, getOrders } from '@/api/order-calls';
 import { useApi } from '@/api/use-api';
@@ -51,7 +51,7 @@ export default function OrdersPage() {
     try {
       const details = await getOrder(userId, orderId);
       if (!details.order) throw new Error('no order in the response');
-      void navigate(`/reviewOrdersDetails/${orderId}`, { state: details });
+      navigate(`/reviewOrdersDetails/${orderId}`, { state: details });
     } catch (failure) {
       setOpening(false);
       if (!sessionEnded(failure)) showAlert(ORDER_TEXTS.detailsMissing);

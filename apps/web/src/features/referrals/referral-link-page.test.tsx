@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';

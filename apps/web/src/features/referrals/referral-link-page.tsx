@@ -2,7 +2,7 @@
 // checkout, then goes on to the product page, the giveaway page or home. A click the server
 // refuses goes home; one that gets no response goes home too, and is retried 10 s later.
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '@/ui/router';
 import { isNetworkFailure } from '@/api/failure';
 import { Loader } from '@/ui/loader';
 import { clickCallFor, keepForRetry, retryPendingClick, sendClick } from './referral-clicks';
@@ -40,14 +40,14 @@ export default function ReferralLinkPage() {
       storedTimestamp: stored?.timestamp ?? null,
     });
     if (!click) {
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
       return;
     }
     sendClick(click).then(
       (response) => {
         // An unknown or ended code is recorded but credits nobody: nothing to keep.
         if (response.valid) keepCode(link, now, token);
-        void navigate(destinationOf(link), { replace: true });
+        navigate(destinationOf(link), { replace: true });
       },
       (failure: unknown) => {
         if (isNetworkFailure(failure)) {
@@ -55,7 +55,7 @@ export default function ReferralLinkPage() {
           keepForRetry(click, now);
           retryPendingClick(now);
         }
-        void navigate('/', { replace: true });
+        navigate('/', { replace: true });
       },
     );
   }, [rest, navigate]);

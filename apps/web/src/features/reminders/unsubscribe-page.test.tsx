@@ -2,7 +2,7 @@
 // with the token from the link, and says so; a link not of ours says why.
 import { screen } from '@testing-library/react';
 import { CART_REMINDERS_STOPPED } from '@kitroom/contract';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';

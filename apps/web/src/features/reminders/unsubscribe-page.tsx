@@ -3,7 +3,7 @@
 // clients' own Unsubscribe button POSTs to this same address (RFC 8058).
 import { CART_REMINDERS_STOPPED } from '@kitroom/contract';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@/ui/router';
 import { messageOf } from '@/api/client';
 import { unsubscribeCartReminders } from '@/api/reminder-calls';
 import { LinkConfirmation, type LinkOutcome } from '@/ui/link-confirmation';

@@ -2,7 +2,7 @@
 // empty, the fixed suggestion phrases once the typed text finds products.
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/ui/router';
 import { getCategories } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { Overlay } from '@/ui/overlay';
@@ -36,7 +36,7 @@ export default function SearchOverlay({ open, onClose }: SearchOverlayProps) {
 
   function go(path: string) {
     onClose();
-    void navigate(path);
+    navigate(path);
   }
 
   function onSubmit(event: FormEvent) {

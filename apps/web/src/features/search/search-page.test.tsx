@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@kitroom/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok } from '@/test/fake-api';

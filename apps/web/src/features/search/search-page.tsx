@@ -3,7 +3,7 @@
 // clears the results without a call (spec section 5).
 import { SORT_TEXTS } from '@kitroom/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '@/ui/router';
 import { searchProducts } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { useCardWholesalePrices } from '@/features/wholesale';
@@ -34,7 +34,7 @@ export default function SearchPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const search = sort ? `?sort=${sort}` : '';
-    void navigate(text.trim() === '' ? '/searchPage' : `${searchPath(text)}${search}`);
+    navigate(text.trim() === '' ? '/searchPage' : `${searchPath(text)}${search}`);
   }
 
   const products = query === '' ? [] : (data?.products ?? []);

@@ -12,7 +12,7 @@ import {
   type ShopListingRequest,
   type ShopListingResponse,
 } from '@kitroom/contract';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from '@/ui/router';
 import { callerOf, load, type Loaded } from '@/api/page-data';
 import { profilesOf, type CollectionKind } from './profiles';
 

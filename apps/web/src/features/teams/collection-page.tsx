@@ -3,7 +3,7 @@
 // URL's `?sort=` says.
 import { PAGE_SIZE, slugify } from '@kitroom/contract';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '@/ui/router';
 import { getListing, inlined } from '@/api/calls';
 import { callCacheKey, useApi } from '@/api/use-api';
 import { useCardWholesalePrices } from '@/features/wholesale';

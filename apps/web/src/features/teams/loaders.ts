@@ -1,6 +1,6 @@
 // The team and player pages' loaders (app/routes.tsx). What they load is in
 // collection-data.ts, fetched with the page's own code rather than on every first load.
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from '@/ui/router';
 
 const collectionData = () => import('./collection-data');
 

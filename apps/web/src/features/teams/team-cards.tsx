@@ -1,6 +1,6 @@
 // Cards that open a team or player page (home rows and the list pages).
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { playerPath, teamPath } from '@/ui/paths';
 import type { CollectionLinkState } from './collection-page';
 import { PlayerBadge, TeamCrest } from '@kitroom/ui/crests';

@@ -4,7 +4,7 @@
 import type { WholesaleResponse } from '@kitroom/contract';
 import { BadgeCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/ui/router';
 import { messageOf } from '@/api/client';
 import { getWholesaleStatus, applyWholesale } from '@/api/wholesale-calls';
 import { forgetApi, useApi } from '@/api/use-api';
@@ -144,7 +144,7 @@ export default function WholesalePage() {
   const current = result ?? status.data;
 
   useEffect(() => {
-    if (status.error && !sessionEnded(status.error)) void navigate('/', { replace: true });
+    if (status.error && !sessionEnded(status.error)) navigate('/', { replace: true });
   }, [status.error, sessionEnded, navigate]);
 
   if (userId === null || !current) return <Loader label="Loading your wholesale status" />;

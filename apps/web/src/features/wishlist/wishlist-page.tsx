@@ -3,7 +3,7 @@
 // when there are none.
 import { Heart } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/router';
 import { getWishlistProducts } from '@/api/wishlist-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';

@@ -1,7 +1,7 @@
 import type { ProductSummary } from '@kitroom/contract';
 import { WISHLIST_FULL } from '@kitroom/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route } from '@/ui/router';
 import { describe, expect, it } from 'vitest';
 import { ProductCard } from '@/ui/product-card';
 import { eventually } from '@/test/eventually';
