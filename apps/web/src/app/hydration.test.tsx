@@ -342,9 +342,12 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
     );
     const state: unknown = window.history.state;
     const { html } = await serverRender('/checkOut', {});
-    // The server knows neither the cart nor the user: an empty cart and the page loader.
+    // The server knows neither the cart nor the user: an empty cart, and the page's frame
+    // (decision 083): its heading and Shipping Information, the fields empty and disabled.
     expect(html).toContain('aria-label="Cart, 0 items"');
-    expect(html).toContain('Loading page');
+    expect(html).toContain('Shipping Information');
+    expect(html).toMatch(/<fieldset disabled="" aria-busy="true"/);
+    expect(html).not.toContain('Order Summary');
     document.body.innerHTML = `<div id="root">${html}</div>`;
     window.history.replaceState(state, '', '/checkOut');
     const errors: unknown[] = [];
@@ -355,8 +358,11 @@ describe('server-rendered pages hydrate without a difference', { timeout: 30_000
     root = await hydrate(container, errors);
     await eventually(() => {
       expect(container.querySelector('[aria-label="Cart, 2 items"]')).not.toBeNull();
-      expect(container.textContent).toContain('Shipping Information');
+      expect(container.textContent).toContain('Order Summary');
     });
+    // The page itself, its fields open to the shopper.
+    expect(container.querySelector('fieldset[disabled]')).toBeNull();
+    expect(container.querySelector<HTMLInputElement>('input[name="city"]')!.disabled).toBe(false);
     consoleError.mockRestore();
     expect(errors).toEqual([]);
   });
@@ -597,7 +603,7 @@ describe('what the server says about each page (page-heads.ts)', { timeout: 30_0
     const visitor = await serverRender('/checkOut', { [DETAILS]: shopDetails });
     expect(visitor.head).toEqual({ status: 200, title: 'Checkout', noindex: true });
     expect(visitor.cache).toBe('shared');
-    expect(visitor.routes).toEqual(['root', 'requireUser', 'checkout']);
+    expect(visitor.routes).toEqual(['root', 'checkout']);
     const shopper = await serverRender(
       '/checkOut',
       { [DETAILS]: shopDetails, [check]: { user_id: 4, session_id: 'handle-1' } },

@@ -2,10 +2,10 @@
 // module, its data in its route's loader (the root's: the footer's shop details). A page is
 // loaded by page-data.ts's loadRoutes (its modules and its loaders' data), on the server
 // (entry-server.tsx, which also takes each page's head from app/page-heads.ts by route id)
-// as in the browser (loading-router.tsx), then rendered by AppRoutes. Checkout and the order
-// page sit behind the access guard; /myAccount guards its own children. Pages that depend on
+// as in the browser (loading-router.tsx), then rendered by AppRoutes. The order page sits
+// behind the access guard; /myAccount and checkout guard themselves. Pages that depend on
 // this browser (its logged-in user, navigation state) render after hydration: the server and
-// the hydrating browser both show the page loader there.
+// the hydrating browser both show the page loader there, or (checkout) the page's frame.
 import { lazy, Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from '@/ui/router';
 import {
@@ -155,6 +155,13 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('@/features/info/refund-policy-page')),
       },
       {
+        // Rendered by the server as its frame (decision 083); guarded once hydrated.
+        id: 'checkout',
+        path: 'checkOut',
+        loader: sessionLoader,
+        lazy: page(() => import('./checkout-route')),
+      },
+      {
         element: <BrowserOnly />,
         children: [
           {
@@ -211,11 +218,6 @@ export const routes: RouteObject[] = [
             loader: sessionLoader,
             lazy: page(() => import('@/features/accounts/require-user')),
             children: [
-              {
-                id: 'checkout',
-                path: 'checkOut',
-                lazy: page(() => import('@/features/checkout/checkout-page')),
-              },
               {
                 id: 'order',
                 path: 'reviewOrdersDetails/:orderId',

@@ -15,7 +15,14 @@ import { selectUser, useSessionDispatch, useSessionSelector } from './session-sl
 import { endSession } from './session-thunks';
 import { rememberVerified, wasVerified } from './verified-sessions';
 
-export default function RequireUser({ children }: { children?: ReactNode }) {
+export default function RequireUser({
+  children,
+  fallback,
+}: {
+  children?: ReactNode;
+  /** Shown while the session is checked (a page's frame); else a loader says so. */
+  fallback?: ReactNode;
+}) {
   const user = useSessionSelector(selectUser);
   const dispatch = useSessionDispatch();
   const location = useLocation();
@@ -68,7 +75,7 @@ export default function RequireUser({ children }: { children?: ReactNode }) {
     );
   }
   if (!verified && check.data === undefined) {
-    return <Loader label="Checking your session" className="min-h-[50vh]" />;
+    return fallback ?? <Loader label="Checking your session" className="min-h-[50vh]" />;
   }
   return children ?? <Outlet />;
 }

@@ -12,7 +12,7 @@ import {
   type ProcessOrderRequest,
 } from '@kitroom/contract';
 import { Banknote, Lock, ShieldCheck } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@/ui/router';
 import { messageOf } from '@/api/client';
 import { processOrder, verifyCoupon } from '@/api/order-calls';
@@ -203,173 +203,213 @@ export default function CheckoutPage() {
   }
 
   return (
+    <CheckoutGrid
+      after={
+        celebrating !== null && (
+          <SavedOverlay discountRupees={celebrating} onDone={() => setCelebrating(null)} />
+        )
+      }
+    >
+      <ShippingSection
+        note={
+          hasSavedAddress === false
+            ? CHECKOUT_TEXTS.addressWillBeSaved
+            : hasSavedAddress
+              ? CHECKOUT_TEXTS.addressFromProfile
+              : ''
+        }
+      >
+        <form
+          noValidate
+          className="mt-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void payNow();
+          }}
+          id="shipping-form"
+        >
+          <AddressFields
+            values={address}
+            onChange={change}
+            errors={fieldErrors}
+            labels={FIELD_LABELS}
+          />
+        </form>
+      </ShippingSection>
+
+      <section
+        aria-labelledby="summary-heading"
+        className="h-fit rounded-2xl bg-white p-5 shadow-sm sm:p-7 lg:sticky lg:top-24"
+      >
+        <h2 id="summary-heading" className="font-display text-2xl font-bold uppercase">
+          Order Summary
+        </h2>
+        <ul className="mt-4 divide-y divide-line" aria-label="Items">
+          {priced.map((line) => (
+            <li
+              key={`${line.product_id}:${line.selectedSize}:${line.print ? printLabel(line.print) : ''}`}
+              className="flex gap-3 py-3"
+            >
+              <div className="w-16 shrink-0 overflow-hidden rounded-lg">
+                <ProductImage
+                  path={line.image_url}
+                  alt=""
+                  name={line.name}
+                  width={64}
+                  height={64}
+                  sizes="64px"
+                />
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold" title={line.name}>
+                  {line.name}
+                </p>
+                <p className="text-sm text-muted">
+                  Size: {line.selectedSize} · Qty: {line.quantity}
+                </p>
+                {line.print && (
+                  <p className="text-sm font-semibold" data-testid="checkout-line-print">
+                    {printedText(line.print, rupeesToPaise(line.print.price))}
+                  </p>
+                )}
+              </div>
+              <p className="font-semibold">{formatPaise(unitPaise(line) * line.quantity)}</p>
+            </li>
+          ))}
+        </ul>
+        {wholesale && (
+          <p data-testid="wholesale-summary" className="mt-2 text-sm">
+            <span className="font-semibold text-emerald-800">Wholesale price</span> ·{' '}
+            {tierText(wholesale)}
+          </p>
+        )}
+        <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted">Subtotal</dt>
+            <dd>{formatPaise(totals.subtotalPaise)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted">Shipping</dt>
+            <dd>
+              {totals.shippingPaise === null ? 'Select a state' : formatPaise(totals.shippingPaise)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted">Discount{coupon ? ` (${coupon.code})` : ''}</dt>
+            <dd className={coupon ? 'font-semibold text-green-800' : ''}>
+              {coupon ? `− ${formatPaise(totals.discountPaise)}` : formatPaise(0)}
+            </dd>
+          </div>
+          {codFeePaise > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-muted">Cash on delivery fee</dt>
+              <dd data-testid="cod-fee">{formatPaise(codFeePaise)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between border-t border-line pt-3 text-lg font-bold">
+            <dt>Total</dt>
+            <dd data-testid="order-total">{formatTotal(totals.totalPaise)}</dd>
+          </div>
+        </dl>
+        <p className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-muted">
+          <span>{CHECKOUT_TEXTS.pricesIncludeGst}</span>
+          {gstPaise !== null && <span data-testid="gst-included">{includesGstText(gstPaise)}</span>}
+        </p>
+        {/* Kept from the first paint: the date arriving moves nothing. */}
+        <p role="status" className="mt-3 min-h-5 text-sm font-semibold text-green-800">
+          {pincode.estimate && !pincode.problem ? pincode.estimate.text : ''}
+        </p>
+        {!coupon && (
+          <div className="mt-4">
+            <CouponBox onVerify={applyCoupon} onProblem={problemAlert} />
+          </div>
+        )}
+        <PaymentChoice value={method} onChange={setMethod} cod={cod} printed={printed} />
+        {userId !== null && (
+          <WhatsAppOptIn
+            choice={opened?.whatsapp}
+            phone={address.phone.trim()}
+            onChange={setWhatsApp}
+          />
+        )}
+        {opened?.ask_consent && userId !== null && (
+          <ReminderOptIn userId={userId} words={opened.ask_consent} />
+        )}
+        <button
+          type="submit"
+          form="shipping-form"
+          disabled={paying}
+          className={buttonClass('accent', 'mt-6 w-full text-base')}
+        >
+          {method === 'COD' ? (
+            <Banknote aria-hidden="true" size={18} />
+          ) : (
+            <Lock aria-hidden="true" size={18} />
+          )}
+          {paying ? 'Processing...' : method === 'COD' ? 'Place Order' : 'Pay Now'}
+        </button>
+        <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted">
+          {method === 'COD' ? (
+            `Pay ${formatTotal(totals.totalPaise)} in cash when it arrives`
+          ) : (
+            <>
+              <ShieldCheck aria-hidden="true" size={14} /> Secure online payment
+            </>
+          )}
+        </p>
+      </section>
+    </CheckoutGrid>
+  );
+}
+
+/** The page's grid under its heading; `after` follows the grid (the coupon's overlay). */
+function CheckoutGrid({ children, after }: { children: ReactNode; after?: ReactNode }) {
+  return (
     <div className="bg-paper">
       <div className="mx-auto grid max-w-[1280px] grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:py-10 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <h1 className="font-display text-3xl font-bold uppercase sm:text-4xl lg:col-span-2">
           Checkout
         </h1>
-        <section
-          aria-labelledby="shipping-heading"
-          className="rounded-2xl bg-white p-5 shadow-sm sm:p-7"
-        >
-          <h2 id="shipping-heading" className="font-display text-2xl font-bold uppercase">
-            Shipping Information
-          </h2>
-          {/* One line kept from the first paint, so the response moves nothing (layout shift). */}
-          <p className="mt-2 min-h-5 text-sm text-muted">
-            {hasSavedAddress === false
-              ? CHECKOUT_TEXTS.addressWillBeSaved
-              : hasSavedAddress
-                ? CHECKOUT_TEXTS.addressFromProfile
-                : ''}
-          </p>
-          <form
-            noValidate
-            className="mt-5"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void payNow();
-            }}
-            id="shipping-form"
-          >
-            <AddressFields
-              values={address}
-              onChange={change}
-              errors={fieldErrors}
-              labels={FIELD_LABELS}
-            />
-          </form>
-        </section>
-
-        <section
-          aria-labelledby="summary-heading"
-          className="h-fit rounded-2xl bg-white p-5 shadow-sm sm:p-7 lg:sticky lg:top-24"
-        >
-          <h2 id="summary-heading" className="font-display text-2xl font-bold uppercase">
-            Order Summary
-          </h2>
-          <ul className="mt-4 divide-y divide-line" aria-label="Items">
-            {priced.map((line) => (
-              <li
-                key={`${line.product_id}:${line.selectedSize}:${line.print ? printLabel(line.print) : ''}`}
-                className="flex gap-3 py-3"
-              >
-                <div className="w-16 shrink-0 overflow-hidden rounded-lg">
-                  <ProductImage
-                    path={line.image_url}
-                    alt=""
-                    name={line.name}
-                    width={64}
-                    height={64}
-                    sizes="64px"
-                  />
-                </div>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold" title={line.name}>
-                    {line.name}
-                  </p>
-                  <p className="text-sm text-muted">
-                    Size: {line.selectedSize} · Qty: {line.quantity}
-                  </p>
-                  {line.print && (
-                    <p className="text-sm font-semibold" data-testid="checkout-line-print">
-                      {printedText(line.print, rupeesToPaise(line.print.price))}
-                    </p>
-                  )}
-                </div>
-                <p className="font-semibold">{formatPaise(unitPaise(line) * line.quantity)}</p>
-              </li>
-            ))}
-          </ul>
-          {wholesale && (
-            <p data-testid="wholesale-summary" className="mt-2 text-sm">
-              <span className="font-semibold text-emerald-800">Wholesale price</span> ·{' '}
-              {tierText(wholesale)}
-            </p>
-          )}
-          <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-muted">Subtotal</dt>
-              <dd>{formatPaise(totals.subtotalPaise)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted">Shipping</dt>
-              <dd>
-                {totals.shippingPaise === null
-                  ? 'Select a state'
-                  : formatPaise(totals.shippingPaise)}
-              </dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted">Discount{coupon ? ` (${coupon.code})` : ''}</dt>
-              <dd className={coupon ? 'font-semibold text-green-800' : ''}>
-                {coupon ? `− ${formatPaise(totals.discountPaise)}` : formatPaise(0)}
-              </dd>
-            </div>
-            {codFeePaise > 0 && (
-              <div className="flex justify-between">
-                <dt className="text-muted">Cash on delivery fee</dt>
-                <dd data-testid="cod-fee">{formatPaise(codFeePaise)}</dd>
-              </div>
-            )}
-            <div className="flex justify-between border-t border-line pt-3 text-lg font-bold">
-              <dt>Total</dt>
-              <dd data-testid="order-total">{formatTotal(totals.totalPaise)}</dd>
-            </div>
-          </dl>
-          <p className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-muted">
-            <span>{CHECKOUT_TEXTS.pricesIncludeGst}</span>
-            {gstPaise !== null && (
-              <span data-testid="gst-included">{includesGstText(gstPaise)}</span>
-            )}
-          </p>
-          {/* Kept from the first paint: the date arriving moves nothing. */}
-          <p role="status" className="mt-3 min-h-5 text-sm font-semibold text-green-800">
-            {pincode.estimate && !pincode.problem ? pincode.estimate.text : ''}
-          </p>
-          {!coupon && (
-            <div className="mt-4">
-              <CouponBox onVerify={applyCoupon} onProblem={problemAlert} />
-            </div>
-          )}
-          <PaymentChoice value={method} onChange={setMethod} cod={cod} printed={printed} />
-          {userId !== null && (
-            <WhatsAppOptIn
-              choice={opened?.whatsapp}
-              phone={address.phone.trim()}
-              onChange={setWhatsApp}
-            />
-          )}
-          {opened?.ask_consent && userId !== null && (
-            <ReminderOptIn userId={userId} words={opened.ask_consent} />
-          )}
-          <button
-            type="submit"
-            form="shipping-form"
-            disabled={paying}
-            className={buttonClass('accent', 'mt-6 w-full text-base')}
-          >
-            {method === 'COD' ? (
-              <Banknote aria-hidden="true" size={18} />
-            ) : (
-              <Lock aria-hidden="true" size={18} />
-            )}
-            {paying ? 'Processing...' : method === 'COD' ? 'Place Order' : 'Pay Now'}
-          </button>
-          <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted">
-            {method === 'COD' ? (
-              `Pay ${formatTotal(totals.totalPaise)} in cash when it arrives`
-            ) : (
-              <>
-                <ShieldCheck aria-hidden="true" size={14} /> Secure online payment
-              </>
-            )}
-          </p>
-        </section>
+        {children}
       </div>
-      {celebrating !== null && (
-        <SavedOverlay discountRupees={celebrating} onDone={() => setCelebrating(null)} />
-      )}
+      {after}
     </div>
+  );
+}
+
+/** Shipping Information, with its note on the saved address ('' until it is known). */
+function ShippingSection({ note, children }: { note: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="shipping-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm sm:p-7"
+    >
+      <h2 id="shipping-heading" className="font-display text-2xl font-bold uppercase">
+        Shipping Information
+      </h2>
+      {/* One line kept from the first paint, so the response moves nothing (layout shift). */}
+      <p className="mt-2 min-h-5 text-sm text-muted">{note}</p>
+      {children}
+    </section>
+  );
+}
+
+const ignoreChange = () => undefined;
+
+/**
+ * /checkOut before the browser knows its shopper and lines (decision 083): the page's heading
+ * and its Shipping Information with the form's fields empty and disabled, laid out as the
+ * page lays them. The server renders it, so the page paints at once; the page itself replaces
+ * it once the shopper's session is confirmed, and nothing above the order summary moves.
+ */
+export function CheckoutFrame() {
+  return (
+    <CheckoutGrid>
+      <ShippingSection note="">
+        <fieldset disabled aria-busy="true" className="mt-5">
+          <AddressFields values={EMPTY_ADDRESS} onChange={ignoreChange} labels={FIELD_LABELS} />
+        </fieldset>
+      </ShippingSection>
+    </CheckoutGrid>
   );
 }
