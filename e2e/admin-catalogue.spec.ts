@@ -27,7 +27,7 @@ it('the owner adds a jersey with a picture, and a shopper sees it on its page', 
   ownerSecret = await ownerSetsUp(page, shop.adminSetupUrl!);
 
   // ── the products list ──
-  await page.getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('link', { name: 'Products', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1)).toBeVisible();
   await expectAccessible(page, 'the products list');

@@ -2,7 +2,7 @@
 // confirms the address by the mailed link (issue 36), the owner restocks it in the back
 // office, and the mail arrives with a link that opens the product with that size chosen. On a shop of its own: its first owner signs in there.
 import type { ProductSummary, ShopListingResponse } from '@kitroom/contract';
-import { expect, testOnOwnShop } from './fixtures';
+import { expect, testOnOwnShop, waitForHydration } from './fixtures';
 import { newEmail, ownerSetsUp } from './journeys';
 import { latestMail } from './mailbox';
 
@@ -39,6 +39,9 @@ it('a guest signs up for a sold-out size, the owner restocks it, the mail arrive
   const guest = await guestContext.newPage();
   const email = newEmail('restock');
   await guest.goto(`${shop.baseUrl}/product/${product.id}`);
+  // Its scripts start after the page's pictures have painted (decision 081): the form's
+  // buttons work once hydrated, as a shopper's tap would find them.
+  await waitForHydration(guest);
   const notify = guest.getByRole('form', { name: /sold out\? We'll email you when it's back\./ });
   const sizeChoice = notify.getByLabel('Size');
   if (await sizeChoice.count()) await sizeChoice.selectOption('M');

@@ -10,7 +10,7 @@ import {
   type ShopListingResponse,
 } from '@kitroom/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, testOnOwnShop } from './fixtures';
+import { expect, expectAccessible, testOnOwnShop, waitForHydration } from './fixtures';
 import { ownerSetsUp } from './journeys';
 import { latestMail, type CaughtMail } from './mailbox';
 import { signUp } from './shopper';
@@ -96,6 +96,7 @@ it('a shopper agrees, leaves checkout, gets one reminder, comes back to the cart
   ).json()) as ShopListingResponse;
   const product = listing.products.find((p) => (p.size.M ?? 0) > 0)!;
   await shopperPage.goto(`/product/${product.id}`);
+  await waitForHydration(shopperPage);
   await shopperPage
     .getByRole('group', { name: 'Size' })
     .getByRole('button', { name: 'M', exact: true })
