@@ -47,10 +47,10 @@ export const BOOT_SCRIPT =
   "const add=(e,a)=>{e.crossOrigin='';Object.assign(e,a);d.head.append(e)};" +
   "const go=()=>{if(g++)return;for(const f of p.preload)add(d.createElement('link'),{rel:'modulepreload',href:f});" +
   "if(p.entry)add(d.createElement('script'),{type:'module',src:p.entry})};" +
-  "const painted=()=>requestAnimationFrame(()=>setTimeout(go));" +
-  "if(d.hidden)return go();setTimeout(go,2500);" +
+  'const painted=()=>requestAnimationFrame(()=>setTimeout(go));' +
+  'if(d.hidden)return go();setTimeout(go,2500);' +
   "const left=[...d.querySelectorAll('#root img[fetchpriority=high]')].filter(i=>!i.complete);" +
-  "let n=left.length;if(!n)return painted();" +
+  'let n=left.length;if(!n)return painted();' +
   "for(const i of left)for(const t of['load','error'])i.addEventListener(t,()=>{if(!--n)painted()},{once:true})})()";
 
 /** BOOT_SCRIPT's source for the Content-Security-Policy's script-src. */
