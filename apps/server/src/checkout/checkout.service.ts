@@ -46,16 +46,17 @@ import {
 } from './checkout.queries.js';
 import {
   checkLines,
+  inLockOrder,
   mergeLines,
   type LineProduct,
   type OrderLine,
   retakeOrder,
   shortageMessage,
+  stockKey,
   stockLines,
-  inLockOrder,
   takeStock,
 } from './order-stock.js';
-import { stockKey, stockTurns } from './stock-turns.js';
+import { stockTurns } from './stock-turns.js';
 import * as q from '../orders/orders.queries.js';
 import type { StockLine } from '../orders/orders.queries.js';
 

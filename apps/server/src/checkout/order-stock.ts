@@ -40,11 +40,15 @@ export function mergeLines(
   return [...merged.values()];
 }
 
+/** A size's key: one per (product, size). */
+export const stockKey = (line: { productId: number; size: string }) =>
+  `${line.productId}\u0000${line.size}`;
+
 /** One line per (product, size), quantities added up: what the stock is taken by. */
 export function stockLines(lines: readonly q.StockLine[]): q.StockLine[] {
   const merged = new Map<string, q.StockLine>();
   for (const l of lines) {
-    const key = `${l.productId}\u0000${l.size}`;
+    const key = stockKey(l);
     const line = merged.get(key);
     if (line) line.quantity += l.quantity;
     else merged.set(key, { productId: l.productId, size: l.size, quantity: l.quantity });

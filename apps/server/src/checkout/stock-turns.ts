@@ -54,12 +54,8 @@ export class Turns {
 }
 
 /**
- * The stock turns of this process: one key per (product, size), two orders at a time: one
+ * The stock turns of this process: one key per (product, size) (order-stock.ts's stockKey), two orders at a time: one
  * holding the row, the next already waiting on it in PostgreSQL, so the hand-over between
  * them needs no round trip through this process.
  */
 export const stockTurns = new Turns(2);
-
-/** A size's key, in the stock's lock order when sorted with `byLockOrder`. */
-export const stockKey = (line: { productId: number; size: string }) =>
-  `${line.productId}\u0000${line.size}`;
