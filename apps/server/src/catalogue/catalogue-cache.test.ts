@@ -19,12 +19,13 @@ class FakeDatabase {
     this.log.set(this.products, ids);
   }
 
-  read = async (since: number | undefined): Promise<VersionRead> => {
+  /** The mark is the product version read, as text. */
+  read = async (since: string | undefined): Promise<VersionRead> => {
     this.reads += 1;
     let changed: number[] | undefined;
     if (since !== undefined) {
       changed = [];
-      for (let v = since + 1; v <= this.products; v++) {
+      for (let v = Number(since) + 1; v <= this.products; v++) {
         const ids = this.log.get(v);
         if (!ids) {
           changed = undefined;
@@ -33,7 +34,7 @@ class FakeDatabase {
         changed.push(...ids);
       }
     }
-    return { catalogue: this.catalogue, products: this.products, changed };
+    return { catalogue: this.catalogue, mark: String(this.products), changed };
   };
 }
 
@@ -132,7 +133,7 @@ describe('CatalogueCache.version', () => {
     const cache = new CatalogueCache(
       () => new Promise<VersionRead>((resolve) => reads.push(resolve)),
     );
-    const at = (catalogue: number): VersionRead => ({ catalogue, products: 0, changed: [] });
+    const at = (catalogue: number): VersionRead => ({ catalogue, mark: '0', changed: [] });
     const first = cache.version();
     // These arrive after the first read started: they must not take its result.
     const second = cache.version();
@@ -150,8 +151,8 @@ describe('CatalogueCache.version', () => {
     expect((await fourth).catalogue).toBe(3);
   });
 
-  it('asks the database for the products changed since the product version it knows', async () => {
-    const seen: (number | undefined)[] = [];
+  it('asks the database for the products changed since its last read', async () => {
+    const seen: (string | undefined)[] = [];
     const db = new FakeDatabase();
     const cache = new CatalogueCache((since) => {
       seen.push(since);
@@ -162,7 +163,7 @@ describe('CatalogueCache.version', () => {
     db.changeProducts(2);
     await cache.version();
     await cache.version();
-    expect(seen).toEqual([undefined, 0, 2]);
+    expect(seen).toEqual([undefined, '0', '2']);
   });
 });
 

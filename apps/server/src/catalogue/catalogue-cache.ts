@@ -4,17 +4,16 @@
 // - `get`: results that depend only on the catalogue version (facet counts, name lookups,
 //   search rankings); a new catalogue version drops them all.
 // - `result`: results that also show products (whole API responses, product summaries). Each
-//   names the products it shows; a new product version drops only the results showing a
-//   product it changed (the database logs which), and a new catalogue version drops them all.
-// See docs/decisions/006-catalogue-cache-by-version.md and 008-whole-answers-cached.md.
+//   names the products it shows; a read that finds products changed since the last one (the
+//   database logs which, per transaction) drops only the results showing them, and a new
+//   catalogue version drops them all.
+// See docs/decisions/006-catalogue-cache-by-version.md, 008-whole-answers-cached.md and 084.
 
 export const DEFAULT_CACHE_ENTRIES = 4000;
 /** Results include one summary per product a product page may show: their bytes bind first. */
 export const DEFAULT_RESULT_ENTRIES = 100_000;
 /** Results are kept as bytes; this bounds their total per database handle. */
 export const DEFAULT_RESULT_BYTES = 64 * 1024 * 1024;
-/** How far back the database keeps the log of changed products (migration *_product_versions). */
-export const PRODUCT_LOG_KEPT = 10_000;
 /** The id the product log uses for "the Most Viewed order changed". */
 export const MOST_VIEWED = 0;
 /** The id the product log uses for "a product's rating changed" (the rating sort's order). */
@@ -28,18 +27,24 @@ const RECENT_STEPS = 64;
 export interface CacheVersion {
   /** Goes up when products move in or out of lists, or names, facets or rankings change. */
   readonly catalogue: number;
-  /** Goes up when what products show changes (stock, prices, pictures, rating, reviews). */
+  /**
+   * This cache's count of reads that found products changed (stock, prices, pictures,
+   * rating, reviews): a step per read, whatever the number of transactions behind it.
+   */
   readonly products: number;
 }
 
-/** One read of the versions, with the products changed since the product version asked about. */
-export interface VersionRead extends CacheVersion {
-  /** Products changed after `since` up to `products`; undefined when the log cannot say. */
+/** One read of the catalogue version and the products changed since the last read. */
+export interface VersionRead {
+  catalogue: number;
+  /** Where this read saw the product log up to; the next read asks what changed after it. */
+  mark: string;
+  /** Products changed after `since` up to `mark`; undefined when the log cannot say. */
   changed: readonly number[] | undefined;
 }
 
-/** Reads the versions; `since` is the product version the cache knows, if any. */
-export type ReadVersion = (since: number | undefined) => Promise<VersionRead>;
+/** Reads the versions; `since` is the mark of the cache's last read, if any. */
+export type ReadVersion = (since: string | undefined) => Promise<VersionRead>;
 
 /** What a `result` computation gives: the value, the products it shows, its size. */
 export interface Computed<T> {
@@ -73,6 +78,8 @@ function touch<V>(map: Map<string, V>, key: string, value: V): void {
 
 export class CatalogueCache {
   private known: CacheVersion | undefined;
+  /** The mark of the read `known` came from. */
+  private mark: string | undefined;
   private readonly entries = new Map<string, Promise<unknown>>();
   private readonly results = new Map<string, ResultEntry>();
   private readonly pending = new Map<string, Pending>();
@@ -117,7 +124,7 @@ export class CatalogueCache {
   }
 
   private startRead(): Promise<CacheVersion> {
-    const read = this.readVersion(this.known?.products).then((r) => this.advance(r));
+    const read = this.readVersion(this.mark).then((r) => this.advance(r));
     this.reading = read;
     const done = () => {
       if (this.reading === read) this.reading = undefined;
@@ -128,22 +135,26 @@ export class CatalogueCache {
 
   /** Drops what a newly read version makes stale; reads run one at a time, in order. */
   private advance(read: VersionRead): CacheVersion {
-    const version = { catalogue: read.catalogue, products: read.products };
     const known = this.known;
+    const before = known?.products ?? 0;
+    let products = before;
     if (!known || known.catalogue !== read.catalogue) {
       this.entries.clear();
       this.dropResults();
-    } else if (known.products !== read.products) {
-      if (read.changed === undefined || read.products < known.products) {
-        this.dropResults();
-      } else {
-        const changed = new Set(read.changed);
-        for (const id of changed) this.dropShowing(id);
-        this.recent.push({ from: known.products, to: read.products, changed });
-        if (this.recent.length > RECENT_STEPS) this.recent.shift();
-      }
+      products += 1;
+    } else if (read.changed === undefined) {
+      this.dropResults();
+      products += 1;
+    } else if (read.changed.length > 0) {
+      products += 1;
+      const changed = new Set(read.changed);
+      for (const id of changed) this.dropShowing(id);
+      this.recent.push({ from: before, to: products, changed });
+      if (this.recent.length > RECENT_STEPS) this.recent.shift();
     }
+    const version = { catalogue: read.catalogue, products };
     this.known = version;
+    this.mark = read.mark;
     return version;
   }
 

@@ -161,34 +161,39 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
 }
 
 /**
- * Both versions in one round trip and, when `since` is given and the log still reaches back
- * to it, the products changed after it (catalogue-cache.ts). One statement, so the log and
- * the versions come from the same snapshot.
+ * The catalogue version, this statement's snapshot, and, when `since` is the snapshot of an
+ * earlier read and the log still holds what that snapshot could not see, the products the
+ * transactions committed since then changed (decision 084; catalogue-cache.ts): those at or
+ * above its xmax and those in progress when it was taken. One statement, so the version, the
+ * log and the snapshot agree. A database whose transaction ids went back (restored
+ * elsewhere) has a log the old snapshot cannot place: `changed` is then undefined too.
  */
 export async function readVersions(
   db: Queryable,
-  since: number | undefined,
-  kept: number,
-): Promise<{ catalogue: number; products: number; changed: number[] | undefined }> {
-  const from = since ?? null;
+  since: string | undefined,
+): Promise<{ catalogue: number; mark: string; changed: number[] | undefined }> {
   const [row] = await queryRows<{
     version: string | number;
-    product_version: string | number;
+    mark: string;
     changed: number[] | null;
   }>(
     db,
-    sql`SELECT v.version, v.product_version,
-          CASE WHEN ${from}::bigint IS NULL OR v.product_version - ${from}::bigint > ${kept}
-                 OR v.product_version < ${from}::bigint THEN NULL
-               WHEN v.product_version = ${from}::bigint THEN '{}'::int[]
-               ELSE ARRAY(SELECT DISTINCT c.product_id FROM catalogue_product_changes c
-                          WHERE c.version > ${from}::bigint AND c.version <= v.product_version)
+    sql`SELECT v.version, taken::text AS mark,
+          CASE WHEN since IS NULL
+                 OR pg_snapshot_xmin(since)::text::bigint < v.product_log_from
+                 OR pg_snapshot_xmax(taken) < pg_snapshot_xmin(since) THEN NULL
+               ELSE ARRAY(SELECT DISTINCT c.product_id FROM catalogue_product_log c
+                          WHERE c.xid >= pg_snapshot_xmax(since)::text::bigint
+                             OR c.xid = ANY(ARRAY(SELECT x::text::bigint
+                                                  FROM pg_snapshot_xip(since) x)))
           END AS changed
-        FROM catalogue_version v WHERE v.id = 1`,
+        FROM catalogue_version v,
+             (SELECT ${since || null}::pg_snapshot AS since, pg_current_snapshot() AS taken) AS read
+        WHERE v.id = 1`,
   );
   return {
     catalogue: Number(row?.version ?? 0),
-    products: Number(row?.product_version ?? 0),
+    mark: row?.mark ?? '',
     changed: row?.changed ?? undefined,
   };
 }

@@ -19,12 +19,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { Invalid } from '../domain-errors.js';
-import {
-  cacheFor,
-  PRODUCT_LOG_KEPT,
-  type CacheVersion,
-  type CatalogueCache,
-} from './catalogue-cache.js';
+import { cacheFor, type CacheVersion, type CatalogueCache } from './catalogue-cache.js';
 import * as q from './catalogue.queries.js';
 import { rowsInOrder, sortedIds } from './sort-order.service.js';
 import { ViewCounts } from './view-counts.js';
@@ -139,7 +134,7 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
 
 /** The memo of catalogue-derived results for this database handle (catalogue-cache.ts). */
 export function catalogueCache(db: Queryable): CatalogueCache {
-  return cacheFor(db, (since) => q.readVersions(db, since, PRODUCT_LOG_KEPT));
+  return cacheFor(db, (since) => q.readVersions(db, since));
 }
 
 /** A handle's cache with the versions this request read. */

@@ -294,31 +294,34 @@ export const stockLedger = pgTable(
  * catalogue caches derive from (names, facets, list membership and order, search text,
  * in-stock flips); the triggers are in the migration *_catalogue_version_triggers, extended
  * by *_product_versions. Servers read it per request to drop stale cache entries.
- * `product_version` goes up, also at commit, in every transaction that changes what a product
- * shows without moving it in any list (stock, prices, pictures, rating, reviews) or changes
- * the Most Viewed order; catalogue_product_changes says which products (docs/decisions/008).
+ * `product_log_from`: catalogue_product_log may have lost entries of transactions below it
+ * (its pruning raises it); a server whose last read could not see those drops every kept
+ * response instead of reading the log (decision 084).
  */
 export const catalogueVersion = pgTable(
   'catalogue_version',
   {
     id: smallint('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
-    productVersion: bigint('product_version', { mode: 'number' }).notNull().default(0),
+    productLogFrom: bigint('product_log_from', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );
 
 /**
- * The products each product_version changed (product id 0 stands for the Most Viewed order).
- * Written by triggers only; old versions are pruned by them too.
+ * The products each transaction changed what they show of (stock, prices, pictures, rating,
+ * reviews; product id 0 stands for the Most Viewed order, -1 and -2 for the rating and
+ * popular orders), keyed by the transaction's id and written at its commit: a server reads
+ * the entries of the transactions its last read's snapshot could not see (decision 084).
+ * Written by triggers only; they prune it too.
  */
-export const catalogueProductChanges = pgTable(
-  'catalogue_product_changes',
+export const catalogueProductLog = pgTable(
+  'catalogue_product_log',
   {
-    version: bigint('version', { mode: 'number' }).notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
     productId: integer('product_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.version, t.productId] })],
+  (t) => [primaryKey({ columns: [t.xid, t.productId] })],
 );
 
 /**

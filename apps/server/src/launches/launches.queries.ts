@@ -1,5 +1,5 @@
 // SQL of kit launches (decision 070): the launches and their products, the pieces a fan has
-// bought in one, the fans waiting for the mail, and the product versions the storefront's
+// bought in one, the fans waiting for the mail, and the product log the storefront's
 // kept responses follow.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
@@ -170,7 +170,7 @@ export async function cancelLaunch(db: Queryable, id: number, at: Date): Promise
 }
 
 /**
- * Marks the products' kept storefront responses stale (decision 008's product version), so
+ * Marks the products' kept storefront responses stale (decision 008; logged as 084 says), so
  * product pages show a launch, its new time or its end at once.
  */
 export async function productsChanged(db: Queryable, productIds: readonly number[]) {

@@ -1,6 +1,6 @@
 // Reviews as staff moderate them: the list, and hiding or showing one. Hiding takes the review
 // off the product page and out of its rating in one transaction; the reviews and products
-// triggers (migration *_product_versions) bump the product version at commit, so every
+// triggers (migration *_product_versions) log the product at commit (decision 084), so every
 // server drops its cached responses and pages for that product at once.
 import type {
   AdminReview,

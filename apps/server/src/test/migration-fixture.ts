@@ -125,7 +125,13 @@ export async function snapshotTables(db: Db, tables?: string[]): Promise<TableRo
  * to what the caches derive from (migration 0009 writes the shop's details), so its value moves
  * while its row stays.
  */
-const MOVING: Record<string, string[]> = { catalogue_version: ['version'] };
+const MOVING: Record<string, string[]> = {
+  // 0048 dropped the product version for the product log keyed by transaction (decision 084).
+  catalogue_version: ['version', 'product_version'],
+};
+
+/** Caches' bookkeeping that later migrations replaced: no shop data, rebuilt from nothing. */
+const REPLACED = new Set(['catalogue_product_changes']);
 
 const keyOf = (row: Record<string, unknown>, pk: string[]) => JSON.stringify(pk.map((c) => row[c]));
 
@@ -137,6 +143,7 @@ const keyOf = (row: Record<string, unknown>, pk: string[]) => JSON.stringify(pk.
 export async function lostOrChanged(db: Db, before: TableRows): Promise<string[]> {
   const problems: string[] = [];
   for (const [t, oldRows] of before) {
+    if (REPLACED.has(t)) continue;
     const columns = (oldRows[0] ? Object.keys(oldRows[0]) : []).filter(
       (c) => !MOVING[t]?.includes(c),
     );

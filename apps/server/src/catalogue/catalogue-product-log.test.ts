@@ -1,0 +1,81 @@
+// The product log keyed by transaction (decision 084): a server's read names every product
+// a transaction changed once that transaction has committed, whatever order transactions
+// started and committed in, and says it cannot tell when the log was pruned past its last
+// read. A change missed here is a product page showing stock that was sold.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/index.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database.js';
+import { createProduct } from '../test/factories.js';
+import { readVersions } from './catalogue.queries.js';
+
+let t: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  db = t.db;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const sell = (handle: Pick<Db, 'execute'>, product: number) =>
+  handle.execute(
+    sql`UPDATE product_sizes SET stock = stock - 1 WHERE product_id = ${product} AND size = 'M'`,
+  );
+
+describe('the product log (decision 084)', () => {
+  it('names the products a commit changed in the next read, and not again after it', async () => {
+    const sold = await createProduct(db, { sizes: { M: 5 } });
+    const untouched = await createProduct(db, { sizes: { M: 5 } });
+    const first = await readVersions(db, undefined);
+    expect(first.changed).toBeUndefined();
+    await db.transaction((tx) => sell(tx, sold));
+    const second = await readVersions(db, first.mark);
+    expect(second.changed).toEqual([sold]);
+    expect(second.changed).not.toContain(untouched);
+    const third = await readVersions(db, second.mark);
+    expect(third.changed).toEqual([]);
+    expect(third.catalogue).toBe(second.catalogue);
+  });
+
+  it('cannot say what changed once the log was pruned past the last read', async () => {
+    const product = await createProduct(db, { sizes: { M: 5 } });
+    const before = await readVersions(db, undefined);
+    await db.transaction((tx) => sell(tx, product));
+    await db.execute(sql`SELECT catalogue_product_log_prune(pg_current_xact_id()::text::bigint)`);
+    const after = await readVersions(db, before.mark);
+    expect(after.changed).toBeUndefined();
+    // A read after the pruning is placed again.
+    await db.transaction((tx) => sell(tx, product));
+    expect((await readVersions(db, after.mark)).changed).toEqual([product]);
+  });
+
+  // Two transactions open at once need two connections: PGlite has one.
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'names a transaction that was running at a read when it commits after a later one',
+    async () => {
+      const early = await createProduct(db, { sizes: { M: 5 } });
+      const late = await createProduct(db, { sizes: { M: 5 } });
+      let commitEarly: () => void = () => undefined;
+      let earlyWrote: () => void = () => undefined;
+      const wrote = new Promise<void>((resolve) => (earlyWrote = resolve));
+      const running = db.transaction(async (tx) => {
+        await sell(tx, early);
+        earlyWrote();
+        await new Promise<void>((resolve) => (commitEarly = resolve));
+      });
+      await wrote;
+      const whileRunning = await readVersions(db, undefined);
+      await db.transaction((tx) => sell(tx, late));
+      const afterLate = await readVersions(db, whileRunning.mark);
+      expect(afterLate.changed).toEqual([late]);
+      commitEarly();
+      await running;
+      const afterEarly = await readVersions(db, afterLate.mark);
+      expect(afterEarly.changed).toEqual([early]);
+    },
+  );
+});
