@@ -75,8 +75,11 @@ function holdEnd(config: Config, now: Date, launchMinutes: number | null = null)
   return new Date(now.getTime() + minutes * 60_000);
 }
 
-/** Waits for this process's turn at the lines' sizes (stock-turns.ts). */
-type WaitTurn = (lines: readonly StockLine[]) => Promise<void>;
+/**
+ * Waits for this process's turn at the lines' sizes (stock-turns.ts); returns the function
+ * that ends it (the order's transaction ends it in any case once it is over).
+ */
+type WaitTurn = (lines: readonly StockLine[]) => Promise<() => void>;
 
 /** The order's transaction's outcome: its id, and its first payment attempt if it made one. */
 interface Created {
@@ -379,9 +382,13 @@ async function takeOrderStock(
   waitTurn: WaitTurn,
 ): Promise<void> {
   const { products, stock } = placed.priced;
-  await waitTurn(stock);
+  const endTurn = await waitTurn(stock);
   const taken = await takeStock(tx, stock, { orderId, reason: 'hold' });
   if (!taken.ok) {
+    // One size not taken: this order changed no stock row, so the next order at the size
+    // need not wait for this one's rollback (in a drop, half the orders end here, one after
+    // another).
+    if (stock.length === 1) endTurn();
     throw new SoldOut(
       shortageMessage(taken.shortage, products.get(taken.shortage.productId)?.name ?? ''),
     );
@@ -470,6 +477,7 @@ export async function placeOrder(
     created = await ctx.db.transaction((tx) =>
       createOrder(tx, ctx, userId, input, new Date(), visitorKey, async (lines) => {
         endTurn = await stockTurns.enter(inLockOrder(lines).map(stockKey));
+        return endTurn;
       }),
     );
   } finally {
