@@ -78,4 +78,32 @@ describe('the product log (decision 084)', () => {
       expect(afterEarly.changed).toEqual([early]);
     },
   );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'keeps reading the log while a long transaction outlives a pruning, and drops all once it ends',
+    async () => {
+      const long = await createProduct(db, { sizes: { M: 5 } });
+      const other = await createProduct(db, { sizes: { M: 5 } });
+      let end: () => void = () => undefined;
+      let started: () => void = () => undefined;
+      const began = new Promise<void>((resolve) => (started = resolve));
+      const running = db.transaction(async (tx) => {
+        await sell(tx, long);
+        started();
+        await new Promise<void>((resolve) => (end = resolve));
+      });
+      await began;
+      await db.execute(sql`SELECT catalogue_product_log_prune(pg_current_xact_id()::text::bigint)`);
+      // A read after the pruning, with the long transaction in progress and below its line.
+      const before = await readVersions(db, undefined);
+      await db.transaction((tx) => sell(tx, other));
+      // The long transaction's entries cannot have been pruned while it runs.
+      const during = await readVersions(db, before.mark);
+      expect(during.changed).toEqual([other]);
+      end();
+      await running;
+      // It ended below the pruning line: what it logged may be gone by the next pruning.
+      expect((await readVersions(db, during.mark)).changed).toBeUndefined();
+    },
+  );
 });

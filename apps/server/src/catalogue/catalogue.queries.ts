@@ -162,11 +162,12 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
 
 /**
  * The catalogue version, this statement's snapshot, and, when `since` is the snapshot of an
- * earlier read and the log still holds what that snapshot could not see, the products the
- * transactions committed since then changed (decision 084; catalogue-cache.ts): those at or
- * above its xmax and those in progress when it was taken. One statement, so the version, the
- * log and the snapshot agree. A database whose transaction ids went back (restored
- * elsewhere) has a log the old snapshot cannot place: `changed` is then undefined too.
+ * earlier read, the products the transactions committed since then changed (decision 084;
+ * catalogue-cache.ts): those at or above its xmax and those in progress when it was taken.
+ * One statement, so the version, the log and the snapshot agree. `changed` is undefined when
+ * the log may have lost some of them: pruned below `product_log_from` (a transaction still in
+ * progress has lost nothing: the pruning could not see its entries), or a database whose
+ * transaction ids went back (restored elsewhere).
  */
 export async function readVersions(
   db: Queryable,
@@ -180,8 +181,11 @@ export async function readVersions(
     db,
     sql`SELECT v.version, taken::text AS mark,
           CASE WHEN since IS NULL
-                 OR pg_snapshot_xmin(since)::text::bigint < v.product_log_from
-                 OR pg_snapshot_xmax(taken) < pg_snapshot_xmin(since) THEN NULL
+                 OR pg_snapshot_xmax(taken) < pg_snapshot_xmin(since)
+                 OR pg_snapshot_xmax(since)::text::bigint < v.product_log_from
+                 OR EXISTS (SELECT 1 FROM pg_snapshot_xip(since) x
+                            WHERE x::text::bigint < v.product_log_from
+                              AND pg_visible_in_snapshot(x, taken)) THEN NULL
                ELSE ARRAY(SELECT DISTINCT c.product_id FROM catalogue_product_log c
                           WHERE c.xid >= pg_snapshot_xmax(since)::text::bigint
                              OR c.xid = ANY(ARRAY(SELECT x::text::bigint
