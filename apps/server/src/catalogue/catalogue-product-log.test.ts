@@ -26,6 +26,28 @@ const sell = (handle: Pick<Db, 'execute'>, product: number) =>
     sql`UPDATE product_sizes SET stock = stock - 1 WHERE product_id = ${product} AND size = 'M'`,
   );
 
+/** A transaction that has sold one of the product and stays open until `commit` is called. */
+async function openSale(product: number): Promise<{ commit(): Promise<void> }> {
+  let commit: () => void = () => undefined;
+  let sold: () => void = () => undefined;
+  const wrote = new Promise<void>((resolve) => (sold = resolve));
+  const running = db.transaction(async (tx) => {
+    await sell(tx, product);
+    sold();
+    await new Promise<void>((resolve) => (commit = resolve));
+  });
+  await wrote;
+  return {
+    async commit() {
+      commit();
+      await running;
+    },
+  };
+}
+
+const prune = () =>
+  db.execute(sql`SELECT catalogue_product_log_prune(pg_current_xact_id()::text::bigint)`);
+
 describe('the product log (decision 084)', () => {
   it('names the products a commit changed in the next read, and not again after it', async () => {
     const sold = await createProduct(db, { sizes: { M: 5 } });
@@ -45,7 +67,7 @@ describe('the product log (decision 084)', () => {
     const product = await createProduct(db, { sizes: { M: 5 } });
     const before = await readVersions(db, undefined);
     await db.transaction((tx) => sell(tx, product));
-    await db.execute(sql`SELECT catalogue_product_log_prune(pg_current_xact_id()::text::bigint)`);
+    await prune();
     const after = await readVersions(db, before.mark);
     expect(after.changed).toBeUndefined();
     // A read after the pruning is placed again.
@@ -59,21 +81,12 @@ describe('the product log (decision 084)', () => {
     async () => {
       const early = await createProduct(db, { sizes: { M: 5 } });
       const late = await createProduct(db, { sizes: { M: 5 } });
-      let commitEarly: () => void = () => undefined;
-      let earlyWrote: () => void = () => undefined;
-      const wrote = new Promise<void>((resolve) => (earlyWrote = resolve));
-      const running = db.transaction(async (tx) => {
-        await sell(tx, early);
-        earlyWrote();
-        await new Promise<void>((resolve) => (commitEarly = resolve));
-      });
-      await wrote;
+      const running = await openSale(early);
       const whileRunning = await readVersions(db, undefined);
       await db.transaction((tx) => sell(tx, late));
       const afterLate = await readVersions(db, whileRunning.mark);
       expect(afterLate.changed).toEqual([late]);
-      commitEarly();
-      await running;
+      await running.commit();
       const afterEarly = await readVersions(db, afterLate.mark);
       expect(afterEarly.changed).toEqual([early]);
     },
@@ -84,24 +97,15 @@ describe('the product log (decision 084)', () => {
     async () => {
       const long = await createProduct(db, { sizes: { M: 5 } });
       const other = await createProduct(db, { sizes: { M: 5 } });
-      let end: () => void = () => undefined;
-      let started: () => void = () => undefined;
-      const began = new Promise<void>((resolve) => (started = resolve));
-      const running = db.transaction(async (tx) => {
-        await sell(tx, long);
-        started();
-        await new Promise<void>((resolve) => (end = resolve));
-      });
-      await began;
-      await db.execute(sql`SELECT catalogue_product_log_prune(pg_current_xact_id()::text::bigint)`);
+      const running = await openSale(long);
+      await prune();
       // A read after the pruning, with the long transaction in progress and below its line.
       const before = await readVersions(db, undefined);
       await db.transaction((tx) => sell(tx, other));
       // The long transaction's entries cannot have been pruned while it runs.
       const during = await readVersions(db, before.mark);
       expect(during.changed).toEqual([other]);
-      end();
-      await running;
+      await running.commit();
       // It ended below the pruning line: what it logged may be gone by the next pruning.
       expect((await readVersions(db, during.mark)).changed).toBeUndefined();
     },
