@@ -3,12 +3,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from '@/ui/router';
 import { dropInitialData } from '@/api/initial-data';
+import { useNavigating } from '@/api/page-data';
 import { selectUserId, type SessionState } from '@/features/accounts/session-slice';
 import { loadCart, useCartDispatch } from '@/features/cart';
 import { AlertHost } from '@/ui/alert';
 import { Loader } from '@/ui/loader';
 import { useStore } from '@/ui/small-store';
-import { useAfterLoad } from '@/ui/use-after-load';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { MobileMenu } from './mobile-menu';
@@ -17,11 +17,14 @@ import { ShellContext, type Shell } from './shell-context';
 
 const CartPanel = lazy(() => import('@/features/cart/cart-panel'));
 const SearchOverlay = lazy(() => import('@/features/search/search-overlay'));
-// Only a followed link shows it, so it comes after the first load rather than with it.
+// Only a followed link shows it, and only after 150 ms, so it loads when the first one starts.
 const NavigationProgress = lazy(() => import('./navigation-progress'));
 
 function LaterNavigationProgress() {
-  if (!useAfterLoad()) return null;
+  const navigating = useNavigating();
+  const [started, setStarted] = useState(false);
+  if (navigating !== null && !started) setStarted(true);
+  if (!started) return null;
   return (
     <Suspense fallback={null}>
       <NavigationProgress />
