@@ -10,7 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { notifyWhenBack } from '@/api/back-in-stock-calls';
 import { messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 
 export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: string[] }) {
   const userId = useSessionSelector(selectUserId);

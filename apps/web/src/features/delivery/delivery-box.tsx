@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getShippingAddress } from '@/api/account-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { useShopDetails } from '@/ui/shop-details';
 import { useAfterLoad } from '@/ui/use-after-load';
 import { rememberedPincode, rememberPincode } from './pincode-memory';
