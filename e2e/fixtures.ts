@@ -29,15 +29,18 @@ const IGNORED = [/google\.com/i, /ERR_NAME_NOT_RESOLVED/, /ERR_INTERNET_DISCONNE
 /**
  * Waits until React has hydrated every element the server rendered into #root: a server
  * rendered page shows its buttons before their handlers exist. Pages without #root (the
- * sandbox payment page, robots.txt) do not wait.
+ * sandbox payment page, robots.txt) do not wait. What a static island holds stays the
+ * browser's (apps/web/src/ui/static-island.tsx, decision 084).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     if (!root) return true;
-    const elements = root.querySelectorAll('*');
+    const elements = Array.from(root.querySelectorAll('*')).filter(
+      (el) => !el.parentElement?.closest('[data-static-island]'),
+    );
     const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-    return elements.length > 0 && Array.from(elements).every(hydrated);
+    return elements.length > 0 && elements.every(hydrated);
   });
 }
 

@@ -4,21 +4,25 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractTreeShaking } from './build/contract-tree-shaking';
+import { pageKits } from './build/page-kits';
 import { precompressAssets } from './build/precompress';
 import { routeChunks } from './build/route-chunks';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev -w apps/server` (apps/server/src/main.ts).
 const apiServer = 'http://localhost:3000';
+const routesFile = path.join(root, 'src/app/routes.tsx');
+// The modules the page kits share out (decision 084): every icon, the web's src/ui/ and the kit
+// both apps share (packages/ui/src/), but for the crests, which only the team pages draw.
+const kitModules =
+  /node_modules[\\/]lucide-react[\\/]|[\\/](src[\\/]ui[\\/]|packages[\\/]ui[\\/]src[\\/](?!crests))/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     contractTreeShaking(),
-    ...(isSsrBuild
-      ? []
-      : [precompressAssets(), routeChunks(path.join(root, 'src/app/routes.tsx'))]),
+    ...(isSsrBuild ? [] : [precompressAssets(), routeChunks(routesFile)]),
   ],
   resolve: {
     // No alias to React Router's production build any more (decision 052): the storefront's
@@ -43,24 +47,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Fewer, larger chunks (decision 010): Rolldown's default gave every module shared by the
     // entry and a lazy page, and every icon, a chunk of its own: 24 files on the first visit
     // to home, 1-2 kB each, each a request that waits its turn on a phone's connection. Now the
-    // entry's whole static graph is one file, and the icons and shared UI of the pages are one
-    // file each.
+    // entry's whole static graph is one file, and the icons and shared UI of the pages a few
+    // kits, split by the first-visit pages that use them (decision 084): home, the listing and
+    // a product page load their own and not checkout's or the account pages'.
     rolldownOptions: isSsrBuild
       ? {}
       : {
           output: {
             codeSplitting: {
               groups: [
-                { name: 'app', tags: ['$initial'], priority: 2 },
-                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+                { name: 'app', tags: ['$initial'], priority: 3 },
+                // First what the first-visit pages use, so that a module the other pages share
+                // with them does not go into `kit` as a dependency of one they do not use.
                 {
-                  name: 'ui',
-                  // The web's src/ui/ and the kit both apps share (packages/ui/src/), but for
-                  // the crests, which only the team pages draw.
-                  test: /[\\/](src[\\/]ui[\\/]|packages[\\/]ui[\\/]src[\\/](?!crests))/,
+                  name: pageKits(routesFile, path.join(root, 'src')),
+                  test: kitModules,
                   minShareCount: 2,
-                  priority: 1,
+                  priority: 2,
                 },
+                { name: 'kit', test: kitModules, minShareCount: 2, priority: 1 },
               ],
             },
           },

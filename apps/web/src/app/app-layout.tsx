@@ -1,27 +1,30 @@
 // The shell around every page: nav bar, footer, phone bottom bar, and the cart and search
-// overlays (loaded the first time they open).
+// overlays and the phone menu (loaded the first time they open).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from '@/ui/router';
 import { dropInitialData } from '@/api/initial-data';
+import { useNavigating } from '@/api/page-data';
 import { selectUserId, type SessionState } from '@/features/accounts/session-slice';
 import { loadCart, useCartDispatch } from '@/features/cart';
 import { AlertHost } from '@/ui/alert';
 import { Loader } from '@/ui/loader';
 import { useStore } from '@/ui/small-store';
-import { useAfterLoad } from '@/ui/use-after-load';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
-import { MobileMenu } from './mobile-menu';
 import { NavBar } from './nav-bar';
 import { ShellContext, type Shell } from './shell-context';
 
 const CartPanel = lazy(() => import('@/features/cart/cart-panel'));
 const SearchOverlay = lazy(() => import('@/features/search/search-overlay'));
-// Only a followed link shows it, so it comes after the first load rather than with it.
+const MobileMenu = lazy(() => import('./mobile-menu'));
+// Only a followed link shows it, and only after 150 ms, so it loads when the first one starts.
 const NavigationProgress = lazy(() => import('./navigation-progress'));
 
 function LaterNavigationProgress() {
-  if (!useAfterLoad()) return null;
+  const navigating = useNavigating();
+  const [started, setStarted] = useState(false);
+  if (navigating !== null && !started) setStarted(true);
+  if (!started) return null;
   return (
     <Suspense fallback={null}>
       <NavigationProgress />
@@ -69,6 +72,7 @@ export function AppLayout() {
   // Overlays stay mounted after their first opening so that closing keeps their state light.
   const [cartLoaded, setCartLoaded] = useState(false);
   const [searchLoaded, setSearchLoaded] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
 
   useRouteFocus(main);
 
@@ -89,7 +93,10 @@ export function AppLayout() {
   const shell = useMemo<Shell>(() => ({ openCart, openSearch }), [openCart, openSearch]);
 
   const overHero = pathname === '/';
-  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const openMenu = useCallback(() => {
+    setMenuLoaded(true);
+    setMenuOpen(true);
+  }, []);
 
   return (
     <ShellContext.Provider value={shell}>
@@ -125,7 +132,9 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <BottomBar />
       </Suspense>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <Suspense fallback={null}>
+        {menuLoaded && <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />}
+      </Suspense>
       <Suspense fallback={null}>
         {cartLoaded && <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />}
         {searchLoaded && <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />}

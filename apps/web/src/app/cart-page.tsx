@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { Link } from '@/ui/router';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { useTitle } from '@/ui/use-title';
 import { useShell } from './shell-context';
 

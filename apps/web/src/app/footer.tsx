@@ -1,100 +1,23 @@
-// The footer: shop links, help and policy links, the shop's phone and email, social icons and
-// the feedback form.
-import { telHref } from '@kitroom/contract';
-import { Link } from '@/ui/router';
+// The footer: the shop's links and details (kept from the server's HTML in the browser), the
+// feedback form, and the year's notice.
 import { FeedbackForm } from '@/features/feedback/feedback-form';
-import { FacebookIcon, InstagramIcon, WhatsAppIcon, YouTubeIcon } from '@/ui/brand-icons';
-import { Logo } from '@kitroom/ui/logo';
 import { useShopDetails } from '@/ui/shop-details';
+import { StaticIsland } from '@/ui/static-island';
 import { SITE } from '@/ui/site';
-
-const socials = [
-  { href: SITE.social.instagram, label: 'Instagram', Icon: InstagramIcon },
-  { href: SITE.social.facebook, label: 'Facebook', Icon: FacebookIcon },
-  { href: SITE.social.whatsapp, label: 'WhatsApp', Icon: WhatsAppIcon },
-  { href: SITE.social.youtube, label: 'YouTube', Icon: YouTubeIcon },
-];
-
-const columns = [
-  {
-    title: 'Shop',
-    links: [
-      ['All Products', '/allProducts'],
-      ['Teams', '/productCategory/teams'],
-      ['Players', '/productCategory/players'],
-    ],
-  },
-  {
-    title: 'Help',
-    links: [
-      ['Contact Us', '/contactUs'],
-      ['Shipping Policy', '/shippingPolicy'],
-      ['Return Policy', '/returnPolicy'],
-      ['Refund Policy', '/refundPolicy'],
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      ['Terms & Conditions', '/terms&conditions'],
-      ['Privacy Policy', '/privacyPolicy'],
-    ],
-  },
-] as const;
+import { FooterLinks } from './footer-links';
 
 export function Footer() {
-  const shop = useShopDetails();
+  // Keeps the shop's details for the visit, as shop-details.ts has the footer do: the pages
+  // that show them later (contact, delivery) read them after the inlined copy is dropped.
+  useShopDetails();
   return (
     <footer className="below-fold bg-ink text-white">
       <div className="mx-auto grid max-w-[1440px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.2fr_repeat(3,0.7fr)_1.4fr]">
-        <div>
-          <Logo />
-          <p className="mt-3 max-w-xs text-sm text-white/75">
-            {SITE.tagline}. Retail and wholesale, delivered across India.
-          </p>
-          {shop && (
-            <p className="mt-3 text-sm text-white/75">
-              <a href={telHref(shop.phone)} className="inline-block py-1 hover:text-volt">
-                {shop.phone}
-              </a>
-              <br />
-              <a href={`mailto:${shop.email}`} className="inline-block py-1 hover:text-volt">
-                {shop.email}
-              </a>
-            </p>
-          )}
-          <ul className="mt-5 flex gap-2" aria-label="Kitroom on social media">
-            {socials.map(({ href, label, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener"
-                  aria-label={label}
-                  className="flex h-11 w-11 items-center justify-center rounded-full border border-white/15 hover:border-volt hover:text-volt"
-                >
-                  <Icon />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        {columns.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="font-display text-lg font-bold tracking-wide uppercase">
-              {column.title}
-            </h2>
-            <ul className="mt-3 space-y-1">
-              {column.links.map(([label, to]) => (
-                <li key={to}>
-                  <Link to={to} className="inline-block py-1 text-sm text-white/75 hover:text-volt">
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+        {/* The links and the shop's details never change in the browser: it keeps the
+            server's HTML and loads none of their code. */}
+        <StaticIsland id="footer-links" className="contents">
+          {import.meta.env.SSR && <FooterLinks />}
+        </StaticIsland>
         <FeedbackForm />
       </div>
       <div className="border-t border-white/10">

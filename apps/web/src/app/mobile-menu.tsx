@@ -1,4 +1,5 @@
-// The phone menu: a drawer from the left with every browsing destination.
+// The phone menu: a drawer from the left with every browsing destination (the app layout
+// loads it when it first opens).
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { NavLink } from '@/ui/router';
@@ -16,7 +17,7 @@ interface MobileMenuProps {
 const item = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-3 text-base font-semibold ${isActive ? 'bg-white/10 text-volt' : 'text-white hover:bg-white/5'}`;
 
-export function MobileMenu({ open, onClose }: MobileMenuProps) {
+export default function MobileMenu({ open, onClose }: MobileMenuProps) {
   const titleId = useId();
   const categories = useCategories(open);
   const [showCategories, setShowCategories] = useState(false);

@@ -1,5 +1,5 @@
 import { Link } from '@/ui/router';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { useTitle } from '@/ui/use-title';
 
 export default function NotFoundPage() {

@@ -6,7 +6,7 @@
 // behind the access guard; /myAccount and checkout guard themselves. Pages that depend on
 // this browser (its logged-in user, navigation state) render after hydration: the server and
 // the hydrating browser both show the page loader there, or (checkout) the page's frame.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useRoutes, type RouteObject } from '@/ui/router';
 import {
   allProductsLoader,
@@ -15,14 +15,18 @@ import {
   productLoader,
 } from '@/features/catalogue/loaders';
 import { sessionLoader } from '@/features/accounts/session-loader';
+import { selectUser, type SessionState } from '@/features/accounts/session-slice';
 import { giveawayLoader } from '@/features/giveaways/giveaway-loader';
 import { collectionListLoader, playerLoader, teamLoader } from '@/features/teams/loaders';
+import { hasReferralWork } from '@/features/referrals/referral-keys';
 import { shopDetailsLoader } from '@/ui/shop-details';
+import { useStore } from '@/ui/small-store';
 import { useAfterLoad } from '@/ui/use-after-load';
 import { useHydrated } from '@/ui/use-hydrated';
 import { AppLayout, PageLoader } from './app-layout';
 
-// Background work of every page load (session check, referral codes), after the load event.
+// Background work of a page load (session check, referral codes), after the load event, and
+// only for a browser that holds something to work on: a guest loads neither.
 const SessionKeeper = lazy(() => import('@/features/accounts/session-keeper'));
 const ReferralKeeper = lazy(() => import('@/features/referrals/referral-keeper'));
 
@@ -37,10 +41,22 @@ function BrowserOnly() {
 
 function Keepers() {
   if (!useAfterLoad()) return null;
+  return <KeepersWithWork />;
+}
+
+function KeepersWithWork() {
+  const store = useStore<{ session: SessionState }>();
+  // Read once, when the page has loaded, as each keeper does when it runs: a login or a
+  // followed referral link later in this page load is not theirs to handle.
+  const [work] = useState(() => ({
+    session: selectUser(store.getState()) !== null,
+    referrals: hasReferralWork(),
+  }));
+  if (!work.session && !work.referrals) return null;
   return (
     <Suspense fallback={null}>
-      <SessionKeeper />
-      <ReferralKeeper />
+      {work.session && <SessionKeeper />}
+      {work.referrals && <ReferralKeeper />}
     </Suspense>
   );
 }

@@ -1,7 +1,22 @@
 // The spec's alerts ('Please try again', ...) as an accessible dialog instead of
-// window.alert. showAlert() may be called from anywhere, including thunks.
-import { useSyncExternalStore } from 'react';
-import { Dialog, buttonClass } from './dialog';
+// window.alert. showAlert() may be called from anywhere, including thunks. The dialog's code
+// loads with the first alert, not with every page.
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import type { AlertDialogProps } from './alert-dialog';
+
+// Should the dialog's code not load (the network is down, which is often what the alert is
+// about), the browser's own alert gives the message instead.
+const AlertDialog = lazy((): Promise<{ default: ComponentType<AlertDialogProps> }> =>
+  import('./alert-dialog').catch(() => ({ default: BrowserAlert })),
+);
+
+function BrowserAlert({ message, onDismiss }: AlertDialogProps) {
+  useEffect(() => {
+    window.alert(message);
+    onDismiss();
+  }, [message, onDismiss]);
+  return null;
+}
 
 interface AlertMessage {
   id: number;
@@ -41,18 +56,13 @@ export function AlertHost() {
   const current = alerts[0];
   if (!current) return null;
   return (
-    <Dialog
-      key={current.id}
-      open
-      onClose={() => dismiss(current.id)}
-      title={current.title}
-      actions={
-        <button type="button" className={buttonClass()} onClick={() => dismiss(current.id)}>
-          OK
-        </button>
-      }
-    >
-      <p>{current.message}</p>
-    </Dialog>
+    <Suspense fallback={null}>
+      <AlertDialog
+        key={current.id}
+        title={current.title}
+        message={current.message}
+        onDismiss={() => dismiss(current.id)}
+      />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@
 // button, then the page says what happened and where to go next.
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Link } from './router';
-import { buttonClass } from './dialog';
+import { buttonClass } from './button-class';
 
 export type LinkOutcome = { ok: boolean; message: string } | null;
 

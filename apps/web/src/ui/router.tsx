@@ -384,6 +384,20 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
+/** A plain left click on a link in the same window: the app's to follow, not the browser's. */
+function isPlainClick(event: MouseEvent, target: string | undefined, download: boolean): boolean {
+  return !(
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    (target && target !== '_self') ||
+    event.metaKey ||
+    event.altKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    download
+  );
+}
+
 /** An <a href> that a plain left click follows in the app; any other click is the browser's. */
 export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
   const { navigator, location } = useRouter();
@@ -391,25 +405,30 @@ export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps
   const path = external ? to : createPath(resolve(to, location.pathname));
   function follow(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (
-      external ||
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      (target && target !== '_self') ||
-      event.metaKey ||
-      event.altKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      rest.download !== undefined
-    ) {
-      return;
-    }
+    if (external || !isPlainClick(event, target, rest.download !== undefined)) return;
     event.preventDefault();
     // A link to the address shown replaces it, as React Router's did (no duplicate entry).
     const same = path === createPath(location);
     navigator[(replace ?? same) ? 'replace' : 'push'](path, state);
   }
   return <a {...rest} href={path} target={target} onClick={follow} />;
+}
+
+/**
+ * A click handler for markup the app did not render itself (static-island.tsx): a plain left
+ * click on one of its links to an address of the shop is followed as a <Link>'s is.
+ */
+export function useFollowLinks(): (event: MouseEvent<HTMLElement>) => void {
+  const { navigator, location } = useRouter();
+  return (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return;
+    const path = link.getAttribute('href')!;
+    if (ABSOLUTE_URL.test(path) || !isPlainClick(event, link.target, link.hasAttribute('download')))
+      return;
+    event.preventDefault();
+    navigator[path === createPath(location) ? 'replace' : 'push'](path);
+  };
 }
 
 export interface NavLinkProps extends Omit<LinkProps, 'className'> {

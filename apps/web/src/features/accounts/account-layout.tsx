@@ -6,7 +6,7 @@ import { Heart, KeyRound, LogIn, LogOut, Package, Store, UserRound, UserPlus } f
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from '@/ui/router';
 import { showAlert } from '@/ui/alert';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { useTitle } from '@/ui/use-title';
 import { accountHeading, accountSubPath } from './account-rules';
 import { AUTH_TEXTS } from './auth-rules';

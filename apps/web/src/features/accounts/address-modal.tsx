@@ -15,7 +15,7 @@ import {
   type AddressField,
   type AddressValues,
 } from '@/ui/address-form';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage } from '@/ui/form-field';
 import { Overlay } from '@/ui/overlay';
 import { PROFILE_TEXTS } from './account-rules';

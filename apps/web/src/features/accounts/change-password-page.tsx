@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { changePassword } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { AUTH_TEXTS, newPasswordProblem } from './auth-rules';
 import { NewPasswordFields } from './new-password-fields';

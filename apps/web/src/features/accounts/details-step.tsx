@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { signUp } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { AUTH_TEXTS, detailsProblem } from './auth-rules';
 import { AuthCard } from './auth-card';

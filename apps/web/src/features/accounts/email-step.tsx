@@ -4,7 +4,7 @@ import { sendOtpMail } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
 import { showAlert } from '@/ui/alert';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { AUTH_TEXTS, emailProblem } from './auth-rules';
 import { AuthCard } from './auth-card';

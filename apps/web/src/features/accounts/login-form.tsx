@@ -4,7 +4,7 @@ import { Link } from '@/ui/router';
 import { logIn } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { AUTH_TEXTS, loginProblem } from './auth-rules';
 import { AuthCard } from './auth-card';

@@ -181,7 +181,8 @@ describe('registration by emailed code', () => {
     await eventually(() => expect(where()).toBe('/myAccount'));
     expect(api.calls['reset_password.php']?.at(-1)).toEqual({ user_id: 5, password: 'fresh-pass' });
     expect(JSON.parse(localStorage.getItem('userData')!).user_code).toBe(5);
-    const notice = screen.getByRole('alertdialog', { name: 'Password changed' });
+    // The alert's dialog loads with the first alert.
+    const notice = await screen.findByRole('alertdialog', { name: 'Password changed' });
     expect(notice.textContent).toContain('You have been logged out everywhere else.');
     press('OK');
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -111,7 +111,7 @@ describe('the profile’s data rights', () => {
     });
     expect(localStorage.getItem('userData')).toBeNull();
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Your account has been deleted. We have sent a confirmation to your email address.',
       ),
     ).toBeTruthy();

@@ -10,7 +10,7 @@ import { messageOf } from '@/api/client';
 import { deleteAccount, getMyData } from '@/api/privacy-calls';
 import { useApi } from '@/api/use-api';
 import { showAlert } from '@/ui/alert';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { Overlay } from '@/ui/overlay';
 import { saveJsonFile } from '@/ui/save-file';

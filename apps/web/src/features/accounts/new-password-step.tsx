@@ -6,7 +6,7 @@ import { resetPassword } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { statusOf } from '@/api/failure';
 import { showAlert } from '@/ui/alert';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage } from '@/ui/form-field';
 import { AUTH_TEXTS, newPasswordProblem } from './auth-rules';
 import { AuthCard } from './auth-card';

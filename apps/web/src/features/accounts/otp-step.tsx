@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { processOtp, sendOtpMail } from '@/api/account-calls';
 import { messageOf } from '@/api/client';
 import { isNetworkFailure } from '@/api/failure';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextField } from '@/ui/form-field';
 import { AUTH_TEXTS, canVerifyOtp, otpProblem } from './auth-rules';
 import { AuthCard } from './auth-card';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { getProfile } from '@/api/account-calls';
 import { useApi } from '@/api/use-api';
 import { addressValues, formatAddress } from '@/ui/address-form';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { PROFILE_TEXTS } from './account-rules';
 import { AddressModal } from './address-modal';

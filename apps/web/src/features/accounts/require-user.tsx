@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation } from '@/ui/router';
 import { checkSession } from '@/api/account-calls';
 import { isNetworkFailure } from '@/api/failure';
 import { useApi } from '@/api/use-api';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { loginPath } from '@/ui/paths';
 import { AUTH_TEXTS, type LoginLocationState } from './auth-rules';

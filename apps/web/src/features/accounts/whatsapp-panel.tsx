@@ -8,7 +8,7 @@ import { useApi } from '@/api/use-api';
 import { getWhatsAppUpdates, stopWhatsAppUpdates } from '@/api/whatsapp-calls';
 import { showAlert } from '@/ui/alert';
 import { formatIndianDay } from '@/ui/date-text';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 
 export const WHATSAPP_TEXTS = {
   heading: 'WhatsApp order updates',

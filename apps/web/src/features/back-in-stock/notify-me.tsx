@@ -7,10 +7,9 @@
 import { backInStockCheckInbox, backInStockThanks } from '@kitroom/contract';
 import { BellRing } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { notifyWhenBack } from '@/api/back-in-stock-calls';
 import { messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 
 export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: string[] }) {
   const userId = useSessionSelector(selectUserId);
@@ -32,6 +31,8 @@ export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: s
     }
     setSending(true);
     try {
+      // The call's code loads with the first request, not with every product page.
+      const { notifyWhenBack } = await import('@/api/back-in-stock-calls');
       const response = await notifyWhenBack(
         userId !== null
           ? { product_id: productId, size: chosen, user_id: userId }

@@ -2,14 +2,13 @@
 // 5) and a sort (decision 063). Filters, the window and the sort live in the URL.
 import type { ShopListingResponse } from '@kitroom/contract';
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@/ui/router';
 import { useNavigating, usePageData } from '@/api/page-data';
 import { useCardWholesalePrices } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
-import { Overlay } from '@/ui/overlay';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';
 import { SortSelect } from '@/ui/sort-select';
@@ -18,7 +17,6 @@ import { FilterPanel, type FacetLists } from './filter-panel';
 import {
   clampMax,
   clampMin,
-  hasAnyFilter,
   hasNextPage,
   nextWindow,
   NO_FILTERS,
@@ -33,6 +31,9 @@ import {
 } from './filter-rules';
 import type { allProductsLoader } from './loaders';
 import { Pager } from './pager';
+
+// The phone's filter drawer opens on a tap: its code loads then.
+const FilterDrawer = lazy(() => import('./filter-drawer'));
 
 const NO_FACETS: FacetLists = { categories: [], sub_categories: [], teams: [], players: [] };
 
@@ -77,7 +78,6 @@ export default function AllProductsPage() {
   const [price, setPrice] = useState(() => priceOf(filters, bounds));
   const [panelOpen, setPanelOpen] = useState(false);
   const [draft, setDraft] = useState<Filters>(filters);
-  const panelTitle = useId();
 
   const priceKey = `${filters.min}-${filters.max}-${bounds.min}-${bounds.max}`;
   useEffect(() => {
@@ -213,56 +213,22 @@ export default function AllProductsPage() {
         </section>
       </div>
 
-      <Overlay
-        open={panelOpen}
-        onClose={() => setPanelOpen(false)}
-        placement="full"
-        labelledBy={panelTitle}
-      >
-        <div className="flex h-16 shrink-0 items-center border-b border-line px-4">
-          <h2 id={panelTitle} className="font-display text-2xl font-bold uppercase">
-            Filter
-          </h2>
-          {hasAnyFilter(draft) && (
-            <button
-              type="button"
-              className="ml-auto text-sm font-semibold underline"
-              onClick={() => setDraft(NO_FILTERS)}
-            >
-              Clear all
-            </button>
-          )}
-        </div>
-        <div className="flex-1 overflow-y-auto px-4">
-          <FilterPanel
+      {panelOpen && (
+        <Suspense fallback={null}>
+          <FilterDrawer
             facets={facets}
-            filters={draft}
-            onChange={setDraft}
             bounds={bounds}
+            draft={draft}
             price={priceOf(draft, bounds)}
-            onPriceChange={(min, max) => setDraft({ ...draft, min, max })}
-          />
-        </div>
-        <div className="grid shrink-0 grid-cols-2 gap-3 border-t border-line p-4">
-          <button
-            type="button"
-            className={buttonClass('ghost')}
-            onClick={() => setPanelOpen(false)}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttonClass('primary')}
-            onClick={() => {
+            onDraft={setDraft}
+            onClose={() => setPanelOpen(false)}
+            onApply={() => {
               setPanelOpen(false);
               applyPrice(draft, priceOf(draft, bounds));
             }}
-          >
-            Apply
-          </button>
-        </div>
-      </Overlay>
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { useCardWholesalePrices } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';

@@ -2,7 +2,7 @@
 import type { ProductSummary } from '@kitroom/contract';
 import { Link } from '@/ui/router';
 import { Carousel } from '@/ui/carousel';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { ProductImage } from '@/ui/product-image';
 
 export const HERO_INTERVAL_MS = 6000;

@@ -3,7 +3,7 @@
 // 4, 5).
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
@@ -15,7 +15,7 @@ import { LaunchBox, useLaunchPhase } from '@/features/launches';
 import { SizeChartButton } from '@/features/size-charts';
 import { WholesalePrice } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
-import { buttonClass, Dialog } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
 import { Price } from '@/ui/price';
@@ -28,6 +28,7 @@ import { useStore } from '@/ui/small-store';
 import { useTitle } from '@/ui/use-title';
 import { cartPrintOf, checkPrintDraft, EMPTY_PRINT_DRAFT, type PrintDraft } from './print-rules';
 import { ProductGallery } from './product-gallery';
+import type { Notice } from './product-notice';
 import { PrintingSection } from './product-printing';
 import { ProductReviews, RatingBadge } from './product-reviews';
 import {
@@ -44,7 +45,10 @@ import { ShareButtons } from './share-buttons';
 export const ADD_TO_CART_DELAY_MS = 2000;
 export const SIMILAR_PRODUCT_DELAY_MS = 2000;
 
-type Modal = 'none' | 'size-for-cart' | 'size-for-buy' | 'login';
+// The modals show only after a tap on Add to Cart or Buy Now: their code loads then.
+const ProductNotice = lazy(() => import('./product-notice'));
+
+type Modal = 'none' | Notice;
 
 export default function ProductPage() {
   const { id: rawId } = useParams();
@@ -400,43 +404,15 @@ function ProductView({ id }: { id: number }) {
 
       {busy && <LoadingOverlay label={busy} />}
 
-      <Dialog
-        open={modal === 'size-for-cart' || modal === 'size-for-buy'}
-        onClose={() => setModal('none')}
-        title="Size Not Selected"
-        actions={
-          <button type="button" className={buttonClass()} onClick={() => setModal('none')}>
-            OK
-          </button>
-        }
-      >
-        <p>
-          {modal === 'size-for-buy'
-            ? 'Please select a size before buying the item.'
-            : 'Please select a size before adding the item to your cart.'}
-        </p>
-      </Dialog>
-      <Dialog
-        open={modal === 'login'}
-        onClose={() => setModal('none')}
-        title="Login Required"
-        actions={
-          <>
-            <button
-              type="button"
-              className={buttonClass('ghost')}
-              onClick={() => navigate(loginPath(`${location.pathname}${location.search}`))}
-            >
-              Go to Login
-            </button>
-            <button type="button" className={buttonClass()} onClick={() => setModal('none')}>
-              OK
-            </button>
-          </>
-        }
-      >
-        <p>Please login to continue purchase.</p>
-      </Dialog>
+      {modal !== 'none' && (
+        <Suspense fallback={null}>
+          <ProductNotice
+            notice={modal}
+            onClose={() => setModal('none')}
+            onLogin={() => navigate(loginPath(`${location.pathname}${location.search}`))}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

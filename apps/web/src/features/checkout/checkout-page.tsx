@@ -33,7 +33,7 @@ import {
   trimAddress,
   type AddressField,
 } from '@/ui/address-form';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { ProductImage } from '@/ui/product-image';
 import { useShopDetails } from '@/ui/shop-details';
 import { useTitle } from '@/ui/use-title';

@@ -1,7 +1,7 @@
 // 'Apply Coupon Code' reveals a coupon input with Verify. A blank code, an invalid coupon and
 // a failed call each show their message in the checkout's OK modal.
 import { useState, type FormEvent } from 'react';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { CHECKOUT_TEXTS } from './checkout-rules';
 
 interface CouponBoxProps {

@@ -11,10 +11,9 @@ import {
 } from '@kitroom/contract';
 import { Truck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { getShippingAddress } from '@/api/account-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { useShopDetails } from '@/ui/shop-details';
 import { useAfterLoad } from '@/ui/use-after-load';
 import { rememberedPincode, rememberPincode } from './pincode-memory';
@@ -58,7 +57,9 @@ export function DeliveryBox({
   // No saved pincode to start from (or the session ended): the box stays empty.
   const saved = useApi(
     kept === null && userId !== null ? `user ${userId} address` : null,
-    (signal) => getShippingAddress(userId ?? 0, { signal }),
+    // Only a logged-in shopper's box asks: a guest's page does not load the account calls.
+    async (signal) =>
+      (await import('@/api/account-calls')).getShippingAddress(userId ?? 0, { signal }),
     { fresh: true },
   ).data?.address?.pincode;
 

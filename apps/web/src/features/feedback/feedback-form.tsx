@@ -3,31 +3,17 @@
 import {
   FEEDBACK_BLANK_MESSAGE,
   FEEDBACK_MAX_LENGTH,
-  FEEDBACK_THANKS_MESSAGE,
   type FeedbackRequest,
 } from '@kitroom/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { call, messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
-import { buttonClass, Dialog } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 
-function ThanksPicture() {
-  return (
-    <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
-      <circle cx="48" cy="48" r="46" fill="#d4ff3a" />
-      <path d="M30 30h11a7 7 0 0 0 14 0h11l14 10-7 12-7-3v27H30V49l-7 3-7-12z" fill="#0b1220" />
-      <path
-        d="M38 58l8 8 14-16"
-        stroke="#d4ff3a"
-        strokeWidth="5"
-        fill="none"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+// Shown only after a feedback is sent: its code loads while the feedback is on its way.
+const loadThanks = () => import('./feedback-thanks');
+const FeedbackThanks = lazy(loadThanks);
 
 export function FeedbackForm() {
   const fieldId = useId();
@@ -45,6 +31,7 @@ export function FeedbackForm() {
     const body: FeedbackRequest =
       userId === null ? { feedback: text } : { feedback: text, user_id: userId };
     setSending(true);
+    void loadThanks().catch(() => undefined);
     try {
       await call('feedback.php', body);
       setText('');
@@ -73,19 +60,11 @@ export function FeedbackForm() {
       <button type="submit" disabled={sending} className={buttonClass('accent', 'self-start')}>
         {sending ? 'Sending…' : 'Send'}
       </button>
-      <Dialog
-        open={thanked}
-        onClose={() => setThanked(false)}
-        title="Feedback sent"
-        icon={<ThanksPicture />}
-        actions={
-          <button type="button" className={buttonClass()} onClick={() => setThanked(false)}>
-            Ok
-          </button>
-        }
-      >
-        <p>{FEEDBACK_THANKS_MESSAGE}</p>
-      </Dialog>
+      {thanked && (
+        <Suspense fallback={null}>
+          <FeedbackThanks onClose={() => setThanked(false)} />
+        </Suspense>
+      )}
     </form>
   );
 }

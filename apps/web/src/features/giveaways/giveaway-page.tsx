@@ -11,7 +11,7 @@ import { enterGiveaway, getGiveaway } from '@/api/giveaway-calls';
 import { forgetApi, useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { referralCodesForCheckout } from '@/features/referrals';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { loginPath } from '@/ui/paths';
 import { ProductCard } from '@/ui/product-card';

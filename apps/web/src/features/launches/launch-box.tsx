@@ -20,7 +20,7 @@ import { Link } from '@/ui/router';
 import { notifyWhenItDrops, placeInQueue } from '@/api/launch-calls';
 import { messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { loginPath, productPath } from '@/ui/paths';
 import type { LaunchPhase } from './launch-phase';
 

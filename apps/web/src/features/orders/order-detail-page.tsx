@@ -25,7 +25,7 @@ import { confirmCodOrder, getOrder, payOrder } from '@/api/order-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { ProductImage } from '@/ui/product-image';
 import { useTitle } from '@/ui/use-title';

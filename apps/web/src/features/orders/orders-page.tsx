@@ -11,7 +11,7 @@ import { getOrder, getOrders } from '@/api/order-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { ProductImage } from '@/ui/product-image';
 import { OrderStatusBadge } from './order-status-badge';

@@ -19,7 +19,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { messageOf } from '@/api/client';
 import { requestReturn } from '@/api/order-calls';
 import { useSessionEnded } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextAreaField, TextField } from '@/ui/form-field';
 import { Overlay } from '@/ui/overlay';
 

@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '@/api/client';
 import { addReview } from '@/api/order-calls';
 import { useSessionEnded } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextAreaField, TextField } from '@/ui/form-field';
 import { Overlay } from '@/ui/overlay';
 

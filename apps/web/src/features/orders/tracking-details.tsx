@@ -3,7 +3,7 @@
 import { Check, Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from '@kitroom/ui/copy-text';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 
 const COPIED_HINT_MS = 2000;
 

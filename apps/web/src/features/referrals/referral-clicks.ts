@@ -7,13 +7,13 @@ import type {
   TrackingRequest,
 } from '@kitroom/contract';
 import { reportGoogleCode, trackAffiliateLink, trackProductLink } from '@/api/referral-calls';
+import { PENDING_CLICK_KEY } from './referral-keys';
 import type { ReferralLink } from './referral-links';
 
 /** How long a click call may take before it counts as a network failure. */
 export const CLICK_TIMEOUT_MS = 10_000;
 /** A click that got no response is retried once, this long after. */
 export const RETRY_AFTER_MS = 10_000;
-const PENDING_KEY = 'referral_retry';
 
 export type ClickCall =
   | { call: 'tracking'; body: TrackingRequest }
@@ -91,7 +91,7 @@ export function sendClick(click: ClickCall, signal?: AbortSignal): Promise<Refer
 /** Keeps a click that got no response, with the time from which it may be retried. */
 export function keepForRetry(click: ClickCall, now: number): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ click, due: now + RETRY_AFTER_MS }));
+    sessionStorage.setItem(PENDING_CLICK_KEY, JSON.stringify({ click, due: now + RETRY_AFTER_MS }));
   } catch {
     // No storage: the click is lost, as it would be without the retry.
   }
@@ -99,7 +99,7 @@ export function keepForRetry(click: ClickCall, now: number): void {
 
 function readPending(): { click: ClickCall; due: number } | null {
   try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
+    const raw = sessionStorage.getItem(PENDING_CLICK_KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as { click?: ClickCall; due?: unknown };
     if (!value.click || typeof value.due !== 'number') return null;
@@ -112,7 +112,7 @@ function readPending(): { click: ClickCall; due: number } | null {
 
 function dropPending(): void {
   try {
-    sessionStorage.removeItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_CLICK_KEY);
   } catch {
     // Nothing kept.
   }

@@ -8,9 +8,8 @@ import {
   CAMPAIGN_CLICK_WINDOW_HOURS,
   REFERRAL_CODE_PATTERN,
 } from '@kitroom/contract';
+import { AFFILIATE_KEY, GOOGLE_CODE_KEY } from './referral-keys';
 
-export const AFFILIATE_KEY = 'affiliate_data';
-export const GOOGLE_CODE_KEY = 'google_code_data';
 const WINDOW_TOKEN_KEY = 'window_token';
 
 const HOUR_MS = 60 * 60_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clickCallFor } from './referral-clicks';
+import { clickCallFor, keepForRetry } from './referral-clicks';
+import { hasReferralWork } from './referral-keys';
 import { destinationOf, parseReferralLink } from './referral-links';
 import {
   affiliateForCheckout,
@@ -8,6 +9,7 @@ import {
   googleCodeTrackable,
   readAffiliate,
   saveAffiliate,
+  saveGoogleCode,
 } from './referral-storage';
 
 const HOUR = 3600_000;
@@ -111,5 +113,33 @@ describe('stored referral codes', () => {
     expect(readAffiliate()).toBeNull();
     localStorage.setItem('affiliate_data', 'not json');
     expect(readAffiliate()).toBeNull();
+  });
+});
+
+describe('the keeper’s work', () => {
+  it('is there while the browser holds a code or a click to retry, and not for a guest', () => {
+    expect(hasReferralWork()).toBe(false);
+    saveAffiliate('KOCHI10', now);
+    expect(hasReferralWork()).toBe(true);
+    localStorage.clear();
+    saveGoogleCode('IGDROP', now, 'tab');
+    expect(hasReferralWork()).toBe(true);
+    localStorage.clear();
+    keepForRetry(
+      {
+        call: 'link',
+        body: {
+          affiliate_code: 'KOCHI10',
+          type: 'home',
+          page_type: 'home',
+          current_time: '',
+          url: '',
+        },
+      },
+      now,
+    );
+    expect(hasReferralWork()).toBe(true);
+    sessionStorage.clear();
+    expect(hasReferralWork()).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { searchProducts } from '@/api/calls';
 import { useApi } from '@/api/use-api';
 import { useCardWholesalePrices } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { searchPath } from '@/ui/paths';
 import { ProductCard } from '@/ui/product-card';

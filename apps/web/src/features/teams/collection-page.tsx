@@ -8,7 +8,7 @@ import { getListing, inlined } from '@/api/calls';
 import { callCacheKey, useApi } from '@/api/use-api';
 import { useCardWholesalePrices } from '@/features/wholesale';
 import { WishlistHeart } from '@/features/wishlist';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';

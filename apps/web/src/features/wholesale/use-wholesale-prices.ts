@@ -8,7 +8,6 @@
 // flipped after hydration re-rendered every page of cards in one task (decision 054).
 import type { WholesalePricesResponse } from '@kitroom/contract';
 import { useEffect, useMemo } from 'react';
-import { getWholesalePrices } from '@/api/wholesale-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { selectCartCount, useCartSelector } from '@/features/cart';
@@ -36,8 +35,12 @@ export function useWholesalePrices(
       : null;
   const prices = useApi(
     key,
-    (signal) =>
-      getWholesalePrices({ user_id: userId ?? 0, product_ids: ids, pieces: count }, { signal }),
+    // Only a logged-in shopper asks: a guest's page does not load the wholesale calls.
+    async (signal) =>
+      (await import('@/api/wholesale-calls')).getWholesalePrices(
+        { user_id: userId ?? 0, product_ids: ids, pieces: count },
+        { signal },
+      ),
     { cache: false },
   );
   const retail = prices.data?.wholesale === false;

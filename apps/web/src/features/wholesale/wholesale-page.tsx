@@ -9,7 +9,7 @@ import { messageOf } from '@/api/client';
 import { getWholesaleStatus, applyWholesale } from '@/api/wholesale-calls';
 import { forgetApi, useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { FormMessage, TextAreaField, TextField } from '@/ui/form-field';
 import { Loader } from '@/ui/loader';
 import {

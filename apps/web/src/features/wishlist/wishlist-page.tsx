@@ -8,7 +8,7 @@ import { getWishlistProducts } from '@/api/wishlist-calls';
 import { useApi } from '@/api/use-api';
 import { selectUserId, useSessionEnded, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
-import { buttonClass } from '@/ui/dialog';
+import { buttonClass } from '@/ui/button-class';
 import { Loader } from '@/ui/loader';
 import { ProductCard } from '@/ui/product-card';
 import { ProductGrid } from '@/ui/product-grid';

@@ -1,0 +1,66 @@
+// Which kit a shared icon or UI module goes into: by the first-visit pages that use it, an
+// icon counted only where its name is imported from lucide-react's barrel.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { lucideExports, lucideImports, pageKits } from './page-kits';
+
+const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const src = path.join(web, 'src');
+const barrel = path.join(web, '../../node_modules/lucide-react/dist/esm/lucide-react.mjs');
+const icon = (file: string) => path.join(path.dirname(barrel), 'icons', file);
+const home = path.join(src, 'features/catalogue/home-page.tsx');
+const listing = path.join(src, 'features/catalogue/all-products-page.tsx');
+const product = path.join(src, 'features/catalogue/product-page.tsx');
+const checkout = path.join(src, 'app/checkout-route.tsx');
+const card = path.join(src, 'ui/product-card.tsx');
+const field = path.join(src, 'ui/form-field.tsx');
+
+/** A module graph: each module's static importers and its code. */
+function graph(
+  modules: Record<string, { importers: string[]; code?: string }>,
+): Rolldown.ChunkingContext {
+  return {
+    getModuleInfo: (id) =>
+      modules[id]
+        ? ({
+            id,
+            code: modules[id].code ?? '',
+            importers: modules[id].importers,
+          } as Rolldown.ModuleInfo)
+        : null,
+  };
+}
+
+describe('the page kits', () => {
+  it('reads the names lucide-react exports for an icon and those a module imports', () => {
+    const names = lucideExports(
+      "export { index as icons };\nexport { default as Heart, default as HeartIcon, default as LucideHeart } from './icons/heart.mjs';",
+    );
+    expect(names.get('heart.mjs')).toEqual(['Heart', 'HeartIcon', 'LucideHeart']);
+    expect([
+      ...lucideImports('import {\n  Check,\n  Link as LinkIcon,\n} from "lucide-react";'),
+    ]).toEqual(['Check', 'Link']);
+  });
+
+  it('puts a module by the first-visit pages that reach it', () => {
+    const kitOf = pageKits(path.join(src, 'app/routes.tsx'), src);
+    const ctx = graph({
+      [card]: { importers: [home, listing, product] },
+      [field]: { importers: [product, checkout] },
+      [barrel]: { importers: [home, product, checkout] },
+      [icon('heart.mjs')]: { importers: [barrel, icon('index.mjs')] },
+      [icon('lock.mjs')]: { importers: [barrel, icon('index.mjs')] },
+      [icon('index.mjs')]: { importers: [barrel] },
+      [home]: { importers: [], code: 'import { Heart, Store } from "lucide-react";' },
+      [product]: { importers: [], code: 'import { Heart as H } from "lucide-react";' },
+      [checkout]: { importers: [], code: 'import { Lock } from "lucide-react";' },
+    });
+    expect(kitOf(card, ctx)).toBe('browse');
+    expect(kitOf(field, ctx)).toBe('product-kit');
+    expect(kitOf(icon('heart.mjs'), ctx)).toBe('browse');
+    // Every page imports the barrel, but only checkout imports the lock.
+    expect(kitOf(icon('lock.mjs'), ctx)).toBeNull();
+  });
+});
