@@ -30,7 +30,7 @@ const IGNORED = [/google\.com/i, /ERR_NAME_NOT_RESOLVED/, /ERR_INTERNET_DISCONNE
  * Waits until React has hydrated every element the server rendered into #root: a server
  * rendered page shows its buttons before their handlers exist. Pages without #root (the
  * sandbox payment page, robots.txt) do not wait. What a static island holds stays the
- * browser's (apps/web/src/ui/static-island.tsx, decision 084).
+ * browser's (apps/web/src/ui/static-island.tsx, decision 085).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {

@@ -31,7 +31,7 @@ async function recordServerMarkup(page: Page): Promise<void> {
  * The server's elements after hydration. 'page': every one is still in the document and
  * hydrated. 'shell': those outside <main> are (pages that load their response in the browser,
  * or depend on it, replace their loader). What a static island holds (the footer's links) is
- * kept as the server sent it, not hydrated (decision 084).
+ * kept as the server sent it, not hydrated (decision 085).
  */
 async function expectHydratedServerMarkup(page: Page, kept: Kept): Promise<void> {
   const result = await page.evaluate((scope: Kept) => {

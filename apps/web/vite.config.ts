@@ -12,7 +12,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev -w apps/server` (apps/server/src/main.ts).
 const apiServer = 'http://localhost:3000';
 const routesFile = path.join(root, 'src/app/routes.tsx');
-// The modules the page kits share out (decision 084): every icon, the web's src/ui/ and the kit
+// The modules the page kits share out (decision 085): every icon, the web's src/ui/ and the kit
 // both apps share (packages/ui/src/), but for the crests, which only the team pages draw.
 const kitModules =
   /node_modules[\\/]lucide-react[\\/]|[\\/](src[\\/]ui[\\/]|packages[\\/]ui[\\/]src[\\/](?!crests))/;
@@ -48,7 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // entry and a lazy page, and every icon, a chunk of its own: 24 files on the first visit
     // to home, 1-2 kB each, each a request that waits its turn on a phone's connection. Now the
     // entry's whole static graph is one file, and the icons and shared UI of the pages a few
-    // kits, split by the first-visit pages that use them (decision 084): home, the listing and
+    // kits, split by the first-visit pages that use them (decision 085): home, the listing and
     // a product page load their own and not checkout's or the account pages'.
     rolldownOptions: isSsrBuild
       ? {}

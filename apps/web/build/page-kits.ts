@@ -1,4 +1,4 @@
-// Which file each shared icon and UI module goes into (decision 084): the first-visit pages
+// Which file each shared icon and UI module goes into (decision 085): the first-visit pages
 // (home, the listing, a product) load what they draw and not the icons and forms of checkout
 // or the account pages, in a handful of files rather than one per module (decision 010).
 import { existsSync, readFileSync } from 'node:fs';
