@@ -2,7 +2,7 @@
 import type { ListingSort } from '@kitroom/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
-import { queryRows, sqlList } from '../db/index.js';
+import { param, preparedStatement, queryRows, sqlList } from '../db/index.js';
 
 /** A product row as the list projection returns it (money in paise). */
 export interface ProductRow {
@@ -160,45 +160,76 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/** A snapshot's bounds, from pg_current_snapshot()'s text `xmin:xmax:xip,xip`. */
+interface Snapshot {
+  xmin: number;
+  xmax: number;
+  inProgress: number[];
+}
+
+function snapshotOf(text: string): Snapshot | undefined {
+  const [xmin, xmax, xip = ''] = text.split(':');
+  const snapshot = {
+    xmin: Number(xmin),
+    xmax: Number(xmax),
+    inProgress: xip === '' ? [] : xip.split(',').map(Number),
+  };
+  const ids = [snapshot.xmin, snapshot.xmax, ...snapshot.inProgress];
+  return ids.every((id) => Number.isSafeInteger(id) && id >= 0) ? snapshot : undefined;
+}
+
 /**
- * The catalogue version, this statement's snapshot, and, when `since` is the snapshot of an
- * earlier read, the products the transactions committed since then changed (decision 084;
- * catalogue-cache.ts): those at or above its xmax and those in progress when it was taken.
- * One statement, so the version, the log and the snapshot agree. `changed` is undefined when
- * the log may have lost some of them: pruned below `product_log_from` (a transaction still in
- * progress has lost nothing: the pruning could not see its entries), or a database whose
- * transaction ids went back (restored elsewhere).
+ * Whether the product log may have lost an entry a read from `before` needs (those of
+ * transactions at or above its xmax, or in progress then): pruned below `logFrom` (a
+ * transaction still in progress `now` has lost nothing: the pruning could not see its
+ * entries), or a database whose transaction ids went back (restored elsewhere).
+ */
+function logMayHaveLost(before: Snapshot, now: Snapshot, logFrom: number): boolean {
+  if (now.xmax < before.xmin || before.xmax < logFrom) return true;
+  const running = new Set(now.inProgress);
+  return before.inProgress.some((id) => id < logFrom && !running.has(id));
+}
+
+// Read by every request (shared while one is running): prepared once per connection.
+const readVersionsStatement = preparedStatement<{
+  version: string | number;
+  product_log_from: string | number;
+  mark: string;
+  changed: number[] | null;
+}>(
+  'catalogue_read_versions',
+  sql`SELECT v.version, v.product_log_from, pg_current_snapshot()::text AS mark,
+        CASE WHEN ${param('xmax', 'bigint')} IS NULL THEN NULL
+             ELSE ARRAY(SELECT DISTINCT c.product_id FROM catalogue_product_log c
+                        WHERE c.xid >= ${param('xmax', 'bigint')}
+                           OR c.xid = ANY(${param('inProgress', 'bigint[]')}))
+        END AS changed
+      FROM catalogue_version v WHERE v.id = 1`,
+);
+
+/**
+ * The catalogue version, this statement's snapshot as the mark, and, when `since` is an
+ * earlier read's mark, the products the transactions committed since then changed (decision
+ * 084; catalogue-cache.ts): those at or above its xmax and those in progress when it was
+ * taken. One statement, so the version, the log and the snapshot agree. `changed` is
+ * undefined when the log may have lost some of them (logMayHaveLost).
  */
 export async function readVersions(
   db: Queryable,
   since: string | undefined,
 ): Promise<{ catalogue: number; mark: string; changed: number[] | undefined }> {
-  const [row] = await queryRows<{
-    version: string | number;
-    mark: string;
-    changed: number[] | null;
-  }>(
-    db,
-    sql`SELECT v.version, taken::text AS mark,
-          CASE WHEN since IS NULL
-                 OR pg_snapshot_xmax(taken) < pg_snapshot_xmin(since)
-                 OR pg_snapshot_xmax(since)::text::bigint < v.product_log_from
-                 OR EXISTS (SELECT 1 FROM pg_snapshot_xip(since) x
-                            WHERE x::text::bigint < v.product_log_from
-                              AND pg_visible_in_snapshot(x, taken)) THEN NULL
-               ELSE ARRAY(SELECT DISTINCT c.product_id FROM catalogue_product_log c
-                          WHERE c.xid >= pg_snapshot_xmax(since)::text::bigint
-                             OR c.xid = ANY(ARRAY(SELECT x::text::bigint
-                                                  FROM pg_snapshot_xip(since) x)))
-          END AS changed
-        FROM catalogue_version v,
-             (SELECT ${since || null}::pg_snapshot AS since, pg_current_snapshot() AS taken) AS read
-        WHERE v.id = 1`,
-  );
+  const before = since === undefined ? undefined : snapshotOf(since);
+  const [row] = await readVersionsStatement(db, {
+    xmax: before?.xmax ?? null,
+    inProgress: before?.inProgress ?? [],
+  });
+  const mark = row?.mark ?? '';
+  const now = snapshotOf(mark);
+  const lost = !before || !now || logMayHaveLost(before, now, Number(row?.product_log_from ?? 0));
   return {
     catalogue: Number(row?.version ?? 0),
-    mark: row?.mark ?? '',
-    changed: row?.changed ?? undefined,
+    mark,
+    changed: lost ? undefined : (row?.changed ?? undefined),
   };
 }
 
