@@ -1,6 +1,7 @@
 // The shell around every page: nav bar, footer, phone bottom bar, and the cart and search
 // overlays and the phone menu (loaded the first time they open).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { Outlet, useLocation, useNavigationType } from '@/ui/router';
 import { dropInitialData } from '@/api/initial-data';
 import { useNavigating } from '@/api/page-data';
@@ -14,11 +15,11 @@ import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { ShellContext, type Shell } from './shell-context';
 
-const CartPanel = lazy(() => import('@/features/cart/cart-panel'));
-const SearchOverlay = lazy(() => import('@/features/search/search-overlay'));
-const MobileMenu = lazy(() => import('./mobile-menu'));
+const CartPanel = lazyPart(() => import('@/features/cart/cart-panel'));
+const SearchOverlay = lazyPart(() => import('@/features/search/search-overlay'));
+const MobileMenu = lazyPart(() => import('./mobile-menu'));
 // Only a followed link shows it, and only after 150 ms, so it loads when the first one starts.
-const NavigationProgress = lazy(() => import('./navigation-progress'));
+const NavigationProgress = lazyPart(() => import('./navigation-progress'));
 
 function LaterNavigationProgress() {
   const navigating = useNavigating();

@@ -6,7 +6,8 @@
 // behind the access guard; /myAccount and checkout guard themselves. Pages that depend on
 // this browser (its logged-in user, navigation state) render after hydration: the server and
 // the hydrating browser both show the page loader there, or (checkout) the page's frame.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { Outlet, useRoutes, type RouteObject } from '@/ui/router';
 import {
   allProductsLoader,
@@ -27,8 +28,8 @@ import { AppLayout, PageLoader } from './app-layout';
 
 // Background work of a page load (session check, referral codes), after the load event, and
 // only for a browser that holds something to work on: a guest loads neither.
-const SessionKeeper = lazy(() => import('@/features/accounts/session-keeper'));
-const ReferralKeeper = lazy(() => import('@/features/referrals/referral-keeper'));
+const SessionKeeper = lazyPart(() => import('@/features/accounts/session-keeper'));
+const ReferralKeeper = lazyPart(() => import('@/features/referrals/referral-keeper'));
 
 /** A route's page: the default export of its module, loaded when the route matches. */
 function page(module: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] {

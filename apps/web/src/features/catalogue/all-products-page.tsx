@@ -2,7 +2,8 @@
 // 5) and a sort (decision 063). Filters, the window and the sort live in the URL.
 import type { ShopListingResponse } from '@kitroom/contract';
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { useSearchParams } from '@/ui/router';
 import { useNavigating, usePageData } from '@/api/page-data';
 import { useCardWholesalePrices } from '@/features/wholesale';
@@ -33,7 +34,7 @@ import type { allProductsLoader } from './loaders';
 import { Pager } from './pager';
 
 // The phone's filter drawer opens on a tap: its code loads then.
-const FilterDrawer = lazy(() => import('./filter-drawer'));
+const FilterDrawer = lazyPart(() => import('./filter-drawer'));
 
 const NO_FACETS: FacetLists = { categories: [], sub_categories: [], teams: [], players: [] };
 

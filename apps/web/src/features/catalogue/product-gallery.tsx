@@ -1,10 +1,11 @@
 // The product pictures: a main image, thumbnails, and a full-screen zoom (its code loads when
 // it first opens).
 import { Maximize2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { ProductImage } from '@/ui/product-image';
 
-const GalleryZoom = lazy(() => import('./gallery-zoom'));
+const GalleryZoom = lazyPart(() => import('./gallery-zoom'));
 
 interface GalleryProps {
   name: string;

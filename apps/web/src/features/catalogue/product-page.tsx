@@ -3,7 +3,8 @@
 // 4, 5).
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
@@ -46,7 +47,7 @@ export const ADD_TO_CART_DELAY_MS = 2000;
 export const SIMILAR_PRODUCT_DELAY_MS = 2000;
 
 // The modals show only after a tap on Add to Cart or Buy Now: their code loads then.
-const ProductNotice = lazy(() => import('./product-notice'));
+const ProductNotice = lazyPart(() => import('./product-notice'));
 
 type Modal = 'none' | Notice;
 

@@ -9,11 +9,12 @@ import {
   PRINT_TERMS,
   type PrintOffer,
 } from '@kitroom/contract';
-import { lazy, Suspense, useId, type Ref } from 'react';
+import { Suspense, useId, type Ref } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { TextField } from '@/ui/form-field';
 import type { PrintCheck, PrintDraft } from './print-rules';
 
-const PrintPreview = lazy(() => import('./print-preview'));
+const PrintPreview = lazyPart(() => import('./print-preview'));
 
 /** The contract's sentence without its field prefix: 'Letters and spaces only, …'. */
 export function shownPrintError(message: string | null): string | null {

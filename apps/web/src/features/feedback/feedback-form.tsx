@@ -5,7 +5,8 @@ import {
   FEEDBACK_MAX_LENGTH,
   type FeedbackRequest,
 } from '@kitroom/contract';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { call, messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { showAlert } from '@/ui/alert';
@@ -13,7 +14,7 @@ import { buttonClass } from '@/ui/button-class';
 
 // Shown only after a feedback is sent: its code loads while the feedback is on its way.
 const loadThanks = () => import('./feedback-thanks');
-const FeedbackThanks = lazy(loadThanks);
+const FeedbackThanks = lazyPart(loadThanks);
 
 export function FeedbackForm() {
   const fieldId = useId();

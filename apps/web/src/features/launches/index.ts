@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-
+import { lazyPart } from '@/ui/lazy-part';
 export { useLaunchPhase, type LaunchPhase } from './launch-phase';
 
 /** The launch's box on its jersey's page, loaded only there (decision 070). */
-export const LaunchBox = lazy(() => import('./launch-box'));
+export const LaunchBox = lazyPart(() => import('./launch-box'));

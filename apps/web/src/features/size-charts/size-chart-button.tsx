@@ -2,10 +2,11 @@
 // dialog whose code and data load on the first opening, so the product page's first load
 // carries neither (decision 047).
 import { Ruler } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '@/ui/lazy-part';
 import { LoadingOverlay } from '@/ui/loader';
 
-const SizeChartDialog = lazy(() => import('./size-chart-dialog'));
+const SizeChartDialog = lazyPart(() => import('./size-chart-dialog'));
 
 export function SizeChartButton({ productId }: { productId: number }) {
   const [open, setOpen] = useState(false);

@@ -1,0 +1,45 @@
+// A part of the page whose code loads when it is first shown: the cart panel, the phone menu,
+// a dialog (decision 085). On a phone that load can fail (no signal for a moment, or a new
+// release replaced the file), and React unmounts the whole page for an error no boundary
+// catches: a tap on the menu would blank the shop. A lazy part shows nothing instead, and the
+// next time it is shown it asks for its code again (React.lazy keeps a failed load's error).
+import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+
+interface BoundaryProps {
+  onFailed(): void;
+  children: ReactNode;
+}
+
+class LoadFailure extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    this.props.onFailed();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** React.lazy for a part of the page: a failed load shows nothing and is tried again later. */
+export function lazyPart<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> {
+  let Loaded = lazy(load);
+  const again = () => {
+    Loaded = lazy(load);
+  };
+  function LazyPart(props: P) {
+    return (
+      <LoadFailure onFailed={again}>
+        <Loaded {...props} />
+      </LoadFailure>
+    );
+  }
+  return LazyPart;
+}
