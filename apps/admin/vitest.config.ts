@@ -14,5 +14,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     maxWorkers: 2,
+    // The settings forms are typed into key by key: about 4 s a test on a quiet machine, over
+    // Vitest's 5 s default on a loaded or slower one (seen on 2026-11-30).
+    testTimeout: 15_000,
   },
 });
