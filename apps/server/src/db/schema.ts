@@ -1999,10 +1999,49 @@ export const shipmentEvents = pgTable(
     occurredAt: timestamptz('occurred_at').notNull(),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     raw: jsonb('raw').notNull().default({}),
+    // Came while the parcel's booking was not yet complete (its shipment 'booking'): not yet
+    // applied to the shipment and the order; the booking's completion applies it, in order.
+    held: boolean('held').notNull().default(false),
   },
   (t) => [
     uniqueIndex('shipment_events_key_uq').on(t.shipmentId, t.eventKey),
+    index('shipment_events_held_idx')
+      .on(t.shipmentId)
+      .where(sql`${t.held}`),
     check('shipment_events_state_valid', sql`${t.state} IN (${sqlList(SHIPMENT_STATES)})`),
+  ],
+);
+
+/**
+ * A courier's news of a waybill no shipment has yet: a booking whose response was lost (a
+ * timeout, a crash) has its waybill only at the courier until the retry stores it. Kept here,
+ * and moved onto the shipment (held) when a booking stores that waybill.
+ */
+export const courierUnmatchedEvents = pgTable(
+  'courier_unmatched_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    courier: text('courier', { enum: COURIERS }).notNull(),
+    awb: text('awb').notNull(),
+    eventKey: text('event_key').notNull(),
+    state: text('state', { enum: SHIPMENT_STATES }).notNull(),
+    location: text('location'),
+    note: text('note'),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    raw: jsonb('raw').notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex('courier_unmatched_events_key_uq').on(t.courier, t.awb, t.eventKey),
+    index('courier_unmatched_events_received_idx').on(t.receivedAt),
+    check(
+      'courier_unmatched_events_courier_valid',
+      sql`${t.courier} IN (${sqlList(COURIERS)})`,
+    ),
+    check(
+      'courier_unmatched_events_state_valid',
+      sql`${t.state} IN (${sqlList(SHIPMENT_STATES)})`,
+    ),
   ],
 );
 

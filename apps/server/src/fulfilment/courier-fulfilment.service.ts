@@ -71,8 +71,33 @@ async function keepBooking(
     await step();
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await shipping.storeBooking(ctx.db, shipmentId, parcel, 'booking', message);
+    await ctx.db.transaction((tx) =>
+      shipping.storeBooking(tx, shipmentId, parcel, 'booking', message),
+    );
     throw err;
+  }
+  await applyHeldNews(ctx, shipmentId);
+}
+
+/**
+ * The courier's news that came while the booking was incomplete (its third step refused, or its
+ * response lost and booked again), applied now that it is complete, as the webhook would have:
+ * the order's timeline and mail, and the order settled if the parcel is already delivered or
+ * back. Should this stop short, the parcel's next news applies it first.
+ */
+async function applyHeldNews(ctx: ShippingContext, shipmentId: number): Promise<void> {
+  try {
+    const moved = await ctx.db.transaction(async (tx) => {
+      const shipment = await shipping.lockShipment(tx, shipmentId);
+      if (!shipment) return false;
+      const { moves } = await tracking.applyHeldNews(tx, shipment);
+      for (const u of moves) await orderNews(ctx, tx, shipment, u);
+      return moves.length > 0;
+    });
+    if (moved) await settleOrder(ctx, shipmentId);
+  } catch (err) {
+    // The booking itself is complete and stays so.
+    ctx.log.error({ err, shipmentId }, 'courier news held during the booking not applied yet');
   }
 }
 
@@ -311,7 +336,9 @@ export async function applyTracking(
   for (const u of updates) {
     const outcome = await ctx.db.transaction(async (tx) => {
       const tracked = await tracking.storeTracking(tx, provider, u, raw);
-      if (tracked.kind === 'stored' && tracked.moved) await orderNews(ctx, tx, tracked.shipment, u);
+      if (tracked.kind !== 'unknown') {
+        for (const move of tracked.moves) await orderNews(ctx, tx, tracked.shipment, move);
+      }
       return tracked;
     });
     if (outcome.kind === 'unknown') {

@@ -31,7 +31,7 @@ export function courierWebhookRoutes(deps: AppDeps): FastifyPluginAsync {
         if (result.unknown > 0) {
           request.log.warn(
             { courier: provider.name, ...result },
-            'courier webhook: unknown waybill',
+            'courier webhook: news of a waybill no shipment has yet, kept for its booking',
           );
         }
         return { ok: true, ...result };

@@ -27,4 +27,10 @@ export {
   shipmentsResponse,
   storeBooking,
 } from './shipments.service.js';
-export { answerAtCourier, PARCEL_RANK, recordAnswer, storeTracking } from './tracking.service.js';
+export {
+  answerAtCourier,
+  applyHeldNews,
+  PARCEL_RANK,
+  recordAnswer,
+  storeTracking,
+} from './tracking.service.js';

@@ -211,35 +211,114 @@ export async function answerFailedDelivery(
   );
 }
 
-/** Stores a tracking event once; false when its key was seen before. */
+interface EventFields {
+  eventKey: string;
+  state: ShipmentState;
+  location: string | null;
+  note: string | null;
+  occurredAt: Date;
+  raw: unknown;
+}
+
+/**
+ * Stores a tracking event once (held: to be applied when its booking completes); false when
+ * its key was seen before.
+ */
 export async function insertEvent(
   db: Queryable,
   shipmentId: number,
-  e: {
-    eventKey: string;
-    state: ShipmentState;
-    location: string | null;
-    note: string | null;
-    occurredAt: Date;
-    raw: unknown;
-  },
+  e: EventFields,
+  held = false,
 ): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO shipment_events (shipment_id, event_key, state, location, note, occurred_at, raw)
+    sql`INSERT INTO shipment_events
+          (shipment_id, event_key, state, location, note, occurred_at, raw, held)
         VALUES (${shipmentId}, ${e.eventKey}, ${e.state}, ${e.location}, ${e.note},
-          ${e.occurredAt.toISOString()}::timestamptz, ${JSON.stringify(e.raw ?? {})}::jsonb)
+          ${e.occurredAt.toISOString()}::timestamptz, ${JSON.stringify(e.raw ?? {})}::jsonb,
+          ${held})
         ON CONFLICT (shipment_id, event_key) DO NOTHING RETURNING id`,
   );
   return rows.length > 0;
 }
 
-/** When the shipment's latest delivery attempt (out for delivery, failed) happened. */
+export interface HeldEventRow {
+  event_key: string;
+  state: ShipmentState;
+  location: string | null;
+  note: string | null;
+  occurred_at: Date;
+}
+
+/** The shipment's events not yet applied, in the order they happened; no longer held after. */
+export async function takeHeldEvents(db: Queryable, shipmentId: number): Promise<HeldEventRow[]> {
+  return queryRows<HeldEventRow>(
+    db,
+    sql`WITH taken AS (
+          UPDATE shipment_events SET held = false
+          WHERE shipment_id = ${shipmentId} AND held
+          RETURNING id, event_key, state, location, note, occurred_at)
+        SELECT event_key, state, location, note, occurred_at FROM taken ORDER BY occurred_at, id`,
+  );
+}
+
+/** How long news of a waybill no shipment has is kept (a booking retried within days). */
+const UNMATCHED_KEPT = sql`interval '30 days'`;
+
+/** News of a waybill no shipment has, kept once (the oldest beyond 30 days dropped). */
+export async function keepUnmatchedEvent(
+  db: Queryable,
+  courier: CourierName,
+  awb: string,
+  e: EventFields,
+): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM courier_unmatched_events WHERE received_at < now() - ${UNMATCHED_KEPT}`,
+  );
+  await db.execute(
+    sql`INSERT INTO courier_unmatched_events
+          (courier, awb, event_key, state, location, note, occurred_at, raw)
+        VALUES (${courier}, ${awb}, ${e.eventKey}, ${e.state}, ${e.location}, ${e.note},
+          ${e.occurredAt.toISOString()}::timestamptz, ${JSON.stringify(e.raw ?? {})}::jsonb)
+        ON CONFLICT (courier, awb, event_key) DO NOTHING`,
+  );
+}
+
+/** The waybill's news kept before a shipment had it, moved onto the shipment, held. */
+export async function adoptUnmatchedEvents(
+  db: Queryable,
+  shipmentId: number,
+  courier: CourierName,
+  awb: string,
+): Promise<void> {
+  await db.execute(
+    sql`WITH taken AS (
+          DELETE FROM courier_unmatched_events WHERE courier = ${courier} AND awb = ${awb}
+          RETURNING event_key, state, location, note, occurred_at, received_at, raw)
+        INSERT INTO shipment_events
+          (shipment_id, event_key, state, location, note, occurred_at, received_at, raw, held)
+        SELECT ${shipmentId}, event_key, state, location, note, occurred_at, received_at, raw, true
+        FROM taken
+        ON CONFLICT (shipment_id, event_key) DO NOTHING`,
+  );
+}
+
+/** The shipment's held events, no longer to be applied (another waybill's, or canceled). */
+export async function dropHeldEvents(db: Queryable, shipmentId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE shipment_events SET held = false WHERE shipment_id = ${shipmentId} AND held`,
+  );
+}
+
+/**
+ * When the shipment's latest delivery attempt (out for delivery, failed) happened, of the news
+ * applied (not held).
+ */
 export async function lastAttemptAt(db: Queryable, shipmentId: number): Promise<Date | null> {
   const [row] = await queryRows<{ at: Date | null }>(
     db,
     sql`SELECT max(occurred_at) AS at FROM shipment_events
-        WHERE shipment_id = ${shipmentId}
+        WHERE shipment_id = ${shipmentId} AND NOT held
           AND state IN ('out_for_delivery', 'delivery_failed')`,
   );
   return row?.at ? new Date(row.at) : null;

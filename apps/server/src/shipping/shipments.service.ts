@@ -353,15 +353,23 @@ export async function openBooking(
   return { ...live, weight_grams: p.weightGrams };
 }
 
-/** The courier's response, kept: 'booked' with the order shipped, or 'booking' with its error. */
+/**
+ * The courier's response, kept in the caller's transaction: 'booked' with the order shipped, or
+ * 'booking' with its error. News of its waybill that came before (its response lost, then
+ * booked again) moves onto the shipment, held for the booking's completion; news held for
+ * another waybill (the courier gave a new one) is no longer to be applied.
+ */
 export async function storeBooking(
-  db: Queryable,
+  tx: Tx,
   shipmentId: number,
   parcel: BookedParcel,
   state: 'booking' | 'booked',
   error: string | null,
 ): Promise<void> {
-  await q.storeBooking(db, shipmentId, parcel, state, error);
+  const before = (await q.lockShipment(tx, shipmentId))!;
+  if (before.awb !== null && before.awb !== parcel.awb) await q.dropHeldEvents(tx, shipmentId);
+  await q.storeBooking(tx, shipmentId, parcel, state, error);
+  await q.adoptUnmatchedEvents(tx, shipmentId, before.courier, parcel.awb);
 }
 
 /** Locks the shipment (in the caller's transaction, if any); undefined when there is none. */
@@ -407,6 +415,8 @@ export async function markCanceled(tx: Tx, shipmentId: number): Promise<Shipment
     throw new Conflict(`Shipment ${locked.reference} moved on meanwhile; it was not canceled.`);
   }
   await q.setState(tx, shipmentId, 'canceled');
+  // News that came while it was booking stays on record, never applied.
+  await q.dropHeldEvents(tx, shipmentId);
   return locked;
 }
 

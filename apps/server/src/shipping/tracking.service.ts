@@ -44,14 +44,68 @@ function movesTo(current: ShipmentState, next: ShipmentState, at: Date, lastAtte
 
 /** What a tracking update did to its shipment. */
 export type Tracked =
+  /** No shipment has its waybill (yet): kept for the booking that stores it. */
   | { kind: 'unknown' }
-  | { kind: 'duplicate'; shipment: Shipment }
-  /** Stored; `moved` when it moved the shipment on (the shipment as it was before). */
-  | { kind: 'stored'; shipment: Shipment; moved: boolean };
+  /**
+   * Stored, or seen before (duplicate); `moves`, the news that moved the shipment on, in order:
+   * held news first (news that came while its booking was incomplete), then this update if it
+   * moved it.
+   */
+  | { kind: 'stored' | 'duplicate'; shipment: Shipment; moves: TrackingUpdate[] };
+
+/** An update that moves the shipment, applied (a failed delivery waits for the staff). */
+async function move(tx: Tx, shipmentId: number, u: TrackingUpdate): Promise<void> {
+  if (u.state === 'delivery_failed') {
+    await q.markFailedDelivery(tx, shipmentId, u.note ?? 'Delivery failed', u.occurredAt);
+  } else {
+    await q.setState(tx, shipmentId, u.state);
+  }
+}
+
+const ATTEMPTS: readonly ShipmentState[] = ['out_for_delivery', 'delivery_failed'];
+
+/**
+ * The shipment's held news (it came while the booking was incomplete), applied in the order it
+ * happened, in the caller's transaction with the shipment locked; once the booking is complete
+ * only (a shipment still 'booking' or canceled keeps its news unapplied). Returns the state it
+ * left the shipment in and the updates that moved it.
+ */
+export async function applyHeldNews(
+  tx: Tx,
+  shipment: Shipment,
+): Promise<{ state: ShipmentState; moves: TrackingUpdate[] }> {
+  let state = shipment.state;
+  if (state === 'booking' || state === 'canceled' || shipment.awb === null) {
+    return { state, moves: [] };
+  }
+  let lastAttempt = await q.lastAttemptAt(tx, shipment.id);
+  const moves: TrackingUpdate[] = [];
+  for (const e of await q.takeHeldEvents(tx, shipment.id)) {
+    const u: TrackingUpdate = {
+      awb: shipment.awb,
+      state: e.state,
+      eventKey: e.event_key,
+      occurredAt: new Date(e.occurred_at),
+      location: e.location,
+      note: e.note,
+    };
+    if (movesTo(state, u.state, u.occurredAt, lastAttempt)) {
+      await move(tx, shipment.id, u);
+      state = u.state;
+      moves.push(u);
+    }
+    if (ATTEMPTS.includes(u.state) && (lastAttempt === null || u.occurredAt > lastAttempt)) {
+      lastAttempt = u.occurredAt;
+    }
+  }
+  return { state, moves };
+}
 
 /**
  * A courier's verified update, in the caller's transaction: stored once, moving its shipment
- * forward only (a failed delivery kept with its reason, waiting for the staff's answer).
+ * forward only (a failed delivery kept with its reason, waiting for the staff's answer). News
+ * for a booking not yet complete is held for its completion; news of a waybill no shipment has
+ * yet is kept for the booking that stores it (a booking whose response was lost).
  */
 export async function storeTracking(
   tx: Tx,
@@ -60,22 +114,25 @@ export async function storeTracking(
   raw: unknown,
 ): Promise<Tracked> {
   const shipment = await q.lockShipmentByAwb(tx, provider.name, u.awb);
-  if (!shipment) return { kind: 'unknown' };
+  if (!shipment) {
+    await q.keepUnmatchedEvent(tx, provider.name, u.awb, { ...u, raw });
+    return { kind: 'unknown' };
+  }
+  if (shipment.state === 'booking') {
+    const fresh = await q.insertEvent(tx, shipment.id, { ...u, raw }, true);
+    return { kind: fresh ? 'stored' : 'duplicate', shipment, moves: [] };
+  }
+  // News held before the booking completed comes first (should its completion have stopped
+  // short of applying it).
+  const { state, moves } = await applyHeldNews(tx, shipment);
   const lastAttempt = await q.lastAttemptAt(tx, shipment.id);
   const fresh = await q.insertEvent(tx, shipment.id, { ...u, raw });
-  if (!fresh) return { kind: 'duplicate', shipment };
-  if (shipment.state === 'canceled' || shipment.state === 'booking') {
-    return { kind: 'stored', shipment, moved: false };
+  if (!fresh) return { kind: 'duplicate', shipment, moves };
+  if (state !== 'canceled' && movesTo(state, u.state, u.occurredAt, lastAttempt)) {
+    await move(tx, shipment.id, u);
+    moves.push(u);
   }
-  if (!movesTo(shipment.state, u.state, u.occurredAt, lastAttempt)) {
-    return { kind: 'stored', shipment, moved: false };
-  }
-  if (u.state === 'delivery_failed') {
-    await q.markFailedDelivery(tx, shipment.id, u.note ?? 'Delivery failed', u.occurredAt);
-  } else {
-    await q.setState(tx, shipment.id, u.state);
-  }
-  return { kind: 'stored', shipment, moved: true };
+  return { kind: 'stored', shipment, moves };
 }
 
 // ───────────────────────────── failed deliveries ─────────────────────────────
