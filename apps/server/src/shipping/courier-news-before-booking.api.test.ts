@@ -65,9 +65,7 @@ async function timeline(id: number) {
 }
 
 async function mailsOf(id: number) {
-  return (await outboxMails(t))
-    .filter((m) => m.subject.includes(`#${id} `))
-    .map((m) => m.subject);
+  return (await outboxMails(t)).filter((m) => m.subject.includes(`#${id} `)).map((m) => m.subject);
 }
 
 /** The staff's view of the parcel's news. */
@@ -111,7 +109,12 @@ describe('news for a booking whose last step failed', () => {
     expect(await shop.after(4)).toEqual({ posted: 4, failed: 0 });
     expect((await shipmentOf(id)).state).toBe('booking');
     expect(await orderStatus(id)).toBe('Processing');
-    expect(await newsSeen(id)).toEqual(['picked_up', 'in_transit', 'out_for_delivery', 'delivered']);
+    expect(await newsSeen(id)).toEqual([
+      'picked_up',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+    ]);
 
     const again = await ship(id);
     expect(again.statusCode, again.body).toBe(200);
@@ -229,7 +232,12 @@ describe('news of a waybill whose booking response was lost', () => {
     // The rest comes as usual.
     await shop.after(2);
     expect(await orderStatus(id)).toBe('Completed');
-    expect(await newsSeen(id)).toEqual(['picked_up', 'in_transit', 'out_for_delivery', 'delivered']);
+    expect(await newsSeen(id)).toEqual([
+      'picked_up',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+    ]);
   });
 
   it('is applied with the next news when the retry stopped short of applying it', async () => {
