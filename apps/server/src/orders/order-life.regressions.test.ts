@@ -12,6 +12,7 @@ import {
   CourierReplay,
   CourierTick,
   EraseAccount,
+  LateWebhook,
   newWorld,
   openShop,
   PayNow,
@@ -182,4 +183,49 @@ it('a late "out for delivery" scan after a failed delivery leaves the parcel fai
     sql`SELECT state FROM shipments WHERE order_id = ${w.orders[0]!.id}`,
   );
   expect(parcel).toEqual({ state: 'delivery_failed' });
+});
+
+// Seed 7, 150 runs, once a booking's answer could be lost: parcel.news-kept: "the courier's
+// 'picked_up' news was answered but is stored nowhere". The courier had booked the parcel;
+// our shipment had no waybill yet, so the webhook answered 200 and dropped its news. The
+// retry then shipped the order with the same waybill, and no news of it ever came again: the
+// order stayed Shipped after the parcel was delivered. The news is now kept by waybill and
+// applied when the retry stores it (decision 087).
+it('a parcel picked up while its booking waits for a retry is on its way once the retry ships it', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new Checkout(0, [{ product: 0, size: 0, quantity: 1 }], 'none', false, false),
+    new LateWebhook(0),
+    new Ship(0, 'sandbox-lost'),
+    new CourierTick(1),
+    new Ship(0, 'sandbox'),
+    new CourierTick(3),
+  ]);
+  expect(w.script.map((l) => l.replace(/#\d+/g, '#N'))).toEqual([
+    'shopper 1: checkout online [Malabar S×1], ₹1359  ⇒  order #N',
+    'payment sandbox: late webhook "paid" for the first page of order #N  ⇒  200 {"status":"applied"}',
+    'packer: ships order #N with the sandbox courier, whose answer is lost  ⇒  502 The courier could not book the parcel: The courier did not answer in time (test)',
+    'sandbox courier: 1 minutes pass  ⇒  1 events posted',
+    'packer: ships order #N with the sandbox courier  ⇒  200',
+    'sandbox courier: 3 minutes pass  ⇒  3 events posted',
+  ]);
+  const id = w.orders[0]!.id;
+  const [order] = await queryRows<{ order_status: string }>(
+    shop.t.db,
+    sql`SELECT order_status FROM orders WHERE id = ${id}`,
+  );
+  expect(order).toEqual({ order_status: 'Completed' });
+  const timeline = await queryRows<{ type: string }>(
+    shop.t.db,
+    sql`SELECT type FROM order_events WHERE order_id = ${id} ORDER BY id`,
+  );
+  expect(timeline.map((e) => e.type)).toEqual([
+    'placed',
+    'paid',
+    'shipped',
+    'picked_up',
+    'in_transit',
+    'out_for_delivery',
+    'delivered',
+  ]);
 });

@@ -209,7 +209,7 @@ describe('news for a booking whose last step failed', () => {
 describe('news of a waybill whose booking response was lost', () => {
   it('is kept, and applied once the retry stores the waybill', async () => {
     const id = await buy();
-    shop.loseNextBookingResponses(1);
+    shop.loseBookingResponse(id);
     const lost = await ship(id);
     expect(lost.statusCode, lost.body).toBe(502);
     expect(await shipmentOf(id)).toMatchObject({ state: 'booking', awb: null });
@@ -242,7 +242,7 @@ describe('news of a waybill whose booking response was lost', () => {
 
   it('is applied with the next news when the retry stopped short of applying it', async () => {
     const id = await buy();
-    shop.loseNextBookingResponses(1);
+    shop.loseBookingResponse(id);
     expect((await ship(id)).statusCode).toBe(502);
     await shop.after(1);
     // The retry ships the order, but applying the held pickup fails (the database went away).

@@ -397,3 +397,24 @@ describe('mail', () => {
     ]);
   });
 });
+
+describe('parcels', () => {
+  it('courier news answered but stored nowhere is caught', async () => {
+    const awb = `SBX${String(liveId).padStart(8, '0')}01`;
+    const found = await violationsAfter(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO sandbox_courier_events (awb, state, due_at, posted_at)
+            VALUES (${awb}, 'picked_up', now(), now())`,
+      );
+    });
+    expect(found).toEqual([
+      {
+        rule: 'parcel.news-kept',
+        subject: `waybill ${awb}`,
+        message: expect.stringMatching(
+          /^the courier's 'picked_up' news \(sbx-\d+\) was answered but is stored nowhere$/,
+        ),
+      },
+    ]);
+  });
+});

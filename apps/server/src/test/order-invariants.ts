@@ -590,6 +590,35 @@ async function mailPerPromise(db: Queryable): Promise<Violation[]> {
   return out;
 }
 
+/**
+ * parcel.news-kept — no courier news is lost: every tracking event the sandbox courier posted
+ * and our webhook answered is stored, on the shipment that has its waybill, or kept for the
+ * booking that will store that waybill (a booking whose response was lost: decision 087).
+ */
+async function parcelNewsKept(db: Queryable): Promise<Violation[]> {
+  const lost = await queryRows<{ id: number; awb: string; state: string; order_id: number | null }>(
+    db,
+    sql`SELECT e.id, e.awb, e.state,
+               -- The sandbox's waybill is SBX, the order's id in 8 digits, the parcel's in 2.
+               CASE WHEN e.awb ~ '^SBX[0-9]{10}$' THEN substr(e.awb, 4, 8)::int END AS order_id
+        FROM sandbox_courier_events e
+        WHERE e.posted_at IS NOT NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM shipment_events se JOIN shipments s ON s.id = se.shipment_id
+            WHERE s.courier = 'sandbox' AND s.awb = e.awb AND se.event_key = 'sbx-' || e.id)
+          AND NOT EXISTS (
+            SELECT 1 FROM courier_unmatched_events u
+            WHERE u.courier = 'sandbox' AND u.awb = e.awb AND u.event_key = 'sbx-' || e.id)
+        ORDER BY e.id`,
+  );
+  return lost.map((e) => ({
+    rule: 'parcel.news-kept',
+    ...(e.order_id !== null ? { orderId: e.order_id } : {}),
+    subject: `waybill ${e.awb}`,
+    message: `the courier's '${e.state}' news (sbx-${e.id}) was answered but is stored nowhere`,
+  }));
+}
+
 export const INVARIANTS = {
   'money.balance': moneyBalance,
   'money.refund-within-payment': refundsWithinPayments,
@@ -601,6 +630,7 @@ export const INVARIANTS = {
   'documents.credit-within-invoice': creditNotes,
   'states.replay': stateReplay,
   'mail.one-per-promise': mailPerPromise,
+  'parcel.news-kept': parcelNewsKept,
 } as const;
 
 /** Every rule above over the whole database; an empty list when all hold. */

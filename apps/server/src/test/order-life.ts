@@ -723,11 +723,15 @@ export class Pack implements Cmd {
   }
 }
 
-/** The packer ships an order: by hand with a tracking id, or booked with the sandbox courier. */
+/**
+ * The packer ships an order: by hand with a tracking id, or booked with the sandbox courier;
+ * 'sandbox-lost': the courier books the parcel but its response is lost (a timeout), so the
+ * booking waits for a retry while the courier's news of it comes in (decision 087).
+ */
 export class Ship implements Cmd {
   constructor(
     readonly order: number,
-    readonly by: 'hand' | 'sandbox',
+    readonly by: 'hand' | 'sandbox' | 'sandbox-lost',
   ) {}
   check = (m: Readonly<Model>) => m.orders > 0;
   async run(_m: Model, w: World) {
@@ -735,9 +739,10 @@ export class Ship implements Cmd {
     if (!o) return;
     await step(
       w,
-      `packer: ships order #${o.id} ${this.by === 'hand' ? 'by hand (Delhivery)' : 'with the sandbox courier'}`,
+      `packer: ships order #${o.id} ${this.by === 'hand' ? 'by hand (Delhivery)' : this.by === 'sandbox' ? 'with the sandbox courier' : 'with the sandbox courier, whose answer is lost'}`,
       async () => {
-        const packer = courierStaff(w, this.by).packer;
+        const packer = courierStaff(w, this.by === 'hand' ? 'hand' : 'sandbox').packer;
+        if (this.by === 'sandbox-lost') w.shop.courier.loseBookingResponse(o.id);
         const res =
           this.by === 'hand'
             ? await packer.call('POST', `/api/admin/orders/${o.id}/ship`, {
@@ -749,6 +754,8 @@ export class Ship implements Cmd {
             : await packer.call('POST', `/api/admin/orders/${o.id}/shipments`, {
                 courier: 'sandbox',
               });
+        // The lost answer is the courier's failure, told to the packer as such.
+        if (this.by === 'sandbox-lost' && res.statusCode === 502) return outcome(res);
         return outcome(fair(w, res));
       },
     );
@@ -1522,7 +1529,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   idx.map((o) => new Pack(o) as Cmd),
   ...Array.from({ length: 3 }, () =>
     fc
-      .tuple(idx, fc.constantFrom<'hand' | 'sandbox'>('hand', 'sandbox'))
+      .tuple(idx, fc.constantFrom<Ship['by']>('hand', 'sandbox', 'hand', 'sandbox', 'sandbox-lost'))
       .map(([o, by]) => new Ship(o, by) as Cmd),
   ),
   idx.map((o) => new DeliverByHand(o) as Cmd),

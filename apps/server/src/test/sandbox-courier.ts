@@ -1,8 +1,8 @@
 // A test shop whose only courier is the sandbox, on a clock the test moves: its sweep posts
 // the parcels' tracking events over our own webhook (inject), as a courier's servers would;
 // `failNextBookings` makes the next bookings (parcels or pickups) fail as a courier that is down;
-// `loseNextBookingResponses` books them at the courier but loses the response, as a timeout
-// would.
+// `loseBookingResponse` has the courier book an order's next parcel but loses its response, as
+// a timeout would.
 import { CourierError } from '../shipping/couriers/courier.js';
 import { couriersOf } from '../shipping/couriers/couriers.js';
 import { createSandboxCourier, type SandboxCourier } from '../shipping/couriers/sandbox.courier.js';
@@ -20,8 +20,8 @@ export interface SandboxCourierShop {
   clock: Date;
   /** The next `n` bookings fail as a courier that is down would. */
   failNextBookings(n: number): void;
-  /** The next `n` bookings are made at the courier, but their responses are lost (a timeout). */
-  loseNextBookingResponses(n: number): void;
+  /** The order's next parcel is booked at the courier, but the response is lost (a timeout). */
+  loseBookingResponse(orderId: number): void;
   /** Our webhook, called as the courier would: through HTTP (here inject). */
   post: Poster;
   /** Moves the clock on and lets the sandbox post whatever is due, with `post` or another. */
@@ -36,15 +36,15 @@ export async function startSandboxCourierShop(
   env: Record<string, string> = {},
 ): Promise<SandboxCourierShop> {
   let failing = 0;
-  let losing = 0;
+  const losing = new Set<number>();
   let sandbox: SandboxCourier | undefined;
   const shop = {
     clock: new Date(),
     failNextBookings(n: number) {
       failing = n;
     },
-    loseNextBookingResponses(n: number) {
-      losing = n;
+    loseBookingResponse(orderId: number) {
+      losing.add(orderId);
     },
   } as SandboxCourierShop;
   shop.t = await startTestApp(env, {
@@ -68,8 +68,7 @@ export async function startSandboxCourierShop(
             throw new CourierError('Courier service is down (test)', true);
           }
           const parcel = await real.book(request);
-          if (losing > 0) {
-            losing -= 1;
+          if (losing.delete(request.orderId)) {
             throw new CourierError('The courier did not answer in time (test)', true);
           }
           return parcel;
