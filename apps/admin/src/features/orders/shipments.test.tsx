@@ -190,6 +190,38 @@ describe('shipping with a courier', { timeout: 20_000 }, () => {
   });
 });
 
+describe('a booking the courier already has news of', { timeout: 20_000 }, () => {
+  it('tells the packer to retry it, and shows the news', async () => {
+    const waiting = shipment({
+      state: 'booking',
+      attempts: 1,
+      last_error: 'the database went away',
+      may_retry: true,
+      events: [
+        {
+          state: 'picked_up',
+          location: 'Kozhikode hub',
+          note: null,
+          occurred_at: '2026-11-25T06:00:00.000Z',
+        },
+      ],
+    });
+    fakeApi({
+      'GET /api/admin/me': { body: signedInAs(staffMember('packer')) },
+      'GET /api/admin/orders/42': { body: order() },
+      'GET /api/admin/orders/42/shipments': { body: shipments([waiting]) },
+    });
+    renderAdmin('/orders/42');
+    await loaded();
+    const card = within(await screen.findByRole('region', { name: 'Courier' }));
+    expect(
+      card.getByText(/The courier already has this parcel and is sending news of it\. Retry/),
+    ).toBeTruthy();
+    expect(card.getByText('Kozhikode hub', { exact: false })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Retry booking' })).toBeTruthy();
+  });
+});
+
 describe('the deliveries page', { timeout: 20_000 }, () => {
   const failed = {
     shipment_id: 7,
