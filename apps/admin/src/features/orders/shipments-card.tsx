@@ -122,8 +122,8 @@ export function ShipmentItem({
       )}
       {s.state === 'booking' && s.events.length > 0 && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
-          The courier already has this parcel and is sending news of it. Retry the booking to
-          finish it: the news below then reaches the order and the shopper.
+          The courier already has this parcel and is sending news of it. Retry the booking to finish
+          it: the news below then reaches the order and the shopper.
         </p>
       )}
       {s.state === 'delivery_failed' && s.ndr_reason && (
