@@ -253,12 +253,15 @@ describe('login_verification.php', () => {
     };
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 7; i++) {
       wrong.push(await time({ email, password: `wrong-${i}` }));
       unknown.push(await time({ email: newEmail(), password: `wrong-${i}` }));
     }
     // Without the dummy verification an unknown address responds in about 1 ms against ~40.
-    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.4);
+    // Medians of interleaved tries: a machine busy with other work slows both alike, where
+    // the fastest of a few tries could be one lucky moment.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
   });
 
   it('refuses a user without a usable password and checks both fields', async () => {
