@@ -75,6 +75,23 @@ async function newsSeen(id: number) {
   return res.json().shipments[0].events.map((e: { state: string }) => e.state);
 }
 
+/** One piece of news posted to our webhook as the sandbox courier posts it. */
+function postNews(awb: string | null, eventId: string, state: string, location: string | null) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/parcel-updates/sandbox',
+    payload: {
+      event_id: eventId,
+      awb,
+      state,
+      occurred_at: shop.clock.toISOString(),
+      location,
+      note: null,
+    },
+    headers: shop.sandbox.webhookHeaders(),
+  });
+}
+
 /** Makes the next order event fail once, as a database that drops a connection would. */
 async function failNextOrderEvent() {
   await t.db.execute(sql`
@@ -141,19 +158,7 @@ describe('news for a booking whose last step failed', () => {
     // The courier repeats its news: nothing happens twice.
     const mails = (await mailsOf(id)).length;
     for (const state of ['picked_up', 'delivered']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/parcel-updates/sandbox',
-        payload: {
-          event_id: `${booking.awb}-${state}-repeat`,
-          awb: booking.awb,
-          state,
-          occurred_at: shop.clock.toISOString(),
-          location: null,
-          note: null,
-        },
-        headers: shop.sandbox.webhookHeaders(),
-      });
+      const res = await postNews(booking.awb, `${booking.awb}-${state}-repeat`, state, null);
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await orderStatus(id)).toBe('Completed');
@@ -170,19 +175,7 @@ describe('news for a booking whose last step failed', () => {
     expect(booking.state).toBe('booking');
     // News the courier sends before its own pickup (a manifest scan, say) is held.
     const news = (state: string, n: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/parcel-updates/sandbox',
-        payload: {
-          event_id: `${booking.awb}-scan-${n}`,
-          awb: booking.awb,
-          state,
-          occurred_at: shop.clock.toISOString(),
-          location: 'Kozhikode hub',
-          note: null,
-        },
-        headers: shop.sandbox.webhookHeaders(),
-      });
+      postNews(booking.awb, `${booking.awb}-scan-${n}`, state, 'Kozhikode hub');
     expect((await news('in_transit', 1)).statusCode).toBe(200);
     expect(await newsSeen(id)).toEqual(['in_transit']);
 
@@ -270,19 +263,7 @@ describe('news of a waybill whose booking response was lost', () => {
   });
 
   it('answers the courier 200 for a waybill that is not ours, and keeps it apart', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/parcel-updates/sandbox',
-      payload: {
-        event_id: 'stranger-1',
-        awb: 'SBX9999999901',
-        state: 'picked_up',
-        occurred_at: shop.clock.toISOString(),
-        location: 'Kozhikode',
-        note: null,
-      },
-      headers: shop.sandbox.webhookHeaders(),
-    });
+    const res = await postNews('SBX9999999901', 'stranger-1', 'picked_up', 'Kozhikode');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, stored: 0, unknown: 1 });
     const [kept] = await queryRows<{ n: number }>(
