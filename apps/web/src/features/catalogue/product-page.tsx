@@ -1,17 +1,18 @@
 // /product/{id}: gallery, sizes, quantity, Add to Cart and Buy Now with their modals, the
 // delivery pincode box, sharing, details, reviews and 'You May Also Like' (spec sections 2,
-// 4, 5).
+// 4, 5). What sits below a phone's first screen, or acts only when touched, is server HTML
+// until it is needed (deferred-parts.tsx, decision 086).
 import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { deferredPart } from '@/ui/deferred-part';
 import { lazyPart } from '@/ui/lazy-part';
 import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { selectUser, type SessionRootState } from '@/features/accounts';
 import { addItem, selectCartItems, useCartDispatch, type CheckoutState } from '@/features/cart';
-import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
-import { DeliveryBox } from '@/features/delivery';
+import { useSizeFromLink } from '@/features/back-in-stock';
 import { LaunchBox, useLaunchPhase } from '@/features/launches';
 import { SizeChartButton } from '@/features/size-charts';
 import { WholesalePrice } from '@/features/wholesale';
@@ -20,9 +21,8 @@ import { buttonClass } from '@/ui/button-class';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
 import { Price } from '@/ui/price';
-import { ProductCard, type ProductLinkState } from '@/ui/product-card';
-import { ProductGrid } from '@/ui/product-grid';
-import { percentOffLabel, similarName } from '@/ui/product-text';
+import type { ProductLinkState } from '@/ui/product-card';
+import { percentOffLabel } from '@/ui/product-text';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useOrigin } from '@/ui/origin';
 import { useStore } from '@/ui/small-store';
@@ -30,8 +30,7 @@ import { useTitle } from '@/ui/use-title';
 import { cartPrintOf, checkPrintDraft, EMPTY_PRINT_DRAFT, type PrintDraft } from './print-rules';
 import { ProductGallery } from './product-gallery';
 import type { Notice } from './product-notice';
-import { PrintingSection } from './product-printing';
-import { ProductReviews, RatingBadge } from './product-reviews';
+import { RatingBadge } from './rating-badge';
 import {
   addOutcome,
   detailsText,
@@ -41,13 +40,20 @@ import {
   type AddOutcome,
 } from './product-rules';
 import { parseProductId, type productLoader } from './loaders';
-import { ShareButtons } from './share-buttons';
 
 export const ADD_TO_CART_DELAY_MS = 2000;
 export const SIMILAR_PRODUCT_DELAY_MS = 2000;
 
 // The modals show only after a tap on Add to Cart or Buy Now: their code loads then.
 const ProductNotice = lazyPart(() => import('./product-notice'));
+
+const later = () => import('./deferred-parts');
+const PrintingSection = deferredPart(async () => (await later()).PrintingSection);
+const NotifyMe = deferredPart(async () => (await later()).NotifyMe);
+const DeliveryBox = deferredPart(async () => (await later()).DeliveryBox);
+const ShareButtons = deferredPart(async () => (await later()).ShareButtons);
+const ProductReviews = deferredPart(async () => (await later()).ProductReviews);
+const SimilarProducts = deferredPart(async () => (await later()).SimilarProducts);
 
 type Modal = 'none' | Notice;
 
@@ -123,6 +129,7 @@ function ProductView({ id }: { id: number }) {
   );
   const badge = percentOffLabel(product.price, product.discount_price);
   const sizes = Object.entries(product.size);
+  const soldOut = sizes.filter(([, stock]) => stock === 0).map(([name]) => name);
   const similar = detail ? youMayAlsoLike(detail) : [];
   const details = detail?.product.product_details ?? '';
   const url = `${origin}${productPath(product.id)}`;
@@ -339,10 +346,7 @@ function ProductView({ id }: { id: number }) {
           )}
 
           {/* Below the buttons: a sold-out size never pushes Add to Cart down the screen. */}
-          <NotifyMe
-            productId={product.id}
-            soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
-          />
+          {soldOut.length > 0 && <NotifyMe productId={product.id} soldOut={soldOut} />}
 
           <DeliveryBox
             printed={printCheck?.started ?? false}
@@ -382,26 +386,7 @@ function ProductView({ id }: { id: number }) {
         </div>
       </div>
 
-      {similar.length > 0 && (
-        <section aria-labelledby="similar-title" className="mt-14">
-          <h2 id="similar-title" className="mb-5 font-display text-3xl font-extrabold uppercase">
-            You May Also Like
-          </h2>
-          <ProductGrid>
-            {similar.map((p) => (
-              <li key={p.id}>
-                <ProductCard
-                  product={p}
-                  formatName={similarName}
-                  showBadge
-                  corner={<WishlistHeart product={p} />}
-                  onOpen={(e) => openSimilar(e, p)}
-                />
-              </li>
-            ))}
-          </ProductGrid>
-        </section>
-      )}
+      {similar.length > 0 && <SimilarProducts products={similar} onOpen={openSimilar} />}
 
       {busy && <LoadingOverlay label={busy} />}
 
