@@ -1,5 +1,6 @@
 // Which kit a shared icon or UI module goes into: by the first-visit pages that use it, an
-// icon counted only where its name is imported from lucide-react's barrel.
+// icon counted only where its name is imported from lucide-react's barrel; what only a page's
+// later parts use, with them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
@@ -16,6 +17,8 @@ const product = path.join(src, 'features/catalogue/product-page.tsx');
 const checkout = path.join(src, 'app/checkout-route.tsx');
 const card = path.join(src, 'ui/product-card.tsx');
 const field = path.join(src, 'ui/form-field.tsx');
+const later = path.join(src, 'features/catalogue/deferred-parts.tsx');
+const grid = path.join(src, 'ui/product-grid.tsx');
 
 /** A module graph: each module's static importers and its code. */
 function graph(
@@ -62,5 +65,21 @@ describe('the page kits', () => {
     expect(kitOf(icon('heart.mjs'), ctx)).toBe('browse');
     // Every page imports the barrel, but only checkout imports the lock.
     expect(kitOf(icon('lock.mjs'), ctx)).toBeNull();
+  });
+
+  it('puts what only a page’s later parts use with them, and what a page loads first in its kit', () => {
+    const kitOf = pageKits(path.join(src, 'app/routes.tsx'), src);
+    const ctx = graph({
+      [field]: { importers: [later, checkout] },
+      [grid]: { importers: [listing, later] },
+      [card]: { importers: [home, listing, later] },
+      [later]: { importers: [] },
+      [home]: { importers: [] },
+      [listing]: { importers: [] },
+      [checkout]: { importers: [] },
+    });
+    expect(kitOf(field, ctx)).toBe('product-later-kit');
+    expect(kitOf(grid, ctx)).toBe('listing-kit');
+    expect(kitOf(card, ctx)).toBe('browse');
   });
 });

@@ -1,6 +1,7 @@
 // Which file each shared icon and UI module goes into (decision 085): the first-visit pages
 // (home, the listing, a product) load what they draw and not the icons and forms of checkout
-// or the account pages, in a handful of files rather than one per module (decision 010).
+// or the account pages, in a handful of files rather than one per module (decision 010). What
+// only a page's later parts use (decision 086) loads with them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Rolldown } from 'vite';
@@ -13,14 +14,23 @@ export const FIRST_VISIT_PAGES: Readonly<Record<string, string>> = {
   product: 'product-kit',
 };
 
+/**
+ * A first-visit page's parts whose code loads after the page (decision 086), by module under
+ * src/, and the kit of the shared modules only they use of the first-visit pages' code.
+ */
+export const LATER_PARTS: Readonly<Record<string, string>> = {
+  'features/catalogue/deferred-parts.tsx': 'product-later-kit',
+};
+const LATER_KITS = new Set(Object.values(LATER_PARTS));
+
 const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
 const LUCIDE_BARREL = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const LUCIDE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 
 /**
  * The kit a module goes into: `browse` when two or more first-visit pages use it, that page's
- * own kit when one does, none when none does (the group after it takes the other pages' shared
- * icons and UI).
+ * own kit when one does, the later parts' kit when only they do, none when none does (the
+ * group after it takes the other pages' shared icons and UI).
  */
 export type KitName = (moduleId: string, ctx: Rolldown.ChunkingContext) => string | null;
 
@@ -70,6 +80,10 @@ function firstVisitModules(routesFile: string, src: string): Map<string, string>
 
 export function pageKits(routesFile: string, src: string): KitName {
   const pages = firstVisitModules(routesFile, src);
+  for (const [file, kit] of Object.entries(LATER_PARTS)) {
+    if (!existsSync(path.join(src, file))) throw new Error(`later parts: cannot find ${file}`);
+    pages.set(path.join(src, file), kit);
+  }
   let iconNames: Map<string, string[]> | undefined;
 
   /** The first-visit pages whose static imports reach `moduleId`. */
@@ -104,9 +118,11 @@ export function pageKits(routesFile: string, src: string): KitName {
   };
 
   return (moduleId, ctx) => {
-    const using = pagesUsing(moduleId, ctx);
-    if (using.size === 0) return null;
-    if (using.size === 1) return [...using][0]!;
+    const using = [...pagesUsing(moduleId, ctx)];
+    // A page that loads a module first has it in its kit, whatever its later parts use.
+    const first = using.filter((kit) => !LATER_KITS.has(kit));
+    if (first.length === 0) return using[0] ?? null;
+    if (first.length === 1) return first[0]!;
     return 'browse';
   };
 }
