@@ -2,7 +2,7 @@
 // delivery pincode box, sharing, details, reviews and 'You May Also Like' (spec sections 2,
 // 4, 5). What sits below a phone's first screen, or acts only when touched, is server HTML
 // until it is needed (deferred-parts.tsx, decision 086).
-import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
+import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { deferredPart } from '@/ui/deferred-part';
@@ -11,7 +11,13 @@ import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { selectUser, type SessionRootState } from '@/features/accounts';
-import { addItem, selectCartItems, useCartDispatch, type CheckoutState } from '@/features/cart';
+import {
+  addItem,
+  sameLine,
+  selectCartItems,
+  useCartDispatch,
+  type CheckoutState,
+} from '@/features/cart';
 import { useSizeFromLink } from '@/features/back-in-stock';
 import { LaunchBox, useLaunchPhase } from '@/features/launches';
 import { SizeChartButton } from '@/features/size-charts';
@@ -27,7 +33,7 @@ import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useOrigin } from '@/ui/origin';
 import { useStore } from '@/ui/small-store';
 import { useTitle } from '@/ui/use-title';
-import { cartPrintOf, checkPrintDraft, EMPTY_PRINT_DRAFT, type PrintDraft } from './print-rules';
+import type { PrintChoice } from './print-rules';
 import { ProductGallery } from './product-gallery';
 import type { Notice } from './product-notice';
 import { RatingBadge } from './rating-badge';
@@ -87,7 +93,8 @@ function ProductView({ id }: { id: number }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [added, setAdded] = useState<AddOutcome | null>(null);
   const [expanded, setExpanded] = useState(false);
-  const [printDraft, setPrintDraft] = useState<PrintDraft>(EMPTY_PRINT_DRAFT);
+  // What the printing section made of the form; null before anything is typed.
+  const [printChoice, setPrintChoice] = useState<PrintChoice | null>(null);
   const printRef = useRef<HTMLElement>(null);
   // A kit launch (decision 070): before the drop a countdown stands where the buttons go.
   const launch = detail?.launch ?? null;
@@ -135,9 +142,9 @@ function ProductView({ id }: { id: number }) {
   const url = `${origin}${productPath(product.id)}`;
   // Name and number printing (decision 049): only when product.php offers it.
   const offer = detail?.printing ?? null;
-  const printCheck = offer ? checkPrintDraft(printDraft, offer) : null;
+  const printCheck = offer ? (printChoice?.check ?? null) : null;
   const print = printCheck?.print ?? null;
-  const cartPrint = print && printCheck ? cartPrintOf(print, printCheck.pricePaise) : null;
+  const cartPrint = offer ? (printChoice?.cartPrint ?? null) : null;
 
   /** A print typed but not valid yet: its first problem is focused and nothing is added. */
   function printBlocks(): boolean {
@@ -161,9 +168,8 @@ function ProductView({ id }: { id: number }) {
     setBusy('Adding to cart');
     const stock = product.size[size] ?? 0;
     const inCart =
-      selectCartItems(store.getState()).find(
-        (i) => i.id === product.id && i.selected_size === size && samePrint(i.print, print),
-      )?.selected_quantity ?? 0;
+      selectCartItems(store.getState()).find((i) => sameLine(i, { id: product.id, size, print }))
+        ?.selected_quantity ?? 0;
     const outcome = addOutcome(size, stock, inCart, quantity);
     window.setTimeout(() => {
       dispatch(
@@ -282,12 +288,11 @@ function ProductView({ id }: { id: number }) {
             <QuantityStepper value={quantity} max={limit} onChange={setQuantity} />
           </div>
 
-          {offer && printCheck && (
+          {offer && (
             <PrintingSection
               offer={offer}
-              draft={printDraft}
-              check={printCheck}
-              onChange={setPrintDraft}
+              draft={printChoice?.draft ?? null}
+              onChange={setPrintChoice}
               imagePath={product.image_url}
               shirtName={product.name}
               sectionRef={printRef}
