@@ -112,6 +112,8 @@ beforeAll(async () => {
   // Hydration runs as in a browser, on React's own schedule, not inside act().
   Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
   server = await startServerRenderer();
+  // Compiled once here, not within a test's wait on a busy machine.
+  await import('./deferred-parts');
 }, 60_000);
 
 afterAll(async () => {
