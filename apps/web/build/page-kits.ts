@@ -26,6 +26,7 @@ const LATER_KITS = new Set(Object.values(LATER_PARTS));
 const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
 const LUCIDE_BARREL = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const LUCIDE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]index\.tsx?$/;
 
 /**
  * The kit a module goes into: `browse` when two or more first-visit pages use it, that page's
@@ -55,6 +56,45 @@ export function lucideImports(code: string): Set<string> {
   for (const [, list] of code.matchAll(LUCIDE_IMPORT)) {
     for (const part of list!.split(',')) {
       const name = part.trim().split(/\s+as\s+/)[0];
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** The names a feature's index re-exports, by the file they come from ('notify-me' → NotifyMe). */
+export function indexExports(code: string): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const [, list, file] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const exported = list!
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!,
+      )
+      .filter(Boolean);
+    const key = path.basename(file!).replace(/\.[jt]sx?$/, '');
+    names.set(key, [...(names.get(key) ?? []), ...exported]);
+  }
+  return names;
+}
+
+/** The names a module imports, or re-exports, from feature `feature`'s index. */
+export function featureImports(code: string, feature: string): Set<string> {
+  const names = new Set<string>();
+  const from = new RegExp(
+    `(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*["'][^"']*features/${feature}(?:/index(?:\\.tsx?)?)?["']`,
+    'g',
+  );
+  for (const [, list] of code.matchAll(from)) {
+    for (const part of list!.split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
       if (name) names.add(name);
     }
   }
@@ -98,9 +138,28 @@ export function pageKits(routesFile: string, src: string): KitName {
       const imported = lucideImports(code);
       return (iconNames.get(path.basename(moduleId)) ?? []).some((name) => imported.has(name));
     };
-    const visit = (id: string) => {
-      if (seen.has(id)) return;
-      seen.add(id);
+    // Through a feature's index, a module is reached only from the modules that import its
+    // names (the product page takes a hook from back-in-stock, not its Notify me form).
+    const importsThrough = (importer: string, index: string, feature: string, from: string) => {
+      const indexCode = ctx.getModuleInfo(index)?.code;
+      const code = ctx.getModuleInfo(importer)?.code;
+      if (indexCode == null || code == null) return true;
+      const names = indexExports(indexCode).get(path.basename(from).replace(/\.[jt]sx?$/, ''));
+      // `export *` in the index, or a namespace import of it: every name may be used.
+      if (
+        !names ||
+        new RegExp(`\\*\\s*(as\\s+\\w+\\s*)?from\\s*["'][^"']*features/${feature}`).test(code)
+      ) {
+        return true;
+      }
+      const imported = featureImports(code, feature);
+      return names.some((name) => imported.has(name));
+    };
+    const visit = (id: string, from?: string) => {
+      const index = FEATURE_INDEX.exec(id);
+      const key = index && from ? `${id} <- ${from}` : id;
+      if (seen.has(key)) return;
+      seen.add(key);
       const kit = pages.get(id);
       if (kit) {
         found.add(kit);
@@ -110,7 +169,8 @@ export function pageKits(routesFile: string, src: string): KitName {
         // An icon is ours through the barrel only (not the `icons` namespace that lists all).
         if (LUCIDE.test(importer) && !LUCIDE_BARREL.test(importer)) continue;
         if (LUCIDE_BARREL.test(id) && !importsIcon(importer, id)) continue;
-        visit(importer);
+        if (index && from && !importsThrough(importer, id, index[1]!, from)) continue;
+        visit(importer, id);
       }
     };
     visit(moduleId);
