@@ -224,7 +224,9 @@ export function deferredPart<P extends object>(
       };
       const hold = (event: MouseEvent) => {
         if (!inside(element, event) || event.button !== 0) return;
-        if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        // A link opened in a new tab or window is the browser's, asleep or not.
+        const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+        if (modified && event.target instanceof Element && event.target.closest('a[href]')) return;
         event.preventDefault();
         event.stopPropagation();
         held.current.click = event.target instanceof HTMLElement ? event.target : null;
