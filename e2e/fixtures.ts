@@ -30,14 +30,15 @@ const IGNORED = [/google\.com/i, /ERR_NAME_NOT_RESOLVED/, /ERR_INTERNET_DISCONNE
  * Waits until React has hydrated every element the server rendered into #root: a server
  * rendered page shows its buttons before their handlers exist. Pages without #root (the
  * sandbox payment page, robots.txt) do not wait. What a static island holds stays the
- * browser's (apps/web/src/ui/static-island.tsx, decision 085).
+ * browser's (apps/web/src/ui/static-island.tsx, decision 085); a deferred part hydrates when
+ * it is near the screen or touched, and holds a click until then (deferred-part.tsx, 086).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     if (!root) return true;
     const elements = Array.from(root.querySelectorAll('*')).filter(
-      (el) => !el.parentElement?.closest('[data-static-island]'),
+      (el) => !el.parentElement?.closest('[data-static-island], [data-deferred-part]'),
     );
     const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
     return elements.length > 0 && elements.every(hydrated);

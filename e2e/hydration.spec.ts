@@ -16,12 +16,12 @@ async function recordServerMarkup(page: Page): Promise<void> {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       const w = window as unknown as {
-        __server: { el: Element; inMain: boolean; inIsland: boolean }[];
+        __server: { el: Element; inMain: boolean; asSent: boolean }[];
       };
       w.__server = Array.from(document.querySelectorAll('#root *'), (el) => ({
         el,
         inMain: el.closest('main') !== null,
-        inIsland: el.parentElement?.closest('[data-static-island]') !== null,
+        asSent: el.parentElement?.closest('[data-static-island], [data-deferred-part]') !== null,
       }));
     });
   });
@@ -31,12 +31,13 @@ async function recordServerMarkup(page: Page): Promise<void> {
  * The server's elements after hydration. 'page': every one is still in the document and
  * hydrated. 'shell': those outside <main> are (pages that load their response in the browser,
  * or depend on it, replace their loader). What a static island holds (the footer's links) is
- * kept as the server sent it, not hydrated (decision 085).
+ * kept as the server sent it, not hydrated (decision 085); so is a deferred part until it is
+ * needed (decision 086), and then it is hydrated, never drawn again.
  */
 async function expectHydratedServerMarkup(page: Page, kept: Kept): Promise<void> {
   const result = await page.evaluate((scope: Kept) => {
     const w = window as unknown as {
-      __server?: { el: Element; inMain: boolean; inIsland: boolean }[];
+      __server?: { el: Element; inMain: boolean; asSent: boolean }[];
     };
     const server = w.__server ?? [];
     const checked = server.filter(({ inMain }) => scope === 'page' || !inMain);
@@ -44,9 +45,8 @@ async function expectHydratedServerMarkup(page: Page, kept: Kept): Promise<void>
     return {
       rendered: server.length,
       inMain: server.filter(({ inMain }) => inMain).length,
-      replaced: checked.filter(
-        ({ el, inIsland }) => !el.isConnected || (!inIsland && !hydrated(el)),
-      ).length,
+      replaced: checked.filter(({ el, asSent }) => !el.isConnected || (!asSent && !hydrated(el)))
+        .length,
     };
   }, kept);
   expect(result.rendered, 'elements rendered by the server').toBeGreaterThan(50);

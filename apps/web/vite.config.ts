@@ -57,6 +57,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'app', tags: ['$initial'], priority: 3 },
+                // The states and their GST codes, which the address forms in `kit` use, and the
+                // product page's pincode box (its shipping fee): a file of their own, so that
+                // the box does not load the address forms with them.
+                {
+                  name: 'states',
+                  test: /[\\/]packages[\\/]contract[\\/]src[\\/]states\.ts$/,
+                  priority: 2.5,
+                },
                 // First what the first-visit pages use, so that a module the other pages share
                 // with them does not go into `kit` as a dependency of one they do not use.
                 {

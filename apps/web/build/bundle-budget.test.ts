@@ -44,8 +44,8 @@ describe('the bundle budget', () => {
     expect(
       overBudget(
         [
-          { page: 'home', ...weight, jsBytes: 120 * 1024, cssBytes: 10 * 1024 },
-          { page: 'product', ...weight, jsBytes: 126.3 * 1024, cssBytes: 12 * 1024 },
+          { page: 'home', ...weight, jsBytes: 120_000, cssBytes: 10_000 },
+          { page: 'product', ...weight, jsBytes: 126_300, cssBytes: 12_000 },
         ],
         {
           home: { routes: ['home'], jsKb: 122.5, cssKb: 11 },

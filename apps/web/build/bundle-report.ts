@@ -1,11 +1,13 @@
 // `npm run size`: what a first visit to each budgeted page downloads (JS and CSS, gzip and
-// brotli) from the build, against the budgets in bundle-budgets.json; exits 1 when a page is
-// over, so CI (.ci/run) fails on weight added unseen. Run after `npm run build`.
+// brotli, in kB of 1,000 bytes as the bench counts) from the build, against the budgets in
+// bundle-budgets.json; exits 1 when a page is over, so CI (.ci/run) fails on weight added
+// unseen. Run after `npm run build`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
+  BYTES_PER_KB,
   overBudget,
   pageFiles,
   type Manifest,
@@ -35,7 +37,7 @@ const budgets = (
 const bytes = (files: string[], compress: (b: Buffer) => Buffer) =>
   files.reduce((sum, f) => sum + compress(readFileSync(path.join(dist, f))).length, 0);
 const gzip = (b: Buffer) => gzipSync(b, { level: 9 });
-const kb = (n: number) => (n / 1024).toFixed(1);
+const kb = (n: number) => (n / BYTES_PER_KB).toFixed(1);
 
 const weights: PageWeight[] = Object.entries(budgets).map(([page, b]) => {
   const files = pageFiles(manifest, routeChunks, b.routes);

@@ -2,13 +2,8 @@
 // and the saved shipping address.
 import { z } from 'zod';
 import { Id } from './common.js';
-import {
-  isIndianState,
-  OTP_PATTERN,
-  PASSWORD_MIN_LENGTH,
-  PHONE_PATTERN,
-  PINCODE_PATTERN,
-} from './rules.js';
+import { OTP_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN, PINCODE_PATTERN } from './rules.js';
+import { isIndianState } from './states.js';
 
 /** The longest password accepted; a cap keeps hashing cost bounded. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -2,7 +2,7 @@
 // pure computation that splits an order's total, GST included, into taxable value and tax per
 // line. It lives in the contract so the checkout summary shows the same GST as the invoice.
 // Money is integer paise; rates are basis points (500 = 5%).
-import { GST_STATE_CODES, isIndianState } from './rules.js';
+import { GST_STATE_CODES, isIndianState } from './states.js';
 
 /**
  * A rate schedule for apparel-like goods: the low rate while the taxable value of one piece,

@@ -3,6 +3,7 @@
 export * from './common.js';
 export * from './money.js';
 export * from './rules.js';
+export * from './states.js';
 export * from './shipping-rates.js';
 export * from './catalogue.js';
 export * from './sorts.js';

@@ -4,7 +4,8 @@ import { CartLineInput, CartPrint } from './cart.js';
 import { PaymentMethodField } from './cod.js';
 import { Id, Rupees } from './common.js';
 import { RETURN_KINDS, ReturnOptions, ShopperReturn } from './returns.js';
-import { INDIAN_STATES, ORDER_STATUSES, PHONE_PATTERN, PINCODE_PATTERN } from './rules.js';
+import { ORDER_STATUSES, PHONE_PATTERN, PINCODE_PATTERN } from './rules.js';
+import { INDIAN_STATES } from './states.js';
 
 const required = (field: string, max: number) =>
   z.string().trim().min(1, `${field} is required`).max(max, `${field} is too long`);

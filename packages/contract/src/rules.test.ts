@@ -5,15 +5,13 @@ import { formatRupees, paiseToDecimalString, paiseToRupees, rupeesToPaise } from
 import {
   categoryNameOf,
   discountPercent,
-  GST_STATE_CODES,
-  INDIAN_STATES,
-  stateTaxName,
   isValidGstin,
   ratingColour,
   slugify,
   truncate,
 } from './rules.js';
 import { shippingFeeRupees } from './shipping-rates.js';
+import { GST_STATE_CODES, INDIAN_STATES, stateTaxName } from './states.js';
 
 describe('parseLimit', () => {
   it('reads start-end as offset and page length', () => {

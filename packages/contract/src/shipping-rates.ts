@@ -3,7 +3,7 @@
 // ₹60, Tamil Nadu and Karnataka ₹85, others ₹100) is the default. The quote (quote.ts) reads
 // them; a placed order keeps the fee it was quoted.
 import { z } from 'zod';
-import { INDIAN_STATES, isIndianState, type IndianState } from './rules.js';
+import { INDIAN_STATES, isIndianState, type IndianState } from './states.js';
 import { formatRupees, paiseToRupees } from './money.js';
 
 /** A zone: a name, its states and its fee. */

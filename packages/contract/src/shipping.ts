@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { CodOption } from './cod.js';
 import { Rupees } from './common.js';
-import { isIndianState, PINCODE_PATTERN } from './rules.js';
+import { PINCODE_PATTERN } from './rules.js';
+import { isIndianState } from './states.js';
 
 // ── GET /api/delivery_estimate.php?pincode=673001 ──
 

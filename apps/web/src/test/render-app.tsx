@@ -1,5 +1,5 @@
 // Renders part of the storefront with the real store (cart and session) inside a router.
-import { render } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
   createRoutesFromElements,
@@ -62,7 +62,8 @@ function LoadedRoutes({ routes }: { routes: RouteObject[] }) {
 
 /**
  * As renderApp, with the routes' loaders run as the app runs them (app/browser-app.tsx): the
- * page is loaded (its loader's data), then rendered.
+ * page is loaded (its loader's data), then rendered, once the code of its parts has loaded (a
+ * navigation waits for them, ui/deferred-part.tsx).
  */
 export async function renderLoadedApp(routes: ReactNode, at: InitialEntry) {
   const store = makeStore();
@@ -74,16 +75,19 @@ export async function renderLoadedApp(routes: ReactNode, at: InitialEntry) {
   );
   const history = createMemoryHistory({ initialEntries: [at] });
   const data = await loadPage(routeObjects, history.location);
-  const view = render(
-    <StoreProvider store={store}>
-      <LoadingRouter routes={routeObjects} history={history} data={data}>
-        <LoadedRoutes routes={routeObjects} />
-        <Where />
-        <AlertHost />
-      </LoadingRouter>
-    </StoreProvider>,
-  );
-  return { store, ...view };
+  let view: RenderResult | undefined;
+  await act(async () => {
+    view = render(
+      <StoreProvider store={store}>
+        <LoadingRouter routes={routeObjects} history={history} data={data}>
+          <LoadedRoutes routes={routeObjects} />
+          <Where />
+          <AlertHost />
+        </LoadingRouter>
+      </StoreProvider>,
+    );
+  });
+  return { store, ...view! };
 }
 
 /** Renders `ui` inside the app's store (cart and session, as makeStore makes them). */

@@ -7,10 +7,13 @@ import { Component, lazy, type ComponentType, type ReactNode } from 'react';
 
 interface BoundaryProps {
   onFailed(): void;
+  /** What shows instead of the part (nothing by default). */
+  fallback?: ReactNode;
   children: ReactNode;
 }
 
-class LoadFailure extends Component<BoundaryProps, { failed: boolean }> {
+/** Shows `fallback` instead of a part whose code could not load, and says so once. */
+export class LoadFailure extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -22,7 +25,7 @@ class LoadFailure extends Component<BoundaryProps, { failed: boolean }> {
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }
 

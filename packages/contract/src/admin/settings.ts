@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { Email } from '../accounts.js';
 import { formatRupees } from '../money.js';
-import { INDIAN_STATES, isValidGstin, PINCODE_PATTERN } from '../rules.js';
+import { isValidGstin, PINCODE_PATTERN } from '../rules.js';
+import { INDIAN_STATES } from '../states.js';
 import { ShippingRates } from './shipping-rates.js';
 
 // The numbers the owner types on Settings, checked in the form's words (the field's label,

@@ -3,7 +3,7 @@
 // least one state, no state in two zones. The storefront reads the rates' shape only
 // (ShippingRatesShape), so these messages stay out of its bundle.
 import { z } from 'zod';
-import { INDIAN_STATES } from '../rules.js';
+import { INDIAN_STATES } from '../states.js';
 import type { ShippingRates as Rates } from '../shipping-rates.js';
 
 const feePaise = (what: string) =>

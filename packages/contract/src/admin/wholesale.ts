@@ -3,7 +3,8 @@
 // (decision 045).
 import { z } from 'zod';
 import { Id } from '../common.js';
-import { INDIAN_STATES, PINCODE_PATTERN } from '../rules.js';
+import { PINCODE_PATTERN } from '../rules.js';
+import { INDIAN_STATES } from '../states.js';
 import { WholesaleStatus } from '../wholesale.js';
 
 export const WholesaleApplicationQuery = z.object({

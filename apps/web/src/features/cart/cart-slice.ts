@@ -37,7 +37,8 @@ export function lineKey({ id, size, print }: LineRef): string {
 
 // By key, not the contract's samePrint: the cart is in every page's first load, and importing
 // the printing module there would bring the product page's print texts along with it.
-const sameLine = (item: CartItem, ref: LineRef) => lineKey(lineRef(item)) === lineKey(ref);
+/** Whether `item` is the cart's line for `ref` (its product, size and print). */
+export const sameLine = (item: CartItem, ref: LineRef) => lineKey(lineRef(item)) === lineKey(ref);
 
 /** What a shopper sees of a line; the server's response replaces the local line if any differ. */
 const sameShownLine = (a: CartItem, b: CartItem) =>

@@ -6,6 +6,7 @@ export {
   mergeGuestCartAtLogin,
   selectCartCount,
   selectCartItems,
+  sameLine,
   useCartDispatch,
   useCartSelector,
   type CartRootState,

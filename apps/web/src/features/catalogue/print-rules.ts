@@ -80,3 +80,21 @@ export function checkPrintDraft(draft: PrintDraft, offer: PrintOffer): PrintChec
 export function cartPrintOf(print: Print, pricePaise: number): CartPrint {
   return { ...print, price: paiseToRupees(pricePaise) };
 }
+
+/**
+ * What the product page adds with a piece: the form as typed, its check, and the cart line's
+ * print. The printing section makes it, so that the page itself carries none of the print's
+ * rules (they load with the section, decision 086).
+ */
+export interface PrintChoice {
+  draft: PrintDraft;
+  check: PrintCheck;
+  /** The print with its price per piece; null: none, or not valid yet. */
+  cartPrint: CartPrint | null;
+}
+
+export function choosePrint(draft: PrintDraft, offer: PrintOffer): PrintChoice {
+  const check = checkPrintDraft(draft, offer);
+  const cartPrint = check.print ? cartPrintOf(check.print, check.pricePaise) : null;
+  return { draft, check, cartPrint };
+}

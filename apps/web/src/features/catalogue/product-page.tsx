@@ -1,17 +1,24 @@
 // /product/{id}: gallery, sizes, quantity, Add to Cart and Buy Now with their modals, the
 // delivery pincode box, sharing, details, reviews and 'You May Also Like' (spec sections 2,
-// 4, 5).
-import { DETAILS_CUT, samePrint, type ProductSummary } from '@kitroom/contract';
+// 4, 5). What sits below a phone's first screen, or acts only when touched, is server HTML
+// until it is needed (deferred-parts.tsx, decision 086).
+import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { deferredPart } from '@/ui/deferred-part';
 import { lazyPart } from '@/ui/lazy-part';
 import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
 import { ApiError } from '@/api/client';
 import { selectUser, type SessionRootState } from '@/features/accounts';
-import { addItem, selectCartItems, useCartDispatch, type CheckoutState } from '@/features/cart';
-import { NotifyMe, useSizeFromLink } from '@/features/back-in-stock';
-import { DeliveryBox } from '@/features/delivery';
+import {
+  addItem,
+  sameLine,
+  selectCartItems,
+  useCartDispatch,
+  type CheckoutState,
+} from '@/features/cart';
+import { useSizeFromLink } from '@/features/back-in-stock';
 import { LaunchBox, useLaunchPhase } from '@/features/launches';
 import { SizeChartButton } from '@/features/size-charts';
 import { WholesalePrice } from '@/features/wholesale';
@@ -20,18 +27,16 @@ import { buttonClass } from '@/ui/button-class';
 import { Loader, LoadingOverlay } from '@/ui/loader';
 import { loginPath, productPath } from '@/ui/paths';
 import { Price } from '@/ui/price';
-import { ProductCard, type ProductLinkState } from '@/ui/product-card';
-import { ProductGrid } from '@/ui/product-grid';
-import { percentOffLabel, similarName } from '@/ui/product-text';
+import type { ProductLinkState } from '@/ui/product-card';
+import { percentOffLabel } from '@/ui/product-text';
 import { QuantityStepper } from '@/ui/quantity-stepper';
 import { useOrigin } from '@/ui/origin';
 import { useStore } from '@/ui/small-store';
 import { useTitle } from '@/ui/use-title';
-import { cartPrintOf, checkPrintDraft, EMPTY_PRINT_DRAFT, type PrintDraft } from './print-rules';
+import type { PrintChoice } from './print-rules';
 import { ProductGallery } from './product-gallery';
 import type { Notice } from './product-notice';
-import { PrintingSection } from './product-printing';
-import { ProductReviews, RatingBadge } from './product-reviews';
+import { RatingBadge } from './rating-badge';
 import {
   addOutcome,
   detailsText,
@@ -41,13 +46,20 @@ import {
   type AddOutcome,
 } from './product-rules';
 import { parseProductId, type productLoader } from './loaders';
-import { ShareButtons } from './share-buttons';
 
 export const ADD_TO_CART_DELAY_MS = 2000;
 export const SIMILAR_PRODUCT_DELAY_MS = 2000;
 
 // The modals show only after a tap on Add to Cart or Buy Now: their code loads then.
 const ProductNotice = lazyPart(() => import('./product-notice'));
+
+const later = () => import('./deferred-parts');
+const PrintingSection = deferredPart(async () => (await later()).PrintingSection);
+const NotifyMe = deferredPart(async () => (await later()).NotifyMe);
+const DeliveryBox = deferredPart(async () => (await later()).DeliveryBox);
+const ShareButtons = deferredPart(async () => (await later()).ShareButtons);
+const ProductReviews = deferredPart(async () => (await later()).ProductReviews);
+const SimilarProducts = deferredPart(async () => (await later()).SimilarProducts);
 
 type Modal = 'none' | Notice;
 
@@ -81,7 +93,8 @@ function ProductView({ id }: { id: number }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [added, setAdded] = useState<AddOutcome | null>(null);
   const [expanded, setExpanded] = useState(false);
-  const [printDraft, setPrintDraft] = useState<PrintDraft>(EMPTY_PRINT_DRAFT);
+  // What the printing section made of the form; null before anything is typed.
+  const [printChoice, setPrintChoice] = useState<PrintChoice | null>(null);
   const printRef = useRef<HTMLElement>(null);
   // A kit launch (decision 070): before the drop a countdown stands where the buttons go.
   const launch = detail?.launch ?? null;
@@ -123,14 +136,15 @@ function ProductView({ id }: { id: number }) {
   );
   const badge = percentOffLabel(product.price, product.discount_price);
   const sizes = Object.entries(product.size);
+  const soldOut = sizes.filter(([, stock]) => stock === 0).map(([name]) => name);
   const similar = detail ? youMayAlsoLike(detail) : [];
   const details = detail?.product.product_details ?? '';
   const url = `${origin}${productPath(product.id)}`;
   // Name and number printing (decision 049): only when product.php offers it.
   const offer = detail?.printing ?? null;
-  const printCheck = offer ? checkPrintDraft(printDraft, offer) : null;
+  const printCheck = offer ? (printChoice?.check ?? null) : null;
   const print = printCheck?.print ?? null;
-  const cartPrint = print && printCheck ? cartPrintOf(print, printCheck.pricePaise) : null;
+  const cartPrint = offer ? (printChoice?.cartPrint ?? null) : null;
 
   /** A print typed but not valid yet: its first problem is focused and nothing is added. */
   function printBlocks(): boolean {
@@ -154,9 +168,8 @@ function ProductView({ id }: { id: number }) {
     setBusy('Adding to cart');
     const stock = product.size[size] ?? 0;
     const inCart =
-      selectCartItems(store.getState()).find(
-        (i) => i.id === product.id && i.selected_size === size && samePrint(i.print, print),
-      )?.selected_quantity ?? 0;
+      selectCartItems(store.getState()).find((i) => sameLine(i, { id: product.id, size, print }))
+        ?.selected_quantity ?? 0;
     const outcome = addOutcome(size, stock, inCart, quantity);
     window.setTimeout(() => {
       dispatch(
@@ -275,12 +288,11 @@ function ProductView({ id }: { id: number }) {
             <QuantityStepper value={quantity} max={limit} onChange={setQuantity} />
           </div>
 
-          {offer && printCheck && (
+          {offer && (
             <PrintingSection
               offer={offer}
-              draft={printDraft}
-              check={printCheck}
-              onChange={setPrintDraft}
+              draft={printChoice?.draft ?? null}
+              onChange={setPrintChoice}
               imagePath={product.image_url}
               shirtName={product.name}
               sectionRef={printRef}
@@ -339,10 +351,7 @@ function ProductView({ id }: { id: number }) {
           )}
 
           {/* Below the buttons: a sold-out size never pushes Add to Cart down the screen. */}
-          <NotifyMe
-            productId={product.id}
-            soldOut={sizes.filter(([, stock]) => stock === 0).map(([name]) => name)}
-          />
+          {soldOut.length > 0 && <NotifyMe productId={product.id} soldOut={soldOut} />}
 
           <DeliveryBox
             printed={printCheck?.started ?? false}
@@ -382,26 +391,7 @@ function ProductView({ id }: { id: number }) {
         </div>
       </div>
 
-      {similar.length > 0 && (
-        <section aria-labelledby="similar-title" className="mt-14">
-          <h2 id="similar-title" className="mb-5 font-display text-3xl font-extrabold uppercase">
-            You May Also Like
-          </h2>
-          <ProductGrid>
-            {similar.map((p) => (
-              <li key={p.id}>
-                <ProductCard
-                  product={p}
-                  formatName={similarName}
-                  showBadge
-                  corner={<WishlistHeart product={p} />}
-                  onOpen={(e) => openSimilar(e, p)}
-                />
-              </li>
-            ))}
-          </ProductGrid>
-        </section>
-      )}
+      {similar.length > 0 && <SimilarProducts products={similar} onOpen={openSimilar} />}
 
       {busy && <LoadingOverlay label={busy} />}
 

@@ -12,7 +12,13 @@ import {
 import { Suspense, useId, type Ref } from 'react';
 import { lazyPart } from '@/ui/lazy-part';
 import { TextField } from '@/ui/form-field';
-import type { PrintCheck, PrintDraft } from './print-rules';
+import {
+  checkPrintDraft,
+  choosePrint,
+  EMPTY_PRINT_DRAFT,
+  type PrintChoice,
+  type PrintDraft,
+} from './print-rules';
 
 const PrintPreview = lazyPart(() => import('./print-preview'));
 
@@ -25,9 +31,9 @@ export function shownPrintError(message: string | null): string | null {
 
 interface PrintingSectionProps {
   offer: PrintOffer;
-  draft: PrintDraft;
-  check: PrintCheck;
-  onChange: (draft: PrintDraft) => void;
+  /** The form as typed; null before anything is. */
+  draft: PrintDraft | null;
+  onChange: (choice: PrintChoice) => void;
   imagePath: string;
   shirtName: string;
   sectionRef?: Ref<HTMLElement>;
@@ -35,8 +41,7 @@ interface PrintingSectionProps {
 
 export function PrintingSection({
   offer,
-  draft,
-  check,
+  draft: typed,
   onChange,
   imagePath,
   shirtName,
@@ -44,6 +49,9 @@ export function PrintingSection({
 }: PrintingSectionProps) {
   const titleId = useId();
   const termsId = useId();
+  const draft = typed ?? EMPTY_PRINT_DRAFT;
+  const check = checkPrintDraft(draft, offer);
+  const change = (next: Partial<PrintDraft>) => onChange(choosePrint({ ...draft, ...next }, offer));
   // The preview draws only what would be printed: a part with an error is left off.
   const shownName = check.nameError ? '' : printedName(draft.name);
   const shownNumber =
@@ -66,7 +74,7 @@ export function PrintingSection({
             label={`Name (+${formatRupees(offer.name_price)})`}
             name="print-name"
             value={draft.name}
-            onChange={(e) => onChange({ ...draft, name: e.target.value })}
+            onChange={(e) => change({ name: e.target.value })}
             error={shownPrintError(check.nameError)}
             hint="Letters and spaces, up to 12"
             autoComplete="off"
@@ -77,7 +85,7 @@ export function PrintingSection({
             label={`Number (+${formatRupees(offer.number_price)})`}
             name="print-number"
             value={draft.number}
-            onChange={(e) => onChange({ ...draft, number: e.target.value })}
+            onChange={(e) => change({ number: e.target.value })}
             error={shownPrintError(check.numberError)}
             hint="0 to 99"
             inputMode="numeric"
@@ -89,7 +97,7 @@ export function PrintingSection({
                 type="checkbox"
                 name="print-patch"
                 checked={draft.patch}
-                onChange={(e) => onChange({ ...draft, patch: e.target.checked })}
+                onChange={(e) => change({ patch: e.target.checked })}
                 className="h-5 w-5 shrink-0 accent-ink"
               />
               Sleeve patch (+{formatRupees(offer.patch_price)})

@@ -1,24 +1,7 @@
 // Up to five reviews, each rating coloured red, amber or green (spec section 9).
-import { ratingColour, type Review } from '@kitroom/contract';
-import { Star } from 'lucide-react';
+import type { Review } from '@kitroom/contract';
 import { formatIndianDay } from '@/ui/date-text';
-
-const colourClass = {
-  red: 'bg-red-700 text-white',
-  amber: 'bg-amber-400 text-ink',
-  green: 'bg-green-700 text-white',
-} as const;
-
-export function RatingBadge({ rating }: { rating: number }) {
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-sm font-bold ${colourClass[ratingColour(rating)]}`}
-    >
-      {rating.toFixed(1)} <Star aria-hidden="true" size={14} fill="currentColor" />
-      <span className="sr-only">out of 5</span>
-    </span>
-  );
-}
+import { RatingBadge } from './rating-badge';
 
 export function ProductReviews({ reviews }: { reviews: Review[] }) {
   return (
