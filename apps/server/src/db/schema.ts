@@ -2034,14 +2034,8 @@ export const courierUnmatchedEvents = pgTable(
   (t) => [
     uniqueIndex('courier_unmatched_events_key_uq').on(t.courier, t.awb, t.eventKey),
     index('courier_unmatched_events_received_idx').on(t.receivedAt),
-    check(
-      'courier_unmatched_events_courier_valid',
-      sql`${t.courier} IN (${sqlList(COURIERS)})`,
-    ),
-    check(
-      'courier_unmatched_events_state_valid',
-      sql`${t.state} IN (${sqlList(SHIPMENT_STATES)})`,
-    ),
+    check('courier_unmatched_events_courier_valid', sql`${t.courier} IN (${sqlList(COURIERS)})`),
+    check('courier_unmatched_events_state_valid', sql`${t.state} IN (${sqlList(SHIPMENT_STATES)})`),
   ],
 );
 
