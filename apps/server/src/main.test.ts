@@ -1,6 +1,6 @@
-// The real server process: starts, serves, and on SIGTERM finishes the request in flight,
-// refuses new connections and exits 0; started by `npm start`, the signals npm is sent reach
-// it. Always on PGlite in its own DATA_DIR: the process under test must never see the
+// The real server process: starts, serves, refuses a second server on its built-in database,
+// and on SIGTERM finishes the request in flight, refuses new connections and exits 0; started
+// by `npm start`, the signals npm is sent reach it. Always on PGlite in its own DATA_DIR: the process under test must never see the
 // PostgreSQL database of the suite.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -135,6 +135,17 @@ describe('main', () => {
     );
     expect(setupUrl).toMatch(new RegExp(`^http://localhost:${port}/admin/setup/[\\w-]{43}$`));
     const base = `http://127.0.0.1:${port}`;
+
+    // A second server on the same built-in database (npm start run twice) is refused before
+    // it opens the database, which one process writes at a time.
+    const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()), NODE_ENV: 'test' });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim()).toBe(
+      `Kitroom could not start: Kitroom is already running on ${dataDir} ` +
+        `(process ${running.child.pid}), and its built-in database is opened by one process at ` +
+        'a time: a second would break it. Use the shop that is running, or stop it first ' +
+        `(kill ${running.child.pid}). To run several processes, use PostgreSQL (DATABASE_URL).`,
+    );
 
     const token = setupUrl!.split('/admin/setup/')[1];
     const setupInfo = await fetch(`${base}/api/admin/setup/${token}`);

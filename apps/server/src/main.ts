@@ -13,6 +13,7 @@ import {
   backupBeforeMigrating,
   refuseBesideUnfinishedRestore,
   refuseEmptyBesideBeforeRestore,
+  refuseSecondServerOnPglite,
   removeRestoreDumps,
   schemaVersion,
   writeServerPid,
@@ -54,6 +55,10 @@ async function main(): Promise<void> {
     config.dataDir,
     config.databaseUrl ? { kind: 'postgres' } : { kind: 'pglite', pgliteDir },
   );
+  refuseSecondServerOnPglite(config.dataDir, Boolean(config.databaseUrl));
+  // Named before the database opens: a second server started meanwhile finds this one.
+  const removePid = writeServerPid(config.dataDir);
+  process.on('exit', removePid);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir,
@@ -69,8 +74,6 @@ async function main(): Promise<void> {
       process.exit(1);
     },
   });
-  const removePid = writeServerPid(config.dataDir);
-  process.on('exit', removePid);
   // Several processes may start at once on one PostgreSQL: one at a time takes these steps,
   // and the next finds nothing left to back up, migrate or seed.
   await database.exclusively(async () => {

@@ -16,3 +16,4 @@ export {
 } from './restore-journal.js';
 export { codeMigrations, schemaVersion } from './schema-version.js';
 export { writeServerPid } from './server-pid.js';
+export { refuseSecondServerOnPglite } from './single-server.js';

@@ -1,0 +1,20 @@
+// One server at a time on the built-in database (docs/faults.md, "npm start run twice").
+import { StartRefused } from './restore-journal.js';
+import { runningServerPid } from './server-pid.js';
+
+/**
+ * Refuses to open the built-in database while another server has it open: PGlite's folder is
+ * one process's, and a second server writing it (`npm start` run twice, a service started
+ * beside a terminal's) breaks the database for both. On PostgreSQL several servers share
+ * DATA_DIR, and nothing is refused.
+ */
+export function refuseSecondServerOnPglite(dataDir: string, onPostgres: boolean): void {
+  if (onPostgres) return;
+  const pid = runningServerPid(dataDir);
+  if (pid === null) return;
+  throw new StartRefused(
+    `Kitroom is already running on ${dataDir} (process ${pid}), and its built-in database is ` +
+      'opened by one process at a time: a second would break it. Use the shop that is running, ' +
+      `or stop it first (kill ${pid}). To run several processes, use PostgreSQL (DATABASE_URL).`,
+  );
+}
