@@ -1,7 +1,7 @@
 // The real server process: starts, serves, refuses a second server on its built-in database,
 // and on SIGTERM finishes the request in flight, refuses new connections and exits 0; started
-// by `npm start`, the signals npm is sent reach it. Always on PGlite in its own DATA_DIR: the process under test must never see the
-// PostgreSQL database of the suite.
+// by `npm start`, the signals npm is sent reach it. Always on PGlite in its own DATA_DIR: the
+// process under test must never see the PostgreSQL database of the suite.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
