@@ -1,5 +1,5 @@
 // The commands as the owner runs them on a shop on PGlite: `npm run backup` refuses while the
-// shop runs and backs up once it is stopped; `npm run restore` refuses a shop already there
+// shop runs (as staff, seed and affiliate-report do) and backs up once it is stopped; `npm run restore` refuses a shop already there
 // without --force, and with it backs that one up and brings the backup back.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,8 +19,13 @@ const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function cli(name: 'backup' | 'restore', dataDir: string, args: string[] = []) {
+  return command(`${name}-cli.ts`, dataDir, args);
+}
+
+/** One of the owner's commands (its file under src/ops/ or beside it), as npm runs it. */
+async function command(file: string, dataDir: string, args: string[] = []) {
   try {
-    const { stdout } = await run('npx', ['tsx', path.join(here, `${name}-cli.ts`), ...args], {
+    const { stdout } = await run('npx', ['tsx', path.join(here, file), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
     });
     return { code: 0, out: stdout };
@@ -60,6 +65,20 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run backup and npm run rest
     expect(restoreRefused.out).toContain(
       `The shop is running (process ${process.pid}): stop it first`,
     );
+    // The other commands that open the database refuse too (docs/faults.md).
+    for (const [file, args] of [
+      ['../staff/staff-cli.ts', ['setup-link']],
+      ['../seed/cli.ts', []],
+      ['../referrals/report-cli.ts', []],
+    ] as const) {
+      const beside = await command(file, dataDir, [...args]);
+      expect(beside.code, file).toBe(1);
+      expect(beside.out.trim(), file).toBe(
+        `The shop is running on ${dataDir} (process ${process.pid}), and its built-in database ` +
+          `is opened by one process at a time: stop the shop first (kill ${process.pid}), then ` +
+          'run this again.',
+      );
+    }
     rmSync(path.join(dataDir, serverPidFile(process.pid)));
 
     const taken = await cli('backup', dataDir);

@@ -1,16 +1,13 @@
-// One server at a time on the built-in database (docs/faults.md, "npm start run twice").
+// One server at a time on the built-in database (docs/faults.md, "npm start run twice"):
+// PGlite's folder is one process's, and a second server writing it (`npm start` run twice, a
+// service started beside a terminal's) breaks the database for both. On PostgreSQL several
+// servers share DATA_DIR, and nothing is refused. The owner's commands: ../shop-running.ts.
 import { StartRefused } from './restore-journal.js';
 import { runningServerPid } from './server-pid.js';
 
-/**
- * Refuses to open the built-in database while another server has it open: PGlite's folder is
- * one process's, and a second server writing it (`npm start` run twice, a service started
- * beside a terminal's) breaks the database for both. On PostgreSQL several servers share
- * DATA_DIR, and nothing is refused.
- */
+/** Refuses a second server on the built-in database of a running one. */
 export function refuseSecondServerOnPglite(dataDir: string, onPostgres: boolean): void {
-  if (onPostgres) return;
-  const pid = runningServerPid(dataDir);
+  const pid = onPostgres ? null : runningServerPid(dataDir);
   if (pid === null) return;
   throw new StartRefused(
     `Kitroom is already running on ${dataDir} (process ${pid}), and its built-in database is ` +

@@ -5,9 +5,16 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
+import { refuseCommandBesideShop } from '../shop-running.js';
 import { affiliateReport, formatAffiliateReport } from './referrals.service.js';
 
 const config = loadConfig();
+try {
+  refuseCommandBesideShop(config.dataDir, Boolean(config.databaseUrl));
+} catch (err) {
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
+}
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pglite'),

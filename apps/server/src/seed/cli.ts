@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DomainError } from '../domain-errors.js';
 import { openDatabase } from '../db/index.js';
+import { refuseCommandBesideShop, ShopRunning } from '../shop-running.js';
 import { seedDemo } from './seed.js';
 
 const MAX_PRODUCTS = 1_000_000;
@@ -22,6 +23,7 @@ function productsOption(): number | undefined {
 async function main(): Promise<void> {
   const products = productsOption();
   const config = loadConfig();
+  refuseCommandBesideShop(config.dataDir, Boolean(config.databaseUrl));
   const started = performance.now();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // Expected refusals (bad option, bad configuration, orders in the way) need no stack.
-  console.error(err instanceof ConfigError || err instanceof DomainError ? err.message : err);
+  const expected =
+    err instanceof ConfigError || err instanceof DomainError || err instanceof ShopRunning;
+  console.error(expected ? err.message : err);
   process.exitCode = 1;
 });

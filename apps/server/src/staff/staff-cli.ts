@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { InviteStaffRequest, StaffRole } from '@kitroom/contract/admin';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
+import { refuseCommandBesideShop, ShopRunning } from '../shop-running.js';
 import { DomainError } from '../domain-errors.js';
 import { COMMAND_LINE } from './audit.service.js';
 import { inviteStaff } from './staff-invitations.service.js';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const [command, email, role] = positionals;
   if (!command) throw new UsageError(USAGE);
   const config = loadConfig();
+  refuseCommandBesideShop(config.dataDir, Boolean(config.databaseUrl));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -85,7 +87,10 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const expected =
-    err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError;
+    err instanceof UsageError ||
+    err instanceof ConfigError ||
+    err instanceof DomainError ||
+    err instanceof ShopRunning;
   console.error(expected ? err.message : err);
   process.exitCode = 1;
 });
