@@ -2,7 +2,7 @@
 // to open it while the shop runs: PGlite's folder is one process's, and a second one writing
 // it breaks the database for both (docs/faults.md). Beside main.ts, as they are entry points
 // too; backup and restore have their own refusals (ops/backup-cli.ts, ops/restore-cli.ts).
-import { runningServerPid } from './ops/server-pid.js';
+import { runningServerPid } from './ops/index.js';
 
 /** A command refused because the shop is running on its built-in database. */
 export class ShopRunning extends Error {
