@@ -5,7 +5,6 @@
 import type {
   HomeResponse,
   ProductResponse,
-  ProductSummary,
   ProfilesResponse,
   ShopDetailsResponse,
   ShopListingResponse,
@@ -15,31 +14,12 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callKey } from '@/api/client';
 import { eventually } from '@/test/eventually';
+import { productSummary } from '@/test/catalogue-data';
 import { fakeApi, ok } from '@/test/fake-api';
 import type * as ProductCardModule from '@/ui/product-card';
 import { startServerRenderer, type ServerPage, type ServerRenderer } from '@/test/render-on-server';
 
-function product(id: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
-  return {
-    id,
-    name: `Kerala Blasters Home ${id}`,
-    price: 1299,
-    discount_price: 899,
-    image_url: `images/products/${id}-front.webp`,
-    stock_quantity: 5,
-    size: { S: 2, M: 3, L: 0 },
-    category_name: 'Club Jerseys',
-    sub_category_name: null,
-    team_name: 'Kerala Blasters',
-    player_name: null,
-    tag: 'home',
-    product_rating: 4.2,
-    review_count: 5,
-    ...overrides,
-  };
-}
-
-const products = [1, 2, 3, 4, 5, 6].map((id) => product(id));
+const products = [1, 2, 3, 4, 5, 6].map((id) => productSummary(id));
 const home: HomeResponse = {
   Limited: products.slice(0, 3),
   'New product': products.slice(2, 6),
@@ -48,7 +28,12 @@ const home: HomeResponse = {
 };
 const detail: ProductResponse = [
   {
-    product: { ...product(7), image1: null, image2: null, product_details: 'Breathable knit.' },
+    product: {
+      ...productSummary(7),
+      image1: null,
+      image2: null,
+      product_details: 'Breathable knit.',
+    },
     similar_by_category: products.slice(0, 2),
     similar_by_price: products.slice(2, 4),
     similar_by_tag: [],

@@ -8,28 +8,13 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callKey } from '@/api/client';
 import { eventually } from '@/test/eventually';
+import { productSummary } from '@/test/catalogue-data';
 import { fakeApi, ok } from '@/test/fake-api';
 import { startServerRenderer, type ServerRenderer } from '@/test/render-on-server';
 
-function summary(id: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
-  return {
-    id,
-    name: `Kerala Blasters Home ${id}`,
-    price: 1299,
-    discount_price: 899,
-    image_url: `images/products/${id}-front.webp`,
-    stock_quantity: 5,
-    size: { S: 2, M: 3, L: 0 },
-    category_name: 'Club Jerseys',
-    sub_category_name: null,
-    team_name: 'Kerala Blasters',
-    player_name: null,
-    tag: 'home',
-    product_rating: 4.2,
-    review_count: 1,
-    ...overrides,
-  };
-}
+/** One review: the product page's reviews section lists it. */
+const summary = (id: number, overrides: Partial<ProductSummary> = {}) =>
+  productSummary(id, { review_count: 1, ...overrides });
 
 function detail(id: number, extra: Partial<ProductDetail> = {}): ProductResponse {
   const product = summary(id, id === 1 ? { size: { S: 2, M: 3, XL: 0 } } : {});
