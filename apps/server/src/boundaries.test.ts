@@ -171,6 +171,8 @@ const SHARED_ROOT_FILES = [
   'pdf-text.ts',
   'private-files.ts',
   'server-dir.ts',
+  'server-pid.ts',
+  'shop-running.ts',
 ];
 
 interface Import {

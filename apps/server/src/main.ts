@@ -16,9 +16,9 @@ import {
   refuseSecondServerOnPglite,
   removeRestoreDumps,
   schemaVersion,
-  writeServerPid,
 } from './ops/index.js';
 import { checkWritableDirSync, FolderNotWritable } from './private-files.js';
+import { writeServerPid } from './server-pid.js';
 import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/index.js';
 
 /** A whole request (headers and body) must arrive within this. */

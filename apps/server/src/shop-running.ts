@@ -1,8 +1,9 @@
 // The owner's commands on the built-in database (npm run staff, seed, affiliate-report) refuse
 // to open it while the shop runs: PGlite's folder is one process's, and a second one writing
-// it breaks the database for both (docs/faults.md). Beside main.ts, as they are entry points
-// too; backup and restore have their own refusals (ops/backup-cli.ts, ops/restore-cli.ts).
-import { runningServerPid } from './ops/index.js';
+// it breaks the database for both (docs/faults.md). Directly in src/ and importing no folder,
+// so the commands' folders (staff, seed, referrals) may import it whatever their layer; backup
+// and restore have their own refusals (ops/backup-cli.ts, ops/restore-cli.ts).
+import { runningServerPid } from './server-pid.js';
 
 /** A command refused because the shop is running on its built-in database. */
 export class ShopRunning extends Error {

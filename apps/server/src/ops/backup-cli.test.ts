@@ -13,7 +13,7 @@ import { everyRow, smallShop } from '../test/backups.js';
 import { testDatabaseKind } from '../test/database.js';
 import { createUser } from '../test/factories.js';
 import { codeMigrations } from './schema-version.js';
-import { processStartTime, serverPidFile } from './server-pid.js';
+import { processStartTime, serverPidFile } from '../server-pid.js';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));

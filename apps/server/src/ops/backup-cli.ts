@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { BackupError, createBackup } from './backups.js';
-import { runningServerPid } from './server-pid.js';
+import { runningServerPid } from '../server-pid.js';
 
 async function main(): Promise<void> {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });

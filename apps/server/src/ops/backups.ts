@@ -33,7 +33,7 @@ import {
 } from './schema-version.js';
 import type { StatFs } from './disk.js';
 import { expectedBackupBytes, roomForBackup } from './backup-room.js';
-import { processAlive } from './server-pid.js';
+import { processAlive } from '../server-pid.js';
 
 const run = promisify(execFile);
 

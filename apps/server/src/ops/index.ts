@@ -15,5 +15,4 @@ export {
   removeRestoreDumps,
 } from './restore-journal.js';
 export { codeMigrations, schemaVersion } from './schema-version.js';
-export { runningServerPid, writeServerPid } from './server-pid.js';
 export { refuseSecondServerOnPglite } from './single-server.js';

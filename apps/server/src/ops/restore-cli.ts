@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { BackupError } from './backups.js';
 import { restoreBackup } from './restore.js';
-import { runningServerPid } from './server-pid.js';
+import { runningServerPid } from '../server-pid.js';
 
 const USAGE = 'Usage: npm run restore -- <backup.zip> [--force]';
 

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { backupsDir, BackupError, listBackups } from './backups.js';
-import { processAlive } from './server-pid.js';
+import { processAlive } from '../server-pid.js';
 
 export const RESTORE_JOURNAL = 'restore-in-progress.json';
 

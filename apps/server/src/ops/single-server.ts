@@ -3,7 +3,7 @@
 // service started beside a terminal's) breaks the database for both. On PostgreSQL several
 // servers share DATA_DIR, and nothing is refused. The owner's commands: ../shop-running.ts.
 import { StartRefused } from './restore-journal.js';
-import { runningServerPid } from './server-pid.js';
+import { runningServerPid } from '../server-pid.js';
 
 /** Refuses a second server on the built-in database of a running one. */
 export function refuseSecondServerOnPglite(dataDir: string, onPostgres: boolean): void {
