@@ -2,7 +2,8 @@
 // shoppers by their account), and exactly one mail per confirmed waiting address when the size's stock goes from 0 to more, by
 // every path that raises stock: a restock in the back office, a CSV import, the sweep's
 // release of an unpaid order, a received return, a cancel; limits per address (one inbox's
-// variants counted as one) and per IP.
+// variants counted as one) and per IP. While a kit launch holds the jersey, none: its pieces
+// are the admitted fans'; the sweep mails the sizes in stock once the launch is over.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS } from '@kitroom/contract/admin';
@@ -10,12 +11,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/index.js';
 import { renderTemplate } from '../outbox.js';
-import { releaseExpiredOrders } from '../checkout/index.js';
+import { releaseExpiredOrders, sweepOrdersOnce } from '../checkout/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, createUser, sessionCookie } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createOrder } from '../test/order-factories.js';
 import { createReturn } from '../test/returns.js';
+import { createLaunch } from '../test/launches.js';
 import { createStaff } from '../test/staff.js';
 import { BACK_IN_STOCK_LIMITS } from './back-in-stock.routes.js';
 import {
@@ -482,5 +484,52 @@ describe('the mail when a size comes back', () => {
       expect(await stockOf(p, 'M')).toBe(4);
       expect((await mailsFor(p)).map((m) => m.recipient)).toEqual([`race${round}@example.com`]);
     }
+  });
+});
+
+describe('while a kit launch holds the jersey (issue 42)', () => {
+  it('a piece back mails nobody until the launch is over or canceled; then the sweep mails the sizes in stock, once', async () => {
+    const p = await createProduct(t.db, { sizes: { M: 0, L: 0 } });
+    await waitFor(p, 'M', ['meera@example.com']);
+    await waitFor(p, 'L', ['lal@example.com']);
+    const { id: launchId } = await createLaunch(t.db, { when: 'upcoming', productIds: [p] });
+
+    // The owner loads stock for the drop: it is the launch's, not the waiting list's.
+    expect((await restock(p, 'M', 5)).statusCode).toBe(200);
+    expect(await mailsFor(p)).toEqual([]);
+    // The launch goes on and its limits end; M still has pieces, L none.
+    await t.db.execute(
+      sql`UPDATE launches SET starts_at = now() - interval '2 hours',
+                              limits_until = now() - interval '1 minute'
+          WHERE id = ${launchId}`,
+    );
+    await sweepOrdersOnce(t.db, t.config.publicUrl);
+    await sweepOrdersOnce(t.db, t.config.publicUrl);
+    expect(await mailsFor(p)).toEqual([
+      {
+        recipient: 'meera@example.com',
+        data: { product_id: p, name: expect.any(String), size: 'M' },
+      },
+    ]);
+    // Over, the jersey is like any other: L back mails at once.
+    expect((await restock(p, 'L', 1)).statusCode).toBe(200);
+    expect((await mailsFor(p)).map((m) => m.recipient)).toEqual([
+      'lal@example.com',
+      'meera@example.com',
+    ]);
+  });
+
+  it('a canceled launch’s jersey: the sweep mails the sizes in stock', async () => {
+    const p = await createProduct(t.db, { sizes: { M: 0 } });
+    await waitFor(p, 'M', ['noor@example.com']);
+    const { id: launchId } = await createLaunch(t.db, { when: 'on', productIds: [p] });
+    expect((await restock(p, 'M', 2)).statusCode).toBe(200);
+    expect(await mailsFor(p)).toEqual([]);
+    const manager = adminClient(t.app, origin, (await createStaff(t.db, 'manager')).cookie);
+    expect((await manager.call('POST', `/api/admin/launches/${launchId}/cancel`)).statusCode).toBe(
+      200,
+    );
+    await sweepOrdersOnce(t.db, t.config.publicUrl);
+    expect((await mailsFor(p)).map((m) => m.recipient)).toEqual(['noor@example.com']);
   });
 });

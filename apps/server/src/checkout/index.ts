@@ -6,6 +6,7 @@ export {
   type OrderSweep,
   releaseExpiredOrders,
   startOrderSweep,
+  sweepOrdersOnce,
 } from './order-sweep.js';
 export { settlementRoutes } from './settlement.routes.js';
-export { COD_DISPATCHED_REASON, reconcile } from './settlement.service.js';
+export { COD_DISPATCHED_REASON, LAPSED_HOLD_REASON, reconcile } from './settlement.service.js';

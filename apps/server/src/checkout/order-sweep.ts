@@ -43,7 +43,8 @@ async function releaseHolds(db: Db, now: Date): Promise<number> {
 
 /**
  * One pass of the order sweep, as its timer runs it: holds that ended given back, unpaid
- * orders past paying and unconfirmed COD orders canceled, due kit-launch mails written.
+ * orders past paying and unconfirmed COD orders canceled, due kit-launch mails written, and
+ * the "back in stock" mails a launch held back written once it is over.
  */
 export async function sweepOrdersOnce(
   db: Db,
@@ -53,6 +54,7 @@ export async function sweepOrdersOnce(
   const released = await releaseExpiredOrders(db, now);
   const canceled = await cancelUnconfirmedCodOrders(db, publicUrl, now, SWEEP_BATCH);
   const mailed = await launches.writeDueAlerts(db);
+  await launches.writeRestockMails(db, now);
   return { released, canceled, mailed };
 }
 

@@ -19,10 +19,15 @@ import type { OrderContext } from '../orders/index.js';
 import { retakeOrder } from './order-stock.js';
 import * as q from '../orders/orders.queries.js';
 import * as refunds from '../orders/index.js';
+import * as launches from '../launches/index.js';
+import { Conflict } from '../domain-errors.js';
 
 /** Why a payment captured on an order already paid goes back by itself. */
 export const EXTRA_PAYMENT_REASON =
   'A second payment for an order that was already paid is given back in full.';
+
+/** Why a kit launch's rules refuse a payment made after the order's hold ran out. */
+export const LAPSED_HOLD_REASON = 'Your payment reached us after the hold on your order had ended.';
 
 /** Why money paid online for a cash-on-delivery order already on its way goes back by itself. */
 export const COD_DISPATCHED_REASON =
@@ -40,6 +45,28 @@ const DISPATCHED = new Set<OrderStage>(['packed', 'shipped', 'completed']);
 class StockGone extends Error {
   constructor(readonly reason: string) {
     super(reason);
+  }
+}
+
+/**
+ * A kit launch's rules for a payment that came after the order's hold ran out, as Pay Now
+ * would judge them but for the waiting room's turn (the order was placed in the fan's): its
+ * pieces count anew within the fan's limit, under the shopper's hold lock, so a fan cannot
+ * keep orders lapsing and pay them all later. Null: within the rules; else why not.
+ */
+async function launchRefusal(tx: Tx, order: q.OrderRow, now: Date): Promise<string | null> {
+  await q.lockShopperHolds(tx, order.user_id);
+  try {
+    await launches.renewedHoldRules(tx, {
+      userId: order.user_id,
+      orderId: order.id,
+      now,
+      turn: false,
+    });
+    return null;
+  } catch (err) {
+    if (!(err instanceof Conflict)) throw err;
+    return `${LAPSED_HOLD_REASON} ${err.message}`;
   }
 }
 
@@ -72,6 +99,8 @@ async function markOrderPaid(tx: Tx, order: q.OrderRow, now: Date): Promise<Paid
     try {
       // A savepoint: a shortage undoes the partial stock take, not the payment record.
       await tx.transaction(async (sp) => {
+        const refused = await launchRefusal(sp, order, now);
+        if (refused !== null) throw new StockGone(refused);
         const retaken = await retakeOrder(sp, order, {
           enforceCouponLimits: false,
           reason: 'sale',

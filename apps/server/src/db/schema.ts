@@ -657,6 +657,12 @@ export const launches = pgTable(
     /** When the "notify me" mails were written to the outbox (once, at the start). */
     alertsSentAt: timestamptz('alerts_sent_at'),
     /**
+     * While a launch is upcoming or its limits are on, a size of its jerseys coming back into
+     * stock mails no "back in stock" request (the piece is the next admitted fan's): when its
+     * limits end or it is canceled, the sweep mails those of sizes in stock then, and sets this.
+     */
+    restockMailedAt: timestamptz('restock_mailed_at'),
+    /**
      * The waiting room: it opens this many minutes before the start (0: no queue); from the
      * start fans are admitted in order, `admit_per_minute`, each with `turn_minutes` to check
      * out. `queue_length` counts the places given (the next place's number).

@@ -9,4 +9,5 @@ export {
   renewedHoldRules,
   storefrontLaunch,
   writeDueAlerts,
+  writeRestockMails,
 } from './launches.service.js';

@@ -27,7 +27,8 @@ import { LAUNCH_STARTED, type AdminLaunch } from '@kitroom/contract/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/index.js';
-import { releaseExpiredOrders } from '../checkout/index.js';
+import { LAPSED_HOLD_REASON, releaseExpiredOrders } from '../checkout/index.js';
+import { createSandboxGateway, sandboxSecretSeed } from '../payments/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { orderBody, outboxMails, shopper, stockOf, type Shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
@@ -274,6 +275,83 @@ describe('checkout in a launch', () => {
     });
     expect(payNow.statusCode, payNow.body).toBe(200);
     expect(await stockOf(t.db, id, 'M')).toBe(49);
+  });
+
+  it('a payment that reaches us after the hold ran out is kept within the fan’s limit, and given back in full beyond it', async () => {
+    const gateway = createSandboxGateway(sandboxSecretSeed(t.config));
+    const id = await jersey('Malappuram Stars Home');
+    await createLaunch(t.db, { when: 'on', perFanLimit: 1, productIds: [id], holdMinutes: 5 });
+    /** An order whose hold ran out unpaid; its payment page is still open at the gateway. */
+    const lapsed = async (who: Shopper) => {
+      const res = await place(who, id);
+      expect(res.statusCode, res.body).toBe(200);
+      const { order_id: orderId, payment_url: url } = res.json() as {
+        order_id: number;
+        payment_url: string;
+      };
+      await t.db.execute(
+        sql`UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE id = ${orderId}`,
+      );
+      expect(await releaseExpiredOrders(t.db)).toBe(1);
+      return { orderId, token: url.split('/').pop()! };
+    };
+    /** The gateway's news that the old page was paid after all. */
+    const paidLate = async (token: string) => {
+      const late = gateway.complete(gateway.read(token)!, 'paid');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/webhook',
+        headers: late.webhookHeaders,
+        payload: late.webhookBody,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const money = async (orderId: number) =>
+      (
+        await queryRows<{ status: string; note: string | null; refunded: number; reason: string }>(
+          t.db,
+          sql`SELECT o.order_status AS status, o.cancel_reason AS note,
+                     coalesce((SELECT sum(r.amount_paise) FROM refunds r
+                               WHERE r.order_id = o.id AND r.status = 'processed'), 0)::int AS refunded,
+                     coalesce((SELECT string_agg(r.reason, ' ') FROM refunds r
+                               WHERE r.order_id = o.id), '') AS reason
+              FROM orders o WHERE o.id = ${orderId}`,
+        )
+      )[0]!;
+
+    // A fan lets an order lapse, buys the size again, then the first page's payment arrives:
+    // their limit is 1, so the late money goes back in full and the first order is canceled.
+    const fan = await shopper(t);
+    const first = await lapsed(fan);
+    const again = await place(fan, id);
+    expect(again.statusCode, again.body).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: again.json().payment_url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'result=paid',
+    });
+    await t.app.inject({ method: 'GET', url: paid.headers.location as string });
+    await paidLate(first.token);
+    const why = `${LAPSED_HOLD_REASON} ${launchLimitReachedText('Malappuram Stars Home', 'M', 1, 1)}`;
+    expect(await money(first.orderId)).toEqual({
+      status: 'Canceled',
+      note: why,
+      refunded: 135_900,
+      reason: why,
+    });
+    expect(await stockOf(t.db, id, 'M')).toBe(49);
+
+    // Another fan's lapsed order, paid late with nothing else bought: within the limit, kept.
+    const other = await lapsed(await shopper(t));
+    await paidLate(other.token);
+    expect(await money(other.orderId)).toEqual({
+      status: 'Processing',
+      note: null,
+      refunded: 0,
+      reason: '',
+    });
+    expect(await stockOf(t.db, id, 'M')).toBe(48);
   });
 
   it('refuses cash on delivery when the launch does, and takes it when it allows it', async () => {

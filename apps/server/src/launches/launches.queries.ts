@@ -279,6 +279,36 @@ export async function claimDueAlerts(db: Queryable, now: Date): Promise<LaunchRo
   return rows;
 }
 
+/**
+ * Claims up to 10 launches that ended or were canceled and whose held-back "back in stock"
+ * mails are not written yet (several processes' sweeps may run this at once), and writes them:
+ * each waiting request of their jerseys' sizes in stock now, unless another launch holds the
+ * jersey (migration 0050's back_in_stock_mail). Returns how many launches it claimed.
+ */
+export async function writeRestockMails(db: Queryable, now: Date): Promise<number> {
+  const claimed = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE launches SET restock_mailed_at = ${now}
+        WHERE id IN (SELECT id FROM launches
+                     WHERE restock_mailed_at IS NULL
+                       AND (canceled_at IS NOT NULL OR limits_until <= ${now})
+                     ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  if (claimed.length === 0) return 0;
+  await db.execute(
+    sql`SELECT back_in_stock_mail(ps.product_id, ps.size)
+        FROM product_sizes ps
+        WHERE ps.stock > 0
+          AND ps.product_id IN (SELECT product_id FROM launch_products
+                                WHERE launch_id = ANY(ARRAY[${sqlList(claimed.map((c) => c.id))}]::int[]))
+          AND NOT EXISTS (SELECT 1 FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
+                          WHERE lp.product_id = ps.product_id AND l.canceled_at IS NULL
+                            AND l.limits_until > ${now})`,
+  );
+  return claimed.length;
+}
+
 /** The fans to mail for a launch: their name and address (erased accounts have none). */
 export async function alertRecipients(
   db: Queryable,

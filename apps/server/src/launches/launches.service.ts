@@ -236,6 +236,14 @@ export async function writeDueAlerts(db: Queryable, now = new Date()): Promise<n
   });
 }
 
+/**
+ * Mails the "back in stock" requests a launch held back while it was upcoming or on (its
+ * jerseys' pieces were the admitted fans'), once its limits end or it is canceled.
+ */
+export async function writeRestockMails(db: Queryable, now = new Date()): Promise<number> {
+  return db.transaction((tx) => q.writeRestockMails(tx, now));
+}
+
 // ── checkout ──
 
 /** 409 unless it is the fan's turn in the launch's waiting room: not joined, early, passed. */
@@ -346,6 +354,8 @@ export async function checkoutRules(
     cod: boolean;
     now: Date;
     exceptOrderId?: number | null;
+    /** Whether the waiting room's turn is checked (false: a payment for an order placed in turn). */
+    turn?: boolean;
   },
 ): Promise<{ holdMinutes: number | null }> {
   const ids = [...new Set(o.lines.flatMap((l) => (l.launchId === null ? [] : [l.launchId])))];
@@ -360,7 +370,9 @@ export async function checkoutRules(
     }
     if (o.cod && !launch.cod_allowed) throw new Conflict(launchNoCodText(launch.name));
     // The waiting room lets fans check out in turn, each for their turn's minutes.
-    if (launch.queue_opens_minutes > 0) await checkTurn(db, launch, o.userId, o.now);
+    if (launch.queue_opens_minutes > 0 && o.turn !== false) {
+      await checkTurn(db, launch, o.userId, o.now);
+    }
     const bought = await q.piecesBought(db, {
       userId: o.userId,
       launchId: launch.id,
@@ -390,10 +402,12 @@ export async function checkoutRules(
 /**
  * The rules again for an unpaid order whose hold is renewed (Pay Now after it ran out): its
  * pieces count anew within the fan's limit. Returns the hold's minutes (null: no launch on).
+ * A payment that reaches us after the hold ran out (`turn: false`) is judged by the same
+ * rules but the waiting room's turn: the fan placed the order in theirs.
  */
 export async function renewedHoldRules(
   db: Queryable,
-  o: { userId: number; orderId: number; now: Date },
+  o: { userId: number; orderId: number; now: Date; turn?: boolean },
 ): Promise<{ holdMinutes: number | null }> {
   const lines = await q.orderLaunchLines(db, o.orderId);
   return checkoutRules(db, {
@@ -408,6 +422,7 @@ export async function renewedHoldRules(
     cod: false,
     now: o.now,
     exceptOrderId: o.orderId,
+    turn: o.turn ?? true,
   });
 }
 

@@ -267,6 +267,11 @@ export const unpaidHoldsSql = (userId: SQL, now: SQL, exceptOrderId: SQL = sql`N
          AND NOT stock_released AND reserved_until > ${now}
          AND id IS DISTINCT FROM ${exceptOrderId})`;
 
+/** Takes the shopper's hold lock, which checkout, Pay Now and a late payment take to count. */
+export async function lockShopperHolds(db: Queryable, userId: number): Promise<void> {
+  await db.execute(sql`SELECT ${holdsLockSql(sql`${userId}::int`)}`);
+}
+
 /**
  * Takes the shopper's hold lock (two checkouts or Pay Nows of one shopper at once are counted
  * one after the other), then returns the shop's limits and the shopper's other orders
@@ -278,7 +283,7 @@ export async function holdsOfShopper(
   now: Date,
   exceptOrderId: number | null = null,
 ): Promise<ShopperHolds> {
-  await db.execute(sql`SELECT ${holdsLockSql(sql`${userId}::int`)}`);
+  await lockShopperHolds(db, userId);
   const [row] = await queryRows<ShopperHolds>(
     db,
     sql`SELECT ${unpaidHoldsSql(
