@@ -418,3 +418,34 @@ describe('parcels', () => {
     ]);
   });
 });
+
+describe('kit launches', () => {
+  it('a fan with more of a size than the launch allows is caught', async () => {
+    const found = await violationsAfter(async (tx) => {
+      // The first jersey in a launch from before the first order, 1 a size per fan; the live
+      // order's shirt made an M, as the paid order's is: the same shopper, 2 of M.
+      const [launch] = await queryRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO launches (name, starts_at, limits_until, per_fan_limit, hold_minutes)
+            SELECT 'Corrupted drop', min(created_at) - interval '1 minute', now() + interval '1 day', 1, 5
+            FROM orders WHERE id IN (${paidId}, ${liveId})
+            RETURNING id`,
+      );
+      await tx.execute(
+        sql`INSERT INTO launch_products (launch_id, product_id) VALUES (${launch!.id}, ${w.products[0]!.id})`,
+      );
+      await tx.execute(
+        sql`UPDATE order_items SET size = 'M' WHERE order_id = ${liveId} AND product_id = ${w.products[0]!.id}`,
+      );
+    });
+    expect(found.filter((v) => v.rule === 'launch.within-limit')).toEqual([
+      {
+        rule: 'launch.within-limit',
+        subject: expect.stringMatching(
+          new RegExp(`^launch #\\d+, user ${w.shoppers[0]!.id}, size ${w.products[0]!.id}/M$`),
+        ),
+        message: `2 pieces in orders #${paidId}, #${liveId}, but each fan may have 1`,
+      },
+    ]);
+  });
+});

@@ -619,6 +619,46 @@ async function parcelNewsKept(db: Queryable): Promise<Violation[]> {
   }));
 }
 
+/**
+ * launch.within-limit — no fan has more than a kit launch's limit of any size of its jerseys
+ * in the orders they placed while its limits were on (until they ended or it was canceled):
+ * counted are orders not canceled, and not unpaid with their hold run out (their stock is
+ * back on sale; paid later, they count again). Whichever path sold the piece — checkout,
+ * Pay Now, a late payment (decisions 070, 088).
+ */
+async function launchWithinLimit(db: Queryable): Promise<Violation[]> {
+  const over = await queryRows<{
+    launch_id: number;
+    user_id: number;
+    product_id: number;
+    size: string;
+    pieces: number;
+    per_fan_limit: number;
+    order_ids: number[];
+  }>(
+    db,
+    sql`SELECT l.id AS launch_id, o.user_id, i.product_id, i.size, sum(i.quantity)::int AS pieces,
+               l.per_fan_limit, array_agg(DISTINCT o.id ORDER BY o.id) AS order_ids
+        FROM launches l
+        JOIN launch_products lp ON lp.launch_id = l.id
+        JOIN order_items i ON i.product_id = lp.product_id
+        JOIN orders o ON o.id = i.order_id
+        WHERE o.created_at >= l.starts_at
+          AND o.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
+          AND o.order_status <> 'Canceled'
+          AND NOT (o.stock_released AND o.payment_status <> 'SUCCESS')
+        GROUP BY l.id, o.user_id, i.product_id, i.size, l.per_fan_limit
+        HAVING sum(i.quantity) > l.per_fan_limit
+        ORDER BY l.id, o.user_id`,
+  );
+  return over.map((r) => ({
+    rule: 'launch.within-limit',
+    orderId: r.order_ids.at(-1)!,
+    subject: `launch #${r.launch_id}, user ${r.user_id}, size ${r.product_id}/${r.size}`,
+    message: `${r.pieces} pieces in orders ${r.order_ids.map((id) => `#${id}`).join(', ')}, but each fan may have ${r.per_fan_limit}`,
+  }));
+}
+
 export const INVARIANTS = {
   'money.balance': moneyBalance,
   'money.refund-within-payment': refundsWithinPayments,
@@ -631,6 +671,7 @@ export const INVARIANTS = {
   'states.replay': stateReplay,
   'mail.one-per-promise': mailPerPromise,
   'parcel.news-kept': parcelNewsKept,
+  'launch.within-limit': launchWithinLimit,
 } as const;
 
 /** Every rule above over the whole database; an empty list when all hold. */

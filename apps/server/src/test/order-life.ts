@@ -43,6 +43,8 @@ import {
   type OwnProcess,
 } from './server-process.js';
 import { createStaff } from './staff.js';
+import { createLaunch } from './launches.js';
+import { forgetLiveLaunches } from '../launches/launches.service.js';
 
 const COD_FEE_PAISE = 4900;
 /** The shipping tables the owner switches between (Settings → Shipping, issue 41). */
@@ -211,6 +213,8 @@ export interface World {
   couponIds: [number, number];
   orders: PlacedOrder[];
   returns: { id: number; orderId: number }[];
+  /** The second jersey's kit launches, newest last; `on` while its limits hold. */
+  launches: { id: number; on: boolean }[];
   /** What happened, one line a step: the failing sequence's readable script. */
   script: string[];
   /** Invariant checks run in this sequence. */
@@ -279,6 +283,7 @@ export async function newWorld(shop: Shop, via: 'first' | 'second' = 'first'): P
     couponIds: [shirtCoupon.id, orderCoupon.id],
     orders: [],
     returns: [],
+    launches: [],
     script: [],
     checks: 0,
   };
@@ -1398,12 +1403,86 @@ export class ClockJump implements Cmd {
           sql`, `,
         )} WHERE id IN (${ids})`,
       );
+      // This sequence's launches move with its orders: an order placed in one stays in it.
+      if (w.launches.length > 0) {
+        await db.execute(
+          sql`UPDATE launches SET starts_at = starts_at - ${back},
+                                  limits_until = limits_until - ${back},
+                                  canceled_at = canceled_at - ${back}
+              WHERE id IN (${sql.join(
+                w.launches.map((l) => sql`${l.id}`),
+                sql`, `,
+              )})`,
+        );
+        forgetLiveLaunches();
+        for (const l of w.launches) if (l.on && this.hours >= LAUNCH_LIMIT_HOURS) l.on = false;
+      }
       const { released, canceled } = await sweepOrdersOnce(db, w.shop.t.config.publicUrl);
       return `${released} holds released, ${canceled} unconfirmed COD orders canceled`;
     });
   }
   toString() {
     return `clockJump(${this.hours} h)`;
+  }
+}
+
+/** How long the checker's launches keep their limits: a day, which the longer jumps pass. */
+const LAUNCH_LIMIT_HOURS = 24;
+
+/**
+ * A manager's kit launch of the second jersey (decisions 070, 088): on sale from now with a
+ * limit per fan of each size, holds of 5 minutes, cash on delivery on or off, no
+ * waiting room; or its limits ended early, or the launch canceled (its jersey then sells with
+ * no rules). Orders, Pay Now, late payments and returns then meet its rules.
+ */
+export class LaunchStep implements Cmd {
+  constructor(
+    readonly action: 'start' | 'end' | 'cancel',
+    readonly limit: number,
+    readonly cod: boolean,
+  ) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const live = w.launches.find((l) => l.on);
+    const jersey = w.products[1]!;
+    const line =
+      this.action === 'start'
+        ? `manager: launches ${jersey.name.split(' ')[0]} now, ${this.limit} a size per fan, COD ${this.cod ? 'on' : 'off'}`
+        : `manager: ${this.action === 'end' ? 'ends the limits of' : 'cancels'} the launch`;
+    await step(w, line, async () => {
+      if (this.action === 'start') {
+        if (live) return 'a launch is on already';
+        const { id } = await createLaunch(w.shop.t.db, {
+          name: `Checker drop ${w.launches.length + 1}`,
+          // From now: the orders placed before it are not the launch's.
+          startsAt: new Date(),
+          limitsUntil: new Date(Date.now() + LAUNCH_LIMIT_HOURS * 3_600_000),
+          perFanLimit: this.limit,
+          codAllowed: this.cod,
+          holdMinutes: 5,
+          queueOpensMinutes: 0,
+          productIds: [jersey.id],
+        });
+        w.launches.push({ id, on: true });
+        return `launch #${id}`;
+      }
+      if (!live) return 'no launch is on';
+      live.on = false;
+      if (this.action === 'end') {
+        await w.shop.t.db.execute(
+          sql`UPDATE launches SET limits_until = greatest(now(), starts_at + interval '1 second')
+              WHERE id = ${live.id}`,
+        );
+        forgetLiveLaunches();
+        return 'its limits ended';
+      }
+      return outcome(
+        fair(w, await w.staff.manager.call('POST', `/api/admin/launches/${live.id}/cancel`)),
+      );
+    });
+  }
+  toString() {
+    return `launch(${this.action}, ${this.limit}, COD ${this.cod ? 'on' : 'off'})`;
   }
 }
 
@@ -1592,4 +1671,11 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc
     .tuple(fc.nat({ max: 1 }), fc.nat({ max: 2 }), fc.constantFrom(-2, -1, 0, 2), fc.boolean())
     .map(([p, z, d, r]) => new CatalogueCsv(p, z, d, r) as Cmd),
+  fc
+    .tuple(
+      fc.constantFrom<LaunchStep['action']>('start', 'start', 'end', 'cancel'),
+      fc.integer({ min: 1, max: 2 }),
+      fc.boolean(),
+    )
+    .map(([a, limit, cod]) => new LaunchStep(a, limit, cod) as Cmd),
 ];
