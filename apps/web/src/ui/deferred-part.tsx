@@ -7,7 +7,8 @@
 // React drops a click on a dehydrated part (it stops the event; it replays focus, not clicks),
 // and the browser would then follow a link or submit a form by itself. So a click there is held
 // and replayed once the part has hydrated, and what was typed into its fields before then is
-// handed to React as a change of the field.
+// handed to React as a change of the field. An action elsewhere that needs those fields asks
+// wakeTypedParts first (Add to Cart and the print).
 //
 // New data in its props, or a context above it changing (a navigation starting), makes React
 // render a dehydrated part in the browser instead: its code loads then, and a copy of the
@@ -141,6 +142,27 @@ function wakeSignal(code: () => PromiseLike<unknown>): Wake {
   };
 }
 
+/** The parts asleep (or whose code failed to load), each with what wakes it, by element. */
+const sleepers = new WeakMap<HTMLElement, () => void>();
+
+/**
+ * Wakes each part inside `root` that is asleep with text typed into its fields that React has
+ * not had yet (its code is loading, or failed to load and is asked for again); true if there
+ * was one. An action that reads those fields (Add to Cart reading the print) must wait for it,
+ * or it would go on without what the shopper typed.
+ */
+export function wakeTypedParts(root: ParentNode | null): boolean {
+  if (!root) return false;
+  let found = false;
+  for (const part of root.querySelectorAll<HTMLElement>('[data-deferred-part]')) {
+    const wakeUp = sleepers.get(part);
+    if (!wakeUp || typedBefore(part).length === 0) continue;
+    wakeUp();
+    found = true;
+  }
+  return found;
+}
+
 /** What a click, a touch or a focus inside `element` is, if it is inside. */
 function inside(element: HTMLElement, event: Event): boolean {
   return event.target instanceof Node && element.contains(event.target);
@@ -215,13 +237,16 @@ export function deferredPart<P extends object>(
     useEffect(() => {
       const element = ref.current;
       if (!element || !listening) return;
-      const start = (event: Event) => {
-        if (!inside(element, event)) return;
+      const wakeUp = () => {
         if (failed) {
           setFailed(false);
           setAttempt((a) => a + 1);
         } else wake?.wake();
       };
+      const start = (event: Event) => {
+        if (inside(element, event)) wakeUp();
+      };
+      sleepers.set(element, wakeUp);
       const hold = (event: MouseEvent) => {
         if (!inside(element, event) || event.button !== 0) return;
         // A link opened in a new tab or window is the browser's, asleep or not.
@@ -248,6 +273,7 @@ export function deferredPart<P extends object>(
         } else wake.wake();
       }
       return () => {
+        sleepers.delete(element);
         document.removeEventListener('pointerdown', start, true);
         document.removeEventListener('focusin', start, true);
         document.removeEventListener('click', hold, true);

@@ -7,10 +7,12 @@ import { screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callKey } from '@/api/client';
+import { CART_KEY } from '@/features/cart/cart-storage';
 import { eventually } from '@/test/eventually';
 import { productSummary } from '@/test/catalogue-data';
 import { fakeApi, ok } from '@/test/fake-api';
 import { startServerRenderer, type ServerRenderer } from '@/test/render-on-server';
+import { PRINT_LOADING } from './product-rules';
 
 /** One review: the product page's reviews section lists it. */
 const summary = (id: number, overrides: Partial<ProductSummary> = {}) =>
@@ -372,6 +374,49 @@ describe('the product page’s parts below the first screen', { timeout: 30_000 
     );
     watch.disconnect();
     expect(gaps).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('Add to Cart takes no print typed while the printing section’s code could not load: it loads it, keeps the text, and adds the print at the next tap', async () => {
+    localStorage.removeItem(CART_KEY);
+    const offer = { name_price: 300, number_price: 200, patch_price: null, colour: '#FFD700' };
+    const { errors } = await open(7, { printing: offer });
+    const printing = () =>
+      partOf(screen.getByRole('heading', { name: 'Name and number printing' }));
+    // The shopper's phone loses signal as they tap the name field: the code does not come.
+    offline = true;
+    screen
+      .getByRole('textbox', { name: 'Name (+₹300)' })
+      .dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await eventually(() => expect(loads).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asleep(printing())).toBe(true);
+    // They type into the form the page still shows, choose a size and tap Add to Cart.
+    type(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name (+₹300)' }), 'luna');
+    click(screen.getByRole('button', { name: 'S' }));
+    await eventually(() =>
+      expect(screen.getByRole('button', { name: 'S' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await eventually(() => expect(screen.getByText(PRINT_LOADING)).toBeTruthy());
+    // The tap asked for the code again; it comes, with the name they typed.
+    await eventually(() => expect(awake(printing())).toBe(true));
+    expect(loads).toBe(2);
+    await eventually(() => expect(screen.getByText('Printing adds ₹300 a piece.')).toBeTruthy());
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name (+₹300)' }).value).toBe(
+      'luna',
+    );
+    expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual([]);
+
+    click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await eventually(() =>
+      expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual([
+        expect.objectContaining({
+          selected_size: 'S',
+          print: { name: 'LUNA', number: null, patch: false, price: 300 },
+        }),
+      ]),
+    );
     expect(errors).toEqual([]);
   });
 

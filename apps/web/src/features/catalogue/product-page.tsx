@@ -5,7 +5,7 @@
 import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { deferredPart } from '@/ui/deferred-part';
+import { deferredPart, wakeTypedParts } from '@/ui/deferred-part';
 import { lazyPart } from '@/ui/lazy-part';
 import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
@@ -44,6 +44,7 @@ import {
   maxQuantity,
   youMayAlsoLike,
   type AddOutcome,
+  PRINT_LOADING,
 } from './product-rules';
 import { parseProductId, type productLoader } from './loaders';
 
@@ -96,6 +97,8 @@ function ProductView({ id }: { id: number }) {
   // What the printing section made of the form; null before anything is typed.
   const [printChoice, setPrintChoice] = useState<PrintChoice | null>(null);
   const printRef = useRef<HTMLElement>(null);
+  // Around the printing part: what is typed there before its code comes is not the page's yet.
+  const printBox = useRef<HTMLDivElement>(null);
   // A kit launch (decision 070): before the drop a countdown stands where the buttons go.
   const launch = detail?.launch ?? null;
   const launchPhase = useLaunchPhase(launch);
@@ -148,6 +151,12 @@ function ProductView({ id }: { id: number }) {
 
   /** A print typed but not valid yet: its first problem is focused and nothing is added. */
   function printBlocks(): boolean {
+    // Typed before the printing section's code came (a slow or failed load): it loads now,
+    // and nothing is added without the print the shopper sees in the form.
+    if (wakeTypedParts(printBox.current)) {
+      setAdded({ added: false, text: PRINT_LOADING });
+      return true;
+    }
     if (!printCheck || (!printCheck.nameError && !printCheck.numberError)) return false;
     printRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
     setAdded({ added: false, text: 'Please check the name and number to print.' });
@@ -289,14 +298,16 @@ function ProductView({ id }: { id: number }) {
           </div>
 
           {offer && (
-            <PrintingSection
-              offer={offer}
-              draft={printChoice?.draft ?? null}
-              onChange={setPrintChoice}
-              imagePath={product.image_url}
-              shirtName={product.name}
-              sectionRef={printRef}
-            />
+            <div ref={printBox}>
+              <PrintingSection
+                offer={offer}
+                draft={printChoice?.draft ?? null}
+                onChange={setPrintChoice}
+                imagePath={product.image_url}
+                shirtName={product.name}
+                sectionRef={printRef}
+              />
+            </div>
           )}
 
           {launch && launchPhase !== 'none' && (

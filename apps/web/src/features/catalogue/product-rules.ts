@@ -73,3 +73,7 @@ export function addOutcome(
   }
   return { added: true, text: 'Added to your cart.' };
 }
+
+/** Add to Cart or Buy Now with a print typed before the printing section's code came. */
+export const PRINT_LOADING =
+  'Your name and number are still loading. Please check your connection and tap again.';
