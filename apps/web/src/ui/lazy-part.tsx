@@ -2,8 +2,10 @@
 // a dialog (decision 085). On a phone that load can fail (no signal for a moment, or a new
 // release replaced the file), and React unmounts the whole page for an error no boundary
 // catches: a tap on the menu would blank the shop. A lazy part shows nothing instead, and the
-// next time it is shown it asks for its code again (React.lazy keeps a failed load's error).
+// next time it is shown it asks for its code again (React.lazy keeps a failed load's error, and
+// the browser the failed module: retry-import.ts).
 import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { retryingImport } from './retry-import';
 
 interface BoundaryProps {
   onFailed(): void;
@@ -33,9 +35,11 @@ export class LoadFailure extends Component<BoundaryProps, { failed: boolean }> {
 export function lazyPart<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): ComponentType<P> {
-  let Loaded = lazy(load);
+  // Asked again by a new address after a failure: the browser keeps the first one's.
+  const loadAgain = retryingImport(load);
+  let Loaded = lazy(loadAgain);
   const again = () => {
-    Loaded = lazy(load);
+    Loaded = lazy(loadAgain);
   };
   function LazyPart(props: P) {
     return (

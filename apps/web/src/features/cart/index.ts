@@ -19,4 +19,4 @@ export {
   type CheckoutLine,
   type CheckoutState,
 } from './checkout-line';
-export { isCartPrint } from './cart-storage';
+export { CART_KEY, isCartPrint } from './cart-storage';

@@ -7,7 +7,7 @@ import { screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callKey } from '@/api/client';
-import { CART_KEY } from '@/features/cart/cart-storage';
+import { CART_KEY } from '@/features/cart';
 import { eventually } from '@/test/eventually';
 import { productSummary } from '@/test/catalogue-data';
 import { fakeApi, ok } from '@/test/fake-api';

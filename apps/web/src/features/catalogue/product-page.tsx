@@ -6,6 +6,7 @@ import { DETAILS_CUT, type ProductSummary } from '@kitroom/contract';
 import { ShoppingBag, Zap } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { deferredPart, wakeTypedParts } from '@/ui/deferred-part';
+import { retryingImport } from '@/ui/retry-import';
 import { lazyPart } from '@/ui/lazy-part';
 import { Navigate, useLocation, useNavigate, useParams } from '@/ui/router';
 import { usePageData } from '@/api/page-data';
@@ -54,7 +55,7 @@ export const SIMILAR_PRODUCT_DELAY_MS = 2000;
 // The modals show only after a tap on Add to Cart or Buy Now: their code loads then.
 const ProductNotice = lazyPart(() => import('./product-notice'));
 
-const later = () => import('./deferred-parts');
+const later = retryingImport(() => import('./deferred-parts'));
 const PrintingSection = deferredPart(async () => (await later()).PrintingSection);
 const NotifyMe = deferredPart(async () => (await later()).NotifyMe);
 const DeliveryBox = deferredPart(async () => (await later()).DeliveryBox);
