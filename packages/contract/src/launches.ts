@@ -84,6 +84,13 @@ export const launchDropsText = (l: Pick<StorefrontLaunch, 'starts_at'>) =>
 export const launchLimitText = (l: Pick<StorefrontLaunch, 'per_fan_limit' | 'cod'>) =>
   `Launch rules: at most ${l.per_fan_limit} ${l.per_fan_limit === 1 ? 'piece' : 'pieces'} of each size per fan${l.cod ? '' : '; pay online (no cash on delivery)'}.`;
 
+/**
+ * Under "Notify me" while a launch holds the jersey (decision 088): a piece that comes back is
+ * the next fan's in the queue, and the mail waits for the end of the launch's limits.
+ */
+export const launchNotifyAfterText = (limitsUntil: string | Date) =>
+  `During the launch a piece that comes back goes to the next fan in the queue. We'll email you if your size is in stock when the launch ends, ${istDateTime(limitsUntil)}.`;
+
 /** Checkout's refusals (409), each naming the product. */
 export const launchNotStartedText = (product: string, startsAt: string | Date) =>
   `${product} goes on sale ${istDateTime(startsAt)}. Please come back then.`;

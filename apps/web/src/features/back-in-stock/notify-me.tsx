@@ -1,17 +1,27 @@
 // "Notify me" under the sizes of a product with a size sold out: the shopper picks the size
 // (when several are out) and presses Notify me; a logged-in shopper is done, a guest is then
 // asked for an email and told to confirm it from the mail sent. The server mails once when
-// the size is back (decision 047). The form
+// the size is back (decision 047); while a kit launch holds the jersey, once it is over
+// (decision 088), which the form then says. The form
 // starts the same for everyone, so the shared page's markup stays whole when a logged-in
 // shopper's browser takes it over (no email field to remove after hydration).
-import { backInStockCheckInbox, backInStockThanks } from '@kitroom/contract';
+import { backInStockCheckInbox, backInStockThanks, launchNotifyAfterText } from '@kitroom/contract';
 import { BellRing } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '@/api/client';
 import { selectUserId, useSessionSelector } from '@/features/accounts';
 import { buttonClass } from '@/ui/button-class';
 
-export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: string[] }) {
+export function NotifyMe({
+  productId,
+  soldOut,
+  launchEndsAt = null,
+}: {
+  productId: number;
+  soldOut: string[];
+  /** While a launch holds the jersey, when its limits end: the mail waits for then. */
+  launchEndsAt?: string | null;
+}) {
   const userId = useSessionSelector(selectUserId);
   const id = useId();
   const [size, setSize] = useState(soldOut[0] ?? '');
@@ -60,6 +70,9 @@ export function NotifyMe({ productId, soldOut }: { productId: number; soldOut: s
           ? `Size ${chosen} sold out? We'll email you when it's back.`
           : "A size sold out? We'll email you when it's back."}
       </p>
+      {launchEndsAt && (
+        <p className="mt-1 text-sm text-muted">{launchNotifyAfterText(launchEndsAt)}</p>
+      )}
       <div className="mt-3 flex flex-wrap items-end gap-2">
         {soldOut.length > 1 && (
           <label className="text-sm font-semibold">

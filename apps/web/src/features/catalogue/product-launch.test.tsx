@@ -36,12 +36,12 @@ const product: ProductDetail['product'] = {
   product_details: 'The new home shirt.',
 };
 
-function open(launch: StorefrontLaunch) {
+function open(launch: StorefrontLaunch, shown: ProductDetail['product'] = product) {
   const api = fakeApi();
   api.on('product.php', () =>
     ok([
       {
-        product,
+        product: shown,
         similar_by_category: [],
         similar_by_price: [],
         similar_by_tag: [],
@@ -104,6 +104,32 @@ describe('a kit launch on the product page', () => {
         'Launch rules: at most 2 pieces of each size per fan; pay online (no cash on delivery).',
       ),
     ).toBeTruthy();
+  });
+
+  it('says under Notify me that a sold-out size’s mail waits for the end of the launch, and not once it is over', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-12-01T13:29:50.000Z') });
+    const { rendered } = open(
+      {
+        name: 'Malabar FC Home 26/27',
+        starts_at: '2026-11-30T13:30:00.000Z',
+        limits_until: '2026-12-01T13:30:00.000Z',
+        per_fan_limit: 2,
+        cod: false,
+        queue_opens_at: null,
+      },
+      { ...product, size: { M: 0, L: 50 } },
+    );
+    await rendered;
+    expect(
+      await screen.findByText("Size M sold out? We'll email you when it's back."),
+    ).toBeTruthy();
+    const after =
+      "During the launch a piece that comes back goes to the next fan in the queue. We'll email you if your size is in stock when the launch ends, Tue 1 Dec, 7:00 pm IST.";
+    expect(screen.getByText(after)).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(11_000));
+    await eventually(() => expect(screen.queryByText(after)).toBeNull());
+    expect(screen.getByText("Size M sold out? We'll email you when it's back.")).toBeTruthy();
   });
 
   it('asks the pincode box about the launch, which keeps cash on delivery off', async () => {

@@ -363,7 +363,13 @@ function ProductView({ id }: { id: number }) {
           )}
 
           {/* Below the buttons: a sold-out size never pushes Add to Cart down the screen. */}
-          {soldOut.length > 0 && <NotifyMe productId={product.id} soldOut={soldOut} />}
+          {soldOut.length > 0 && (
+            <NotifyMe
+              productId={product.id}
+              soldOut={soldOut}
+              launchEndsAt={launch && launchPhase !== 'none' ? launch.limits_until : null}
+            />
+          )}
 
           <DeliveryBox
             printed={printCheck?.started ?? false}
