@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
+import { exchangeRules } from '../launches/index.js';
 import { pickupsForShopper } from '../shipping/index.js';
 import { returnCreditPaise } from '../tax/index.js';
 import { ORDER_NOT_FOUND } from '../fulfilment/index.js';
@@ -130,6 +131,27 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
           throw new Invalid(`${item.product_name} does not come in size ${wanted}.`);
         }
       }
+    }
+
+    // A kit launch's limit counts the sizes exchanged into (decision 088): under the lock
+    // checkout takes to count the fan's pieces, so an order and an exchange at once are counted
+    // one after the other.
+    const exchanges = input.items.flatMap((line) => {
+      const item = items.find((i) => i.id === line.order_item_id)!;
+      return input.kind === 'exchange' && line.exchange_size
+        ? [
+            {
+              productId: item.product_id,
+              name: item.product_name,
+              size: line.exchange_size,
+              quantity: line.quantity,
+            },
+          ]
+        : [];
+    });
+    if (exchanges.length > 0) {
+      await oq.lockShopperHolds(tx, userId);
+      await exchangeRules(tx, { userId, lines: exchanges, now });
     }
 
     const returnId = await q.insertReturn(tx, {

@@ -1106,6 +1106,8 @@ export const orderReturnItems = pgTable(
   },
   (t) => [
     uniqueIndex('order_return_items_uq').on(t.returnId, t.orderItemId),
+    // A kit launch counts a fan's exchanges by their order lines (decision 088).
+    index('order_return_items_item_idx').on(t.orderItemId),
     check('order_return_items_quantity_positive', sql`${t.quantity} >= 1`),
   ],
 );

@@ -5,6 +5,7 @@ export { launchesRoutes } from './launches.routes.js';
 export {
   checkoutRules,
   codClosedBy,
+  exchangeRules,
   gate,
   renewedHoldRules,
   storefrontLaunch,

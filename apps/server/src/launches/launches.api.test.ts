@@ -30,7 +30,14 @@ import { queryRows } from '../db/index.js';
 import { LAPSED_HOLD_REASON, releaseExpiredOrders } from '../checkout/index.js';
 import { createSandboxGateway, sandboxSecretSeed } from '../payments/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
-import { orderBody, outboxMails, shopper, stockOf, type Shopper } from '../test/checkout.js';
+import {
+  orderBody,
+  outboxMails,
+  paidOrder,
+  shopper,
+  stockOf,
+  type Shopper,
+} from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createLaunch } from '../test/launches.js';
@@ -372,6 +379,47 @@ describe('checkout in a launch', () => {
     await t.db.execute(sql`UPDATE shop_settings SET cod_enabled = true, cod_fee_paise = 0`);
     const allowed = await place(fan, on, 1, 'M', { payment_method: 'COD' });
     expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+
+  it('a size exchange counts toward the size asked for, also when the fan orders it at the same moment', async () => {
+    const id = await jersey('Kochi United Away');
+    await createLaunch(t.db, { when: 'on', perFanLimit: 1, productIds: [id] });
+    /** A fan whose L of the launch was delivered to them. */
+    const withL = async () => {
+      const fan = await shopper(t);
+      const id0 = await paidOrder(t, fan, [{ product_id: id, size: 'L', quantity: 1 }], 1359);
+      await t.db.execute(
+        sql`UPDATE orders SET order_status = 'Completed', delivered_at = now() WHERE id = ${id0}`,
+      );
+      const [line] = await queryRows<{ id: number }>(
+        t.db,
+        sql`SELECT id FROM order_items WHERE order_id = ${id0}`,
+      );
+      const exchange = () =>
+        fan.post('/api/order_return.php', {
+          user_id: fan.id,
+          order_id: id0,
+          kind: 'exchange',
+          reason: 'Too big',
+          items: [{ order_item_id: line!.id, quantity: 1, exchange_size: 'M' }],
+        });
+      return { fan, exchange };
+    };
+    const a = await withL();
+    await place(a.fan, id, 1, 'M');
+    const refused = await a.exchange();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(launchLimitReachedText('Kochi United Away', 'M', 1, 1));
+    const b = await withL();
+    expect((await b.exchange()).statusCode).toBe(200);
+    const bought = await place(b.fan, id, 1, 'M');
+    expect(bought.json().error).toBe(launchLimitReachedText('Kochi United Away', 'M', 1, 1));
+    // At once, several times: the exchange and the order are counted one after the other.
+    for (let round = 0; round < 8; round += 1) {
+      const c = await withL();
+      const both = await Promise.all([c.exchange(), place(c.fan, id, 1, 'M')]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    }
   });
 
   it('after its limits end the jersey sells as any other', async () => {

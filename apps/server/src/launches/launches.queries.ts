@@ -208,23 +208,54 @@ export async function launchCounts(
 const COUNTED = sql`o.order_status <> 'Canceled'
   AND NOT (o.stock_released AND o.payment_status <> 'SUCCESS')`;
 
-/** Pieces of each size of the launch's products in the fan's counted orders since its start. */
+/**
+ * Pieces of each size of the launch's products in the fan's counted orders since its start,
+ * with their exchanges (asked, approved or done; not rejected) moved to the size asked for: a
+ * fan with an M who exchanges an S for an M has 2 Ms.
+ */
 export async function piecesBought(
   db: Queryable,
   p: { userId: number; launchId: number; exceptOrderId: number | null },
 ): Promise<{ product_id: number; size: string; pieces: number }[]> {
   return queryRows(
     db,
-    sql`SELECT i.product_id, i.size, sum(i.quantity)::int AS pieces
+    sql`SELECT i.product_id, m.size, sum(m.pieces)::int AS pieces
         FROM launches l
         JOIN launch_products lp ON lp.launch_id = l.id
         JOIN order_items i ON i.product_id = lp.product_id
         JOIN orders o ON o.id = i.order_id
+        CROSS JOIN LATERAL (
+          SELECT i.size, i.quantity
+          UNION ALL
+          SELECT moved.size, moved.pieces
+          FROM order_return_items ri
+          JOIN order_returns r ON r.id = ri.return_id
+          CROSS JOIN LATERAL (VALUES (i.size, -ri.quantity), (ri.exchange_size, ri.quantity))
+            AS moved(size, pieces)
+          WHERE ri.order_item_id = i.id AND r.kind = 'exchange' AND r.status <> 'rejected'
+            AND ri.exchange_size IS NOT NULL
+        ) AS m(size, pieces)
         WHERE l.id = ${p.launchId} AND o.user_id = ${p.userId}
           AND o.created_at >= l.starts_at AND ${COUNTED}
           AND o.id IS DISTINCT FROM ${p.exceptOrderId}::int
-        GROUP BY i.product_id, i.size`,
+        GROUP BY i.product_id, m.size`,
   );
+}
+
+/** The latest launch (not canceled) each of these products is in; a product in none is absent. */
+export async function latestLaunchOfProducts(
+  db: Queryable,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await queryRows<{ product_id: number; launch_id: number }>(
+    db,
+    sql`SELECT DISTINCT ON (lp.product_id) lp.product_id, lp.launch_id
+        FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
+        WHERE lp.product_id IN (${sqlList(productIds)}) AND l.canceled_at IS NULL
+        ORDER BY lp.product_id, l.limits_until DESC`,
+  );
+  return new Map(rows.map((r) => [r.product_id, r.launch_id]));
 }
 
 /** An order's lines with the latest launch each product is in (null: none). */

@@ -267,3 +267,50 @@ it('in a launch of 1 a size, a late payment for a lapsed order after the fan bou
     { order_status: 'Processing', refunded: 0 },
   ]);
 });
+
+// Found by reading (decision 088's note): the launch's limit counted order lines only, so an
+// exchange moved a fan past it. With 1 M and 1 L of a launch of 1 a size, the fan exchanged
+// the L for an M and had 2 Ms: launch.within-limit — "2 pieces in orders #N, #N, but each fan
+// may have 1". The exchange is refused, with the launch's words; the L stays theirs.
+it('in a launch of 1 a size, a fan with an M and an L cannot exchange the L for a second M', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new LaunchStep('start', 1, false),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+    new PayPage(0, 'paid', false),
+    new Checkout(0, [{ product: 1, size: 1, quantity: 1 }], 'none', false, false),
+    new PayPage(1, 'paid', false),
+    new Ship(1, 'sandbox'),
+    new CourierTick(5),
+    new RequestReturn(0, 'exchange', 0, 1, false),
+  ]);
+  const last = w.script.at(-1)!.replace(/#\d+/g, '#N').replace(/Away \w+/, 'Away');
+  expect([last]).toEqual([
+    'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
+  ]);
+  const returns = await queryRows<{ n: number }>(
+    shop.t.db,
+    sql`SELECT count(*)::int AS n FROM order_returns WHERE order_id = ${w.orders[1]!.id}`,
+  );
+  expect(returns).toEqual([{ n: 0 }]);
+});
+
+// The other half: an exchange asked for counts toward the size it asks for, so the fan who
+// exchanged an L for an M cannot then buy an M at checkout.
+it('in a launch of 1 a size, an M asked for in exchange counts: the fan cannot buy another M', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new LaunchStep('start', 1, false),
+    new Checkout(0, [{ product: 1, size: 1, quantity: 1 }], 'none', false, false),
+    new PayPage(0, 'paid', false),
+    new Ship(0, 'sandbox'),
+    new CourierTick(5),
+    new RequestReturn(0, 'exchange', 0, 1, false),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+  ]);
+  const lines = w.script.slice(-2).map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
+  expect(lines).toEqual([
+    'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  return #N',
+    'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
+  ]);
+});

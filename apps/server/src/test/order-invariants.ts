@@ -623,8 +623,9 @@ async function parcelNewsKept(db: Queryable): Promise<Violation[]> {
  * launch.within-limit — no fan has more than a kit launch's limit of any size of its jerseys
  * in the orders they placed while its limits were on (until they ended or it was canceled):
  * counted are orders not canceled, and not unpaid with their hold run out (their stock is
- * back on sale; paid later, they count again). Whichever path sold the piece — checkout,
- * Pay Now, a late payment (decisions 070, 088).
+ * back on sale; paid later, they count again), with the sizes their exchanges asked for then
+ * (not rejected) in place of the sizes given back. Whichever path sold the piece — checkout,
+ * Pay Now, a late payment, an exchange (decisions 070, 088).
  */
 async function launchWithinLimit(db: Queryable): Promise<Violation[]> {
   const over = await queryRows<{
@@ -637,19 +638,36 @@ async function launchWithinLimit(db: Queryable): Promise<Violation[]> {
     order_ids: number[];
   }>(
     db,
-    sql`SELECT l.id AS launch_id, o.user_id, i.product_id, i.size, sum(i.quantity)::int AS pieces,
-               l.per_fan_limit, array_agg(DISTINCT o.id ORDER BY o.id) AS order_ids
-        FROM launches l
-        JOIN launch_products lp ON lp.launch_id = l.id
-        JOIN order_items i ON i.product_id = lp.product_id
-        JOIN orders o ON o.id = i.order_id
-        WHERE o.created_at >= l.starts_at
-          AND o.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
-          AND o.order_status <> 'Canceled'
-          AND NOT (o.stock_released AND o.payment_status <> 'SUCCESS')
-        GROUP BY l.id, o.user_id, i.product_id, i.size, l.per_fan_limit
-        HAVING sum(i.quantity) > l.per_fan_limit
-        ORDER BY l.id, o.user_id`,
+    sql`WITH counted AS (
+          SELECT l.id AS launch_id, o.user_id, o.id AS order_id, i.product_id, m.size, m.pieces,
+                 l.per_fan_limit
+          FROM launches l
+          JOIN launch_products lp ON lp.launch_id = l.id
+          JOIN order_items i ON i.product_id = lp.product_id
+          JOIN orders o ON o.id = i.order_id
+          CROSS JOIN LATERAL (
+            SELECT i.size, i.quantity
+            UNION ALL
+            SELECT moved.size, moved.pieces
+            FROM order_return_items ri
+            JOIN order_returns r ON r.id = ri.return_id
+            CROSS JOIN LATERAL (VALUES (i.size, -ri.quantity), (ri.exchange_size, ri.quantity))
+              AS moved(size, pieces)
+            WHERE ri.order_item_id = i.id AND r.kind = 'exchange' AND r.status <> 'rejected'
+              AND ri.exchange_size IS NOT NULL
+              AND r.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
+          ) AS m(size, pieces)
+          WHERE o.created_at >= l.starts_at
+            AND o.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
+            AND o.order_status <> 'Canceled'
+            AND NOT (o.stock_released AND o.payment_status <> 'SUCCESS')
+        )
+        SELECT launch_id, user_id, product_id, size, sum(pieces)::int AS pieces, per_fan_limit,
+               array_agg(DISTINCT order_id ORDER BY order_id) AS order_ids
+        FROM counted
+        GROUP BY launch_id, user_id, product_id, size, per_fan_limit
+        HAVING sum(pieces) > per_fan_limit
+        ORDER BY launch_id, user_id`,
   );
   return over.map((r) => ({
     rule: 'launch.within-limit',

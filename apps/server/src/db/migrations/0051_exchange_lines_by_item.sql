@@ -1,0 +1,1 @@
+CREATE INDEX "order_return_items_item_idx" ON "order_return_items" USING btree ("order_item_id");
