@@ -284,7 +284,10 @@ it('in a launch of 1 a size, a fan with an M and an L cannot exchange the L for 
     new CourierTick(5),
     new RequestReturn(0, 'exchange', 0, 1, false),
   ]);
-  const last = w.script.at(-1)!.replace(/#\d+/g, '#N').replace(/Away \w+/, 'Away');
+  const last = w.script
+    .at(-1)!
+    .replace(/#\d+/g, '#N')
+    .replace(/Away \w+/, 'Away');
   expect([last]).toEqual([
     'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
   ]);
@@ -308,7 +311,9 @@ it('in a launch of 1 a size, an M asked for in exchange counts: the fan cannot b
     new RequestReturn(0, 'exchange', 0, 1, false),
     new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
   ]);
-  const lines = w.script.slice(-2).map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
+  const lines = w.script
+    .slice(-2)
+    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
   expect(lines).toEqual([
     'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  return #N',
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
