@@ -210,8 +210,9 @@ const COUNTED = sql`o.order_status <> 'Canceled'
 
 /**
  * Pieces of each size of the launch's products in the fan's counted orders since its start,
- * with their exchanges (asked, approved or done; not rejected) moved to the size asked for: a
- * fan with an M who exchanges an S for an M has 2 Ms.
+ * with their exchanges (asked, approved or done; not rejected) moved to the size asked for (a
+ * fan with an M who exchanges an S for an M has 2 Ms), and less the pieces of their returns
+ * the shop has received back (the fan has them no longer).
  */
 export async function piecesBought(
   db: Queryable,
@@ -232,8 +233,9 @@ export async function piecesBought(
           JOIN order_returns r ON r.id = ri.return_id
           CROSS JOIN LATERAL (VALUES (i.size, -ri.quantity), (ri.exchange_size, ri.quantity))
             AS moved(size, pieces)
-          WHERE ri.order_item_id = i.id AND r.kind = 'exchange' AND r.status <> 'rejected'
-            AND ri.exchange_size IS NOT NULL
+          WHERE ri.order_item_id = i.id AND moved.size IS NOT NULL
+            AND (r.kind = 'exchange' AND r.status <> 'rejected'
+                 OR r.kind = 'return' AND r.received_at IS NOT NULL)
         ) AS m(size, pieces)
         WHERE l.id = ${p.launchId} AND o.user_id = ${p.userId}
           AND o.created_at >= l.starts_at AND ${COUNTED}

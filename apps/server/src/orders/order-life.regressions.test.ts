@@ -319,3 +319,28 @@ it('in a launch of 1 a size, an M asked for in exchange counts: the fan cannot b
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
   ]);
 });
+
+// A return counts until the shop has the piece back: then the fan may buy the size again.
+it('in a launch of 1 a size, a fan whose M came back to the shop may buy an M again, not before', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new LaunchStep('start', 1, false),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+    new PayPage(0, 'paid', false),
+    new Ship(0, 'sandbox'),
+    new CourierTick(5),
+    new RequestReturn(0, 'return', 0, 1, false),
+    new ReturnStep(0, 'approve'),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+    new ReturnStep(0, 'receive'),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+  ]);
+  const lines = w.script
+    .slice(-3)
+    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
+  expect(lines).toEqual([
+    'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
+    'packer: receives return #N of order #N  ⇒  200',
+    'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  order #N',
+  ]);
+});

@@ -624,7 +624,8 @@ async function parcelNewsKept(db: Queryable): Promise<Violation[]> {
  * in the orders they placed while its limits were on (until they ended or it was canceled):
  * counted are orders not canceled, and not unpaid with their hold run out (their stock is
  * back on sale; paid later, they count again), with the sizes their exchanges asked for then
- * (not rejected) in place of the sizes given back. Whichever path sold the piece — checkout,
+ * (not rejected) in place of the sizes given back, less the pieces their returns brought back
+ * to the shop then. Whichever path sold the piece — checkout,
  * Pay Now, a late payment, an exchange (decisions 070, 088).
  */
 async function launchWithinLimit(db: Queryable): Promise<Violation[]> {
@@ -653,9 +654,11 @@ async function launchWithinLimit(db: Queryable): Promise<Violation[]> {
             JOIN order_returns r ON r.id = ri.return_id
             CROSS JOIN LATERAL (VALUES (i.size, -ri.quantity), (ri.exchange_size, ri.quantity))
               AS moved(size, pieces)
-            WHERE ri.order_item_id = i.id AND r.kind = 'exchange' AND r.status <> 'rejected'
-              AND ri.exchange_size IS NOT NULL
-              AND r.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
+            WHERE ri.order_item_id = i.id AND moved.size IS NOT NULL
+              AND (r.kind = 'exchange' AND r.status <> 'rejected'
+                     AND r.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
+                   OR r.kind = 'return'
+                     AND r.received_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until)))
           ) AS m(size, pieces)
           WHERE o.created_at >= l.starts_at
             AND o.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
