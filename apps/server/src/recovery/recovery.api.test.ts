@@ -12,6 +12,7 @@ import { orderLedger } from '../orders/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { createLaunch } from '../test/launches.js';
 import { createOrder } from '../test/order-factories.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../test/smtp.js';
 import { createStaff } from '../test/staff.js';
@@ -233,6 +234,50 @@ describe('the sweep', () => {
     await sweep();
     for (const s of [never, withdrew, erased]) expect(await remindersTo(s.email)).toEqual([]);
     expect(await remindersTo(off.email)).toHaveLength(1);
+  });
+
+  it('waits for a kit launch to end before reminding a cart with its jersey', async () => {
+    const drop = await createProduct(t.db, { name: 'Malabar FC Home 26/27', pricePaise: 149_900 });
+    // Its limits end two hours from now; the sweep's clock below moves past the wait, then past them.
+    await createLaunch(t.db, {
+      when: 'on',
+      productIds: [drop],
+      limitsUntil: new Date(Date.now() + 120 * 60_000),
+    });
+    const s = await shopper();
+    await s.add(drop);
+    await s.add(away, 'L');
+    await s.reachCheckout();
+    await sweep();
+    expect(await remindersTo(s.email)).toEqual([]);
+    await sweep(125);
+    await t.drainOutbox();
+    expect(await remindersTo(s.email)).toHaveLength(1);
+    expect(mailsTo(s.email)[0]!.text).toContain('1 × Malabar FC Home 26/27 (size M)');
+  });
+
+  it('shows only what can still be bought, and writes none for a cart sold out altogether', async () => {
+    const gone = await createProduct(t.db, {
+      name: 'Gokulam Kerala Away 2025',
+      pricePaise: 99_900,
+    });
+    await t.db.execute(sql`UPDATE product_sizes SET stock = 0 WHERE product_id = ${gone}`);
+    const both = await shopper();
+    await both.add(jersey);
+    await t.db.execute(sql`UPDATE product_sizes SET stock = 5 WHERE product_id = ${gone}`);
+    await both.add(gone);
+    const onlyGone = await shopper();
+    await onlyGone.add(gone);
+    await t.db.execute(sql`UPDATE product_sizes SET stock = 0 WHERE product_id = ${gone}`);
+    await both.reachCheckout();
+    await onlyGone.reachCheckout();
+    await sweep();
+    await t.drainOutbox();
+    expect(await remindersTo(onlyGone.email)).toEqual([]);
+    const [mail] = mailsTo(both.email);
+    expect(mail!.text).toContain('1 × Kerala Blasters Home Jersey 2024 (size M)');
+    expect(mail!.text).not.toContain('Gokulam');
+    expect(mail!.text).toContain('Cart total (shipping at checkout) ₹1,299');
   });
 
   it('writes none for a shopper who reached checkout with an empty cart', async () => {

@@ -117,9 +117,17 @@ const MAY_MAIL = sql`c.withdrawn_at IS NULL AND u.erased_at IS NULL`;
 
 /**
  * Shoppers who reached checkout before `before`, did not order since, consented, still have
- * lines in their cart, and whose visit the sweep has not looked at yet: its candidates.
+ * lines in their cart, and whose visit the sweep has not looked at yet: its candidates. A cart
+ * with a jersey of a kit launch not yet over (scheduled, or its limits still on) waits for the
+ * launch's end: a reminder would send the fan to checkout out of their turn in its queue, with
+ * a coupon off a drop that needs none (decision 088).
  */
-export async function dueCarts(db: Queryable, before: Date, limit: number): Promise<DueCart[]> {
+export async function dueCarts(
+  db: Queryable,
+  before: Date,
+  now: Date,
+  limit: number,
+): Promise<DueCart[]> {
   return queryRows<DueCart>(
     db,
     sql`SELECT v.user_id, u.email, u.name, v.reached_at
@@ -129,6 +137,11 @@ export async function dueCarts(db: Queryable, before: Date, limit: number): Prom
         WHERE v.reached_at <= ${before.toISOString()}::timestamptz
           AND ${MAY_MAIL} AND ${NOT_ORDERED}
           AND EXISTS (SELECT 1 FROM cart_items ci WHERE ci.user_id = v.user_id)
+          AND NOT EXISTS (SELECT 1 FROM cart_items ci
+                          JOIN launch_products lp ON lp.product_id = ci.product_id
+                          JOIN launches l ON l.id = lp.launch_id
+                          WHERE ci.user_id = v.user_id AND l.canceled_at IS NULL
+                            AND l.limits_until > ${now.toISOString()}::timestamptz)
           AND v.swept_visit_at IS DISTINCT FROM v.reached_at
         ORDER BY v.reached_at, v.user_id
         LIMIT ${limit}`,

@@ -192,7 +192,7 @@ export async function writeDueReminders(
   const base = publicUrl.replace(/\/$/, '');
   let written = 0;
   for (;;) {
-    const due = await q.dueCarts(db, before, SWEEP_BATCH);
+    const due = await q.dueCarts(db, before, now, SWEEP_BATCH);
     let progressed = 0;
     for (const shopper of due) {
       if (await remind(db, base, settings, shopper, now)) written += 1;
@@ -211,11 +211,18 @@ async function remind(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const { cart_items: items } = await carts.cart(tx, shopper.user_id);
+    const { cart_items: cartItems } = await carts.cart(tx, shopper.user_id);
+    // The mail shows what can still be bought: a cart sold out altogether gets none.
+    const items = cartItems.filter((i) => i.stock_quantity > 0);
+    if (items.length === 0) {
+      await q.markSwept(tx, shopper.user_id, shopper.reached_at);
+      return false;
+    }
     const token = randomBytes(24).toString('base64url');
     const id = await q.insertReminder(tx, {
       userId: shopper.user_id,
-      cartKey: cartKey(items),
+      // The cart as the shopper left it, sold-out lines too: the same cart is reminded once.
+      cartKey: cartKey(cartItems),
       reachedAt: shopper.reached_at,
       tokenHash: hashToken(token),
     });
