@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { indianDayOf, indianMidnight } from '../indian-days.js';
-import { exchangeRules } from '../launches/index.js';
+import { checkoutRules } from '../launches/index.js';
 import { pickupsForShopper } from '../shipping/index.js';
 import { returnCreditPaise } from '../tax/index.js';
 import { ORDER_NOT_FOUND } from '../fulfilment/index.js';
@@ -133,25 +133,27 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
       }
     }
 
-    // A kit launch's limit counts the sizes exchanged into (decision 088): under the lock
-    // checkout takes to count the fan's pieces, so an order and an exchange at once are counted
-    // one after the other.
-    const exchanges = input.items.flatMap((line) => {
+    // A kit launch's limit counts the sizes exchanged into (decision 088), by checkout's rules
+    // (not its queue's turn: the fan bought the piece already) under the lock checkout takes to
+    // count the fan's pieces, so an order and an exchange at once are counted one after the other.
+    const launchExchanges = input.items.flatMap((line) => {
       const item = items.find((i) => i.id === line.order_item_id)!;
-      return input.kind === 'exchange' && line.exchange_size
+      const launchId = sizes.find((s) => s.id === item.product_id)?.launch_id ?? null;
+      return input.kind === 'exchange' && line.exchange_size && launchId !== null
         ? [
             {
               productId: item.product_id,
               name: item.product_name,
               size: line.exchange_size,
               quantity: line.quantity,
+              launchId,
             },
           ]
         : [];
     });
-    if (exchanges.length > 0) {
+    if (launchExchanges.length > 0) {
       await oq.lockShopperHolds(tx, userId);
-      await exchangeRules(tx, { userId, lines: exchanges, now });
+      await checkoutRules(tx, { userId, lines: launchExchanges, cod: false, now, turn: false });
     }
 
     const returnId = await q.insertReturn(tx, {

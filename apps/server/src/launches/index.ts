@@ -5,7 +5,6 @@ export { launchesRoutes } from './launches.routes.js';
 export {
   checkoutRules,
   codClosedBy,
-  exchangeRules,
   gate,
   renewedHoldRules,
   storefrontLaunch,

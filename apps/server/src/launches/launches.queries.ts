@@ -253,22 +253,6 @@ const piecesBoughtStatement = preparedStatement<{
       GROUP BY i.product_id, m.size`,
 );
 
-/** The latest launch (not canceled) each of these products is in; a product in none is absent. */
-export async function latestLaunchOfProducts(
-  db: Queryable,
-  productIds: readonly number[],
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await queryRows<{ product_id: number; launch_id: number }>(
-    db,
-    sql`SELECT DISTINCT ON (lp.product_id) lp.product_id, lp.launch_id
-        FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
-        WHERE lp.product_id IN (${sqlList(productIds)}) AND l.canceled_at IS NULL
-        ORDER BY lp.product_id, l.limits_until DESC`,
-  );
-  return new Map(rows.map((r) => [r.product_id, r.launch_id]));
-}
-
 /** An order's lines with the latest launch each product is in (null: none). */
 export async function orderLaunchLines(
   db: Queryable,

@@ -427,34 +427,6 @@ export async function renewedHoldRules(
 }
 
 /**
- * The rules for a size exchange the fan asks for (the shopper's hold lock taken): while a
- * launch's limits are on, the pieces of the size asked for, with those the fan has already
- * (their exchanges moved), stay within the limit; before its drop a launch's jersey is not
- * given out in another size. 409 with the reason otherwise.
- */
-export async function exchangeRules(
-  db: Queryable,
-  o: {
-    userId: number;
-    lines: readonly { productId: number; name: string; size: string; quantity: number }[];
-    now: Date;
-  },
-): Promise<void> {
-  const launchOf = await q.latestLaunchOfProducts(db, [
-    ...new Set(o.lines.map((l) => l.productId)),
-  ]);
-  if (launchOf.size === 0) return;
-  await checkoutRules(db, {
-    userId: o.userId,
-    lines: o.lines.map((l) => ({ ...l, launchId: launchOf.get(l.productId) ?? null })),
-    cod: false,
-    now: o.now,
-    // Not in the waiting room: the fan bought the piece already.
-    turn: false,
-  });
-}
-
-/**
  * The name of a launch that keeps cash on delivery off for any of these products now (upcoming
  * or on), or null: checkout says so before the shopper picks COD. Read from the live launches
  * the gate keeps (a second old at most); the order's own rules decide under its lock.
