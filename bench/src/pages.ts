@@ -68,6 +68,13 @@ export interface PageFigures {
   /** JavaScript and CSS the page loaded, gzipped from apps/web/dist, in bytes. */
   jsGzipBytes: number;
   cssGzipBytes: number;
+  /**
+   * Lighthouse's BenchmarkIndex of the machine running Chromium (median of the runs): its
+   * CPU's speed, which the mobile preset's 4× CPU slowdown is relative to. Lighthouse's
+   * throttling docs put a high-end desktop at 1,500–2,000 and a low-end one at 1,000–1,500;
+   * the same page's TBT on two machines compares only with this beside it.
+   */
+  benchmarkIndex?: number;
   files: string[];
   perRun: { score: number; lcpMs: number; tbtMs: number; cls: number }[];
 }
@@ -77,6 +84,7 @@ interface RunFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  benchmarkIndex: number;
   finalPath: string;
   assets: { path: string; kind: 'js' | 'css' }[];
 }
@@ -109,6 +117,7 @@ function runFigures(lhr: Result, origin: string): RunFigures {
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
     assets,
   };
@@ -281,7 +290,7 @@ export async function measurePages(
         const figures = await measuredRun(browser, baseUrl, spec, flags, log);
         perRun.push(figures);
         log(
-          `  ${spec.label} run ${i + 1}/${runs}: score ${figures.score}, LCP ${round(figures.lcpMs)} ms, TBT ${round(figures.tbtMs)} ms, CLS ${round(figures.cls, 3)}`,
+          `  ${spec.label} run ${i + 1}/${runs}: score ${figures.score}, LCP ${round(figures.lcpMs)} ms, TBT ${round(figures.tbtMs)} ms, CLS ${round(figures.cls, 3)}, CPU index ${round(figures.benchmarkIndex)}`,
         );
       }
       const last = perRun[perRun.length - 1]!;
@@ -305,6 +314,7 @@ export async function measurePages(
         cls: round(median(perRun.map((r) => r.cls)), 4),
         jsGzipBytes: js,
         cssGzipBytes: css,
+        benchmarkIndex: round(median(perRun.map((r) => r.benchmarkIndex))),
         files: [...unique.keys()].sort(),
         perRun: perRun.map((r) => ({
           score: r.score,

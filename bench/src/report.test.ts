@@ -69,6 +69,7 @@ function result(engine: BenchResult['engine']): BenchResult {
         cls: 0,
         jsGzipBytes: 105_000,
         cssGzipBytes: 9_000,
+        benchmarkIndex: 1204,
         files: [],
         perRun: [],
       },
@@ -312,6 +313,7 @@ describe('README section', () => {
     expect(section).toContain(
       '| Checkout `/checkOut` | skipped: the storefront shows its 404 page',
     );
+    expect(section).toContain("Lighthouse's CPU index (BenchmarkIndex) of this machine: 1,204");
   });
 
   it('shows 1 vs 2 processes with the ratio, or why they were not measured', () => {

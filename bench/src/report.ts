@@ -1,6 +1,7 @@
 // Renders a run as the results section of bench/README.md and as the p99 chart.
 import { API_BUDGETS, PAGE_BUDGETS } from './budgets.js';
 import { lineChart, type Series } from './chart.js';
+import { median } from './stats.js';
 import type { BenchResult, BudgetCheck } from './results.js';
 
 export const START_MARKER = '<!-- bench:results:start -->';
@@ -244,6 +245,13 @@ export function renderSection(r: BenchResult): string {
       lines.push(`| ${p.label} \`${p.path}\` | skipped: ${p.reason} | | | | | |`);
     }
     lines.push('');
+    const indexes = r.pages.flatMap((p) => (p.benchmarkIndex ? [p.benchmarkIndex] : []));
+    if (indexes.length > 0) {
+      lines.push(
+        `Lighthouse's CPU index (BenchmarkIndex) of this machine: ${n(median(indexes))} (${n(Math.min(...indexes))}–${n(Math.max(...indexes))} by page). The preset slows the CPU 4× from it, so TBT compares across runs only at a similar index.`,
+        '',
+      );
+    }
   }
 
   const judged = r.budgets.filter((c) => c.pass !== null);
