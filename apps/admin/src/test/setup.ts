@@ -12,6 +12,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Files share one page per worker (vitest.config.ts: isolate false): what a test kept in
+  // the browser's storage must not reach the next file.
+  localStorage.clear();
+  sessionStorage.clear();
   const problems = consoleErrorProblems();
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
