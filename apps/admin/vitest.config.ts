@@ -17,10 +17,11 @@ export default defineConfig({
     // The settings forms are typed into key by key: about 4 s a test on a quiet machine, over
     // Vitest's 5 s default on a loaded or slower one (seen on 2026-11-30).
     testTimeout: 15_000,
-    // A worker keeps its page (jsdom) and modules from one file to the next instead of making
-    // them again for each of the ~40 files: 116 s → 33 s for the suite on these 2-core
-    // machines (jsdom's set-up alone was 65 s). Each test unmounts what it rendered and
-    // clears the browser's storage (src/test/setup.ts); the suite passed in shuffled orders.
+    // A worker keeps its page (jsdom) from one file to the next instead of making it again for
+    // each of the ~40 files: 116 s → 35 s for the suite on these 2-core machines (jsdom's
+    // set-up alone was 65 s). The app's modules are still imported afresh for each file, and
+    // storage, cookies and the address start over (src/test/setup.ts); the suite passed with
+    // its files shuffled.
     isolate: false,
   },
 });

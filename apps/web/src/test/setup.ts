@@ -1,8 +1,9 @@
 // jsdom lacks the layout observers and media queries that carousels and the nav bar use.
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { forgetApi } from '@/api/use-api';
 import { collectConsoleErrors, consoleErrorProblems } from '@kitroom/ui/console-errors';
+import { startPageOver } from '@kitroom/ui/fresh-page';
 
 class ObserverStub {
   observe(): void {}
@@ -43,4 +44,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
   const problems = consoleErrorProblems();
   if (problems.length > 0) throw new Error(problems.join('\n'));
+});
+
+// Files share one page per worker (vitest.config.ts: isolate false), but not the app's modules
+// or the page's address and cookies (@kitroom/ui/fresh-page).
+afterAll(() => {
+  vi.resetModules();
+  startPageOver();
 });
