@@ -212,7 +212,8 @@ const COUNTED = sql`o.order_status <> 'Canceled'
  * Pieces of each size of the launch's products in the fan's counted orders since its start,
  * with their exchanges (asked, approved or done; not rejected) moved to the size asked for (a
  * fan with an M who exchanges an S for an M has 2 Ms), and less the pieces of their returns
- * the shop has received back (the fan has them no longer).
+ * the shop has received back (the fan has them no longer). Of an order placed before the
+ * start, only the sizes its exchanges asked for since the start count (decision 088).
  */
 export async function piecesBought(
   db: Queryable,
@@ -236,7 +237,7 @@ const piecesBoughtStatement = preparedStatement<{
       JOIN order_items i ON i.product_id = lp.product_id
       JOIN orders o ON o.id = i.order_id
       CROSS JOIN LATERAL (
-        SELECT i.size, i.quantity
+        SELECT i.size, i.quantity WHERE o.created_at >= l.starts_at
         UNION ALL
         SELECT moved.size, moved.pieces
         FROM order_return_items ri
@@ -246,9 +247,13 @@ const piecesBoughtStatement = preparedStatement<{
         WHERE ri.order_item_id = i.id AND moved.size IS NOT NULL
           AND (r.kind = 'exchange' AND r.status <> 'rejected'
                OR r.kind = 'return' AND r.received_at IS NOT NULL)
+          -- A piece bought before the launch never counted: only the size an exchange asked
+          -- for since the start does.
+          AND (o.created_at >= l.starts_at
+               OR r.kind = 'exchange' AND r.created_at >= l.starts_at AND moved.pieces > 0)
       ) AS m(size, pieces)
       WHERE l.id = ${param('launchId', 'int')} AND o.user_id = ${param('userId', 'int')}
-        AND o.created_at >= l.starts_at AND ${COUNTED}
+        AND ${COUNTED}
         AND o.id IS DISTINCT FROM ${param('exceptOrderId', 'int')}
       GROUP BY i.product_id, m.size`,
 );

@@ -344,3 +344,31 @@ it('in a launch of 1 a size, a fan whose M came back to the shop may buy an M ag
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  order #N',
   ]);
 });
+
+// Found by reading (decision 088's note): a piece bought before the launch and exchanged
+// during it. The exchange was judged by the launch's rules, so the M it asks for counted then;
+// but checkout counted only orders placed since the start, so the fan could buy a second M.
+// The M asked for now counts wherever the order it came from was placed.
+it('in a launch of 1 a size, an M asked for in exchange of an L bought before the launch counts', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new Checkout(0, [{ product: 1, size: 1, quantity: 1 }], 'none', false, false),
+    new PayPage(0, 'paid', false),
+    new Ship(0, 'sandbox'),
+    new CourierTick(5),
+    new LaunchStep('start', 1, false),
+    new RequestReturn(0, 'exchange', 0, 1, false),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+    new Checkout(0, [{ product: 1, size: 1, quantity: 1 }], 'none', false, false),
+  ]);
+  const lines = w.script
+    .slice(-3)
+    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
+  expect(lines).toEqual([
+    'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  return #N',
+    'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
+    // The L given back was bought before the launch: it was never counted, so the fan may
+    // still buy one L in the launch.
+    'shopper 1: checkout online [Kochi L×1], ₹3010.01  ⇒  order #N',
+  ]);
+});

@@ -621,7 +621,8 @@ async function parcelNewsKept(db: Queryable): Promise<Violation[]> {
 
 /**
  * launch.within-limit — no fan has more than a kit launch's limit of any size of its jerseys
- * in the orders they placed while its limits were on (until they ended or it was canceled):
+ * in the orders they placed while its limits were on (until they ended or it was canceled),
+ * and in the sizes they asked for then in exchange of pieces bought before it:
  * counted are orders not canceled, and not unpaid with their hold run out (their stock is
  * back on sale; paid later, they count again), with the sizes their exchanges asked for then
  * (not rejected) in place of the sizes given back, less the pieces their returns brought back
@@ -647,7 +648,7 @@ async function launchWithinLimit(db: Queryable): Promise<Violation[]> {
           JOIN order_items i ON i.product_id = lp.product_id
           JOIN orders o ON o.id = i.order_id
           CROSS JOIN LATERAL (
-            SELECT i.size, i.quantity
+            SELECT i.size, i.quantity WHERE o.created_at >= l.starts_at
             UNION ALL
             SELECT moved.size, moved.pieces
             FROM order_return_items ri
@@ -659,9 +660,10 @@ async function launchWithinLimit(db: Queryable): Promise<Violation[]> {
                      AND r.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
                    OR r.kind = 'return'
                      AND r.received_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until)))
+              AND (o.created_at >= l.starts_at
+                   OR r.kind = 'exchange' AND r.created_at >= l.starts_at AND moved.pieces > 0)
           ) AS m(size, pieces)
-          WHERE o.created_at >= l.starts_at
-            AND o.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
+          WHERE o.created_at < least(l.limits_until, coalesce(l.canceled_at, l.limits_until))
             AND o.order_status <> 'Canceled'
             AND NOT (o.stock_released AND o.payment_status <> 'SUCCESS')
         )
