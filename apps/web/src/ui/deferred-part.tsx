@@ -169,6 +169,22 @@ function inside(element: HTMLElement, event: Event): boolean {
 }
 
 /**
+ * Keeps a plain click inside `element` from the browser and from React, to be made again once
+ * the part can take it; false when it is not one to keep.
+ */
+function keepsClick(element: HTMLElement, event: MouseEvent): boolean {
+  if (!inside(element, event) || event.button !== 0) return false;
+  // A link opened in a new tab or window is the browser's, asleep or not.
+  const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+  if (modified && event.target instanceof Element && event.target.closest('a[href]')) return false;
+  event.preventDefault();
+  event.stopPropagation();
+  return true;
+}
+
+const clicked = (event: Event) => (event.target instanceof HTMLElement ? event.target : null);
+
+/**
  * A component whose code `load` brings, rendered on the server and kept as the server's HTML
  * in the browser until the part is near the screen or touched.
  */
@@ -248,13 +264,8 @@ export function deferredPart<P extends object>(
       };
       sleepers.set(element, wakeUp);
       const hold = (event: MouseEvent) => {
-        if (!inside(element, event) || event.button !== 0) return;
-        // A link opened in a new tab or window is the browser's, asleep or not.
-        const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
-        if (modified && event.target instanceof Element && event.target.closest('a[href]')) return;
-        event.preventDefault();
-        event.stopPropagation();
-        held.current.click = event.target instanceof HTMLElement ? event.target : null;
+        if (!keepsClick(element, event)) return;
+        held.current.click = clicked(event);
         start(event);
       };
       document.addEventListener('pointerdown', start, true);
@@ -283,18 +294,28 @@ export function deferredPart<P extends object>(
 
     // Awake: what was typed, then the click, now that React's handlers are there.
     useEffect(() => {
-      if (!awake || failed) return;
-      const { click, typed } = held.current;
-      if (!click && typed.length === 0) return;
+      const element = ref.current;
+      if (!element || !awake || failed) return;
+      if (!held.current.click && held.current.typed.length === 0) return;
+      // Typing can make React hydrate the part there and then, and this run within the same
+      // task: a click in that task (the browser's own, for Enter in a field) waits its turn
+      // behind the text, or it would reach the part before what was typed.
+      const wait = (event: MouseEvent) => {
+        if (keepsClick(element, event)) held.current.click = clicked(event);
+      };
+      document.addEventListener('click', wait, true);
       let cancelled = false;
       queueMicrotask(() => {
+        document.removeEventListener('click', wait, true);
         if (cancelled) return;
+        const { click, typed } = held.current;
         held.current = { click: null, typed: [] };
         for (const [field, value] of typed) typeInto(field, value);
         if (click?.isConnected) click.click();
       });
       return () => {
         cancelled = true;
+        document.removeEventListener('click', wait, true);
       };
     }, [awake, failed]);
 
