@@ -95,6 +95,8 @@ const changes: Record<string, Record<string, (s: Subject) => string>> = {
     created_at: (s) =>
       `UPDATE products SET created_at = created_at - interval '1 day' WHERE id = ${s.product}`,
     view_count: (s) => `UPDATE products SET view_count = view_count + 1000 WHERE id = ${s.product}`,
+    // Generated from stock_quantity (decision 090): it changes when the product sells out.
+    sold_out: (s) => `UPDATE products SET stock_quantity = 0 WHERE id = ${s.product}`,
   },
   categories: {
     name: (s) => `UPDATE categories SET name = name || ' (changed)' WHERE id = ${s.category}`,

@@ -305,7 +305,7 @@ export async function listingPage(
   offset: number,
   count: number,
 ): Promise<ProductRow[]> {
-  return productsWhere(db, listingConditions(f), sql`(p.stock_quantity = 0), p.id`, count, offset);
+  return productsWhere(db, listingConditions(f), sql`p.sold_out, p.id`, count, offset);
 }
 
 /**
@@ -317,13 +317,13 @@ export async function listingPage(
 function sortOrder(sort: Exclude<ListingSort, 'popular'>): SQL {
   switch (sort) {
     case 'newest':
-      return sql`(p.stock_quantity = 0), p.created_at DESC, p.id DESC`;
+      return sql`p.sold_out, p.created_at DESC, p.id DESC`;
     case 'price-asc':
-      return sql`(p.stock_quantity = 0), p.discount_price_paise, p.id`;
+      return sql`p.sold_out, p.discount_price_paise, p.id`;
     case 'price-desc':
-      return sql`(p.stock_quantity = 0), p.discount_price_paise DESC, p.id`;
+      return sql`p.sold_out, p.discount_price_paise DESC, p.id`;
     case 'rating':
-      return sql`(p.stock_quantity = 0), (p.review_count = 0), p.product_rating DESC,
+      return sql`p.sold_out, (p.review_count = 0), p.product_rating DESC,
                  p.review_count DESC, p.id`;
   }
 }
@@ -344,7 +344,7 @@ export async function sortedIds(
     sort === 'popular'
       ? sql`SELECT p.id FROM products p LEFT JOIN product_sales_window w ON w.product_id = p.id
             WHERE p.active AND ${where}
-            ORDER BY (p.stock_quantity = 0), coalesce(w.units, 0) DESC, p.id
+            ORDER BY p.sold_out, coalesce(w.units, 0) DESC, p.id
             LIMIT ${limit} OFFSET ${offset}`
       : sql`SELECT p.id FROM products p WHERE p.active AND ${where}
             ORDER BY ${sortOrder(sort)} LIMIT ${limit} OFFSET ${offset}`;

@@ -164,6 +164,11 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // Whether no size is in stock: the listings' first key, and what their index holds instead
+    // of stock_quantity. An index on stock_quantity would make every order's update of the
+    // product a new row version with an entry in each of the table's indexes; on sold_out it
+    // is one only when the product sells out or comes back (decision 090).
+    soldOut: boolean('sold_out').generatedAlwaysAs((): SQL => sql`${products.stockQuantity} = 0`),
     // Full-text document: name weighs most, then tag, then details.
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       (): SQL =>
@@ -190,9 +195,7 @@ export const products = pgTable(
     index('products_player_idx').on(t.playerId),
     index('products_discount_price_idx').on(t.discountPricePaise, t.id),
     // The listing's order (in stock first, then id), so a page is an index range, not a sort.
-    index('products_listing_order_idx')
-      .on(sql`(${t.stockQuantity} = 0)`, t.id)
-      .where(sql`${t.active}`),
+    index('products_listing_order_idx').on(t.soldOut, t.id).where(sql`${t.active}`),
     index('products_created_idx').on(t.createdAt),
     // The back office's product list: by name, and by status newest first (keyset pages).
     index('products_name_order_idx').on(t.name, t.id),

@@ -73,7 +73,7 @@ export async function rankedIds(
         FROM products p, to_tsquery('english', ${tsquery}) query
         WHERE p.active AND p.search_document @@ query
         ORDER BY ts_rank(p.search_document, query) + similarity(p.name, ${raw}) DESC,
-                 (p.stock_quantity = 0), p.id
+                 p.sold_out, p.id
         LIMIT ${limit}`,
   );
   return ranked.map((r) => r.id);
