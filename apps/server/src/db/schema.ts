@@ -195,7 +195,9 @@ export const products = pgTable(
     index('products_player_idx').on(t.playerId),
     index('products_discount_price_idx').on(t.discountPricePaise, t.id),
     // The listing's order (in stock first, then id), so a page is an index range, not a sort.
-    index('products_listing_order_idx').on(t.soldOut, t.id).where(sql`${t.active}`),
+    index('products_listing_order_idx')
+      .on(t.soldOut, t.id)
+      .where(sql`${t.active}`),
     index('products_created_idx').on(t.createdAt),
     // The back office's product list: by name, and by status newest first (keyset pages).
     index('products_name_order_idx').on(t.name, t.id),
