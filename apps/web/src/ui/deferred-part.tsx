@@ -297,9 +297,9 @@ export function deferredPart<P extends object>(
       const element = ref.current;
       if (!element || !awake || failed) return;
       if (!held.current.click && held.current.typed.length === 0) return;
-      // Typing can make React hydrate the part there and then, and this run within the same
-      // task: a click in that task (the browser's own, for Enter in a field) waits its turn
-      // behind the text, or it would reach the part before what was typed.
+      // Typing can make React hydrate the part there and then, and this run, within the event
+      // that typed. A click a script makes right after it, before the replay below (a test's,
+      // an autofill tool's), waits its turn behind the text, or it would come first.
       const wait = (event: MouseEvent) => {
         if (keepsClick(element, event)) held.current.click = clicked(event);
       };
