@@ -40,25 +40,25 @@ async function takeOne(id: number): Promise<number> {
   });
 }
 
+/** The product's stock as the listings read it. */
+async function stockOf(id: number) {
+  const [row] = await database.db
+    .select({ stock: products.stockQuantity, soldOut: products.soldOut })
+    .from(products)
+    .where(eq(products.id, id));
+  return row;
+}
+
 describe('a product’s stock taken by an order', () => {
   it('is written in place, the product’s indexes untouched, until it sells out', async () => {
-    const { db } = database;
-    const id = await createProduct(db, { sizes: { M: 2 } });
+    const id = await createProduct(database.db, { sizes: { M: 2 } });
 
     expect(await takeOne(id)).toBe(1);
-    const [left] = await db
-      .select({ stock: products.stockQuantity, soldOut: products.soldOut })
-      .from(products)
-      .where(eq(products.id, id));
-    expect(left).toEqual({ stock: 1, soldOut: false });
+    expect(await stockOf(id)).toEqual({ stock: 1, soldOut: false });
 
     // The last piece: the listings' key changes, so the row is new in their index.
     expect(await takeOne(id)).toBe(0);
-    const [gone] = await db
-      .select({ stock: products.stockQuantity, soldOut: products.soldOut })
-      .from(products)
-      .where(eq(products.id, id));
-    expect(gone).toEqual({ stock: 0, soldOut: true });
+    expect(await stockOf(id)).toEqual({ stock: 0, soldOut: true });
   });
 
   it('is read by no index of the products table', async () => {
