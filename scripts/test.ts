@@ -3,13 +3,14 @@
 // office's component tests, the browser journeys, and a smoke run of `npm start`
 // (scripts/start-smoke.ts). With TEST_NODE_24 naming a Node 24 binary (CI, .ci/run), the
 // server on PGlite, the journeys' shops of their own and the smoke run on it, the rest on the
-// Node running this: each suite's name says which. Ends with the ten slowest tests and one
-// line: 'tests: N passed, N failed'.
+// Node running this: each suite's name says which. Ends with the ten slowest tests, the failed
+// ones with their messages' first lines, and one line: 'tests: N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'kitroom-test-reports-'));
@@ -91,12 +92,36 @@ interface Timing {
 }
 const timings: Timing[] = [];
 
+/** One failed test, named again at the end: a long run's log is often read from its tail. */
+interface Failure {
+  name: string;
+  file: string;
+  suite: string;
+  message: string;
+}
+const failures: Failure[] = [];
+
+/** The first lines of a failure's message, without colour codes, short enough for a log tail. */
+function firstLines(message: string): string {
+  const plain = stripVTControlCharacters(message).trim();
+  const lines = plain.split('\n').filter((line) => line.trim() !== '');
+  const head = lines.slice(0, 4).join('\n    ');
+  return head.length > 600 ? `${head.slice(0, 600)}…` : head;
+}
+
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   testResults: {
     name: string;
-    assertionResults: { fullName: string; duration?: number | null }[];
+    assertionResults: {
+      fullName: string;
+      status: string;
+      duration?: number | null;
+      failureMessages?: string[];
+    }[];
+    status?: string;
+    message?: string;
   }[];
 }
 
@@ -106,6 +131,20 @@ function countVitest(file: string, suite: string): { passed: number; failed: num
     for (const test of result.assertionResults) {
       const ms = test.duration ?? 0;
       timings.push({ name: test.fullName, file: path.relative(root, result.name), ms, suite });
+      if (test.status === 'failed') {
+        const message = firstLines((test.failureMessages ?? []).join('\n'));
+        failures.push({
+          name: test.fullName,
+          file: path.relative(root, result.name),
+          suite,
+          message,
+        });
+      }
+    }
+    // A file that failed to load has no tests, only its own message.
+    if (result.assertionResults.length === 0 && result.status === 'failed') {
+      const file = path.relative(root, result.name);
+      failures.push({ name: '(the file)', file, suite, message: firstLines(result.message ?? '') });
     }
   }
   return { passed: report.numPassedTests, failed: report.numFailedTests };
@@ -114,7 +153,14 @@ function countVitest(file: string, suite: string): { passed: number; failed: num
 interface PlaywrightSuite {
   title: string;
   file: string;
-  specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: {
+      status: string;
+      results: { duration: number; error?: { message?: string } }[];
+    }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -129,6 +175,11 @@ function countPlaywright(file: string, suite: string): { passed: number; failed:
         const ms = test.results.reduce((sum, r) => sum + r.duration, 0);
         const name = [...titles, spec.title].join(' > ');
         timings.push({ name, file: path.join('e2e', spec.file), ms, suite });
+        if (test.status === 'unexpected') {
+          const last = test.results[test.results.length - 1];
+          const message = firstLines(last?.error?.message ?? '');
+          failures.push({ name, file: path.join('e2e', spec.file), suite, message });
+        }
       }
     }
     for (const child of s.suites ?? []) visit(child, [...titles, child.title]);
@@ -198,6 +249,14 @@ rmSync(reports, { recursive: true, force: true });
 console.log('\n── the ten slowest tests ──');
 for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
   console.log(`${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}  (${t.file}; ${t.suite})`);
+}
+
+if (failures.length > 0) {
+  console.log('\n── the failed tests ──');
+  for (const f of failures.slice(0, 15)) {
+    console.log(`${f.name}  (${f.file}; ${f.suite})\n    ${f.message}`);
+  }
+  if (failures.length > 15) console.log(`… and ${failures.length - 15} more`);
 }
 
 console.log('\n── summary ──');
