@@ -100,6 +100,8 @@ interface Failure {
   message: string;
 }
 const failures: Failure[] = [];
+/** Journeys that failed once and passed on their retry (e2e/playwright.config.ts). */
+const flaky: Failure[] = [];
 
 /** The first lines of a failure's message, without colour codes, short enough for a log tail. */
 function firstLines(message: string): string {
@@ -175,10 +177,11 @@ function countPlaywright(file: string, suite: string): { passed: number; failed:
         const ms = test.results.reduce((sum, r) => sum + r.duration, 0);
         const name = [...titles, spec.title].join(' > ');
         timings.push({ name, file: path.join('e2e', spec.file), ms, suite });
-        if (test.status === 'unexpected') {
-          const last = test.results[test.results.length - 1];
-          const message = firstLines(last?.error?.message ?? '');
-          failures.push({ name, file: path.join('e2e', spec.file), suite, message });
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const failed = test.results.find((r) => r.error);
+          const message = firstLines(failed?.error?.message ?? '');
+          const list = test.status === 'flaky' ? flaky : failures;
+          list.push({ name, file: path.join('e2e', spec.file), suite, message });
         }
       }
     }
@@ -249,6 +252,11 @@ rmSync(reports, { recursive: true, force: true });
 console.log('\n── the ten slowest tests ──');
 for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
   console.log(`${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}  (${t.file}; ${t.suite})`);
+}
+
+if (flaky.length > 0) {
+  console.log('\n── flaky: failed, then passed on the retry ──');
+  for (const f of flaky) console.log(`${f.name}  (${f.file}; ${f.suite})\n    ${f.message}`);
 }
 
 if (failures.length > 0) {
