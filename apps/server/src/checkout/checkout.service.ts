@@ -17,7 +17,13 @@ import { printPrices } from '../catalogue/index.js';
 import type { Config } from '../config.js';
 import * as coupons from '../coupons/index.js';
 import type { Queryable } from '../db/index.js';
-import { isDatabaseUnavailable } from '../db/index.js';
+import {
+  isDatabaseUnavailable,
+  refusalOf,
+  sentTogether,
+  transactionEndingWith,
+  type Tx,
+} from '../db/index.js';
 import {
   Conflict,
   Invalid,
@@ -368,11 +374,19 @@ async function saveOrder(
   };
 }
 
+/** The order's last statement, sent with its COMMIT (db transactionEndingWith); null: none. */
+type LastStatement = ((tx: Tx) => Promise<unknown>) | null;
+
 /**
  * Step 5, last: the stock (each size with its ledger row), under the rows' locks until commit,
  * and the coupon's use. The price charged is the one under the product's lock: a price changed
  * since it was read refuses the order (it rolls back) rather than charge the old one. (A
  * wholesaler's price is worked out from the retail price read: that one is compared.)
+ *
+ * An order of one size and no coupon (a drop's, a launch's) returns its stock statement unsent,
+ * to go with the COMMIT (decision 091): the size's row, which every order of the size waits
+ * for, is then locked for one round trip. Its refusals come out of the transaction
+ * (placeOrder reads them).
  */
 async function takeOrderStock(
   tx: Queryable,
@@ -380,15 +394,20 @@ async function takeOrderStock(
   orderId: number,
   placed: { priced: PricedCheckout; quote: Quote; couponId: number | null },
   waitTurn: WaitTurn,
-): Promise<void> {
+): Promise<LastStatement> {
   const { products, stock } = placed.priced;
   const endTurn = await waitTurn(stock);
+  const only = stock.length === 1 ? stock[0]! : null;
+  if (only && placed.couponId === null) {
+    const pricePaise = products.get(only.productId)!.discount_price_paise;
+    return (last) => q.takeLastLineStock(last, only, { orderId, reason: 'hold', pricePaise });
+  }
   const taken = await takeStock(tx, stock, { orderId, reason: 'hold' });
   if (!taken.ok) {
     // One size not taken: this order changed no stock row, so the next order at the size
     // need not wait for this one's rollback (in a drop, half the orders end here, one after
     // another).
-    if (stock.length === 1) endTurn();
+    if (only) endTurn();
     throw new SoldOut(
       shortageMessage(taken.shortage, products.get(taken.shortage.productId)?.name ?? ''),
     );
@@ -407,6 +426,7 @@ async function takeOrderStock(
     });
     if (!redeemed.ok) throw new Conflict(redeemed.error);
   }
+  return null;
 }
 
 /**
@@ -425,20 +445,28 @@ async function createOrder(
   now: Date,
   visitorKey: string | null,
   waitTurn: WaitTurn,
-): Promise<Created> {
+): Promise<{ result: Created; last: LastStatement }> {
   const key = input.idempotency_key ?? null;
   // A pincode outside the chosen state is a parcel lost: refused before anything is taken.
   const destination = await checkPincode(input.shipping_address.pincode, input.state);
   if (!destination.ok) throw new Invalid(destination.error);
   const lines = mergeLines(input.items);
-  await lockShopper(tx, userId, key);
-  const facts = await checkoutFacts(tx, {
-    userId,
-    key,
-    productIds: [...new Set(lines.map((l) => l.productId))],
-    now,
-  });
-  if (facts.earlier_order_id !== null) return { orderId: facts.earlier_order_id, attempt: null };
+  // The facts are read after the locks are taken, in the same write to the database.
+  const [, facts] = await sentTogether(
+    ctx.db,
+    tx,
+    () => lockShopper(tx, userId, key),
+    () =>
+      checkoutFacts(tx, {
+        userId,
+        key,
+        productIds: [...new Set(lines.map((l) => l.productId))],
+        now,
+      }),
+  );
+  if (facts.earlier_order_id !== null) {
+    return { result: { orderId: facts.earlier_order_id, attempt: null }, last: null };
+  }
   const priced = await priceCheckout(tx, destination.found, lines, facts);
   const terms = await shopperTerms(tx, userId, input, priced, now);
   const quote = quoteCheckout(input, priced, terms, now);
@@ -449,8 +477,28 @@ async function createOrder(
     launchHoldMinutes: terms.launchHoldMinutes,
   };
   const created = await saveOrder(tx, ctx, userId, input, placed, now, visitorKey);
-  await takeOrderStock(tx, userId, created.orderId, placed, waitTurn);
-  return created;
+  const last = await takeOrderStock(tx, userId, created.orderId, placed, waitTurn);
+  return { result: created, last };
+}
+
+/**
+ * The one-line order's stock statement refused it (takeOrderStock): its transaction rolled
+ * back. Says why as the statement sent and awaited would have: the size's stock now, or the
+ * moved price. Any other error is the caller's to throw.
+ */
+async function refusedOrder(
+  db: Queryable,
+  input: ProcessOrderInput,
+  err: unknown,
+): Promise<SoldOut | Conflict | null> {
+  const reason = refusalOf(err);
+  if (reason === q.PRICE_MOVED) return new Conflict(PRICE_MOVED);
+  if (reason !== q.TOO_FEW_LEFT) return null;
+  const [line] = stockLines(mergeLines(input.items));
+  const { productId, size } = line!;
+  const rows = await q.lineProducts(db, [productId]);
+  const left = rows.find((r) => r.size === size)?.stock ?? 0;
+  return new SoldOut(shortageMessage({ productId, size, left }, rows[0]?.name ?? ''));
 }
 
 /**
@@ -474,12 +522,16 @@ export async function placeOrder(
   let endTurn: (() => void) | undefined;
   let created: Created;
   try {
-    created = await ctx.db.transaction((tx) =>
+    const ended = await transactionEndingWith(ctx.db, (tx) =>
       createOrder(tx, ctx, userId, input, new Date(), visitorKey, async (lines) => {
         endTurn = await stockTurns.enter(inLockOrder(lines).map(stockKey));
         return endTurn;
       }),
     );
+    created = ended.result;
+  } catch (err) {
+    endTurn?.();
+    throw (await refusedOrder(ctx.db, input, err)) ?? err;
   } finally {
     endTurn?.();
   }

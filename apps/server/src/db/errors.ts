@@ -35,6 +35,17 @@ export function databaseErrorOf(err: unknown): DatabaseErrorFields | undefined {
   return undefined;
 }
 
+/** SQLSTATE of `kitroom_refuse(reason)` (migration 0053): a statement refused on its condition. */
+const REFUSED = 'KR001';
+
+/** The reason a statement gave `kitroom_refuse`, if that is why `err` failed; else null. */
+export function refusalOf(err: unknown): string | null {
+  for (const e of causes(err)) {
+    if (e.code === REFUSED && typeof e.message === 'string') return e.message;
+  }
+  return null;
+}
+
 /**
  * Class 22, data exception: a value the database cannot take (a character its encoding
  * lacks, a number out of range, text where a number belongs), i.e. the request's input.

@@ -2,9 +2,12 @@
 export {
   type Database,
   type Db,
+  type EndedTransaction,
   migrationsFolder,
   openDatabase,
   type Queryable,
+  sentTogether,
+  transactionEndingWith,
   type Tx,
 } from './client.js';
 export {
@@ -13,6 +16,7 @@ export {
   isDatabaseUnavailable,
   isDataException,
   loggableError,
+  refusalOf,
 } from './errors.js';
 export {
   affiliates,

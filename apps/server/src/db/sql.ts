@@ -26,6 +26,8 @@ export function param(name: string, type: string): SQL {
  * statement) instead of on every call: for a statement of several CTEs planning costs more
  * than running it. The text is fixed when the module loads; values fill its sql.placeholder()s
  * by name. `name` must be unique in the app. (PGlite has no named statements and just runs it.)
+ * The statement is sent when the function is called, not when its promise is awaited: several
+ * can go to PostgreSQL together in the order they were called (sentTogether).
  */
 export function preparedStatement<Row>(
   name: string,

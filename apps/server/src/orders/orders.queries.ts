@@ -117,6 +117,56 @@ export async function takeOneLineStock(
   return { stockAfter: stock_after, product };
 }
 
+/** Why the last stock statement refused an order (db refusalOf). */
+export const TOO_FEW_LEFT = 'too few left';
+export const PRICE_MOVED = 'price moved';
+
+const takeLastLineStatement = preparedStatement<{ stock_after: number }>(
+  'order_take_one_line_last',
+  sql`WITH taken AS (
+        UPDATE product_sizes SET stock = stock - ${param('quantity', 'int')}
+        WHERE product_id = ${param('productId', 'int')} AND size = ${param('size', 'text')}
+          AND stock >= ${param('quantity', 'int')}
+        RETURNING product_id, size, stock),
+      ledger AS (
+        INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
+        SELECT product_id, size, -${param('quantity', 'int')}, stock, ${param('reason', 'text')},
+               ${param('orderId', 'int')}
+          FROM taken),
+      product AS (
+        UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${param('quantity', 'int')}, 0)
+        WHERE id = (SELECT product_id FROM taken)
+        RETURNING discount_price_paise)
+      SELECT CASE
+               WHEN taken.stock IS NULL THEN kitroom_refuse(${TOO_FEW_LEFT})
+               WHEN product.discount_price_paise <> ${param('pricePaise', 'int')}
+                 THEN kitroom_refuse(${PRICE_MOVED})
+               ELSE taken.stock
+             END AS stock_after
+        FROM (VALUES (1)) AS one LEFT JOIN taken ON true LEFT JOIN product ON true`,
+);
+
+/**
+ * The one-line order's stock as its transaction's last statement, sent with the COMMIT
+ * (decision 091): as takeOneLineStock, but too little left, or a price other than the one the
+ * order was quoted at, fails the statement (`kitroom_refuse`), so the COMMIT rolls back.
+ */
+export async function takeLastLineStock(
+  db: Queryable,
+  line: StockLine,
+  entry: { orderId: number; reason: 'hold' | 'sale'; pricePaise: number },
+): Promise<number> {
+  const [row] = await takeLastLineStatement(db, {
+    quantity: line.quantity,
+    productId: line.productId,
+    size: line.size,
+    reason: entry.reason,
+    orderId: entry.orderId,
+    pricePaise: entry.pricePaise,
+  });
+  return row!.stock_after;
+}
+
 export async function sizeStockNow(db: Queryable, productId: number, size: string) {
   const [row] = await queryRows<{ stock: number }>(
     db,
