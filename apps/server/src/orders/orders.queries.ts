@@ -74,8 +74,12 @@ export async function takeSizeStock(
   return row?.stock_after;
 }
 
-const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: number }>(
-  'order_take_one_line',
+/**
+ * One size's stock taken (only if enough is left) with its ledger row and its product's total
+ * kept in step, as CTEs `taken` and `product` (returning `productColumns`): the size's row is
+ * locked first and the product's after it, the global lock order.
+ */
+const takeOneLineCtes = (productColumns: SQL) =>
   sql`WITH taken AS (
         UPDATE product_sizes SET stock = stock - ${param('quantity', 'int')}
         WHERE product_id = ${param('productId', 'int')} AND size = ${param('size', 'text')}
@@ -89,7 +93,11 @@ const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: 
       product AS (
         UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${param('quantity', 'int')}, 0)
         WHERE id = (SELECT product_id FROM taken)
-        RETURNING id, name, image_url, category_id, discount_price_paise)
+        RETURNING ${productColumns})`;
+
+const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: number }>(
+  'order_take_one_line',
+  sql`${takeOneLineCtes(sql`id, name, image_url, category_id, discount_price_paise`)}
       SELECT taken.stock AS stock_after, product.* FROM taken JOIN product ON true`,
 );
 
@@ -123,20 +131,7 @@ export const PRICE_MOVED = 'price moved';
 
 const takeLastLineStatement = preparedStatement<{ stock_after: number }>(
   'order_take_one_line_last',
-  sql`WITH taken AS (
-        UPDATE product_sizes SET stock = stock - ${param('quantity', 'int')}
-        WHERE product_id = ${param('productId', 'int')} AND size = ${param('size', 'text')}
-          AND stock >= ${param('quantity', 'int')}
-        RETURNING product_id, size, stock),
-      ledger AS (
-        INSERT INTO stock_ledger (product_id, size, delta, stock_after, reason, order_id)
-        SELECT product_id, size, -${param('quantity', 'int')}, stock, ${param('reason', 'text')},
-               ${param('orderId', 'int')}
-          FROM taken),
-      product AS (
-        UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${param('quantity', 'int')}, 0)
-        WHERE id = (SELECT product_id FROM taken)
-        RETURNING discount_price_paise)
+  sql`${takeOneLineCtes(sql`discount_price_paise`)}
       SELECT CASE
                WHEN taken.stock IS NULL THEN kitroom_refuse(${TOO_FEW_LEFT})
                WHEN product.discount_price_paise <> ${param('pricePaise', 'int')}
