@@ -76,11 +76,10 @@ export async function takeSizeStock(
 
 /**
  * One size's stock taken (only if enough is left) with its ledger row and its product's total
- * kept in step, as CTEs `taken` and `product` (returning `productColumns`): the size's row is
- * locked first and the product's after it, the global lock order.
+ * kept in step, as the CTEs `taken` and `product` of a statement that starts `WITH`: the
+ * size's row is locked first and the product's after it, the global lock order.
  */
-const takeOneLineCtes = (productColumns: SQL) =>
-  sql`WITH taken AS (
+const takeOneLineCtes = sql`taken AS (
         UPDATE product_sizes SET stock = stock - ${param('quantity', 'int')}
         WHERE product_id = ${param('productId', 'int')} AND size = ${param('size', 'text')}
           AND stock >= ${param('quantity', 'int')}
@@ -93,11 +92,11 @@ const takeOneLineCtes = (productColumns: SQL) =>
       product AS (
         UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${param('quantity', 'int')}, 0)
         WHERE id = (SELECT product_id FROM taken)
-        RETURNING ${productColumns})`;
+        RETURNING id, name, image_url, category_id, discount_price_paise)`;
 
 const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: number }>(
   'order_take_one_line',
-  sql`${takeOneLineCtes(sql`id, name, image_url, category_id, discount_price_paise`)}
+  sql`WITH ${takeOneLineCtes}
       SELECT taken.stock AS stock_after, product.* FROM taken JOIN product ON true`,
 );
 
@@ -131,7 +130,7 @@ export const PRICE_MOVED = 'price moved';
 
 const takeLastLineStatement = preparedStatement<{ stock_after: number }>(
   'order_take_one_line_last',
-  sql`${takeOneLineCtes(sql`discount_price_paise`)}
+  sql`WITH ${takeOneLineCtes}
       SELECT CASE
                WHEN taken.stock IS NULL THEN kitroom_refuse(${TOO_FEW_LEFT})
                WHEN product.discount_price_paise <> ${param('pricePaise', 'int')}
