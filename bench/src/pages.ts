@@ -219,13 +219,17 @@ const ATTEMPTS = 3;
 
 /**
  * With BENCH_LIGHTHOUSE_REPORTS set to a folder, each page's last report is kept there as
- * `<page>.json` (the LCP element, its phases, the requests: what to read when a page is slow).
+ * `<page>.json` (the LCP element, its phases, the requests: what to read when a page is slow),
+ * and its trace as `<page>.trace.json` (what each long task was: DevTools' Performance panel
+ * opens it).
  */
-function keepReport(spec: PageSpec, lhr: Result): void {
+function keepReport(spec: PageSpec, result: RunnerResult): void {
   const folder = process.env.BENCH_LIGHTHOUSE_REPORTS?.trim();
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, `${spec.id}.json`), JSON.stringify(lhr));
+  writeFileSync(path.join(folder, `${spec.id}.json`), JSON.stringify(result.lhr));
+  const trace = result.artifacts.Trace;
+  if (trace) writeFileSync(path.join(folder, `${spec.id}.trace.json`), JSON.stringify(trace));
 }
 
 /** One Lighthouse run; a run whose trace Lighthouse could not record is tried again. */
@@ -240,7 +244,7 @@ async function measuredRun(
     try {
       const result = await runOnce(browser, baseUrl, spec, flags);
       if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
-      keepReport(spec, result.lhr);
+      keepReport(spec, result);
       return runFigures(result.lhr, baseUrl);
     } catch (error) {
       if (attempt >= ATTEMPTS) throw error;
