@@ -1,4 +1,5 @@
 // The HTML document a page is sent as: the built index.html filled in at its places.
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT, compileTemplate, renderPage } from './page-document.js';
 
@@ -49,5 +50,65 @@ describe('a page document', () => {
     expect(html).toMatch(/<div id="root"><\/div><script id="page-scripts"/);
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('<title>Kitroom — Football jerseys in India</title>');
+  });
+});
+
+describe('the boot script', () => {
+  /** Runs BOOT_SCRIPT on a page with no priority pictures left to load; timers by hand. */
+  function boot(scripts: { entry: string; preload: string[] }) {
+    const added: string[] = [];
+    const timers: { f: () => void; ms: number }[] = [];
+    const element = (tag: string) => ({ tag }) as Record<string, string>;
+    const document = {
+      hidden: false,
+      getElementById: () => ({ textContent: JSON.stringify(scripts) }),
+      createElement: element,
+      querySelectorAll: () => [],
+      head: {
+        append: (e: Record<string, string>) =>
+          added.push(e.tag === 'script' ? `script ${e.src}` : `${e.rel} ${e.href}`),
+      },
+    };
+    runInNewContext(BOOT_SCRIPT, {
+      document,
+      requestAnimationFrame: (f: () => void) => timers.push({ f, ms: 16 }),
+      setTimeout: (f: () => void, ms = 0) => timers.push({ f, ms }),
+    });
+    /** Runs the timers due within a frame (not those they set), as one turn of the loop. */
+    const tick = () => {
+      const due = timers.filter((t) => t.ms <= 16);
+      timers.splice(0, timers.length, ...timers.filter((t) => t.ms > 16));
+      for (const t of due) t.f();
+    };
+    /** Runs every timer left, the 2.5 s one too. */
+    const late = () => {
+      for (const t of timers.splice(0)) t.f();
+    };
+    return { added, tick, late };
+  }
+
+  it('starts the entry first, then preloads three files a task', () => {
+    const preload = Array.from({ length: 8 }, (_, i) => `/assets/chunk-${i}.js`);
+    const { added, tick, late } = boot({ entry: '/assets/index-1.js', preload });
+    // Nothing until the page has painted: a frame, then a task (and the 2.5 s timer).
+    expect(added).toEqual([]);
+    tick();
+    expect(added).toEqual([]);
+    tick();
+    expect(added).toEqual([
+      'script /assets/index-1.js',
+      'modulepreload /assets/chunk-0.js',
+      'modulepreload /assets/chunk-1.js',
+      'modulepreload /assets/chunk-2.js',
+    ]);
+    tick();
+    expect(added).toHaveLength(7);
+    tick();
+    late();
+    // Each file once: the 2.5 s timer finds the page's scripts started.
+    expect(added).toEqual([
+      'script /assets/index-1.js',
+      ...preload.map((f) => `modulepreload ${f}`),
+    ]);
   });
 });
