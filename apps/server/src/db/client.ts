@@ -128,9 +128,9 @@ export async function transactionEndingWith<T, L>(
       return work.result;
     }
     // The statement and the COMMIT drizzle sends once this returns are held in the
-    // connection's socket and written together: one write, one wake-up of PostgreSQL's process
-    // (on a virtual machine each costs about 0.15 ms of the server's CPU). Drizzle sends the
-    // COMMIT in the same run of promise callbacks, before the next tick.
+    // connection's socket and written together: one write, one wake-up of PostgreSQL's
+    // process. Drizzle sends the COMMIT in the same run of promise callbacks, before the next
+    // tick; if it ever did not, the two would go in two writes, still in order.
     const socket = connectionSocket(tx);
     socket?.cork();
     try {
