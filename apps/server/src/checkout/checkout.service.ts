@@ -453,7 +453,6 @@ async function createOrder(
   const lines = mergeLines(input.items);
   // The facts are read after the locks are taken, in the same write to the database.
   const [, facts] = await sentTogether(
-    ctx.db,
     tx,
     () => lockShopper(tx, userId, key),
     () =>
@@ -492,8 +491,8 @@ async function refusedOrder(
   err: unknown,
 ): Promise<SoldOut | Conflict | null> {
   const reason = refusalOf(err);
-  if (reason === q.PRICE_MOVED) return new Conflict(PRICE_MOVED);
-  if (reason !== q.TOO_FEW_LEFT) return null;
+  if (reason === q.REFUSED_PRICE_MOVED) return new Conflict(PRICE_MOVED);
+  if (reason !== q.REFUSED_TOO_FEW_LEFT) return null;
   const [line] = stockLines(mergeLines(input.items));
   const { productId, size } = line!;
   const rows = await q.lineProducts(db, [productId]);

@@ -57,17 +57,31 @@ export interface ResourceFailure {
 
 export const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 
-/** Handles on PostgreSQL, whose connections send a statement without waiting for the last. */
-const pipelined = new WeakSet<Db>();
+/**
+ * The socket of the connection a transaction holds, when that connection writes a statement
+ * without waiting for the answer to the one before (node-postgres's pipeline mode, which
+ * openDatabase sets on PostgreSQL); undefined on PGlite.
+ */
+function pipelinedSocket(tx: Queryable): Writable | undefined {
+  const session = tx._.session as unknown as {
+    client?: { pipeline?: boolean; connection?: { stream?: unknown } };
+  };
+  const client = session.client;
+  const stream = client?.pipeline === true ? client.connection?.stream : undefined;
+  return stream instanceof Writable ? stream : undefined;
+}
 
 /**
- * The socket of the connection a transaction on PostgreSQL holds (drizzle's session keeps
- * node-postgres's client); undefined if that ever changes, and then nothing is held back.
+ * Calls `send` with the socket held: what it sends, and what else is sent before the next
+ * tick, leaves in one write (one wake-up of PostgreSQL's process, one wait for the answers).
  */
-function connectionSocket(tx: Queryable): Writable | undefined {
-  const session = tx._.session as unknown as { client?: { connection?: { stream?: unknown } } };
-  const stream = session.client?.connection?.stream;
-  return stream instanceof Writable ? stream : undefined;
+function inOneWrite<T>(socket: Writable, send: () => T): T {
+  socket.cork();
+  try {
+    return send();
+  } finally {
+    process.nextTick(() => socket.uncork());
+  }
 }
 
 /**
@@ -80,21 +94,13 @@ function connectionSocket(tx: Queryable): Writable | undefined {
  * PGlite, one after the other.
  */
 export async function sentTogether<A, B>(
-  db: Db,
   tx: Queryable,
   first: () => Promise<A>,
   second: () => Promise<B>,
 ): Promise<[A, B]> {
-  if (!pipelined.has(db)) return [await first(), await second()];
-  const socket = connectionSocket(tx);
-  socket?.cork();
-  let sent: [Promise<A>, Promise<B>];
-  try {
-    sent = [first(), second()];
-  } finally {
-    if (socket) process.nextTick(() => socket.uncork());
-  }
-  return Promise.all(sent);
+  const socket = pipelinedSocket(tx);
+  if (!socket) return [await first(), await second()];
+  return Promise.all(inOneWrite(socket, () => [first(), second()] as const));
 }
 
 /** A transaction's result, and what its last statement returned (null: it had none). */
@@ -122,22 +128,16 @@ export async function transactionEndingWith<T, L>(
     if (!work.last) return work.result;
     // Drizzle's queries run each time they are awaited: `then` once, here, makes one promise.
     const send = () => work.last!(tx).then((value) => value);
-    if (!pipelined.has(db)) {
+    const socket = pipelinedSocket(tx);
+    if (!socket) {
       last.sent = send();
       await last.sent;
       return work.result;
     }
-    // The statement and the COMMIT drizzle sends once this returns are held in the
-    // connection's socket and written together: one write, one wake-up of PostgreSQL's
-    // process. Drizzle sends the COMMIT in the same run of promise callbacks, before the next
-    // tick; if it ever did not, the two would go in two writes, still in order.
-    const socket = connectionSocket(tx);
-    socket?.cork();
-    try {
-      last.sent = send();
-    } finally {
-      if (socket) process.nextTick(() => socket.uncork());
-    }
+    // The statement and the COMMIT drizzle sends once this returns go in one write: drizzle
+    // sends the COMMIT in the same run of promise callbacks, before the next tick (if it ever
+    // did not, the two would go in two writes, still in order).
+    last.sent = inOneWrite(socket, send);
     // Awaited below, once the COMMIT is answered; until then its failure is not unhandled.
     last.sent.catch(() => undefined);
     return work.result;
@@ -232,7 +232,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined);
     watchFailures(pool, 'query', failures.seen);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    pipelined.add(db);
     return {
       db,
       kind: 'postgres',

@@ -133,7 +133,6 @@ describe('statements sent together', () => {
   it('run in the order given: the second sees what the first wrote', async () => {
     const [added, counted] = await database.db.transaction((tx) =>
       sentTogether(
-        database.db,
         tx,
         () => preparedAdd(tx, { item: 'pennant 1' }),
         () => preparedCount(tx, { prefix: 'pennant' }),
@@ -147,7 +146,6 @@ describe('statements sent together', () => {
     const failing = database.db.transaction(async (tx) => {
       await preparedAdd(tx, { item: 'pennant 2' });
       return sentTogether(
-        database.db,
         tx,
         () => preparedAdd(tx, { item: 'pennant 2' }),
         () => preparedCount(tx, { prefix: 'pennant' }),
@@ -189,7 +187,6 @@ describe.runIf(testDatabaseKind() === 'postgres')('what goes to PostgreSQL', () 
       // BEGIN; the two together; the last statement with the COMMIT; then nothing else.
       const ended = await transactionEndingWith(database.db, async (tx: Queryable) => {
         await sentTogether(
-          database.db,
           tx,
           () => preparedAdd(tx, { item: 'banner 1' }),
           () => preparedCount(tx, { prefix: 'banner' }),

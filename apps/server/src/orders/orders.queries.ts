@@ -125,16 +125,16 @@ export async function takeOneLineStock(
 }
 
 /** Why the last stock statement refused an order (db refusalOf). */
-export const TOO_FEW_LEFT = 'too few left';
-export const PRICE_MOVED = 'price moved';
+export const REFUSED_TOO_FEW_LEFT = 'too few left';
+export const REFUSED_PRICE_MOVED = 'price moved';
 
 const takeLastLineStatement = preparedStatement<{ stock_after: number }>(
   'order_take_one_line_last',
   sql`WITH ${takeOneLineCtes}
       SELECT CASE
-               WHEN taken.stock IS NULL THEN kitroom_refuse(${TOO_FEW_LEFT})
+               WHEN taken.stock IS NULL THEN kitroom_refuse(${REFUSED_TOO_FEW_LEFT})
                WHEN product.discount_price_paise <> ${param('pricePaise', 'int')}
-                 THEN kitroom_refuse(${PRICE_MOVED})
+                 THEN kitroom_refuse(${REFUSED_PRICE_MOVED})
                ELSE taken.stock
              END AS stock_after
         FROM (VALUES (1)) AS one LEFT JOIN taken ON true LEFT JOIN product ON true`,
