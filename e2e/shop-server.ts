@@ -56,20 +56,31 @@ export function nodeVersion(node: string): string {
 /** The Node binary the shops journeys start of their own run on. */
 export const ownShopNode = process.env.E2E_OWN_SHOP_NODE || process.execPath;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const handedOut = new Set<number>();
+
+/**
+ * A port for a shop of its own, free when asked. It comes from below the range Linux gives
+ * outgoing connections (32768 and up), so none of the run's own connections can take it in the
+ * seconds before the shop binds it. Each Playwright worker draws from its own block.
+ */
+async function freePort(): Promise<number> {
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 8;
+  const first = 20_000 + worker * 1_500;
+  for (let tries = 0; tries < 200; tries++) {
+    const port = first + Math.floor(Math.random() * 1_500);
+    if (handedOut.has(port)) continue;
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
     });
-  });
+    if (!free) continue;
+    await new Promise((resolve) => server.close(resolve));
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('no free port found for a shop of its own');
 }
 
 async function waitForCatalogue(baseUrl: string, server: ChildProcess): Promise<void> {

@@ -143,10 +143,16 @@ function countVitest(file: string, suite: string): { passed: number; failed: num
         });
       }
     }
-    // A file that failed to load has no tests, only its own message.
-    if (result.assertionResults.length === 0 && result.status === 'failed') {
+    // A file that failed to load, or whose beforeAll threw (its tests then skipped), has only
+    // its own message.
+    const testFailed = result.assertionResults.some((test) => test.status === 'failed');
+    if (result.status === 'failed' && !testFailed) {
       const file = path.relative(root, result.name);
-      failures.push({ name: '(the file)', file, suite, message: firstLines(result.message ?? '') });
+      // Vitest's JSON report leaves a hook's error out; its log above has it.
+      const message =
+        firstLines(result.message ?? '') ||
+        'failed outside its tests (a beforeAll or afterAll hook): the error is in the log above';
+      failures.push({ name: '(the file)', file, suite, message });
     }
   }
   return { passed: report.numPassedTests, failed: report.numFailedTests };

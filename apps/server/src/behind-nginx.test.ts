@@ -6,7 +6,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { createProduct, createUser } from './test/factories.js';
 import { createOrder } from './test/order-factories.js';
 import { startSmtpCatcher, type SmtpCatcher } from './test/smtp.js';
 import { provideDemoImages } from './test/demo-images.js';
+import { freePort } from './test/server-process.js';
 import { createStaff } from './test/staff.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,14 +32,6 @@ const PASSWORD = 'correct horse battery';
 const METRICS_TOKEN = 'metrics-token-for-this-test';
 /** Unpaid orders whose hold ran out before the processes started, one M each. */
 const EXPIRED = 20;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until<T>(what: string, check: () => T | undefined, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
@@ -196,9 +188,18 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server processes behind n
         stdio: 'ignore',
       },
     );
+    let nginxExit: number | null | undefined;
+    nginx.on('exit', (code) => (nginxExit = code));
     await until(
       'nginx listening',
-      () => (existsSync(path.join(dir, 'nginx.pid')) ? true : undefined),
+      () => {
+        if (nginxExit !== undefined) {
+          const file = path.join(dir, 'error.log');
+          const log = existsSync(file) ? readFileSync(file, 'utf8').trim() : 'no error log';
+          throw new Error(`nginx ended with ${nginxExit} before listening: ${log}`);
+        }
+        return existsSync(path.join(dir, 'nginx.pid')) ? true : undefined;
+      },
       10_000,
     );
   }, 300_000);

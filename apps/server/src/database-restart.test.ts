@@ -5,7 +5,6 @@
 // restarted: other suites use it). PostgreSQL only: PGlite runs inside the process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, queryRows } from './db/index.js';
 import { orderBody } from './test/checkout.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './test/database.js';
 import { provideDemoImages } from './test/demo-images.js';
+import { freePort } from './test/server-process.js';
 import { createProduct, loggedInUser } from './test/factories.js';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -24,14 +24,6 @@ const STOCK = 10_000;
 /** Requests in flight at once while the connections are cut. */
 const LANES = 8;
 const SHOPPERS = 400;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

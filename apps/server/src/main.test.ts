@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/index.js';
 import { provideDemoImages } from './test/demo-images.js';
-import { watchProcess, type Command, type OwnProcess } from './test/server-process.js';
+import { freePort, watchProcess, type Command, type OwnProcess } from './test/server-process.js';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const repositoryRoot = path.resolve(path.dirname(mainFile), '../../..');
@@ -55,14 +55,6 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return check();
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('main', () => {

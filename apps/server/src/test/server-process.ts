@@ -112,12 +112,32 @@ export function killGroup(p: OwnProcess, signal: NodeJS.Signals = 'SIGKILL'): vo
   }
 }
 
+/** Ports handed out in this test process, so two asks never get the same one. */
+const handedOut = new Set<number>();
+
+/**
+ * A port for a process a test starts (a server, nginx), free when asked. It comes from below
+ * the range Linux gives outgoing connections (32768 and up): a port from that range may be taken,
+ * in the seconds before the process binds it, by one of the suite's own connections to
+ * PostgreSQL, and the process then fails to listen. Each Vitest worker draws from its own block.
+ */
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1) % 8;
+  const first = 20_000 + worker * 1_500;
+  for (let tries = 0; tries < 200; tries++) {
+    const port = first + Math.floor(Math.random() * 1_500);
+    if (handedOut.has(port)) continue;
+    const server = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!free) continue;
+    await new Promise((resolve) => server.close(resolve));
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('no free port found for a test process');
 }
 
 /** The server's environment on DATA_DIR (and PostgreSQL when a URL is given), on `port`. */
