@@ -106,9 +106,15 @@ export function option(name: string): RegExp {
   return new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+$`);
 }
 
-/** Fails the test when axe finds a serious or critical violation on the page as it is. */
+/**
+ * Fails the test when axe finds a serious or critical violation on the page as it is. Legacy
+ * mode gathers the results in the page itself instead of a blank page opened for each scan
+ * (1.9 s against 2.8 s on all products); what it gives up is looking inside cross-origin
+ * frames, and the shop's only one is the contact page's map.
+ */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const result = await new AxeBuilder({ page })
+    .setLegacyMode()
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
     .analyze();
   const serious = result.violations

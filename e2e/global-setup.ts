@@ -3,8 +3,8 @@
 // migrates PGlite and seeds the demo catalogue itself and sends its mail over SMTP. Tests read
 // the address from E2E_BASE_URL, the caught mail from E2E_MAIL_DIR, the SMTP address (for a
 // second server) from E2E_SMTP_URL, and the first owner's setup link the server printed from
-// E2E_ADMIN_SETUP_URL; the shops journeys start of their own copy the demo pictures it drew
-// (E2E_PICTURES_DIR). With E2E_BASE_URL already set, a running server is used as it is (its
+// E2E_ADMIN_SETUP_URL; every shop starts from a copy of one migrated and seeded at the start
+// (E2E_SHOP_TEMPLATE). With E2E_BASE_URL already set, a running server is used as it is (its
 // mail must then reach E2E_SMTP_URL and E2E_MAIL_DIR by other means, and the back office's
 // journey is skipped).
 import { spawnSync } from 'node:child_process';
@@ -25,12 +25,19 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
 
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-'));
   const mailDir = path.join(workDir, 'mail');
+  const templateDir = path.join(workDir, 'template');
   const dataDir = path.join(workDir, 'shop');
   mkdirSync(mailDir);
+  mkdirSync(templateDir);
   mkdirSync(dataDir);
   const mail = await startMailCatcher(mailDir);
   let server;
   try {
+    // The first start migrates, seeds and draws the demo pictures; every shop after it, this
+    // run's shared one included, starts from a copy of that folder.
+    const first = await startShopServer({ dataDir: templateDir, smtpUrl: mail.url });
+    await first.stop();
+    process.env.E2E_SHOP_TEMPLATE = templateDir;
     server = await startShopServer({ dataDir, smtpUrl: mail.url });
   } catch (error) {
     await mail.close();
@@ -39,7 +46,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMTP_URL = mail.url;
-  process.env.E2E_PICTURES_DIR = path.join(dataDir, 'images', 'products');
   if (server.adminSetupUrl) process.env.E2E_ADMIN_SETUP_URL = server.adminSetupUrl;
 
   return async () => {
