@@ -62,6 +62,19 @@ describe('the staff digest time', () => {
   });
 });
 
+describe('the connections to PostgreSQL (decision 092)', () => {
+  it("are the database's own default unless DATABASE_POOL_SIZE says", () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+  });
+
+  it('refuse a size that is not a whole number from 1, naming the variable', () => {
+    for (const bad of ['0', '-2', '2.5', 'many', '501']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});
+
 describe('WhatsApp order updates (decision 066)', () => {
   const whatsapp = {
     WHATSAPP_TOKEN: 'EAAG-system-user-token',

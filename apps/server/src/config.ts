@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  // Connections each server process keeps to PostgreSQL at most; unset: twice the cores and one.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   PUBLIC_URL: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Kitroom <no-reply@kitroom.in>'),
@@ -179,6 +181,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL at most; undefined: db's defaultPoolSize() (decision 092). */
+  databasePoolSize: number | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -388,6 +392,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

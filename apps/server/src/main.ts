@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   process.on('exit', removePid);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     pgliteDir,
     onConnectionLost: (err) =>
       log.warn({ err }, 'a database connection was lost; the next request opens a new one'),
