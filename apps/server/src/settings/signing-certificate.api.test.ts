@@ -86,15 +86,28 @@ const shopperInvoice = async (orderId: number) => {
   return res.rawPayload;
 };
 
+/** The length of the DER value at the start of `bytes`: its tag, its length's bytes and its body. */
+function derLength(bytes: Buffer): number {
+  const first = bytes[1]!;
+  if (first < 0x80) return 2 + first;
+  const count = first & 0x7f;
+  return 2 + count + bytes.subarray(2, 2 + count).readUIntBE(0, count);
+}
+
 /** What the shop's PDF readers would check: the CMS's digest of the signed bytes and its RSA signature. */
 function checkCms(pdf: Buffer): {
   signer: string;
   digestMatches: boolean;
   signatureValid: boolean;
 } {
-  const { signature, signedData } = extractSignature(pdf);
+  const { ByteRange, signedData } = extractSignature(pdf);
+  // The whole <…> placeholder, zeros and all: extractSignature trims trailing "00"s, which also
+  // cuts a signature whose own last byte is 0 (one in 256). The DER's length says where it ends.
+  const [start, length, after] = ByteRange as [number, number, number, number];
+  const placeholder = Buffer.from(pdf.subarray(start + length + 1, after - 1).toString(), 'hex');
+  const der = placeholder.subarray(0, derLength(placeholder)).toString('binary');
   const p7 = forge.pkcs7.messageFromAsn1(
-    forge.asn1.fromDer(forge.util.createBuffer(signature)),
+    forge.asn1.fromDer(forge.util.createBuffer(der)),
   ) as forge.pkcs7.PkcsSignedData & {
     rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
   };
