@@ -224,7 +224,8 @@ export interface World {
 export async function newWorld(shop: Shop, via: 'first' | 'second' = 'first'): Promise<World> {
   const proc: ShopProcess = via === 'second' && shop.second ? shop.second : shop;
   const db = shop.t.db;
-  const tag = randomBytes(3).toString('hex');
+  // Unique among the worlds of a long soak (its shrinking makes hundreds): a price list's name is.
+  const tag = randomBytes(6).toString('hex');
   const a: Product = {
     id: 0,
     name: `Malabar FC Home ${tag}`,
@@ -1320,8 +1321,19 @@ export class CourierReplay implements Cmd {
       w,
       `sandbox courier: posts the "${e.state}" scan of order #${e.order_id} ${this.how === 'duplicate' ? 'again' : 'late, after later ones'}`,
       async () => {
-        // Raw rows carry times as text.
-        const body = webhookBody(e, new Date(e.posted_at!));
+        // The scan as the shop heard it: its time is the one the shop stored for its event id.
+        // The sandbox's posted_at can be a later post's: two sweeps on the checker's clock, one
+        // minutes ahead of the other, can both take an event whose lease looks run out to the
+        // later one, and the shop keeps the first post (the second is a duplicate). A replay
+        // at that later time would be newer news, not a scan heard before. (Raw rows carry
+        // times as text.)
+        const [heard] = await queryRows<{ occurred_at: string }>(
+          w.shop.t.db,
+          sql`SELECT v.occurred_at FROM shipment_events v
+              JOIN shipments s ON s.id = v.shipment_id
+              WHERE s.courier = 'sandbox' AND s.awb = ${e.awb} AND v.event_key = ${`sbx-${e.id}`}`,
+        );
+        const body = webhookBody(e, new Date(heard?.occurred_at ?? e.posted_at!));
         // The parcel's state, and the news stored for it other than this replay's: another
         // sequence's courier tick (the sandbox's clock is the shop's) may post its next scan
         // meanwhile, and that one may move it.
@@ -1354,8 +1366,15 @@ export class CourierReplay implements Cmd {
         const was = before ? PARCEL_RANK[before.state] : 0;
         const is = after ? PARCEL_RANK[after.state] : 0;
         if (is < was || (is === was && after?.state !== before?.state)) {
+          const news = await queryRows(
+            w.shop.t.db,
+            sql`SELECT v.event_key, v.state, v.occurred_at, v.held FROM shipment_events v
+                JOIN shipments s ON s.id = v.shipment_id
+                WHERE s.courier = 'sandbox' AND s.awb = ${e.awb} ORDER BY v.id`,
+          );
           throw new Error(
-            `the parcel went from ${before?.state} to ${after?.state} on a scan it had heard`,
+            `the parcel went from ${before?.state} to ${after?.state} on a scan it had heard ` +
+              `(${JSON.stringify(body)}); its news: ${JSON.stringify(news)}`,
           );
         }
         return `${status}`;
