@@ -4,7 +4,6 @@
 // Injection"). Rows are written CRLF, as Excel writes them.
 import { Readable } from 'node:stream';
 import { escapeCell } from '@kitroom/contract/admin';
-import { stringify } from 'csv-stringify';
 import { stringify as stringifyAll } from 'csv-stringify/sync';
 
 export interface CsvOptions {
@@ -14,18 +13,28 @@ export interface CsvOptions {
 
 const escaped = (row: readonly string[]) => row.map(escapeCell);
 
-/** Rows, read on demand, as a CSV stream; an error reading them ends the stream with it. */
+/** Rows a chunk of the stream holds: a hundred rows of a few hundred bytes each. */
+const ROWS_PER_CHUNK = 100;
+
+/**
+ * Batches of rows, read on demand, as a CSV stream; an error reading them ends the stream with
+ * it. Each batch is written as text a hundred rows at a time rather than a stream step per
+ * row: the catalogue's export of 100,000 products took half the time (bench/README).
+ */
 export function csvStream(
-  rows: AsyncIterable<readonly string[]> | Iterable<readonly string[]>,
+  batches: AsyncIterable<readonly (readonly string[])[]>,
   opts: CsvOptions = {},
 ): Readable {
-  async function* safeRows() {
-    for await (const row of rows) yield escaped(row);
+  async function* chunks() {
+    let first = opts.bom ?? false;
+    for await (const rows of batches) {
+      for (let i = 0; i < rows.length; i += ROWS_PER_CHUNK) {
+        yield csvText(rows.slice(i, i + ROWS_PER_CHUNK), { bom: first });
+        first = false;
+      }
+    }
   }
-  const records = Readable.from(safeRows());
-  const csv = stringify({ bom: opts.bom ?? false, record_delimiter: 'windows' });
-  records.on('error', (err) => csv.destroy(err));
-  return records.pipe(csv);
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
 /** Rows as one CSV text. */

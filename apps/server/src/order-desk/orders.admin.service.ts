@@ -276,15 +276,15 @@ async function* exportRecords(
   db: Queryable,
   filter: q.OrderFilter,
   shown: Shown,
-): AsyncGenerator<string[]> {
-  yield csvHeader(shown);
+): AsyncGenerator<string[][]> {
+  yield [csvHeader(shown)];
   let after: q.OrderCursor | undefined;
   for (;;) {
     const rows = await q.listOrders(db, filter, {
       ...(after ? { after } : {}),
       limit: EXPORT_BATCH,
     });
-    for (const row of rows) yield csvRecord(row, shown);
+    yield rows.map((row) => csvRecord(row, shown));
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH) return;
     after = { micros: last.micros, id: last.id };

@@ -27,26 +27,24 @@ export const B2B_SALES_HEADER = [
   'total',
 ] as const;
 
-async function* records(db: Queryable, month: string): AsyncGenerator<string[]> {
-  yield [...B2B_SALES_HEADER];
+async function* records(db: Queryable, month: string): AsyncGenerator<string[][]> {
+  yield [[...B2B_SALES_HEADER]];
   const { from, to } = monthSpan(month);
   let afterId = 0;
   for (;;) {
     const rows = await b2bInvoices(db, from, to, afterId, B2B_SALES_BATCH);
-    for (const r of rows) {
-      yield [
-        r.number,
-        indianDayOf(new Date(r.issued_at)),
-        r.buyer_gstin,
-        r.legal_name,
-        `${r.place_of_supply_code}-${r.place_of_supply}`,
-        paiseToDecimalString(r.taxable_paise),
-        paiseToDecimalString(r.igst_paise),
-        paiseToDecimalString(r.cgst_paise),
-        paiseToDecimalString(r.sgst_paise),
-        paiseToDecimalString(r.total_paise),
-      ];
-    }
+    yield rows.map((r) => [
+      r.number,
+      indianDayOf(new Date(r.issued_at)),
+      r.buyer_gstin,
+      r.legal_name,
+      `${r.place_of_supply_code}-${r.place_of_supply}`,
+      paiseToDecimalString(r.taxable_paise),
+      paiseToDecimalString(r.igst_paise),
+      paiseToDecimalString(r.cgst_paise),
+      paiseToDecimalString(r.sgst_paise),
+      paiseToDecimalString(r.total_paise),
+    ]);
     const last = rows.at(-1);
     if (!last || rows.length < B2B_SALES_BATCH) return;
     afterId = last.id;
