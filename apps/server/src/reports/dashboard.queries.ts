@@ -212,14 +212,14 @@ export const LOW_STOCK_COUNT_CAP = 1000;
 /**
  * Sizes of products on sale at or below their product's threshold, the emptiest first (then
  * the oldest product), and how many there are up to the cap — both read through the partial
- * index that holds only low sizes.
+ * index that holds only low sizes (low_stock: the stock at or below the threshold, else null).
  */
 export async function lowStockSizes(db: Queryable, limit: number, cap = LOW_STOCK_COUNT_CAP) {
   const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
     db,
     sql`SELECT count(*)::int AS count FROM (
           SELECT 1 FROM product_sizes ps JOIN products p ON p.id = ps.product_id
-          WHERE p.active AND ps.stock <= ps.low_stock_threshold
+          WHERE p.active AND ps.low_stock IS NOT NULL
           LIMIT ${cap + 1}) low`,
   );
   const sizes = await queryRows<{
@@ -232,8 +232,8 @@ export async function lowStockSizes(db: Queryable, limit: number, cap = LOW_STOC
     db,
     sql`SELECT p.id AS product_id, p.name, ps.size, ps.stock, ps.low_stock_threshold AS threshold
         FROM product_sizes ps JOIN products p ON p.id = ps.product_id
-        WHERE p.active AND ps.stock <= ps.low_stock_threshold
-        ORDER BY ps.stock, ps.product_id, ps.position
+        WHERE p.active AND ps.low_stock IS NOT NULL
+        ORDER BY ps.low_stock, ps.product_id, ps.position
         LIMIT ${limit}`,
   );
   return { count: Math.min(count, cap), more: count > cap, sizes };
