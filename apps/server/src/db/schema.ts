@@ -902,6 +902,13 @@ export const orders = pgTable(
     index('orders_unpaid_reserved_idx')
       .on(t.reservedUntil)
       .where(sql`${t.paymentStatus} <> 'SUCCESS' AND ${t.stockReleased} = false`),
+    // A shopper's online orders holding stock unpaid, which checkout and Pay Now count under
+    // the shopper's lock: a few entries a shopper, however many orders they placed before.
+    index('orders_unpaid_holds_idx')
+      .on(t.userId, t.reservedUntil)
+      .where(
+        sql`${t.paymentMethod} = 'Online' AND ${t.paymentStatus} <> 'SUCCESS' AND ${t.orderStatus} = 'Pending' AND ${t.stockReleased} = false`,
+      ),
     index('orders_affiliate_idx').on(t.affiliateId),
     // The dashboard's sales by the day paid, and the orders waiting to be packed or shipped:
     // paid ones and confirmed cash-on-delivery ones (paid on delivery), oldest first — the

@@ -26,10 +26,18 @@ export interface LineProductRow {
   launch_id: number | null;
 }
 
-/** The latest launch product `productId` is in, canceled ones aside (null: none), as SQL. */
+/**
+ * The latest launch product `productId` is in, canceled ones aside (null: none), as SQL. Read
+ * from the product's entries in launch_products (its index), each launch then by its key: as a
+ * join, PostgreSQL scanned the whole launches table for each size of each ordered product,
+ * and a launch's queue counter leaves that table pages of dead rows (OFFSET 0 keeps the
+ * launch's look-up from being merged back into a join).
+ */
 export const latestLaunchSql = (productId: SQL) =>
-  sql`(SELECT lp.launch_id FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
-       WHERE lp.product_id = ${productId} AND l.canceled_at IS NULL
+  sql`(SELECT lp.launch_id FROM launch_products lp,
+         LATERAL (SELECT l.limits_until FROM launches l
+                  WHERE l.id = lp.launch_id AND l.canceled_at IS NULL OFFSET 0) l
+       WHERE lp.product_id = ${productId}
        ORDER BY l.limits_until DESC LIMIT 1)`;
 
 const lineProductsStatement = preparedStatement<LineProductRow>(

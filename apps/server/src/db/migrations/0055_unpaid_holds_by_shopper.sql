@@ -1,0 +1,1 @@
+CREATE INDEX "orders_unpaid_holds_idx" ON "orders" USING btree ("user_id","reserved_until") WHERE "orders"."payment_method" = 'Online' AND "orders"."payment_status" <> 'SUCCESS' AND "orders"."order_status" = 'Pending' AND "orders"."stock_released" = false;
