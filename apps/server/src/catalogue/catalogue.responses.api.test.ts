@@ -20,7 +20,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type App } from '../app.js';
 import type { Db } from '../db/index.js';
-import * as schema from '../db/index.js';
 import { catalogueSizeChanges, products, productSizes, queryRows } from '../db/index.js';
 import { search, refreshSearchIndex } from '../search/index.js';
 import { orderBody, shopper } from '../test/checkout.js';
@@ -123,9 +122,7 @@ const everywhere = (summary: Partial<Summary>) =>
 async function secondProcess(): Promise<App> {
   const client = (t.db as unknown as { $client: unknown }).$client;
   const db =
-    t.database.kind === 'postgres'
-      ? drizzlePg(client as pg.Pool, { schema })
-      : drizzlePglite(client as PGlite, { schema });
+    t.database.kind === 'postgres' ? drizzlePg(client as pg.Pool) : drizzlePglite(client as PGlite);
   const app = await buildApp({
     config: t.config,
     database: { ...t.database, db: db as unknown as Db },

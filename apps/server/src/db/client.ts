@@ -15,10 +15,11 @@ import pg from 'pg';
 import { checkWritableDirSync, makePrivateDirSync } from '../private-files.js';
 import { serverDir } from '../server-dir.js';
 import { isDatabasePanic, resourceFailureOf } from './errors.js';
-import * as schema from './schema.js';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// Drizzle is given no schema: the shop writes its statements with the query builder and `sql`,
+// never drizzle's relational queries (`db.query.<table>`), which a schema would build for
+// each of the ~90 tables on every transaction (a tenth of a checkout's drizzle time).
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; the same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that can run queries: the database or an open transaction. */
@@ -243,12 +244,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // The pool's own 'error' repeats an idle client's, which the line above has heard.
     pool.on('error', () => undefined);
     watchFailures(pool, 'query', failures.seen);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       exclusively: async (fn) => {
         // A session lock on a connection of its own, so `fn` may use the whole pool.
         const client = await pool.connect();
@@ -290,7 +291,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
   // Drizzle calls query() and transaction() (a failure inside one comes out of it).
   for (const method of ['query', 'exec', 'transaction']) watchFailures(client, method, seen);
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   const db = pgliteDb as unknown as Db;
   return {
     db,

@@ -10,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import type { Db } from '../db/index.js';
-import * as schema from '../db/index.js';
 import { auditLog } from '../db/index.js';
 import { NOT_ALLOWED } from '../staff/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
@@ -53,9 +52,7 @@ async function auditOf(entity: string, id: number) {
 async function secondProcess(): Promise<App> {
   const client = (t.db as unknown as { $client: unknown }).$client;
   const db =
-    t.database.kind === 'postgres'
-      ? drizzlePg(client as pg.Pool, { schema })
-      : drizzlePglite(client as PGlite, { schema });
+    t.database.kind === 'postgres' ? drizzlePg(client as pg.Pool) : drizzlePglite(client as PGlite);
   const app = await buildApp({
     config: t.config,
     database: { ...t.database, db: db as unknown as Db },
