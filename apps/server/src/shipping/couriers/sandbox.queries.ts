@@ -90,9 +90,15 @@ export async function claimDue(
   );
 }
 
+/**
+ * The event as posted at `at`. An event posted twice (a second sweep claimed it once the
+ * first one's lease ran out mid-post) keeps its first time: the shop kept the first copy and
+ * took the second as a duplicate.
+ */
 export async function markPosted(db: Queryable, id: number, at: Date) {
   await db.execute(
-    sql`UPDATE sandbox_courier_events SET posted_at = ${at.toISOString()}::timestamptz,
+    sql`UPDATE sandbox_courier_events
+        SET posted_at = coalesce(posted_at, ${at.toISOString()}::timestamptz),
           attempts = attempts + 1
         WHERE id = ${id}`,
   );
