@@ -25,8 +25,8 @@ import { firstOwnerLink, SETUP_LINK_HOURS } from './staff/index.js';
 // V8 moves the objects of an allocation site it sees surviving young-generation collections
 // straight into the old generation, which only a full collection empties. A server's objects
 // live for a request, but a batch of rows alive during one collection is enough: about half
-// the catalogue exports of 100,000 products then grew the server by ~120 MiB instead of ~5,
-// and every later query's rows went to the old generation too (decision 094).
+// the catalogue exports of 100,000 products then grew the server by ~120 MiB instead of ~5
+// (decision 094).
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
 
 /** A whole request (headers and body) must arrive within this. */
