@@ -449,6 +449,46 @@ async function listingFigures(
   }
 }
 
+/**
+ * The catalogue's export and import dry run alone (`--only-export`): a few seconds of listing
+ * in a new server, as a full run browses before them, then measureAdmin; `runs` servers, since
+ * how much a server's RSS grows during the export varies from one server to the next
+ * (decision 094).
+ */
+async function exportFigures(target: Target, runs: number): Promise<SizeResult[]> {
+  log(`\n== ${target.products.toLocaleString('en-US')} products on ${target.kind}: export only`);
+  await prepareCatalogue(root, target);
+  const staffCookie = await prepareStaff(target);
+  const results: SizeResult[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const server = await startServer(target, randomBytes(32).toString('hex'), 'export-server');
+    try {
+      const until = performance.now() + 3000;
+      while (performance.now() < until) {
+        const res = await fetch(`${server.baseUrl}/api/shop.php`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ limit: '0-20' }),
+        });
+        await res.arrayBuffer();
+      }
+      log(`  server ${run} of ${runs}:`);
+      const admin = await measureAdmin(server.baseUrl, server.pid, staffCookie, log);
+      results.push({
+        products: target.products,
+        seededSeconds: null,
+        coldStart: null,
+        memory: null,
+        api: [],
+        admin,
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  return results;
+}
+
 /** The cart adds alone (`--only-cart`): closed loop, then the open loop, in a server of their own. */
 async function cartFigures(
   o: BenchOptions,
@@ -721,6 +761,18 @@ async function main(): Promise<void> {
   if (o.onlyLaunch) {
     // The kit launch through the waiting room alone: judged and printed, nothing written.
     await launchFigures(targetFor(serverUrl, o.sizes[0]!, dataRoot), o.launchFans);
+    return;
+  }
+  if (o.onlyExport) {
+    // The catalogue's export and import alone: judged and printed, nothing written.
+    for (const products of o.sizes) {
+      const target = targetFor(serverUrl, products, dataRoot);
+      for (const size of await exportFigures(target, o.lighthouseRuns)) {
+        printChecks(
+          judge({ engine, sizes: [size], pages: null }).filter((c) => /^admin CSV/.test(c.subject)),
+        );
+      }
+    }
     return;
   }
   if (o.onlyCheckout) {

@@ -31,11 +31,12 @@ export interface BenchOptions {
   dropShoppers: number;
   /** Only the kit launch through the waiting room, judged and printed (nothing written). */
   onlyLaunch: boolean;
+  onlyExport: boolean;
   /** Fans in the launch (a tenth of them bots). */
   launchFans: number;
 }
 
-export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--only-cart] [--only-pages] [--drop-shoppers 200] [--only-launch] [--launch-fans 2000]
+export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--duration 10] [--skip-pages] [--only-outbox] [--only-processes] [--only-checkout] [--only-listing] [--only-cart] [--only-pages] [--drop-shoppers 200] [--only-launch] [--launch-fans 2000] [--only-export]
 
   --quick        short durations, 10,000 products only, one Lighthouse run; results go to
                  bench/results/tmp/ and bench/README.md is left alone
@@ -60,7 +61,10 @@ export const USAGE = `npm run bench -- [--quick] [--sizes 10000,100000] [--durat
   --only-launch  only the kit launch through the waiting room: two processes behind nginx
                  on the first size's PostgreSQL database, 300 shirts in 3 sizes, judged and
                  printed
-  --launch-fans N  fans arriving in 10 s, a tenth of them bots (default 2000)`;
+  --launch-fans N  fans arriving in 10 s, a tenth of them bots (default 2000)
+  --only-export  only the back office's catalogue export and import dry run, on each size's
+                 database: one export in each of --runs new servers (the RSS a server grows
+                 by varies from one server to the next), judged and printed`;
 
 const MAX_PRODUCTS = 1_000_000;
 /** Shoppers in the drop by default: twice the size's stock of 100. */
@@ -93,6 +97,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       'only-pages': { type: 'boolean', default: false },
       'drop-shoppers': { type: 'string' },
       'only-launch': { type: 'boolean', default: false },
+      'only-export': { type: 'boolean', default: false },
       'launch-fans': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -137,6 +142,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       ? positiveInt('drop-shoppers', values['drop-shoppers'], 2_000)
       : DROP_SHOPPERS,
     onlyLaunch: values['only-launch'] === true,
+    onlyExport: values['only-export'] === true,
     launchFans: values['launch-fans']
       ? positiveInt('launch-fans', values['launch-fans'], 20_000)
       : 2_000,

@@ -460,6 +460,14 @@ describe('options', () => {
     expect(() => parseOptions(['--bogus'])).toThrow();
   });
 
+  it('--only-export measures the catalogue export alone, once in each of --runs servers', () => {
+    expect(parseOptions([]).onlyExport).toBe(false);
+    expect(parseOptions(['--only-export', '--runs', '8'])).toMatchObject({
+      onlyExport: true,
+      lighthouseRuns: 8,
+    });
+  });
+
   it('--only-outbox measures the outbox alone', () => {
     expect(parseOptions([]).onlyOutbox).toBe(false);
     expect(parseOptions(['--only-outbox']).onlyOutbox).toBe(true);
