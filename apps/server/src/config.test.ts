@@ -68,8 +68,8 @@ describe('the connections to PostgreSQL (decision 092)', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
   });
 
-  it('refuse a size that is not a whole number from 1, naming the variable', () => {
-    for (const bad of ['0', '-2', '2.5', 'many', '501']) {
+  it('refuse a size that is not a whole number from 2, naming the variable', () => {
+    for (const bad of ['0', '1', '-2', '2.5', 'many', '501']) {
       expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
     }
   });

@@ -20,7 +20,9 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   // Connections each server process keeps to PostgreSQL at most; unset: twice the cores and one.
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  // At least 2: start-up holds its lock on a connection of its own while migrating on another
+  // (with 1 the server waited for ever and never said why).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).optional(),
   PUBLIC_URL: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Kitroom <no-reply@kitroom.in>'),

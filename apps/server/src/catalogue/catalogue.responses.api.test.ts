@@ -13,14 +13,19 @@ import {
   ShopListingResponse,
 } from '@kitroom/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type App } from '../app.js';
 import type { Db } from '../db/index.js';
-import { catalogueSizeChanges, products, productSizes, queryRows } from '../db/index.js';
+import {
+  catalogueSizeChanges,
+  drizzleOnPool,
+  products,
+  productSizes,
+  queryRows,
+} from '../db/index.js';
 import { search, refreshSearchIndex } from '../search/index.js';
 import { orderBody, shopper } from '../test/checkout.js';
 import { createProduct } from '../test/factories.js';
@@ -122,7 +127,9 @@ const everywhere = (summary: Partial<Summary>) =>
 async function secondProcess(): Promise<App> {
   const client = (t.db as unknown as { $client: unknown }).$client;
   const db =
-    t.database.kind === 'postgres' ? drizzlePg(client as pg.Pool) : drizzlePglite(client as PGlite);
+    t.database.kind === 'postgres'
+      ? drizzleOnPool(client as pg.Pool)
+      : drizzlePglite(client as PGlite);
   const app = await buildApp({
     config: t.config,
     database: { ...t.database, db: db as unknown as Db },

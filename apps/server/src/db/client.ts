@@ -7,7 +7,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +14,7 @@ import pg from 'pg';
 import { checkWritableDirSync, makePrivateDirSync } from '../private-files.js';
 import { serverDir } from '../server-dir.js';
 import { isDatabasePanic, resourceFailureOf } from './errors.js';
+import { drizzleOnPool } from './node-postgres.js';
 
 // Drizzle is given no schema: the shop writes its statements with the query builder and `sql`,
 // never drizzle's relational queries (`db.query.<table>`), which a schema would build for
@@ -245,12 +245,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // The pool's own 'error' repeats an idle client's, which the line above has heard.
     pool.on('error', () => undefined);
     watchFailures(pool, 'query', failures.seen);
-    const db = drizzlePg(pool) as unknown as Db;
+    const pgDb = drizzleOnPool(pool);
+    const db = pgDb as unknown as Db;
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migratePg(pgDb, { migrationsFolder }),
       exclusively: async (fn) => {
         // A session lock on a connection of its own, so `fn` may use the whole pool.
         const client = await pool.connect();

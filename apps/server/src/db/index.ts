@@ -10,6 +10,7 @@ export {
   transactionEndingWith,
   type Tx,
 } from './client.js';
+export { drizzleOnPool } from './node-postgres.js';
 export {
   DATABASE_UNAVAILABLE_MESSAGE,
   databaseErrorOf,

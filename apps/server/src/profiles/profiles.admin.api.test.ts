@@ -3,14 +3,13 @@
 // read — and the storefront's profiles.php following every edit at once, in every process.
 import { ProfilesResponse } from '@kitroom/contract';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import type { Db } from '../db/index.js';
-import { auditLog } from '../db/index.js';
+import { auditLog, drizzleOnPool } from '../db/index.js';
 import { NOT_ALLOWED } from '../staff/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
 import { createProduct } from '../test/factories.js';
@@ -52,7 +51,9 @@ async function auditOf(entity: string, id: number) {
 async function secondProcess(): Promise<App> {
   const client = (t.db as unknown as { $client: unknown }).$client;
   const db =
-    t.database.kind === 'postgres' ? drizzlePg(client as pg.Pool) : drizzlePglite(client as PGlite);
+    t.database.kind === 'postgres'
+      ? drizzleOnPool(client as pg.Pool)
+      : drizzlePglite(client as PGlite);
   const app = await buildApp({
     config: t.config,
     database: { ...t.database, db: db as unknown as Db },
