@@ -249,8 +249,10 @@ export function deferredPart<P extends object>(
 
     // Asleep (or its code failed to load): a touch or a focus wakes it, a click waits for it.
     // On the document, in the capture phase: React stops the events of a dehydrated part.
+    // Listening from the commit that puts the page on screen (a layout effect): a passive one
+    // runs a moment later, and a tap in between went to React, which dropped it.
     const listening = (wake !== null && !awake) || failed;
-    useEffect(() => {
+    useLayoutEffect(() => {
       const element = ref.current;
       if (!element || !listening) return;
       const wakeUp = () => {
