@@ -246,7 +246,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined);
     watchFailures(pool, 'query', failures.seen);
     const pgDb = drizzleOnPool(pool);
-    const db = pgDb as unknown as Db;
+    const db: Db = pgDb;
     return {
       db,
       kind: 'postgres',

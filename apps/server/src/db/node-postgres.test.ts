@@ -8,15 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../test/database.js';
 import { drizzleOnPool } from './node-postgres.js';
 import { queryRows } from './sql.js';
-
-/** Settles `work`, or fails after `ms`: a transaction that waits for a lost connection. */
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
+import { within } from '../within.js';
 
 /** Cuts a client's connection as a network failure does: the socket is gone. */
 function cut(client: pg.PoolClient): void {
@@ -53,13 +45,15 @@ describe.runIf(testDatabaseKind() === 'postgres')('a transaction whose connectio
     pool.once('acquire', cut);
     await expect(
       within(
-        5_000,
         db.transaction((tx) => tx.execute(sql`SELECT 1`)),
+        5_000,
+        'a transaction',
       ),
     ).rejects.toThrow(/begin/);
     const rows = await within(
-      5_000,
       db.transaction((tx) => queryRows<{ n: number }>(tx, sql`SELECT 2 AS n`)),
+      5_000,
+      'the next transaction',
     );
     expect(rows).toEqual([{ n: 2 }]);
     expect(pool.waitingCount).toBe(0);
@@ -70,18 +64,20 @@ describe.runIf(testDatabaseKind() === 'postgres')('a transaction whose connectio
     const refused = new Error('Only 1 left in size M');
     await expect(
       within(
-        5_000,
         db.transaction(async (tx) => {
           await tx.execute(sql`SELECT 1`);
           const session = tx._.session as unknown as { client: pg.PoolClient };
           cut(session.client);
           throw refused;
         }),
+        5_000,
+        'a transaction',
       ),
     ).rejects.toBe(refused);
     const rows = await within(
-      5_000,
       db.transaction((tx) => queryRows<{ n: number }>(tx, sql`SELECT 3 AS n`)),
+      5_000,
+      'the next transaction',
     );
     expect(rows).toEqual([{ n: 3 }]);
   });

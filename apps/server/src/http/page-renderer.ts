@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { LoadedPage, LoadPage, PageRenderRequest, RenderedPage } from '@kitroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverDir } from '../server-dir.js';
+import { within } from '../within.js';
 
 export const webServerEntry = path.join(serverDir, '../web/dist-server/entry-server.js');
 
@@ -26,19 +27,6 @@ export interface PageRenderer {
   load(request: Omit<PageRenderRequest, 'origin'>): Promise<LoadedPage | undefined>;
   /** The loaded page's markup, or undefined when it could not be rendered. */
   render(page: LoadedPage): Promise<RenderedPage | undefined>;
-}
-
-/** Resolves with `work`, or rejects once `timeoutMs` have passed. */
-async function within<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took over ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Loads and renders with the bundle's `load`, giving up after `timeoutMs`, logging failures. */
