@@ -182,7 +182,15 @@ function keepsClick(element: HTMLElement, event: MouseEvent): boolean {
   return true;
 }
 
-const clicked = (event: Event) => (event.target instanceof HTMLElement ? event.target : null);
+/**
+ * The element to click again: the one clicked or, for a drawing inside it (an icon's SVG, most
+ * of a round button), the nearest HTML element around it, which has click().
+ */
+function clicked(event: Event): HTMLElement | null {
+  let element = event.target instanceof Element ? event.target : null;
+  while (element && !(element instanceof HTMLElement)) element = element.parentElement;
+  return element;
+}
 
 /**
  * A component whose code `load` brings, rendered on the server and kept as the server's HTML
