@@ -173,6 +173,7 @@ const SHARED_ROOT_FILES = [
   'server-dir.ts',
   'server-pid.ts',
   'shop-running.ts',
+  'within.ts',
 ];
 
 interface Import {
