@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { queryRows, sqlList } from '../../apps/server/src/db/sql.js';
 import { open, type BenchUser, type Target } from './database.js';
+import { post } from './http-post.js';
 import { measure, type LoadSettings } from './load.js';
 import type { CheckoutFigures, DropFigures, SustainedCheckout } from './results.js';
 import { percentile, round } from './stats.js';
@@ -94,32 +95,6 @@ async function releaseBenchOrders(db: Db, userIds: readonly number[]) {
   );
 }
 
-interface Answer {
-  status: number;
-  ms: number;
-  text: string;
-  endAt: number;
-}
-
-/** One POST with its latency; `endAt` on performance.now()'s clock; status 0: no response. */
-export async function post(baseUrl: string, path: string, cookie: string, body: unknown) {
-  const started = performance.now();
-  try {
-    const res = await fetch(baseUrl + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
-    const endAt = performance.now();
-    return { status: res.status, ms: endAt - started, text, endAt };
-  } catch (err) {
-    const endAt = performance.now();
-    return { status: 0, ms: endAt - started, text: String(err), endAt };
-  }
-}
-
 /** Pays an order on the sandbox's page (its webhook), then follows the redirect (its callback). */
 async function pay(baseUrl: string, paymentUrl: string, cookie: string) {
   const started = performance.now();
@@ -160,7 +135,7 @@ async function runDrop(
   const soldOut = `Sorry, ${drop.name} in size ${drop.size} is sold out.`;
   const bodies = shoppers.map((s) => orderBody(s.id, drop));
   const start = performance.now();
-  const answers: Answer[] = await Promise.all(
+  const answers = await Promise.all(
     shoppers.map((s, i) => post(baseUrl, '/api/process_order.php', s.cookie, bodies[i])),
   );
   const accepted = answers.filter((a) => a.status === 200);

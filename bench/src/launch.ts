@@ -17,7 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, sqlList } from '../../apps/server/src/db/sql.js';
 import { LAUNCH_BUDGETS } from './budgets.js';
-import { post as postTimed } from './checkout.js';
+import { post as postTimed } from './http-post.js';
 import { open, type BenchUser, type Target } from './database.js';
 import { siteFor, startNginx } from './nginx.js';
 import { freePort, HOST, type Started } from './processes.js';
