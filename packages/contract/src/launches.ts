@@ -30,18 +30,13 @@ export interface QueuePace {
 }
 
 /**
- * Places let in at the drop itself: one second's worth. (Ten seconds' worth let 500 fans order
- * in the same instant in the bench, and their responses took 2.7 s.)
- */
-export const firstBatch = (p: Pick<QueuePace, 'admitPerMinute'>) =>
-  Math.max(1, Math.ceil(p.admitPerMinute / 60));
-
-/**
- * A place's turn to check out: the first batch at the drop, then one place every
- * 60 / admit_per_minute seconds; never before the fan joined; `turnMinutes` long.
+ * A place's turn to check out: the first place's at the drop, then one place every
+ * 60 / admit_per_minute seconds; never before the fan joined; `turnMinutes` long. Paced from the
+ * first place: letting a second's worth in at the drop itself sent them and the bots' first
+ * wave in the same instant, and the bench's first fans waited 0.8–1.2 s (decision 096).
  */
 export function turnOf(p: QueuePace, position: number, joinedAt: number) {
-  const paced = p.startsAt + (Math.max(0, position - firstBatch(p)) * 60_000) / p.admitPerMinute;
+  const paced = p.startsAt + (Math.max(0, position - 1) * 60_000) / p.admitPerMinute;
   const startsAt = Math.max(paced, joinedAt);
   return { startsAt, endsAt: startsAt + p.turnMinutes * 60_000 };
 }
@@ -49,7 +44,7 @@ export function turnOf(p: QueuePace, position: number, joinedAt: number) {
 /** How many places have been let in by `now` (of `length` given). */
 export function admittedBy(p: QueuePace, length: number, now: number): number {
   if (now < p.startsAt) return 0;
-  const paced = firstBatch(p) + Math.floor(((now - p.startsAt) / 60_000) * p.admitPerMinute);
+  const paced = 1 + Math.floor(((now - p.startsAt) / 60_000) * p.admitPerMinute);
   return Math.min(length, paced);
 }
 
