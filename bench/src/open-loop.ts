@@ -3,6 +3,7 @@
 // falls behind is charged for the queue it builds (no coordinated omission, which a
 // closed-loop client like autocannon has: it waits for a response before sending the next).
 import http from 'node:http';
+import { send, type BenchRequest } from './http-post.js';
 import type { CartManageRequest } from '@kitroom/contract';
 import type { BenchUser } from './database.js';
 import { cpuTimeMs } from './processes.js';
@@ -28,22 +29,14 @@ export interface OpenLoopFigures {
   serverCpuMsPerRequest: number | null;
 }
 
-export interface OpenRequest {
-  method: 'POST' | 'GET';
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
 /**
  * Sends `rate` requests a second for `seconds` (request i is due at i / rate s), on as many
  * keep-alive connections as it takes, and waits for every response.
  */
 export async function openLoop(
   baseUrl: string,
-  o: { rate: number; seconds: number; request: (i: number) => OpenRequest; pid: number },
+  o: { rate: number; seconds: number; request: (i: number) => BenchRequest; pid: number },
 ): Promise<OpenLoopFigures> {
-  const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const total = Math.round(o.rate * o.seconds);
   const latencies: number[] = [];
@@ -52,41 +45,18 @@ export async function openLoop(
   let errors = 0;
   let lastAnswer = 0;
   const pending: Promise<void>[] = [];
-  const send = (i: number, due: number) =>
-    new Promise<void>((resolve) => {
-      const r = o.request(i);
-      lags.push(performance.now() - due);
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: r.method,
-          path: r.path,
-          headers: r.body
-            ? { ...r.headers, 'content-length': Buffer.byteLength(r.body) }
-            : r.headers,
-          agent,
-          timeout: 30_000,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            const now = performance.now();
-            latencies.push(now - due);
-            lastAnswer = Math.max(lastAnswer, now);
-            if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      if (r.body) req.write(r.body);
-      req.end();
-    });
+  const sendDue = async (i: number, due: number) => {
+    const r = o.request(i);
+    lags.push(performance.now() - due);
+    const { status, endAt } = await send(baseUrl, r, { agent, timeoutMs: 30_000 });
+    if (status === 0) {
+      errors++;
+      return;
+    }
+    latencies.push(endAt - due);
+    lastAnswer = Math.max(lastAnswer, endAt);
+    if (status < 200 || status >= 300) non2xx++;
+  };
 
   const cpuBefore = cpuTimeMs(o.pid);
   const start = performance.now();
@@ -96,7 +66,7 @@ export async function openLoop(
       const now = performance.now();
       // Every request due by now goes out, however late the timer fired.
       while (next < total && start + (next * 1000) / o.rate <= now) {
-        pending.push(send(next, start + (next * 1000) / o.rate));
+        pending.push(sendDue(next, start + (next * 1000) / o.rate));
         next++;
       }
       if (next >= total) resolve();
@@ -131,7 +101,7 @@ export async function openLoop(
 export function cartOpenRequests(
   c: Catalogue,
   shoppers: readonly BenchUser[],
-): (i: number) => OpenRequest {
+): (i: number) => BenchRequest {
   const pairs = c.stockedSizes;
   return (i) => {
     const shopper = shoppers[i % shoppers.length]!;
