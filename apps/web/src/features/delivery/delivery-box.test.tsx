@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '@/test/eventually';
 import { fakeApi, ok, refuse } from '@/test/fake-api';
@@ -94,6 +94,38 @@ describe('the product page’s pincode box', () => {
     renderWithStore(<DeliveryBox />);
     await eventually(() => expect(status().textContent).toContain('Delivery by Fri, 27 Nov'));
     expect((screen.getByLabelText('Delivery pincode') as HTMLInputElement).value).toBe('673001');
+  });
+
+  it('keeps a pincode the shopper checked before the page had loaded', async () => {
+    // A phone still loading the page: the shopper types and checks a pincode the shop does
+    // not know; the one remembered from an earlier visit must not take its place at the load.
+    localStorage.setItem('kitroom.pincode', '682001');
+    const state = Object.getOwnPropertyDescriptor(Document.prototype, 'readyState')!;
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    try {
+      const api = fakeApi();
+      api.on('delivery_estimate.php?pincode=999999', () =>
+        refuse(400, 'Pincode 999999 is not an Indian pincode. Please check it.'),
+      );
+      api.on('delivery_estimate.php?pincode=682001', () =>
+        ok({ ...kozhikode, pincode: '682001', city: 'Ernakulam' }),
+      );
+      renderWithStore(<DeliveryBox />);
+      fireEvent.change(screen.getByLabelText('Delivery pincode'), { target: { value: '999999' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+      const refused = 'Pincode 999999 is not an Indian pincode. Please check it.';
+      await eventually(() => expect(status().textContent).toBe(refused));
+      delete (document as { readyState?: unknown }).readyState;
+      act(() => {
+        window.dispatchEvent(new Event('load'));
+      });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(status().textContent).toBe(refused);
+      expect((screen.getByLabelText('Delivery pincode') as HTMLInputElement).value).toBe('999999');
+      expect(Object.keys(api.calls)).toEqual(['delivery_estimate.php?pincode=999999']);
+    } finally {
+      Object.defineProperty(Document.prototype, 'readyState', state);
+    }
   });
 
   it('starts a logged-in shopper who typed none from the profile’s pincode', async () => {

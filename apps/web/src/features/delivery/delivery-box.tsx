@@ -67,7 +67,8 @@ export function DeliveryBox({
     if (!afterLoad) return;
     const remembered = rememberedPincode();
     setKept(remembered);
-    if (remembered) {
+    // A pincode the shopper typed while the page loaded (a slow phone) is theirs to keep.
+    if (remembered && !touched.current) {
       setTyped(remembered);
       setChecked(remembered);
     }
