@@ -50,8 +50,8 @@ const packageOf = (specifier: string) =>
 const BUNDLED = new Set(['drizzle-orm']);
 
 /**
- * Leaves packages out of the bundle, except our own workspaces (@kitroom/*) and BUNDLED, and fails the
- * build on an import of a package that is not a production dependency: after
+ * Leaves packages out of the bundle, except our own workspaces (@kitroom/*) and BUNDLED, and
+ * fails the build on an import of a package that is not a production dependency: after
  * `npm prune --omit=dev` it would be missing, and only a request would find out.
  */
 function externalPackages(allowed: Set<string>): Plugin {
