@@ -71,7 +71,7 @@ async function prune(ours: number[] = []) {
     );
     const running = now!.snapshot.split(':')[2]!.split(',').filter(Boolean).map(Number);
     if (running.every((id) => id >= below || ours.includes(id))) return;
-    if (tries === 500) throw new Error(`transactions below ${below} still running: ${running}`);
+    if (tries === 2000) throw new Error(`transactions below ${below} still running: ${running}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
