@@ -64,14 +64,16 @@ async function prune(ours: number[] = []) {
                catalogue_product_log_prune(pg_current_xact_id()::text::bigint)`,
   );
   const below = Number(line!.below);
-  for (let tries = 0; ; tries += 1) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
     const [now] = await queryRows<{ snapshot: string }>(
       db,
       sql`SELECT pg_current_snapshot()::text AS snapshot`,
     );
     const running = now!.snapshot.split(':')[2]!.split(',').filter(Boolean).map(Number);
     if (running.every((id) => id >= below || ours.includes(id))) return;
-    if (tries === 2000) throw new Error(`transactions below ${below} still running: ${running}`);
+    if (Date.now() > deadline)
+      throw new Error(`transactions below ${below} still running: ${running}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
