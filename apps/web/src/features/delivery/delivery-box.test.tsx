@@ -100,7 +100,6 @@ describe('the product page’s pincode box', () => {
     // A phone still loading the page: the shopper types and checks a pincode the shop does
     // not know; the one remembered from an earlier visit must not take its place at the load.
     localStorage.setItem('kitroom.pincode', '682001');
-    const state = Object.getOwnPropertyDescriptor(Document.prototype, 'readyState')!;
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
     try {
       const api = fakeApi();
@@ -115,7 +114,6 @@ describe('the product page’s pincode box', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
       const refused = 'Pincode 999999 is not an Indian pincode. Please check it.';
       await eventually(() => expect(status().textContent).toBe(refused));
-      delete (document as { readyState?: unknown }).readyState;
       act(() => {
         window.dispatchEvent(new Event('load'));
       });
@@ -124,7 +122,7 @@ describe('the product page’s pincode box', () => {
       expect((screen.getByLabelText('Delivery pincode') as HTMLInputElement).value).toBe('999999');
       expect(Object.keys(api.calls)).toEqual(['delivery_estimate.php?pincode=999999']);
     } finally {
-      Object.defineProperty(Document.prototype, 'readyState', state);
+      delete (document as { readyState?: unknown }).readyState;
     }
   });
 
