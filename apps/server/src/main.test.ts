@@ -77,6 +77,23 @@ describe('main', () => {
     expect(bad.output()).toContain('PORT:');
   });
 
+  it('says which database it could not reach, without its password or a stack trace', async () => {
+    // A port nothing listens on: the connection is refused at once.
+    const port = await freePort();
+    const refused = start({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'test',
+      DATABASE_URL: `postgres://kitroom:s3cret-word@127.0.0.1:${port}/shop`,
+    });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output().trim()).toBe(
+      `Kitroom could not start: the database at 127.0.0.1:${port}, database shop refused the ` +
+        'connection (ECONNREFUSED). Check that PostgreSQL is running there and that ' +
+        'DATABASE_URL names it, with its user and password.',
+    );
+  });
+
   it('refuses a DATA_DIR it cannot write, naming the folder and the cause', async () => {
     // A shop's folder, then made read-only: a read-only mount (root writes through any
     // permission), or no write permission for anyone else.

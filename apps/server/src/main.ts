@@ -6,7 +6,12 @@ import v8 from 'node:v8';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, loggableError } from './db/index.js';
+import {
+  CONNECT_TIMEOUT_MS,
+  databaseStartFailure,
+  openDatabase,
+  loggableError,
+} from './db/index.js';
 import { seedIfEmpty } from './seed/index.js';
 import {
   createBackupScheduler,
@@ -85,16 +90,27 @@ async function main(): Promise<void> {
   });
   // Several processes may start at once on one PostgreSQL: one at a time takes these steps,
   // and the next finds nothing left to back up, migrate or seed.
-  await database.exclusively(async () => {
-    // An empty database is seeded as a demo shop: not when a restore into it may not have
-    // finished.
-    if ((await schemaVersion(database.db)).applied === 0)
-      refuseEmptyBesideBeforeRestore(config.dataDir);
-    const before = await backupBeforeMigrating(database, config.dataDir);
-    if (before) log.info({ file: before }, 'backup taken before migrating');
-    await database.migrate();
-    await seedIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => log.info(line) });
-  });
+  await database
+    .exclusively(async () => {
+      // An empty database is seeded as a demo shop: not when a restore into it may not have
+      // finished.
+      if ((await schemaVersion(database.db)).applied === 0)
+        refuseEmptyBesideBeforeRestore(config.dataDir);
+      const before = await backupBeforeMigrating(database, config.dataDir);
+      if (before) log.info({ file: before }, 'backup taken before migrating');
+      await database.migrate();
+      await seedIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => log.info(line) });
+    })
+    .catch((err: unknown) => {
+      const failure = config.databaseUrl
+        ? databaseStartFailure(err, CONNECT_TIMEOUT_MS)
+        : undefined;
+      if (!failure) throw err;
+      throw new DatabaseNotReached(
+        `the database at ${whereIs(config.databaseUrl!)} ${failure}. ` +
+          'Check that PostgreSQL is running there and that DATABASE_URL names it, with its user and password.',
+      );
+    });
 
   const app = await buildApp({ config, database });
   app.server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -151,10 +167,29 @@ async function main(): Promise<void> {
   }
 }
 
+/** PostgreSQL could not be reached or logged in to at start: the owner's sentence. */
+class DatabaseNotReached extends Error {}
+
+/** Where DATABASE_URL points, without its user or password: "db.example:5432, database shop". */
+function whereIs(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const host = url.host || url.searchParams.get('host') || 'the local socket';
+    const name = decodeURIComponent(url.pathname.slice(1));
+    return name ? `${host}, database ${name}` : host;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
 main().catch((err: unknown) => {
   // The owner's sentence alone: a folder it cannot write, a restore cut short, a backup
   // before migrating refused.
-  if (err instanceof FolderNotWritable || err instanceof BackupError) {
+  if (
+    err instanceof FolderNotWritable ||
+    err instanceof BackupError ||
+    err instanceof DatabaseNotReached
+  ) {
     console.error(`Kitroom could not start: ${err.message}`);
     process.exit(1);
   }

@@ -158,6 +158,11 @@ export interface OpenOptions {
   /** Connections to PostgreSQL at most; unset: defaultPoolSize(). */
   poolSize?: number | undefined;
   /**
+   * How long a query waits for a connection (a new one to answer, or one of the pool's to be
+   * free) before it fails as the database unavailable (a 503); unset: CONNECT_TIMEOUT_MS.
+   */
+  connectTimeoutMs?: number | undefined;
+  /**
    * A PGlite data folder to start from (`dumpDataDir()` of a migrated database): the tests
    * open one per file, far faster than initialising and migrating each.
    */
@@ -211,6 +216,15 @@ export function defaultPoolSize(): number {
   return os.availableParallelism() * 2 + 1;
 }
 
+/**
+ * A query's longest wait for a connection to PostgreSQL. Without one, a database host that
+ * stops answering (a network cut, a firewall dropping packets, a server frozen) held every
+ * request until the kernel gave up on the connection, two minutes later, and a start-up hung
+ * with no word. Ten seconds is far beyond a busy moment's queue for the pool (a launch's
+ * checkout waits under a second) and short enough that a shopper is told to try again.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Opens the database named by the options; call migrate() before serving. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -218,6 +232,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? defaultPoolSize(),
       idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       // No JIT compilation: for a shop's short queries it costs more than it saves (the
       // dashboard's best sellers among a million orders spent 190 of its 900 ms compiling).
       options: '-c jit=off',

@@ -140,6 +140,27 @@ const LOST_CONNECTION =
   /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
 
 /**
+ * Why a server could not open its PostgreSQL at start, in the owner's words, when it is
+ * something about reaching or logging in to it (a wrong DATABASE_URL, PostgreSQL stopped, a
+ * firewall); undefined for any other failure.
+ */
+export function databaseStartFailure(err: unknown, waitedMs: number): string | undefined {
+  for (const e of causes(err)) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (code === 'ECONNREFUSED') return 'refused the connection (ECONNREFUSED)';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return `has a host name that could not be looked up (${code})`;
+    if (code && NETWORK_CODES.has(code)) return `could not be reached (${code})`;
+    if (/timeout exceeded when trying to connect|connection timeout/i.test(message))
+      return `did not answer within ${waitedMs / 1000} seconds`;
+    if (code === '28P01' || code === '28000') return `refused the login: ${message}`;
+    if (code === '3D000') return `has no such database: ${message}`;
+  }
+  return undefined;
+}
+
+/**
  * Whether `err` (or a cause) says the database is unreachable or cannot take writes now, so
  * the request may work when tried again: a 503, not a 500. A restart of PostgreSQL shows as
  * 57P01 on the query in flight, then as refused connections and 57P03 until it is back.

@@ -1,5 +1,6 @@
 // db/: what other folders may use (decision 077). Inside db/, import the file itself.
 export {
+  CONNECT_TIMEOUT_MS,
   type Database,
   type Db,
   type EndedTransaction,
@@ -14,6 +15,7 @@ export { drizzleOnPool } from './node-postgres.js';
 export {
   DATABASE_UNAVAILABLE_MESSAGE,
   databaseErrorOf,
+  databaseStartFailure,
   isDatabaseUnavailable,
   isDataException,
   loggableError,
