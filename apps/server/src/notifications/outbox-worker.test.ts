@@ -176,6 +176,34 @@ describe('back-off and retries', () => {
   });
 });
 
+describe('one shopper, several mails at once', () => {
+  it('reach the shopper in the order they were written, other shoppers’ sent beside them', async () => {
+    const shopper = 'shopper-in-order@example.com';
+    const others = ['shopper-beside-1@example.com', 'shopper-beside-2@example.com'];
+    const template = 'order-confirmed';
+    for (const order_id of [2001, 2002, 2003])
+      await enqueueOne(t.db, template, shopper, orderMailData({ order_id }));
+    for (const [i, other] of others.entries())
+      await enqueueOne(t.db, template, other, orderMailData({ order_id: 2101 + i }));
+    // The first mail is the slowest to be accepted: sent side by side, the later ones would
+    // arrive before it.
+    smtp.respondAfter(300, /#2001 /);
+    try {
+      expect(await t.drainOutbox()).toEqual({ sent: 5, retried: 0, dead: 0 });
+    } finally {
+      smtp.respondAfter(0);
+    }
+    expect(received([shopper]).map((m) => m.subject)).toEqual([
+      'Kitroom order #2001 is confirmed',
+      'Kitroom order #2002 is confirmed',
+      'Kitroom order #2003 is confirmed',
+    ]);
+    // The other shoppers' mails did not wait for the slow one.
+    const all = smtp.mails.map((m) => m.to[0]);
+    for (const other of others) expect(all.indexOf(other)).toBeLessThan(all.indexOf(shopper));
+  });
+});
+
 describe('mail that cannot be rendered', () => {
   it('an unknown template or broken data is dead at once with a clear reason; the rest go', async () => {
     await t.db.execute(

@@ -233,18 +233,32 @@ export function createOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
     else log.warn({ outboxId: m.id }, 'mail sent after its claim had run out');
   }
 
-  /** Claims one batch and sends it, `concurrency` at a time; returns how many it claimed. */
+  /**
+   * Claims one batch and sends it, `concurrency` recipients at a time; returns how many it
+   * claimed. One recipient's messages go one after another, oldest first, so a shopper sent
+   * "order confirmed" and "refunded" in one moment reads them in that order; a message that
+   * fails does not hold back the next (it is tried again later, after it).
+   */
   async function runBatch(ctx: RenderContext, result: DrainResult): Promise<number> {
     const claimed = await q.claimDue(db, batchSize, leaseMs);
-    const queue = [...claimed];
+    const byRecipient = new Map<string, typeof claimed>();
+    for (const m of claimed) {
+      const key = `${m.channel} ${m.recipient.toLowerCase()}`;
+      const mine = byRecipient.get(key);
+      if (mine) mine.push(m);
+      else byRecipient.set(key, [m]);
+    }
+    const queue = [...byRecipient.values()];
     const lane = async () => {
-      for (let m = queue.shift(); m; m = queue.shift()) {
-        try {
-          if (stopping) await q.release(db, m.id, m.attempts);
-          else await deliver(m, ctx, result);
-        } catch (err) {
-          // The database failed under a mark: the lease brings the message back later.
-          log.error({ err, outboxId: m.id }, 'outbox message left to its lease');
+      for (let mine = queue.shift(); mine; mine = queue.shift()) {
+        for (const m of mine) {
+          try {
+            if (stopping) await q.release(db, m.id, m.attempts);
+            else await deliver(m, ctx, result);
+          } catch (err) {
+            // The database failed under a mark: the lease brings the message back later.
+            log.error({ err, outboxId: m.id }, 'outbox message left to its lease');
+          }
         }
       }
     };

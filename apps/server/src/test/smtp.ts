@@ -30,8 +30,11 @@ export interface SmtpCatcher {
   refuseNext(): void;
   /** While on, every message is refused (451, try again later), as a server in trouble does. */
   refuseAll(on: boolean): void;
-  /** Each message is responded to this long after it arrived (a slow server). */
-  respondAfter(ms: number): void;
+  /**
+   * Each message (or each whose subject `matches`) is responded to this long after it arrived
+   * (a slow server).
+   */
+  respondAfter(ms: number, matches?: RegExp): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   let refuse = false;
   let refuseAll = false;
   let respondAfterMs = 0;
+  let slowSubjects: RegExp | undefined;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -64,7 +68,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       }
       simpleParser(stream).then(
         async (parsed) => {
-          if (respondAfterMs > 0) await new Promise((r) => setTimeout(r, respondAfterMs));
+          if (respondAfterMs > 0 && (!slowSubjects || slowSubjects.test(parsed.subject ?? '')))
+            await new Promise((r) => setTimeout(r, respondAfterMs));
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from:
@@ -123,8 +128,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     refuseAll(on) {
       refuseAll = on;
     },
-    respondAfter(ms) {
+    respondAfter(ms, matches) {
       respondAfterMs = ms;
+      slowSubjects = matches;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
