@@ -73,6 +73,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-server/**',
+      'apps/server/dist-test-*/**',
       '**/node_modules/**',
       'data/**',
       'bench/results/**',

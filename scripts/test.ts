@@ -1,7 +1,7 @@
-// `npm test`: every suite, one after another — contract and server unit/API tests on PGlite,
-// the server suites again on PostgreSQL when DATABASE_URL is set, the web app's and the back
-// office's component tests, the browser journeys, and a smoke run of `npm start`
-// (scripts/start-smoke.ts). With TEST_NODE_24 naming a Node 24 binary (CI, .ci/run), the
+// `npm test`: the build (`npm run build`), then every suite, one after another — contract and
+// server unit/API tests on PGlite, the server suites again on PostgreSQL when DATABASE_URL is
+// set, the web app's and the back office's component tests, the browser journeys, and a smoke
+// run of `npm start` (scripts/start-smoke.ts). With TEST_NODE_24 naming a Node 24 binary (CI, .ci/run), the
 // server on PGlite, the journeys' shops of their own and the smoke run on it, the rest on the
 // Node running this: each suite's name says which. Ends with the ten slowest tests, the failed
 // ones with their messages' first lines, and one line: 'tests: N passed, N failed'.
@@ -65,9 +65,10 @@ suites.push({
   name: `browser journeys (shared shop on ${here}, shops of their own on ${there})`,
   workspace: 'e2e',
   runner: 'playwright',
-  env: node24 ? { E2E_OWN_SHOP_NODE: node24 } : {},
+  // Built above.
+  env: { E2E_SKIP_BUILD: '1', ...(node24 ? { E2E_OWN_SHOP_NODE: node24 } : {}) },
 });
-// After the journeys, which built everything: `npm start` finds nothing stale to build.
+// Built above: `npm start` finds nothing stale to build.
 suites.push({
   name: `npm start smoke (${there})`,
   workspace: '.',
@@ -196,6 +197,15 @@ function countPlaywright(file: string, suite: string): { passed: number; failed:
   // The top suites are the files; their titles are the file names.
   for (const top of report.suites) visit(top, []);
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+}
+
+// Built once, first: the server suite's `npm start` tests and the journeys then find nothing
+// stale (in CI's clean clone both used to build everything, one after the other).
+console.log('\n── build ──');
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('npm run build failed: no suite runs');
+  process.exit(1);
 }
 
 const outcomes: Outcome[] = [];

@@ -9,7 +9,17 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 const serverDir = import.meta.dirname;
-const outdir = path.join(serverDir, 'dist');
+/**
+ * dist/, or `--outdir <name>`: another folder directly in apps/server (the server suite's
+ * build of its own, src/test/global-setup.ts), which src/server-dir.ts finds the same way.
+ */
+const outdirArg = process.argv.indexOf('--outdir');
+const outdirName = outdirArg === -1 ? 'dist' : process.argv[outdirArg + 1];
+if (!outdirName || outdirName.includes('/') || outdirName.startsWith('.') || outdirName === 'src') {
+  console.error('--outdir takes a new folder name directly in apps/server, e.g. dist-test');
+  process.exit(2);
+}
+const outdir = path.join(serverDir, outdirName);
 
 /** What `npm start` and the production commands run: dist/<name>.js. */
 const ENTRIES = {

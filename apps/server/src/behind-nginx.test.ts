@@ -18,12 +18,11 @@ import { createProduct, createUser } from './test/factories.js';
 import { createOrder } from './test/order-factories.js';
 import { startSmtpCatcher, type SmtpCatcher } from './test/smtp.js';
 import { provideDemoImages } from './test/demo-images.js';
-import { freePort } from './test/server-process.js';
+import { built, freePort } from './test/server-process.js';
 import { createStaff } from './test/staff.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(here, '../../..');
-const mainFile = path.join(here, 'main.ts');
 const siteConfig = path.join(repositoryRoot, 'docs/deploy/nginx.conf');
 const webDir = path.join(repositoryRoot, 'apps/web');
 const nginxBinary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
@@ -52,7 +51,7 @@ interface Server {
 
 function startServer(port: number, env: Record<string, string>): Server {
   const { DATABASE_URL: _url, TEST_DATABASE: _kind, NODE_ENV: _env, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, [built('main.js')], {
     env: { ...inherited, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,7 +7,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +14,8 @@ import { DATABASE_UNAVAILABLE_MESSAGE, queryRows } from './db/index.js';
 import { orderBody } from './test/checkout.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './test/database.js';
 import { provideDemoImages } from './test/demo-images.js';
-import { freePort } from './test/server-process.js';
+import { built, freePort } from './test/server-process.js';
 import { createProduct, loggedInUser } from './test/factories.js';
-
-const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 
 const STOCK = 10_000;
 /** Requests in flight at once while the connections are cut. */
@@ -58,7 +55,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a database connection cut und
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const { DATABASE_URL: _url, TEST_DATABASE: _kind, ...inherited } = process.env;
-    child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    child = spawn(process.execPath, [built('main.js')], {
       env: {
         ...inherited,
         NODE_ENV: 'test',

@@ -11,20 +11,26 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/index.js';
 import { provideDemoImages } from './test/demo-images.js';
-import { freePort, watchProcess, type Command, type OwnProcess } from './test/server-process.js';
+import {
+  built,
+  freePort,
+  watchProcess,
+  type Command,
+  type OwnProcess,
+} from './test/server-process.js';
 
-const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-const repositoryRoot = path.resolve(path.dirname(mainFile), '../../..');
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 type Running = OwnProcess;
 
-const serverCommand: Command = {
+/** The built server, as `npm start` runs it. */
+const serverCommand = (): Command => ({
   file: process.execPath,
-  args: ['--import', 'tsx', mainFile],
+  args: [built('main.js')],
   detached: false,
-};
+});
 
-const start = (env: Record<string, string>, command: Command = serverCommand): Running =>
+const start = (env: Record<string, string>, command: Command = serverCommand()): Running =>
   watchProcess({ detached: false, ...command }, env);
 
 /** Whether any process of the group is still alive. */

@@ -5,7 +5,6 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index.js';
@@ -14,18 +13,18 @@ import { testDatabaseKind } from '../test/database.js';
 import { createUser } from '../test/factories.js';
 import { codeMigrations } from './schema-version.js';
 import { processStartTime, serverPidFile } from '../server-pid.js';
+import { built } from '../test/server-process.js';
 
 const run = promisify(execFile);
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function cli(name: 'backup' | 'restore', dataDir: string, args: string[] = []) {
-  return command(`${name}-cli.ts`, dataDir, args);
+  return command(`${name}-cli.js`, dataDir, args);
 }
 
-/** One of the owner's commands (its file under src/ops/ or beside it), as npm runs it. */
+/** One of the owner's commands (its built file, test/server-process.ts), as npm runs it. */
 async function command(file: string, dataDir: string, args: string[] = []) {
   try {
-    const { stdout } = await run('npx', ['tsx', path.join(here, file), ...args], {
+    const { stdout } = await run(process.execPath, [built(file), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
     });
     return { code: 0, out: stdout };
@@ -67,9 +66,9 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run backup and npm run rest
     );
     // The other commands that open the database refuse too (docs/faults.md).
     for (const [file, args] of [
-      ['../staff/staff-cli.ts', ['setup-link']],
-      ['../seed/cli.ts', []],
-      ['../referrals/report-cli.ts', []],
+      ['staff-cli.js', ['setup-link']],
+      ['seed-cli.js', []],
+      ['affiliate-report-cli.js', []],
     ] as const) {
       const beside = await command(file, dataDir, [...args]);
       expect(beside.code, file).toBe(1);

@@ -1,18 +1,22 @@
 // The shop's own commands as real processes, for tests of what an owner runs: the server
-// (main.ts) started on a DATA_DIR or database the test prepared, `npm run restore`'s script.
+// (main.ts) started on a DATA_DIR or database the test prepared, `npm run restore`'s script,
+// each as built (this run's build, global-setup.ts), as `npm start` and the commands run it.
 // Each gets only the environment the test gives it on top of the machine's: never the suite's
 // DATABASE_URL, so a process under test cannot touch the suite's database by accident.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
-const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** A file of this run's build of the server, as dist/ holds it: 'main.js', 'backup-cli.js'. */
+export function built(file: string): string {
+  return path.join(inject('serverBuild'), file);
+}
 
-/** The scripts a test may run, by the npm command that runs them. */
+/** The built files a test may run, by the npm command that runs them. */
 export const SCRIPTS = {
-  start: path.join(serverSrc, 'main.ts'),
-  restore: path.join(serverSrc, 'ops/restore-cli.ts'),
+  start: 'main.js',
+  restore: 'restore-cli.js',
 } as const;
 
 export interface OwnProcess {
@@ -91,16 +95,13 @@ export function watchProcess(command: Command, env: Record<string, string>): Own
   return { child, output: () => text, waitFor, exited };
 }
 
-/** Runs one of the shop's scripts with tsx, as `npm run …` does. */
+/** Runs one of the shop's built scripts, as `npm run …` does. */
 export function runScript(
   script: keyof typeof SCRIPTS,
   args: string[],
   env: Record<string, string>,
 ): OwnProcess {
-  return watchProcess(
-    { file: process.execPath, args: ['--import', 'tsx', SCRIPTS[script], ...args] },
-    env,
-  );
+  return watchProcess({ file: process.execPath, args: [built(SCRIPTS[script]), ...args] }, env);
 }
 
 /** Ends the process and everything it started (kill -9 of its group). */
