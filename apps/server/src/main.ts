@@ -184,7 +184,7 @@ function whereIs(databaseUrl: string): string {
 
 main().catch((err: unknown) => {
   // The owner's sentence alone: a folder it cannot write, a restore cut short, a backup
-  // before migrating refused.
+  // before migrating refused, a database it cannot reach or log in to.
   if (
     err instanceof FolderNotWritable ||
     err instanceof BackupError ||
