@@ -187,7 +187,7 @@ describe('one shopper, several mails at once', () => {
       await enqueueOne(t.db, template, other, orderMailData({ order_id: 2101 + i }));
     // The first mail is the slowest to be accepted: sent side by side, the later ones would
     // arrive before it.
-    smtp.respondAfter(300, /#2001 /);
+    smtp.respondAfter(1_000, /#2001 /);
     try {
       expect(await t.drainOutbox()).toEqual({ sent: 5, retried: 0, dead: 0 });
     } finally {
