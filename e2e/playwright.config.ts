@@ -26,6 +26,11 @@ const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell')
   ? '/usr/bin/chromium-headless-shell'
   : '/usr/bin/chromium';
 
+// npm test sets both NO_COLOR and FORCE_COLOR=0 (one runner heeds one, another the other);
+// with both, Node prints a warning from every worker and shop that logs. Playwright and the
+// shops heed FORCE_COLOR=0 alone.
+if (process.env.FORCE_COLOR === '0') delete process.env.NO_COLOR;
+
 const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'on-first-retry'] as const;
 function traceMode(asked: string | undefined): (typeof TRACE_MODES)[number] {
   if (!asked) return 'off';
