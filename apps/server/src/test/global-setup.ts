@@ -1,7 +1,8 @@
 // Vitest globalSetup: migrate once per run — on PostgreSQL a template database each test
 // file's database is cloned from, on PGlite a saved data folder each one starts from — and
 // build the server as `npm run build` does, into a folder of this run's own, so the tests that
-// start the server or an owner's command as a process run what owners run (test/built.ts).
+// start the server or an owner's command as a process run what owners run
+// (test/server-process.ts, built()).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
