@@ -102,12 +102,10 @@ async function main(): Promise<void> {
       await seedIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => log.info(line) });
     })
     .catch((err: unknown) => {
-      const failure = config.databaseUrl
-        ? databaseStartFailure(err, CONNECT_TIMEOUT_MS)
-        : undefined;
-      if (!failure) throw err;
+      const failure = databaseStartFailure(err, CONNECT_TIMEOUT_MS);
+      if (!config.databaseUrl || !failure) throw err;
       throw new DatabaseNotReached(
-        `the database at ${whereIs(config.databaseUrl!)} ${failure}. ` +
+        `the database at ${whereIs(config.databaseUrl)} ${failure}. ` +
           'Check that PostgreSQL is running there and that DATABASE_URL names it, with its user and password.',
       );
     });
