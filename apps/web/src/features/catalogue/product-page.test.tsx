@@ -163,3 +163,21 @@ describe('the wishlist heart beside the name', () => {
     expect((await heart()).getAttribute('aria-pressed')).toBe('true');
   });
 });
+
+describe("the product's rating", () => {
+  it('shows with how many reviews it averages', async () => {
+    await open([], '/product/9', { ...product, id: 9, product_rating: 4.5, review_count: 2 });
+    expect(await screen.findByText('out of 5')).toBeTruthy();
+    expect(screen.getByText('4.5')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '2 reviews' }).getAttribute('href')).toBe(
+      '#reviews-title',
+    );
+  });
+
+  it('is not shown when no review stands behind it (a demo’s or an old shop’s rating)', async () => {
+    await open([], '/product/10', { ...product, id: 10, product_rating: 4.7, review_count: 0 });
+    expect(await screen.findByRole('heading', { name: product.name })).toBeTruthy();
+    expect(screen.queryByText('out of 5')).toBeNull();
+    expect(screen.queryByText('4.7')).toBeNull();
+  });
+});

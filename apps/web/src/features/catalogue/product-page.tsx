@@ -257,7 +257,16 @@ function ProductView({ id }: { id: number }) {
             <WishlistHeart product={product} look="page" />
           </div>
           <div className="mt-3 flex items-center gap-3">
-            {product.product_rating > 0 && <RatingBadge rating={product.product_rating} />}
+            {/* As on the cards: a rating with no shown review behind it (a demo's, an old
+                shop's import) is not shown. */}
+            {product.review_count > 0 && (
+              <>
+                <RatingBadge rating={product.product_rating} />
+                <a href="#reviews-title" className="text-sm text-muted underline">
+                  {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+                </a>
+              </>
+            )}
             {badge && (
               <span className="rounded-full bg-volt px-3 py-1 text-sm font-bold text-ink">
                 {badge}
