@@ -19,7 +19,7 @@ import {
   type Target,
 } from './database.js';
 import { measure, probe, type LoadFigures, type LoadSettings } from './load.js';
-import { describeMachine } from './machine.js';
+import { describeMachine, measureMemory, memoryLine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { measureCheckout } from './checkout.js';
 import { launchChecks, measureLaunch, type LaunchFigures } from './launch.js';
@@ -740,6 +740,9 @@ async function main(): Promise<void> {
     throw new Error('the server did not build (npm run build -w apps/server)');
   }
   const startedAt = performance.now();
+  // What kind of machine this is, for every mode: the pages follow it (machine.ts).
+  const memory = measureMemory();
+  log(`Machine: ${memoryLine(memory)}`);
   const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
   const engine = serverUrl ? 'postgres' : 'pglite';
   const settings: LoadSettings = {
@@ -866,7 +869,7 @@ async function main(): Promise<void> {
   const result: BenchResult = {
     date: new Date().toISOString(),
     command: ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' '),
-    machine: describeMachine(),
+    machine: describeMachine(memory),
     engine,
     settings: { ...settings, lighthouseRuns: o.lighthouseRuns, quick: o.quick },
     ceiling,

@@ -316,6 +316,16 @@ describe('README section', () => {
     expect(section).toContain("Lighthouse's CPU index (BenchmarkIndex) of this machine: 1,204");
   });
 
+  it("names the machine's memory reading beside its CPU, when the run took one", () => {
+    const run = result('postgres');
+    expect(renderSection(run)).toContain('Node v20, Linux. The run took');
+    run.machine.memory = { firstTouchMBps: 313, pageFaultMicros: 13.07, touchedAgainMBps: 18_322 };
+    expect(renderSection(run)).toContain(
+      'Node v20, Linux; memory written the first time 313 MB/s (13.07 µs a 4 KiB page), ' +
+        'written again 18,322 MB/s. The run took',
+    );
+  });
+
   it('shows 1 vs 2 processes with the ratio, or why they were not measured', () => {
     const processes = {
       connections: 50,

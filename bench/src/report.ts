@@ -1,6 +1,7 @@
 // Renders a run as the results section of bench/README.md and as the p99 chart.
 import { API_BUDGETS, PAGE_BUDGETS } from './budgets.js';
 import { lineChart, type Series } from './chart.js';
+import { memoryLine } from './machine.js';
 import { median } from './stats.js';
 import type { BenchResult, BudgetCheck } from './results.js';
 
@@ -33,7 +34,7 @@ export function renderSection(r: BenchResult): string {
   const m = r.machine;
   const engine = r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const lines: string[] = [
-    `Measured **${when(r.date)}** with \`${r.command}\` on ${engine} — ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}. The run took ${Math.round(r.elapsedSeconds / 60)} min.`,
+    `Measured **${when(r.date)}** with \`${r.command}\` on ${engine} — ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}${m.memory ? `; ${memoryLine(m.memory)}` : ''}. The run took ${Math.round(r.elapsedSeconds / 60)} min.`,
     '',
     `### API (autocannon, ${r.settings.connections} connections, ${r.settings.durationSeconds} s per scenario after a ${r.settings.warmupSeconds} s warm-up)`,
     '',
