@@ -9,7 +9,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, stockLedger } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
-import { createProduct, ensureCategory, ensurePlayer, ensureTeam } from '../test/factories.js';
+import {
+  createProduct,
+  ensureCategory,
+  ensurePlayer,
+  ensureSubCategory,
+  ensureTeam,
+} from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { multipartFile, pngPicture } from '../test/multipart.js';
 import { createStaff, type TestStaff } from '../test/staff.js';
@@ -81,6 +87,26 @@ const auditOf = (id: number) =>
 
 const ledgerOf = (id: number) =>
   t.db.select().from(stockLedger).where(eq(stockLedger.productId, id)).orderBy(stockLedger.id);
+
+describe("the product form's choices", () => {
+  it('offers each category with its sub-categories, the teams and the players with their team', async () => {
+    const homeKits = await ensureSubCategory(t.db, clubs, 'Home Kits');
+    const res = await staff.call('GET', '/api/admin/catalogue/choices');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      categories: { id: number; name: string; sub_categories: { id: number; name: string }[] }[];
+      teams: { id: number; name: string }[];
+      players: { id: number; name: string; team_id: number | null }[];
+    };
+    expect(body.categories.find((c) => c.id === clubs)).toEqual({
+      id: clubs,
+      name: 'Club Jerseys',
+      sub_categories: [{ id: homeKits, name: 'Home Kits' }],
+    });
+    expect(body.teams).toContainEqual({ id: teamId, name: 'Kerala Blasters' });
+    expect(body.players).toContainEqual({ id: playerId, name: 'Adrian Luna', team_id: teamId });
+  });
+});
 
 describe('creating a product', () => {
   it('saves a draft with its sizes; the starting stock is a restock by the staff member', async () => {

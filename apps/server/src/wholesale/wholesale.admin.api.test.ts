@@ -1,10 +1,10 @@
-// Wholesale applications in the back office: every detail a shop sent, newest first, filtered
-// by status and paged.
+// Wholesale in the back office: the applications, every detail a shop sent, newest first,
+// filtered by status and paged; and the price lists staff put approved shops on.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wholesaleApplications } from '../db/index.js';
 import { adminClient, type AdminClient } from '../test/admin-client.js';
-import { createUser, loggedInUser } from '../test/factories.js';
+import { createProduct, createUser, ensureCategory, loggedInUser } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createStaff } from '../test/staff.js';
 
@@ -114,5 +114,116 @@ describe('wholesale applications in the back office', () => {
       .from(wholesaleApplications)
       .where(eq(wholesaleApplications.userId, malabar.id));
     expect(stored[0]?.status).toBe('pending');
+  });
+});
+
+describe('price lists in the back office', () => {
+  it('creates one with its rules and tiers, lists it with what the rules name, and changes it', async () => {
+    const clubJerseys = await ensureCategory(t.db, 'Club Jerseys');
+    const kochi = await createProduct(t.db, { name: 'Kerala Blasters Home Jersey 2026/27' });
+    const created = await manager.call('POST', '/api/admin/wholesale/price-lists', {
+      name: 'Club shops',
+      rules: [
+        { target: 'category', target_id: clubJerseys, kind: 'percent', value: 20 },
+        { target: 'product', target_id: kochi, kind: 'fixed', value: 99_900 },
+      ],
+      tiers: [
+        { min_pieces: 50, percent_off: 10 },
+        { min_pieces: 12, percent_off: 5 },
+      ],
+      min_order_paise: 500_000,
+      min_order_pieces: 6,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().price_list.id as number;
+
+    const listed = await manager.call('GET', '/api/admin/wholesale/price-lists');
+    expect(listed.statusCode).toBe(200);
+    const list = listed.json().price_lists.find((l: { id: number }) => l.id === id) as Record<
+      string,
+      unknown
+    >;
+    expect(list).toMatchObject({
+      name: 'Club shops',
+      rules: [
+        {
+          target: 'category',
+          target_id: clubJerseys,
+          target_name: 'Club Jerseys',
+          kind: 'percent',
+          value: 20,
+        },
+        {
+          target: 'product',
+          target_id: kochi,
+          target_name: 'Kerala Blasters Home Jersey 2026/27',
+          kind: 'fixed',
+          value: 99_900,
+        },
+      ],
+      // Kept from the fewest pieces up.
+      tiers: [
+        { min_pieces: 12, percent_off: 5 },
+        { min_pieces: 50, percent_off: 10 },
+      ],
+      min_order_paise: 500_000,
+      min_order_pieces: 6,
+      wholesalers: 0,
+    });
+
+    const changed = await manager.call('PATCH', `/api/admin/wholesale/price-lists/${id}`, {
+      name: 'Club and school shops',
+      rules: [{ target: 'all', kind: 'percent', value: 15 }],
+      tiers: [],
+      min_order_paise: 0,
+      min_order_pieces: 12,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().price_list).toMatchObject({
+      id,
+      name: 'Club and school shops',
+      rules: [{ target: 'all', target_id: null, target_name: null, kind: 'percent', value: 15 }],
+      tiers: [],
+      min_order_pieces: 12,
+    });
+  });
+
+  it('refuses a name already taken, a rule for a product that does not exist and a list that does not', async () => {
+    const body = (name: string, rules: object[] = []) => ({
+      name,
+      rules,
+      tiers: [],
+      min_order_paise: 0,
+      min_order_pieces: 0,
+    });
+    expect(
+      (await manager.call('POST', '/api/admin/wholesale/price-lists', body('Schools'))).statusCode,
+    ).toBe(200);
+    const taken = await manager.call('POST', '/api/admin/wholesale/price-lists', body('Schools'));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe('Another price list has this name.');
+
+    const missing = await manager.call(
+      'POST',
+      '/api/admin/wholesale/price-lists',
+      body('Academies', [{ target: 'product', target_id: 987_654, kind: 'percent', value: 10 }]),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('Product 987654 does not exist.');
+
+    const nowhere = await manager.call(
+      'PATCH',
+      '/api/admin/wholesale/price-lists/987654',
+      body('Gone'),
+    );
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json().error).toBe('Price list not found.');
+
+    const names = (await manager.call('GET', '/api/admin/wholesale/price-lists'))
+      .json()
+      .price_lists.map((l: { name: string }) => l.name);
+    expect(names).toContain('Schools');
+    expect(names).not.toContain('Academies');
+    expect(names).not.toContain('Gone');
   });
 });
