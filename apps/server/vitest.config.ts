@@ -22,8 +22,8 @@ function filesWithoutDatabase(): string[] {
 /**
  * Files that open a database but ask nothing of its engine, left out of the PostgreSQL run
  * too: the back-office permission table (879 tests, ~48 s there) checks each role against
- * each endpoint, a decision made in the server's code before any query; every endpoint's own
- * API tests run on both engines.
+ * each endpoint, a decision made in the server's code before any query. Every endpoint is
+ * also called by an API test of its own, which runs on both (src/http/admin-endpoints-tested.test.ts).
  */
 const ENGINE_INDEPENDENT = ['src/http/admin-permissions.test.ts'];
 
