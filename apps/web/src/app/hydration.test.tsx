@@ -449,6 +449,23 @@ describe('what the server says about each page (page-heads.ts)', { timeout: 30_0
       sku: '7',
       brand: { name: 'Kerala Blasters' },
       offers: { price: '899.00', availability: 'https://schema.org/InStock' },
+      // As on the page: the rating with the shown reviews behind it, and those reviews.
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: '4.2',
+        reviewCount: 5,
+        bestRating: 5,
+      },
+      review: [
+        {
+          '@type': 'Review',
+          name: 'Great fit',
+          reviewBody: 'Fits well.',
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5 },
+          author: { '@type': 'Person', name: 'Asha' },
+          datePublished: '2025-12-31T20:00:00Z',
+        },
+      ],
     });
     expect(page.cache).toBe('perView');
     expect(page.routes).toEqual(['root', 'product']);
@@ -457,6 +474,23 @@ describe('what the server says about each page (page-heads.ts)', { timeout: 30_0
       { method: 'POST', path: 'product.php', body: '{"product_id":7}' },
     ]);
     expect(Object.keys(page.responses).sort()).toEqual([PRODUCT, DETAILS].sort());
+  });
+
+  it('a product nobody has reviewed claims no rating in its structured data', async () => {
+    const [unreviewed] = detail;
+    const page = await serverRender('/product/7', {
+      [DETAILS]: shopDetails,
+      [PRODUCT]: [
+        {
+          ...unreviewed!,
+          product: { ...unreviewed!.product, product_rating: 4.7, review_count: 0 },
+          reviews: [],
+        },
+      ],
+    });
+    expect(page.head.jsonLd).toMatchObject({ '@type': 'Product', sku: '7' });
+    expect(page.head.jsonLd).not.toHaveProperty('aggregateRating');
+    expect(page.head.jsonLd).not.toHaveProperty('review');
   });
 
   it('a product nobody has is 404, and an address no product can have asks nothing', async () => {

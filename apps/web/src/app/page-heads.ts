@@ -13,6 +13,7 @@ import {
   type PageHead,
   type Product,
   type ProductResponse,
+  type Review,
   type ShopDetailsResponse,
 } from '@kitroom/contract';
 import type { Params } from '@/ui/router';
@@ -70,7 +71,23 @@ function own(title: string, query?: readonly string[]): PageRule {
   return { head: () => ({ status: 200, title, noindex: true }), ...(query ? { query } : {}) };
 }
 
-function productJsonLd(product: Product, origin: string): Record<string, unknown> {
+/** A rating out of 5, as schema.org reads it. */
+const outOfFive = (value: number | string) => ({
+  ratingValue: value,
+  bestRating: 5,
+  worstRating: 1,
+});
+
+/**
+ * The product as search engines read it: its offer, and — only when shown reviews stand
+ * behind it, as on the page — its rating and the reviews the page shows (search results may
+ * then show its stars).
+ */
+function productJsonLd(
+  product: Product,
+  reviews: readonly Review[],
+  origin: string,
+): Record<string, unknown> {
   const images = [product.image_url, product.image1, product.image2]
     .filter((p): p is string => !!p)
     .map((p) => `${origin}/${p.replace(/^\/+/, '')}`);
@@ -92,6 +109,23 @@ function productJsonLd(product: Product, origin: string): Record<string, unknown
         product.stock_quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
+    ...(product.review_count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ...outOfFive(product.product_rating.toFixed(1)),
+            reviewCount: product.review_count,
+          },
+          review: reviews.map((r) => ({
+            '@type': 'Review',
+            name: r.subject,
+            reviewBody: r.comment,
+            reviewRating: { '@type': 'Rating', ...outOfFive(r.rating) },
+            author: { '@type': 'Person', name: r.user_name },
+            datePublished: r.created_at,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -99,6 +133,7 @@ function productHead(input: HeadInput): PageHead {
   const loaded = loadedOf<ProductResponse>(input, 'product');
   if (errorStatus(loaded) !== undefined) return { status: 404, title: 'Product not found' };
   const product = loaded?.data?.[0].product;
+  const reviews = loaded?.data?.[0].reviews ?? [];
   // An address no product can have (the loader asked nothing).
   if (!product) return notFound;
   const price = formatRupees(product.discount_price);
@@ -111,7 +146,7 @@ function productHead(input: HeadInput): PageHead {
     ),
     image: product.image_url,
     type: 'product',
-    jsonLd: productJsonLd(product, input.origin),
+    jsonLd: productJsonLd(product, reviews, input.origin),
   };
 }
 
