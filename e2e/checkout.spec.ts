@@ -185,6 +185,19 @@ test('a failed payment leaves an unpaid order that Pay Now pays, then its item i
   expect(detail!.reviews).toContainEqual(
     expect.objectContaining({ rating: 5, subject: 'Perfect Product', comment }),
   );
+
+  // The product page now shows its rating and how many reviews it averages, and tells search
+  // engines the same in its structured data, with the review.
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole('link', { name: /^\d+ reviews?$/ })).toBeVisible();
+  const html = await (await page.request.get(`/product/${product.id}`)).text();
+  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+  const structured = JSON.parse(jsonLd![1]!) as {
+    aggregateRating: { reviewCount: number };
+    review: { reviewBody: string }[];
+  };
+  expect(structured.aggregateRating.reviewCount).toBeGreaterThanOrEqual(1);
+  expect(structured.review).toContainEqual(expect.objectContaining({ reviewBody: comment }));
 });
 
 test('the profile’s saved address fills checkout', async ({ page, request, catalogue }) => {
