@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// The storefront's build plugin, shared: a new build keeps the one before it (see the file).
+import { keepEarlierBuild } from '../web/build/keep-earlier-build';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev -w apps/server` (apps/server/src/main.ts).
@@ -12,7 +14,7 @@ const apiServer = 'http://localhost:3000';
 // on the server), so the storefront's budgets never pay for it.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), keepEarlierBuild()],
   resolve: { alias: { '@': path.join(root, 'src') } },
   server: {
     port: 5174,

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractTreeShaking } from './build/contract-tree-shaking';
+import { keepEarlierBuild } from './build/keep-earlier-build';
 import { pageKits } from './build/page-kits';
 import { precompressAssets } from './build/precompress';
 import { routeChunks } from './build/route-chunks';
@@ -22,6 +23,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     contractTreeShaking(),
+    keepEarlierBuild(),
     ...(isSsrBuild ? [] : [precompressAssets(), routeChunks(routesFile)]),
   ],
   resolve: {
