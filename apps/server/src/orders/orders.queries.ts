@@ -42,10 +42,14 @@ export const latestLaunchSql = (productId: SQL) =>
 
 const lineProductsStatement = preparedStatement<LineProductRow>(
   'order_line_products',
+  // Each product's latest launch read once, not once for each of its sizes (OFFSET 0 keeps
+  // the products' sub-select apart from the join).
   sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
-             ps.size, ps.stock, ${latestLaunchSql(sql`p.id`)} AS launch_id
-      FROM products p LEFT JOIN product_sizes ps ON ps.product_id = p.id
-      WHERE p.id = ANY(${param('productIds', 'int[]')})`,
+             ps.size, ps.stock, p.launch_id
+      FROM (SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
+                   ${latestLaunchSql(sql`p.id`)} AS launch_id
+            FROM products p WHERE p.id = ANY(${param('productIds', 'int[]')}) OFFSET 0) p
+      LEFT JOIN product_sizes ps ON ps.product_id = p.id`,
 );
 
 /** Each product with each of its sizes (one row with size null when it has none). */
