@@ -4,7 +4,7 @@
 // scripts are gone, and a shopper's open tab asks for chunks that no longer exist. Hashed
 // names never collide, so the build before is kept beside the new one for one more build.
 // Which files a build wrote is recorded in the output folder (RECORD); a folder with no record
-// (a build from before this, or none) keeps only the new build's files.
+// (a build from before this, or none) keeps only the new build's files. Decision 099.
 import {
   existsSync,
   readdirSync,
