@@ -3,8 +3,9 @@
 // set, the web app's and the back office's component tests, the browser journeys, and a smoke
 // run of `npm start` (scripts/start-smoke.ts). With TEST_NODE_24 naming a Node 24 binary (CI,
 // .ci/run), the server on PGlite, the journeys' shops of their own and the smoke run on it,
-// the rest on the Node running this: each suite's name says which. Ends with the ten slowest tests, the failed
-// ones with their messages' first lines, and one line: 'tests: N passed, N failed'.
+// the rest on the Node running this: each suite's name says which. Ends with the ten slowest
+// tests, the failed ones with their messages' first lines, and one line: 'tests: N passed,
+// N failed'.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

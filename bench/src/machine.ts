@@ -1,5 +1,6 @@
 // The machine a run was measured on, recorded beside every result.
 import os from 'node:os';
+import { median, round } from './stats.js';
 
 export interface Machine {
   cpuModel: string;
@@ -30,11 +31,6 @@ export interface MemoryReading {
 const MIB = 1024 * 1024;
 const SIZE = 256 * MIB;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 /** Times first and second writes of fresh 256 MiB buffers (about 3 s on these machines). */
 export function measureMemory(): MemoryReading {
   const first: number[] = [];
@@ -52,7 +48,6 @@ export function measureMemory(): MemoryReading {
   }
   const firstMs = median(first);
   const againMs = median(again);
-  const round = (n: number, places = 0) => Math.round(n * 10 ** places) / 10 ** places;
   return {
     firstTouchMBps: round(SIZE / 1e6 / (firstMs / 1000)),
     pageFaultMicros: round((firstMs * 1000) / (SIZE / 4096), 2),

@@ -11,7 +11,7 @@ import type { Queryable } from '../db/index.js';
 import { param, preparedStatement } from '../db/index.js';
 import {
   holdsLockSql,
-  latestLaunchSql,
+  lineProductsSql,
   type LineProductRow,
   unpaidHoldsSql,
 } from '../orders/orders.queries.js';
@@ -59,17 +59,9 @@ const factsStatement = preparedStatement<CheckoutFacts>(
         -- The array (and the time below) behind a sub-select: the planner cannot see them
         -- in any call, so PostgreSQL keeps one generic plan for the statement instead of
         -- planning every order anew.
-        -- Each product's latest launch is read once, not once for each of its sizes: the
-        -- products' sub-select is kept apart from the join by its OFFSET 0.
         (SELECT coalesce(json_agg(l), '[]'::json) FROM (
-           SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
-                  ps.size, ps.stock, p.launch_id
-           FROM (SELECT p.id, p.name, p.active, p.image_url, p.category_id,
-                        p.discount_price_paise, ${latestLaunchSql(sql`p.id`)} AS launch_id
-                 FROM products p
-                 WHERE p.id = ANY((SELECT ${param('productIds', 'int[]')})::int[])
-                 OFFSET 0) p
-           LEFT JOIN product_sizes ps ON ps.product_id = p.id) l) AS products,
+           ${lineProductsSql(sql`(SELECT ${param('productIds', 'int[]')})::int[]`)}) l)
+          AS products,
         (SELECT row_to_json(w) FROM (
            SELECT a.shop_name, a.shop_location, a.gst, a.registered, pl.id, pl.name, pl.rules,
                   pl.tiers, pl.min_order_paise, pl.min_order_pieces

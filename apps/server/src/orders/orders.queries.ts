@@ -33,23 +33,29 @@ export interface LineProductRow {
  * and a launch's queue counter leaves that table pages of dead rows (OFFSET 0 keeps the
  * launch's look-up from being merged back into a join).
  */
-export const latestLaunchSql = (productId: SQL) =>
+const latestLaunchSql = (productId: SQL) =>
   sql`(SELECT lp.launch_id FROM launch_products lp,
          LATERAL (SELECT l.limits_until FROM launches l
                   WHERE l.id = lp.launch_id AND l.canceled_at IS NULL OFFSET 0) l
        WHERE lp.product_id = ${productId}
        ORDER BY l.limits_until DESC LIMIT 1)`;
 
-const lineProductsStatement = preparedStatement<LineProductRow>(
-  'order_line_products',
-  // Each product's latest launch read once, not once for each of its sizes (OFFSET 0 keeps
-  // the products' sub-select apart from the join).
+/**
+ * The rows of LineProductRow for the products of `productIds` (an int[]), as SQL: each product
+ * with each of its sizes and its latest launch, read once a product, not once a size (OFFSET 0
+ * keeps the products' sub-select apart from the join).
+ */
+export const lineProductsSql = (productIds: SQL) =>
   sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
              ps.size, ps.stock, p.launch_id
       FROM (SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
                    ${latestLaunchSql(sql`p.id`)} AS launch_id
-            FROM products p WHERE p.id = ANY(${param('productIds', 'int[]')}) OFFSET 0) p
-      LEFT JOIN product_sizes ps ON ps.product_id = p.id`,
+            FROM products p WHERE p.id = ANY(${productIds}) OFFSET 0) p
+      LEFT JOIN product_sizes ps ON ps.product_id = p.id`;
+
+const lineProductsStatement = preparedStatement<LineProductRow>(
+  'order_line_products',
+  lineProductsSql(param('productIds', 'int[]')),
 );
 
 /** Each product with each of its sizes (one row with size null when it has none). */
