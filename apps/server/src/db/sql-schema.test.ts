@@ -6,8 +6,11 @@
 // it. Where the rows are read as queryRows<T>(…) with T written out in the same file, every
 // field T requires must be a column of the result, so a query and its row type cannot drift.
 //
-// A template with a fragment inside (${where}, ${sql`AND …`}) may not parse with a parameter
-// in its place: those are counted as unchecked, and the count may only fall.
+// Fragments are written in where they are used: a `const` sql`…` of the file or imported from
+// another (a function fragment with its arguments put in), a nested sql`…`, the branch of
+// `cond ? sql`` : sql`AND …`` that writes something. A template whose fragment cannot be
+// known here (${sql.identifier(table)}, ${sql.join(rows)}) may not parse with a parameter in
+// its place: those are counted as unchecked, and the count may only fall.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +21,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Templates that cannot be checked this way today (fragments inside); may only go down. */
-const UNCHECKED_AT_MOST = 24;
+const UNCHECKED_AT_MOST = 15;
 
 interface Statement {
   where: string;
@@ -42,56 +45,160 @@ const isSql = (n: ts.Node): n is ts.TaggedTemplateExpression =>
 /** A statement, not a fragment kept for others (a column list, a condition). */
 const STATEMENT = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE|VALUES|LOCK|TRUNCATE)\b/i;
 
-/** The same file's `const NAME = sql`…`` fragments, to put in where they are used. */
-function fragmentsOf(file: ts.SourceFile): Map<string, ts.TaggedTemplateExpression> {
-  const found = new Map<string, ts.TaggedTemplateExpression>();
+/** A fragment kept for others: `const NAME = sql`…`` or `const NAME = (a, b) => sql`…``. */
+interface Fragment {
+  body: ts.TaggedTemplateExpression;
+  params: ts.NodeArray<ts.ParameterDeclaration> | null;
+  file: ts.SourceFile;
+}
+
+/** Where an identifier's fragment or argument comes from, and the file it is written in. */
+interface Scope {
+  file: ts.SourceFile;
+  /** The arguments a function fragment was called with, by its parameters' names. */
+  bound: Map<string, { expression: ts.Expression; scope: Scope } | undefined>;
+}
+
+const sources = new Map<string, ts.SourceFile>();
+function sourceOf(path: string): ts.SourceFile | undefined {
+  if (!sources.has(path)) {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+    sources.set(path, ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true));
+  }
+  return sources.get(path);
+}
+
+/** The file's own `const` fragments, by name. */
+function ownFragments(file: ts.SourceFile): Map<string, Fragment> {
+  const found = new Map<string, Fragment>();
   for (const s of file.statements) {
     if (!ts.isVariableStatement(s)) continue;
     for (const d of s.declarationList.declarations) {
-      if (ts.isIdentifier(d.name) && d.initializer && isSql(d.initializer)) {
-        found.set(d.name.text, d.initializer);
+      const init = d.initializer;
+      if (!ts.isIdentifier(d.name) || !init) continue;
+      if (isSql(init)) found.set(d.name.text, { body: init, params: null, file });
+      else if (ts.isArrowFunction(init) && isSql(init.body)) {
+        found.set(d.name.text, { body: init.body, params: init.parameters, file });
       }
     }
   }
   return found;
 }
 
+/** The file a relative import names ('./x.js' is ./x.ts beside it). */
+function importedFile(from: ts.SourceFile, specifier: string): ts.SourceFile | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  return sourceOf(join(dirname(from.fileName), specifier.replace(/\.js$/, '.ts')));
+}
+
+/** Fragment `name` of `file`: its own, or one it re-exports (a domain's index.ts). */
+function exportedFragment(file: ts.SourceFile, name: string, depth = 0): Fragment | undefined {
+  const own = ownFragments(file).get(name);
+  if (own || depth > 2) return own;
+  for (const s of file.statements) {
+    if (!ts.isExportDeclaration(s) || !s.moduleSpecifier) continue;
+    if (!ts.isStringLiteral(s.moduleSpecifier)) continue;
+    const named = s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause : null;
+    const match = named?.elements.find((e) => e.name.text === name);
+    if (named && !match) continue;
+    const target = importedFile(file, s.moduleSpecifier.text);
+    const found = target && exportedFragment(target, match?.propertyName?.text ?? name, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The fragment an expression names in `file`: `NAME` (its own or imported) or `q.NAME`. */
+function fragmentNamed(e: ts.Expression, file: ts.SourceFile): Fragment | undefined {
+  const own = ts.isIdentifier(e) ? ownFragments(file).get(e.text) : undefined;
+  if (own) return own;
+  for (const s of file.statements) {
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
+    const bindings = s.importClause?.namedBindings;
+    if (!bindings) continue;
+    let name: string | undefined;
+    if (ts.isIdentifier(e) && ts.isNamedImports(bindings)) {
+      const match = bindings.elements.find((i) => i.name.text === e.text);
+      name = match && (match.propertyName?.text ?? match.name.text);
+    } else if (
+      ts.isPropertyAccessExpression(e) &&
+      ts.isIdentifier(e.expression) &&
+      ts.isNamespaceImport(bindings) &&
+      bindings.name.text === e.expression.text
+    ) {
+      name = e.name.text;
+    }
+    const target = name ? importedFile(file, s.moduleSpecifier.text) : undefined;
+    if (target && name) return exportedFragment(target, name);
+  }
+  return undefined;
+}
+
 /**
  * The template's text with each ${…} part as PostgreSQL would see it: a param('name', 'type')
- * as $n::type, a fragment of the same file or sql.raw('…') written in, anything else as $n.
+ * as $n::type; a fragment (of this file or imported, a function fragment with its arguments),
+ * a nested sql`…` or sql.raw('…') written in; anything else as $n.
  */
-function textOf(
-  t: ts.TaggedTemplateExpression,
-  file: ts.SourceFile,
-  fragments: Map<string, ts.TaggedTemplateExpression>,
-  counter = { n: 0 },
-): string {
+function textOf(t: ts.TaggedTemplateExpression, scope: Scope, counter = { n: 0 }): string {
   const tpl = t.template;
   if (ts.isNoSubstitutionTemplateLiteral(tpl)) return tpl.text;
-  const part = (e: ts.Expression): string => {
-    if (ts.isCallExpression(e) && e.expression.getText(file) === 'param') {
-      const type = e.arguments[1];
-      counter.n += 1;
-      return type && ts.isStringLiteral(type) ? `$${counter.n}::${type.text}` : `$${counter.n}`;
-    }
-    if (
-      ts.isCallExpression(e) &&
-      e.expression.getText(file) === 'sql.raw' &&
-      e.arguments[0] &&
-      ts.isStringLiteral(e.arguments[0])
-    ) {
-      return e.arguments[0].text;
-    }
-    if (ts.isIdentifier(e) && fragments.has(e.text)) {
-      return textOf(fragments.get(e.text)!, file, fragments, counter);
-    }
-    counter.n += 1;
-    return `$${counter.n}`;
-  };
   return tpl.templateSpans.reduce(
-    (text, span) => `${text}${part(span.expression)}${span.literal.text}`,
+    (text, span) => `${text}${partOf(span.expression, scope, counter)}${span.literal.text}`,
     tpl.head.text,
   );
+}
+
+/** One ${…} part's text, by textOf's rules. */
+function partOf(e: ts.Expression, scope: Scope, counter: { n: number }): string {
+  const { file } = scope;
+  const callee = ts.isCallExpression(e) ? e.expression.getText(file) : null;
+  if (ts.isIdentifier(e) && scope.bound.has(e.text)) {
+    const arg = scope.bound.get(e.text);
+    if (arg) return partOf(arg.expression, arg.scope, counter);
+  } else if (ts.isCallExpression(e) && callee === 'param') {
+    const type = e.arguments[1];
+    counter.n += 1;
+    return type && ts.isStringLiteral(type) ? `$${counter.n}::${type.text}` : `$${counter.n}`;
+  } else if (ts.isCallExpression(e) && callee === 'sql.raw') {
+    const text = e.arguments[0];
+    if (text && ts.isStringLiteral(text)) return text.text;
+  } else if (isSql(e)) {
+    return textOf(e, scope, counter);
+  } else if (ts.isConditionalExpression(e)) {
+    // `cond ? sql`` : sql`AND …``: the branch that writes something, so that it is checked.
+    const empty = (b: ts.Expression) =>
+      isSql(b) && ts.isNoSubstitutionTemplateLiteral(b.template) && !b.template.text.trim();
+    return partOf(empty(e.whenTrue) ? e.whenFalse : e.whenTrue, scope, counter);
+  } else if (ts.isParenthesizedExpression(e)) {
+    return partOf(e.expression, scope, counter);
+  } else {
+    const called = ts.isCallExpression(e) ? e : null;
+    const fragment = fragmentNamed(called ? called.expression : e, file);
+    // A function fragment only where it is called, a plain one only where it is not.
+    if (fragment && !fragment.params === !called) {
+      const bound: Scope['bound'] = new Map();
+      const unbound: Scope = { file: fragment.file, bound: new Map() };
+      fragment.params?.forEach((p, i) => {
+        if (!ts.isIdentifier(p.name)) return;
+        const given = called?.arguments[i];
+        const initializer = p.initializer;
+        bound.set(
+          p.name.text,
+          given
+            ? { expression: given, scope }
+            : initializer && { expression: initializer, scope: unbound },
+        );
+      });
+      return textOf(fragment.body, { file: fragment.file, bound }, counter);
+    }
+  }
+  counter.n += 1;
+  return `$${counter.n}`;
 }
 
 /** The required property names of a type written in this file; null when not written here. */
@@ -116,11 +223,11 @@ function requiredFields(type: ts.TypeNode, file: ts.SourceFile): string[] | null
 }
 
 function statementsOf(path: string): Statement[] {
-  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
-  const fragments = fragmentsOf(file);
+  const file = sourceOf(path)!;
+  const scope: Scope = { file, bound: new Map() };
   const found: Statement[] = [];
   const visit = (n: ts.Node, insideSql: boolean) => {
-    if (isSql(n) && !insideSql && STATEMENT.test(textOf(n, file, fragments))) {
+    if (isSql(n) && !insideSql && STATEMENT.test(textOf(n, scope))) {
       const parent = n.parent;
       const rowType =
         ts.isCallExpression(parent) &&
@@ -131,7 +238,7 @@ function statementsOf(path: string): Statement[] {
       const { line } = file.getLineAndCharacterOfPosition(n.getStart(file));
       found.push({
         where: `${relative(SRC, path)}:${line + 1}`,
-        text: textOf(n, file, fragments),
+        text: textOf(n, scope),
         fields: rowType,
       });
     }
