@@ -41,7 +41,17 @@ describe('the access guard', () => {
     api.on('check_session.php', () => refuse(401, 'Your session has ended.'));
     api.on('session_destroy.php', () => ok({ message: 'Session destroyed successfully' }));
     renderApp(routes, '/checkOut');
+    // Every place the shopper is sent on the way: home, never the login page first.
+    const visited: string[] = [];
+    const seen = new MutationObserver(() => visited.push(where() ?? ''));
+    seen.observe(screen.getByTestId('where'), {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
     await eventually(() => expect(where()).toBe('/'));
+    seen.disconnect();
+    expect(visited).toEqual(['/']);
     expect(localStorage.getItem('userData')).toBeNull();
     await eventually(() => expect(api.calls['session_destroy.php']).toHaveLength(1));
     expect(screen.queryByText('checkout page')).toBeNull();

@@ -47,10 +47,14 @@ export default function RequireUser({
   }, [sessionId, check.data]);
 
   useEffect(() => {
-    if (check.error === undefined || isNetworkFailure(check.error)) return;
-    setEnded(true);
-    void dispatch(endSession());
-  }, [check.error, dispatch]);
+    if (check.error !== undefined && !isNetworkFailure(check.error)) setEnded(true);
+  }, [check.error]);
+  // Forgotten only once the guard is sending them home: forgetting the user in the same
+  // effect let a render see no user before it saw `ended` (the store's update is synchronous,
+  // the state's is not), and that render sent them to the login page instead.
+  useEffect(() => {
+    if (ended) void dispatch(endSession());
+  }, [ended, dispatch]);
 
   if (ended) return <Navigate to="/" replace />;
   if (user === null) {
