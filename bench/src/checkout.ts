@@ -69,7 +69,7 @@ async function pickSizes(db: Db, count: number): Promise<SizeRow[]> {
   );
 }
 
-/** Sets these sizes' stock (and their products' totals to the sum of their sizes). */
+/** Sets these sizes' stock (their products count their sizes in stock by themselves). */
 async function setStock(db: Db, sizes: readonly { row: SizeRow; stock: number }[]) {
   await db.transaction(async (tx) => {
     for (const { row, stock } of sizes) {
@@ -78,12 +78,6 @@ async function setStock(db: Db, sizes: readonly { row: SizeRow; stock: number }[
             WHERE product_id = ${row.product_id} AND size = ${row.size}`,
       );
     }
-    const ids = [...new Set(sizes.map((s) => s.row.product_id))];
-    await tx.execute(
-      sql`UPDATE products p SET stock_quantity =
-            (SELECT coalesce(sum(stock), 0) FROM product_sizes WHERE product_id = p.id)
-          WHERE p.id IN (${sqlList(ids)})`,
-    );
   });
 }
 

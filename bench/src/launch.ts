@@ -135,9 +135,6 @@ export async function measureLaunch(d: LaunchDeps): Promise<LaunchFigures> {
         sql`UPDATE product_sizes SET stock = ${STOCK_PER_SIZE}
             WHERE product_id = ${product.id} AND size IN (${sqlList(sizes.map((s) => s.size))})`,
       );
-      await tx.execute(
-        sql`UPDATE products SET stock_quantity = ${STOCK_PER_SIZE * SIZES} WHERE id = ${product.id}`,
-      );
       // Earlier runs' launches of it end now.
       await tx.execute(
         sql`UPDATE launches SET canceled_at = now() WHERE canceled_at IS NULL

@@ -211,7 +211,6 @@ export function planImport(
         image1: p.pictures[1] === '' ? null : p.pictures[1],
         image2: p.pictures[2] === '' ? null : p.pictures[2],
         product_details: p.productDetails,
-        stock_quantity: p.sizes.reduce((sum, s) => sum + s.stock, 0),
       },
     };
     if (!before) {

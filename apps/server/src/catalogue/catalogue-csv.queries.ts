@@ -189,13 +189,12 @@ export interface ProductWrite {
   image1: string | null;
   image2: string | null;
   product_details: string;
-  stock_quantity: number;
 }
 
 const writeRecord = sql`AS r(id int, name text, status text, category_id int, sub_category_id int,
   team_id int, player_id int, price_paise int, discount_price_paise int, hsn_code text,
   low_stock_threshold int, tag text, is_limited boolean, is_promoted boolean, image_url text,
-  image1 text, image2 text, product_details text, stock_quantity int)`;
+  image1 text, image2 text, product_details text)`;
 
 /** Ids for new products, taken from the products' own sequence. */
 export async function newProductIds(db: Queryable, n: number): Promise<number[]> {
@@ -211,10 +210,10 @@ export async function insertProducts(db: Queryable, rows: readonly ProductWrite[
   await db.execute(
     sql`INSERT INTO products (id, name, status, active, category_id, sub_category_id, team_id,
           player_id, price_paise, discount_price_paise, hsn_code, low_stock_threshold, tag,
-          is_limited, is_promoted, image_url, image1, image2, product_details, stock_quantity)
+          is_limited, is_promoted, image_url, image1, image2, product_details)
         SELECT id, name, status, status = 'active', category_id, sub_category_id, team_id,
           player_id, price_paise, discount_price_paise, hsn_code, low_stock_threshold, tag,
-          is_limited, is_promoted, image_url, image1, image2, product_details, stock_quantity
+          is_limited, is_promoted, image_url, image1, image2, product_details
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) ${writeRecord}`,
   );
 }
@@ -227,8 +226,7 @@ export async function updateProducts(db: Queryable, rows: readonly ProductWrite[
           discount_price_paise = r.discount_price_paise, hsn_code = r.hsn_code,
           low_stock_threshold = r.low_stock_threshold, tag = r.tag, is_limited = r.is_limited,
           is_promoted = r.is_promoted, image_url = r.image_url, image1 = r.image1,
-          image2 = r.image2, product_details = r.product_details,
-          stock_quantity = r.stock_quantity, updated_at = now()
+          image2 = r.image2, product_details = r.product_details, updated_at = now()
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) ${writeRecord}
         WHERE p.id = r.id`,
   );

@@ -210,7 +210,7 @@ function checkImport(item: ProductImport): CheckedImport {
 
 /**
  * Imports products with their stock per size, creating categories, sub-categories, teams and
- * players by name as needed; stock_quantity is the sum of the sizes. All or nothing: a bad
+ * players by name as needed (a product's stock is its sizes'). All or nothing: a bad
  * item refuses the whole import with a 400 naming the item. Each size's stock is written to
  * the stock ledger as its opening row. Returns the new ids in order.
  */
@@ -263,7 +263,6 @@ export async function importProducts(
           image_url: c.item.imageUrl.trim(),
           image1: c.item.image1?.trim() || null,
           image2: c.item.image2?.trim() || null,
-          stock_quantity: c.sizes.reduce((sum, s) => sum + s.stock, 0),
           category_id: categoryId,
           sub_category_id: c.subCategory
             ? ids.subCategories.get(subKey(categoryId, c.subCategory))!

@@ -75,8 +75,8 @@ const changes: Record<string, Record<string, (s: Subject) => string>> = {
       `UPDATE products SET image1 = 'images/products/a-1.webp' WHERE id = ${s.product}`,
     image2: (s) =>
       `UPDATE products SET image2 = 'images/products/a-2.webp' WHERE id = ${s.product}`,
-    stock_quantity: (s) =>
-      `UPDATE products SET stock_quantity = stock_quantity + 1 WHERE id = ${s.product}`,
+    sizes_in_stock: (s) =>
+      `UPDATE products SET sizes_in_stock = sizes_in_stock + 1 WHERE id = ${s.product}`,
     category_id: (s) =>
       `UPDATE products SET category_id = ${s.otherCategory} WHERE id = ${s.product}`,
     sub_category_id: (s) => `UPDATE products SET sub_category_id = NULL WHERE id = ${s.product}`,
@@ -95,8 +95,8 @@ const changes: Record<string, Record<string, (s: Subject) => string>> = {
     created_at: (s) =>
       `UPDATE products SET created_at = created_at - interval '1 day' WHERE id = ${s.product}`,
     view_count: (s) => `UPDATE products SET view_count = view_count + 1000 WHERE id = ${s.product}`,
-    // Generated from stock_quantity (decision 090): it changes when the product sells out.
-    sold_out: (s) => `UPDATE products SET stock_quantity = 0 WHERE id = ${s.product}`,
+    // Generated from sizes_in_stock (decisions 090, 100): it changes when the product sells out.
+    sold_out: (s) => `UPDATE products SET sizes_in_stock = 0 WHERE id = ${s.product}`,
   },
   categories: {
     name: (s) => `UPDATE categories SET name = name || ' (changed)' WHERE id = ${s.category}`,
@@ -226,7 +226,7 @@ describe("the catalogue version's triggers (decision 008)", () => {
   it('finds the columns the list projection reads', () => {
     // The parse itself is checked, so the test below cannot pass by reading nothing.
     expect([...(read.get('products') ?? [])]).toEqual(
-      expect.arrayContaining(['name', 'discount_price_paise', 'stock_quantity', 'view_count']),
+      expect.arrayContaining(['name', 'discount_price_paise', 'sold_out', 'view_count']),
     );
     expect([...(read.get('product_sizes') ?? [])]).toEqual(
       expect.arrayContaining(['size', 'stock']),

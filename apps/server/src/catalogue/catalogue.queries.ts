@@ -11,7 +11,7 @@ export interface ProductRow {
   price_paise: number;
   discount_price_paise: number;
   image_url: string;
-  stock_quantity: number;
+  /** Each size's stock, in the sizes' order; the product's stock is their sum. */
   size: Record<string, number> | null;
   category_name: string;
   sub_category_name: string | null;
@@ -32,7 +32,7 @@ export interface ProductDetailRow extends ProductRow {
 // returns (after LIMIT), and planning a four-way outer join cost more than running the
 // whole query (≈ 3 ms against ≈ 1.4 ms for a page of 50 at 100,000 products).
 const summaryColumns = sql`
-  p.id, p.name, p.price_paise, p.discount_price_paise, p.image_url, p.stock_quantity,
+  p.id, p.name, p.price_paise, p.discount_price_paise, p.image_url,
   (SELECT c.name FROM categories c WHERE c.id = p.category_id) AS category_name,
   (SELECT sc.name FROM sub_categories sc WHERE sc.id = p.sub_category_id) AS sub_category_name,
   (SELECT t.name FROM teams t WHERE t.id = p.team_id) AS team_name,
@@ -123,7 +123,7 @@ export async function inStockIds(
   const rows = await queryRows<{ id: number }>(
     db,
     sql`SELECT p.id FROM products p
-        WHERE p.active AND p.stock_quantity > 0 AND p.id <> ${exceptId} AND ${where}
+        WHERE p.active AND NOT p.sold_out AND p.id <> ${exceptId} AND ${where}
         ORDER BY p.id LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);
@@ -529,7 +529,6 @@ export interface ProductInsertRow {
   image_url: string;
   image1: string | null;
   image2: string | null;
-  stock_quantity: number;
   category_id: number;
   sub_category_id: number | null;
   team_id: number | null;
@@ -552,17 +551,17 @@ export async function insertProducts(
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO products (
-      id, name, price_paise, discount_price_paise, image_url, image1, image2, stock_quantity,
+      id, name, price_paise, discount_price_paise, image_url, image1, image2,
       category_id, sub_category_id, team_id, player_id, tag, product_details, product_rating,
       view_count, is_limited, is_promoted, created_at, updated_at, hsn_code)
     SELECT
       x.id, x.name, x.price_paise, x.discount_price_paise, x.image_url, x.image1, x.image2,
-      x.stock_quantity, x.category_id, x.sub_category_id, x.team_id, x.player_id, x.tag,
+      x.category_id, x.sub_category_id, x.team_id, x.player_id, x.tag,
       x.product_details, x.product_rating, x.view_count, x.is_limited, x.is_promoted,
       coalesce(x.created_at, now()), coalesce(x.created_at, now()), x.hsn_code
     FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
       id int, name text, price_paise int, discount_price_paise int, image_url text,
-      image1 text, image2 text, stock_quantity int, category_id int, sub_category_id int,
+      image1 text, image2 text, category_id int, sub_category_id int,
       team_id int, player_id int, tag text, product_details text, product_rating numeric(2,1),
       view_count int, is_limited boolean, is_promoted boolean, created_at timestamptz,
       hsn_code text)`);

@@ -36,7 +36,7 @@ export function toSummary(row: q.ProductRow): ProductSummary {
     price: paiseToRupees(row.price_paise),
     discount_price: paiseToRupees(row.discount_price_paise),
     image_url: row.image_url,
-    stock_quantity: row.stock_quantity,
+    stock_quantity: Object.values(row.size ?? {}).reduce((sum, n) => sum + n, 0),
     size: row.size ?? {},
     category_name: row.category_name,
     sub_category_name: row.sub_category_name,

@@ -87,7 +87,8 @@ export function listProducts(db: Queryable, f: ListFilter): Promise<ListRow[]> {
            LIMIT ${f.limit})
         SELECT p.id, p.name, p.image_url, p.status, p.category_id, c.name AS category_name,
                p.team_id, t.name AS team_name, p.price_paise, p.discount_price_paise,
-               p.stock_quantity AS stock,
+               (SELECT coalesce(sum(s.stock), 0)::int FROM product_sizes s
+                 WHERE s.product_id = p.id) AS stock,
                (SELECT count(*)::int FROM product_sizes s WHERE ${lowSize}) AS low_stock_sizes
           FROM page
           JOIN products p ON p.id = page.id
@@ -174,10 +175,10 @@ export interface ProductFields {
 export async function insertProduct(db: Queryable, f: ProductFields): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO products (name, price_paise, discount_price_paise, image_url, stock_quantity,
+    sql`INSERT INTO products (name, price_paise, discount_price_paise, image_url,
                category_id, sub_category_id, team_id, player_id, tag, product_details, is_limited,
                is_promoted, status, active, hsn_code, low_stock_threshold)
-        VALUES (${f.name}, ${f.price_paise}, ${f.discount_price_paise}, '', 0, ${f.category_id},
+        VALUES (${f.name}, ${f.price_paise}, ${f.discount_price_paise}, '', ${f.category_id},
                ${f.sub_category_id}, ${f.team_id}, ${f.player_id}, ${f.tag}, ${f.product_details},
                ${f.is_limited}, ${f.is_promoted}, ${f.status}, ${f.status === 'active'},
                ${f.hsn_code}, ${f.low_stock_threshold})

@@ -132,10 +132,13 @@ describe('creating a product', () => {
     expect(entry).toMatchObject({ action: 'create', staffId: manager.id });
     expect(entry?.after).toMatchObject({ name: 'Kerala Blasters Home 2026', price_paise: 199_900 });
     const row = await t.db.execute(
-      sql`SELECT stock_quantity, active FROM products WHERE id = ${product.id}`,
+      sql`SELECT (SELECT sum(stock)::int FROM product_sizes WHERE product_id = p.id) AS stock,
+                 p.sizes_in_stock, p.active
+            FROM products p WHERE p.id = ${product.id}`,
     );
     expect((row as unknown as { rows: unknown[] }).rows[0]).toEqual({
-      stock_quantity: 10,
+      stock: 10,
+      sizes_in_stock: 2,
       active: false,
     });
   });

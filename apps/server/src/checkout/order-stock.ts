@@ -66,8 +66,8 @@ export const inLockOrder = <T extends q.StockLine>(lines: readonly T[]): T[] =>
 
 /**
  * Takes the lines' stock for an order: each size only if enough is left (the conditional
- * update is what makes overselling impossible) with its ledger row, then the products'
- * totals. Rows are locked in one global order; on a shortage the caller rolls back.
+ * update is what makes overselling impossible) with its ledger row, then reads the products.
+ * Rows are locked in one global order; on a shortage the caller rolls back.
  */
 export async function takeStock(
   db: Queryable,
@@ -92,14 +92,8 @@ export async function takeStock(
       return { ok: false, shortage: { productId: line.productId, size: line.size, left } };
     }
   }
-  const perProduct = new Map<number, number>();
-  for (const l of sorted)
-    perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.quantity);
-  const products = new Map<number, q.TakenProductRow>();
-  for (const [productId, quantity] of perProduct) {
-    products.set(productId, await q.takeProductStock(db, productId, quantity));
-  }
-  return { ok: true, products };
+  const rows = await q.takenProducts(db, [...new Set(sorted.map((l) => l.productId))]);
+  return { ok: true, products: new Map(rows.map((p) => [p.id, p])) };
 }
 
 export function shortageMessage(s: Shortage, name: string): string {

@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { backupBeforeMigrating, openBackup, codeMigrations } from '../ops/index.js';
@@ -25,6 +26,7 @@ import {
   type MigrationFixture,
 } from '../test/migration-fixture.js';
 import { openDatabase, type Database } from './client.js';
+import { queryRows } from './sql.js';
 
 const fixturesDir = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -101,5 +103,21 @@ describe.each(fixtures)('a shop at %s', (file) => {
     expect(await backupBeforeMigrating(database, dataDir)).toBeNull();
 
     expect(await lostOrChanged(database.db, before)).toEqual([]);
+    // 0056 dropped stock_quantity (decision 100): each product's sizes still add up to it,
+    // and the product counts the sizes in stock.
+    const stock = await queryRows<{ id: number; stock: number; counted: number; in_stock: number }>(
+      database.db,
+      sql`SELECT p.id, coalesce(sum(s.stock), 0)::int AS stock, p.sizes_in_stock AS counted,
+                 (count(*) FILTER (WHERE s.stock > 0))::int AS in_stock
+            FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id
+           GROUP BY p.id ORDER BY p.id`,
+    );
+    const had = before.get('products')!;
+    expect(had.length).toBeGreaterThan(0);
+    expect(stock.map((r) => [r.id, r.stock, r.counted])).toEqual(
+      had
+        .map((p) => [p.id, p.stock_quantity, stock.find((r) => r.id === p.id)?.in_stock])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
   }, 120_000);
 });

@@ -134,8 +134,11 @@ export const products = pgTable(
     imageUrl: text('image_url').notNull(),
     image1: text('image1'),
     image2: text('image2'),
-    // Sum of product_sizes.stock, kept in step by the catalogue and order services.
-    stockQuantity: integer('stock_quantity').notNull().default(0),
+    // How many of its sizes have stock (kept by product_sizes' triggers, migration 0056): it
+    // changes only when a size sells out or comes back, so an order leaves the product's row
+    // alone. The product's stock is the sum of its sizes', read from product_sizes
+    // (decision 100).
+    sizesInStock: integer('sizes_in_stock').notNull().default(0),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
@@ -164,11 +167,8 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    // Whether no size is in stock: the listings' first key, and what their index holds instead
-    // of stock_quantity. An index on stock_quantity would make every order's update of the
-    // product a new row version with an entry in each of the table's indexes; on sold_out it
-    // is one only when the product sells out or comes back (decision 090).
-    soldOut: boolean('sold_out').generatedAlwaysAs((): SQL => sql`${products.stockQuantity} = 0`),
+    // Whether no size is in stock: the listings' first key, held by their index (decision 090).
+    soldOut: boolean('sold_out').generatedAlwaysAs((): SQL => sql`${products.sizesInStock} = 0`),
     // Full-text document: name weighs most, then tag, then details.
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       (): SQL =>
@@ -181,7 +181,7 @@ export const products = pgTable(
       'products_discount_price_valid',
       sql`${t.discountPricePaise} > 0 AND ${t.discountPricePaise} <= ${t.pricePaise}`,
     ),
-    check('products_stock_nonnegative', sql`${t.stockQuantity} >= 0`),
+    check('products_sizes_in_stock_nonnegative', sql`${t.sizesInStock} >= 0`),
     check('products_rating_range', sql`${t.productRating} >= 0 AND ${t.productRating} <= 5`),
     check('products_status_valid', sql`${t.status} IN ('draft', 'active', 'archived')`),
     check('products_active_is_status', sql`${t.active} = (${t.status} = 'active')`),

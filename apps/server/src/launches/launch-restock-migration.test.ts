@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../db/index.js';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../test/database.js';
-import { createProduct } from '../test/factories.js';
+import { ensureCategory } from '../test/factories.js';
 import { migrateUpTo } from '../test/migration-fixture.js';
 import { writeRestockMails } from './launches.service.js';
 
@@ -35,7 +35,20 @@ it('marks the launches already over or canceled as done, and keeps a launch on f
   const db = database.db;
   await migrateUpTo(database, '0049_courier_news_before_booking');
   const launchOf = async (name: string, starts: string, until: string, canceled: boolean) => {
-    const product = await createProduct(db, { sizes: { M: 2 } });
+    // A product as the schema of 0049 holds it (its stock_quantity beside the sizes').
+    const [made] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO products (name, price_paise, discount_price_paise, image_url,
+                                stock_quantity, category_id)
+          VALUES (${`${name} Jersey`}, 100000, 100000, '', 2,
+                  ${await ensureCategory(db, 'Club Jerseys')})
+          RETURNING id`,
+    );
+    const product = made!.id;
+    await db.execute(
+      sql`INSERT INTO product_sizes (product_id, size, position, stock)
+          VALUES (${product}, 'M', 0, 2)`,
+    );
     await db.execute(
       sql`INSERT INTO back_in_stock_requests (product_id, size, email, confirmed_at)
           VALUES (${product}, 'M', ${`${name}@example.com`}, now())`,

@@ -113,8 +113,11 @@ export async function existingProducts(
 ): Promise<{ id: number; name: string; stock: number }[]> {
   return queryRows(
     db,
-    sql`SELECT id, name, stock_quantity AS stock FROM products
-        WHERE id = ANY(ARRAY[${sqlList([...ids])}]::int[]) ORDER BY id`,
+    sql`SELECT p.id, p.name,
+               (SELECT coalesce(sum(s.stock), 0)::int FROM product_sizes s
+                 WHERE s.product_id = p.id) AS stock
+        FROM products p
+        WHERE p.id = ANY(ARRAY[${sqlList([...ids])}]::int[]) ORDER BY p.id`,
   );
 }
 

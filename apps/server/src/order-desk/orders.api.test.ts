@@ -66,11 +66,11 @@ async function orderCount(userId: number): Promise<number> {
 }
 
 async function productStock(id: number): Promise<number> {
-  const [row] = await queryRows<{ stock_quantity: number }>(
+  const [row] = await queryRows<{ stock: number }>(
     t.db,
-    sql`SELECT stock_quantity FROM products WHERE id = ${id}`,
+    sql`SELECT coalesce(sum(stock), 0)::int AS stock FROM product_sizes WHERE product_id = ${id}`,
   );
-  return row!.stock_quantity;
+  return row!.stock;
 }
 
 async function place(s: Shopper, items: object[], amount: number, extra: object = {}) {

@@ -93,9 +93,10 @@ export async function takeSizeStock(
 }
 
 /**
- * One size's stock taken (only if enough is left) with its ledger row and its product's total
- * kept in step, as the CTEs `taken` and `product` of a statement that starts `WITH`: the
- * size's row is locked first and the product's after it, the global lock order.
+ * One size's stock taken (only if enough is left) with its ledger row, and its product as
+ * now, as the CTEs `taken` and `product` of a statement that starts `WITH`. Only the size's
+ * row is locked: the product's row changes only when the size sells out (its count of sizes
+ * in stock, by product_sizes' trigger, decision 100), after the size's, the global lock order.
  */
 const takeOneLineCtes = sql`taken AS (
         UPDATE product_sizes SET stock = stock - ${param('quantity', 'int')}
@@ -108,9 +109,8 @@ const takeOneLineCtes = sql`taken AS (
                ${param('orderId', 'int')}
           FROM taken),
       product AS (
-        UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${param('quantity', 'int')}, 0)
-        WHERE id = (SELECT product_id FROM taken)
-        RETURNING id, name, image_url, category_id, discount_price_paise)`;
+        SELECT id, name, image_url, category_id, discount_price_paise FROM products
+        WHERE id = (SELECT product_id FROM taken))`;
 
 const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: number }>(
   'order_take_one_line',
@@ -120,10 +120,9 @@ const takeOneLineStatement = preparedStatement<TakenProductRow & { stock_after: 
 
 /**
  * An order of one line takes its size's stock (only if enough is left), writes the ledger row
- * and keeps its product's total in step, all in one statement: the size's row is locked
- * first and the product's row after it (the product's update reads the size's result), the
- * global lock order. Returns the size's stock after and the product as locked, or undefined
- * when too little was left (nothing written). Prepared: a drop's every order runs it.
+ * and reads its product, all in one statement. Returns the size's stock after and the
+ * product, or undefined when too little was left (nothing written). Prepared: a drop's every
+ * order runs it.
  */
 export async function takeOneLineStock(
   db: Queryable,
@@ -196,21 +195,18 @@ export interface TakenProductRow {
 }
 
 /**
- * Keeps products.stock_quantity in step with its sizes and returns the product as locked:
- * the price an order is charged is read under this lock.
+ * The products of an order's lines as they are once its sizes are taken: the price an order
+ * is charged is read here, after its stock, not from the quote.
  */
-export async function takeProductStock(
+export async function takenProducts(
   db: Queryable,
-  productId: number,
-  quantity: number,
-): Promise<TakenProductRow> {
-  const [row] = await queryRows<TakenProductRow>(
+  productIds: readonly number[],
+): Promise<TakenProductRow[]> {
+  return queryRows<TakenProductRow>(
     db,
-    sql`UPDATE products SET stock_quantity = GREATEST(stock_quantity - ${quantity}::int, 0)
-        WHERE id = ${productId}
-        RETURNING id, name, image_url, category_id, discount_price_paise`,
+    sql`SELECT id, name, image_url, category_id, discount_price_paise FROM products
+        WHERE id IN (${sqlList(productIds)})`,
   );
-  return row!;
 }
 
 /** What one order gave back to one size: the ledger's 'release' row. */
@@ -223,7 +219,7 @@ export interface GivenBack {
 }
 
 /**
- * Gives the items of these orders back to their sizes and products, in lock order, and
+ * Gives the items of these orders back to their sizes, in lock order, and
  * returns what each order gave back to each size with the size's stock after it (orders in
  * id order, as if given back one after another).
  */
@@ -260,15 +256,6 @@ export async function giveBackStock(
     );
     // A size removed since the order was placed has nothing to give back to.
     if (row) stockAfter.set(key, row.stock);
-  }
-  const perProduct = new Map<number, number>();
-  for (const s of sizes.values())
-    perProduct.set(s.productId, (perProduct.get(s.productId) ?? 0) + s.quantity);
-  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    await db.execute(
-      sql`UPDATE products SET stock_quantity = stock_quantity + ${quantity}::int
-          WHERE id = ${productId}`,
-    );
   }
   // Each size's final stock, unwound backwards through its orders (the last order's row
   // ends at the final stock).

@@ -235,8 +235,7 @@ export type StockMoved =
 
 /**
  * Adds each move's delta to its size only while the stock stays at zero or more, sizes in
- * (product, size) order, then the products' totals in id order. On a shortage the caller
- * rolls back (nothing it changed may stay).
+ * (product, size) order. On a shortage the caller rolls back (nothing it changed may stay).
  */
 export async function moveStock(db: Queryable, moves: readonly StockMove[]): Promise<StockMoved> {
   const sorted = [...moves].sort(
@@ -258,14 +257,6 @@ export async function moveStock(db: Queryable, moves: readonly StockMove[]): Pro
       return { ok: false, short: { ...m, left: now?.stock ?? 0 } };
     }
     moved.push({ ...m, stockAfter: row.stock });
-  }
-  const perProduct = new Map<number, number>();
-  for (const m of sorted) perProduct.set(m.productId, (perProduct.get(m.productId) ?? 0) + m.delta);
-  for (const [productId, delta] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    await db.execute(
-      sql`UPDATE products SET stock_quantity = GREATEST(stock_quantity + ${delta}::int, 0)
-          WHERE id = ${productId}`,
-    );
   }
   return { ok: true, moved };
 }

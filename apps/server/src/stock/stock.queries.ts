@@ -44,9 +44,9 @@ export async function insertLedgerEntries(
 }
 
 /**
- * Adds `delta` to one size's stock only if it stays at zero or more, keeps the product's
- * total in step, and returns the size's new stock; undefined when the size does not exist or
- * would go below zero (nothing is changed then).
+ * Adds `delta` to one size's stock only if it stays at zero or more and returns the size's
+ * new stock; undefined when the size does not exist or would go below zero (nothing is
+ * changed then).
  */
 export async function addToSizeStock(
   db: Queryable,
@@ -60,11 +60,7 @@ export async function addToSizeStock(
         WHERE product_id = ${productId} AND size = ${size} AND stock + ${delta}::int >= 0
         RETURNING stock`,
   );
-  if (!row) return undefined;
-  await db.execute(
-    sql`UPDATE products SET stock_quantity = stock_quantity + ${delta}::int WHERE id = ${productId}`,
-  );
-  return row.stock;
+  return row?.stock;
 }
 
 /** Whether the product has this size. */

@@ -79,7 +79,7 @@ export interface ProductOverrides {
   viewCount?: number;
 }
 
-/** A product with per-size stock (default S=5, M=5, L=5) and stock_quantity their sum. */
+/** A product with per-size stock (default S=5, M=5, L=5). */
 export async function createProduct(db: Db, o: ProductOverrides = {}): Promise<number> {
   const categoryId = await ensureCategory(db, o.category ?? 'Club Jerseys');
   const subCategoryId = o.subCategory
@@ -98,7 +98,6 @@ export async function createProduct(db: Db, o: ProductOverrides = {}): Promise<n
       imageUrl: 'images/products/test.webp',
       image1: 'images/products/test-1.webp',
       image2: 'images/products/test-2.webp',
-      stockQuantity: Object.values(sizes).reduce((a, b) => a + b, 0),
       categoryId,
       subCategoryId,
       teamId,

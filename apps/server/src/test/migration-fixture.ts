@@ -128,6 +128,9 @@ export async function snapshotTables(db: Db, tables?: string[]): Promise<TableRo
 const MOVING: Record<string, string[]> = {
   // 0048 dropped the product version for the product log keyed by transaction (decision 084).
   catalogue_version: ['version', 'product_version'],
+  // 0056 dropped stock_quantity, the sum of the sizes' stock, which product_sizes keeps (and
+  // sold_out, generated from it, is generated from the count of sizes in stock; decision 100).
+  products: ['stock_quantity', 'sold_out'],
 };
 
 /** Caches' bookkeeping that later migrations replaced: no shop data, rebuilt from nothing. */
