@@ -296,6 +296,55 @@ describe('concurrent checkouts', () => {
       expect(again.statusCode).toBe(200);
     });
 
+    it('two orders selling out two sizes of one product, each wanting the other, do not deadlock', async () => {
+      const product = await createProduct(t.db, {
+        name: 'Two Last Jersey',
+        pricePaise: 100_000,
+        sizes: { L: 1, M: 1 },
+      });
+      const [s] = await shoppers(1);
+      // Another order (sizes in lock order): it took the last L and will want M next.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let ready!: () => void;
+      const started = new Promise<void>((resolve) => (ready = resolve));
+      const take = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], size: string) =>
+        tx.execute(
+          sql`UPDATE product_sizes SET stock = stock - 1
+              WHERE product_id = ${product} AND size = ${size} AND stock >= 1`,
+        );
+      const other = t.db.transaction(async (tx) => {
+        await take(tx, 'L');
+        ready();
+        await released;
+        await take(tx, 'M');
+      });
+      await started;
+      // The shopper takes the last M meanwhile; had that locked the product's row (its count of
+      // sizes in stock) before commit, it would wait for the other's, which waits for M.
+      let answered = false;
+      const posting = s!
+        .post(
+          '/api/process_order.php',
+          orderBody(s!.id, [{ product_id: product, size: 'M', quantity: 1 }], 1060),
+        )
+        .finally(() => (answered = true));
+      for (let i = 0; i < 200 && !answered; i++) {
+        const waiting = await one<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (waiting.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      release();
+      const [r] = await Promise.all([posting, other]);
+      expect(r.statusCode).toBe(200);
+      expect(
+        await one(sql`SELECT sizes_in_stock, sold_out FROM products WHERE id = ${product}`),
+      ).toEqual({ sizes_in_stock: 0, sold_out: true });
+    });
+
     it('a sold-out size is refused at once, without waiting for a checkout that holds its row', async () => {
       const product = await createProduct(t.db, {
         name: 'Gone Jersey',

@@ -40,6 +40,8 @@ async function takeOne(id: number): Promise<{ size: number; product: number }> {
       sql`UPDATE product_sizes SET stock = stock - 1
           WHERE product_id = ${id} AND size = 'M' AND stock >= 1`,
     );
+    // The product's count of sizes in stock is written at commit (migration 0056): now.
+    await tx.execute(sql`SET CONSTRAINTS product_sizes_in_stock IMMEDIATE`);
     const after = await count();
     return { size: after.size - before.size, product: after.product - before.product };
   });

@@ -96,7 +96,7 @@ export async function takeSizeStock(
  * One size's stock taken (only if enough is left) with its ledger row, and its product as
  * now, as the CTEs `taken` and `product` of a statement that starts `WITH`. Only the size's
  * row is locked: the product's row changes only when the size sells out (its count of sizes
- * in stock, by product_sizes' trigger, decision 100), after the size's, the global lock order.
+ * in stock, by product_sizes' trigger at commit, after every size's: decision 100).
  */
 const takeOneLineCtes = sql`taken AS (
         UPDATE product_sizes SET stock = stock - ${param('quantity', 'int')}
@@ -219,9 +219,9 @@ export interface GivenBack {
 }
 
 /**
- * Gives the items of these orders back to their sizes, in lock order, and
- * returns what each order gave back to each size with the size's stock after it (orders in
- * id order, as if given back one after another).
+ * Gives the items of these orders back to their sizes, in lock order, and returns what each
+ * order gave back to each size with the size's stock after it (orders in id order, as if
+ * given back one after another).
  */
 export async function giveBackStock(
   db: Queryable,

@@ -19,8 +19,10 @@ ALTER TABLE "products" ADD CONSTRAINT "products_sizes_in_stock_nonnegative" CHEC
 ALTER TABLE "products" ADD COLUMN "sold_out" boolean GENERATED ALWAYS AS ("products"."sizes_in_stock" = 0) STORED;--> statement-breakpoint
 CREATE INDEX "products_listing_order_idx" ON "products" USING btree ("sold_out","id") WHERE "products"."active";--> statement-breakpoint
 -- A size that sells out or comes back changes its product's count, by a delta: two sizes
--- selling out at once in two transactions each take one off, whatever either saw. Sizes
--- added or removed are counted per statement (an import writes hundreds of thousands).
+-- selling out at once in two transactions each take one off, whatever either saw. At commit,
+-- after every size the transaction locked (the global lock order: sizes, then products), so
+-- two orders selling out two sizes of one product cannot each hold what the other waits for.
+-- Sizes added or removed are counted per statement (an import writes hundreds of thousands).
 CREATE FUNCTION product_sizes_in_stock_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE products SET sizes_in_stock = sizes_in_stock + CASE WHEN NEW.stock > 0 THEN 1 ELSE -1 END
@@ -28,7 +30,8 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER product_sizes_in_stock AFTER UPDATE OF stock ON "product_sizes"
+CREATE CONSTRAINT TRIGGER product_sizes_in_stock AFTER UPDATE OF stock ON "product_sizes"
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW WHEN ((OLD.stock > 0) IS DISTINCT FROM (NEW.stock > 0))
   EXECUTE FUNCTION product_sizes_in_stock_changed();--> statement-breakpoint
 CREATE FUNCTION product_sizes_counted() RETURNS trigger LANGUAGE plpgsql AS $$
