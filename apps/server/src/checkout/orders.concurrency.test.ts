@@ -239,9 +239,15 @@ describe('concurrent checkouts', () => {
 
   // Two connections at once: PostgreSQL only (PGlite runs one statement at a time).
   describe.runIf(testDatabaseKind() === 'postgres')('while another transaction holds a row', () => {
-    /** Holds a transaction open after `work` until the returned release is called. */
+    type Tx = Parameters<Parameters<typeof t.db.transaction>[0]>[0];
+
+    /**
+     * Holds a transaction open after `work` until the returned release is called, then runs
+     * `afterRelease` in it (when given) before it commits.
+     */
     async function holding(
-      work: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<unknown>,
+      work: (tx: Tx) => Promise<unknown>,
+      afterRelease?: (tx: Tx) => Promise<unknown>,
     ) {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -251,9 +257,23 @@ describe('concurrent checkouts', () => {
         await work(tx);
         ready();
         await released;
+        await afterRelease?.(tx);
       });
       await Promise.race([started, done]);
       return { release, done };
+    }
+
+    /** Waits (up to 5 s, or until `over`) for a backend waiting on a lock; true if seen. */
+    async function waitingForLock(over: () => boolean = () => false): Promise<boolean> {
+      for (let i = 0; i < 200 && !over(); i++) {
+        const row = await one<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (row.n > 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return false;
     }
 
     it('a checkout does not wait for a price change being saved, and is refused once it is', async () => {
@@ -304,22 +324,15 @@ describe('concurrent checkouts', () => {
       });
       const [s] = await shoppers(1);
       // Another order (sizes in lock order): it took the last L and will want M next.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let ready!: () => void;
-      const started = new Promise<void>((resolve) => (ready = resolve));
-      const take = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], size: string) =>
+      const take = (tx: Tx, size: string) =>
         tx.execute(
           sql`UPDATE product_sizes SET stock = stock - 1
               WHERE product_id = ${product} AND size = ${size} AND stock >= 1`,
         );
-      const other = t.db.transaction(async (tx) => {
-        await take(tx, 'L');
-        ready();
-        await released;
-        await take(tx, 'M');
-      });
-      await started;
+      const other = await holding(
+        (tx) => take(tx, 'L'),
+        (tx) => take(tx, 'M'),
+      );
       // The shopper takes the last M meanwhile; had that locked the product's row (its count of
       // sizes in stock) before commit, it would wait for the other's, which waits for M.
       let answered = false;
@@ -329,16 +342,9 @@ describe('concurrent checkouts', () => {
           orderBody(s!.id, [{ product_id: product, size: 'M', quantity: 1 }], 1060),
         )
         .finally(() => (answered = true));
-      for (let i = 0; i < 200 && !answered; i++) {
-        const waiting = await one<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (waiting.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      release();
-      const [r] = await Promise.all([posting, other]);
+      await waitingForLock(() => answered);
+      other.release();
+      const [r] = await Promise.all([posting, other.done]);
       expect(r.statusCode).toBe(200);
       expect(
         await one(sql`SELECT sizes_in_stock, sold_out FROM products WHERE id = ${product}`),

@@ -73,9 +73,14 @@ function sourceOf(path: string): ts.SourceFile | undefined {
   return sources.get(path);
 }
 
+const fragmentsByFile = new Map<ts.SourceFile, Map<string, Fragment>>();
+
 /** The file's own `const` fragments, by name. */
 function ownFragments(file: ts.SourceFile): Map<string, Fragment> {
+  const known = fragmentsByFile.get(file);
+  if (known) return known;
   const found = new Map<string, Fragment>();
+  fragmentsByFile.set(file, found);
   for (const s of file.statements) {
     if (!ts.isVariableStatement(s)) continue;
     for (const d of s.declarationList.declarations) {
@@ -227,7 +232,8 @@ function statementsOf(path: string): Statement[] {
   const scope: Scope = { file, bound: new Map() };
   const found: Statement[] = [];
   const visit = (n: ts.Node, insideSql: boolean) => {
-    if (isSql(n) && !insideSql && STATEMENT.test(textOf(n, scope))) {
+    const text = isSql(n) && !insideSql ? textOf(n, scope) : '';
+    if (isSql(n) && STATEMENT.test(text)) {
       const parent = n.parent;
       const rowType =
         ts.isCallExpression(parent) &&
@@ -238,7 +244,7 @@ function statementsOf(path: string): Statement[] {
       const { line } = file.getLineAndCharacterOfPosition(n.getStart(file));
       found.push({
         where: `${relative(SRC, path)}:${line + 1}`,
-        text: textOf(n, scope),
+        text,
         fields: rowType,
       });
     }

@@ -5,3 +5,4 @@ export {
   type LedgerEntry,
   stockHistory,
 } from './stock.service.js';
+export { productStockSql } from './stock.queries.js';
