@@ -4,7 +4,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { queryRows, sqlList } from '../db/index.js';
-import { productStockSql } from '../stock/index.js';
 
 export type ProductStatus = 'draft' | 'active' | 'archived';
 
@@ -88,7 +87,8 @@ export function listProducts(db: Queryable, f: ListFilter): Promise<ListRow[]> {
            LIMIT ${f.limit})
         SELECT p.id, p.name, p.image_url, p.status, p.category_id, c.name AS category_name,
                p.team_id, t.name AS team_name, p.price_paise, p.discount_price_paise,
-               ${productStockSql(sql`p.id`)} AS stock,
+               (SELECT coalesce(sum(s.stock), 0)::int FROM product_sizes s
+                 WHERE s.product_id = p.id) AS stock,
                (SELECT count(*)::int FROM product_sizes s WHERE ${lowSize}) AS low_stock_sizes
           FROM page
           JOIN products p ON p.id = page.id

@@ -4,7 +4,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { param, preparedStatement, queryRows, sqlList } from '../db/index.js';
-import { productStockSql } from '../stock/index.js';
 
 export interface LaunchRow {
   id: number;
@@ -114,7 +113,10 @@ export async function existingProducts(
 ): Promise<{ id: number; name: string; stock: number }[]> {
   return queryRows(
     db,
-    sql`SELECT p.id, p.name, ${productStockSql(sql`p.id`)} AS stock FROM products p
+    sql`SELECT p.id, p.name,
+               (SELECT coalesce(sum(s.stock), 0)::int FROM product_sizes s
+                 WHERE s.product_id = p.id) AS stock
+        FROM products p
         WHERE p.id = ANY(ARRAY[${sqlList([...ids])}]::int[]) ORDER BY p.id`,
   );
 }

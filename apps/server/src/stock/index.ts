@@ -5,4 +5,3 @@ export {
   type LedgerEntry,
   stockHistory,
 } from './stock.service.js';
-export { productStockSql } from './stock.queries.js';

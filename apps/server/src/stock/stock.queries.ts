@@ -1,11 +1,7 @@
 // SQL of the stock ledger: one row per change of a size's stock (schema: stock_ledger).
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { queryRows } from '../db/index.js';
-
-/** A product's stock, the sum of its sizes' (decision 100), as SQL for the product `productId`. */
-export const productStockSql = (productId: SQL) =>
-  sql`(SELECT coalesce(sum(s.stock), 0)::int FROM product_sizes s WHERE s.product_id = ${productId})`;
 
 export type StockReason =
   'hold' | 'release' | 'sale' | 'restock' | 'adjustment' | 'return' | 'exchange' | 'import';
