@@ -42,7 +42,9 @@ afterAll(async () => {
 
 /** A new database with no tables at all. */
 async function emptyDatabase(): Promise<Database> {
-  if (testDatabaseKind() === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  if (testDatabaseKind() === 'pglite') {
+    return openDatabase({ pgliteDir: 'memory://', pgliteSmall: true });
+  }
   const url = new URL(process.env.DATABASE_URL!);
   const name = `${inject('preparedTestDatabase')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url.toString() });

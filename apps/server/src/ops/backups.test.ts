@@ -212,7 +212,7 @@ describe('a restore refuses', () => {
 
 describe.runIf(engine === 'postgres')('a PGlite backup restored into PostgreSQL', () => {
   it('brings every row over, with the sequences continuing', async () => {
-    const source = await openDatabase({ pgliteDir: 'memory://' });
+    const source = await openDatabase({ pgliteDir: 'memory://', pgliteSmall: true });
     await source.migrate();
     const dataDir = tempDir();
     await smallShop(source.db, dataDir);

@@ -86,11 +86,7 @@ describe(`a restore killed half way (${engine})`, () => {
     await provideDemoImages(dataDir);
     // The backup to restore: another shop, with many search terms.
     const sourceDir = tempDir();
-    const source =
-      engine === 'postgres'
-        ? await createTestDatabase()
-        : await openDatabase({ pgliteDir: 'memory://' });
-    if (engine === 'pglite') await source.migrate();
+    const source = await createTestDatabase();
     await smallShop(source.db, sourceDir);
     await createUser(source.db, { email: 'restored@example.com' });
     await source.db.execute(
