@@ -12,7 +12,7 @@ if (!dataDir) {
   console.error('usage: check-invariants-cli.ts <DATA_DIR>');
   process.exit(2);
 }
-const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), pgliteSmall: true });
 let broken = 0;
 try {
   const violations = await checkInvariants(database.db);

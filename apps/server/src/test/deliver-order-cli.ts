@@ -24,7 +24,7 @@ const config = loadConfig({
   PAYMENT_PROVIDER: 'sandbox',
   LOG_LEVEL: 'silent',
 });
-const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), pgliteSmall: true });
 try {
   const ctx = orderContexts({ database, config })(pino({ level: 'silent' }));
   const id = Number(orderId);
