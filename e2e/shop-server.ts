@@ -137,7 +137,7 @@ export async function startShopServer(options: {
     throw new Error(`${SERVER_ENTRY} is not built: run \`npm run build\` at the root`);
   }
   console.log(`A shop on ${baseUrl}, Node ${nodeVersion(node)}`);
-  const server = spawn(node, [SERVER_ENTRY], {
+  const server = spawn(node, ['--liftoff-only', SERVER_ENTRY], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
