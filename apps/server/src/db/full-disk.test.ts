@@ -18,11 +18,13 @@ const asRoot = process.getuid?.() === 0;
 
 describe.runIf(testDatabaseKind() === 'pglite' && asRoot)('PGlite on a full disk', () => {
   let mountPoint: string;
+  let backupsDir: string;
   let database: Database;
   const panics: unknown[] = [];
 
   beforeAll(async () => {
     mountPoint = mkdtempSync(path.join(os.tmpdir(), 'kitroom-full-disk-'));
+    backupsDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-full-disk-backups-'));
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=120m', 'tmpfs', mountPoint]);
     if (mounted.status !== 0) throw new Error(`mount failed: ${mounted.stderr.toString()}`);
     mkdirSync(path.join(mountPoint, 'data'));
@@ -37,6 +39,7 @@ describe.runIf(testDatabaseKind() === 'pglite' && asRoot)('PGlite on a full disk
     // The engine is not closed: after its PANIC any call into it spins forever.
     spawnSync('umount', ['-l', mountPoint]);
     rmSync(mountPoint, { recursive: true, force: true });
+    rmSync(backupsDir, { recursive: true, force: true });
   });
 
   it('refuses writes, then panics in a checkpoint, and tells the server', async () => {
@@ -58,7 +61,7 @@ describe.runIf(testDatabaseKind() === 'pglite' && asRoot)('PGlite on a full disk
     // A backup past its own check for room (told the disk is empty) reaches the checkpoint.
     const backup = createBackup(database, {
       dataDir: path.join(mountPoint, 'data'),
-      dir: os.tmpdir(),
+      dir: backupsDir,
       reason: 'manual',
       statfs: async () => ({ bavail: 1e9, blocks: 2e9, bsize: 4096 }),
     });
