@@ -137,6 +137,8 @@ export async function startShopServer(options: {
     throw new Error(`${SERVER_ENTRY} is not built: run \`npm run build\` at the root`);
   }
   console.log(`A shop on ${baseUrl}, Node ${nodeVersion(node)}`);
+  // Without V8's optimising compiler for PGlite's WebAssembly, as the server suite's workers
+  // (decision 101): a journey's shop lives a minute, too short to win its compiling back.
   const server = spawn(node, ['--liftoff-only', SERVER_ENTRY], {
     cwd: root,
     env,
