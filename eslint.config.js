@@ -97,21 +97,6 @@ export default tseslint.config(
     },
   },
   {
-    // A promise nobody awaits hides its failure: every promise is awaited, returned, or
-    // marked `void` on purpose; none is handed to a callback that ignores it (an onClick).
-    files: ['**/*.{ts,tsx}', 'scripts/start.js'],
-    languageOptions: {
-      parserOptions: {
-        projectService: { allowDefaultProject: ['scripts/*.ts', 'scripts/start.js'] },
-        tsconfigRootDir: import.meta.dirname,
-      },
-    },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-    },
-  },
-  {
     // The rules of hooks; the React Compiler's rules are left out (the apps do not use it):
     // see docs/decisions/043-lint-guardrails.md.
     files: [
