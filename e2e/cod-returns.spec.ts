@@ -3,8 +3,6 @@
 // collected) while the shop is stopped; the shopper returns the shirt and says where to send
 // the money (a UPI id); the owner approves and receives it, then records the bank transfer's
 // UTR on Refunds; the shopper's order says it was refunded. Screens at 375 and 1440 px.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { ShopListingResponse } from '@kitroom/contract';
 import { expect, expectAccessible, testOnOwnShop } from './fixtures';
 import {
@@ -15,7 +13,7 @@ import {
   ownerSetsUp,
   registerAccount,
 } from './journeys';
-import { root } from './shop-server';
+import { testTool } from './shop-server';
 
 const it = testOnOwnShop('cod-returns');
 
@@ -56,11 +54,7 @@ it('a COD return: the shopper gives a UPI id, the owner records the transfer, th
 
   // ── shipped and delivered: the courier collects the cash ──
   await shop.whileStopped(() => {
-    const run = spawnSync(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['apps/server/src/test/deliver-order-cli.ts', shop.dataDir, shop.baseUrl, String(orderId)],
-      { cwd: root, encoding: 'utf8' },
-    );
+    const run = testTool('deliver-order-cli', [shop.dataDir, shop.baseUrl, String(orderId)]);
     expect(run.status, run.stderr).toBe(0);
   });
 

@@ -2,14 +2,13 @@
 // a guard that fails a journey on any uncaught error or console error in the page (React's
 // hydration errors among them), pages whose goto and reload wait for hydration, and a shop
 // of a spec's own (testOnOwnShop).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { HomeResponse, ProductSummary, ShopListingResponse } from '@kitroom/contract';
-import { ownShopNode, root, startShopServer, type ShopServer } from './shop-server';
+import { ownShopNode, startShopServer, testTool, type ShopServer } from './shop-server';
 
 interface Catalogue {
   home: HomeResponse;
@@ -173,11 +172,7 @@ export function testOnOwnShop(
         // Whatever the journey did, the shop's money, stock and documents add up (the
         // order-life invariants): every captured paisa kept for goods or refunded, every
         // refund equal to its credit note, every unit in the ledger.
-        const checked = spawnSync(
-          path.join(root, 'node_modules/.bin/tsx'),
-          ['apps/server/src/test/check-invariants-cli.ts', dataDir],
-          { cwd: root, encoding: 'utf8' },
-        );
+        const checked = testTool('check-invariants-cli', [dataDir]);
         if (checked.status !== 0) {
           throw new Error(`the ${name} shop's invariants are broken:\n${checked.stderr}`);
         }

@@ -4,7 +4,8 @@
 // the address from E2E_BASE_URL, the caught mail from E2E_MAIL_DIR, the SMTP address (for a
 // second server) from E2E_SMTP_URL, and the first owner's setup link the server printed from
 // E2E_ADMIN_SETUP_URL; every shop starts from a copy of one migrated and seeded at the start
-// (E2E_SHOP_TEMPLATE). With E2E_BASE_URL already set, a running server is used as it is (its
+// (E2E_SHOP_TEMPLATE). The tools journeys run on a stopped shop's data are built once
+// (E2E_TEST_TOOLS, shop-server.ts). With E2E_BASE_URL already set, a running server is used as it is (its
 // mail must then reach E2E_SMTP_URL and E2E_MAIL_DIR by other means, and the back office's
 // journey is skipped).
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from './mailbox';
-import { root, startShopServer } from './shop-server';
+import { buildTestTools, root, startShopServer } from './shop-server';
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
   if (process.env.E2E_BASE_URL) return;
@@ -23,6 +24,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
       throw new Error('the build of the web app, the back office or the server failed');
   }
 
+  // The tools the journeys run on a stopped shop's data, built once (shop-server.ts, testTool).
+  const testTools = buildTestTools();
+  process.env.E2E_TEST_TOOLS = testTools;
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   const templateDir = path.join(workDir, 'template');
@@ -57,6 +61,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     server = await startShopServer({ dataDir, smtpUrl: mail.url });
   } catch (error) {
     await mail.close();
+    rmSync(testTools, { recursive: true, force: true });
     throw error;
   }
   process.env.E2E_BASE_URL = server.baseUrl;
@@ -68,5 +73,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     await server.stop();
     await mail.close();
     rmSync(workDir, { recursive: true, force: true });
+    rmSync(testTools, { recursive: true, force: true });
   };
 }

@@ -7,8 +7,6 @@
 // the exchange is delivered, the order untouched. After each step the shopper's order page
 // shows it. axe checks the pages on the way; the request's page is photographed at 1440 and
 // 375 px.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { ShopListingResponse } from '@kitroom/contract';
 import { expect, expectAccessible, testOnOwnShop, type OwnShop } from './fixtures';
 import {
@@ -20,7 +18,7 @@ import {
   ownerSetsUp,
   registerAccount,
 } from './journeys';
-import { root } from './shop-server';
+import { testTool } from './shop-server';
 
 const it = testOnOwnShop('returns', {
   COURIER_SANDBOX: 'true',
@@ -70,11 +68,7 @@ it('a size exchange from the request through approval and receipt to the replace
 
   // ── shipped and delivered ──
   await shop.whileStopped(() => {
-    const run = spawnSync(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['apps/server/src/test/deliver-order-cli.ts', shop.dataDir, shop.baseUrl, String(orderId)],
-      { cwd: root, encoding: 'utf8' },
-    );
+    const run = testTool('deliver-order-cli', [shop.dataDir, shop.baseUrl, String(orderId)]);
     expect(run.status, run.stderr).toBe(0);
   });
 

@@ -31,6 +31,21 @@ const ENTRIES = {
   'affiliate-report-cli': 'src/referrals/report-cli.ts',
 };
 
+/**
+ * With `--test-tools` (into an `--outdir` of its own, never dist/): instead, the journeys'
+ * tools that open a stopped shop's database (e2e/shop-server.ts, testTool()), so each runs
+ * as plain JavaScript rather than through tsx at every journey's end.
+ */
+const TEST_TOOLS = {
+  'check-invariants-cli': 'src/test/check-invariants-cli.ts',
+  'deliver-order-cli': 'src/test/deliver-order-cli.ts',
+};
+const testTools = process.argv.includes('--test-tools');
+if (testTools && outdirName === 'dist') {
+  console.error('--test-tools builds into an --outdir of its own, never dist/');
+  process.exit(2);
+}
+
 /** Packages a built file may import: the server's and the contract's production dependencies. */
 function productionPackages(): Set<string> {
   const dependenciesOf = (file: string) =>
@@ -92,7 +107,7 @@ rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 await build({
   absWorkingDir: serverDir,
-  entryPoints: ENTRIES,
+  entryPoints: testTools ? TEST_TOOLS : ENTRIES,
   outdir,
   bundle: true,
   splitting: true,
