@@ -63,17 +63,24 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
+/**
+ * One shop's DATA_DIR for the file: the server's first start below migrates and seeds it, and
+ * `npm start` then starts on it as an owner's second start does (a first start through npm is
+ * the smoke run's, scripts/start-smoke.ts). Each first start costs a PGlite initdb, the
+ * migrations and the seed: 8–20 s of CPU on these machines.
+ */
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-main-'));
+  await provideDemoImages(dataDir);
+}, 180_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
 describe('main', () => {
-  let dataDir: string;
   let running: Running | undefined;
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-main-'));
-    await provideDemoImages(dataDir);
-  }, 180_000);
   afterAll(() => {
     if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses a bad configuration with its message and exit code 1', async () => {
@@ -208,16 +215,10 @@ describe('main', () => {
 });
 
 describe('npm start', () => {
-  let dataDir: string;
   const groups: number[] = [];
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'kitroom-npm-start-'));
-    await provideDemoImages(dataDir);
-  }, 180_000);
   afterAll(() => {
     for (const group of groups) if (groupAlive(group)) process.kill(-group, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** `npm start` in its own process group, serving on a free port; resolves once it serves. */
@@ -229,7 +230,7 @@ describe('npm start', () => {
     );
     const group = running.child.pid!;
     groups.push(group);
-    // The first start may build the web app and seeds the catalogue.
+    // Run alone (the file's first start above skipped), this start migrates and seeds.
     await running.waitFor(/Kitroom is running at/, 240_000);
     expect(await portOpen(port)).toBe(true);
     return { running, port, group };
