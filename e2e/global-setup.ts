@@ -5,9 +5,9 @@
 // second server) from E2E_SMTP_URL, and the first owner's setup link the server printed from
 // E2E_ADMIN_SETUP_URL; every shop starts from a copy of one migrated and seeded at the start
 // (E2E_SHOP_TEMPLATE). The tools journeys run on a stopped shop's data are built once
-// (E2E_TEST_TOOLS, shop-server.ts). With E2E_BASE_URL already set, a running server is used as it is (its
-// mail must then reach E2E_SMTP_URL and E2E_MAIL_DIR by other means, and the back office's
-// journey is skipped).
+// (E2E_TEST_TOOLS, shop-server.ts). With E2E_BASE_URL already set, a running server is used
+// as it is (its mail must then reach E2E_SMTP_URL and E2E_MAIL_DIR by other means, and the
+// back office's journey is skipped).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
