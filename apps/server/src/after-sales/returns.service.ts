@@ -107,7 +107,7 @@ export async function requestReturn(db: Db, userId: number, input: ReturnInput):
 
     const items = await oq.itemsOfOrders(tx, [order.id]);
     const asked = await q.askedQuantities(tx, order.id);
-    const sizes = await oq.lineProducts(tx, [...new Set(items.map((i) => i.product_id))]);
+    const sizes = await oq.lineProducts(tx, [...new Set(items.map((i) => i.product_id))], now);
     for (const line of input.items) {
       const item = items.find((i) => i.id === line.order_item_id);
       if (!item) {
@@ -233,7 +233,7 @@ export async function returnsForShopper(
   let options: ReturnOptions | null = null;
   if (until !== null && now < until && !rows.some(isOpenReturn)) {
     const asked = await q.askedQuantities(db, order.id);
-    const sizes = await oq.lineProducts(db, [...new Set(items.map((i) => i.product_id))]);
+    const sizes = await oq.lineProducts(db, [...new Set(items.map((i) => i.product_id))], now);
     const open = items
       .map((i) => ({
         order_item_id: i.id,

@@ -60,7 +60,10 @@ const factsStatement = preparedStatement<CheckoutFacts>(
         -- in any call, so PostgreSQL keeps one generic plan for the statement instead of
         -- planning every order anew.
         (SELECT coalesce(json_agg(l), '[]'::json) FROM (
-           ${lineProductsSql(sql`(SELECT ${param('productIds', 'int[]')})::int[]`)}) l)
+           ${lineProductsSql(
+             sql`(SELECT ${param('productIds', 'int[]')})::int[]`,
+             sql`(SELECT ${param('now', 'timestamptz')})`,
+           )}) l)
           AS products,
         (SELECT row_to_json(w) FROM (
            SELECT a.shop_name, a.shop_location, a.gst, a.registered, pl.id, pl.name, pl.rules,

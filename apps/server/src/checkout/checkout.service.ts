@@ -495,7 +495,7 @@ async function refusedOrder(
   if (reason !== q.REFUSED_TOO_FEW_LEFT) return null;
   const [line] = stockLines(mergeLines(input.items));
   const { productId, size } = line!;
-  const rows = await q.lineProducts(db, [productId]);
+  const rows = await q.lineProducts(db, [productId], new Date());
   const left = rows.find((r) => r.size === size)?.stock ?? 0;
   return new SoldOut(shortageMessage({ productId, size, left }, rows[0]?.name ?? ''));
 }

@@ -422,6 +422,37 @@ describe('checkout in a launch', () => {
     }
   });
 
+  it('the launch on now governs its jersey, not the next one staff scheduled after it', async () => {
+    const id = await jersey('Gokulam Kerala Home 26/27');
+    const on = await createLaunch(t.db, { when: 'on', perFanLimit: 2, productIds: [id] });
+    const [first] = await queryRows<{ limits_until: Date }>(
+      t.db,
+      sql`SELECT limits_until FROM launches WHERE id = ${on.id}`,
+    );
+    // The restock drop, a week after the first drop's limits end: staff may schedule it now.
+    const nextStart = new Date(first!.limits_until).getTime() + 7 * 24 * HOUR;
+    const next = await manager.call(
+      'POST',
+      '/api/admin/launches',
+      input([id], {
+        name: 'Gokulam Kerala Home restock',
+        starts_at: new Date(nextStart).toISOString(),
+        limits_until: new Date(nextStart + 24 * HOUR).toISOString(),
+        per_fan_limit: 1,
+      }),
+    );
+    expect(next.statusCode, next.body).toBe(200);
+
+    // The page shows the launch on now, and checkout sells by its rules: 2 a fan, not "not yet".
+    expect((await productPage(id))[0].launch?.per_fan_limit).toBe(2);
+    const fan = await shopper(t);
+    const bought = await place(fan, id, 2);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const third = await place(fan, id, 1);
+    expect(third.json().error).toBe(launchLimitReachedText('Gokulam Kerala Home 26/27', 'M', 2, 2));
+    expect(await stockOf(t.db, id, 'M')).toBe(48);
+  });
+
   it('after its limits end the jersey sells as any other', async () => {
     const id = await jersey();
     await createLaunch(t.db, { when: 'over', perFanLimit: 1, productIds: [id] });

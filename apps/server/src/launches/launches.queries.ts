@@ -71,7 +71,7 @@ export async function liveLaunchOfProduct(
     sql`SELECT ${COLUMNS} FROM launches l
         JOIN launch_products p ON p.launch_id = l.id AND p.product_id = ${productId}
         WHERE l.canceled_at IS NULL AND l.limits_until > ${now}
-        ORDER BY l.starts_at LIMIT 1`,
+        ORDER BY l.starts_at, l.id LIMIT 1`,
   );
   return row;
 }
@@ -103,7 +103,8 @@ export async function liveLaunches(db: Queryable, now: Date): Promise<LaunchRow[
   return queryRows<LaunchRow>(
     db,
     sql`SELECT ${COLUMNS} FROM launches l
-        WHERE l.canceled_at IS NULL AND l.limits_until > ${now}`,
+        WHERE l.canceled_at IS NULL AND l.limits_until > ${now}
+        ORDER BY l.starts_at, l.id`,
   );
 }
 
@@ -261,10 +262,14 @@ const piecesBoughtStatement = preparedStatement<{
       GROUP BY i.product_id, m.size`,
 );
 
-/** An order's lines with the latest launch each product is in (null: none). */
+/**
+ * An order's lines with the launch that governs each product at `now` (orders.queries'
+ * currentLaunchSql; null: none).
+ */
 export async function orderLaunchLines(
   db: Queryable,
   orderId: number,
+  now: Date,
 ): Promise<
   { product_id: number; name: string; size: string; quantity: number; launch_id: number | null }[]
 > {
@@ -273,7 +278,8 @@ export async function orderLaunchLines(
     sql`SELECT i.product_id, i.product_name AS name, i.size, i.quantity,
                (SELECT lp.launch_id FROM launch_products lp JOIN launches l ON l.id = lp.launch_id
                 WHERE lp.product_id = i.product_id AND l.canceled_at IS NULL
-                ORDER BY l.limits_until DESC LIMIT 1) AS launch_id
+                  AND l.limits_until > ${now}
+                ORDER BY l.starts_at, lp.launch_id LIMIT 1) AS launch_id
         FROM order_items i WHERE i.order_id = ${orderId}`,
   );
 }

@@ -283,7 +283,10 @@ function liveLaunchOf(db: Queryable, now: Date): Promise<Map<number, q.LaunchRow
   }
   const byProduct = q.liveLaunches(db, now).then((launches) => {
     const map = new Map<number, q.LaunchRow>();
-    for (const launch of launches) for (const id of launch.product_ids) map.set(id, launch);
+    // A product's first launch by start governs it (its next one waits), as on its page.
+    for (const launch of launches) {
+      for (const id of launch.product_ids) if (!map.has(id)) map.set(id, launch);
+    }
     return map;
   });
   const entry = { at: now.getTime(), db, byProduct };
@@ -409,7 +412,7 @@ export async function renewedHoldRules(
   db: Queryable,
   o: { userId: number; orderId: number; now: Date; turn?: boolean },
 ): Promise<{ holdMinutes: number | null }> {
-  const lines = await q.orderLaunchLines(db, o.orderId);
+  const lines = await q.orderLaunchLines(db, o.orderId, o.now);
   return checkoutRules(db, {
     userId: o.userId,
     lines: lines.map((l) => ({

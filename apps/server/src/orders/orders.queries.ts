@@ -22,49 +22,56 @@ export interface LineProductRow {
   discount_price_paise: number;
   size: string | null;
   stock: number | null;
-  /** The latest launch the product is in, canceled ones aside (decision 070); null: none. */
+  /** The launch that governs the product at the time asked (currentLaunchSql); null: none. */
   launch_id: number | null;
 }
 
 /**
- * The latest launch product `productId` is in, canceled ones aside (null: none), as SQL. Read
- * from the product's entries in launch_products (its index), each launch then by its key: as a
- * join, PostgreSQL scanned the whole launches table for each size of each ordered product,
- * and a launch's queue counter leaves that table pages of dead rows (OFFSET 0 keeps the
- * launch's look-up from being merged back into a join).
+ * The launch that governs product `productId` at `now`, as SQL: of its launches not canceled
+ * whose limits have not ended, the one that starts first (null: none). The product page shows
+ * the same one (launches.queries' liveLaunchOfProduct), so a launch on now is not blocked by the
+ * next drop staff scheduled after it. Read from the product's entries in launch_products (its
+ * index), each launch then by its key: as a join, PostgreSQL scanned the whole launches table
+ * for each size of each ordered product, and a launch's queue counter leaves that table pages
+ * of dead rows (OFFSET 0 keeps the launch's look-up from being merged back into a join).
  */
-const latestLaunchSql = (productId: SQL) =>
+const currentLaunchSql = (productId: SQL, now: SQL) =>
   sql`(SELECT lp.launch_id FROM launch_products lp,
-         LATERAL (SELECT l.limits_until FROM launches l
-                  WHERE l.id = lp.launch_id AND l.canceled_at IS NULL OFFSET 0) l
+         LATERAL (SELECT l.starts_at FROM launches l
+                  WHERE l.id = lp.launch_id AND l.canceled_at IS NULL
+                    AND l.limits_until > ${now} OFFSET 0) l
        WHERE lp.product_id = ${productId}
-       ORDER BY l.limits_until DESC LIMIT 1)`;
+       ORDER BY l.starts_at, lp.launch_id LIMIT 1)`;
 
 /**
  * The rows of LineProductRow for the products of `productIds` (an int[]), as SQL: each product
- * with each of its sizes and its latest launch, read once a product, not once a size (OFFSET 0
- * keeps the products' sub-select apart from the join).
+ * with each of its sizes and the launch that governs it at `now`, read once a product, not
+ * once a size (OFFSET 0 keeps the products' sub-select apart from the join).
  */
-export const lineProductsSql = (productIds: SQL) =>
+export const lineProductsSql = (productIds: SQL, now: SQL) =>
   sql`SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
              ps.size, ps.stock, p.launch_id
       FROM (SELECT p.id, p.name, p.active, p.image_url, p.category_id, p.discount_price_paise,
-                   ${latestLaunchSql(sql`p.id`)} AS launch_id
+                   ${currentLaunchSql(sql`p.id`, now)} AS launch_id
             FROM products p WHERE p.id = ANY(${productIds}) OFFSET 0) p
       LEFT JOIN product_sizes ps ON ps.product_id = p.id`;
 
 const lineProductsStatement = preparedStatement<LineProductRow>(
   'order_line_products',
-  lineProductsSql(param('productIds', 'int[]')),
+  lineProductsSql(param('productIds', 'int[]'), sql`(SELECT ${param('now', 'timestamptz')})`),
 );
 
-/** Each product with each of its sizes (one row with size null when it has none). */
+/**
+ * Each product with each of its sizes (one row with size null when it has none), and the
+ * launch that governs it at `now`.
+ */
 export async function lineProducts(
   db: Queryable,
   productIds: readonly number[],
+  now: Date,
 ): Promise<LineProductRow[]> {
   if (productIds.length === 0) return [];
-  return lineProductsStatement(db, { productIds: [...productIds] });
+  return lineProductsStatement(db, { productIds: [...productIds], now: now.toISOString() });
 }
 
 /**
