@@ -72,6 +72,15 @@ export async function buyNow(
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/checkOut$/);
   await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
+  // The heading above is already in the frame drawn while the session is checked (decision
+  // 083). The note under it comes with the checkout's own response, so the session check and
+  // that call are over: a test that then ends the session (clears the cookies) does not race
+  // them into logging the shopper out on this page.
+  await expect(
+    page.getByText(
+      /^(We’ll save this address to your profile|Filled in from the address in your profile)\.$/,
+    ),
+  ).toBeVisible();
 }
 
 export interface AddressInput {
