@@ -7,6 +7,7 @@ import { queryRows } from '../db/index.js';
 import { COD_DISPATCHED_REASON } from '../checkout/index.js';
 import {
   CancelByStaff,
+  ClockJump,
   Checkout,
   ConfirmCod,
   CourierReplay,
@@ -268,6 +269,34 @@ it('in a launch of 1 a size, a late payment for a lapsed order after the fan bou
   ]);
 });
 
+// Found by reading (session of 2026-12-02), then checked by the checker's new "next drop"
+// step: with the jersey's next drop scheduled after the launch on now, checkout read the next
+// one and refused "… goes on sale …" while the page sold by the launch on now (the refusal
+// disagreed with the page). The launch on now governs until its limits end.
+it('with the next drop scheduled, the launch on now sells its jersey by its own rules', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new LaunchStep('start', 2, false),
+    new LaunchStep('next', 1, false),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 2 }], 'none', false, false),
+    new LaunchStep('next', 1, false),
+    new LaunchStep('cancel', 1, false),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+  ]);
+  expect(
+    w.script.map((l) => l.replace(/(#|Details\/)\d+/g, '$1N').replace(/sale .+ IST/, 'sale …')),
+  ).toEqual([
+    'manager: launches Kochi now, 2 a size per fan, COD off  ⇒  launch #N',
+    "manager: schedules Kochi's next drop after the launch on, 1 a size per fan, COD off  ⇒  launch #N",
+    expect.stringMatching(/^shopper 1: checkout online \[Kochi M×2\], ₹[\d.]+ {2}⇒ {2}order #N$/),
+    "manager: schedules Kochi's next drop after the launch on, 1 a size per fan, COD off  ⇒  a next drop is scheduled already",
+    'manager: cancels the launch  ⇒  200',
+    expect.stringMatching(
+      /^shopper 1: checkout online \[Kochi M×1\], ₹[\d.]+ {2}⇒ {2}409 .+ goes on sale …\. Please come back then\.$/,
+    ),
+  ]);
+});
+
 // Found by reading (decision 088's note): the launch's limit counted order lines only, so an
 // exchange moved a fan past it. With 1 M and 1 L of a launch of 1 a size, the fan exchanged
 // the L for an M and had 2 Ms: launch.within-limit — "2 pieces in orders #N, #N, but each fan
@@ -370,5 +399,33 @@ it('in a launch of 1 a size, an M asked for in exchange of an L bought before th
     // The L given back was bought before the launch: it was never counted, so the fan may
     // still buy one L in the launch.
     'shopper 1: checkout online [Kochi L×1], ₹3010.01  ⇒  order #N',
+  ]);
+});
+
+// Seed 7301, run 66 (2026-12-03): "launch.within-limit: 2 pieces in orders #87, but each fan
+// may have 1". The checker's clock moved the orders and the launch back but not the exchange
+// asked for before the launch, so an hour later it seemed asked for during it. The clock now
+// moves an order's returns and refunds with it; the exchange stays before the launch, and the
+// fan may still buy the launch's one M.
+it('an exchange asked for before a launch stays out of its limit as time passes', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new Checkout(0, [{ product: 1, size: 1, quantity: 1 }], 'none', false, false),
+    new PayPage(0, 'paid', false),
+    new Ship(0, 'sandbox'),
+    new CourierTick(5),
+    new RequestReturn(0, 'exchange', 0, 1, false),
+    new LaunchStep('start', 1, false),
+    new ClockJump(1),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+  ]);
+  const lines = w.script
+    .slice(-4)
+    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
+  expect(lines).toEqual([
+    'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  return #N',
+    'manager: launches Kochi now, 1 a size per fan, COD off  ⇒  launch #N',
+    'clock: 1 hours pass, the sweeps run  ⇒  0 holds released, 0 unconfirmed COD orders canceled',
+    'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  order #N',
   ]);
 });

@@ -44,7 +44,7 @@ import {
 } from './server-process.js';
 import { createStaff } from './staff.js';
 import { createLaunch } from './launches.js';
-import { forgetLiveLaunches } from '../launches/launches.service.js';
+import { forgetLiveLaunches, storefrontLaunch } from '../launches/launches.service.js';
 
 const COD_FEE_PAISE = 4900;
 /** The shipping tables the owner switches between (Settings → Shipping, issue 41). */
@@ -213,8 +213,8 @@ export interface World {
   couponIds: [number, number];
   orders: PlacedOrder[];
   returns: { id: number; orderId: number }[];
-  /** The second jersey's kit launches, newest last; `on` while its limits hold. */
-  launches: { id: number; on: boolean }[];
+  /** The second jersey's kit launches, newest last (which is on is the database's to say). */
+  launches: { id: number }[];
   /** What happened, one line a step: the failing sequence's readable script. */
   script: string[];
   /** Invariant checks run in this sequence. */
@@ -406,6 +406,31 @@ interface LineChoice {
   print?: boolean;
 }
 
+/** Checkout's refusal of a launch's jersey as not on sale yet. */
+const NOT_YET = / goes on sale .+\. Please come back then\.$/;
+
+/**
+ * A checkout refused as "not on sale yet" must agree with the product pages: one of the
+ * order's jerseys shows a launch that has not started (storefrontLaunch, what product.php
+ * carries). A page saying Buy Now while checkout says "come back then" is two readings of one
+ * launch.
+ */
+async function refusalAgreesWithPage(
+  w: World,
+  res: LightMyRequestResponse,
+  items: readonly { product: Product }[],
+): Promise<void> {
+  if (res.statusCode !== 409) return;
+  const said = (res.json() as { error?: string }).error ?? '';
+  if (!NOT_YET.test(said)) return;
+  const now = new Date();
+  for (const { product } of items) {
+    const launch = await storefrontLaunch(w.shop.t.db, product.id, now);
+    if (launch && Date.parse(launch.starts_at) > now.getTime()) return;
+  }
+  throw new Error(`checkout said "${said}", but no jersey of the order has a launch to come`);
+}
+
 /** A shopper checks out: online or cash on delivery, with or without a coupon. */
 export class Checkout implements Cmd {
   constructor(
@@ -500,7 +525,10 @@ export class Checkout implements Cmd {
           said = `at wholesale prices ₹${wholesaleTotal / 100}: `;
           res = await place(wholesaleTotal);
         }
-        if (res.statusCode !== 200) return said + outcome(res);
+        if (res.statusCode !== 200) {
+          await refusalAgreesWithPage(w, res, items);
+          return said + outcome(res);
+        }
         const body = res.json() as { order_id: number; payment_url: string | null };
         w.orders.push({
           id: body.order_id,
@@ -1401,11 +1429,26 @@ const ORDER_TIMES = [
 ] as const;
 
 /**
+ * The rows that keep an order's story beside it, and their times, which a clock jump moves
+ * with the order's: the invariants compare them (an exchange asked for before a launch, a
+ * staff refund made before a return was received).
+ */
+const TIMES_WITH_THE_ORDER = [
+  { table: 'orders', order: 'id', times: ORDER_TIMES },
+  {
+    table: 'order_returns',
+    order: 'order_id',
+    times: ['created_at', 'decided_at', 'received_at', 'shipped_at', 'delivered_at'],
+  },
+  { table: 'refunds', order: 'order_id', times: ['created_at', 'updated_at', 'processed_at'] },
+] as const;
+
+/**
  * Time passes for this sequence's orders — an hour, a day and a bit (COD's confirmation
  * window), two days (an unconfirmed COD order's end) or eight (the 7-day return window) —
  * and the shop's sweeps run as their timers would: holds end, unpaid orders past paying are
  * canceled, unconfirmed COD orders too. PostgreSQL's clock cannot move, so the orders' times
- * move back instead, all of them alike.
+ * move back instead (with their returns', refunds' and launches'), all of them alike.
  */
 export class ClockJump implements Cmd {
   constructor(readonly hours: number) {}
@@ -1416,12 +1459,14 @@ export class ClockJump implements Cmd {
       const db = w.shop.t.db;
       const ids = orderIdList(w);
       const back = sql`${`${this.hours} hours`}::interval`;
-      await db.execute(
-        sql`UPDATE orders SET ${sql.join(
-          ORDER_TIMES.map((c) => sql`${sql.identifier(c)} = ${sql.identifier(c)} - ${back}`),
-          sql`, `,
-        )} WHERE id IN (${ids})`,
-      );
+      for (const { table, order, times } of TIMES_WITH_THE_ORDER) {
+        await db.execute(
+          sql`UPDATE ${sql.identifier(table)} SET ${sql.join(
+            times.map((c) => sql`${sql.identifier(c)} = ${sql.identifier(c)} - ${back}`),
+            sql`, `,
+          )} WHERE ${sql.identifier(order)} IN (${ids})`,
+        );
+      }
       // This sequence's launches move with its orders: an order placed in one stays in it.
       if (w.launches.length > 0) {
         await db.execute(
@@ -1434,7 +1479,6 @@ export class ClockJump implements Cmd {
               )})`,
         );
         forgetLiveLaunches();
-        for (const l of w.launches) if (l.on && this.hours >= LAUNCH_LIMIT_HOURS) l.on = false;
       }
       const { released, canceled } = await sweepOrdersOnce(db, w.shop.t.config.publicUrl);
       return `${released} holds released, ${canceled} unconfirmed COD orders canceled`;
@@ -1448,55 +1492,89 @@ export class ClockJump implements Cmd {
 /** How long the checker's launches keep their limits: a day, which the longer jumps pass. */
 const LAUNCH_LIMIT_HOURS = 24;
 
+/** This sequence's launches not canceled: the one on now, and the one still to start. */
+async function launchesNow(w: World): Promise<{ on?: number; next?: number; onUntil?: Date }> {
+  if (w.launches.length === 0) return {};
+  const rows = await queryRows<{ id: number; state: 'on' | 'next'; limits_until: Date }>(
+    w.shop.t.db,
+    sql`SELECT id, CASE WHEN starts_at > now() THEN 'next' ELSE 'on' END AS state, limits_until
+        FROM launches
+        WHERE id IN (${sql.join(
+          w.launches.map((l) => sql`${l.id}`),
+          sql`, `,
+        )}) AND canceled_at IS NULL AND limits_until > now()`,
+  );
+  const on = rows.find((r) => r.state === 'on');
+  return {
+    on: on?.id,
+    onUntil: on ? new Date(on.limits_until) : undefined,
+    next: rows.find((r) => r.state === 'next')?.id,
+  };
+}
+
 /**
  * A manager's kit launch of the second jersey (decisions 070, 088): on sale from now with a
  * limit per fan of each size, holds of 5 minutes, cash on delivery on or off, no
- * waiting room; or its limits ended early, or the launch canceled (its jersey then sells with
- * no rules). Orders, Pay Now, late payments and returns then meet its rules.
+ * waiting room; or its next drop scheduled for an hour after the launch on now ends its limits
+ * (with its own limit and COD); or the limits of the launch on now ended early, or the launch
+ * canceled (the one on, else the one to come; its jersey then sells with no rules, or waits
+ * for the next drop). Orders, Pay Now, late payments and returns then meet its rules.
  */
 export class LaunchStep implements Cmd {
   constructor(
-    readonly action: 'start' | 'end' | 'cancel',
+    readonly action: 'start' | 'next' | 'end' | 'cancel',
     readonly limit: number,
     readonly cod: boolean,
   ) {}
   check = () => true;
   async run(_m: Model, w: World) {
-    const live = w.launches.find((l) => l.on);
     const jersey = w.products[1]!;
+    const rules = `${this.limit} a size per fan, COD ${this.cod ? 'on' : 'off'}`;
     const line =
       this.action === 'start'
-        ? `manager: launches ${jersey.name.split(' ')[0]} now, ${this.limit} a size per fan, COD ${this.cod ? 'on' : 'off'}`
-        : `manager: ${this.action === 'end' ? 'ends the limits of' : 'cancels'} the launch`;
+        ? `manager: launches ${jersey.name.split(' ')[0]} now, ${rules}`
+        : this.action === 'next'
+          ? `manager: schedules ${jersey.name.split(' ')[0]}'s next drop after the launch on, ${rules}`
+          : `manager: ${this.action === 'end' ? 'ends the limits of' : 'cancels'} the launch`;
     await step(w, line, async () => {
-      if (this.action === 'start') {
-        if (live) return 'a launch is on already';
+      const now = await launchesNow(w);
+      if (this.action === 'start' || this.action === 'next') {
+        if (this.action === 'start' && (now.on ?? now.next) !== undefined) {
+          return 'a launch is on or to come already';
+        }
+        if (this.action === 'next' && (now.on === undefined || now.next !== undefined)) {
+          return now.on === undefined ? 'no launch is on' : 'a next drop is scheduled already';
+        }
+        // From now, or an hour after the launch on ends: the orders placed before it are not
+        // the launch's, and the two never overlap (staff cannot schedule that).
+        const startsAt =
+          this.action === 'start' ? new Date() : new Date(now.onUntil!.getTime() + 3_600_000);
         const { id } = await createLaunch(w.shop.t.db, {
           name: `Checker drop ${w.launches.length + 1}`,
-          // From now: the orders placed before it are not the launch's.
-          startsAt: new Date(),
-          limitsUntil: new Date(Date.now() + LAUNCH_LIMIT_HOURS * 3_600_000),
+          startsAt,
+          limitsUntil: new Date(startsAt.getTime() + LAUNCH_LIMIT_HOURS * 3_600_000),
           perFanLimit: this.limit,
           codAllowed: this.cod,
           holdMinutes: 5,
           queueOpensMinutes: 0,
           productIds: [jersey.id],
         });
-        w.launches.push({ id, on: true });
+        w.launches.push({ id });
         return `launch #${id}`;
       }
-      if (!live) return 'no launch is on';
-      live.on = false;
       if (this.action === 'end') {
+        if (now.on === undefined) return 'no launch is on';
         await w.shop.t.db.execute(
           sql`UPDATE launches SET limits_until = greatest(now(), starts_at + interval '1 second')
-              WHERE id = ${live.id}`,
+              WHERE id = ${now.on}`,
         );
         forgetLiveLaunches();
         return 'its limits ended';
       }
+      const canceled = now.on ?? now.next;
+      if (canceled === undefined) return 'no launch is on or to come';
       return outcome(
-        fair(w, await w.staff.manager.call('POST', `/api/admin/launches/${live.id}/cancel`)),
+        fair(w, await w.staff.manager.call('POST', `/api/admin/launches/${canceled}/cancel`)),
       );
     });
   }
@@ -1692,7 +1770,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
     .map(([p, z, d, r]) => new CatalogueCsv(p, z, d, r) as Cmd),
   fc
     .tuple(
-      fc.constantFrom<LaunchStep['action']>('start', 'start', 'end', 'cancel'),
+      fc.constantFrom<LaunchStep['action']>('start', 'start', 'next', 'end', 'cancel'),
       fc.integer({ min: 1, max: 2 }),
       fc.boolean(),
     )
