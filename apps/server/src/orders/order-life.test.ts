@@ -10,7 +10,9 @@
 // ORDER_LIFE_RUNS (sequences, default 20), ORDER_LIFE_SEED (default fixed, one for each engine:
 // `npm test` runs PGlite's 20 and PostgreSQL's 20, 40 different sequences a run) and
 // ORDER_LIFE_MAX_COMMANDS (default 150) let a soak run more; ORDER_LIFE_PRINT=1 prints every
-// sequence's script. ORDER_LIFE_CONCURRENCY=K runs K sequences at once against the one shop
+// sequence's script; ORDER_LIFE_NO_SHRINK=1 reports the first failing sequence as it ran (a
+// long seed's shrinking replays every attempt on a shop that keeps filling, and can take most
+// of an hour). ORDER_LIFE_CONCURRENCY=K runs K sequences at once against the one shop
 // (PostgreSQL: two shoppers for the last shirt, staff cancelling while a payment lands, the
 // sweeps of one running beside another's steps); its interleavings are the machine's, so a
 // failure found this way may not shrink or replay exactly.
@@ -45,6 +47,7 @@ const CONCURRENCY = Number(process.env.ORDER_LIFE_CONCURRENCY ?? 1);
 /** Run rounds until this many minutes have passed (the soak); unset: RUNS rounds. */
 const MINUTES = process.env.ORDER_LIFE_MINUTES ? Number(process.env.ORDER_LIFE_MINUTES) : null;
 const SECOND_PROCESS = process.env.ORDER_LIFE_SECOND_PROCESS === '1';
+const NO_SHRINK = process.env.ORDER_LIFE_NO_SHRINK === '1';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -114,13 +117,13 @@ it(
               interruptAfterTimeLimit: MINUTES * 60_000,
               markInterruptAsFailure: false,
             }
-          : { seed: SEED, numRuns: RUNS, endOnFailure: false },
+          : { seed: SEED, numRuns: RUNS, endOnFailure: NO_SHRINK },
       );
     } catch (err) {
       // Its scripts say what happened, step by step, with the shop's ids and responses.
       const scripts = (failed as World[] | null) ?? [];
       throw new Error(
-        `${(err as Error).message}\n\nThe shortest sequence${scripts.length > 1 ? 's' : ''} found, as the shop saw ${scripts.length > 1 ? 'them (run at once)' : 'it'}:\n${scripts
+        `${(err as Error).message}\n\nThe ${NO_SHRINK ? 'first failing' : 'shortest'} sequence${scripts.length > 1 ? 's' : ''} found, as the shop saw ${scripts.length > 1 ? 'them (run at once)' : 'it'}:\n${scripts
           .map(
             (w, k) =>
               `${scripts.length > 1 ? `  sequence ${k + 1}${w.via === 'second' ? ' (through the second server process)' : ''}:\n` : ''}${w.script.map((l, i) => `  ${i + 1}. ${l}`).join('\n')}`,
