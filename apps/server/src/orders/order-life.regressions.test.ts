@@ -25,6 +25,7 @@ import {
   runScript,
   Ship,
   type Shop,
+  type World,
 } from '../test/order-life.js';
 
 let shop: Shop;
@@ -32,6 +33,11 @@ beforeAll(async () => {
   shop = await openShop();
 });
 afterAll(() => shop?.close());
+
+/** The script's last n lines, with ids as #N and the jerseys' run suffixes left out. */
+function lastLines(w: World, n: number): string[] {
+  return w.script.slice(-n).map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
+}
 
 // Seed 1, 40 runs: money.balance: "captured 140800 + cash 140800 − refunded 140800 = 140800
 // kept, but it is canceled, so it keeps nothing". The late payment was refunded, but the order
@@ -340,10 +346,7 @@ it('in a launch of 1 a size, an M asked for in exchange counts: the fan cannot b
     new RequestReturn(0, 'exchange', 0, 1, false),
     new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
   ]);
-  const lines = w.script
-    .slice(-2)
-    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
-  expect(lines).toEqual([
+  expect(lastLines(w, 2)).toEqual([
     'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  return #N',
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
   ]);
@@ -364,10 +367,7 @@ it('in a launch of 1 a size, a fan whose M came back to the shop may buy an M ag
     new ReturnStep(0, 'receive'),
     new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
   ]);
-  const lines = w.script
-    .slice(-3)
-    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
-  expect(lines).toEqual([
+  expect(lastLines(w, 3)).toEqual([
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
     'packer: receives return #N of order #N  ⇒  200',
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  order #N',
@@ -390,10 +390,7 @@ it('in a launch of 1 a size, an M asked for in exchange of an L bought before th
     new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
     new Checkout(0, [{ product: 1, size: 1, quantity: 1 }], 'none', false, false),
   ]);
-  const lines = w.script
-    .slice(-3)
-    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
-  expect(lines).toEqual([
+  expect(lastLines(w, 3)).toEqual([
     'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  return #N',
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 In this launch each fan may buy 1 of Kochi United Away in size M, and you have 1 already.',
     // The L given back was bought before the launch: it was never counted, so the fan may
@@ -419,10 +416,7 @@ it('an exchange asked for before a launch stays out of its limit as time passes'
     new ClockJump(1),
     new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
   ]);
-  const lines = w.script
-    .slice(-4)
-    .map((l) => l.replace(/#\d+/g, '#N').replace(/Away \w+/g, 'Away'));
-  expect(lines).toEqual([
+  expect(lastLines(w, 4)).toEqual([
     'shopper 1: asks to exchange 1 of line #N (L) of order #N for M  ⇒  return #N',
     'manager: launches Kochi now, 1 a size per fan, COD off  ⇒  launch #N',
     'clock: 1 hours pass, the sweeps run  ⇒  0 holds released, 0 unconfirmed COD orders canceled',
