@@ -423,3 +423,24 @@ it('an exchange asked for before a launch stays out of its limit as time passes'
     'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  order #N',
   ]);
 });
+
+// The converse of the test above, kept by the checker's oracle: once the launch on ends its
+// limits early, the jersey's page counts down to the next drop, and checkout agrees: it is
+// refused until then, not sold with no rules in between.
+it('when the launch on ends its limits before the next drop, checkout waits for that drop as the page does', async () => {
+  const w = await newWorld(shop);
+  await runScript(w, [
+    new LaunchStep('start', 2, false),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+    new LaunchStep('next', 1, false),
+    new LaunchStep('end', 1, false),
+    new ClockJump(1),
+    new Checkout(0, [{ product: 1, size: 0, quantity: 1 }], 'none', false, false),
+  ]);
+  expect(lastLines(w, 3).map((l) => l.replace(/sale .+ IST/, 'sale …'))).toEqual([
+    'manager: ends the limits of the launch  ⇒  its limits ended',
+    // The first order's hold of 5 minutes ran out unpaid.
+    'clock: 1 hours pass, the sweeps run  ⇒  1 holds released, 0 unconfirmed COD orders canceled',
+    'shopper 1: checkout online [Kochi M×1], ₹3010.01  ⇒  409 Kochi United Away goes on sale …. Please come back then.',
+  ]);
+});

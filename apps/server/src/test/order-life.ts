@@ -410,25 +410,32 @@ interface LineChoice {
 const NOT_YET = / goes on sale .+\. Please come back then\.$/;
 
 /**
- * A checkout refused as "not on sale yet" must agree with the product pages: one of the
- * order's jerseys shows a launch that has not started (storefrontLaunch, what product.php
- * carries). A page saying Buy Now while checkout says "come back then" is two readings of one
- * launch.
+ * Checkout must agree with the product pages about a launch (storefrontLaunch, what
+ * product.php carries): an order is refused as "not on sale yet" exactly when one of its
+ * jerseys shows a launch that has not started. A page saying Buy Now while checkout says
+ * "come back then", or a countdown while checkout sells, is two readings of one launch.
  */
-async function refusalAgreesWithPage(
+async function checkoutAgreesWithPage(
   w: World,
   res: LightMyRequestResponse,
   items: readonly { product: Product }[],
 ): Promise<void> {
-  if (res.statusCode !== 409) return;
-  const said = (res.json() as { error?: string }).error ?? '';
-  if (!NOT_YET.test(said)) return;
+  const said = res.statusCode === 409 ? ((res.json() as { error?: string }).error ?? '') : '';
+  const refused = NOT_YET.test(said);
+  if (res.statusCode !== 200 && !refused) return;
+  // Read after the answer: a launch still to come now was still to come during the order.
   const now = new Date();
+  const upcoming: string[] = [];
   for (const { product } of items) {
     const launch = await storefrontLaunch(w.shop.t.db, product.id, now);
-    if (launch && Date.parse(launch.starts_at) > now.getTime()) return;
+    if (launch && Date.parse(launch.starts_at) > now.getTime()) upcoming.push(product.name);
   }
-  throw new Error(`checkout said "${said}", but no jersey of the order has a launch to come`);
+  if (refused && upcoming.length === 0) {
+    throw new Error(`checkout said "${said}", but no jersey of the order has a launch to come`);
+  }
+  if (!refused && upcoming.length > 0) {
+    throw new Error(`checkout sold ${upcoming.join(', ')}, whose page counts down to a launch`);
+  }
 }
 
 /** A shopper checks out: online or cash on delivery, with or without a coupon. */
@@ -525,10 +532,8 @@ export class Checkout implements Cmd {
           said = `at wholesale prices ₹${wholesaleTotal / 100}: `;
           res = await place(wholesaleTotal);
         }
-        if (res.statusCode !== 200) {
-          await refusalAgreesWithPage(w, res, items);
-          return said + outcome(res);
-        }
+        await checkoutAgreesWithPage(w, res, items);
+        if (res.statusCode !== 200) return said + outcome(res);
         const body = res.json() as { order_id: number; payment_url: string | null };
         w.orders.push({
           id: body.order_id,
