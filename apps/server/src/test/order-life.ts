@@ -213,8 +213,8 @@ export interface World {
   couponIds: [number, number];
   orders: PlacedOrder[];
   returns: { id: number; orderId: number }[];
-  /** The second jersey's kit launches, newest last (which is on is the database's to say). */
-  launches: { id: number }[];
+  /** The second jersey's kit launches' ids, newest last (which is on, the database says). */
+  launches: number[];
   /** What happened, one line a step: the failing sequence's readable script. */
   script: string[];
   /** Invariant checks run in this sequence. */
@@ -382,12 +382,15 @@ interface OrderState {
   total_paise: number;
 }
 
-/** This sequence's order ids, for `IN (…)`. */
-const orderIdList = (w: World) =>
+/** Ids for `IN (…)`. */
+const idList = (ids: readonly number[]) =>
   sql.join(
-    w.orders.map((o) => sql`${o.id}`),
+    ids.map((id) => sql`${id}`),
     sql`, `,
   );
+
+/** This sequence's order ids, for `IN (…)`. */
+const orderIdList = (w: World) => idList(w.orders.map((o) => o.id));
 
 const pick = <T>(xs: readonly T[], i: number): T | undefined =>
   xs.length === 0 ? undefined : xs[i % xs.length];
@@ -422,7 +425,8 @@ async function checkoutAgreesWithPage(
 ): Promise<void> {
   const said = res.statusCode === 409 ? ((res.json() as { error?: string }).error ?? '') : '';
   const refused = NOT_YET.test(said);
-  if (res.statusCode !== 200 && !refused) return;
+  // Only this sequence's launches can hold its jerseys: none yet, none counts down.
+  if (!refused && (res.statusCode !== 200 || w.launches.length === 0)) return;
   // Read after the answer: a launch still to come now was still to come during the order.
   const now = new Date();
   const upcoming: string[] = [];
@@ -1478,10 +1482,7 @@ export class ClockJump implements Cmd {
           sql`UPDATE launches SET starts_at = starts_at - ${back},
                                   limits_until = limits_until - ${back},
                                   canceled_at = canceled_at - ${back}
-              WHERE id IN (${sql.join(
-                w.launches.map((l) => sql`${l.id}`),
-                sql`, `,
-              )})`,
+              WHERE id IN (${idList(w.launches)})`,
         );
         forgetLiveLaunches();
       }
@@ -1504,10 +1505,7 @@ async function launchesNow(w: World): Promise<{ on?: number; next?: number; onUn
     w.shop.t.db,
     sql`SELECT id, CASE WHEN starts_at > now() THEN 'next' ELSE 'on' END AS state, limits_until
         FROM launches
-        WHERE id IN (${sql.join(
-          w.launches.map((l) => sql`${l.id}`),
-          sql`, `,
-        )}) AND canceled_at IS NULL AND limits_until > now()`,
+        WHERE id IN (${idList(w.launches)}) AND canceled_at IS NULL AND limits_until > now()`,
   );
   const on = rows.find((r) => r.state === 'on');
   return {
@@ -1564,7 +1562,7 @@ export class LaunchStep implements Cmd {
           queueOpensMinutes: 0,
           productIds: [jersey.id],
         });
-        w.launches.push({ id });
+        w.launches.push(id);
         return `launch #${id}`;
       }
       if (this.action === 'end') {
