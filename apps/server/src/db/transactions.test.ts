@@ -3,9 +3,13 @@
 // they commit, what a refusal in the last statement undoes, and on PostgreSQL, that each
 // group leaves the server in one write.
 import { sql } from 'drizzle-orm';
-import type { Pool, PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database.js';
+import {
+  countPoolWrites,
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../test/database.js';
 import { sentTogether, transactionEndingWith, type Queryable } from './client.js';
 import { refusalOf } from './errors.js';
 import { param, preparedStatement, queryRows } from './sql.js';
@@ -157,32 +161,9 @@ describe('statements sent together', () => {
 });
 
 describe.runIf(testDatabaseKind() === 'postgres')('what goes to PostgreSQL', () => {
-  /** The writes to the socket of each connection the pool hands out from now on. */
-  function countWrites(): { writes: number; stop: () => void } {
-    const pool = (database.db as unknown as { $client: Pool }).$client;
-    const counter = { writes: 0, stop: () => {} };
-    const seen = new Set<unknown>();
-    const onAcquire = (client: PoolClient) => {
-      const socket = (client as unknown as { connection: { stream: Record<string, unknown> } })
-        .connection.stream;
-      if (seen.has(socket)) return;
-      seen.add(socket);
-      for (const method of ['_write', '_writev']) {
-        const original = socket[method] as (...args: unknown[]) => unknown;
-        socket[method] = (...args: unknown[]) => {
-          counter.writes += 1;
-          return original.apply(socket, args);
-        };
-      }
-    };
-    pool.on('acquire', onAcquire);
-    counter.stop = () => pool.off('acquire', onAcquire);
-    return counter;
-  }
-
   it('a transaction with two statements together and its last with the COMMIT: four writes', async () => {
     await database.db.execute(sql`INSERT INTO shelf VALUES ('flag', 3)`);
-    const counter = countWrites();
+    const counter = countPoolWrites(database.db);
     try {
       // BEGIN; the two together; the last statement with the COMMIT; then nothing else.
       const ended = await transactionEndingWith(database.db, async (tx: Queryable) => {

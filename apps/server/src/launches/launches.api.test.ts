@@ -41,6 +41,7 @@ import {
 import { createProduct } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { createLaunch } from '../test/launches.js';
+import { countPoolWrites, testDatabaseKind } from '../test/database.js';
 import { createStaff } from '../test/staff.js';
 import { forgetLiveLaunches, provesWork, writeDueAlerts } from './launches.service.js';
 
@@ -666,4 +667,37 @@ describe('the waiting room', () => {
     expect((await queue(other, id, { nonce: work.toString(36) })).json().state).toBe('prove');
     expect((await queue(other, id, { nonce: 'NOT-A-NONCE' })).statusCode).toBe(400);
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'a look at a place held is two writes to PostgreSQL, a new place five (its count with the COMMIT)',
+    async () => {
+      const { id: launchId, productIds } = await createLaunch(t.db, {
+        startsAt: new Date(Date.now() + HOUR),
+        queueOpensMinutes: 120,
+      });
+      const id = productIds[0]!;
+      const [first, second] = [await shopper(t), await shopper(t)];
+      expect((await queue(first, id)).json().position).toBe(1);
+      async function writesOf(call: () => Promise<unknown>): Promise<number> {
+        const counter = countPoolWrites(t.db);
+        try {
+          await call();
+          return counter.writes;
+        } finally {
+          counter.stop();
+        }
+      }
+      // The session; the launch with the fan's place.
+      expect(await writesOf(() => queue(first, id))).toBe(2);
+      // The session; the launch with the place; BEGIN; the locks with what they guard; the
+      // place taken with the COMMIT.
+      expect(await writesOf(() => queue(second, id))).toBe(5);
+      const [launch] = await queryRows<{ queue_length: number }>(
+        t.db,
+        sql`SELECT queue_length FROM launches WHERE id = ${launchId}`,
+      );
+      expect(launch).toEqual({ queue_length: 2 });
+      expect((await queue(second, id)).json().position).toBe(2);
+    },
+  );
 });

@@ -3,7 +3,7 @@
 // kept responses follow.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
-import { param, preparedStatement, queryRows, sqlList } from '../db/index.js';
+import { param, preparedStatement, queryRows, sentTogether, sqlList } from '../db/index.js';
 
 export interface LaunchRow {
   id: number;
@@ -57,6 +57,12 @@ export async function allLaunches(db: Queryable): Promise<LaunchRow[]> {
   );
 }
 
+/** A statement's FROM: the product's first live launch by start (limits on or to come). */
+const firstLiveLaunchOf = (productId: number, now: Date) =>
+  sql`launches l JOIN launch_products p ON p.launch_id = l.id AND p.product_id = ${productId}
+      WHERE l.canceled_at IS NULL AND l.limits_until > ${now}
+      ORDER BY l.starts_at, l.id LIMIT 1`;
+
 /**
  * The product's launch that is upcoming or has its limits on at `now`, if any (a product is in
  * one such launch at a time: launches.service refuses overlaps).
@@ -68,12 +74,32 @@ export async function liveLaunchOfProduct(
 ): Promise<LaunchRow | undefined> {
   const [row] = await queryRows<LaunchRow>(
     db,
-    sql`SELECT ${COLUMNS} FROM launches l
-        JOIN launch_products p ON p.launch_id = l.id AND p.product_id = ${productId}
-        WHERE l.canceled_at IS NULL AND l.limits_until > ${now}
-        ORDER BY l.starts_at, l.id LIMIT 1`,
+    sql`SELECT ${COLUMNS} FROM ${firstLiveLaunchOf(productId, now)}`,
   );
   return row;
+}
+
+/**
+ * The product's live launch (as liveLaunchOfProduct) and the fan's place in its waiting room,
+ * in one read: a fan's every look at their place.
+ */
+export async function liveLaunchWithPlace(
+  db: Queryable,
+  productId: number,
+  userId: number,
+  now: Date,
+): Promise<{ launch: LaunchRow; place: PlaceRow | undefined } | undefined> {
+  const [row] = await queryRows<LaunchRow & PlaceColumns>(
+    db,
+    sql`SELECT ${COLUMNS},
+               (SELECT row_to_json(w) FROM (
+                  SELECT position, joined_at FROM launch_queue
+                  WHERE launch_id = l.id AND user_id = ${userId}) w) AS place
+        FROM ${firstLiveLaunchOf(productId, now)}`,
+  );
+  if (!row) return undefined;
+  const { place, ...launch } = row;
+  return { launch, place: place ?? undefined };
 }
 
 /**
@@ -406,45 +432,88 @@ export async function placeOf(
   return row;
 }
 
+/** A fan's place, read as one JSON column; null: none. */
+interface PlaceColumns {
+  place: PlaceRow | null;
+}
+
+/** Holds the fan's and the browser's places still until commit (one join at a time for each). */
+const joinLockStatement = preparedStatement<unknown>(
+  'launch_join_lock',
+  sql`SELECT pg_advisory_xact_lock(${param('userId', 'int')}, hashtext('launch-queue')),
+             pg_advisory_xact_lock(hashtext(${param('browserKey', 'text')}),
+                                   hashtext('launch-queue-browser'))`,
+);
+
+/** Under those locks: who else holds this browser's place, this address's places, the fan's. */
+const joinSeenStatement = preparedStatement<JoinSeen>(
+  'launch_join_seen',
+  sql`SELECT (SELECT user_id FROM launch_queue
+              WHERE launch_id = ${param('launchId', 'int')}
+                AND browser_key = ${param('browserKey', 'text')}) AS browser_user,
+             (SELECT count(*)::int FROM launch_queue
+              WHERE launch_id = ${param('launchId', 'int')} AND ip = ${param('ip', 'text')}
+                AND user_id <> ${param('userId', 'int')}) AS from_address,
+             (SELECT row_to_json(w) FROM (
+                SELECT position, joined_at FROM launch_queue
+                WHERE launch_id = ${param('launchId', 'int')}
+                  AND user_id = ${param('userId', 'int')}) w) AS place`,
+);
+
+export interface JoinSeen extends PlaceColumns {
+  browser_user: number | null;
+  from_address: number;
+}
+
 /**
- * Holds the fan's and the browser's places still until commit (one join at a time for each),
- * and returns who else holds this browser's place and how many places this address holds.
+ * Takes the fan's and the browser's join locks, then reads who else holds this browser's
+ * place, how many places this address holds and the fan's own place (another call of theirs
+ * may have taken it meanwhile): two statements in one write (decision 091), the read after
+ * the locks.
  */
 export async function lockJoin(
-  db: Queryable,
+  tx: Queryable,
   j: { launchId: number; userId: number; browserKey: string; ip: string },
-): Promise<{ browser_user: number | null; from_address: number }> {
-  await db.execute(
-    sql`SELECT pg_advisory_xact_lock(${j.userId}::int, hashtext('launch-queue')),
-               pg_advisory_xact_lock(hashtext(${j.browserKey}), hashtext('launch-queue-browser'))`,
-  );
-  const [row] = await queryRows<{ browser_user: number | null; from_address: number }>(
-    db,
-    sql`SELECT (SELECT user_id FROM launch_queue
-                WHERE launch_id = ${j.launchId} AND browser_key = ${j.browserKey}) AS browser_user,
-               (SELECT count(*)::int FROM launch_queue
-                WHERE launch_id = ${j.launchId} AND ip = ${j.ip}
-                  AND user_id <> ${j.userId}) AS from_address`,
+): Promise<JoinSeen> {
+  const values = { launchId: j.launchId, userId: j.userId, browserKey: j.browserKey, ip: j.ip };
+  const [, [row]] = await sentTogether(
+    tx,
+    () => joinLockStatement(tx, values),
+    () => joinSeenStatement(tx, values),
   );
   return row!;
 }
 
-/** Gives the fan the next place at the end of the queue (a new one when they held one). */
+const takePlaceStatement = preparedStatement<PlaceRow>(
+  'launch_take_place',
+  sql`WITH next AS (
+        UPDATE launches SET queue_length = queue_length + 1 WHERE id = ${param('launchId', 'int')}
+        RETURNING queue_length)
+      INSERT INTO launch_queue (launch_id, user_id, position, browser_key, ip, joined_at)
+      SELECT ${param('launchId', 'int')}, ${param('userId', 'int')}, queue_length,
+             ${param('browserKey', 'text')}, ${param('ip', 'text')}, ${param('at', 'timestamptz')}
+        FROM next
+      ON CONFLICT (launch_id, user_id) DO UPDATE
+        SET position = EXCLUDED.position, browser_key = EXCLUDED.browser_key,
+            ip = EXCLUDED.ip, joined_at = EXCLUDED.joined_at
+      RETURNING position, joined_at`,
+);
+
+/**
+ * Gives the fan the next place at the end of the queue (a new one when they held one). The
+ * launch's row stays locked to commit: sent as the transaction's last statement, with the
+ * COMMIT (transactionEndingWith), so every other new place waits one round trip for it.
+ */
 export async function takePlace(
-  db: Queryable,
+  tx: Queryable,
   j: { launchId: number; userId: number; browserKey: string; ip: string; at: Date },
 ): Promise<PlaceRow> {
-  const [row] = await queryRows<PlaceRow>(
-    db,
-    sql`WITH next AS (
-          UPDATE launches SET queue_length = queue_length + 1 WHERE id = ${j.launchId}
-          RETURNING queue_length)
-        INSERT INTO launch_queue (launch_id, user_id, position, browser_key, ip, joined_at)
-        SELECT ${j.launchId}, ${j.userId}, queue_length, ${j.browserKey}, ${j.ip}, ${j.at} FROM next
-        ON CONFLICT (launch_id, user_id) DO UPDATE
-          SET position = EXCLUDED.position, browser_key = EXCLUDED.browser_key,
-              ip = EXCLUDED.ip, joined_at = EXCLUDED.joined_at
-        RETURNING position, joined_at`,
-  );
+  const [row] = await takePlaceStatement(tx, {
+    launchId: j.launchId,
+    userId: j.userId,
+    browserKey: j.browserKey,
+    ip: j.ip,
+    at: j.at.toISOString(),
+  });
   return row!;
 }

@@ -37,7 +37,7 @@ import {
   type LaunchState,
 } from '@kitroom/contract/admin';
 import type { z } from 'zod';
-import type { Queryable } from '../db/index.js';
+import { transactionEndingWith, type Db, type Queryable, type Tx } from '../db/index.js';
 import { Conflict, Invalid, NotFound, TooMany } from '../domain-errors.js';
 import {
   enqueue,
@@ -120,7 +120,7 @@ function queuePlace(l: q.LaunchRow, place: q.PlaceRow, now: Date): LaunchPlace {
  * browser; a few per client address.
  */
 export async function joinQueue(
-  db: Queryable,
+  db: Db,
   j: {
     userId: number;
     productId: number;
@@ -137,17 +137,18 @@ export async function joinQueue(
   },
 ): Promise<LaunchQueueResponse> {
   const now = j.now ?? new Date();
-  const launch = await q.liveLaunchOfProduct(db, j.productId, now);
-  if (!launch || launch.queue_opens_minutes === 0) {
+  // The launch and the fan's place in one read: a look at a place held is this and the session.
+  const live = await q.liveLaunchWithPlace(db, j.productId, j.userId, now);
+  if (!live || live.launch.queue_opens_minutes === 0) {
     const [product] = await q.existingProducts(db, [j.productId]);
     if (!product) throw new NotFound('Product not found');
     throw new Conflict(LAUNCH_NO_QUEUE);
   }
+  const { launch } = live;
   if (now < queueOpensAt(launch)) throw new Conflict(LAUNCH_QUEUE_NOT_OPEN(queueOpensAt(launch)));
-  const keeps = (place: q.PlaceRow | undefined): place is q.PlaceRow =>
-    place !== undefined && !(j.again && queuePlace(launch, place, now).state === 'passed');
-  const held = await q.placeOf(db, launch.id, j.userId);
-  if (keeps(held)) return queuePlace(launch, held, now);
+  const keeps = (place: q.PlaceRow | null | undefined): place is q.PlaceRow =>
+    place != null && !(j.again && queuePlace(launch, place, now).state === 'passed');
+  if (keeps(live.place)) return queuePlace(launch, live.place, now);
   // A long queue asks for the proof of work before a new place (not to keep one).
   const challenge = launchChallenge(launch.id, j.userId);
   if (
@@ -156,19 +157,25 @@ export async function joinQueue(
   ) {
     return { state: 'prove', challenge, bits: LAUNCH_PROOF_BITS };
   }
-  return db.transaction(async (tx) => {
+  // A new place: BEGIN; the locks with what they guard; the place with the COMMIT (the
+  // launch's row, which every new place of the launch writes, locked for one round trip).
+  const joined = await transactionEndingWith(db, async (tx) => {
     const seen = await q.lockJoin(tx, { ...j, launchId: launch.id });
     // Another call of this fan may have taken or renewed the place meanwhile.
-    const meanwhile = await q.placeOf(tx, launch.id, j.userId);
-    if (keeps(meanwhile)) return queuePlace(launch, meanwhile, now);
+    if (keeps(seen.place)) return { result: queuePlace(launch, seen.place, now), last: null };
     if (seen.browser_user !== null && seen.browser_user !== j.userId) {
       throw new Conflict(LAUNCH_QUEUE_BROWSER_TAKEN);
     }
     if (seen.from_address >= j.placesPerAddress) throw new TooMany(LAUNCH_QUEUE_ADDRESS_FULL);
-    const place = await q.takePlace(tx, { ...j, launchId: launch.id, at: now });
-    const length = Math.max(launch.queue_length, place.position);
-    return queuePlace({ ...launch, queue_length: length }, place, now);
+    return {
+      result: null,
+      last: (last: Tx) => q.takePlace(last, { ...j, launchId: launch.id, at: now }),
+    };
   });
+  if (joined.last === null) return joined.result!;
+  const place = joined.last;
+  const length = Math.max(launch.queue_length, place.position);
+  return queuePlace({ ...launch, queue_length: length }, place, now);
 }
 
 /**

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database, type Db } from '../db/client.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -156,4 +156,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin((c) => dropDatabase(c, name));
     },
   };
+}
+
+/**
+ * Counts the writes to the socket of each connection `db`'s pool (PostgreSQL) hands out from
+ * now on: one write is one wake-up of PostgreSQL and one wait for its answers (decision 091).
+ */
+export function countPoolWrites(db: Db): { writes: number; stop: () => void } {
+  const pool = (db as unknown as { $client: Pool }).$client;
+  const counter = { writes: 0, stop: () => {} };
+  const seen = new Set<unknown>();
+  const onAcquire = (client: PoolClient) => {
+    const socket = (client as unknown as { connection: { stream: Record<string, unknown> } })
+      .connection.stream;
+    if (seen.has(socket)) return;
+    seen.add(socket);
+    for (const method of ['_write', '_writev']) {
+      const original = socket[method] as (...args: unknown[]) => unknown;
+      socket[method] = (...args: unknown[]) => {
+        counter.writes += 1;
+        return original.apply(socket, args);
+      };
+    }
+  };
+  pool.on('acquire', onAcquire);
+  counter.stop = () => pool.off('acquire', onAcquire);
+  return counter;
 }
