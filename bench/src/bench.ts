@@ -354,7 +354,7 @@ async function measureSize(
           pid: server.pid,
         });
         log(
-          `  cart_manage.php add, open loop at ${rate}/s: p50 ${cartOpenLoop.p50Ms} ms, p99 ${cartOpenLoop.p99Ms} ms, ${cartOpenLoop.answered} of ${cartOpenLoop.sent} answered (${cartOpenLoop.non2xx + cartOpenLoop.errors} errors), send lag p99 ${cartOpenLoop.sendLagP99Ms} ms`,
+          `  cart_manage.php add, open loop at ${rate}/s: p50 ${cartOpenLoop.p50Ms} ms, p99 ${cartOpenLoop.p99Ms} ms, max ${cartOpenLoop.maxMs} ms (due at ${cartOpenLoop.slowestDueAtSeconds} s), ${cartOpenLoop.answered} of ${cartOpenLoop.sent} answered (${cartOpenLoop.non2xx + cartOpenLoop.errors} errors), send lag p99 ${cartOpenLoop.sendLagP99Ms} ms, server page faults ${cartOpenLoop.serverPageFaults}`,
         );
       } catch (err) {
         cartOpenLoop = null;
@@ -526,7 +526,7 @@ async function cartFigures(
     });
     const c = size.cartOpenLoop;
     log(
-      `  cart_manage.php add, open loop at ${rate}/s: p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms, ${c.answered} of ${c.sent} answered, send lag p99 ${c.sendLagP99Ms} ms, server CPU ${c.serverCpuMsPerRequest} ms a request`,
+      `  cart_manage.php add, open loop at ${rate}/s: p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms (due at ${c.slowestDueAtSeconds} s), ${c.answered} of ${c.sent} answered, send lag p99 ${c.sendLagP99Ms} ms, server CPU ${c.serverCpuMsPerRequest} ms a request, page faults ${c.serverPageFaults}`,
     );
     return size;
   } finally {

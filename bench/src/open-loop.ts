@@ -6,7 +6,7 @@ import http from 'node:http';
 import { send, type BenchRequest } from './http-post.js';
 import type { CartManageRequest } from '@kitroom/contract';
 import type { BenchUser } from './database.js';
-import { cpuTimeMs } from './processes.js';
+import { cpuTimeMs, pageFaults } from './processes.js';
 import { CART_CYCLE, type Catalogue } from './scenarios.js';
 import { percentile, round } from './stats.js';
 
@@ -22,11 +22,15 @@ export interface OpenLoopFigures {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** When the slowest request was due, in seconds from the start (where a pause fell). */
+  slowestDueAtSeconds: number;
   non2xx: number;
   errors: number;
   /** How late the client itself sent requests, p99 (a loaded bench process shows here). */
   sendLagP99Ms: number;
   serverCpuMsPerRequest: number | null;
+  /** Page faults the server took over the run (memory touched anew: a pause may come with them). */
+  serverPageFaults: number;
 }
 
 /**
@@ -40,6 +44,7 @@ export async function openLoop(
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const total = Math.round(o.rate * o.seconds);
   const latencies: number[] = [];
+  let slowest = { ms: 0, dueAt: 0 };
   const lags: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -54,11 +59,13 @@ export async function openLoop(
       return;
     }
     latencies.push(endAt - due);
+    if (endAt - due > slowest.ms) slowest = { ms: endAt - due, dueAt: due };
     lastAnswer = Math.max(lastAnswer, endAt);
     if (status < 200 || status >= 300) non2xx++;
   };
 
   const cpuBefore = cpuTimeMs(o.pid);
+  const faultsBefore = pageFaults(o.pid);
   const start = performance.now();
   let next = 0;
   await new Promise<void>((resolve) => {
@@ -76,6 +83,7 @@ export async function openLoop(
   });
   await Promise.all(pending);
   const cpu = cpuTimeMs(o.pid) - cpuBefore;
+  const faults = pageFaults(o.pid) - faultsBefore;
   agent.destroy();
   const answered = latencies.length;
   return {
@@ -86,11 +94,13 @@ export async function openLoop(
     achievedPerSecond: answered > 0 ? round(answered / ((lastAnswer - start) / 1000)) : 0,
     p50Ms: answered > 0 ? round(percentile(latencies, 50), 1) : 0,
     p99Ms: answered > 0 ? round(percentile(latencies, 99), 1) : 0,
-    maxMs: answered > 0 ? round(Math.max(...latencies), 1) : 0,
+    maxMs: answered > 0 ? round(slowest.ms, 1) : 0,
+    slowestDueAtSeconds: answered > 0 ? round((slowest.dueAt - start) / 1000, 2) : 0,
     non2xx,
     errors,
     sendLagP99Ms: lags.length > 0 ? round(percentile(lags, 99), 1) : 0,
     serverCpuMsPerRequest: answered > 0 ? round(cpu / answered, 3) : null,
+    serverPageFaults: faults,
   };
 }
 

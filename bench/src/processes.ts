@@ -180,6 +180,17 @@ export function cpuTimeMs(pid: number): number {
 }
 
 /**
+ * Page faults a process has taken so far (minor and major), from /proc/<pid>/stat: memory it
+ * touched for the first time, or that the kernel had taken back.
+ */
+export function pageFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // minflt is field 10, majflt field 12 (fields[0] is field 3).
+  return Number(fields[7]) + Number(fields[9]);
+}
+
+/**
  * CPU time (user + system) PostgreSQL's processes on this machine have used so far, in ms:
  * every process named `postgres`, with the time of the children each has reaped (a backend
  * that exits is counted in the postmaster's). Null when none is visible (PGlite, or a

@@ -263,10 +263,12 @@ describe('budgets', () => {
       p50Ms: 4,
       p99Ms: 18,
       maxMs: 30,
+      slowestDueAtSeconds: 4.2,
       non2xx: 0,
       errors: 0,
       sendLagP99Ms: 1,
       serverCpuMsPerRequest: 0.5,
+      serverPageFaults: 120,
     };
     size.cartOpenLoop = open;
     const checks = judge(r);
