@@ -23,7 +23,7 @@ import { describeMachine, measureMemory, memoryLine } from './machine.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { measureCheckout } from './checkout.js';
 import { launchChecks, measureLaunch, type LaunchFigures } from './launch.js';
-import { cartOpenRequests, openLoop, type OpenLoopFigures } from './open-loop.js';
+import { cartOpenRequests, openLoopInOwnProcess, type OpenLoopFigures } from './open-loop.js';
 import { measureOutbox } from './outbox.js';
 import { measurePages, type PageFigures, type PageSkipped, type PageSpec } from './pages.js';
 import { freePort, readMemory, resetPeakMemory, startProcess, type Started } from './processes.js';
@@ -347,14 +347,14 @@ async function measureSize(
     if (cartAdd?.status === 'measured' && catalogue.stockedSizes.length > 0) {
       const rate = API_BUDGETS.cartOpenLoopRate;
       try {
-        cartOpenLoop = await openLoop(server.baseUrl, {
+        cartOpenLoop = await openLoopInOwnProcess(server.baseUrl, {
           rate,
           seconds: o.durationSeconds,
           request: cartOpenRequests(catalogue, shoppers),
           pid: server.pid,
         });
         log(
-          `  cart_manage.php add, open loop at ${rate}/s: p50 ${cartOpenLoop.p50Ms} ms, p99 ${cartOpenLoop.p99Ms} ms, max ${cartOpenLoop.maxMs} ms (due at ${cartOpenLoop.slowestDueAtSeconds} s), ${cartOpenLoop.answered} of ${cartOpenLoop.sent} answered (${cartOpenLoop.non2xx + cartOpenLoop.errors} errors), send lag p99 ${cartOpenLoop.sendLagP99Ms} ms, server page faults ${cartOpenLoop.serverPageFaults}`,
+          `  cart_manage.php add, open loop at ${rate}/s: p50 ${cartOpenLoop.p50Ms} ms, p99 ${cartOpenLoop.p99Ms} ms, max ${cartOpenLoop.maxMs} ms (due at ${cartOpenLoop.slowestDueAtSeconds} s), ${cartOpenLoop.answered} of ${cartOpenLoop.sent} answered (${cartOpenLoop.non2xx + cartOpenLoop.errors} errors), send lag p99 ${cartOpenLoop.sendLagP99Ms} ms, client GC max ${cartOpenLoop.clientGcMaxMs} ms, server page faults ${cartOpenLoop.serverPageFaults}`,
         );
       } catch (err) {
         cartOpenLoop = null;
@@ -518,7 +518,7 @@ async function cartFigures(
     };
     if (api[0]?.status !== 'measured' || catalogue.stockedSizes.length === 0) return size;
     const rate = API_BUDGETS.cartOpenLoopRate;
-    size.cartOpenLoop = await openLoop(server.baseUrl, {
+    size.cartOpenLoop = await openLoopInOwnProcess(server.baseUrl, {
       rate,
       seconds: o.durationSeconds,
       request: cartOpenRequests(catalogue, shoppers),
@@ -526,7 +526,7 @@ async function cartFigures(
     });
     const c = size.cartOpenLoop;
     log(
-      `  cart_manage.php add, open loop at ${rate}/s: p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms (due at ${c.slowestDueAtSeconds} s), ${c.answered} of ${c.sent} answered, send lag p99 ${c.sendLagP99Ms} ms, server CPU ${c.serverCpuMsPerRequest} ms a request, page faults ${c.serverPageFaults}`,
+      `  cart_manage.php add, open loop at ${rate}/s: p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms (due at ${c.slowestDueAtSeconds} s), ${c.answered} of ${c.sent} answered, send lag p99 ${c.sendLagP99Ms} ms, client GC max ${c.clientGcMaxMs} ms, server CPU ${c.serverCpuMsPerRequest} ms a request, page faults ${c.serverPageFaults}`,
     );
     return size;
   } finally {

@@ -268,6 +268,7 @@ describe('budgets', () => {
       errors: 0,
       sendLagP99Ms: 1,
       serverCpuMsPerRequest: 0.5,
+      clientGcMaxMs: 2,
       serverPageFaults: 120,
     };
     size.cartOpenLoop = open;
