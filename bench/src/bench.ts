@@ -350,6 +350,7 @@ async function measureSize(
         cartOpenLoop = await openLoopInOwnProcess(server.baseUrl, {
           rate,
           seconds: o.durationSeconds,
+          warmupSeconds: o.warmupSeconds,
           request: cartOpenRequests(catalogue, shoppers),
           pid: server.pid,
         });
@@ -521,6 +522,7 @@ async function cartFigures(
     size.cartOpenLoop = await openLoopInOwnProcess(server.baseUrl, {
       rate,
       seconds: o.durationSeconds,
+      warmupSeconds: o.warmupSeconds,
       request: cartOpenRequests(catalogue, shoppers),
       pid: server.pid,
     });

@@ -7,6 +7,7 @@ process.once('message', (message) => {
   openLoop(job.baseUrl, {
     rate: job.rate,
     seconds: job.seconds,
+    warmupSeconds: job.warmupSeconds,
     pid: job.pid,
     request: (i) => job.requests[i]!,
   }).then(

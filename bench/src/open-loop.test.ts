@@ -34,6 +34,7 @@ describe('open loop', () => {
     const f = await openLoop(base, {
       rate: 120,
       seconds: 0.5,
+      warmupSeconds: 0,
       pid: process.pid,
       request: () => ({ method: 'POST', path: '/x', headers: {}, body: '{}' }),
     });
@@ -48,10 +49,57 @@ describe('open loop', () => {
     const f = await openLoop(base, {
       rate: 50,
       seconds: 0.4,
+      warmupSeconds: 0,
       pid: process.pid,
       request: () => ({ method: 'GET', path: '/x', headers: {} }),
     });
     expect(f).toMatchObject({ sent: 20, answered: 20 });
     expect(f.p50Ms).toBeLessThan(100);
+  });
+
+  it('sends the warm-up at the same rate first and counts only the requests after it', async () => {
+    // A server slow while it warms up: its first 10 answers take 150 ms each, then 1 ms.
+    const seen: string[] = [];
+    server = http.createServer((req, res) => {
+      req.resume();
+      seen.push(req.url!);
+      setTimeout(() => res.end('{}'), seen.length <= 10 ? 150 : 1);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const f = await openLoop(base, {
+      rate: 50,
+      seconds: 0.4,
+      warmupSeconds: 0.4,
+      pid: process.pid,
+      request: (i) => ({ method: 'GET', path: `/${i}`, headers: {} }),
+    });
+    // 20 warm-up requests (/0 … /19) went out first, then the 20 counted (/20 … /39).
+    expect(seen).toHaveLength(40);
+    expect(seen.slice(0, 20)).toContain('/0');
+    expect(seen.slice(20)).toContain('/39');
+    expect(f).toMatchObject({ sent: 20, answered: 20, non2xx: 0, errors: 0 });
+    expect(f.maxMs).toBeLessThan(100);
+  });
+
+  it('without a warm-up, counts the slow first answers', async () => {
+    const seen: string[] = [];
+    server = http.createServer((req, res) => {
+      req.resume();
+      seen.push(req.url!);
+      setTimeout(() => res.end('{}'), seen.length <= 10 ? 150 : 1);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const f = await openLoop(base, {
+      rate: 50,
+      seconds: 0.4,
+      warmupSeconds: 0,
+      pid: process.pid,
+      request: (i) => ({ method: 'GET', path: `/${i}`, headers: {} }),
+    });
+    expect(f).toMatchObject({ sent: 20, answered: 20 });
+    expect(f.maxMs).toBeGreaterThanOrEqual(150);
+    expect(f.slowestDueAtSeconds).toBeLessThan(0.2);
   });
 });

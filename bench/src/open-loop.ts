@@ -38,15 +38,27 @@ export interface OpenLoopFigures {
   serverPageFaults: number;
 }
 
+export interface OpenLoopSettings {
+  rate: number;
+  seconds: number;
+  /**
+   * Seconds sent at the same rate first and not counted, as the closed-loop scenarios warm up:
+   * a fresh client's first second (its connections, its code not yet compiled) read p99
+   * 23–32 ms where the seconds after it read 3–11 ms (`--only-cart`, 2026-12-04).
+   */
+  warmupSeconds: number;
+  request: (i: number) => BenchRequest;
+  pid: number;
+}
+
 /**
- * Sends `rate` requests a second for `seconds` (request i is due at i / rate s), on as many
- * keep-alive connections as it takes, and waits for every response.
+ * Sends `rate` requests a second for `warmupSeconds` and then `seconds` more (request i is due
+ * at i / rate s, the schedule unbroken), on as many keep-alive connections as it takes, waits
+ * for every response and reports the requests after the warm-up.
  */
-export async function openLoop(
-  baseUrl: string,
-  o: { rate: number; seconds: number; request: (i: number) => BenchRequest; pid: number },
-): Promise<OpenLoopFigures> {
+export async function openLoop(baseUrl: string, o: OpenLoopSettings): Promise<OpenLoopFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const warm = Math.round(o.rate * o.warmupSeconds);
   const total = Math.round(o.rate * o.seconds);
   const latencies: number[] = [];
   let slowest = { ms: 0, dueAt: 0 };
@@ -57,6 +69,10 @@ export async function openLoop(
   const pending: Promise<void>[] = [];
   const sendDue = async (i: number, due: number) => {
     const r = o.request(i);
+    if (i < warm) {
+      await send(baseUrl, r, { agent, timeoutMs: 30_000 });
+      return;
+    }
     lags.push(performance.now() - due);
     const { status, endAt } = await send(baseUrl, r, { agent, timeoutMs: 30_000 });
     if (status === 0) {
@@ -69,25 +85,35 @@ export async function openLoop(
     if (status < 200 || status >= 300) non2xx++;
   };
 
+  let measuring = false;
   let clientGcMaxMs = 0;
   const gc = new PerformanceObserver((list) => {
+    if (!measuring) return;
     for (const e of list.getEntries()) clientGcMaxMs = Math.max(clientGcMaxMs, e.duration);
   });
   gc.observe({ entryTypes: ['gc'] });
-  const cpuBefore = cpuTimeMs(o.pid);
-  const faultsBefore = pageFaults(o.pid);
-  const start = performance.now();
+  let cpuBefore = 0;
+  let faultsBefore = 0;
+  const begin = performance.now();
+  /** When the first counted request is due. */
+  const start = begin + (warm * 1000) / o.rate;
+  const dueAt = (i: number) => begin + (i * 1000) / o.rate;
   let next = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
       // Every request due by now goes out, however late the timer fired.
-      while (next < total && start + (next * 1000) / o.rate <= now) {
-        pending.push(sendDue(next, start + (next * 1000) / o.rate));
+      while (next < warm + total && dueAt(next) <= now) {
+        if (next === warm) {
+          measuring = true;
+          cpuBefore = cpuTimeMs(o.pid);
+          faultsBefore = pageFaults(o.pid);
+        }
+        pending.push(sendDue(next, dueAt(next)));
         next++;
       }
-      if (next >= total) resolve();
-      else setTimeout(tick, Math.max(0, start + (next * 1000) / o.rate - performance.now()));
+      if (next >= warm + total) resolve();
+      else setTimeout(tick, Math.max(0, dueAt(next) - performance.now()));
     };
     tick();
   });
@@ -121,7 +147,9 @@ export interface OpenLoopJob {
   baseUrl: string;
   rate: number;
   seconds: number;
+  warmupSeconds: number;
   pid: number;
+  /** The warm-up's requests, then the counted ones. */
   requests: BenchRequest[];
 }
 
@@ -134,13 +162,14 @@ export interface OpenLoopJob {
  */
 export async function openLoopInOwnProcess(
   baseUrl: string,
-  o: { rate: number; seconds: number; request: (i: number) => BenchRequest; pid: number },
+  o: OpenLoopSettings,
 ): Promise<OpenLoopFigures> {
-  const total = Math.round(o.rate * o.seconds);
+  const total = Math.round(o.rate * o.warmupSeconds) + Math.round(o.rate * o.seconds);
   const job: OpenLoopJob = {
     baseUrl,
     rate: o.rate,
     seconds: o.seconds,
+    warmupSeconds: o.warmupSeconds,
     pid: o.pid,
     requests: Array.from({ length: total }, (_, i) => o.request(i)),
   };

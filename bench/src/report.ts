@@ -70,7 +70,7 @@ export function renderSection(r: BenchResult): string {
     lines.push(
       '### Cart add at a fixed arrival rate (open loop)',
       '',
-      "The cart scenario's requests sent on schedule whatever the server does; each latency from the moment the request was due.",
+      `The cart scenario's requests sent on schedule whatever the server does, after a ${r.settings.warmupSeconds} s warm-up at the same rate that is not counted; each latency from the moment the request was due.`,
       '',
       '| products | rate | sent / answered | p50 ms | p99 ms | max ms | client send lag p99 | server CPU ms/req | budget |',
       '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
