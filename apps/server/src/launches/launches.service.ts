@@ -265,7 +265,7 @@ async function checkTurn(db: Queryable, launch: q.LaunchRow, userId: number, now
 }
 
 /** How long a process keeps the list of live launches for the gate below. */
-const GATE_CACHE_MS = 1000;
+export const GATE_CACHE_MS = 1000;
 let gateCache: {
   at: number;
   db: Queryable;

@@ -44,7 +44,11 @@ import {
 } from './server-process.js';
 import { createStaff } from './staff.js';
 import { createLaunch } from './launches.js';
-import { forgetLiveLaunches, storefrontLaunch } from '../launches/launches.service.js';
+import {
+  forgetLiveLaunches,
+  GATE_CACHE_MS,
+  storefrontLaunch,
+} from '../launches/launches.service.js';
 
 const COD_FEE_PAISE = 4900;
 /** The shipping tables the owner switches between (Settings → Shipping, issue 41). */
@@ -1453,6 +1457,19 @@ const TIMES_WITH_THE_ORDER = [
 ] as const;
 
 /**
+ * After a launch changes (written by SQL here, or by staff through the first process): this
+ * process forgets its list of live launches at once, and a second process keeps its own for up
+ * to GATE_CACHE_MS, as the shop promises staff (a change is seen everywhere within a second).
+ * The checker waits that out before its next step, or a checkout through the second process
+ * meets the launch as it was (soak seed 1997317477: "goes on sale" a second after a clock jump
+ * had moved the drop's start into the past).
+ */
+async function launchesChanged(w: World): Promise<void> {
+  forgetLiveLaunches();
+  if (w.shop.second) await new Promise((resolve) => setTimeout(resolve, GATE_CACHE_MS + 50));
+}
+
+/**
  * Time passes for this sequence's orders — an hour, a day and a bit (COD's confirmation
  * window), two days (an unconfirmed COD order's end) or eight (the 7-day return window) —
  * and the shop's sweeps run as their timers would: holds end, unpaid orders past paying are
@@ -1484,7 +1501,7 @@ export class ClockJump implements Cmd {
                                   canceled_at = canceled_at - ${back}
               WHERE id IN (${idList(w.launches)})`,
         );
-        forgetLiveLaunches();
+        await launchesChanged(w);
       }
       const { released, canceled } = await sweepOrdersOnce(db, w.shop.t.config.publicUrl);
       return `${released} holds released, ${canceled} unconfirmed COD orders canceled`;
@@ -1563,6 +1580,7 @@ export class LaunchStep implements Cmd {
           productIds: [jersey.id],
         });
         w.launches.push(id);
+        await launchesChanged(w);
         return `launch #${id}`;
       }
       if (this.action === 'end') {
@@ -1571,14 +1589,17 @@ export class LaunchStep implements Cmd {
           sql`UPDATE launches SET limits_until = greatest(now(), starts_at + interval '1 second')
               WHERE id = ${now.on}`,
         );
-        forgetLiveLaunches();
+        await launchesChanged(w);
         return 'its limits ended';
       }
       const canceled = now.on ?? now.next;
       if (canceled === undefined) return 'no launch is on or to come';
-      return outcome(
-        fair(w, await w.staff.manager.call('POST', `/api/admin/launches/${canceled}/cancel`)),
+      const canceling = fair(
+        w,
+        await w.staff.manager.call('POST', `/api/admin/launches/${canceled}/cancel`),
       );
+      await launchesChanged(w);
+      return outcome(canceling);
     });
   }
   toString() {
