@@ -27,6 +27,21 @@ async function oneAtATime(ms: number): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * A server slow while it warms up: its first 10 answers take 150 ms each, then 1 ms. Returns
+ * its address and the paths it was asked for, in order.
+ */
+async function slowWhileWarming(): Promise<{ base: string; seen: string[] }> {
+  const seen: string[] = [];
+  server = http.createServer((req, res) => {
+    req.resume();
+    seen.push(req.url!);
+    setTimeout(() => res.end('{}'), seen.length <= 10 ? 150 : 1);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
 describe('open loop', () => {
   it('sends on schedule and charges a server that falls behind for the queue it builds', async () => {
     // 60 requests due over 0.5 s to a server that serves 50 a second: the last waits ≈ 0.7 s.
@@ -58,15 +73,7 @@ describe('open loop', () => {
   });
 
   it('sends the warm-up at the same rate first and counts only the requests after it', async () => {
-    // A server slow while it warms up: its first 10 answers take 150 ms each, then 1 ms.
-    const seen: string[] = [];
-    server = http.createServer((req, res) => {
-      req.resume();
-      seen.push(req.url!);
-      setTimeout(() => res.end('{}'), seen.length <= 10 ? 150 : 1);
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { base, seen } = await slowWhileWarming();
     const f = await openLoop(base, {
       rate: 50,
       seconds: 0.4,
@@ -83,14 +90,7 @@ describe('open loop', () => {
   });
 
   it('without a warm-up, counts the slow first answers', async () => {
-    const seen: string[] = [];
-    server = http.createServer((req, res) => {
-      req.resume();
-      seen.push(req.url!);
-      setTimeout(() => res.end('{}'), seen.length <= 10 ? 150 : 1);
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { base } = await slowWhileWarming();
     const f = await openLoop(base, {
       rate: 50,
       seconds: 0.4,
